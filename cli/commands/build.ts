@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { Command } from 'commander';
+import { buildSite, type BuildResult, type Phase } from '../pipeline/build.ts';
+import { DiskWriter } from '../pipeline/write.ts';
+
+interface BuildFlags {
+  out: string;
+  siteUrl?: string;
+  drafts?: boolean;
+  future?: boolean;
+}
+
+/** `build`: renders the whole site into the output folder, replacing it only on success. */
+export function createBuildCommand(): Command {
+  return new Command('build')
+    .description('Render every page of the site into the output folder.')
+    .option('--out <dir>', 'output folder', 'dist')
+    .option('--site-url <url>', 'absolute origin for canonical URLs, sitemap and feed (default: content/data/site.json, or SITE_URL)')
+    .option('--drafts', 'include posts marked draft: true')
+    .option('--future', 'include posts dated in the future')
+    .action(async (flags: BuildFlags) => {
+      const root = process.cwd();
+      const result = await buildSite({
+        root,
+        writer: new DiskWriter(path.resolve(root, flags.out)),
+        siteUrl: flags.siteUrl,
+        drafts: flags.drafts,
+        future: flags.future,
+      });
+      console.log(formatSummary(result, flags.out));
+    });
+}
+
+/** The summary printed after a build: pages, timings per phase and the JavaScript each page loads. */
+export function formatSummary(result: BuildResult, outDir: string): string {
+  const phases = (Object.keys(result.timings) as Phase[]).map((phase) => `${phase} ${Math.round(result.timings[phase])} ms`).join(', ');
+  const total = Math.round(Object.values(result.timings).reduce((a, b) => a + b, 0));
+  const width = Math.max(...result.budgets.map((b) => b.path.length));
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`.padStart(9);
+  const rows = result.budgets.map((b) => `  ${b.path.padEnd(width)}  ${kb(b.bytes)}  ${kb(b.gzip)} gzip  ${b.islands.join(', ') || '-'}`);
+  return [
+    `Built ${result.pages.length} pages and ${result.redirects} redirects (${result.files} files) into ${outDir}/ in ${total} ms`,
+    `  ${phases}`,
+    '',
+    'JavaScript per page (bytes, gzip, islands):',
+    ...rows,
+  ].join('\n');
+}

@@ -1,0 +1,68 @@
+/** A problem an author can fix, located in a file where possible. */
+export class SiteError extends Error {
+  readonly code: string;
+  readonly hint?: string;
+  readonly file?: string;
+  readonly line?: number;
+  readonly column?: number;
+
+  constructor(options: {
+    code: string;
+    message: string;
+    hint?: string;
+    file?: string;
+    line?: number;
+    column?: number;
+    cause?: unknown;
+  }) {
+    super(options.message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'SiteError';
+    this.code = options.code;
+    this.hint = options.hint;
+    this.file = options.file;
+    this.line = options.line;
+    this.column = options.column;
+  }
+}
+
+/** Several problems found in one pass, so an author sees them all at once. */
+export class SiteErrorList extends Error {
+  readonly errors: SiteError[];
+
+  constructor(errors: SiteError[]) {
+    super(`${errors.length} problem${errors.length === 1 ? '' : 's'} found`);
+    this.name = 'SiteErrorList';
+    this.errors = errors;
+  }
+}
+
+/** Flattens anything thrown by the pipeline into a list of located errors. */
+export function collectSiteErrors(error: unknown): SiteError[] | undefined {
+  if (error instanceof SiteErrorList) return error.errors;
+  if (error instanceof SiteError) return [error];
+  return undefined;
+}
+
+/** Formats `file:line:col  message` rows grouped by file, then a count. */
+export function formatSiteErrors(errors: SiteError[], cwd = process.cwd()): string {
+  const groups = new Map<string, SiteError[]>();
+  for (const error of errors) {
+    const key = error.file ? relativeTo(cwd, error.file) : '(site)';
+    groups.set(key, [...(groups.get(key) ?? []), error]);
+  }
+  const lines: string[] = [];
+  for (const [file, group] of groups) {
+    lines.push(file);
+    for (const error of group) {
+      const position = error.line ? `${file}:${error.line}${error.column ? `:${error.column}` : ''}` : file;
+      lines.push(`  ${position}  ${error.message}  [${error.code}]`);
+      if (error.hint) lines.push(`    hint: ${error.hint}`);
+    }
+  }
+  lines.push('', `${errors.length} error${errors.length === 1 ? '' : 's'}`);
+  return lines.join('\n');
+}
+
+function relativeTo(cwd: string, file: string): string {
+  return file.startsWith(cwd + '/') ? file.slice(cwd.length + 1) : file;
+}

@@ -1,0 +1,44 @@
+import { Command, CommanderError } from 'commander';
+import { createBuildCommand } from './commands/build.ts';
+import { createCheckLinksCommand } from './commands/check-links.ts';
+import { createDevCommand } from './commands/dev.ts';
+import { createNewPostCommand } from './commands/new-post.ts';
+import { collectSiteErrors, formatSiteErrors } from './errors.ts';
+
+/** Builds the `sitegen` program with every command registered. */
+export function createProgram(): Command {
+  return new Command('sitegen')
+    .description('Build, preview and check the static site from content/ and templates/.')
+    .option('--verbose', 'print stack traces for unexpected errors')
+    .showHelpAfterError()
+    .exitOverride()
+    .addCommand(createBuildCommand())
+    .addCommand(createDevCommand())
+    .addCommand(createNewPostCommand())
+    .addCommand(createCheckLinksCommand());
+}
+
+/** Runs the CLI; every failure ends here and becomes a non-zero exit code. */
+export async function main(argv: string[]): Promise<void> {
+  const program = createProgram();
+  try {
+    await program.parseAsync(argv);
+  } catch (error) {
+    process.exitCode = reportError(error, argv.includes('--verbose'));
+  }
+}
+
+function reportError(error: unknown, verbose: boolean): number {
+  if (error instanceof CommanderError) {
+    // Commander already printed the usage problem; help and version are not failures.
+    return error.exitCode === 0 ? 0 : 2;
+  }
+  const siteErrors = collectSiteErrors(error);
+  if (siteErrors) {
+    console.error(formatSiteErrors(siteErrors));
+    if (verbose) for (const e of siteErrors) if (e.cause) console.error(e.cause);
+    return 1;
+  }
+  console.error(verbose && error instanceof Error ? error.stack : `error: ${error instanceof Error ? error.message : String(error)}`);
+  return 1;
+}

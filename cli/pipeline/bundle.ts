@@ -1,0 +1,124 @@
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as esbuild from 'esbuild';
+import { SiteError } from '../errors.ts';
+
+/** A file the bundler produced, named by its content hash. */
+export interface BundledFile {
+  /** Public path, such as `/assets/site-3F2A1B.css`. */
+  url: string;
+  contents: Uint8Array;
+  /** URLs this file imports statically, which load with it. */
+  imports: string[];
+}
+
+/** The client code and styles of a build. */
+export interface Bundle {
+  files: BundledFile[];
+  stylesheet: string;
+  siteScript: string;
+  hydrateScript: string;
+  /** Bundle URL of each island by name. */
+  islands: Record<string, string>;
+}
+
+/** Where the client code and styles live, relative to the project root. */
+export interface BundleSources {
+  root: string;
+  islandNames: string[];
+}
+
+/**
+ * Bundles the client with esbuild: code splitting makes React one shared chunk, every island
+ * its own entry, the site script a tiny standalone file; styles become one minified stylesheet.
+ * Everything is kept in memory and named by content hash.
+ */
+export async function bundleClient({ root, islandNames }: BundleSources): Promise<Bundle> {
+  const clientDir = path.join(root, 'client');
+  const entries = {
+    site: path.join(clientDir, 'site.ts'),
+    hydrate: path.join(clientDir, 'hydrate.ts'),
+    ...Object.fromEntries(islandNames.map((name) => [`islands/${name}`, path.join(clientDir, 'islands', `${name}.tsx`)])),
+  };
+  const [scripts, styles] = await Promise.all([
+    build(root, {
+      entryPoints: entries,
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      target: 'es2020',
+      jsx: 'automatic',
+      chunkNames: 'chunks/[name]-[hash]',
+      define: { 'process.env.NODE_ENV': '"production"' },
+    }),
+    build(root, { entryPoints: { site: path.join(root, 'templates', 'styles', 'site.css') }, bundle: true, loader: { '.svg': 'dataurl' } }),
+  ]);
+  const files = [...scripts, ...styles];
+  const byEntry = (entry: string) => files.find((file) => file.entryPoint === entry)?.url ?? '';
+  return {
+    files,
+    stylesheet: byEntry('site.css'),
+    siteScript: byEntry('site'),
+    hydrateScript: byEntry('hydrate'),
+    islands: Object.fromEntries(islandNames.map((name) => [name, byEntry(`islands/${name}`)])),
+  };
+}
+
+async function build(root: string, options: Omit<esbuild.BuildOptions, 'entryPoints'> & { entryPoints: Record<string, string> }): Promise<(BundledFile & { entryPoint?: string })[]> {
+  let result: esbuild.BuildResult<{ write: false; metafile: true }>;
+  try {
+    result = await esbuild.build({
+      ...options,
+      absWorkingDir: root,
+      outdir: 'assets',
+      entryNames: '[dir]/[name]-[hash]',
+      minify: true,
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+      legalComments: 'none',
+    });
+  } catch (error) {
+    const failure = error as esbuild.BuildFailure;
+    const first = failure.errors?.[0];
+    throw new SiteError({
+      code: 'bundle.failed',
+      message: `bundling the client failed: ${first?.text ?? failure.message}`,
+      file: first?.location?.file,
+      line: first?.location?.line,
+      column: first?.location ? first.location.column + 1 : undefined,
+      cause: error,
+    });
+  }
+  const entryBySource = new Map(Object.entries(options.entryPoints).map(([name, source]) => [path.relative(root, source), name]));
+  return Object.entries(result.metafile.outputs).filter(([key]) => !key.endsWith('.map')).map(([key, meta]) => {
+    const file = result.outputFiles.find((output) => output.path === path.join(root, key))!;
+    const name = meta.entryPoint ? entryBySource.get(meta.entryPoint) : undefined;
+    return {
+      url: `/${key}`,
+      contents: file.contents,
+      imports: meta.imports.filter((i) => i.kind === 'import-statement' && !i.external).map((i) => `/${i.path}`),
+      entryPoint: name && key.endsWith('.css') ? `${name}.css` : name,
+    };
+  });
+}
+
+/** JavaScript a page loads, in bytes and gzip bytes, following static imports once each. */
+export function measureScripts(bundle: Bundle, entryUrls: string[]): { bytes: number; gzip: number; files: string[] } {
+  const byUrl = new Map(bundle.files.map((file) => [file.url, file]));
+  const seen = new Set<string>();
+  const visit = (url: string) => {
+    if (seen.has(url) || !byUrl.has(url)) return;
+    seen.add(url);
+    for (const imported of byUrl.get(url)!.imports) visit(imported);
+  };
+  entryUrls.forEach(visit);
+  let bytes = 0;
+  let gzip = 0;
+  for (const url of seen) {
+    const contents = byUrl.get(url)!.contents;
+    bytes += contents.byteLength;
+    gzip += gzipSync(contents, { level: 9 }).byteLength;
+  }
+  return { bytes, gzip, files: [...seen] };
+}

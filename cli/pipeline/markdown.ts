@@ -1,0 +1,102 @@
+import type { Element, Root } from 'hast';
+import rehypePrettyCode from 'rehype-pretty-code';
+import rehypeSlug from 'rehype-slug';
+import rehypeStringify from 'rehype-stringify';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { createHighlighter, type Highlighter } from 'shiki';
+import { unified, type Processor } from 'unified';
+import { visit } from 'unist-util-visit';
+import type { VFile } from 'vfile';
+
+/** The code theme used for every highlighted block on the site. */
+export const codeTheme = 'github-dark-default';
+
+/** Languages loaded up front; any other fence language is loaded on first use. */
+const preloadedLanguages = ['ts', 'tsx', 'js', 'json', 'bash', 'yaml', 'python', 'markdown', 'html', 'css', 'diff'];
+
+/** A link written in Markdown, with its position in the source file. */
+export interface MarkdownLink {
+  href: string;
+  line: number;
+  column: number;
+}
+
+/** A heading and the id it got, for tables of contents and fragment checks. */
+export interface MarkdownHeading {
+  id: string;
+  text: string;
+  depth: number;
+}
+
+export interface RenderedMarkdown {
+  html: string;
+  links: MarkdownLink[];
+  headings: MarkdownHeading[];
+  words: number;
+}
+
+let sharedHighlighter: Promise<Highlighter> | undefined;
+
+/** The one Shiki highlighter of a process: themes and grammars load once, not per file. */
+export function getSharedHighlighter(): Promise<Highlighter> {
+  sharedHighlighter ??= createHighlighter({ themes: [codeTheme], langs: preloadedLanguages });
+  return sharedHighlighter;
+}
+
+/** Builds the unified processor; it is reused for every file of a build. */
+export function createMarkdownProcessor(): Processor<Root, Root, Root, Root, string> {
+  return unified()
+    .use(remarkParse)
+    .use(remarkGfm)
+    // Raw HTML in Markdown is dropped (remark-rehype's default): content cannot inject markup.
+    .use(remarkRehype)
+    .use(rehypeSlug)
+    .use(collectLinksAndHeadings)
+    .use(rehypePrettyCode, { theme: codeTheme, keepBackground: true, getHighlighter: () => getSharedHighlighter() })
+    .use(rehypeStringify) as unknown as Processor<Root, Root, Root, Root, string>;
+}
+
+let defaultProcessor: ReturnType<typeof createMarkdownProcessor> | undefined;
+
+/**
+ * Renders Markdown to HTML with highlighted code and linkable headings. `firstLine` is the
+ * file line the body starts on, so recorded link lines point into the real file.
+ */
+export async function renderMarkdown(markdown: string, firstLine = 1): Promise<RenderedMarkdown> {
+  defaultProcessor ??= createMarkdownProcessor();
+  const file = await defaultProcessor.process(markdown);
+  const data = file.data as { links?: MarkdownLink[]; headings?: MarkdownHeading[] };
+  return {
+    html: String(file.value),
+    links: (data.links ?? []).map((link) => ({ ...link, line: link.line + firstLine - 1 })),
+    headings: data.headings ?? [],
+    words: markdown.split(/\s+/).filter(Boolean).length,
+  };
+}
+
+/** Records every link and heading id while the tree is still positioned. */
+function collectLinksAndHeadings() {
+  return (tree: Root, file: VFile) => {
+    const links: MarkdownLink[] = [];
+    const headings: MarkdownHeading[] = [];
+    visit(tree, 'element', (node: Element) => {
+      if (node.tagName === 'a' && typeof node.properties.href === 'string') {
+        links.push({ href: node.properties.href, line: node.position?.start.line ?? 1, column: node.position?.start.column ?? 1 });
+      }
+      if (/^h[1-6]$/.test(node.tagName) && typeof node.properties.id === 'string') {
+        headings.push({ id: node.properties.id, text: textOf(node), depth: Number(node.tagName[1]) });
+      }
+    });
+    Object.assign(file.data, { links, headings });
+  };
+}
+
+function textOf(node: Element | Root): string {
+  let text = '';
+  visit(node, 'text', (child: { value: string }) => {
+    text += child.value;
+  });
+  return text;
+}

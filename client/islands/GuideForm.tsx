@@ -1,0 +1,27 @@
+import LeadForm from '../forms/LeadForm.tsx';
+import type { FieldText, FormConfig, FormMessages } from '../forms/types.ts';
+
+export interface GuideFormText {
+  name: FieldText;
+  email: FieldText;
+  company: FieldText;
+  submit: string;
+}
+
+/** A guide's lead form; success opens the full guide at `/guides/content/{topic}`. */
+export default function GuideForm({ text, config, messages, guideName, contentHref }: { text: GuideFormText; config: FormConfig; messages: FormMessages; guideName: string; contentHref: string }) {
+  return (
+    <LeadForm
+      config={config}
+      messages={messages}
+      submitLabel={text.submit}
+      fields={[
+        { name: 'name', type: 'text', required: true, autoComplete: 'name', ...text.name },
+        { name: 'email', type: 'email', required: true, autoComplete: 'email', ...text.email },
+        { name: 'company', type: 'text', required: false, autoComplete: 'organization', ...text.company },
+      ]}
+      toBody={(v) => ({ name: v.name!, email: v.email!, company: v.company!, guide_name: guideName })}
+      onSuccess={() => window.location.assign(contentHref)}
+    />
+  );
+}

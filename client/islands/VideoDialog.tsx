@@ -1,0 +1,50 @@
+import { useEffect, useRef } from 'react';
+
+/**
+ * A modal video player on the native <dialog>: showModal() makes the page behind it inert and
+ * moves focus in; Escape, the close button and a click on the backdrop all close it, and focus
+ * returns to where it was. The iframe exists only while the dialog is open.
+ */
+export default function VideoDialog({ src, title, closeLabel, onClose }: { src: string | null; title: string; closeLabel: string; onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const returnFocus = useRef<Element | null>(null);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (src && !element.open) {
+      returnFocus.current = document.activeElement;
+      element.showModal();
+    } else if (!src && element.open) {
+      element.close();
+    }
+  }, [src]);
+
+  const handleClose = () => {
+    onClose();
+    const target = returnFocus.current;
+    if (target instanceof HTMLElement && target.isConnected) target.focus();
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      className="video-dialog"
+      aria-label={title}
+      onClose={handleClose}
+      onClick={(event) => {
+        // A click on the dialog element itself (not its content) is a click on the backdrop.
+        if (event.target === event.currentTarget) event.currentTarget.close();
+      }}
+    >
+      <div className="video-dialog-content">
+        <button type="button" className="video-dialog-close" aria-label={closeLabel} onClick={() => dialog.current?.close()}>
+          <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true" focusable="false"><path d="M18 6L6 18M6 6l12 12" /></svg>
+        </button>
+        <div className="video-frame">
+          {src ? <iframe src={src} title={title} allow="autoplay; encrypted-media; picture-in-picture; fullscreen" allowFullScreen /> : null}
+        </div>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,59 @@
+/** The fields of a post the blog list shows and filters on. */
+export interface PostSummary {
+  slug: string;
+  title: string;
+  excerpt: string;
+  dateText: string;
+  readTime: string;
+  category: string;
+  tags: string[];
+  image: { src: string; alt: string; width: number; height: number };
+}
+
+export interface BlogFilters {
+  query: string;
+  tag: string | null;
+  category: string | null;
+}
+
+export const noFilters: BlogFilters = { query: '', tag: null, category: null };
+
+/**
+ * Keeps the posts that match every active filter: the search text is a case-insensitive
+ * substring of the title, the excerpt or any tag; the tag must be among the post's tags; the
+ * category must be equal. An empty search matches everything.
+ */
+export function filterPosts(posts: PostSummary[], filters: BlogFilters): PostSummary[] {
+  const query = filters.query.trim().toLowerCase();
+  return posts.filter((post) =>
+    (query === '' || [post.title, post.excerpt, ...post.tags].some((text) => text.toLowerCase().includes(query)))
+    && (filters.tag === null || post.tags.includes(filters.tag))
+    && (filters.category === null || post.category === filters.category));
+}
+
+/** Each distinct category in the order posts first use it. */
+export function distinctCategories(posts: PostSummary[]): string[] {
+  return [...new Set(posts.map((post) => post.category))];
+}
+
+/** Each distinct tag, sorted alphabetically. */
+export function distinctTags(posts: PostSummary[]): string[] {
+  return [...new Set(posts.flatMap((post) => post.tags))].sort((a, b) => a.localeCompare(b));
+}
+
+/** Reads `?q=`, `?tag=` and `?category=` so shared and tag links land on a filtered list. */
+export function filtersFromSearch(search: string): BlogFilters {
+  const params = new URLSearchParams(search);
+  return { query: params.get('q') ?? '', tag: params.get('tag') || null, category: params.get('category') || null };
+}
+
+/** Writes the filters back into a query string, leaving other parameters alone. */
+export function searchFromFilters(search: string, filters: BlogFilters): string {
+  const params = new URLSearchParams(search);
+  const set = (key: string, value: string | null) => (value ? params.set(key, value) : params.delete(key));
+  set('q', filters.query.trim() === '' ? null : filters.query);
+  set('tag', filters.tag);
+  set('category', filters.category);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}

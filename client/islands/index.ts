@@ -1,0 +1,20 @@
+import type { ComponentProps, ComponentType } from 'react';
+import BlogExplorer from './BlogExplorer.tsx';
+import CaseStudyGallery from './CaseStudyGallery.tsx';
+import ConsultationForm from './ConsultationForm.tsx';
+import GuideForm from './GuideForm.tsx';
+import TestimonialCarousel from './TestimonialCarousel.tsx';
+import ToolkitForm from './ToolkitForm.tsx';
+
+/** Every island by name; the server renders from this map, the client loads one file per name. */
+export const islands = {
+  BlogExplorer,
+  CaseStudyGallery,
+  ConsultationForm,
+  GuideForm,
+  TestimonialCarousel,
+  ToolkitForm,
+} satisfies Record<string, ComponentType<never>>;
+
+export type IslandName = keyof typeof islands;
+export type IslandProps<N extends IslandName> = ComponentProps<(typeof islands)[N]>;

@@ -1,0 +1,76 @@
+// Loaded on every page; kept tiny and free of React. Adds what CSS alone cannot: the header's
+// scrolled state, keyboard-operable dropdowns and closing the mobile menu.
+
+/** Scroll depth, in pixels, past which the header turns solid. */
+const solidAfter = 10;
+
+const header = document.querySelector<HTMLElement>('[data-site-header]');
+if (header) {
+  const update = () => header.toggleAttribute('data-scrolled', window.scrollY > solidAfter);
+  update();
+  window.addEventListener('scroll', update, { passive: true });
+}
+
+const menus = [...document.querySelectorAll<HTMLElement>('[data-menu]')];
+const triggerOf = (menu: HTMLElement) => menu.querySelector<HTMLButtonElement>('.nav-trigger')!;
+const itemsOf = (menu: HTMLElement) => [...menu.querySelectorAll<HTMLAnchorElement>('.nav-menu a')];
+
+function setOpen(menu: HTMLElement, open: boolean): void {
+  triggerOf(menu).setAttribute('aria-expanded', String(open));
+  menu.toggleAttribute('data-open', open);
+}
+
+function closeAll(except?: HTMLElement): void {
+  for (const menu of menus) if (menu !== except) setOpen(menu, false);
+}
+
+for (const menu of menus) {
+  const trigger = triggerOf(menu);
+  trigger.addEventListener('click', () => {
+    const open = trigger.getAttribute('aria-expanded') !== 'true';
+    closeAll(menu);
+    setOpen(menu, open);
+  });
+  menu.addEventListener('mouseenter', () => { closeAll(menu); setOpen(menu, true); });
+  menu.addEventListener('mouseleave', () => setOpen(menu, false));
+  menu.addEventListener('focusout', (event) => {
+    if (!menu.contains(event.relatedTarget as Node | null)) setOpen(menu, false);
+  });
+  menu.addEventListener('keydown', (event) => {
+    const items = itemsOf(menu);
+    const index = items.indexOf(document.activeElement as HTMLAnchorElement);
+    if (event.key === 'Escape') {
+      setOpen(menu, false);
+      trigger.focus();
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      setOpen(menu, true);
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      items[(index + step + items.length + (index === -1 && step < 0 ? 1 : 0)) % items.length]?.focus();
+    } else {
+      return;
+    }
+    event.preventDefault();
+  });
+  for (const item of itemsOf(menu)) item.addEventListener('click', () => setOpen(menu, false));
+}
+
+const mobile = document.querySelector<HTMLDetailsElement>('[data-mobile-nav]');
+if (mobile) {
+  const summary = mobile.querySelector('summary')!;
+  const openLabel = summary.getAttribute('aria-label')!;
+  mobile.addEventListener('toggle', () => {
+    summary.setAttribute('aria-label', mobile.open ? summary.dataset.closeLabel! : openLabel);
+  });
+  mobile.addEventListener('click', (event) => {
+    if ((event.target as Element).closest('a')) mobile.open = false;
+  });
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && mobile.open) {
+      mobile.open = false;
+      summary.focus();
+    }
+  });
+}
+
+// The footer newsletter field has no service behind it yet: keep the address out of the URL.
+document.querySelector('[data-newsletter]')?.addEventListener('submit', (event) => event.preventDefault());

@@ -1,0 +1,72 @@
+import type { ReactNode } from 'react';
+import type { Section as SectionData } from '../../cli/pipeline/schemas.ts';
+import Icon from './Icon.tsx';
+import SiteLink from './SiteLink.tsx';
+
+/** A content section laid out as cards, a checklist, numbered steps or a two-column split. */
+export default function Section({ section, tone = 'plain', children }: { section: SectionData; tone?: 'plain' | 'muted' | 'dark'; children?: ReactNode }) {
+  const headingId = `${section.id ?? slugify(section.heading)}-heading`;
+  return (
+    <section className={`section section-${tone} layout-${section.layout}`} id={section.id} aria-labelledby={headingId}>
+      <div className="container">
+        <div className={section.layout === 'split' ? 'split' : undefined}>
+          <header className="section-header">
+            {section.eyebrow ? <p className="eyebrow">{section.eyebrow}</p> : null}
+            <h2 id={headingId}>{section.heading}</h2>
+            {section.intro ? <p className="lead">{section.intro}</p> : null}
+          </header>
+          <SectionItems section={section} />
+        </div>
+        {section.cta ? <p className="section-cta"><SiteLink link={section.cta} className="button button-secondary" /></p> : null}
+        {children}
+      </div>
+    </section>
+  );
+}
+
+function SectionItems({ section }: { section: SectionData }) {
+  if (section.layout === 'steps') {
+    return (
+      <ol className="steps">
+        {section.items.map((item, index) => (
+          <li className="step" key={item.title}>
+            <span className="step-number" aria-hidden="true">{index + 1}</span>
+            <h3>{item.title}</h3>
+            <p>{item.description}</p>
+          </li>
+        ))}
+      </ol>
+    );
+  }
+  if (section.layout === 'checklist' || section.layout === 'split') {
+    return (
+      <ul className="checklist">
+        {section.items.map((item) => (
+          <li key={item.title}>
+            <Icon name={item.icon ?? 'check'} className="checklist-icon" />
+            <div>
+              <h3>{item.title}</h3>
+              <p>{item.description}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <ul className="card-grid">
+      {section.items.map((item) => (
+        <li className="card" key={item.title}>
+          {item.icon ? <span className="card-icon"><Icon name={item.icon} /></span> : null}
+          <h3>{item.title}</h3>
+          <p>{item.description}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Turns a heading into an id, for sections that do not name their own. */
+export function slugify(text: string): string {
+  return text.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+}

@@ -1,0 +1,28 @@
+import { useContext, type AnchorHTMLAttributes, type ReactNode } from 'react';
+import { LayoutScope, usePage } from './page-context.ts';
+
+type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
+  /** A link from a dataset (its origin is known), or a path the template builds. */
+  link?: { href: string; text?: string };
+  href?: string;
+  children?: ReactNode;
+};
+
+/**
+ * An internal link that records where its href came from, for check-links. On the home page,
+ * `/#section` becomes `#section` so header anchors scroll instead of reloading.
+ */
+export default function SiteLink({ link, href, children, ...rest }: Props) {
+  const page = usePage();
+  const inLayout = useContext(LayoutScope);
+  const target = link?.href ?? href ?? '/';
+  const written = page.route.path === '/' && target.startsWith('/#') ? target.slice(1) : target;
+  const known = link ? page.model.origins.get(link) : undefined;
+  const origin = known ?? { kind: 'template' as const, file: inLayout ? 'templates/components/Layout.tsx' : page.templateFile };
+  page.links.push({ href: written, origin: inLayout ? { ...origin, kind: 'layout' } : origin });
+  return (
+    <a href={written} {...rest}>
+      {children ?? link?.text}
+    </a>
+  );
+}

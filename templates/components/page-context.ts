@@ -1,0 +1,52 @@
+import { createContext, useContext } from 'react';
+import type { RenderedMarkdown } from '../../cli/pipeline/markdown.ts';
+import type { SiteModel } from '../../cli/pipeline/model.ts';
+import type { LinkOrigin } from '../../cli/pipeline/origins.ts';
+import type { Navigation } from '../../cli/pipeline/navigation.ts';
+import type { Route } from '../../cli/pipeline/routes.ts';
+
+/** Width and height of every image in content/images, keyed by public path. */
+export type ImageIndex = ReadonlyMap<string, { width: number; height: number }>;
+
+/** Files the page links to that the build produced (hashed names). */
+export interface PageAssets {
+  stylesheet: string;
+  /** The small script every page loads for the header and the island loader. */
+  siteScript?: string;
+  /** Bundle URL of each island, by island name. */
+  islands?: Record<string, string>;
+}
+
+/** A link emitted into the page, and where its href was written. */
+export interface RecordedLink {
+  href: string;
+  origin: LinkOrigin;
+}
+
+/** What a page template can read while it renders; also collects what the render emits. */
+export interface PageContextValue {
+  model: SiteModel;
+  route: Route;
+  navigation: Navigation;
+  images: ImageIndex;
+  /** Rendered Markdown bodies, by source file. */
+  markdown: ReadonlyMap<string, RenderedMarkdown>;
+  assets: PageAssets;
+  /** The template file of this page kind, named as the origin of links it builds itself. */
+  templateFile: string;
+  links: RecordedLink[];
+  /** Names of the islands rendered so far, in page order. */
+  islands: string[];
+}
+
+export const PageContext = createContext<PageContextValue | null>(null);
+
+/** True inside the shared layout (header, footer, badge), whose links repeat on every page. */
+export const LayoutScope = createContext(false);
+
+/** The current page's context; templates render only inside renderPage. */
+export function usePage(): PageContextValue {
+  const value = useContext(PageContext);
+  if (!value) throw new Error('usePage() called outside renderPage()');
+  return value;
+}

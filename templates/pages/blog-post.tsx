@@ -1,0 +1,75 @@
+import Icon from '../components/Icon.tsx';
+import Img from '../components/Img.tsx';
+import Layout from '../components/Layout.tsx';
+import Prose from '../components/Prose.tsx';
+import SiteLink from '../components/SiteLink.tsx';
+import { usePage } from '../components/page-context.ts';
+
+/** A blog post (/blog/{slug}): header, image, highlighted body, tags and the guides sidebar. */
+export default function BlogPostPage({ slug }: { slug: string }) {
+  const { model, markdown } = usePage();
+  const { blog, site, guides } = model.data;
+  const post = model.posts.find((p) => p.slug === slug)!;
+  const sidebarGuides = blog.post.guides.map((topic) => guides.find((g) => g.topic === topic)!);
+  const url = `${site.siteUrl}/blog/${post.slug}`;
+  return (
+    <Layout
+      meta={{
+        title: `${post.title} | ${site.brand} ${blog.post.titleSuffix}`,
+        description: post.excerpt,
+        type: 'article',
+        jsonLd: {
+          '@context': 'https://schema.org',
+          '@type': 'BlogPosting',
+          headline: post.title,
+          description: post.excerpt,
+          datePublished: post.date.toISOString().slice(0, 10),
+          image: site.siteUrl + post.image,
+          url,
+          author: { '@type': 'Organization', name: site.brand },
+          publisher: { '@type': 'Organization', name: site.brand },
+          keywords: post.tags.join(', '),
+        },
+      }}
+    >
+      <article className="article">
+        <header className="article-header">
+          <div className="container narrow">
+            <SiteLink href="/blog" className="back-link"><Icon name="arrow-left" size={16} />{blog.post.backLabel}</SiteLink>
+            <p className="badge">{post.category}</p>
+            <h1>{post.title}</h1>
+            <p className="post-meta">
+              <time dateTime={post.date.toISOString().slice(0, 10)}>{post.dateText}</time>
+              <span aria-hidden="true"> · </span>
+              <span>{post.readTime}</span>
+            </p>
+          </div>
+        </header>
+        <div className="container article-layout">
+          <div className="article-main">
+            <Img src={post.image} alt={post.imageAlt} className="article-image" loading="eager" />
+            <Prose html={markdown.get(post.file)!.html} />
+            <footer className="article-footer">
+              <h2 className="sidebar-heading">{blog.post.tagsHeading}</h2>
+              <ul className="tag-list">
+                {post.tags.map((tag) => (
+                  <li key={tag}><SiteLink href={`/blog?tag=${encodeURIComponent(tag)}`} className="tag tag-link">{tag}</SiteLink></li>
+                ))}
+              </ul>
+            </footer>
+          </div>
+          <aside className="article-sidebar" aria-labelledby="guides-sidebar-heading">
+            <h2 id="guides-sidebar-heading" className="sidebar-heading">{blog.post.guidesHeading}</h2>
+            <ul className="sidebar-links">
+              {sidebarGuides.map((guide) => (
+                <li key={guide.topic}>
+                  <SiteLink href={`/guides/${guide.topic}`}><Icon name={guide.icon} size={18} />{guide.name}</SiteLink>
+                </li>
+              ))}
+            </ul>
+          </aside>
+        </div>
+      </article>
+    </Layout>
+  );
+}

@@ -1,0 +1,46 @@
+import CallToAction from '../components/CallToAction.tsx';
+import { useSizedImage } from '../components/form-props.ts';
+import Island from '../components/Island.tsx';
+import Layout, { useTitle } from '../components/Layout.tsx';
+import PageHero from '../components/PageHero.tsx';
+import { usePage } from '../components/page-context.ts';
+
+/** Case studies: hero, stats band, the video cards around a promo block, and a closing call. */
+export default function CaseStudiesPage() {
+  const { model } = usePage();
+  const page = model.data['case-studies'];
+  const sized = useSizedImage();
+  return (
+    <Layout meta={{ title: useTitle(page.meta.title), description: page.meta.description }}>
+      <PageHero eyebrow={page.hero.eyebrow} headline={page.hero.headline} text={page.hero.text} className="page-hero-dark" />
+      <section className="stats-band" aria-label="Results">
+        <dl className="container stats">
+          {page.stats.map((stat) => (
+            <div className="stat" key={stat.label}>
+              <dt>{stat.label}</dt>
+              <dd>{stat.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <section className="section section-plain" aria-label={page.gridHeading}>
+        <div className="container">
+          <Island
+            name="CaseStudyGallery"
+            when="load"
+            props={{
+              labels: { watch: page.watchLabel, play: page.playLabel, close: page.closeLabel, gridHeading: page.gridHeading },
+              promo: page.promo,
+              studies: page.studies.map((s) => ({
+                id: s.id, quote: s.quote, company: s.company, name: s.name, title: s.title, videoUrl: s.videoUrl,
+                logo: sized(s.logo, s.company),
+                thumbnail: sized(s.thumbnail, `${s.company} case study video`),
+              })),
+            }}
+          />
+        </div>
+      </section>
+      <CallToAction heading={page.closing.heading} text={page.closing.text} primary={page.closing.primary} secondary={page.closing.secondary} />
+    </Layout>
+  );
+}

@@ -1,0 +1,18 @@
+import Layout, { useTitle } from '../components/Layout.tsx';
+import PageHero from '../components/PageHero.tsx';
+import Prose from '../components/Prose.tsx';
+import { usePage } from '../components/page-context.ts';
+
+/** A legal page (/terms, /privacy) rendered from content/legal. */
+export default function LegalPage({ slug }: { slug: 'terms' | 'privacy' }) {
+  const { model, markdown } = usePage();
+  const page = model.legal.find((l) => l.slug === slug)!;
+  return (
+    <Layout meta={{ title: useTitle(page.title), description: page.description }}>
+      <PageHero headline={page.title} text={`Last updated: ${page.lastUpdated}`} />
+      <div className="container narrow legal">
+        <Prose html={markdown.get(page.file)!.html} />
+      </div>
+    </Layout>
+  );
+}

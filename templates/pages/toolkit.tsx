@@ -1,0 +1,42 @@
+import { useFormProps } from '../components/form-props.ts';
+import Icon from '../components/Icon.tsx';
+import Island from '../components/Island.tsx';
+import Layout, { useTitle } from '../components/Layout.tsx';
+import PageHero from '../components/PageHero.tsx';
+import { usePage } from '../components/page-context.ts';
+
+/** The POM toolkit page: what is inside, and the quick-access form that reveals the files. */
+export default function ToolkitPage() {
+  const { model } = usePage();
+  const page = model.data.toolkit;
+  const { config, messages } = useFormProps();
+  return (
+    <Layout meta={{ title: useTitle(page.meta.title), description: page.meta.description }}>
+      <PageHero eyebrow={page.hero.eyebrow} headline={page.hero.headline} text={page.hero.text} className="page-hero-dark" />
+      <section className="section section-plain" aria-labelledby="toolkit-form-heading">
+        <div className="container guide-body">
+          <ul className="checklist">
+            {page.features.map((feature) => (
+              <li key={feature.title}>
+                <Icon name={feature.icon ?? 'check'} className="checklist-icon" />
+                <div><h3>{feature.title}</h3><p>{feature.description}</p></div>
+              </li>
+            ))}
+          </ul>
+          <div className="form-card">
+            <h2 id="toolkit-form-heading">{page.form.heading}</h2>
+            <p>{page.form.intro}</p>
+            <Island
+              name="ToolkitForm"
+              when="visible"
+              props={{
+                text: { form: model.data.forms.toolkit, unlocked: page.unlocked, workshop: page.workshop },
+                config, messages, files: model.toolkit,
+              }}
+            />
+          </div>
+        </div>
+      </section>
+    </Layout>
+  );
+}
