@@ -7,7 +7,7 @@ import { collectSiteErrors, formatSiteErrors } from './errors.ts';
 
 /** Builds the `sitegen` program with every command registered. */
 export function createProgram(): Command {
-  return new Command('sitegen')
+  const program = new Command('sitegen')
     .description('Build, preview and check the static site from content/ and templates/.')
     .option('--verbose', 'print stack traces for unexpected errors')
     .showHelpAfterError()
@@ -16,6 +16,9 @@ export function createProgram(): Command {
     .addCommand(createDevCommand())
     .addCommand(createNewPostCommand())
     .addCommand(createCheckLinksCommand());
+  // Usage errors in any command are thrown to main() (exit code 2) instead of exiting there.
+  for (const command of program.commands) command.exitOverride().showHelpAfterError();
+  return program;
 }
 
 /** Runs the CLI; every failure ends here and becomes a non-zero exit code. */

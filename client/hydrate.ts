@@ -31,7 +31,12 @@ async function hydrateIsland(element: HTMLElement): Promise<void> {
     const propsScript = document.querySelector(`script[data-island-props="${id}"]`);
     const props = JSON.parse(propsScript?.textContent || '{}') as Record<string, unknown>;
     const module = (await import(/* @vite-ignore */ src!)) as { default: ComponentType<Record<string, unknown>> };
-    hydrateRoot(element, createElement(IslandBoundary, { fallback, children: createElement(module.default, props) }), {
+    hydrateRoot(element, createElement(IslandBoundary, {
+      fallback,
+      // Marks the island as interactive once the whole tree has hydrated (tests wait for it).
+      onMount: () => element.setAttribute('data-hydrated', ''),
+      children: createElement(module.default, props),
+    }), {
       identifierPrefix: `${id}-`,
     });
   } catch (error) {

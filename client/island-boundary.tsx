@@ -1,8 +1,12 @@
 import { Component, type ReactNode } from 'react';
 
 /** Shows a short message in place of an island that throws, instead of a blank page. */
-export default class IslandBoundary extends Component<{ fallback: string; children: ReactNode }, { failed: boolean }> {
+export default class IslandBoundary extends Component<{ fallback: string; children: ReactNode; onMount?: () => void }, { failed: boolean }> {
   state = { failed: false };
+
+  componentDidMount(): void {
+    this.props.onMount?.();
+  }
 
   static getDerivedStateFromError(): { failed: boolean } {
     return { failed: true };

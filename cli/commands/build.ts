@@ -5,6 +5,7 @@ import { DiskWriter } from '../pipeline/write.ts';
 
 interface BuildFlags {
   out: string;
+  content: string;
   siteUrl?: string;
   drafts?: boolean;
   future?: boolean;
@@ -15,6 +16,7 @@ export function createBuildCommand(): Command {
   return new Command('build')
     .description('Render every page of the site into the output folder.')
     .option('--out <dir>', 'output folder', 'dist')
+    .option('--content <dir>', 'content folder', 'content')
     .option('--site-url <url>', 'absolute origin for canonical URLs, sitemap and feed (default: content/data/site.json, or SITE_URL)')
     .option('--drafts', 'include posts marked draft: true')
     .option('--future', 'include posts dated in the future')
@@ -22,6 +24,7 @@ export function createBuildCommand(): Command {
       const root = process.cwd();
       const result = await buildSite({
         root,
+        contentDir: path.resolve(root, flags.content),
         writer: new DiskWriter(path.resolve(root, flags.out)),
         siteUrl: flags.siteUrl,
         drafts: flags.drafts,

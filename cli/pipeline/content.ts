@@ -88,9 +88,10 @@ export function parseMarkdown(file: string, source: string): RawMarkdown {
       cause: error,
     });
   }
-  const frontMatterText = parsed.matter ?? '';
+  // gray-matter keeps the newline after the opening fence; dropping it makes line i of the YAML line i + 2 of the file.
+  const frontMatterText = (parsed.matter ?? '').replace(/^\r?\n/, '');
   const hasFrontMatter = source.startsWith('---');
-  const bodyLine = hasFrontMatter ? frontMatterText.split('\n').length + 2 : 1;
+  const bodyLine = hasFrontMatter ? frontMatterText.split('\n').length + 3 : 1;
   return { file, source, frontMatter: parsed.data, frontMatterText, body: parsed.content, bodyLine };
 }
 

@@ -143,7 +143,9 @@ function requireHttpUrl(value: string, name: string): string {
 function validatePost(file: RawMarkdown, errors: SiteError[]): Post | undefined {
   const fm = validateFrontMatter(file, postFrontMatterSchema, errors);
   if (!fm) return undefined;
-  const date = parsePostDate(fm.date);
+  // YAML turns 2024-02-31 into March 2 without complaint, so the date is checked as written.
+  const written = /^date:\s*["']?([^"'\s#]+)/m.exec(file.frontMatterText)?.[1];
+  const date = parsePostDate(written ?? fm.date);
   if (!date) {
     errors.push(frontMatterError(file, 'date', 'content.bad-date', `date: expected a date such as 2024-03-15, got ${JSON.stringify(fm.date)}`));
     return undefined;

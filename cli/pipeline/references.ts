@@ -1,6 +1,6 @@
-import path from 'node:path';
 import { SiteError, SiteErrorList } from '../errors.ts';
 import type { RawContent } from './content.ts';
+import { closestPath } from './links/suggest.ts';
 import { formatFieldPath, locateFrontMatterField, locateJsonField } from './locate.ts';
 import type { SiteModel } from './model.ts';
 import type { Redirect, Route } from './routes.ts';
@@ -19,7 +19,7 @@ export function checkReferences(raw: RawContent, model: SiteModel, routes: Route
       if ((key === 'href' || key === 'anchor' || key === 'to') && value.startsWith('/')) {
         const target = value.split(/[?#]/)[0]!.replace(/(.)\/+$/, '$1');
         if (!paths.has(target)) {
-          errors.push(new SiteError({ code: 'content.unknown-route', message: `${formatFieldPath(fieldPath)}: "${value}" is not a page of the site`, hint: closest(target, paths), ...located() }));
+          errors.push(new SiteError({ code: 'content.unknown-route', message: `${formatFieldPath(fieldPath)}: "${value}" is not a page of the site`, hint: suggestRoute(target, routes.map((r) => r.path)), ...located() }));
         }
       } else if (value.startsWith('/images/') && !imageUrls.has(value)) {
         errors.push(new SiteError({ code: 'content.missing-image', message: `${formatFieldPath(fieldPath)}: ${value} is not in content/images`, ...located() }));
@@ -40,8 +40,7 @@ function walkStrings(value: unknown, fieldPath: (string | number)[], visit: (val
   else if (value && typeof value === 'object') for (const [key, child] of Object.entries(value)) walkStrings(child, [...fieldPath, key], visit);
 }
 
-function closest(target: string, paths: Set<string>): string | undefined {
-  const last = path.posix.basename(target);
-  const match = [...paths].find((p) => path.posix.basename(p).replace(/-/g, '') === last.replace(/-/g, ''));
+function suggestRoute(target: string, paths: string[]): string {
+  const match = closestPath(target, paths);
   return match ? `did you mean ${match}?` : 'Use the path of an existing page, or add the old path to content/data/redirects.json.';
 }

@@ -246,6 +246,12 @@ export const uiSchema = z.object({
   newTabNote: text,
   notFound: z.object({ metaTitle: text, title: text, text, linksHeading: text, links: z.array(link).min(1) }).strict(),
   islandFallback: text,
+  /** Label before a legal page's date: 'Last updated'. */
+  lastUpdated: text,
+  tableOfContents: text,
+  filterPostsLabel: text,
+  tagsLabel: text,
+  statsLabel: text,
   redirect: z.object({ title: text, text: text }).strict(),
 }).strict();
 

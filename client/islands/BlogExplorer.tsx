@@ -16,6 +16,8 @@ export interface BlogLabels {
   allTags: string;
   empty: string;
   readMore: string;
+  filterPosts: string;
+  tags: string;
 }
 
 /** How many tags a small featured card shows before an ellipsis. */
@@ -51,7 +53,7 @@ export default function BlogExplorer({ posts, labels }: { posts: PostSummary[]; 
 
   return (
     <div className="blog-layout">
-      <aside className="blog-sidebar" aria-label="Filter posts">
+      <aside className="blog-sidebar" aria-label={labels.filterPosts}>
         <div className="sidebar-block" role="search">
           <label htmlFor={searchId} className="sidebar-heading">{labels.searchLabel}</label>
           <div className="search-field">
@@ -106,17 +108,16 @@ function FilterList({ heading, allLabel, values, selected, onSelect }: { heading
 
 function PostCard({ post, labels, variant }: { post: PostSummary; labels: BlogLabels; variant: 'large' | 'small' | 'grid' }) {
   const tags = variant === 'small' ? post.tags.slice(0, smallCardTagLimit) : post.tags;
-  const Heading = variant === 'large' ? 'h3' : 'h3';
   return (
     <article className={`post-card post-card-${variant}`}>
       <img src={post.image.src} alt={post.image.alt} width={post.image.width} height={post.image.height} loading={variant === 'grid' ? 'lazy' : 'eager'} decoding="async" />
       <div className="post-card-body">
         <p className="post-meta"><span>{post.dateText}</span><span aria-hidden="true"> · </span><span>{post.readTime}</span></p>
-        <Heading className="post-card-title"><a href={`/blog/${post.slug}`}>{post.title}</a></Heading>
+        <h3 className="post-card-title"><a href={`/blog/${post.slug}`}>{post.title}</a></h3>
         {variant === 'small' ? null : <p className="post-excerpt">{post.excerpt}</p>}
-        <ul className="tag-list" aria-label="Tags">
+        <ul className="tag-list" aria-label={labels.tags}>
           {tags.map((tag) => <li key={tag} className="tag">{tag}</li>)}
-          {variant === 'small' && post.tags.length > smallCardTagLimit ? <li className="tag tag-more" aria-label={`and ${post.tags.length - smallCardTagLimit} more`}>…</li> : null}
+          {variant === 'small' && post.tags.length > smallCardTagLimit ? <li className="tag tag-more" aria-hidden="true">…</li> : null}
         </ul>
         <a className="read-more" href={`/blog/${post.slug}`} aria-label={`${labels.readMore}: ${post.title}`}>{labels.readMore}</a>
       </div>

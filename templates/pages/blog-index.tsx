@@ -33,6 +33,7 @@ export default function BlogIndexPage() {
               featuredHeading: blog.featuredHeading, allPostsHeading: blog.allPostsHeading, searchLabel: blog.searchLabel,
               searchPlaceholder: blog.searchPlaceholder, clearLabel: blog.clearLabel, categoriesHeading: blog.categoriesHeading,
               allCategories: blog.allCategories, tagsHeading: blog.tagsHeading, allTags: blog.allTags, empty: blog.empty, readMore: blog.readMore,
+              filterPosts: model.data.ui.filterPostsLabel, tags: model.data.ui.tagsLabel,
             },
           }}
         />

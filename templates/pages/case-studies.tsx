@@ -13,7 +13,7 @@ export default function CaseStudiesPage() {
   return (
     <Layout meta={{ title: useTitle(page.meta.title), description: page.meta.description }}>
       <PageHero eyebrow={page.hero.eyebrow} headline={page.hero.headline} text={page.hero.text} className="page-hero-dark" />
-      <section className="stats-band" aria-label="Results">
+      <section className="stats-band" aria-label={model.data.ui.statsLabel}>
         <dl className="container stats">
           {page.stats.map((stat) => (
             <div className="stat" key={stat.label}>

@@ -24,7 +24,7 @@ export default function GuideArticlePage({ topic }: { topic: GuideTopic }) {
           </div>
         </header>
         <div className="container article-layout">
-          <nav className="toc" aria-label="On this page">
+          <nav className="toc" aria-label={model.data.ui.tableOfContents}>
             <ol>
               {sections.map((heading) => <li key={heading.id}><SiteLink href={`#${heading.id}`}>{heading.text}</SiteLink></li>)}
             </ol>

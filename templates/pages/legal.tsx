@@ -9,7 +9,7 @@ export default function LegalPage({ slug }: { slug: 'terms' | 'privacy' }) {
   const page = model.legal.find((l) => l.slug === slug)!;
   return (
     <Layout meta={{ title: useTitle(page.title), description: page.description }}>
-      <PageHero headline={page.title} text={`Last updated: ${page.lastUpdated}`} />
+      <PageHero headline={page.title} text={`${model.data.ui.lastUpdated}: ${page.lastUpdated}`} />
       <div className="container narrow legal">
         <Prose html={markdown.get(page.file)!.html} />
       </div>

@@ -1,0 +1,104 @@
+import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+};
+
+/** The content type a static host sends for a file name. */
+export function contentTypeFor(file: string): string {
+  return contentTypes[path.extname(file).toLowerCase()] ?? (path.basename(file) === '_redirects' ? 'text/plain; charset=utf-8' : 'application/octet-stream');
+}
+
+/** Where a request path leads in the site folder: a file, a redirect, or nothing (404). */
+export type Resolution = { kind: 'file'; file: string } | { kind: 'redirect'; location: string } | { kind: 'missing' };
+
+/**
+ * Resolves a URL path the way static hosts do: `/x` serves `x/index.html` or `x.html`,
+ * `_redirects` rules apply before the 404 page, and nothing outside the folder is reachable.
+ */
+export async function resolveRequest(root: string, urlPath: string, redirects: Map<string, string>): Promise<Resolution> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return { kind: 'missing' };
+  }
+  const normal = path.posix.normalize(decoded);
+  if (normal.includes('\0') || normal.split('/').some((part) => part === '..')) return { kind: 'missing' };
+  const trimmed = normal.replace(/\/+$/, '') || '/';
+  const redirect = redirects.get(trimmed);
+  if (redirect) return { kind: 'redirect', location: redirect };
+  const base = path.join(root, normal);
+  if (!base.startsWith(path.resolve(root))) return { kind: 'missing' };
+  for (const candidate of normal.endsWith('/') ? [path.join(base, 'index.html')] : [base, path.join(base, 'index.html'), `${base}.html`]) {
+    const info = await stat(candidate).catch(() => undefined);
+    if (info?.isFile()) return { kind: 'file', file: candidate };
+  }
+  return { kind: 'missing' };
+}
+
+/** Reads a `_redirects` file (`from to [status]` per line) into a map. */
+export async function readRedirects(root: string): Promise<Map<string, string>> {
+  const text = await readFile(path.join(root, '_redirects'), 'utf8').catch(() => '');
+  return new Map(text.split('\n').map((line) => line.trim().split(/\s+/)).filter((parts) => parts.length >= 2 && parts[0]!.startsWith('/')).map((parts) => [parts[0]!, parts[1]!]));
+}
+
+export interface StaticHandlerOptions {
+  /** Called with each HTML body before it is sent (the dev server injects its reload script). */
+  transformHtml?: (html: string) => string;
+  /** Disables caching, so a browser always sees the latest build. */
+  noCache?: boolean;
+}
+
+/** An HTTP handler that serves a built site folder like a static host, with 404.html for unknown paths. */
+export function createStaticHandler(root: string, options: StaticHandlerOptions = {}) {
+  return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.writeHead(405, { Allow: 'GET, HEAD' }).end();
+      return;
+    }
+    const resolution = await resolveRequest(root, url.pathname, await readRedirects(root));
+    if (resolution.kind === 'redirect') {
+      response.writeHead(301, { Location: resolution.location }).end();
+      return;
+    }
+    const file = resolution.kind === 'file' ? resolution.file : path.join(root, '404.html');
+    const status = resolution.kind === 'file' ? 200 : 404;
+    const headers: Record<string, string> = { 'Content-Type': contentTypeFor(file) };
+    if (options.noCache) headers['Cache-Control'] = 'no-store';
+    else if (url.pathname.startsWith('/assets/')) headers['Cache-Control'] = 'public, max-age=31536000, immutable';
+    if (file.endsWith('.html') && options.transformHtml) {
+      const html = await readFile(file, 'utf8').catch(() => undefined);
+      if (html === undefined) {
+        response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+        return;
+      }
+      response.writeHead(status, headers).end(request.method === 'HEAD' ? undefined : options.transformHtml(html));
+      return;
+    }
+    const info = await stat(file).catch(() => undefined);
+    if (!info) {
+      response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+      return;
+    }
+    response.writeHead(status, { ...headers, 'Content-Length': String(info.size) });
+    if (request.method === 'HEAD') response.end();
+    else createReadStream(file).pipe(response);
+  };
+}

@@ -1,0 +1,52 @@
+import assert from 'node:assert/strict';
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { test } from 'node:test';
+import { runCli } from '../helpers/cli.ts';
+import { copyContent, editFile } from '../helpers/content.ts';
+
+test('every command has --help', async () => {
+  for (const command of ['build', 'dev', 'new-post', 'check-links']) {
+    const run = await runCli([command, '--help']);
+    assert.equal(run.code, 0, `${command} --help: ${run.stderr}`);
+    assert.match(run.stdout, new RegExp(`Usage: sitegen ${command}`));
+  }
+});
+
+test('build exits 2 on an unknown option', async () => {
+  const run = await runCli(['build', '--no-such-option']);
+  assert.equal(run.code, 2);
+  assert.match(run.stderr, /unknown option '--no-such-option'/);
+});
+
+test('build writes the site and prints pages, phase timings and the JavaScript per page', async () => {
+  const { dir, cleanup } = await copyContent();
+  try {
+    const run = await runCli(['build', '--out', path.join(dir, 'out'), '--site-url', 'https://preview.example.test']);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /Built 29 pages and 2 redirects/);
+    assert.match(run.stdout, /load \d+ ms, render \d+ ms, bundle \d+ ms, write \d+ ms, check \d+ ms/);
+    assert.match(run.stdout, /\/terms\s+\d+\.\d KB\s+\d+\.\d KB gzip\s+-/);
+    assert.ok((await stat(path.join(dir, 'out', 'index.html'))).isFile());
+  } finally {
+    await cleanup();
+  }
+});
+
+test('a broken post fails the build with file:line and field, exit code 1, and keeps the old output', async () => {
+  const { dir, content, cleanup } = await copyContent();
+  const out = path.join(dir, 'out');
+  try {
+    assert.equal((await runCli(['build', '--content', content, '--out', out])).code, 0);
+    const before = (await stat(path.join(out, 'index.html'))).mtimeMs;
+    await editFile(path.join(content, 'posts', 'ai-powered-bug-reports.md'), /^tags: .*$/m, 'tags: AI');
+    const run = await runCli(['build', '--content', content, '--out', out]);
+    assert.equal(run.code, 1);
+    assert.match(run.stderr, /ai-powered-bug-reports\.md:10 {2}tags: expected a list of strings, got "AI"/);
+    assert.match(run.stderr, /1 error/);
+    assert.equal((await stat(path.join(out, 'index.html'))).mtimeMs, before);
+    assert.deepEqual((await readdir(dir)).sort(), ['content', 'out']);
+  } finally {
+    await cleanup();
+  }
+});

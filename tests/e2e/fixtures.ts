@@ -1,0 +1,113 @@
+import { test as base, expect, type Page, type Route } from '@playwright/test';
+
+/** The form webhook from content/data/site.json; tests answer it with request routing. */
+export const webhookUrl = 'https://hooks.zapier.com/hooks/catch/1234567/checkpoint-leads/';
+export const schedulingUrl = 'https://calendly.com/checkpointqa/consultation';
+export const chatPersonaUrl = 'https://chat.checkpointqa.com/ask';
+
+/**
+ * A stand-in for Google's reCAPTCHA script: it records each widget's callbacks so a test can
+ * solve, expire or break the captcha, and counts resets.
+ */
+const fakeRecaptcha = `
+(() => {
+  const state = window.__captcha = { widgets: [], resets: 0 };
+  const api = {
+    render(element, params) {
+      element.innerHTML = '<div data-fake-captcha="">captcha</div>';
+      state.widgets.push(params);
+      return state.widgets.length - 1;
+    },
+    reset() { state.resets += 1; },
+  };
+  window.grecaptcha = Object.assign({ enterprise: api }, api);
+  const onload = new URL(document.currentScript.src).searchParams.get('onload');
+  if (onload && typeof window[onload] === 'function') window[onload]();
+})();`;
+
+export interface Webhook {
+  /** Request bodies the webhook received, as parsed JSON. */
+  bodies: unknown[];
+  /** Raw requests, for header and method assertions. */
+  requests: { method: string; headers: Record<string, string>; body: string }[];
+  /** How the next requests are answered. */
+  respondWith(mode: 200 | 500 | 'network-error' | 'hold'): void;
+  /** Lets held requests finish with a 200. */
+  release(): void;
+}
+
+export interface SiteFixtures {
+  webhook: Webhook;
+  consoleErrors: string[];
+  captcha: { solve(token?: string): Promise<void>; expire(): Promise<void>; error(): Promise<void>; resets(): Promise<number> };
+}
+
+export const test = base.extend<SiteFixtures>({
+  consoleErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await use(errors);
+  },
+  webhook: async ({ context }, use) => {
+    let mode: 200 | 500 | 'network-error' | 'hold' = 200;
+    const held: Route[] = [];
+    const webhook: Webhook = {
+      bodies: [],
+      requests: [],
+      respondWith: (next) => (mode = next),
+      release: () => {
+        for (const route of held.splice(0)) void route.fulfill({ status: 200, body: 'ok' });
+      },
+    };
+    await context.route(webhookUrl, async (route) => {
+      const request = route.request();
+      const body = request.postData() ?? '';
+      webhook.requests.push({ method: request.method(), headers: request.headers(), body });
+      webhook.bodies.push(JSON.parse(body));
+      if (mode === 'network-error') await route.abort('failed');
+      else if (mode === 'hold') held.push(route);
+      else await route.fulfill({ status: mode, body: mode === 200 ? 'ok' : 'server error' });
+    });
+    await use(webhook);
+  },
+  captcha: async ({ page }, use) => {
+    const call = (name: 'callback' | 'expired-callback' | 'error-callback', token?: string) =>
+      page.waitForFunction(() => (window as unknown as { __captcha?: { widgets: unknown[] } }).__captcha?.widgets.length)
+        .then(() => page.evaluate(([n, t]) => {
+          const state = (window as unknown as { __captcha: { widgets: Record<string, (value?: string) => void>[] } }).__captcha;
+          for (const widget of state.widgets) widget[n!]!(t);
+        }, [name, token] as const));
+    await use({
+      solve: (token = 'test-token') => call('callback', token),
+      expire: () => call('expired-callback'),
+      error: () => call('error-callback'),
+      resets: () => page.evaluate(() => (window as unknown as { __captcha: { resets: number } }).__captcha.resets),
+    });
+  },
+  context: async ({ context }, use) => {
+    // Nothing leaves the machine: the captcha is faked, video hosts and the chat persona answer
+    // with an empty page, and any other outside request fails.
+    await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, async (route) => {
+      const url = route.request().url();
+      if (url.startsWith('https://www.google.com/recaptcha/')) await route.fulfill({ contentType: 'text/javascript', body: fakeRecaptcha });
+      else if (/^https:\/\/(www\.youtube\.com|fast\.wistia\.net|chat\.checkpointqa\.com|calendly\.com)\//.test(url)) await route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>stub</title><p>stub</p>' });
+      else await route.abort('blockedbyclient');
+    });
+    await use(context);
+  },
+});
+
+export { expect };
+
+/** Fails the test if the page logged any console error. */
+export function expectNoConsoleErrors(errors: string[]): void {
+  expect(errors, errors.join('\n')).toEqual([]);
+}
+
+/** Waits until every island on the page has hydrated and is interactive. */
+export async function waitForIslands(page: Page): Promise<void> {
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-island]')].every((island) => island.hasAttribute('data-hydrated')));
+}

@@ -1,0 +1,10 @@
+// Serves the built dist/ on loopback for the browser tests, as a static host would.
+import { createServer } from 'node:http';
+import path from 'node:path';
+import { createStaticHandler } from '../../cli/server/static.ts';
+
+const port = Number(process.env.PORT ?? 4173);
+const root = path.resolve(import.meta.dirname, '..', '..', 'dist');
+createServer(createStaticHandler(root)).listen(port, '127.0.0.1', () => {
+  console.log(`serving ${root} on http://127.0.0.1:${port}`);
+});
