@@ -46,11 +46,15 @@ export function collectSiteErrors(error: unknown): SiteError[] | undefined {
 /** Formats `file:line:col  message` rows grouped by file, then a count. */
 export function formatSiteErrors(errors: SiteError[], cwd = process.cwd()): string {
   const groups = new Map<string, SiteError[]>();
+  const lines: string[] = [];
   for (const error of errors) {
-    const key = error.file ? relativeTo(cwd, error.file) : '(site)';
+    if (!error.file) {
+      lines.push(`error: ${error.message}  [${error.code}]`, ...(error.hint ? [`  hint: ${error.hint}`] : []));
+      continue;
+    }
+    const key = relativeTo(cwd, error.file);
     groups.set(key, [...(groups.get(key) ?? []), error]);
   }
-  const lines: string[] = [];
   for (const [file, group] of groups) {
     lines.push(file);
     for (const error of group) {

@@ -5,7 +5,9 @@ export default class IslandBoundary extends Component<{ fallback: string; childr
   state = { failed: false };
 
   componentDidMount(): void {
-    this.props.onMount?.();
+    // An island that threw while hydrating shows the fallback and is not interactive: it must
+    // not be reported as hydrated, just as one whose bundle failed to load is not.
+    if (!this.state.failed) this.props.onMount?.();
   }
 
   static getDerivedStateFromError(): { failed: boolean } {

@@ -37,7 +37,7 @@ export function createBuildCommand(): Command {
 /** The summary printed after a build: pages, timings per phase and the JavaScript each page loads. */
 export function formatSummary(result: BuildResult, outDir: string): string {
   const phases = (Object.keys(result.timings) as Phase[]).map((phase) => `${phase} ${Math.round(result.timings[phase])} ms`).join(', ');
-  const total = Math.round(Object.values(result.timings).reduce((a, b) => a + b, 0));
+  const total = Math.round(result.totalMs);
   const width = Math.max(...result.budgets.map((b) => b.path.length));
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`.padStart(9);
   const rows = result.budgets.map((b) => `  ${b.path.padEnd(width)}  ${kb(b.bytes)}  ${kb(b.gzip)} gzip  ${b.islands.join(', ') || '-'}`);

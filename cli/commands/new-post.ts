@@ -1,13 +1,97 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createInterface } from 'node:readline/promises';
 import { Command } from 'commander';
 import { SiteError } from '../errors.ts';
+import { loadJson, loadMarkdownFolder } from '../pipeline/content.ts';
+import { checkNewPost, existingTaxonomy, renderNewPost, slugify, today, type NewPostFields } from '../pipeline/scaffold.ts';
 
-/** The `new-post` command (not available yet: it fails clearly instead of pretending to work). */
+interface NewPostFlags {
+  slug?: string;
+  category?: string;
+  tags?: string;
+  excerpt?: string;
+  date?: string;
+  draft?: boolean;
+  content: string;
+}
+
+/** `new-post`: scaffolds content/posts/<slug>.md with valid front matter; never overwrites. */
 export function createNewPostCommand(): Command {
   return new Command('new-post')
-    .description('new-post (not yet available)')
-    .allowUnknownOption()
-    .allowExcessArguments()
-    .action(() => {
-      throw new SiteError({ code: 'cli.not-available', message: 'The new-post command is not yet available in this version.' });
+    .description('Create a blog post with complete front matter and a body skeleton.')
+    .argument('[title]', 'the post title, in quotes')
+    .option('--slug <slug>', 'URL slug (default: from the title)')
+    .option('--category <name>', 'category (default: the most used one)')
+    .option('--tags <list>', 'comma-separated tags (default: the most used tag)')
+    .option('--excerpt <text>', 'one or two sentences for cards and the meta description')
+    .option('--date <YYYY-MM-DD>', 'publication date (default: today)')
+    .option('--draft', 'mark as draft: left out of build unless --drafts, always shown by dev')
+    .option('--content <dir>', 'content folder', 'content')
+    .action(async (titleArgument: string | undefined, flags: NewPostFlags) => {
+      const contentDir = path.resolve(flags.content);
+      const posts = await loadMarkdownFolder(path.join(contentDir, 'posts'));
+      const taxonomy = existingTaxonomy(posts);
+      const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY);
+      const answers = interactive ? await askMissing(titleArgument, flags, taxonomy) : { title: titleArgument, category: flags.category, tags: flags.tags };
+      const title = (answers.title ?? '').trim();
+      const fields: NewPostFields = {
+        title,
+        slug: flags.slug ?? slugify(title),
+        category: (answers.category ?? taxonomy.categories[0] ?? 'General').trim(),
+        tags: splitTags(answers.tags) ?? taxonomy.tags.slice(0, 1),
+        excerpt: flags.excerpt ?? `What “${title}” covers, in one or two sentences for the blog list and search results.`,
+        date: flags.date ?? today(),
+        draft: flags.draft ?? false,
+      };
+      checkNewPost(fields, taxonomy.slugs);
+      const file = path.join(contentDir, 'posts', `${fields.slug}.md`);
+      try {
+        // 'wx' fails if the file exists, even if it appeared since the check above.
+        await writeFile(file, renderNewPost(fields), { flag: 'wx' });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
+          throw new SiteError({ code: 'new-post.file-exists', message: 'this file already exists and was left untouched', file, hint: 'Choose another title or pass --slug.' });
+        }
+        throw error;
+      }
+      if (!taxonomy.categories.includes(fields.category)) {
+        console.warn(`warning: "${fields.category}" is a new category (existing: ${taxonomy.categories.join(', ') || 'none'})`);
+      }
+      const site = await loadJson('site', path.join(contentDir, 'data', 'site.json')).catch(() => undefined);
+      const siteUrl = String((site?.value as { siteUrl?: string } | undefined)?.siteUrl ?? '').replace(/\/+$/, '');
+      console.log(`Created ${path.relative(process.cwd(), file)}`);
+      console.log(`URL: ${siteUrl}/blog/${fields.slug}${fields.draft ? ' (draft: shown by dev, left out of build unless --drafts)' : ''}`);
     });
+}
+
+function splitTags(text: string | undefined): string[] | undefined {
+  const tags = text?.split(',').map((tag) => tag.trim()).filter(Boolean);
+  return tags && tags.length > 0 ? tags : undefined;
+}
+
+/** Asks, on a terminal, for the fields not given as arguments. */
+async function askMissing(title: string | undefined, flags: NewPostFlags, taxonomy: { categories: string[]; tags: string[] }) {
+  const prompt = createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    const ask = async (question: string, fallback?: string) => {
+      const answer = (await prompt.question(fallback ? `${question} [${fallback}]: ` : `${question}: `)).trim();
+      return answer || fallback;
+    };
+    const answeredTitle = title ?? (await ask('Title'));
+    let category = flags.category;
+    if (!category) {
+      taxonomy.categories.forEach((name, index) => console.log(`  ${index + 1}. ${name}`));
+      const choice = await ask('Category (number or a new name)', taxonomy.categories[0]);
+      category = /^\d+$/.test(choice ?? '') ? taxonomy.categories[Number(choice) - 1] ?? choice : choice;
+    }
+    let tags = flags.tags;
+    if (!tags) {
+      console.log(`  existing tags: ${taxonomy.tags.join(', ')}`);
+      tags = await ask('Tags, comma-separated', taxonomy.tags[0]);
+    }
+    return { title: answeredTitle, category, tags };
+  } finally {
+    prompt.close();
+  }
 }

@@ -41,8 +41,25 @@ let sharedHighlighter: Promise<Highlighter> | undefined;
 
 /** The one Shiki highlighter of a process: themes and grammars load once, not per file. */
 export function getSharedHighlighter(): Promise<Highlighter> {
-  sharedHighlighter ??= createHighlighter({ themes: [codeTheme], langs: preloadedLanguages });
+  sharedHighlighter ??= createHighlighter({ themes: [codeTheme], langs: preloadedLanguages }).then(rememberLoadedLanguages);
   return sharedHighlighter;
+}
+
+/**
+ * rehype-pretty-code asks the highlighter to load every fence language of every file; Shiki
+ * answers each request with a dynamic import, even for a grammar it already has. Asking once
+ * per language keeps a 1,000-post build from spending seconds in the module loader.
+ */
+function rememberLoadedLanguages(highlighter: Highlighter): Highlighter {
+  const requested = new Map<string, Promise<void>>();
+  const loadLanguage = highlighter.loadLanguage.bind(highlighter);
+  highlighter.loadLanguage = ((...languages: Parameters<Highlighter['loadLanguage']>) =>
+    Promise.all(languages.map((language) => {
+      if (typeof language !== 'string') return loadLanguage(language);
+      if (!requested.has(language)) requested.set(language, loadLanguage(language));
+      return requested.get(language)!;
+    })).then(() => undefined)) as Highlighter['loadLanguage'];
+  return highlighter;
 }
 
 /** Builds the unified processor; it is reused for every file of a build. */

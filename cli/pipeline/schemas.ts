@@ -193,6 +193,7 @@ export const gettingStartedSchema = pageSchema.extend({
 export const toolkitSchema = z.object({
   meta,
   hero: z.object({ eyebrow: text, headline: text, text }).strict(),
+  featuresHeading: text,
   features: z.array(item).min(1),
   form: z.object({ heading: text, intro: text }).strict(),
   unlocked: z.object({ heading: text, readmeTitle: text, rulesTitle: text, copyLabel: text, copiedLabel: text }).strict(),

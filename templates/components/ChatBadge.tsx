@@ -6,9 +6,11 @@ import { usePage } from './page-context.ts';
 export default function ChatBadge() {
   const { model } = usePage();
   return (
-    <ExternalLink className="chat-badge" href={model.data.site.chatPersonaUrl}>
-      <Icon name="message-circle" size={20} />
-      <span>{model.data.ui.askUsAnything}</span>
-    </ExternalLink>
+    <aside aria-label={model.data.ui.askUsAnything}>
+      <ExternalLink className="chat-badge" href={model.data.site.chatPersonaUrl}>
+        <Icon name="message-circle" size={20} />
+        <span>{model.data.ui.askUsAnything}</span>
+      </ExternalLink>
+    </aside>
   );
 }

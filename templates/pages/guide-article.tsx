@@ -24,7 +24,8 @@ export default function GuideArticlePage({ topic }: { topic: GuideTopic }) {
           </div>
         </header>
         <div className="container article-layout">
-          <nav className="toc" aria-label={model.data.ui.tableOfContents}>
+          <nav className="toc" aria-labelledby="toc-heading">
+            <h2 id="toc-heading" className="sidebar-heading">{model.data.ui.tableOfContents}</h2>
             <ol>
               {sections.map((heading) => <li key={heading.id}><SiteLink href={`#${heading.id}`}>{heading.text}</SiteLink></li>)}
             </ol>

@@ -13,16 +13,19 @@ export default function ToolkitPage() {
   return (
     <Layout meta={{ title: useTitle(page.meta.title), description: page.meta.description }}>
       <PageHero eyebrow={page.hero.eyebrow} headline={page.hero.headline} text={page.hero.text} className="page-hero-dark" />
-      <section className="section section-plain" aria-labelledby="toolkit-form-heading">
+      <section className="section section-plain" aria-labelledby="toolkit-features-heading">
         <div className="container guide-body">
-          <ul className="checklist">
-            {page.features.map((feature) => (
-              <li key={feature.title}>
-                <Icon name={feature.icon ?? 'check'} className="checklist-icon" />
-                <div><h3>{feature.title}</h3><p>{feature.description}</p></div>
-              </li>
-            ))}
-          </ul>
+          <div>
+            <h2 id="toolkit-features-heading">{page.featuresHeading}</h2>
+            <ul className="checklist">
+              {page.features.map((feature) => (
+                <li key={feature.title}>
+                  <Icon name={feature.icon ?? 'check'} className="checklist-icon" />
+                  <div><h3>{feature.title}</h3><p>{feature.description}</p></div>
+                </li>
+              ))}
+            </ul>
+          </div>
           <div className="form-card">
             <h2 id="toolkit-form-heading">{page.form.heading}</h2>
             <p>{page.form.intro}</p>

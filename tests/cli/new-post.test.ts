@@ -1,0 +1,114 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { test } from 'node:test';
+import { runCli } from '../helpers/cli.ts';
+import { copyContent, projectRoot } from '../helpers/content.ts';
+import { today } from '../../cli/pipeline/scaffold.ts';
+
+async function withContent(run: (content: string, dir: string) => Promise<void>): Promise<void> {
+  const { dir, content, cleanup } = await copyContent();
+  try {
+    await run(content, dir);
+  } finally {
+    await cleanup();
+  }
+}
+
+test('creates a post with complete front matter, prints its file and URL, and the post builds at once', () => withContent(async (content, dir) => {
+  const run = await runCli(['new-post', 'Flaky Tests: Finding the Root Cause', '--content', content, '--category', 'Tools', '--tags', 'Testing, Flaky Tests', '--excerpt', 'Why tests flake and how to fix them.', '--date', '2024-04-01']);
+  assert.equal(run.code, 0, run.stderr);
+  const file = path.join(content, 'posts', 'flaky-tests-finding-the-root-cause.md');
+  assert.match(run.stdout, /Created .*content\/posts\/flaky-tests-finding-the-root-cause\.md/);
+  assert.match(run.stdout, /URL: https:\/\/www\.checkpointqa\.com\/blog\/flaky-tests-finding-the-root-cause/);
+  const text = await readFile(file, 'utf8');
+  assert.match(text, /^---\ntitle: "Flaky Tests: Finding the Root Cause"\nslug: flaky-tests-finding-the-root-cause\nexcerpt: "Why tests flake and how to fix them."\ndate: 2024-04-01\n/);
+  assert.match(text, /category: "Tools"\ntags: \["Testing", "Flaky Tests"\]\n---/);
+  assert.match(text, /\n## .+\n[\s\S]*\n## .+\n[\s\S]*```ts\n/);
+  assert.equal(run.stderr, '', 'an existing category gives no warning');
+  const build = await runCli(['build', '--content', content, '--out', path.join(dir, 'out')]);
+  assert.equal(build.code, 0, build.stderr);
+  const html = await readFile(path.join(dir, 'out', 'blog', 'flaky-tests-finding-the-root-cause', 'index.html'), 'utf8');
+  assert.match(html, /<h1>Flaky Tests: Finding the Root Cause<\/h1>/);
+}));
+
+test('without a terminal it uses the defaults and does not wait for input', () => withContent(async (content) => {
+  const run = await runCli(['new-post', 'Defaults Only', '--content', content]);
+  assert.equal(run.code, 0, run.stderr);
+  const text = await readFile(path.join(content, 'posts', 'defaults-only.md'), 'utf8');
+  assert.match(text, new RegExp(`date: ${today()}`));
+  assert.match(text, /category: "\S[^"]*"/);
+  assert.match(text, /tags: \["[^"]+"\]/);
+  assert.doesNotMatch(text, /readTime/, 'read time is computed at build time');
+}));
+
+test('refuses a slug that already exists and leaves the existing file untouched', () => withContent(async (content) => {
+  const file = path.join(content, 'posts', 'ai-powered-bug-reports.md');
+  const before = await readFile(file, 'utf8');
+  const run = await runCli(['new-post', 'AI-Powered Bug Reports', '--content', content]);
+  assert.equal(run.code, 1);
+  assert.match(run.stderr, /ai-powered-bug-reports\.md.*already used.*\[new-post\.slug-taken\]/);
+  assert.equal(await readFile(file, 'utf8'), before);
+}));
+
+test('refuses a file that already exists even when its slug differs', () => withContent(async (content) => {
+  const file = path.join(content, 'posts', 'notes.md');
+  await writeFile(file, 'hand-written notes');
+  const run = await runCli(['new-post', 'Notes', '--content', content]);
+  assert.equal(run.code, 1);
+  assert.match(run.stderr, /new-post\.file-exists/);
+  assert.equal(await readFile(file, 'utf8'), 'hand-written notes');
+}));
+
+test('refuses an empty title and a slug that is not lowercase words joined by hyphens', () => withContent(async (content) => {
+  const before = await readdir(path.join(content, 'posts'));
+  const empty = await runCli(['new-post', '  ', '--content', content]);
+  assert.equal(empty.code, 1);
+  assert.match(empty.stderr, /new-post\.empty-title/);
+  const bad = await runCli(['new-post', 'Good Title', '--slug', 'Bad_Slug', '--content', content]);
+  assert.equal(bad.code, 1);
+  assert.match(bad.stderr, /new-post\.bad-slug/);
+  assert.deepEqual(await readdir(path.join(content, 'posts')), before);
+}));
+
+test('warns when the category is new', () => withContent(async (content) => {
+  const run = await runCli(['new-post', 'A New Topic', '--category', 'Security', '--content', content]);
+  assert.equal(run.code, 0);
+  assert.match(run.stderr, /warning: "Security" is a new category/);
+}));
+
+test('writes a draft that build leaves out unless --drafts', () => withContent(async (content, dir) => {
+  assert.equal((await runCli(['new-post', 'Draft Thoughts', '--draft', '--content', content])).code, 0);
+  assert.match(await readFile(path.join(content, 'posts', 'draft-thoughts.md'), 'utf8'), /\ndraft: true\n/);
+  assert.equal((await runCli(['build', '--content', content, '--out', path.join(dir, 'a')])).code, 0);
+  await assert.rejects(readFile(path.join(dir, 'a', 'blog', 'draft-thoughts', 'index.html')));
+  assert.equal((await runCli(['build', '--drafts', '--content', content, '--out', path.join(dir, 'b')])).code, 0);
+  await readFile(path.join(dir, 'b', 'blog', 'draft-thoughts', 'index.html'));
+}));
+
+test('asks for missing fields on a terminal (driven through a pseudo-terminal)', () => withContent(async (content) => {
+  // util-linux `script` gives the CLI a real terminal; answers are typed as the prompts appear.
+  const command = `${process.execPath} ${path.join(projectRoot, 'cli', 'bin.js')} new-post --content ${content}`;
+  const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: projectRoot });
+  let output = '';
+  const answers: [RegExp, string][] = [[/Title: $/, 'Prompted Post Title'], [/Category \(number or a new name\).*: $/, '2'], [/Tags, comma-separated.*: $/, 'Playwright, AI']];
+  child.stdout.on('data', (chunk: Buffer) => {
+    // readline redraws the prompt with cursor escapes; match on the plain text.
+    output += chunk.toString().replace(/\x1b\[[0-9;]*[A-Za-z]/g, '');
+    const next = answers[0];
+    if (next && next[0].test(output)) {
+      answers.shift();
+      child.stdin.write(`${next[1]}\r`);
+    }
+  });
+  const timer = setTimeout(() => child.kill(), 20_000);
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  clearTimeout(timer);
+  assert.equal(code, 0, output);
+  const text = await readFile(path.join(content, 'posts', 'prompted-post-title.md'), 'utf8');
+  assert.match(text, /title: "Prompted Post Title"/);
+  assert.match(text, /tags: \["Playwright", "AI"\]/);
+  assert.match(output, /1\. \S/);
+  assert.match(output, /existing tags: /);
+}));
