@@ -17,7 +17,7 @@ export function createProgram(): Command {
     .addCommand(createNewPostCommand())
     .addCommand(createCheckLinksCommand());
   // Usage errors in any command are thrown to main() (exit code 2) instead of exiting there.
-  for (const command of program.commands) command.exitOverride().showHelpAfterError();
+  for (const command of program.commands) command.exitOverride();
   return program;
 }
 

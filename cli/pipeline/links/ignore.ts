@@ -1,0 +1,38 @@
+/** Tests whether an href (as written, or as resolved) should be skipped. */
+export type IgnoreMatcher = (...candidates: string[]) => boolean;
+
+/**
+ * Compiles `--ignore` patterns: `/regex/flags` is a regular expression; a pattern with `*`
+ * is a glob over the whole href (`*` matches anything); anything else is a prefix.
+ */
+export function compileIgnore(patterns: readonly string[] = []): IgnoreMatcher {
+  if (patterns.length === 0) return () => false;
+  const tests = patterns.map(compilePattern);
+  return (...candidates) => candidates.some((candidate) => tests.some((test) => test(candidate)));
+}
+
+function compilePattern(pattern: string): (href: string) => boolean {
+  const regex = /^\/(.+)\/([a-z]*)$/.exec(pattern);
+  if (regex) {
+    const compiled = new RegExp(regex[1], regex[2]);
+    return (href) => compiled.test(href);
+  }
+  if (pattern.includes('*')) {
+    const glob = new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+    return (href) => glob.test(href);
+  }
+  return (href) => href.startsWith(pattern);
+}
+
+/** Whether a pattern is usable; returns a message for the command to print when not. */
+export function validateIgnore(pattern: string): string | undefined {
+  if (pattern === '') return 'an --ignore pattern cannot be empty';
+  const regex = /^\/(.+)\/([a-z]*)$/.exec(pattern);
+  if (!regex) return undefined;
+  try {
+    new RegExp(regex[1], regex[2]);
+    return undefined;
+  } catch (error) {
+    return `--ignore ${pattern} is not a valid regular expression: ${(error as Error).message}`;
+  }
+}
