@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { Command } from 'commander';
+import { SiteError } from '../errors.ts';
 import { buildSite, type BuildResult, type Phase } from '../pipeline/build.ts';
+import { checkSite, formatReport, summaryLine, type LinkReport } from '../pipeline/links/index.ts';
 import { DiskWriter } from '../pipeline/write.ts';
 
 interface BuildFlags {
@@ -9,6 +11,7 @@ interface BuildFlags {
   siteUrl?: string;
   drafts?: boolean;
   future?: boolean;
+  checkLinks: boolean;
 }
 
 /** `build`: renders the whole site into the output folder, replacing it only on success. */
@@ -20,22 +23,32 @@ export function createBuildCommand(): Command {
     .option('--site-url <url>', 'absolute origin for canonical URLs, sitemap and feed (default: content/data/site.json, or SITE_URL)')
     .option('--drafts', 'include posts marked draft: true')
     .option('--future', 'include posts dated in the future')
+    .option('--no-check-links', 'skip checking the internal links of the output before it replaces the old one')
     .action(async (flags: BuildFlags) => {
       const root = process.cwd();
+      const writer = new DiskWriter(path.resolve(root, flags.out));
+      let links: LinkReport | undefined;
       const result = await buildSite({
         root,
         contentDir: path.resolve(root, flags.content),
-        writer: new DiskWriter(path.resolve(root, flags.out)),
+        writer,
         siteUrl: flags.siteUrl,
         drafts: flags.drafts,
         future: flags.future,
+        beforeCommit: flags.checkLinks ? async () => {
+          links = await checkSite(await writer.folder());
+          if (links.findings.some((finding) => finding.severity === 'error')) {
+            console.error(formatReport(links, 'text'));
+            throw new SiteError({ code: 'build.broken-links', message: 'the output has broken links; the previous output was left in place', hint: 'Fix the sources named above, or build with --no-check-links to skip the check.' });
+          }
+        } : undefined,
       });
-      console.log(formatSummary(result, flags.out));
+      console.log(formatSummary(result, flags.out, links));
     });
 }
 
 /** The summary printed after a build: pages, timings per phase and the JavaScript each page loads. */
-export function formatSummary(result: BuildResult, outDir: string): string {
+export function formatSummary(result: BuildResult, outDir: string, links?: LinkReport): string {
   const phases = (Object.keys(result.timings) as Phase[]).map((phase) => `${phase} ${Math.round(result.timings[phase])} ms`).join(', ');
   const total = Math.round(result.totalMs);
   const width = Math.max(...result.budgets.map((b) => b.path.length));
@@ -44,6 +57,7 @@ export function formatSummary(result: BuildResult, outDir: string): string {
   return [
     `Built ${result.pages.length} pages and ${result.redirects} redirects (${result.files} files) into ${outDir}/ in ${total} ms`,
     `  ${phases}`,
+    ...(links ? [`  links: ${summaryLine(links)}`] : []),
     '',
     'JavaScript per page (bytes, gzip, islands):',
     ...rows,

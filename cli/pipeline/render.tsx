@@ -28,29 +28,37 @@ export interface RenderedPage {
 
 export type RenderContext = Omit<PageContextValue, 'route' | 'links' | 'islands' | 'templateFile'>;
 
-/** The template of each page kind, and the file it lives in (named as the origin of its links). */
-function pageElement(page: PageSpec): { element: ReactElement; file: string } {
-  const at = (name: string) => `templates/pages/${name}.tsx`;
+/** The template file of each page kind, relative to the project root. */
+export function templateFileOf(page: PageSpec): string {
+  const names: Record<PageSpec['kind'], string> = {
+    'home': 'home', 'audience': 'audience', 'guide': 'guide', 'guide-article': 'guide-article', 'blog-index': 'blog-index',
+    'blog-post': 'blog-post', 'case-studies': 'case-studies', 'humans': 'content-page', 'getting-started': 'getting-started',
+    'toolkit': 'toolkit', 'legal': 'legal', 'not-found': 'not-found',
+  };
+  return `templates/pages/${names[page.kind]}.tsx`;
+}
+
+/** The element that renders a page kind. */
+function pageElement(page: PageSpec): ReactElement {
   switch (page.kind) {
-    case 'home': return { element: <HomePage />, file: at('home') };
-    case 'audience': return { element: <AudiencePage slug={page.slug} />, file: at('audience') };
-    case 'guide': return { element: <GuidePage topic={page.topic} />, file: at('guide') };
-    case 'guide-article': return { element: <GuideArticlePage topic={page.topic} />, file: at('guide-article') };
-    case 'blog-index': return { element: <BlogIndexPage />, file: at('blog-index') };
-    case 'blog-post': return { element: <BlogPostPage slug={page.slug} />, file: at('blog-post') };
-    case 'case-studies': return { element: <CaseStudiesPage />, file: at('case-studies') };
-    case 'humans': return { element: <ContentPage dataset="humans" />, file: at('content-page') };
-    case 'getting-started': return { element: <GettingStartedPage />, file: at('getting-started') };
-    case 'toolkit': return { element: <ToolkitPage />, file: at('toolkit') };
-    case 'legal': return { element: <LegalPage slug={page.slug} />, file: at('legal') };
-    case 'not-found': return { element: <NotFoundPage />, file: at('not-found') };
+    case 'home': return <HomePage />;
+    case 'audience': return <AudiencePage slug={page.slug} />;
+    case 'guide': return <GuidePage topic={page.topic} />;
+    case 'guide-article': return <GuideArticlePage topic={page.topic} />;
+    case 'blog-index': return <BlogIndexPage />;
+    case 'blog-post': return <BlogPostPage slug={page.slug} />;
+    case 'case-studies': return <CaseStudiesPage />;
+    case 'humans': return <ContentPage dataset="humans" />;
+    case 'getting-started': return <GettingStartedPage />;
+    case 'toolkit': return <ToolkitPage />;
+    case 'legal': return <LegalPage slug={page.slug} />;
+    case 'not-found': return <NotFoundPage />;
   }
 }
 
 /** Renders one route to a complete HTML document. */
 export function renderPage(route: Route, context: RenderContext): RenderedPage {
-  const { element, file } = pageElement(route.page);
-  return renderWith(route, context, element, file);
+  return renderWith(route, context, pageElement(route.page), templateFileOf(route.page));
 }
 
 /** Renders the page left at a redirect's old address. */

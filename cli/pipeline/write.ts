@@ -54,6 +54,11 @@ export class DiskWriter implements Writer {
     await writeFile(target, contents);
   }
 
+  /** The folder being written, for checks that run on the output before it is committed. */
+  folder(): Promise<string> {
+    return this.staging;
+  }
+
   async commit(): Promise<void> {
     const staging = await this.staging;
     const out = path.resolve(this.outDir);

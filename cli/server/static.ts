@@ -27,11 +27,15 @@ export function contentTypeFor(file: string): string {
 /** Where a request path leads in the site folder: a file, a redirect, or nothing (404). */
 export type Resolution = { kind: 'file'; file: string } | { kind: 'redirect'; location: string } | { kind: 'missing' };
 
+/** Whether a file exists in the site, by path relative to the site's root. */
+export type FileExists = (relative: string) => boolean | Promise<boolean>;
+
 /**
  * Resolves a URL path the way static hosts do: `/x` serves `x/index.html` or `x.html`,
- * `_redirects` rules apply before the 404 page, and nothing outside the folder is reachable.
+ * `_redirects` rules apply before the 404 page, and nothing outside the site is reachable.
+ * Returns the file relative to the site's root.
  */
-export async function resolveRequest(root: string, urlPath: string, redirects: Map<string, string>): Promise<Resolution> {
+export async function resolveRequest(exists: FileExists, urlPath: string, redirects: Map<string, string>): Promise<Resolution> {
   let decoded: string;
   try {
     decoded = decodeURIComponent(urlPath);
@@ -43,18 +47,26 @@ export async function resolveRequest(root: string, urlPath: string, redirects: M
   const trimmed = normal.replace(/\/+$/, '') || '/';
   const redirect = redirects.get(trimmed);
   if (redirect) return { kind: 'redirect', location: redirect };
-  const base = path.join(root, normal);
-  if (!base.startsWith(path.resolve(root))) return { kind: 'missing' };
-  for (const candidate of normal.endsWith('/') ? [path.join(base, 'index.html')] : [base, path.join(base, 'index.html'), `${base}.html`]) {
-    const info = await stat(candidate).catch(() => undefined);
-    if (info?.isFile()) return { kind: 'file', file: candidate };
+  const base = normal.replace(/^\/+/, '');
+  const candidates = normal.endsWith('/') ? [`${base}index.html`] : [base, `${base}/index.html`, `${base}.html`];
+  for (const candidate of candidates) {
+    if (candidate && (await exists(candidate))) return { kind: 'file', file: candidate };
   }
   return { kind: 'missing' };
 }
 
+/** Checks files on disk under `root`. */
+export function diskFiles(root: string): FileExists {
+  return async (relative) => (await stat(path.join(root, relative)).catch(() => undefined))?.isFile() ?? false;
+}
+
 /** Reads a `_redirects` file (`from to [status]` per line) into a map. */
 export async function readRedirects(root: string): Promise<Map<string, string>> {
-  const text = await readFile(path.join(root, '_redirects'), 'utf8').catch(() => '');
+  return parseRedirects(await readFile(path.join(root, '_redirects'), 'utf8').catch(() => ''));
+}
+
+/** Parses `_redirects` text (`from to [status]` per line). */
+export function parseRedirects(text: string): Map<string, string> {
   return new Map(text.split('\n').map((line) => line.trim().split(/\s+/)).filter((parts) => parts.length >= 2 && parts[0]!.startsWith('/')).map((parts) => [parts[0]!, parts[1]!]));
 }
 
@@ -73,12 +85,12 @@ export function createStaticHandler(root: string, options: StaticHandlerOptions 
       response.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;
     }
-    const resolution = await resolveRequest(root, url.pathname, await readRedirects(root));
+    const resolution = await resolveRequest(diskFiles(root), url.pathname, await readRedirects(root));
     if (resolution.kind === 'redirect') {
       response.writeHead(301, { Location: resolution.location }).end();
       return;
     }
-    const file = resolution.kind === 'file' ? resolution.file : path.join(root, '404.html');
+    const file = path.join(root, resolution.kind === 'file' ? resolution.file : '404.html');
     const status = resolution.kind === 'file' ? 200 : 404;
     const headers: Record<string, string> = { 'Content-Type': contentTypeFor(file) };
     if (options.noCache) headers['Cache-Control'] = 'no-store';

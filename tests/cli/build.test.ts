@@ -50,3 +50,23 @@ test('a broken post fails the build with file:line and field, exit code 1, and k
     await cleanup();
   }
 });
+
+test('a broken internal link in a post fails the build at its Markdown line and keeps the old output', async () => {
+  const { dir, content, cleanup } = await copyContent();
+  const out = path.join(dir, 'out');
+  try {
+    assert.equal((await runCli(['build', '--content', content, '--out', out])).code, 0);
+    const before = (await stat(path.join(out, 'index.html'))).mtimeMs;
+    await editFile(path.join(content, 'posts', 'ai-powered-bug-reports.md'), /^## /m, 'See [our dev shop page](/services/dev-shop).\n\n## ');
+    const run = await runCli(['build', '--content', content, '--out', out]);
+    assert.equal(run.code, 1);
+    assert.match(run.stderr, /content\/posts\/ai-powered-bug-reports\.md:\d+/);
+    assert.match(run.stderr, /did you mean \/services\/devshops\?/);
+    assert.match(run.stderr, /build\.broken-links/);
+    assert.equal((await stat(path.join(out, 'index.html'))).mtimeMs, before);
+    const skipped = await runCli(['build', '--no-check-links', '--content', content, '--out', out]);
+    assert.equal(skipped.code, 0, skipped.stderr);
+  } finally {
+    await cleanup();
+  }
+});

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { SiteErrorList } from '../../cli/errors.ts';
 import { buildSite, type BuildResult } from '../../cli/pipeline/build.ts';
+import { checkSite } from '../../cli/pipeline/links/index.ts';
 import { DiskWriter } from '../../cli/pipeline/write.ts';
 import { copyContent, editFile, projectRoot } from '../helpers/content.ts';
 import { parsePage } from '../helpers/html.ts';
@@ -160,4 +161,10 @@ test('a broken content file fails the build with its file and line and keeps the
   } finally {
     await cleanup();
   }
+});
+
+test('check-links passes on the real built site, with no redirect hints either', async () => {
+  const report = await checkSite(outDir);
+  assert.deepEqual(report.findings.map((f) => `${f.file}:${f.line} ${f.href} ${f.reason}`), []);
+  assert.ok(report.checked > 1000, `${report.checked} references checked`);
 });

@@ -1,0 +1,216 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { RecordedLink } from '../../templates/components/page-context.ts';
+import { islands as islandRegistry } from '../../client/islands/index.ts';
+import { bundleClient, measureScripts, type Bundle } from './bundle.ts';
+import { readFile } from 'node:fs/promises';
+import { loadContent, loadJson, parseMarkdown, type RawContent, type RawMarkdown } from './content.ts';
+import { loadImages, type SiteImage } from './images.ts';
+import { buildManifest, manifestFile } from './manifest.ts';
+import { getSharedHighlighter, type RenderedMarkdown } from './markdown.ts';
+import { renderMarkdownBatch } from './markdown-pool.ts';
+import { validateContent, type SiteModel, type ValidateOptions } from './model.ts';
+import { buildNavigation } from './navigation.ts';
+import { checkReferences } from './references.ts';
+import * as defaultRenderer from './render.tsx';
+import type { RenderContext, RenderedPage } from './render.tsx';
+import { buildRedirects, buildRoutes, type Redirect, type Route } from './routes.ts';
+import { renderFeed, renderRedirectsFile, renderRobots, renderSitemap } from './site-files.ts';
+
+/** The two functions a renderer module provides; dev swaps in a freshly compiled one. */
+export type Renderer = Pick<typeof defaultRenderer, 'renderPage' | 'renderRedirect'>;
+
+export type Phase = 'load' | 'render' | 'bundle' | 'write' | 'check';
+
+export interface SiteBuilderOptions extends Omit<ValidateOptions, 'env'> {
+  root: string;
+  contentDir: string;
+  env?: Record<string, string | undefined>;
+  /** Replaces the form webhook after validation (dev points forms at its own endpoint). */
+  formWebhookUrl?: string;
+}
+
+/** Everything a build produces, as files by path relative to the output folder. */
+export interface SiteOutput {
+  model: SiteModel;
+  routes: Route[];
+  redirects: Redirect[];
+  pages: RenderedPage[];
+  files: Map<string, string | Uint8Array>;
+  bundle: Bundle;
+}
+
+/**
+ * Holds what a build has loaded and rendered, so a second build after an edit only redoes what
+ * the edit touched: Markdown is cached by content, the bundle and images until they change,
+ * and pages can be re-rendered selectively.
+ */
+export class SiteBuilder {
+  raw?: RawContent;
+  images?: SiteImage[];
+  bundle?: Bundle;
+  renderer: Renderer = defaultRenderer;
+  readonly timings: Record<Phase, number> = { load: 0, render: 0, bundle: 0, write: 0, check: 0 };
+  private readonly markdownCache = new Map<string, RenderedMarkdown>();
+  private readonly rendered = new Map<string, RenderedPage>();
+
+  constructor(readonly options: SiteBuilderOptions) {}
+
+  /** Reads all content and images (the highlighter warms up meanwhile). */
+  async load(): Promise<void> {
+    const start = performance.now();
+    [this.raw, this.images] = await Promise.all([
+      loadContent(this.options.contentDir),
+      loadImages(path.join(this.options.contentDir, 'images')),
+      getSharedHighlighter(),
+    ]);
+    this.timings.load += performance.now() - start;
+  }
+
+  /**
+   * Re-reads only the given content files (added, changed or deleted) instead of the whole
+   * folder. Returns false when a file is of a kind it cannot patch in, so the caller reloads all.
+   */
+  async reloadContentFiles(files: string[]): Promise<boolean> {
+    const raw = this.raw;
+    if (!raw) return false;
+    const start = performance.now();
+    for (const file of files) {
+      const relative = path.relative(this.options.contentDir, file).split(path.sep);
+      const [folder, name] = relative;
+      if (relative.length !== 2 || !name) return false;
+      const text = await readFile(file, 'utf8').catch(() => undefined);
+      if (folder === 'posts' || folder === 'guides' || folder === 'legal') {
+        if (!name.endsWith('.md')) continue;
+        const list: RawMarkdown[] = raw[folder];
+        const index = list.findIndex((entry) => entry.file === file);
+        if (text === undefined) {
+          if (index >= 0) list.splice(index, 1);
+        } else {
+          const parsed = parseMarkdown(file, text);
+          if (index >= 0) list[index] = parsed;
+          else list.push(parsed);
+          list.sort((a, b) => a.file.localeCompare(b.file));
+        }
+      } else if (folder === 'data' && name.endsWith('.json') && raw.data.has(name.slice(0, -5) as never)) {
+        const dataName = name.slice(0, -5) as Parameters<typeof loadJson>[0];
+        raw.data.set(dataName, await loadJson(dataName, file));
+      } else if (folder === 'toolkit' && text !== undefined) {
+        if (name === 'pom-readme.md') raw.toolkit.readme = text;
+        else if (name === 'cursor-rules.md') raw.toolkit.rules = text;
+      } else if (folder === 'images') {
+        this.images = await loadImages(path.join(this.options.contentDir, 'images'));
+      } else {
+        return false;
+      }
+    }
+    this.timings.load += performance.now() - start;
+    return true;
+  }
+
+  /** Bundles the client code and styles. */
+  async bundleClient(): Promise<Bundle> {
+    const start = performance.now();
+    this.bundle = await bundleClient({ root: this.options.root, islandNames: Object.keys(islandRegistry) });
+    this.timings.bundle = performance.now() - start;
+    return this.bundle;
+  }
+
+  /**
+   * Validates, routes and renders. Pages for which `rerender` says false keep their last
+   * rendering; everything else (site files, manifest) is always recomputed.
+   */
+  async compile(rerender: (route: Route) => boolean = () => true): Promise<SiteOutput> {
+    const raw = this.raw!;
+    const images = this.images!;
+    const bundle = this.bundle!;
+    let clock = performance.now();
+    const model = validateContent(raw, { ...this.options, env: this.options.env ?? process.env });
+    if (this.options.formWebhookUrl) model.data.site.formWebhookUrl = this.options.formWebhookUrl;
+    const routes = buildRoutes(model);
+    const redirects = buildRedirects(model, routes);
+    checkReferences(raw, model, routes, redirects, new Set(images.map((image) => image.url)));
+    this.timings.load += performance.now() - clock;
+    clock = performance.now();
+
+    const markdown = await this.renderMarkdown(model);
+    const context: RenderContext = {
+      model,
+      navigation: buildNavigation(model),
+      images: new Map(images.map((image) => [image.url, { width: image.width, height: image.height }])),
+      markdown,
+      assets: { stylesheet: bundle.stylesheet, siteScript: bundle.siteScript, islands: bundle.islands },
+    };
+    const pages = routes.map((route) => {
+      const previous = this.rendered.get(route.path);
+      if (previous && !rerender(route)) return previous;
+      const page = withIslandScripts(this.renderer.renderPage(route, context), bundle);
+      this.rendered.set(route.path, page);
+      return page;
+    });
+    for (const key of this.rendered.keys()) if (!routes.some((r) => r.path === key)) this.rendered.delete(key);
+    const redirectPages = redirects.map((redirect) => this.renderer.renderRedirect(redirect, context));
+    this.timings.render += performance.now() - clock;
+
+    const site = model.data.site;
+    const files = new Map<string, string | Uint8Array>();
+    for (const page of [...pages, ...redirectPages]) files.set(page.route.file, page.html);
+    for (const file of bundle.files) files.set(file.url.slice(1), file.contents);
+    for (const image of images) files.set(image.url.slice(1), image.contents);
+    files.set('sitemap.xml', renderSitemap(site.siteUrl, routes, lastModifiedByPath(model)));
+    files.set('robots.txt', renderRobots(site.siteUrl));
+    files.set('feed.xml', renderFeed({ siteUrl: site.siteUrl, title: `${site.brand} ${model.data.blog.post.titleSuffix}`, description: model.data.blog.meta.description, posts: model.posts }));
+    files.set('_redirects', renderRedirectsFile(redirects));
+    files.set(manifestFile, JSON.stringify(buildManifest({ siteUrl: site.siteUrl, root: this.options.root, raw, pages, redirects, extraLinks: markdownLinks(model, markdown, this.options.root) })));
+    return { model, routes, redirects, pages, files, bundle };
+  }
+
+  /** JavaScript each page loads, in bytes and gzip bytes. */
+  budgets(pages: RenderedPage[]): { path: string; islands: string[]; bytes: number; gzip: number }[] {
+    const bundle = this.bundle!;
+    return pages.map((page) => {
+      const entries = [bundle.siteScript, ...(page.islands.length ? [bundle.hydrateScript, ...page.islands.map((name) => bundle.islands[name]!)] : [])];
+      const { bytes, gzip } = measureScripts(bundle, entries);
+      return { path: page.route.path, islands: page.islands, bytes, gzip };
+    });
+  }
+
+  /** Renders each Markdown body whose text changed since the last build; the rest come from cache. */
+  private async renderMarkdown(model: SiteModel): Promise<Map<string, RenderedMarkdown>> {
+    const sources = [...model.posts, ...model.guides, ...model.legal];
+    const keys = sources.map((s) => createHash('sha1').update(`${s.bodyLine}\n${s.body}`).digest('hex'));
+    const missing = sources.flatMap((source, index) => (this.markdownCache.has(keys[index]!) ? [] : [{ index, markdown: source.body, firstLine: source.bodyLine }]));
+    const rendered = await renderMarkdownBatch(missing);
+    missing.forEach((item, i) => this.markdownCache.set(keys[item.index]!, rendered[i]!));
+    return new Map(sources.map((source, index) => [source.file, this.markdownCache.get(keys[index]!)!]));
+  }
+}
+
+/** Links written in Markdown, by the route that shows them, with their file and line. */
+function markdownLinks(model: SiteModel, markdown: Map<string, RenderedMarkdown>, root: string): Map<string, RecordedLink[]> {
+  const byRoute = new Map<string, RecordedLink[]>();
+  const add = (routePath: string, file: string) => {
+    const links = markdown.get(file)?.links ?? [];
+    byRoute.set(routePath, links.map((link) => ({ href: link.href, origin: { kind: 'markdown', file: path.relative(root, file), line: link.line, column: link.column } })));
+  };
+  for (const post of model.posts) add(`/blog/${post.slug}`, post.file);
+  for (const guide of model.guides) add(`/guides/content/${guide.topic}`, guide.file);
+  for (const legal of model.legal) add(`/${legal.slug}`, legal.file);
+  return byRoute;
+}
+
+/** Pages with islands load the hydration script; the preloads fetch React and the islands in parallel. */
+function withIslandScripts(page: RenderedPage, bundle: Bundle): RenderedPage {
+  if (page.islands.length === 0) return page;
+  const { files } = measureScripts(bundle, [bundle.hydrateScript, ...page.islands.map((name) => bundle.islands[name]!)]);
+  const preloads = files.filter((url) => url !== bundle.hydrateScript).map((url) => `<link rel="modulepreload" href="${url}"/>`).join('');
+  const script = `${preloads}<script type="module" src="${bundle.hydrateScript}"></script></head>`;
+  return { ...page, html: page.html.replace('</head>', script) };
+}
+
+function lastModifiedByPath(model: SiteModel): Map<string, Date> {
+  const dates = new Map<string, Date>(model.posts.map((post) => [`/blog/${post.slug}`, post.date]));
+  if (model.posts[0]) dates.set('/blog', model.posts[0].date);
+  return dates;
+}
