@@ -1,13 +1,49 @@
-import { Command } from 'commander';
-import { SiteError } from '../errors.ts';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { Command, InvalidArgumentError } from 'commander';
+import { startDevServer } from '../dev/dev-server.ts';
 
-/** The `dev` command (not available yet: it fails clearly instead of pretending to work). */
+interface DevFlags {
+  port: number;
+  host: string;
+  open?: boolean;
+  content: string;
+}
+
+const port = (value: string): number => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('expected a port number from 0 to 65535.');
+  return n;
+};
+
+/** `dev`: serves the site with live reload and rebuilds what each edit touches. */
 export function createDevCommand(): Command {
   return new Command('dev')
-    .description('dev (not yet available)')
-    .allowUnknownOption()
-    .allowExcessArguments()
-    .action(() => {
-      throw new SiteError({ code: 'cli.not-available', message: 'The dev command is not yet available in this version.' });
+    .description('Serve the site locally, rebuild on every edit and reload open pages (drafts included).')
+    .option('--port <number>', 'port to listen on (0 picks a free one)', port, 5173)
+    .option('--host <address>', 'address to listen on', '127.0.0.1')
+    .option('--open', 'open the site in the default browser')
+    .option('--content <dir>', 'content folder', 'content')
+    .action(async (flags: DevFlags) => {
+      const root = process.cwd();
+      const server = await startDevServer({ root, contentDir: path.resolve(root, flags.content), host: flags.host, port: flags.port });
+      await new Promise<void>((resolve) => {
+        const stop = () => {
+          process.off('SIGINT', stop);
+          process.off('SIGTERM', stop);
+          console.log('\nStopping dev server');
+          void server.close().then(resolve);
+        };
+        process.on('SIGINT', stop);
+        process.on('SIGTERM', stop);
+        console.log(`Serving on ${server.url}/ (forms: ${server.formsTarget}); Ctrl-C stops`);
+        if (flags.open) openInBrowser(`${server.url}/`);
+      });
     });
+}
+
+function openInBrowser(url: string): void {
+  const command = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
+  // Opening a browser is a convenience: a machine without one keeps serving.
+  spawn(command, [url], { stdio: 'ignore', detached: true }).on('error', () => console.warn(`Could not open a browser; visit ${url}`)).unref();
 }

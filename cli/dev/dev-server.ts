@@ -1,0 +1,223 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { watch, type FSWatcher } from 'node:fs';
+import { collectSiteErrors, formatSiteErrors } from '../errors.ts';
+import type { Bundle } from '../pipeline/bundle.ts';
+import type { Route } from '../pipeline/routes.ts';
+import { SiteBuilder, type SiteOutput } from '../pipeline/site-builder.ts';
+import { classifyChanges, onlyStyles, type ChangeSet } from './classify.ts';
+import { loadDevRenderer, type DevRenderer } from './dev-renderer.ts';
+import { createFormInbox } from './form-inbox.ts';
+import { eventsPath, formsPath, LiveReloadHub, liveReloadScript } from './live-reload.ts';
+import { createMemoryHandler } from './memory-site.ts';
+
+export interface DevServerOptions {
+  root: string;
+  contentDir: string;
+  host: string;
+  port: number;
+  env?: Record<string, string | undefined>;
+  /** Where form posts are kept when no webhook is configured. */
+  formsFile?: string;
+  log?: (line: string) => void;
+  logError?: (text: string) => void;
+}
+
+/** What one rebuild did, for the terminal and for benchmarks. */
+export interface RebuildReport {
+  ok: boolean;
+  ms: number;
+  rendered: number;
+  event: 'reload' | 'css' | 'none' | 'error';
+}
+
+export interface DevServer {
+  url: string;
+  /** Where forms post: the configured webhook, or the JSON-lines file this server keeps. */
+  formsTarget: string;
+  formsFile: string;
+  /** Resolves after the next rebuild (tests and benchmarks wait on it). */
+  nextRebuild(): Promise<RebuildReport>;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the site into memory, serves it like a static host with live reload, and rebuilds
+ * only what an edit touches. A failed rebuild keeps the last good pages and shows the error
+ * in the terminal and in the browser until the file is fixed.
+ */
+export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const logError = options.logError ?? ((text: string) => console.error(text));
+  const env = options.env ?? process.env;
+  const formsFile = options.formsFile ?? path.join(options.root, '.sitegen', 'forms.jsonl');
+  const hub = new LiveReloadHub();
+  let files = new Map<string, string | Uint8Array>();
+  let errorText: string | undefined;
+  const waiting: ((report: RebuildReport) => void)[] = [];
+
+  const serveSite = createMemoryHandler(() => files, (html) => html.replace('</body>', `${liveReloadScript(errorText)}</body>`));
+  const formInbox = createFormInbox(formsFile, (entry) => log(`form received: ${JSON.stringify(entry.body)}`));
+  const server: Server = createServer((request, response) => {
+    const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+    if (pathname === eventsPath) hub.connect(response);
+    else if (pathname === formsPath) void formInbox(request, response);
+    else if (files.size === 0) response.writeHead(503, { 'Content-Type': 'text/html; charset=utf-8', 'Retry-After': '1' }).end(`<!DOCTYPE html><html lang="en"><title>Build failed</title><body><main><h1>The site has not built yet</h1></main>${liveReloadScript(errorText)}</body></html>`);
+    else void serveSite(request, response);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`;
+
+  const builder = new SiteBuilder({
+    root: options.root,
+    contentDir: options.contentDir,
+    drafts: true,
+    future: true,
+    env,
+    // Without a configured webhook, forms post to this server, which keeps them in formsFile.
+    formWebhookUrl: env.FORM_WEBHOOK_URL ? undefined : `${url}${formsPath}`,
+  });
+  let renderer: DevRenderer | undefined;
+
+  const fail = (error: unknown): RebuildReport => {
+    const siteErrors = collectSiteErrors(error);
+    errorText = siteErrors ? formatSiteErrors(siteErrors, options.root) : (error instanceof Error ? error.stack ?? error.message : String(error));
+    logError(errorText);
+    hub.broadcast({ type: 'build-error', text: errorText });
+    return { ok: false, ms: 0, rendered: 0, event: 'error' };
+  };
+
+  /** Publishes a new output and tells open pages what changed. */
+  const publish = (output: SiteOutput, changes: ChangeSet | undefined, rendered: number, start: number): RebuildReport => {
+    const changed = [...output.files].filter(([file, contents]) => !sameContents(files.get(file), contents)).map(([file]) => file);
+    const removed = [...files.keys()].filter((file) => !output.files.has(file));
+    files = output.files;
+    const hadError = errorText !== undefined;
+    errorText = undefined;
+    let event: RebuildReport['event'] = 'none';
+    if (changes && onlyStyles(changes) && !hadError) {
+      hub.broadcast({ type: 'css', href: output.bundle.stylesheet });
+      event = 'css';
+    } else if (changed.length + removed.length > 0 || hadError) {
+      hub.broadcast({ type: 'reload' });
+      event = 'reload';
+    }
+    return { ok: true, ms: performance.now() - start, rendered, event };
+  };
+
+  const initialBuild = async (): Promise<RebuildReport> => {
+    const start = performance.now();
+    try {
+      renderer = await loadDevRenderer(options.root);
+      builder.renderer = renderer.renderer;
+      await Promise.all([builder.bundleClient(), builder.load()]);
+      const output = await builder.compile();
+      const report = publish(output, undefined, output.pages.length, start);
+      log(`Built ${output.pages.length} pages in ${Math.round(report.ms)} ms (drafts and future posts included)`);
+      return report;
+    } catch (error) {
+      return fail(error);
+    }
+  };
+
+  const rebuild = async (changed: string[]): Promise<RebuildReport> => {
+    const start = performance.now();
+    const changes = classifyChanges(options.root, options.contentDir, changed);
+    try {
+      if (!builder.raw || !renderer) return await initialBuild();
+      if (changes.content.length > 0 && !(await builder.reloadContentFiles(changes.content))) await builder.load();
+      if (changes.templates.length > 0 || changes.client.length > 0) {
+        renderer = await loadDevRenderer(options.root);
+        builder.renderer = renderer.renderer;
+      }
+      const before = builder.bundle;
+      if (changes.client.length > 0 || changes.styles.length > 0) await builder.bundleClient();
+      let rendered = 0;
+      const select = pagesToRender(options.root, changes, renderer, before, builder.bundle!);
+      const output = await builder.compile((route) => {
+        const yes = select(route);
+        if (yes) rendered += 1;
+        return yes;
+      });
+      const report = publish(output, changes, rendered, start);
+      const names = changed.map((file) => path.relative(options.root, file)).join(', ');
+      log(`${names} → rebuilt in ${Math.round(report.ms)} ms, ${rendered} page${rendered === 1 ? '' : 's'} re-rendered${report.event === 'css' ? ', styles swapped' : ''}`);
+      return report;
+    } catch (error) {
+      return fail(error);
+    }
+  };
+
+  // Rebuilds run one at a time; edits made during a rebuild are collected for the next one.
+  let pending = new Set<string>();
+  let running: Promise<void> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const run = () => {
+    timer = undefined;
+    if (running || pending.size === 0) return;
+    const batch = [...pending];
+    pending = new Set();
+    running = rebuild(batch).then((report) => {
+      for (const resolve of waiting.splice(0)) resolve(report);
+      running = undefined;
+      run();
+    });
+  };
+  // Node's recursive watcher reports every write as it happens; editors that save by renaming
+  // report a rename of the same path, which is handled the same way.
+  const watchers: FSWatcher[] = [options.contentDir, path.join(options.root, 'templates'), path.join(options.root, 'client')].map((dir) =>
+    watch(dir, { recursive: true }, (_event, name) => {
+      if (!name) return;
+      pending.add(path.join(dir, name.toString()));
+      // A short pause lets an editor finish a save that touches several files.
+      timer ??= setTimeout(run, 10);
+    }));
+
+  await initialBuild();
+
+  return {
+    url,
+    formsTarget: env.FORM_WEBHOOK_URL ? env.FORM_WEBHOOK_URL : path.relative(process.cwd(), formsFile),
+    formsFile,
+    nextRebuild: () => new Promise((resolve) => waiting.push(resolve)),
+    close: async () => {
+      if (timer) clearTimeout(timer);
+      for (const watcher of watchers) watcher.close();
+      await running;
+      hub.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Which pages an edit can change; every other page keeps its last rendering. */
+function pagesToRender(root: string, changes: ChangeSet, renderer: DevRenderer, before: Bundle | undefined, after: Bundle): (route: Route) => boolean {
+  const assetsMoved = !before || before.stylesheet !== after.stylesheet || before.siteScript !== after.siteScript
+    || before.hydrateScript !== after.hydrateScript || JSON.stringify(before.islands) !== JSON.stringify(after.islands);
+  const markdownOnly = changes.content.every((file) => file.endsWith('.md') && !file.includes(`${path.sep}toolkit${path.sep}`));
+  if (assetsMoved || !markdownOnly) return () => true;
+  const sources = new Set(changes.content);
+  const code = new Set([...changes.templates, ...changes.client].map((file) => path.relative(root, file).split(path.sep).join('/')));
+  const postsChanged = changes.content.some((file) => file.includes(`${path.sep}posts${path.sep}`));
+  return (route) => {
+    if (sources.has(route.source)) return true;
+    // The blog list shows every post's card.
+    if (postsChanged && route.page.kind === 'blog-index') return true;
+    if (code.size === 0) return false;
+    const dependencies = renderer.dependencies.get(renderer.templateFileOf(route.page));
+    return !dependencies || [...code].some((file) => dependencies.has(file));
+  };
+}
+
+function sameContents(a: string | Uint8Array | undefined, b: string | Uint8Array): boolean {
+  if (a === undefined) return false;
+  if (typeof a === 'string' || typeof b === 'string') return String(a) === String(b);
+  return Buffer.from(a).equals(Buffer.from(b));
+}

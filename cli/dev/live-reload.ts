@@ -1,0 +1,68 @@
+import type { ServerResponse } from 'node:http';
+
+/** Where pages listen for rebuilds, and where dev forms post. */
+export const eventsPath = '/__sitegen/events';
+export const formsPath = '/__sitegen/forms';
+
+/** What a page is told after a rebuild. */
+export type LiveEvent =
+  | { type: 'reload' }
+  | { type: 'css'; href: string }
+  | { type: 'build-error'; text: string }
+  | { type: 'build-ok' };
+
+/** Server-sent events to every open page. */
+export class LiveReloadHub {
+  private readonly clients = new Set<ServerResponse>();
+
+  /** Keeps a response open as an event stream. */
+  connect(response: ServerResponse): void {
+    response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+    response.write(': connected\n\n');
+    this.clients.add(response);
+    response.on('close', () => this.clients.delete(response));
+  }
+
+  broadcast(event: LiveEvent): void {
+    const frame = `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+    for (const client of this.clients) client.write(frame);
+  }
+
+  close(): void {
+    for (const client of this.clients) client.end();
+    this.clients.clear();
+  }
+}
+
+/**
+ * The script the dev server adds to every page: reloads after a rebuild, swaps the stylesheet
+ * when only styles changed, and shows build errors in an overlay until they are fixed.
+ */
+export function liveReloadScript(currentError: string | undefined): string {
+  const client = () => {
+    const state = window as unknown as { __sitegenError?: string };
+    const show = (text: string) => {
+      let overlay = document.getElementById('sitegen-error-overlay');
+      if (!overlay) {
+        overlay = document.createElement('div');
+        overlay.id = 'sitegen-error-overlay';
+        overlay.setAttribute('role', 'alert');
+        overlay.style.cssText = 'position:fixed;inset:0;z-index:2147483647;overflow:auto;padding:2rem;background:rgba(11,27,63,.94);color:#fff;font:14px/1.5 ui-monospace,monospace';
+        document.body.append(overlay);
+      }
+      overlay.innerHTML = '<p style="font:600 18px system-ui;margin:0 0 1rem;color:#fca5a5">Build failed: the last good version of this page is behind this message.</p><pre style="white-space:pre-wrap;margin:0"></pre><p style="font:14px system-ui;margin-top:1rem">Fix the file and save: this page updates by itself.</p>';
+      overlay.querySelector('pre')!.textContent = text;
+    };
+    const hide = () => document.getElementById('sitegen-error-overlay')?.remove();
+    if (state.__sitegenError) document.addEventListener('DOMContentLoaded', () => show(state.__sitegenError!));
+    const events = new EventSource('/__sitegen/events');
+    events.addEventListener('reload', () => location.reload());
+    events.addEventListener('css', (event) => {
+      const { href } = JSON.parse((event as MessageEvent<string>).data) as { href: string };
+      for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')) link.href = href;
+    });
+    events.addEventListener('build-error', (event) => show((JSON.parse((event as MessageEvent<string>).data) as { text: string }).text));
+    events.addEventListener('build-ok', hide);
+  };
+  return `<script>window.__sitegenError=${JSON.stringify(currentError ?? null).replace(/</g, '\\u003c')};(${client.toString()})()</script>`;
+}
