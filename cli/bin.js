@@ -10,6 +10,10 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 
+// React's development build checks and tracks much more per element; rendering a site needs
+// neither, and the production build renders several times faster.
+process.env.NODE_ENV ??= 'production';
+
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const cacheDir = path.join(root, 'node_modules', '.cache', 'sitegen');
 const result = await esbuild.build({

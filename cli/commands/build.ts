@@ -56,7 +56,7 @@ export function formatSummary(result: BuildResult, outDir: string, links?: LinkR
   const rows = result.budgets.map((b) => `  ${b.path.padEnd(width)}  ${kb(b.bytes)}  ${kb(b.gzip)} gzip  ${b.islands.join(', ') || '-'}`);
   return [
     `Built ${result.pages.length} pages and ${result.redirects} redirects (${result.files} files) into ${outDir}/ in ${total} ms`,
-    `  ${phases}`,
+    `  ${phases}; peak memory ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`,
     ...(links ? [`  links: ${summaryLine(links)}`] : []),
     '',
     'JavaScript per page (bytes, gzip, islands):',

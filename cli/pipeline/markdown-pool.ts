@@ -18,7 +18,7 @@ const batchSize = 25;
  * one worker per core, each with its own highlighter, fed batch by batch as they finish.
  */
 export async function renderMarkdownBatch(sources: MarkdownSource[], options: { workers?: number } = {}): Promise<RenderedMarkdown[]> {
-  const workerCount = options.workers ?? Math.min(os.availableParallelism(), 4);
+  const workerCount = options.workers ?? (Number(process.env.SITEGEN_MARKDOWN_WORKERS) || Math.min(os.availableParallelism(), 4));
   if (sources.length < workerThreshold || workerCount < 2) {
     const results: RenderedMarkdown[] = [];
     for (const source of sources) results.push(await renderMarkdown(source.markdown, source.firstLine));
