@@ -20,6 +20,16 @@ function setOpen(menu: HTMLElement, open: boolean): void {
   menu.toggleAttribute('data-open', open);
 }
 
+/**
+ * Focuses a menu item. A panel that has just opened is still `visibility: hidden` until its
+ * transition's first frame, and hidden elements refuse focus, so a miss is retried then.
+ */
+function focusItem(item: HTMLAnchorElement | undefined): void {
+  if (!item) return;
+  item.focus();
+  if (document.activeElement !== item) requestAnimationFrame(() => item.focus());
+}
+
 function closeAll(except?: HTMLElement): void {
   for (const menu of menus) if (menu !== except) setOpen(menu, false);
 }
@@ -45,7 +55,7 @@ for (const menu of menus) {
     } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       setOpen(menu, true);
       const step = event.key === 'ArrowDown' ? 1 : -1;
-      items[(index + step + items.length + (index === -1 && step < 0 ? 1 : 0)) % items.length]?.focus();
+      focusItem(items[(index + step + items.length + (index === -1 && step < 0 ? 1 : 0)) % items.length]);
     } else {
       return;
     }

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page, type Route } from '@playwright/test';
+import { test as base, expect, type Locator, type Page, type Route } from '@playwright/test';
 
 /** The form webhook from content/data/site.json; tests answer it with request routing. */
 export const webhookUrl = 'https://hooks.zapier.com/hooks/catch/1234567/checkpoint-leads/';
@@ -39,6 +39,8 @@ export interface Webhook {
 export interface SiteFixtures {
   webhook: Webhook;
   consoleErrors: string[];
+  /** console.warn texts, for code paths that must warn rather than fail. */
+  consoleWarnings: string[];
   captcha: { solve(token?: string): Promise<void>; expire(): Promise<void>; error(): Promise<void>; resets(): Promise<number> };
 }
 
@@ -50,6 +52,13 @@ export const test = base.extend<SiteFixtures>({
     });
     page.on('pageerror', (error) => errors.push(error.message));
     await use(errors);
+  },
+  consoleWarnings: async ({ page }, use) => {
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    await use(warnings);
   },
   webhook: async ({ context }, use) => {
     let mode: 200 | 500 | 'network-error' | 'hold' = 200;
@@ -110,4 +119,24 @@ export function expectNoConsoleErrors(errors: string[]): void {
 /** Waits until every island on the page has hydrated and is interactive. */
 export async function waitForIslands(page: Page): Promise<void> {
   await page.waitForFunction(() => [...document.querySelectorAll('[data-island]')].every((island) => island.hasAttribute('data-hydrated')));
+}
+
+/**
+ * Hydrates every island, including those that load only when visible: each is scrolled into
+ * view in turn and awaited, then the page goes back to the top.
+ */
+export async function hydrateAllIslands(page: Page): Promise<void> {
+  for (const island of await page.locator('[data-island]').all()) {
+    await island.scrollIntoViewIfNeeded();
+    await expect(island).toHaveAttribute('data-hydrated', '');
+  }
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+}
+
+/** The named island, scrolled into view and hydrated. */
+export async function hydratedIsland(page: Page, name: string): Promise<Locator> {
+  const island = page.locator(`[data-island="${name}"]`);
+  await island.scrollIntoViewIfNeeded();
+  await expect(island).toHaveAttribute('data-hydrated', '');
+  return island;
 }

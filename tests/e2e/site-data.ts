@@ -1,0 +1,49 @@
+// Site facts the browser tests check against, read from content/ so a content edit does not
+// need a test edit (and a test cannot pass against text it made up).
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const content = path.resolve(import.meta.dirname, '..', '..', 'content');
+const readJson = <T>(name: string): T => JSON.parse(readFileSync(path.join(content, 'data', `${name}.json`), 'utf8')) as T;
+
+/** The slug from a post's front matter, or its file name. */
+function slugOf(file: string): string {
+  const text = readFileSync(path.join(content, 'posts', file), 'utf8');
+  return /^slug:\s*["']?([\w-]+)["']?\s*$/m.exec(text)?.[1] ?? path.basename(file, '.md');
+}
+
+export const postSlugs = readdirSync(path.join(content, 'posts')).filter((file) => file.endsWith('.md')).map(slugOf).sort();
+export const audiences = readJson<{ slug: string; navTitle: string }[]>('audiences');
+export const guides = readJson<{ topic: string; name: string; guideName: string }[]>('guides');
+export const testimonials = readJson<{ company: string; videoUrl: string }[]>('testimonials');
+export const caseStudies = readJson<{ studies: { company: string; videoUrl: string }[] }>('case-studies').studies;
+export const forms = readJson<{
+  submitting: string;
+  captcha: { required: string; error: string; expired: string };
+  failure: string;
+  consultation: { submit: string; interest: { options: string[] } };
+  guide: { submit: string };
+  toolkit: { submit: string; fixedGuideName: string };
+}>('forms');
+export const ui = readJson<{ islandFallback: string; skipToContent: string; askUsAnything: string; notFound: { title: string; links: { text: string; href: string }[] } }>('ui');
+export const toolkitFiles = {
+  readme: readFileSync(path.join(content, 'toolkit', 'pom-readme.md'), 'utf8'),
+  rules: readFileSync(path.join(content, 'toolkit', 'cursor-rules.md'), 'utf8'),
+};
+
+/** Every page the site builds, plus one unknown path that gets the 404 page. */
+export const allRoutes = [
+  '/',
+  ...audiences.map((a) => `/services/${a.slug}`),
+  ...guides.map((g) => `/guides/${g.topic}`),
+  ...guides.map((g) => `/guides/content/${g.topic}`),
+  '/blog',
+  ...postSlugs.map((slug) => `/blog/${slug}`),
+  '/case-studies',
+  '/humans',
+  '/getting-started',
+  '/pom-files',
+  '/terms',
+  '/privacy',
+  '/no-such-page',
+];
