@@ -190,6 +190,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       if (timer) clearTimeout(timer);
       for (const watcher of watchers) watcher.close();
       await running;
+      await builder.close();
       hub.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -81,5 +81,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   } catch (error) {
     await writer.abort();
     throw error;
+  } finally {
+    await builder.close();
   }
 }

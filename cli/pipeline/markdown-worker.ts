@@ -1,12 +1,15 @@
 // A worker thread that renders Markdown with its own highlighter, for large builds.
 import { parentPort } from 'node:worker_threads';
-import { renderMarkdown } from './markdown.ts';
+import { getSharedHighlighter, renderMarkdown } from './markdown.ts';
 
 export interface MarkdownTask {
   index: number;
   markdown: string;
   firstLine: number;
 }
+
+// Grammars and themes load as soon as the worker starts, before the first batch arrives.
+void getSharedHighlighter();
 
 parentPort?.on('message', async (tasks: MarkdownTask[]) => {
   const results = [];

@@ -4,12 +4,12 @@ import { performance } from 'node:perf_hooks';
 import type { RecordedLink } from '../../templates/components/page-context.ts';
 import { islands as islandRegistry } from '../../client/islands/index.ts';
 import { bundleClient, measureScripts, type Bundle } from './bundle.ts';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { loadContent, loadJson, parseMarkdown, type RawContent, type RawMarkdown } from './content.ts';
 import { loadImages, type SiteImage } from './images.ts';
 import { buildManifest, manifestFile } from './manifest.ts';
 import { getSharedHighlighter, type RenderedMarkdown } from './markdown.ts';
-import { renderMarkdownBatch } from './markdown-pool.ts';
+import { MarkdownPool, renderMarkdownInline, workerThreshold, type MarkdownSource } from './markdown-pool.ts';
 import { validateContent, type SiteModel, type ValidateOptions } from './model.ts';
 import { buildNavigation } from './navigation.ts';
 import { checkReferences } from './references.ts';
@@ -54,16 +54,22 @@ export class SiteBuilder {
   readonly timings: Record<Phase, number> = { load: 0, render: 0, bundle: 0, write: 0, check: 0 };
   private readonly markdownCache = new Map<string, RenderedMarkdown>();
   private readonly rendered = new Map<string, RenderedPage>();
+  /** Workers for a large first build; later (dev) rebuilds render the few changed files inline. */
+  private pool?: MarkdownPool;
 
   constructor(readonly options: SiteBuilderOptions) {}
 
   /** Reads all content and images (the highlighter warms up meanwhile). */
   async load(): Promise<void> {
     const start = performance.now();
+    const postCount = (await readdir(path.join(this.options.contentDir, 'posts')).catch(() => [])).length;
+    // Workers start now so that loading their highlighters overlaps reading the content.
+    if (!this.raw && postCount >= workerThreshold) this.pool ??= new MarkdownPool();
     [this.raw, this.images] = await Promise.all([
       loadContent(this.options.contentDir),
       loadImages(path.join(this.options.contentDir, 'images')),
-      getSharedHighlighter(),
+      // With workers, this thread renders no Markdown and needs no highlighter of its own.
+      this.pool ? undefined : getSharedHighlighter(),
     ]);
     this.timings.load += performance.now() - start;
   }
@@ -134,7 +140,7 @@ export class SiteBuilder {
     this.timings.load += performance.now() - clock;
     clock = performance.now();
 
-    const markdown = await this.renderMarkdown(model);
+    const markdown = new Map<string, RenderedMarkdown>();
     const context: RenderContext = {
       model,
       navigation: buildNavigation(model),
@@ -142,14 +148,24 @@ export class SiteBuilder {
       markdown,
       assets: { stylesheet: bundle.stylesheet, siteScript: bundle.siteScript, islands: bundle.islands },
     };
-    const pages = routes.map((route) => {
+    const byPath = new Map<string, RenderedPage>();
+    const renderRoute = (route: Route) => {
       const previous = this.rendered.get(route.path);
-      if (previous && !rerender(route)) return previous;
-      const page = withIslandScripts(this.renderer.renderPage(route, context), bundle);
+      const page = previous && !rerender(route) ? previous : withIslandScripts(this.renderer.renderPage(route, context), bundle);
       this.rendered.set(route.path, page);
-      return page;
+      byPath.set(route.path, page);
+    };
+    // Pages without Markdown render while the Markdown is rendered elsewhere; each page with
+    // Markdown renders as soon as its body is ready.
+    const routeBySource = new Map(routes.filter((route) => hasMarkdown(route)).map((route) => [route.source, route]));
+    for (const route of routes) if (!hasMarkdown(route)) renderRoute(route);
+    await this.renderMarkdown(model, (file, result) => {
+      markdown.set(file, result);
+      const route = routeBySource.get(file);
+      if (route) renderRoute(route);
     });
-    for (const key of this.rendered.keys()) if (!routes.some((r) => r.path === key)) this.rendered.delete(key);
+    const pages = routes.map((route) => byPath.get(route.path)!);
+    for (const key of this.rendered.keys()) if (!byPath.has(key)) this.rendered.delete(key);
     const redirectPages = redirects.map((redirect) => this.renderer.renderRedirect(redirect, context));
     this.timings.render += performance.now() - clock;
 
@@ -177,14 +193,42 @@ export class SiteBuilder {
   }
 
   /** Renders each Markdown body whose text changed since the last build; the rest come from cache. */
-  private async renderMarkdown(model: SiteModel): Promise<Map<string, RenderedMarkdown>> {
+  private async renderMarkdown(model: SiteModel, onResult: (file: string, result: RenderedMarkdown) => void): Promise<void> {
     const sources = [...model.posts, ...model.guides, ...model.legal];
-    const keys = sources.map((s) => createHash('sha1').update(`${s.bodyLine}\n${s.body}`).digest('hex'));
-    const missing = sources.flatMap((source, index) => (this.markdownCache.has(keys[index]!) ? [] : [{ index, markdown: source.body, firstLine: source.bodyLine }]));
-    const rendered = await renderMarkdownBatch(missing);
-    missing.forEach((item, i) => this.markdownCache.set(keys[item.index]!, rendered[i]!));
-    return new Map(sources.map((source, index) => [source.file, this.markdownCache.get(keys[index]!)!]));
+    const missing: (MarkdownSource & { file: string; key: string })[] = [];
+    for (const source of sources) {
+      const key = createHash('sha1').update(`${source.bodyLine}\n${source.body}`).digest('hex');
+      const cached = this.markdownCache.get(key);
+      if (cached) onResult(source.file, cached);
+      else missing.push({ markdown: source.body, firstLine: source.bodyLine, file: source.file, key });
+    }
+    const done = (index: number, result: RenderedMarkdown) => {
+      this.markdownCache.set(missing[index]!.key, result);
+      onResult(missing[index]!.file, result);
+    };
+    const pool = this.pool;
+    this.pool = undefined;
+    if (pool) {
+      try {
+        await pool.render(missing, done);
+      } finally {
+        await pool.close();
+      }
+    } else {
+      await renderMarkdownInline(missing, done);
+    }
   }
+
+  /** Stops any workers still running (a build that failed before rendering). */
+  async close(): Promise<void> {
+    await this.pool?.close();
+    this.pool = undefined;
+  }
+}
+
+/** Page kinds whose body is a Markdown file. */
+function hasMarkdown(route: Route): boolean {
+  return route.page.kind === 'blog-post' || route.page.kind === 'guide-article' || route.page.kind === 'legal';
 }
 
 /** Links written in Markdown, by the route that shows them, with their file and line. */

@@ -44,10 +44,10 @@ export default function TestimonialCarousel({ slides, labels }: { slides: Testim
     event.preventDefault();
   };
   return (
-    <div className="carousel" role="region" aria-roledescription="carousel" aria-label={labels.region} onKeyDown={onKeyDown}>
+    <div className="carousel" role="group" aria-roledescription="carousel" aria-label={labels.region} onKeyDown={onKeyDown}>
       <div className="carousel-viewport" id={`${id}-slides`} aria-live={announce ? 'polite' : 'off'}>
         {slides.map((slide, index) => (
-          <figure
+          <div
             key={slide.id}
             className="carousel-slide"
             data-active={index === active ? 'true' : 'false'}
@@ -57,12 +57,12 @@ export default function TestimonialCarousel({ slides, labels }: { slides: Testim
           >
             <img className="carousel-logo" src={slide.logo.src} alt={slide.logo.alt} width={slide.logo.width} height={slide.logo.height} loading="lazy" decoding="async" />
             <blockquote><p>“{slide.quote}”</p></blockquote>
-            <figcaption>
+            <p className="carousel-caption">
               <span className="carousel-name">{slide.name}</span>
               <span className="carousel-title">{slide.title}, {slide.company}</span>
-            </figcaption>
+            </p>
             <a className="button button-secondary carousel-watch" href={slide.watchHref}>{labels.watch}</a>
-          </figure>
+          </div>
         ))}
       </div>
       <div className="carousel-controls">

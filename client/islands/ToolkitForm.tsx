@@ -3,6 +3,8 @@ import LeadForm from '../forms/LeadForm.tsx';
 import type { FieldText, FormConfig, FormMessages } from '../forms/types.ts';
 
 export interface ToolkitText {
+  /** Heading and intro above the form; they give way to the files once unlocked. */
+  intro: { heading: string; text: string };
   form: { name: FieldText; email: FieldText; organization: FieldText; submit: string; fixedGuideName: string };
   unlocked: { heading: string; readmeTitle: string; rulesTitle: string; copyLabel: string; copiedLabel: string };
   workshop: { heading: string; text: string; cta: { text: string; href: string } };
@@ -24,18 +26,22 @@ export default function ToolkitForm({ text, config, messages, files }: { text: T
 
   if (!unlocked) {
     return (
-      <LeadForm
-        config={config}
-        messages={messages}
-        submitLabel={text.form.submit}
-        fields={[
-          { name: 'name', type: 'text', required: true, autoComplete: 'name', ...text.form.name },
-          { name: 'email', type: 'email', required: true, autoComplete: 'email', ...text.form.email },
-          { name: 'organization', type: 'text', required: true, autoComplete: 'organization', ...text.form.organization },
-        ]}
-        toBody={(v) => ({ name: v.name!, email: v.email!, company: v.organization!, guide_name: text.form.fixedGuideName })}
-        onSuccess={() => setUnlocked(true)}
-      />
+      <>
+        <h2>{text.intro.heading}</h2>
+        <p>{text.intro.text}</p>
+        <LeadForm
+          config={config}
+          messages={messages}
+          submitLabel={text.form.submit}
+          fields={[
+            { name: 'name', type: 'text', required: true, autoComplete: 'name', ...text.form.name },
+            { name: 'email', type: 'email', required: true, autoComplete: 'email', ...text.form.email },
+            { name: 'organization', type: 'text', required: true, autoComplete: 'organization', ...text.form.organization },
+          ]}
+          toBody={(v) => ({ name: v.name!, email: v.email!, company: v.organization!, guide_name: text.form.fixedGuideName })}
+          onSuccess={() => setUnlocked(true)}
+        />
+      </>
     );
   }
   return (

@@ -27,13 +27,11 @@ export default function ToolkitPage() {
             </ul>
           </div>
           <div className="form-card">
-            <h2 id="toolkit-form-heading">{page.form.heading}</h2>
-            <p>{page.form.intro}</p>
             <Island
               name="ToolkitForm"
               when="visible"
               props={{
-                text: { form: model.data.forms.toolkit, unlocked: page.unlocked, workshop: page.workshop },
+                text: { intro: { heading: page.form.heading, text: page.form.intro }, form: model.data.forms.toolkit, unlocked: page.unlocked, workshop: page.workshop },
                 config, messages, files: model.toolkit,
               }}
             />

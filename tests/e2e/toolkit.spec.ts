@@ -22,6 +22,7 @@ test('after unlocking, the README and the Cursor rules are shown with the worksh
   await expect(page.getByRole('region', { name: '.cursor/rules/pom.mdc' }).locator('pre')).toContainText('Page Object Model rules (Playwright + TypeScript)');
   const workshop = page.getByRole('region', { name: 'Join the Live Workshop' });
   await expect(workshop.getByRole('link')).toHaveAttribute('href', '/getting-started');
+  await expect(page.getByRole('heading', { name: 'Get Instant Access' }), 'the form heading gives way to the files').toHaveCount(0);
 });
 
 test.describe('copy buttons', () => {

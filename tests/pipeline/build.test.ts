@@ -108,7 +108,7 @@ test('renders the home page sections the SPEC lists', async () => {
   assert.deepEqual(page.all((e) => e.attribs.class === 'feature-title').map(page.text), ['AI-Powered Playwright', 'Smart Test Data', 'Optimized Cursor Usage', 'AI Bug Documentation']);
   assert.equal(page.all((e) => e.name === 'li' && e.attribs.class === 'service-card').length, 4);
   assert.equal(page.all((e) => e.name === 'li' && /\bplan\b/.test(e.attribs.class ?? '')).length, 2);
-  assert.equal(page.all((e) => e.name === 'figure' && e.attribs.class === 'carousel-slide').length, 8);
+  assert.equal(page.all((e) => e.name === 'div' && e.attribs.class === 'carousel-slide').length, 8);
   assert.match(html, /href="\/case-studies\?playVideo=https%3A%2F%2Fwww\.youtube\.com%2Fembed%2F/);
   assert.ok(page.texts('h2').includes('See Our Customers in Action'));
 });
