@@ -12,6 +12,7 @@ interface BuildFlags {
   drafts?: boolean;
   future?: boolean;
   checkLinks: boolean;
+  cache: boolean;
 }
 
 /** `build`: renders the whole site into the output folder, replacing it only on success. */
@@ -24,6 +25,7 @@ export function createBuildCommand(): Command {
     .option('--drafts', 'include posts marked draft: true')
     .option('--future', 'include posts dated in the future')
     .option('--no-check-links', 'skip checking the internal links of the output before it replaces the old one')
+    .option('--no-cache', 'render all Markdown afresh instead of reusing node_modules/.cache/sitegen/markdown.json')
     .action(async (flags: BuildFlags) => {
       const root = process.cwd();
       const writer = new DiskWriter(path.resolve(root, flags.out));
@@ -35,6 +37,7 @@ export function createBuildCommand(): Command {
         siteUrl: flags.siteUrl,
         drafts: flags.drafts,
         future: flags.future,
+        markdownCacheFile: flags.cache ? path.join(root, 'node_modules', '.cache', 'sitegen', 'markdown.json') : undefined,
         beforeCommit: flags.checkLinks ? async () => {
           links = await checkSite(await writer.folder());
           if (links.findings.some((finding) => finding.severity === 'error')) {

@@ -82,6 +82,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     env,
     // Without a configured webhook, forms post to this server, which keeps them in formsFile.
     formWebhookUrl: env.FORM_WEBHOOK_URL ? undefined : `${url}${formsPath}`,
+    markdownCacheFile: path.join(options.root, 'node_modules', '.cache', 'sitegen', 'markdown.json'),
   });
   let renderer: DevRenderer | undefined;
 
@@ -118,6 +119,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       builder.renderer = renderer.renderer;
       await Promise.all([builder.bundleClient(), builder.load()]);
       const output = await builder.compile();
+      void builder.saveCache();
       const report = publish(output, undefined, output.pages.length, start);
       log(`Built ${output.pages.length} pages in ${Math.round(report.ms)} ms (drafts and future posts included)`);
       return report;

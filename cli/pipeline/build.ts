@@ -18,6 +18,8 @@ export interface BuildOptions {
   future?: boolean;
   env?: Record<string, string | undefined>;
   now?: Date;
+  /** Keep rendered Markdown between builds in this file; every build renders all Markdown when absent. */
+  markdownCacheFile?: string;
   /** Runs after everything is written and before it is committed; a throw aborts the build. */
   beforeCommit?: (result: BuildResult) => Promise<void>;
 }
@@ -53,6 +55,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     env: options.env,
     now: options.now,
     siteUrl: options.siteUrl,
+    markdownCacheFile: options.markdownCacheFile,
   });
   try {
     // esbuild bundles in its own process while content loads and Markdown renders here.
@@ -60,6 +63,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     await builder.load();
     await bundling;
     const output = await builder.compile();
+    const caching = builder.saveCache();
     let clock = performance.now();
     await Promise.all([...output.files].map(([file, contents]) => writer.write(file, contents)));
     builder.timings.write = performance.now() - clock;
@@ -76,6 +80,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     await options.beforeCommit?.(result);
     builder.timings.check = performance.now() - clock;
     await writer.commit();
+    await caching;
     result.totalMs = performance.now() - started;
     return result;
   } catch (error) {

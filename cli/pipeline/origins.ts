@@ -4,9 +4,11 @@ import { formatFieldPath, locateJsonField } from './locate.ts';
 /** Where a link written into the HTML came from, so a broken one can be fixed at its source. */
 export interface LinkOrigin {
   kind: 'layout' | 'data' | 'markdown' | 'template';
+  /** Source file; project-relative in the manifest, e.g. `content/data/navigation.json`. */
   file: string;
   line?: number;
   column?: number;
+  /** Path inside a data file, e.g. `footer.columns[0].links[3].href`. */
   field?: string;
 }
 

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { RecordedLink } from '../../templates/components/page-context.ts';
@@ -9,6 +8,7 @@ import { loadContent, loadJson, parseMarkdown, type RawContent, type RawMarkdown
 import { loadImages, type SiteImage } from './images.ts';
 import { buildManifest, manifestFile } from './manifest.ts';
 import { getSharedHighlighter, type RenderedMarkdown } from './markdown.ts';
+import { MarkdownCache } from './markdown-cache.ts';
 import { MarkdownPool, renderMarkdownInline, workerThreshold, type MarkdownSource } from './markdown-pool.ts';
 import { validateContent, type SiteModel, type ValidateOptions } from './model.ts';
 import { buildNavigation } from './navigation.ts';
@@ -29,6 +29,8 @@ export interface SiteBuilderOptions extends Omit<ValidateOptions, 'env'> {
   env?: Record<string, string | undefined>;
   /** Replaces the form webhook after validation (dev points forms at its own endpoint). */
   formWebhookUrl?: string;
+  /** Where rendered Markdown is kept between builds; memory only when absent. */
+  markdownCacheFile?: string;
 }
 
 /** Everything a build produces, as files by path relative to the output folder. */
@@ -52,7 +54,7 @@ export class SiteBuilder {
   bundle?: Bundle;
   renderer: Renderer = defaultRenderer;
   readonly timings: Record<Phase, number> = { load: 0, render: 0, bundle: 0, write: 0, check: 0 };
-  private readonly markdownCache = new Map<string, RenderedMarkdown>();
+  private markdownCache?: MarkdownCache;
   private readonly rendered = new Map<string, RenderedPage>();
   /** Workers for a large first build; later (dev) rebuilds render the few changed files inline. */
   private pool?: MarkdownPool;
@@ -62,9 +64,14 @@ export class SiteBuilder {
   /** Reads all content and images (the highlighter warms up meanwhile). */
   async load(): Promise<void> {
     const start = performance.now();
-    const postCount = (await readdir(path.join(this.options.contentDir, 'posts')).catch(() => [])).length;
-    // Workers start now so that loading their highlighters overlaps reading the content.
-    if (!this.raw && postCount >= workerThreshold) this.pool ??= new MarkdownPool();
+    const [postNames, cache] = await Promise.all([
+      readdir(path.join(this.options.contentDir, 'posts')).catch(() => []),
+      this.markdownCache ?? MarkdownCache.open(this.options.markdownCacheFile),
+    ]);
+    this.markdownCache = cache;
+    // For a large site with little cached, workers start now so that loading their
+    // highlighters overlaps reading the content.
+    if (!this.raw && postNames.length >= workerThreshold && cache.size < postNames.length / 2) this.pool ??= new MarkdownPool();
     [this.raw, this.images] = await Promise.all([
       loadContent(this.options.contentDir),
       loadImages(path.join(this.options.contentDir, 'images')),
@@ -192,22 +199,23 @@ export class SiteBuilder {
     });
   }
 
-  /** Renders each Markdown body whose text changed since the last build; the rest come from cache. */
+  /** Renders each Markdown body whose text changed since it was cached; the rest come from cache. */
   private async renderMarkdown(model: SiteModel, onResult: (file: string, result: RenderedMarkdown) => void): Promise<void> {
-    const sources = [...model.posts, ...model.guides, ...model.legal];
+    const cache = this.markdownCache ??= await MarkdownCache.open(undefined);
     const missing: (MarkdownSource & { file: string; key: string })[] = [];
-    for (const source of sources) {
-      const key = createHash('sha1').update(`${source.bodyLine}\n${source.body}`).digest('hex');
-      const cached = this.markdownCache.get(key);
+    for (const source of [...model.posts, ...model.guides, ...model.legal]) {
+      const key = cache.key(source.body, source.bodyLine);
+      const cached = cache.get(key);
       if (cached) onResult(source.file, cached);
       else missing.push({ markdown: source.body, firstLine: source.bodyLine, file: source.file, key });
     }
     const done = (index: number, result: RenderedMarkdown) => {
-      this.markdownCache.set(missing[index]!.key, result);
+      cache.set(missing[index]!.key, result);
       onResult(missing[index]!.file, result);
     };
-    const pool = this.pool;
+    let pool = this.pool;
     this.pool = undefined;
+    if (!pool && missing.length >= workerThreshold) pool = new MarkdownPool();
     if (pool) {
       try {
         await pool.render(missing, done);
@@ -217,6 +225,11 @@ export class SiteBuilder {
     } else {
       await renderMarkdownInline(missing, done);
     }
+  }
+
+  /** Stores rendered Markdown for the next build (when a cache file is set). */
+  async saveCache(): Promise<void> {
+    await this.markdownCache?.save();
   }
 
   /** Stops any workers still running (a build that failed before rendering). */

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import type { Section as SectionData } from '../../cli/pipeline/schemas.ts';
+import FeatureList from './FeatureList.tsx';
 import Icon from './Icon.tsx';
+import SectionHeader from './SectionHeader.tsx';
 import SiteLink from './SiteLink.tsx';
 
 /** A content section laid out as cards, a checklist, numbered steps or a two-column split. */
@@ -10,11 +12,7 @@ export default function Section({ section, tone = 'plain', children }: { section
     <section className={`section section-${tone} layout-${section.layout}`} id={section.id} aria-labelledby={headingId}>
       <div className="container">
         <div className={section.layout === 'split' ? 'split' : undefined}>
-          <header className="section-header">
-            {section.eyebrow ? <p className="eyebrow">{section.eyebrow}</p> : null}
-            <h2 id={headingId}>{section.heading}</h2>
-            {section.intro ? <p className="lead">{section.intro}</p> : null}
-          </header>
+          <SectionHeader id={headingId} heading={section.heading} intro={section.intro} eyebrow={section.eyebrow} />
           <SectionItems section={section} />
         </div>
         {section.cta ? <p className="section-cta"><SiteLink link={section.cta} className="button button-secondary" /></p> : null}
@@ -38,21 +36,7 @@ function SectionItems({ section }: { section: SectionData }) {
       </ol>
     );
   }
-  if (section.layout === 'checklist' || section.layout === 'split') {
-    return (
-      <ul className="checklist">
-        {section.items.map((item) => (
-          <li key={item.title}>
-            <Icon name={item.icon ?? 'check'} className="checklist-icon" />
-            <div>
-              <h3>{item.title}</h3>
-              <p>{item.description}</p>
-            </div>
-          </li>
-        ))}
-      </ul>
-    );
-  }
+  if (section.layout === 'checklist' || section.layout === 'split') return <FeatureList items={section.items} />;
   return (
     <ul className="card-grid">
       {section.items.map((item) => (

@@ -3,6 +3,7 @@ import Island from '../components/Island.tsx';
 import Layout, { useTitle } from '../components/Layout.tsx';
 import PageHero from '../components/PageHero.tsx';
 import Section from '../components/Section.tsx';
+import SectionHeader from '../components/SectionHeader.tsx';
 import SiteLink from '../components/SiteLink.tsx';
 import { usePage } from '../components/page-context.ts';
 
@@ -20,10 +21,7 @@ export default function GettingStartedPage() {
       {first ? <Section section={first} /> : null}
       <section className="section section-muted" id={page.form.id} aria-labelledby="contact-form-heading">
         <div className="container form-layout">
-          <header className="section-header">
-            <h2 id="contact-form-heading">{page.form.heading}</h2>
-            <p className="lead">{page.form.intro}</p>
-          </header>
+          <SectionHeader id="contact-form-heading" heading={page.form.heading} intro={page.form.intro} />
           <div className="form-card">
             <Island name="ConsultationForm" when="visible" props={{ text: model.data.forms.consultation, config, messages, schedulingUrl: model.data.site.schedulingUrl }} />
           </div>

@@ -1,4 +1,5 @@
 import type { GuideTopic } from '../../cli/pipeline/schemas.ts';
+import FeatureList from '../components/FeatureList.tsx';
 import { useFormProps } from '../components/form-props.ts';
 import Icon from '../components/Icon.tsx';
 import Island from '../components/Island.tsx';
@@ -32,14 +33,7 @@ export default function GuidePage({ topic }: { topic: GuideTopic }) {
         <div className="container guide-body">
           <div>
             <h2 id="features-heading">{overview.featuresHeading}</h2>
-            <ul className="checklist">
-              {overview.features.map((feature) => (
-                <li key={feature.title}>
-                  <Icon name={feature.icon ?? 'check'} className="checklist-icon" />
-                  <div><h3>{feature.title}</h3><p>{feature.description}</p></div>
-                </li>
-              ))}
-            </ul>
+            <FeatureList items={overview.features} />
           </div>
           <div className="form-card" id="guide-form">
             <h2>{overview.formHeading}</h2>

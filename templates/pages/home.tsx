@@ -6,6 +6,7 @@ import Icon from '../components/Icon.tsx';
 import Img from '../components/Img.tsx';
 import Island from '../components/Island.tsx';
 import Layout from '../components/Layout.tsx';
+import SectionHeader from '../components/SectionHeader.tsx';
 import SiteLink from '../components/SiteLink.tsx';
 import { usePage } from '../components/page-context.ts';
 
@@ -66,10 +67,7 @@ export default function HomePage() {
 
       <section className="section section-muted" id={home.services.id} aria-labelledby="services-heading">
         <div className="container">
-          <header className="section-header">
-            <h2 id="services-heading">{home.services.heading}</h2>
-            <p className="lead">{home.services.intro}</p>
-          </header>
+          <SectionHeader id="services-heading" heading={home.services.heading} intro={home.services.intro} />
           <ul className="service-cards">
             {home.services.cards.map((card) => (
               <li key={card.id} className="service-card">
@@ -91,10 +89,7 @@ export default function HomePage() {
 
       <section className="section section-plain" id={home.benefits.id} aria-labelledby="benefits-heading">
         <div className="container">
-          <header className="section-header">
-            <h2 id="benefits-heading">{home.benefits.heading}</h2>
-            <p className="lead">{home.benefits.intro}</p>
-          </header>
+          <SectionHeader id="benefits-heading" heading={home.benefits.heading} intro={home.benefits.intro} />
           <ul className="card-grid card-grid-3">
             {home.benefits.items.map((item) => (
               <li className="card" key={item.title}>
@@ -109,10 +104,7 @@ export default function HomePage() {
 
       <section className="section section-muted" id={home.pricing.id} aria-labelledby="pricing-heading">
         <div className="container">
-          <header className="section-header">
-            <h2 id="pricing-heading">{home.pricing.heading}</h2>
-            <p className="lead">{home.pricing.intro}</p>
-          </header>
+          <SectionHeader id="pricing-heading" heading={home.pricing.heading} intro={home.pricing.intro} />
           <ul className="pricing-grid">
             {home.pricing.plans.map((plan) => (
               <li key={plan.name} className={`plan${plan.popular ? ' plan-popular' : ''}`}>
@@ -135,10 +127,7 @@ export default function HomePage() {
 
       <section className="section section-plain" id={home.testimonials.id} aria-labelledby="testimonials-heading">
         <div className="container">
-          <header className="section-header">
-            <h2 id="testimonials-heading">{home.testimonials.heading}</h2>
-            <p className="lead">{home.testimonials.intro}</p>
-          </header>
+          <SectionHeader id="testimonials-heading" heading={home.testimonials.heading} intro={home.testimonials.intro} />
           <Island
             name="TestimonialCarousel"
             props={{
@@ -157,10 +146,7 @@ export default function HomePage() {
 
       <section className="section section-plain" aria-labelledby="customer-video-heading">
         <div className="container narrow">
-          <header className="section-header">
-            <h2 id="customer-video-heading">{home.customerVideo.heading}</h2>
-            <p className="lead">{home.customerVideo.text}</p>
-          </header>
+          <SectionHeader id="customer-video-heading" heading={home.customerVideo.heading} intro={home.customerVideo.text} />
           <div className="video-frame">
             <iframe src={home.customerVideo.videoUrl} title={home.customerVideo.title} loading="lazy" allow="encrypted-media; picture-in-picture; fullscreen" allowFullScreen />
           </div>

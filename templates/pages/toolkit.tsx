@@ -1,5 +1,5 @@
+import FeatureList from '../components/FeatureList.tsx';
 import { useFormProps } from '../components/form-props.ts';
-import Icon from '../components/Icon.tsx';
 import Island from '../components/Island.tsx';
 import Layout, { useTitle } from '../components/Layout.tsx';
 import PageHero from '../components/PageHero.tsx';
@@ -17,14 +17,7 @@ export default function ToolkitPage() {
         <div className="container guide-body">
           <div>
             <h2 id="toolkit-features-heading">{page.featuresHeading}</h2>
-            <ul className="checklist">
-              {page.features.map((feature) => (
-                <li key={feature.title}>
-                  <Icon name={feature.icon ?? 'check'} className="checklist-icon" />
-                  <div><h3>{feature.title}</h3><p>{feature.description}</p></div>
-                </li>
-              ))}
-            </ul>
+            <FeatureList items={page.features} />
           </div>
           <div className="form-card">
             <Island

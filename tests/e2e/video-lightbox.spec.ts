@@ -59,9 +59,12 @@ test('focus moves into the dialog and Tab cycles inside it', async ({ page }) =>
   // Where focus is: 'dialog' inside it, 'page' on anything behind it, 'away' when the page
   // has no focus at all (a native modal hands Tab past its last element to the browser's own
   // controls, and from there back to the dialog; the page behind stays inert).
+  // Focus on <body> is no element at all (Chromium parks it there while Tab passes the
+  // browser's own controls), so it counts as 'away' too.
   const whereIsFocus = () => page.evaluate(() => {
-    if (!document.hasFocus()) return 'away';
-    return document.querySelector('dialog')!.contains(document.activeElement) ? 'dialog' : 'page';
+    const active = document.activeElement;
+    if (!document.hasFocus() || !active || active === document.body || active === document.documentElement) return 'away';
+    return document.querySelector('dialog')!.contains(active) ? 'dialog' : 'page';
   });
   for (const key of ['Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
     await page.keyboard.press(key);

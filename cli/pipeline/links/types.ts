@@ -1,22 +1,8 @@
-/** Where an emitted link came from, as the build recorded it while rendering. */
-export interface LinkOrigin {
-  kind: 'layout' | 'data' | 'markdown' | 'template';
-  /** Project-relative source file, e.g. `content/data/navigation.json`. */
-  file: string;
-  line?: number;
-  column?: number;
-  /** Path inside a data file, e.g. `footer.columns[0].links[3].href`. */
-  field?: string;
-}
+// The manifest is written by the build (manifest.ts) and read here: one definition for both.
+import type { SiteManifest } from '../manifest.ts';
+import type { LinkOrigin } from '../origins.ts';
 
-/** The route manifest `build` writes to `<siteDir>/.sitegen-manifest.json`. */
-export interface SiteManifest {
-  version: 1;
-  siteUrl: string;
-  routes: { path: string; file: string; ids: string[] }[];
-  redirects: { from: string; to: string; origin?: LinkOrigin }[];
-  links: { page: string; href: string; origin: LinkOrigin }[];
-}
+export type { LinkOrigin, SiteManifest };
 
 /** Options of `checkSite`; every field is optional. */
 export interface CheckLinksOptions {

@@ -1,0 +1,19 @@
+import type { IconName } from '../../cli/pipeline/schemas.ts';
+import Icon from './Icon.tsx';
+
+/** A list of titled points, each with an icon (a check mark when none is given). */
+export default function FeatureList({ items }: { items: { title: string; description: string; icon?: IconName }[] }) {
+  return (
+    <ul className="checklist">
+      {items.map((item) => (
+        <li key={item.title}>
+          <Icon name={item.icon ?? 'check'} className="checklist-icon" />
+          <div>
+            <h3>{item.title}</h3>
+            <p>{item.description}</p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
