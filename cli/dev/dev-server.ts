@@ -202,10 +202,11 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
 /** Which pages an edit can change; every other page keeps its last rendering. */
 function pagesToRender(root: string, changes: ChangeSet, renderer: DevRenderer, before: Bundle | undefined, after: Bundle): (route: Route) => boolean {
-  const assetsMoved = !before || before.stylesheet !== after.stylesheet || before.siteScript !== after.siteScript
-    || before.hydrateScript !== after.hydrateScript || JSON.stringify(before.islands) !== JSON.stringify(after.islands);
+  // The stylesheet and the site script are on every page; island bundles only where islands are.
+  const everyPage = !before || before.stylesheet !== after.stylesheet || before.siteScript !== after.siteScript;
+  const islandPages = before !== undefined && (before.hydrateScript !== after.hydrateScript || JSON.stringify(before.islands) !== JSON.stringify(after.islands));
   const markdownOnly = changes.content.every((file) => file.endsWith('.md') && !file.includes(`${path.sep}toolkit${path.sep}`));
-  if (assetsMoved || !markdownOnly) return () => true;
+  if (everyPage || !markdownOnly) return () => true;
   const sources = new Set(changes.content);
   const code = new Set([...changes.templates, ...changes.client].map((file) => path.relative(root, file).split(path.sep).join('/')));
   const postsChanged = changes.content.some((file) => file.includes(`${path.sep}posts${path.sep}`));
@@ -213,9 +214,10 @@ function pagesToRender(root: string, changes: ChangeSet, renderer: DevRenderer, 
     if (sources.has(route.source)) return true;
     // The blog list shows every post's card.
     if (postsChanged && route.page.kind === 'blog-index') return true;
-    if (code.size === 0) return false;
     const dependencies = renderer.dependencies.get(renderer.templateFileOf(route.page));
-    return !dependencies || [...code].some((file) => dependencies.has(file));
+    if (!dependencies) return code.size > 0 || islandPages;
+    if (islandPages && dependencies.has('templates/components/Island.tsx')) return true;
+    return [...code].some((file) => dependencies.has(file));
   };
 }
 
