@@ -2,16 +2,15 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { watch, type FSWatcher } from 'node:fs';
 import { collectSiteErrors, formatSiteErrors } from '../errors.ts';
-import type { Bundle } from '../pipeline/bundle.ts';
-import type { Route } from '../pipeline/routes.ts';
 import { SiteBuilder, type SiteOutput } from '../pipeline/site-builder.ts';
+import { pagesToRender } from './affected-pages.ts';
 import { classifyChanges, onlyStyles, type ChangeSet } from './classify.ts';
 import { loadDevRenderer, type DevRenderer } from './dev-renderer.ts';
 import { createFormInbox } from './form-inbox.ts';
 import { eventsPath, formsPath, LiveReloadHub, liveReloadScript } from './live-reload.ts';
 import { createMemoryHandler } from './memory-site.ts';
+import { RebuildQueue } from './rebuild-queue.ts';
 
 export interface DevServerOptions {
   root: string;
@@ -56,7 +55,6 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const hub = new LiveReloadHub();
   let files = new Map<string, string | Uint8Array>();
   let errorText: string | undefined;
-  const waiting: ((report: RebuildReport) => void)[] = [];
 
   const serveSite = createMemoryHandler(() => files, (html) => html.replace('</body>', `${liveReloadScript(errorText)}</body>`));
   const formInbox = createFormInbox(formsFile, (entry) => log(`form received: ${JSON.stringify(entry.body)}`));
@@ -156,30 +154,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     }
   };
 
-  // Rebuilds run one at a time; edits made during a rebuild are collected for the next one.
-  let pending = new Set<string>();
-  let running: Promise<void> | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  const run = () => {
-    timer = undefined;
-    if (running || pending.size === 0) return;
-    const batch = [...pending];
-    pending = new Set();
-    running = rebuild(batch).then((report) => {
-      for (const resolve of waiting.splice(0)) resolve(report);
-      running = undefined;
-      run();
-    });
-  };
-  // Node's recursive watcher reports every write as it happens; editors that save by renaming
-  // report a rename of the same path, which is handled the same way.
-  const watchers: FSWatcher[] = [options.contentDir, path.join(options.root, 'templates'), path.join(options.root, 'client')].map((dir) =>
-    watch(dir, { recursive: true }, (_event, name) => {
-      if (!name) return;
-      pending.add(path.join(dir, name.toString()));
-      // A short pause lets an editor finish a save that touches several files.
-      timer ??= setTimeout(run, 10);
-    }));
+  const queue = new RebuildQueue([options.contentDir, path.join(options.root, 'templates'), path.join(options.root, 'client')], rebuild);
 
   await initialBuild();
 
@@ -187,11 +162,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     url,
     formsTarget: env.FORM_WEBHOOK_URL ? env.FORM_WEBHOOK_URL : path.relative(process.cwd(), formsFile),
     formsFile,
-    nextRebuild: () => new Promise((resolve) => waiting.push(resolve)),
+    nextRebuild: () => queue.next(),
     close: async () => {
-      if (timer) clearTimeout(timer);
-      for (const watcher of watchers) watcher.close();
-      await running;
+      await queue.close();
       await builder.close();
       hub.close();
       server.closeAllConnections();
@@ -200,27 +173,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   };
 }
 
-/** Which pages an edit can change; every other page keeps its last rendering. */
-function pagesToRender(root: string, changes: ChangeSet, renderer: DevRenderer, before: Bundle | undefined, after: Bundle): (route: Route) => boolean {
-  // The stylesheet and the site script are on every page; island bundles only where islands are.
-  const everyPage = !before || before.stylesheet !== after.stylesheet || before.siteScript !== after.siteScript;
-  const islandPages = before !== undefined && (before.hydrateScript !== after.hydrateScript || JSON.stringify(before.islands) !== JSON.stringify(after.islands));
-  const markdownOnly = changes.content.every((file) => file.endsWith('.md') && !file.includes(`${path.sep}toolkit${path.sep}`));
-  if (everyPage || !markdownOnly) return () => true;
-  const sources = new Set(changes.content);
-  const code = new Set([...changes.templates, ...changes.client].map((file) => path.relative(root, file).split(path.sep).join('/')));
-  const postsChanged = changes.content.some((file) => file.includes(`${path.sep}posts${path.sep}`));
-  return (route) => {
-    if (sources.has(route.source)) return true;
-    // The blog list shows every post's card.
-    if (postsChanged && route.page.kind === 'blog-index') return true;
-    const dependencies = renderer.dependencies.get(renderer.templateFileOf(route.page));
-    if (!dependencies) return code.size > 0 || islandPages;
-    if (islandPages && dependencies.has('templates/components/Island.tsx')) return true;
-    return [...code].some((file) => dependencies.has(file));
-  };
-}
-
+/** Whether a file's contents are unchanged. */
 function sameContents(a: string | Uint8Array | undefined, b: string | Uint8Array): boolean {
   if (a === undefined) return false;
   if (typeof a === 'string' || typeof b === 'string') return String(a) === String(b);

@@ -1,12 +1,11 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { RecordedLink } from '../../templates/components/page-context.ts';
 import { islands as islandRegistry } from '../../client/islands/index.ts';
+import { readdir } from 'node:fs/promises';
 import { bundleClient, measureScripts, type Bundle } from './bundle.ts';
-import { readdir, readFile } from 'node:fs/promises';
-import { loadContent, loadJson, parseMarkdown, type RawContent, type RawMarkdown } from './content.ts';
+import { patchContent } from './content-patch.ts';
+import { loadContent, type RawContent } from './content.ts';
 import { loadImages, type SiteImage } from './images.ts';
-import { buildManifest, manifestFile } from './manifest.ts';
 import { getSharedHighlighter, type RenderedMarkdown } from './markdown.ts';
 import { MarkdownCache } from './markdown-cache.ts';
 import { MarkdownPool, renderMarkdownInline, workerThreshold, type MarkdownSource } from './markdown-pool.ts';
@@ -16,7 +15,7 @@ import { checkReferences } from './references.ts';
 import * as defaultRenderer from './render.tsx';
 import type { RenderContext, RenderedPage } from './render.tsx';
 import { buildRedirects, buildRoutes, type Redirect, type Route } from './routes.ts';
-import { renderFeed, renderRedirectsFile, renderRobots, renderSitemap } from './site-files.ts';
+import { assembleSiteFiles, withIslandScripts } from './site-output.ts';
 
 /** The two functions a renderer module provides; dev swaps in a freshly compiled one. */
 export type Renderer = Pick<typeof defaultRenderer, 'renderPage' | 'renderRedirect'>;
@@ -86,40 +85,12 @@ export class SiteBuilder {
    * folder. Returns false when a file is of a kind it cannot patch in, so the caller reloads all.
    */
   async reloadContentFiles(files: string[]): Promise<boolean> {
-    const raw = this.raw;
-    if (!raw) return false;
+    if (!this.raw) return false;
     const start = performance.now();
-    for (const file of files) {
-      const relative = path.relative(this.options.contentDir, file).split(path.sep);
-      const [folder, name] = relative;
-      if (relative.length !== 2 || !name) return false;
-      const text = await readFile(file, 'utf8').catch(() => undefined);
-      if (folder === 'posts' || folder === 'guides' || folder === 'legal') {
-        if (!name.endsWith('.md')) continue;
-        const list: RawMarkdown[] = raw[folder];
-        const index = list.findIndex((entry) => entry.file === file);
-        if (text === undefined) {
-          if (index >= 0) list.splice(index, 1);
-        } else {
-          const parsed = parseMarkdown(file, text);
-          if (index >= 0) list[index] = parsed;
-          else list.push(parsed);
-          list.sort((a, b) => a.file.localeCompare(b.file));
-        }
-      } else if (folder === 'data' && name.endsWith('.json') && raw.data.has(name.slice(0, -5) as never)) {
-        const dataName = name.slice(0, -5) as Parameters<typeof loadJson>[0];
-        raw.data.set(dataName, await loadJson(dataName, file));
-      } else if (folder === 'toolkit' && text !== undefined) {
-        if (name === 'pom-readme.md') raw.toolkit.readme = text;
-        else if (name === 'cursor-rules.md') raw.toolkit.rules = text;
-      } else if (folder === 'images') {
-        this.images = await loadImages(path.join(this.options.contentDir, 'images'));
-      } else {
-        return false;
-      }
-    }
+    const result = await patchContent(this.raw, this.options.contentDir, files);
+    if (result.imagesChanged) this.images = await loadImages(path.join(this.options.contentDir, 'images'));
     this.timings.load += performance.now() - start;
-    return true;
+    return result.patched;
   }
 
   /** Bundles the client code and styles. */
@@ -176,16 +147,7 @@ export class SiteBuilder {
     const redirectPages = redirects.map((redirect) => this.renderer.renderRedirect(redirect, context));
     this.timings.render += performance.now() - clock;
 
-    const site = model.data.site;
-    const files = new Map<string, string | Uint8Array>();
-    for (const page of [...pages, ...redirectPages]) files.set(page.route.file, page.html);
-    for (const file of bundle.files) files.set(file.url.slice(1), file.contents);
-    for (const image of images) files.set(image.url.slice(1), image.contents);
-    files.set('sitemap.xml', renderSitemap(site.siteUrl, routes, lastModifiedByPath(model)));
-    files.set('robots.txt', renderRobots(site.siteUrl));
-    files.set('feed.xml', renderFeed({ siteUrl: site.siteUrl, title: `${site.brand} ${model.data.blog.post.titleSuffix}`, description: model.data.blog.meta.description, posts: model.posts }));
-    files.set('_redirects', renderRedirectsFile(redirects));
-    files.set(manifestFile, JSON.stringify(buildManifest({ siteUrl: site.siteUrl, root: this.options.root, raw, pages, redirects, extraLinks: markdownLinks(model, markdown, this.options.root) })));
+    const files = assembleSiteFiles({ root: this.options.root, raw, model, routes, redirects, pages, redirectPages, bundle, images, markdown });
     return { model, routes, redirects, pages, files, bundle };
   }
 
@@ -242,32 +204,4 @@ export class SiteBuilder {
 /** Page kinds whose body is a Markdown file. */
 function hasMarkdown(route: Route): boolean {
   return route.page.kind === 'blog-post' || route.page.kind === 'guide-article' || route.page.kind === 'legal';
-}
-
-/** Links written in Markdown, by the route that shows them, with their file and line. */
-function markdownLinks(model: SiteModel, markdown: Map<string, RenderedMarkdown>, root: string): Map<string, RecordedLink[]> {
-  const byRoute = new Map<string, RecordedLink[]>();
-  const add = (routePath: string, file: string) => {
-    const links = markdown.get(file)?.links ?? [];
-    byRoute.set(routePath, links.map((link) => ({ href: link.href, origin: { kind: 'markdown', file: path.relative(root, file), line: link.line, column: link.column } })));
-  };
-  for (const post of model.posts) add(`/blog/${post.slug}`, post.file);
-  for (const guide of model.guides) add(`/guides/content/${guide.topic}`, guide.file);
-  for (const legal of model.legal) add(`/${legal.slug}`, legal.file);
-  return byRoute;
-}
-
-/** Pages with islands load the hydration script; the preloads fetch React and the islands in parallel. */
-function withIslandScripts(page: RenderedPage, bundle: Bundle): RenderedPage {
-  if (page.islands.length === 0) return page;
-  const { files } = measureScripts(bundle, [bundle.hydrateScript, ...page.islands.map((name) => bundle.islands[name]!)]);
-  const preloads = files.filter((url) => url !== bundle.hydrateScript).map((url) => `<link rel="modulepreload" href="${url}"/>`).join('');
-  const script = `${preloads}<script type="module" src="${bundle.hydrateScript}"></script></head>`;
-  return { ...page, html: page.html.replace('</head>', script) };
-}
-
-function lastModifiedByPath(model: SiteModel): Map<string, Date> {
-  const dates = new Map<string, Date>(model.posts.map((post) => [`/blog/${post.slug}`, post.date]));
-  if (model.posts[0]) dates.set('/blog', model.posts[0].date);
-  return dates;
 }

@@ -1,0 +1,26 @@
+import path from 'node:path';
+import type { Bundle } from '../pipeline/bundle.ts';
+import type { Route } from '../pipeline/routes.ts';
+import type { ChangeSet } from './classify.ts';
+import type { DevRenderer } from './dev-renderer.ts';
+
+/** Which pages an edit can change; every other page keeps its last rendering. */
+export function pagesToRender(root: string, changes: ChangeSet, renderer: DevRenderer, before: Bundle | undefined, after: Bundle): (route: Route) => boolean {
+  // The stylesheet and the site script are on every page; island bundles only where islands are.
+  const everyPage = !before || before.stylesheet !== after.stylesheet || before.siteScript !== after.siteScript;
+  const islandPages = before !== undefined && (before.hydrateScript !== after.hydrateScript || JSON.stringify(before.islands) !== JSON.stringify(after.islands));
+  const markdownOnly = changes.content.every((file) => file.endsWith('.md') && !file.includes(`${path.sep}toolkit${path.sep}`));
+  if (everyPage || !markdownOnly) return () => true;
+  const sources = new Set(changes.content);
+  const code = new Set([...changes.templates, ...changes.client].map((file) => path.relative(root, file).split(path.sep).join('/')));
+  const postsChanged = changes.content.some((file) => file.includes(`${path.sep}posts${path.sep}`));
+  return (route) => {
+    if (sources.has(route.source)) return true;
+    // The blog list shows every post's card.
+    if (postsChanged && route.page.kind === 'blog-index') return true;
+    const dependencies = renderer.dependencies.get(renderer.templateFileOf(route.page));
+    if (!dependencies) return code.size > 0 || islandPages;
+    if (islandPages && dependencies.has('templates/components/Island.tsx')) return true;
+    return [...code].some((file) => dependencies.has(file));
+  };
+}

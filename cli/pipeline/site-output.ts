@@ -1,0 +1,66 @@
+import path from 'node:path';
+import type { RecordedLink } from '../../templates/components/page-context.ts';
+import { measureScripts, type Bundle } from './bundle.ts';
+import type { RawContent } from './content.ts';
+import type { SiteImage } from './images.ts';
+import { buildManifest, manifestFile } from './manifest.ts';
+import type { RenderedMarkdown } from './markdown.ts';
+import type { SiteModel } from './model.ts';
+import type { RenderedPage } from './render.tsx';
+import type { Redirect, Route } from './routes.ts';
+import { renderFeed, renderRedirectsFile, renderRobots, renderSitemap } from './site-files.ts';
+
+/** Every file of the built site, by path relative to the output folder. */
+export function assembleSiteFiles(input: {
+  root: string;
+  raw: RawContent;
+  model: SiteModel;
+  routes: Route[];
+  redirects: Redirect[];
+  pages: RenderedPage[];
+  redirectPages: RenderedPage[];
+  bundle: Bundle;
+  images: SiteImage[];
+  markdown: Map<string, RenderedMarkdown>;
+}): Map<string, string | Uint8Array> {
+  const { root, raw, model, routes, redirects, pages, redirectPages, bundle, images, markdown } = input;
+  const site = model.data.site;
+  const files = new Map<string, string | Uint8Array>();
+  for (const page of [...pages, ...redirectPages]) files.set(page.route.file, page.html);
+  for (const file of bundle.files) files.set(file.url.slice(1), file.contents);
+  for (const image of images) files.set(image.url.slice(1), image.contents);
+  files.set('sitemap.xml', renderSitemap(site.siteUrl, routes, lastModifiedByPath(model)));
+  files.set('robots.txt', renderRobots(site.siteUrl));
+  files.set('feed.xml', renderFeed({ siteUrl: site.siteUrl, title: `${site.brand} ${model.data.blog.post.titleSuffix}`, description: model.data.blog.meta.description, posts: model.posts }));
+  files.set('_redirects', renderRedirectsFile(redirects));
+  files.set(manifestFile, JSON.stringify(buildManifest({ siteUrl: site.siteUrl, root, raw, pages, redirects, extraLinks: markdownLinks(model, markdown, root) })));
+  return files;
+}
+
+/** Pages with islands load the hydration script; the preloads fetch React and the islands in parallel. */
+export function withIslandScripts(page: RenderedPage, bundle: Bundle): RenderedPage {
+  if (page.islands.length === 0) return page;
+  const { files } = measureScripts(bundle, [bundle.hydrateScript, ...page.islands.map((name) => bundle.islands[name]!)]);
+  const preloads = files.filter((url) => url !== bundle.hydrateScript).map((url) => `<link rel="modulepreload" href="${url}"/>`).join('');
+  const script = `${preloads}<script type="module" src="${bundle.hydrateScript}"></script></head>`;
+  return { ...page, html: page.html.replace('</head>', script) };
+}
+
+/** Links written in Markdown, by the route that shows them, with their file and line. */
+function markdownLinks(model: SiteModel, markdown: Map<string, RenderedMarkdown>, root: string): Map<string, RecordedLink[]> {
+  const byRoute = new Map<string, RecordedLink[]>();
+  const add = (routePath: string, file: string) => {
+    const links = markdown.get(file)?.links ?? [];
+    byRoute.set(routePath, links.map((link) => ({ href: link.href, origin: { kind: 'markdown', file: path.relative(root, file), line: link.line, column: link.column } })));
+  };
+  for (const post of model.posts) add(`/blog/${post.slug}`, post.file);
+  for (const guide of model.guides) add(`/guides/content/${guide.topic}`, guide.file);
+  for (const legal of model.legal) add(`/${legal.slug}`, legal.file);
+  return byRoute;
+}
+
+function lastModifiedByPath(model: SiteModel): Map<string, Date> {
+  const dates = new Map<string, Date>(model.posts.map((post) => [`/blog/${post.slug}`, post.date]));
+  if (model.posts[0]) dates.set('/blog', model.posts[0].date);
+  return dates;
+}
