@@ -6,7 +6,8 @@ test.describe('no console errors after load and hydration', () => {
     test(route, async ({ page, consoleErrors }) => {
       const response = await page.goto(route);
       await hydrateAllIslands(page);
-      await page.waitForLoadState('networkidle');
+      // 'load' covers images and lazy frames already in view; hydration was awaited above.
+      await page.waitForLoadState('load');
       if (response!.status() === 404) {
         // Chromium reports the 404 status of the document itself as a console error; that one is
         // what a not-found page is, anything else is not.
