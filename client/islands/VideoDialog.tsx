@@ -21,6 +21,9 @@ export default function VideoDialog({ src, title, closeLabel, onClose }: { src: 
   }, [src]);
 
   const handleClose = () => {
+    // The close event is dispatched after close() returns; if the address reopened the video in
+    // between (history back then forward), this event belongs to the earlier viewing.
+    if (dialog.current?.open) return;
     onClose();
     const target = returnFocus.current;
     if (target instanceof HTMLElement && target.isConnected) target.focus();
