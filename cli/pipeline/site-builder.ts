@@ -4,7 +4,7 @@ import { islands as islandRegistry } from '../../client/islands/index.ts';
 import { readdir } from 'node:fs/promises';
 import { bundleClient, measureScripts, type Bundle } from './bundle.ts';
 import { patchContent } from './content-patch.ts';
-import { loadContent, type RawContent } from './content.ts';
+import { loadContent, type RawContent, type RawMarkdown } from './content.ts';
 import { loadImages, type SiteImage } from './images.ts';
 import { getSharedHighlighter, type RenderedMarkdown } from './markdown.ts';
 import { MarkdownCache } from './markdown-cache.ts';
@@ -110,15 +110,30 @@ export class SiteBuilder {
     const images = this.images!;
     const bundle = this.bundle!;
     let clock = performance.now();
-    const model = validateContent(raw, { ...this.options, env: this.options.env ?? process.env });
-    if (this.options.formWebhookUrl) model.data.site.formWebhookUrl = this.options.formWebhookUrl;
-    const routes = buildRoutes(model);
-    const redirects = buildRedirects(model, routes);
-    checkReferences(raw, model, routes, redirects, new Set(images.map((image) => image.url)));
+    // Markdown needs only the raw files, so it starts before validation: the workers are busy
+    // while this thread validates, routes and renders the pages without Markdown.
+    const markdown = new Map<string, RenderedMarkdown>();
+    let markdownReady: (file: string) => void = () => {};
+    const markdownDone = this.renderMarkdown([...raw.posts, ...raw.guides, ...raw.legal], (file, result) => {
+      markdown.set(file, result);
+      markdownReady(file);
+    });
+    let model: SiteModel;
+    let routes: Route[];
+    let redirects: Redirect[];
+    try {
+      model = validateContent(raw, { ...this.options, env: this.options.env ?? process.env });
+      if (this.options.formWebhookUrl) model.data.site.formWebhookUrl = this.options.formWebhookUrl;
+      routes = buildRoutes(model);
+      redirects = buildRedirects(model, routes);
+      checkReferences(raw, model, routes, redirects, new Set(images.map((image) => image.url)));
+    } catch (error) {
+      await markdownDone.catch(() => undefined);
+      throw error;
+    }
     this.timings.load += performance.now() - clock;
     clock = performance.now();
 
-    const markdown = new Map<string, RenderedMarkdown>();
     const context: RenderContext = {
       model,
       navigation: buildNavigation(model),
@@ -133,15 +148,15 @@ export class SiteBuilder {
       this.rendered.set(route.path, page);
       byPath.set(route.path, page);
     };
-    // Pages without Markdown render while the Markdown is rendered elsewhere; each page with
-    // Markdown renders as soon as its body is ready.
+    // Each page with Markdown renders as soon as its body is ready (cached ones already are).
     const routeBySource = new Map(routes.filter((route) => hasMarkdown(route)).map((route) => [route.source, route]));
-    for (const route of routes) if (!hasMarkdown(route)) renderRoute(route);
-    await this.renderMarkdown(model, (file, result) => {
-      markdown.set(file, result);
+    markdownReady = (file) => {
       const route = routeBySource.get(file);
       if (route) renderRoute(route);
-    });
+    };
+    for (const file of markdown.keys()) markdownReady(file);
+    for (const route of routes) if (!hasMarkdown(route)) renderRoute(route);
+    await markdownDone;
     const pages = routes.map((route) => byPath.get(route.path)!);
     for (const key of this.rendered.keys()) if (!byPath.has(key)) this.rendered.delete(key);
     const redirectPages = redirects.map((redirect) => this.renderer.renderRedirect(redirect, context));
@@ -162,10 +177,12 @@ export class SiteBuilder {
   }
 
   /** Renders each Markdown body whose text changed since it was cached; the rest come from cache. */
-  private async renderMarkdown(model: SiteModel, onResult: (file: string, result: RenderedMarkdown) => void): Promise<void> {
-    const cache = this.markdownCache ??= await MarkdownCache.open(undefined);
+  private async renderMarkdown(sources: RawMarkdown[], onResult: (file: string, result: RenderedMarkdown) => void): Promise<void> {
+    // Opened in load(); a builder compiled without loading through it gets a memory-only cache.
+    this.markdownCache ??= await MarkdownCache.open(undefined);
+    const cache = this.markdownCache;
     const missing: (MarkdownSource & { file: string; key: string })[] = [];
-    for (const source of [...model.posts, ...model.guides, ...model.legal]) {
+    for (const source of sources) {
       const key = cache.key(source.body, source.bodyLine);
       const cached = cache.get(key);
       if (cached) onResult(source.file, cached);
