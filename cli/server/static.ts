@@ -70,46 +70,34 @@ export function parseRedirects(text: string): Map<string, string> {
   return new Map(text.split('\n').map((line) => line.trim().split(/\s+/)).filter((parts) => parts.length >= 2 && parts[0]!.startsWith('/')).map((parts) => [parts[0]!, parts[1]!]));
 }
 
-export interface StaticHandlerOptions {
-  /** Called with each HTML body before it is sent (the dev server injects its reload script). */
-  transformHtml?: (html: string) => string;
-  /** Disables caching, so a browser always sees the latest build. */
-  noCache?: boolean;
-}
-
-/** An HTTP handler that serves a built site folder like a static host, with 404.html for unknown paths. */
-export function createStaticHandler(root: string, options: StaticHandlerOptions = {}) {
+/**
+ * An HTTP handler that serves a built site folder like a static host, with 404.html for
+ * unknown paths. The folder's `_redirects` is read once, when the first request arrives.
+ */
+export function createStaticHandler(root: string) {
+  const files = diskFiles(root);
+  let redirects: Promise<Map<string, string>> | undefined;
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;
     }
-    const resolution = await resolveRequest(diskFiles(root), url.pathname, await readRedirects(root));
+    redirects ??= readRedirects(root);
+    const resolution = await resolveRequest(files, url.pathname, await redirects);
     if (resolution.kind === 'redirect') {
       response.writeHead(301, { Location: resolution.location }).end();
       return;
     }
     const file = path.join(root, resolution.kind === 'file' ? resolution.file : '404.html');
-    const status = resolution.kind === 'file' ? 200 : 404;
-    const headers: Record<string, string> = { 'Content-Type': contentTypeFor(file) };
-    if (options.noCache) headers['Cache-Control'] = 'no-store';
-    else if (url.pathname.startsWith('/assets/')) headers['Cache-Control'] = 'public, max-age=31536000, immutable';
-    if (file.endsWith('.html') && options.transformHtml) {
-      const html = await readFile(file, 'utf8').catch(() => undefined);
-      if (html === undefined) {
-        response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
-        return;
-      }
-      response.writeHead(status, headers).end(request.method === 'HEAD' ? undefined : options.transformHtml(html));
-      return;
-    }
     const info = await stat(file).catch(() => undefined);
     if (!info) {
       response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
       return;
     }
-    response.writeHead(status, { ...headers, 'Content-Length': String(info.size) });
+    const headers: Record<string, string> = { 'Content-Type': contentTypeFor(file), 'Content-Length': String(info.size) };
+    if (url.pathname.startsWith('/assets/')) headers['Cache-Control'] = 'public, max-age=31536000, immutable';
+    response.writeHead(resolution.kind === 'file' ? 200 : 404, headers);
     if (request.method === 'HEAD') response.end();
     else createReadStream(file).pipe(response);
   };

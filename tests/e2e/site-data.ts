@@ -26,10 +26,6 @@ export const forms = readJson<{
   toolkit: { submit: string; fixedGuideName: string };
 }>('forms');
 export const ui = readJson<{ islandFallback: string; skipToContent: string; askUsAnything: string; notFound: { title: string; links: { text: string; href: string }[] } }>('ui');
-export const toolkitFiles = {
-  readme: readFileSync(path.join(content, 'toolkit', 'pom-readme.md'), 'utf8'),
-  rules: readFileSync(path.join(content, 'toolkit', 'cursor-rules.md'), 'utf8'),
-};
 
 /** Every page the site builds, plus one unknown path that gets the 404 page. */
 export const allRoutes = [

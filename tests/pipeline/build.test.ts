@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import { SiteErrorList } from '../../cli/errors.ts';
 import { buildSite, type BuildResult } from '../../cli/pipeline/build.ts';
 import { checkSite } from '../../cli/pipeline/links/index.ts';
-import { DiskWriter } from '../../cli/pipeline/write.ts';
+import { DiskWriter, MemoryWriter } from '../../cli/pipeline/write.ts';
 import { copyContent, editFile, projectRoot } from '../helpers/content.ts';
 import { parsePage } from '../helpers/html.ts';
 
@@ -167,4 +167,12 @@ test('check-links passes on the real built site, with no redirect hints either',
   const report = await checkSite(outDir);
   assert.deepEqual(report.findings.map((f) => `${f.file}:${f.line} ${f.href} ${f.reason}`), []);
   assert.ok(report.checked > 1000, `${report.checked} references checked`);
+});
+
+test('builds into memory with the in-memory writer, touching no folder', async () => {
+  const writer = new MemoryWriter();
+  const memory = await buildSite({ root: projectRoot, writer, env: {} });
+  assert.equal(memory.pages.length, expectedPages.length);
+  assert.match(writer.text('services/devshops/index.html')!, /<h1>Turn Quality into Happier Clients and Higher Revenue<\/h1>/);
+  assert.ok(writer.files.has('sitemap.xml') && writer.files.has('.sitegen-manifest.json'));
 });

@@ -23,10 +23,13 @@ test('highlights a fenced block at build time with inline colours', async () => 
   assert.doesNotMatch(html, /<script/);
 });
 
-test('shares one highlighter across every render', async () => {
-  const first = await getSharedHighlighter();
-  await renderMarkdown('```bash\necho hi\n```\n');
-  assert.equal(await getSharedHighlighter(), first);
+test('loads a new fence language into the one shared highlighter', async () => {
+  const shared = await getSharedHighlighter();
+  assert.ok(!shared.getLoadedLanguages().includes('rust'), 'rust is not preloaded');
+  const { html } = await renderMarkdown('```rust\nfn main() {}\n```\n');
+  assert.match(html, /data-language="rust"/);
+  assert.ok(shared.getLoadedLanguages().includes('rust'), 'the render used the shared highlighter');
+  assert.equal(await getSharedHighlighter(), shared);
 });
 
 test('records links with their line in the file, offset by where the body starts', async () => {
