@@ -140,11 +140,11 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       if (changes.client.length > 0 || changes.styles.length > 0) await builder.bundleClient();
       let rendered = 0;
       const select = pagesToRender(options.root, changes, renderer, before, builder.bundle!);
-      const output = await builder.compile((route) => {
+      const output = await builder.compile({ rerender: (route) => {
         const yes = select(route);
         if (yes) rendered += 1;
         return yes;
-      });
+      } });
       const report = publish(output, changes, rendered, start);
       const names = changed.map((file) => path.relative(options.root, file)).join(', ');
       log(`${names} → rebuilt in ${Math.round(report.ms)} ms, ${rendered} page${rendered === 1 ? '' : 's'} re-rendered${report.event === 'css' ? ', styles swapped' : ''}`);

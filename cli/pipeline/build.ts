@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { SiteModel } from './model.ts';
-import type { RenderedPage } from './render.tsx';
+import type { PageRecord } from './render.tsx';
 import { SiteBuilder, type Phase } from './site-builder.ts';
 import type { Writer } from './write.ts';
 
@@ -34,7 +34,7 @@ export interface PageBudget {
 
 export interface BuildResult {
   model: SiteModel;
-  pages: RenderedPage[];
+  pages: PageRecord[];
   redirects: number;
   files: number;
   budgets: PageBudget[];
@@ -57,21 +57,33 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     siteUrl: options.siteUrl,
     markdownCacheFile: options.markdownCacheFile,
   });
+  // Pages are written while the rest render; a failed write fails the build once rendering ends.
+  const writes: Promise<void>[] = [];
+  let writeError: unknown;
+  let written = 0;
+  const write = (file: string, contents: string | Uint8Array) => {
+    written += 1;
+    writes.push(writer.write(file, contents).catch((error: unknown) => {
+      writeError ??= error;
+    }));
+  };
   try {
     // esbuild bundles in its own process while content loads and Markdown renders here.
     const bundling = builder.bundleClient();
     await builder.load();
     await bundling;
-    const output = await builder.compile();
+    const output = await builder.compile({ emit: write });
     const caching = builder.saveCache();
     let clock = performance.now();
-    await Promise.all([...output.files].map(([file, contents]) => writer.write(file, contents)));
+    for (const [file, contents] of output.files) write(file, contents);
+    await Promise.all(writes);
+    if (writeError) throw writeError;
     builder.timings.write = performance.now() - clock;
     const result: BuildResult = {
       model: output.model,
       pages: output.pages,
       redirects: output.redirects.length,
-      files: output.files.size,
+      files: written,
       budgets: builder.budgets(output.pages),
       timings: builder.timings,
       totalMs: 0,
@@ -84,6 +96,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     result.totalMs = performance.now() - started;
     return result;
   } catch (error) {
+    // Nothing may still be writing into the folder that abort removes.
+    await Promise.all(writes);
     await writer.abort();
     throw error;
   } finally {

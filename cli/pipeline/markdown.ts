@@ -2,13 +2,13 @@ import type { Element, Root } from 'hast';
 import rehypePrettyCode from 'rehype-pretty-code';
 import rehypeSlug from 'rehype-slug';
 import rehypeStringify from 'rehype-stringify';
-import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { createHighlighter, type Highlighter } from 'shiki';
 import { unified, type Processor } from 'unified';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
+import remarkGfm from './gfm.ts';
 
 /** The code theme used for every highlighted block on the site. */
 export const codeTheme = 'github-dark-default';

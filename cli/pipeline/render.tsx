@@ -26,6 +26,9 @@ export interface RenderedPage {
   islands: string[];
 }
 
+/** What the rest of a build needs of a page once its HTML is written. */
+export type PageRecord = Omit<RenderedPage, 'html'>;
+
 export type RenderContext = Omit<PageContextValue, 'route' | 'links' | 'islands' | 'templateFile'>;
 
 /** The template file of each page kind, relative to the project root. */

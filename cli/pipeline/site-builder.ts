@@ -13,7 +13,7 @@ import { validateContent, type SiteModel, type ValidateOptions } from './model.t
 import { buildNavigation } from './navigation.ts';
 import { checkReferences } from './references.ts';
 import * as defaultRenderer from './render.tsx';
-import type { RenderContext, RenderedPage } from './render.tsx';
+import type { PageRecord, RenderContext, RenderedPage } from './render.tsx';
 import { buildRedirects, buildRoutes, type Redirect, type Route } from './routes.ts';
 import { assembleSiteFiles, withIslandScripts } from './site-output.ts';
 
@@ -37,9 +37,17 @@ export interface SiteOutput {
   model: SiteModel;
   routes: Route[];
   redirects: Redirect[];
-  pages: RenderedPage[];
+  pages: PageRecord[];
+  /** Every file of the site, except the pages already handed to `emit`. */
   files: Map<string, string | Uint8Array>;
   bundle: Bundle;
+}
+
+export interface CompileOptions {
+  /** Whether a page rendered by the last compile is rendered again; all are by default. */
+  rerender?: (route: Route) => boolean;
+  /** Receives each page's HTML as soon as it is rendered, instead of `SiteOutput.files`. */
+  emit?: (file: string, html: string) => void;
 }
 
 /**
@@ -103,9 +111,12 @@ export class SiteBuilder {
 
   /**
    * Validates, routes and renders. Pages for which `rerender` says false keep their last
-   * rendering; everything else (site files, manifest) is always recomputed.
+   * rendering; everything else (site files, manifest) is always recomputed. With `emit`, each
+   * page's HTML is handed over as soon as it is rendered and not kept: a large build writes
+   * while it renders and holds no finished pages in memory.
    */
-  async compile(rerender: (route: Route) => boolean = () => true): Promise<SiteOutput> {
+  async compile(options: CompileOptions = {}): Promise<SiteOutput> {
+    const { rerender = () => true, emit } = options;
     const raw = this.raw!;
     const images = this.images!;
     const bundle = this.bundle!;
@@ -141,12 +152,19 @@ export class SiteBuilder {
       markdown,
       assets: { stylesheet: bundle.stylesheet, siteScript: bundle.siteScript, islands: bundle.islands },
     };
-    const byPath = new Map<string, RenderedPage>();
+    const pageFiles = new Map<string, string>();
+    const output = (page: RenderedPage): PageRecord => {
+      if (emit) emit(page.route.file, page.html);
+      else pageFiles.set(page.route.file, page.html);
+      return { route: page.route, links: page.links, islands: page.islands };
+    };
+    const byPath = new Map<string, PageRecord>();
     const renderRoute = (route: Route) => {
       const previous = this.rendered.get(route.path);
       const page = previous && !rerender(route) ? previous : withIslandScripts(this.renderer.renderPage(route, context), bundle);
-      this.rendered.set(route.path, page);
-      byPath.set(route.path, page);
+      // Kept for the next selective compile (dev); a build that emits compiles once.
+      if (!emit) this.rendered.set(route.path, page);
+      byPath.set(route.path, output(page));
     };
     // Each page with Markdown renders as soon as its body is ready (cached ones already are).
     const routeBySource = new Map(routes.filter((route) => hasMarkdown(route)).map((route) => [route.source, route]));
@@ -159,15 +177,16 @@ export class SiteBuilder {
     await markdownDone;
     const pages = routes.map((route) => byPath.get(route.path)!);
     for (const key of this.rendered.keys()) if (!byPath.has(key)) this.rendered.delete(key);
-    const redirectPages = redirects.map((redirect) => this.renderer.renderRedirect(redirect, context));
+    for (const redirect of redirects) output(this.renderer.renderRedirect(redirect, context));
     this.timings.render += performance.now() - clock;
 
-    const files = assembleSiteFiles({ root: this.options.root, raw, model, routes, redirects, pages, redirectPages, bundle, images, markdown });
+    const files = assembleSiteFiles({ root: this.options.root, raw, model, routes, redirects, pages, bundle, images, markdown });
+    for (const [file, html] of pageFiles) files.set(file, html);
     return { model, routes, redirects, pages, files, bundle };
   }
 
   /** JavaScript each page loads, in bytes and gzip bytes. */
-  budgets(pages: RenderedPage[]): { path: string; islands: string[]; bytes: number; gzip: number }[] {
+  budgets(pages: PageRecord[]): { path: string; islands: string[]; bytes: number; gzip: number }[] {
     const bundle = this.bundle!;
     return pages.map((page) => {
       const entries = [bundle.siteScript, ...(page.islands.length ? [bundle.hydrateScript, ...page.islands.map((name) => bundle.islands[name]!)] : [])];

@@ -6,27 +6,26 @@ import type { SiteImage } from './images.ts';
 import { buildManifest, manifestFile } from './manifest.ts';
 import type { RenderedMarkdown } from './markdown.ts';
 import type { SiteModel } from './model.ts';
-import type { RenderedPage } from './render.tsx';
+import type { PageRecord, RenderedPage } from './render.tsx';
 import type { Redirect, Route } from './routes.ts';
 import { renderFeed, renderRedirectsFile, renderRobots, renderSitemap } from './site-files.ts';
 
-/** Every file of the built site, by path relative to the output folder. */
+/** Every file of the built site except the pages, by path relative to the output folder. */
 export function assembleSiteFiles(input: {
   root: string;
   raw: RawContent;
   model: SiteModel;
   routes: Route[];
   redirects: Redirect[];
-  pages: RenderedPage[];
-  redirectPages: RenderedPage[];
+  /** The routes' pages; their HTML (and the redirect pages') is written by the caller. */
+  pages: PageRecord[];
   bundle: Bundle;
   images: SiteImage[];
   markdown: Map<string, RenderedMarkdown>;
 }): Map<string, string | Uint8Array> {
-  const { root, raw, model, routes, redirects, pages, redirectPages, bundle, images, markdown } = input;
+  const { root, raw, model, routes, redirects, pages, bundle, images, markdown } = input;
   const site = model.data.site;
   const files = new Map<string, string | Uint8Array>();
-  for (const page of [...pages, ...redirectPages]) files.set(page.route.file, page.html);
   for (const file of bundle.files) files.set(file.url.slice(1), file.contents);
   for (const image of images) files.set(image.url.slice(1), image.contents);
   files.set('sitemap.xml', renderSitemap(site.siteUrl, routes, lastModifiedByPath(model)));

@@ -1,5 +1,5 @@
 // Builds a synthetic corpus of 1,000 posts with the real `sitegen build` and prints throughput
-// and peak memory. Run: npm run bench:build [-- --posts 1000]
+// and peak memory. Run: npm run bench:build [-- --posts 1000] [--keep]
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -8,6 +8,8 @@ import { performance } from 'node:perf_hooks';
 import { copyContent, projectRoot } from '../helpers/content.ts';
 
 const count = Number(process.argv[process.argv.indexOf('--posts') + 1]) || 1000;
+/** `--keep` leaves the generated project in place (its path is printed) for profiling. */
+const keep = process.argv.includes('--keep');
 const words = 'quality assurance engineers automate regression suites with playwright while ai drafts test data factories and reviewers check every generated assertion before release'.split(' ');
 const categories = ['AI Testing', 'Tools', 'Data', 'Manual Testing', 'Documentation', 'DevOps'];
 const tags = ['AI', 'QA', 'Testing', 'Automation', 'Cursor', 'Test Data', 'CI/CD', 'DevOps', 'Productivity'];
@@ -78,5 +80,6 @@ try {
   console.log(`  ${warm.stdout.split('\n')[1]!.trim()}`);
   console.log(`load average: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')} (${os.availableParallelism()} cores)`);
 } finally {
-  await cleanup();
+  if (keep) console.log(`kept: ${dir}`);
+  else await cleanup();
 }

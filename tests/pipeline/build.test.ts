@@ -163,6 +163,31 @@ test('a broken content file fails the build with its file and line and keeps the
   }
 });
 
+test('a page that cannot be written fails the build once the others are written, and keeps the previous output', async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-write-'));
+  const out = path.join(dir, 'dist');
+  /** Fails one page's write the way a full disk would, after the pages before it were written. */
+  class FailingWriter extends DiskWriter {
+    attempts: string[] = [];
+    async write(file: string, contents: string | Uint8Array): Promise<void> {
+      this.attempts.push(file);
+      if (file === 'blog/ai-powered-bug-reports/index.html') throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
+      return super.write(file, contents);
+    }
+  }
+  try {
+    await buildSite({ root: projectRoot, writer: new DiskWriter(out), env: {} });
+    const before = await stat(path.join(out, 'index.html'));
+    const failing = new FailingWriter(out);
+    await assert.rejects(buildSite({ root: projectRoot, writer: failing, env: {} }), /ENOSPC/);
+    assert.ok(failing.attempts.length > expectedPages.length, 'the other pages and the site files were still written');
+    assert.equal((await stat(path.join(out, 'index.html'))).mtimeMs, before.mtimeMs);
+    assert.deepEqual(await readdir(dir), ['dist'], 'no staging folder is left behind');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
 test('check-links passes on the real built site, with no redirect hints either', async () => {
   const report = await checkSite(outDir);
   assert.deepEqual(report.findings.map((f) => `${f.file}:${f.line} ${f.href} ${f.reason}`), []);

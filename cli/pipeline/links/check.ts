@@ -23,7 +23,7 @@ export async function checkSite(siteDir: string, options: CheckLinksOptions = {}
   const ignore = compileIgnore(options.ignore);
   const judge = new HrefJudge(resolver, ignore, site.siteOrigins);
   const collector = new FindingCollector();
-  const origins = site.manifest ? new OriginIndex(site.manifest.links) : undefined;
+  const origins = site.manifest ? new OriginIndex(site.manifest) : undefined;
   const externals = new Map<string, ExternalUse[]>();
   const counts = { checked: 0, ignored: 0, externalSkipped: 0, redirectStubs: 0 };
 

@@ -16,11 +16,17 @@ const origin = z.object({
 });
 
 const manifestSchema = z.object({
-  version: z.literal(1),
+  version: z.literal(2),
   siteUrl: z.string(),
-  routes: z.array(z.object({ path: z.string().startsWith('/'), file: z.string().min(1), ids: z.array(z.string()) })),
+  routes: z.array(z.object({ path: z.string().startsWith('/'), file: z.string().min(1) })),
   redirects: z.array(z.object({ from: z.string().startsWith('/'), to: z.string().min(1), origin: origin.optional() })),
-  links: z.array(z.object({ page: z.string(), href: z.string(), origin })),
+  origins: z.array(origin),
+  links: z.record(z.string(), z.array(z.tuple([z.string(), z.number().int().nonnegative()]))),
+}).superRefine((manifest, context) => {
+  for (const [page, links] of Object.entries(manifest.links)) {
+    const index = links.findIndex(([, origin]) => origin >= manifest.origins.length);
+    if (index >= 0) context.addIssue({ code: 'custom', path: ['links', page, index, 1], message: `no origin ${links[index]![1]} (the manifest lists ${manifest.origins.length})` });
+  }
 });
 
 /** Reads `<siteDir>/.sitegen-manifest.json`; `undefined` when the site has none (plain HTML mode). */
@@ -61,14 +67,17 @@ function badManifest(file: string, detail: string, cause?: unknown): SiteError {
 export class OriginIndex {
   private readonly byPage = new Map<string, Map<string, LinkOrigin[]>>();
 
-  constructor(links: SiteManifest['links']) {
-    for (const link of links) {
-      const page = pageKey(link.page);
-      let hrefs = this.byPage.get(page);
-      if (!hrefs) this.byPage.set(page, (hrefs = new Map()));
-      const list = hrefs.get(link.href);
-      if (list) list.push(link.origin);
-      else hrefs.set(link.href, [link.origin]);
+  constructor(manifest: Pick<SiteManifest, 'origins' | 'links'>) {
+    for (const [page, links] of Object.entries(manifest.links)) {
+      if (links.length === 0) continue;
+      const hrefs = new Map<string, LinkOrigin[]>();
+      this.byPage.set(pageKey(page), hrefs);
+      for (const [href, originIndex] of links) {
+        const origin = manifest.origins[originIndex]!;
+        const list = hrefs.get(href);
+        if (list) list.push(origin);
+        else hrefs.set(href, [origin]);
+      }
     }
   }
 
