@@ -8,7 +8,15 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import v8 from 'node:v8';
 import * as esbuild from 'esbuild';
+
+// A build is short and runs the same parsing code in several threads, each of which would
+// otherwise spend a large share of its time in the optimising compiler on functions that are
+// only warm. Letting a function run longer before it is optimised cut a 1,000-post build's CPU
+// time by about 9% and its wall time by about 0.5 s (bench:build, 2 cores). The setting applies
+// to the whole process, the Markdown worker threads included.
+v8.setFlagsFromString('--interrupt-budget=300000');
 
 // React's development build checks and tracks much more per element; rendering a site needs
 // neither, and the production build renders several times faster.

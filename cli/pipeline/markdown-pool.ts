@@ -10,8 +10,8 @@ export interface MarkdownSource {
 
 /** Below this many files, starting workers (each loads its own highlighter) costs more than it saves. */
 export const workerThreshold = 200;
-/** Files handed to a worker per message: enough to amortise messaging, small enough to balance. */
-const batchSize = 20;
+/** Most files handed to a worker per message: enough to amortise messaging. */
+const maxBatchSize = 20;
 
 type Result = { index: number; result?: RenderedMarkdown; error?: string };
 
@@ -36,10 +36,13 @@ export class MarkdownPool {
     let remaining = tasks.length;
     if (remaining === 0) return Promise.resolve();
     return new Promise((resolve, reject) => {
+      // Batches shrink towards the end, so that the workers finish together instead of one
+      // working through its last queued batches while the others wait.
       const feed = (worker: Worker) => {
         if (next >= tasks.length) return;
-        worker.postMessage(tasks.slice(next, next + batchSize));
-        next += batchSize;
+        const size = Math.min(maxBatchSize, Math.ceil((tasks.length - next) / (this.workers.length * 4)));
+        worker.postMessage(tasks.slice(next, next + size));
+        next += size;
       };
       for (const worker of this.workers) {
         worker.removeAllListeners('message').removeAllListeners('error');

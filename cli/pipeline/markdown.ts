@@ -13,8 +13,6 @@ import remarkGfm from './gfm.ts';
 /** The code theme used for every highlighted block on the site. */
 export const codeTheme = 'github-dark-default';
 
-/** Languages loaded up front; any other fence language is loaded on first use. */
-const preloadedLanguages = ['ts', 'tsx', 'js', 'json', 'bash', 'yaml', 'python', 'markdown', 'html', 'css', 'diff'];
 
 /** A link written in Markdown, with its position in the source file. */
 export interface MarkdownLink {
@@ -39,9 +37,12 @@ export interface RenderedMarkdown {
 
 let sharedHighlighter: Promise<Highlighter> | undefined;
 
-/** The one Shiki highlighter of a process: themes and grammars load once, not per file. */
+/**
+ * The one Shiki highlighter of a process: the theme loads once, and each fence language once,
+ * when the first block in it is highlighted (a worker never loads grammars its files don't use).
+ */
 export function getSharedHighlighter(): Promise<Highlighter> {
-  sharedHighlighter ??= createHighlighter({ themes: [codeTheme], langs: preloadedLanguages }).then(rememberLoadedLanguages);
+  sharedHighlighter ??= createHighlighter({ themes: [codeTheme], langs: [] }).then(rememberLoadedLanguages);
   return sharedHighlighter;
 }
 

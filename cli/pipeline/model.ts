@@ -198,7 +198,11 @@ export function formatPostDate(date: Date): string {
 
 /** Estimates reading time at 200 words a minute, as '6 min read'. */
 export function estimateReadTime(markdown: string): string {
-  const words = markdown.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+  // Words are runs of non-space characters with at least one letter or digit (so a lone "—"
+  // or a fence line does not count); one regex pass, no intermediate array.
+  let words = 0;
+  const word = /\S*?[\p{L}\p{N}]\S*/gu;
+  while (word.exec(markdown)) words += 1;
   return `${Math.max(1, Math.round(words / 200))} min read`;
 }
 
