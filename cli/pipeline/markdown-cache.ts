@@ -6,7 +6,7 @@ import path from 'node:path';
 import { codeTheme, type RenderedMarkdown } from './markdown.ts';
 
 /** Bump when the Markdown pipeline's output changes for the same input. */
-const pipelineVersion = 1;
+const pipelineVersion = 2;
 
 /**
  * Rendered Markdown kept between builds, keyed by a hash of the text and where it starts in
@@ -84,8 +84,12 @@ function packageVersion(name: string): string {
   return 'unknown';
 }
 
-function pipelineSalt(): string {
+/** What the cache key is salted with: the pipeline version, the code theme and the installed version of every package that shapes the HTML. */
+export function pipelineSalt(): string {
   const version = packageVersion;
-  const packages = ['shiki', 'rehype-pretty-code', 'unified', 'remark-parse', 'remark-gfm', 'remark-rehype', 'rehype-slug', 'rehype-stringify'];
+  const packages = [
+    'shiki', 'rehype-pretty-code', 'unified', 'remark-parse', 'remark-rehype', 'rehype-slug', 'rehype-stringify',
+    'mdast-util-gfm', 'micromark-extension-gfm-footnote', 'micromark-extension-gfm-strikethrough', 'micromark-extension-gfm-table', 'micromark-extension-gfm-task-list-item',
+  ];
   return [pipelineVersion, codeTheme, ...packages.map((name) => `${name}@${version(name)}`)].join(' ');
 }

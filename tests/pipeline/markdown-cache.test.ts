@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { MarkdownCache } from '../../cli/pipeline/markdown-cache.ts';
+import { MarkdownCache, pipelineSalt } from '../../cli/pipeline/markdown-cache.ts';
 import { renderMarkdown } from '../../cli/pipeline/markdown.ts';
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-cache-'));
@@ -38,4 +38,10 @@ test('ignores a cache written by other package versions', async () => {
   const key = cache.key('text', 1);
   await writeFile(file, JSON.stringify({ salt: 'shiki@0.0.1', entries: [[key, { html: 'stale', links: [], headings: [], words: 1 }]] }));
   assert.equal((await MarkdownCache.open(file)).get(key), undefined);
+});
+
+test('salts the cache with the installed version of every package that shapes the HTML', () => {
+  const salt = pipelineSalt();
+  assert.doesNotMatch(salt, /@unknown/, `a package in the salt is not installed: ${salt}`);
+  for (const name of ['shiki', 'rehype-pretty-code', 'remark-parse', 'mdast-util-gfm', 'micromark-extension-gfm-table']) assert.match(salt, new RegExp(`${name}@\\d+\\.\\d+\\.\\d+`));
 });
