@@ -1,15 +1,15 @@
 #!/usr/bin/env node
 // Entry point for the `sitegen` binary. The CLI is TypeScript: esbuild compiles it into a few
-// modules (dependencies stay imports), cached under node_modules/.cache by content hash. That
-// starts far faster than compiling each file on the fly, and concurrent runs never share a
-// half-written file.
+// modules (dependencies stay imports), cached under node_modules/.cache/sitegen/<hash>, where
+// the hash covers every source file that can be compiled in, this file and the esbuild
+// version. A start with unchanged sources only hashes them (about 10 ms) and imports the
+// cached modules; concurrent runs never share a half-written folder.
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
-import * as esbuild from 'esbuild';
 
 // A build is short and runs the same parsing code in several threads, each of which would
 // otherwise spend a large share of its time in the optimising compiler on functions that are
@@ -24,32 +24,52 @@ process.env.NODE_ENV ??= 'production';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const cacheDir = path.join(root, 'node_modules', '.cache', 'sitegen');
-const result = await esbuild.build({
-  absWorkingDir: root,
-  entryPoints: { cli: 'cli/index.ts', 'markdown-worker': 'cli/pipeline/markdown-worker.ts' },
-  bundle: true,
-  splitting: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  jsx: 'automatic',
-  outdir: cacheDir,
-  write: false,
-  logLevel: 'error',
-});
-const hash = createHash('sha256');
-for (const file of result.outputFiles) hash.update(file.path).update(file.contents);
-const bundleDir = path.join(cacheDir, hash.digest('hex').slice(0, 16));
-if (!existsSync(bundleDir)) {
-  await mkdir(cacheDir, { recursive: true });
-  const staging = await mkdtemp(path.join(cacheDir, 'tmp-'));
-  for (const file of result.outputFiles) {
-    const target = path.join(staging, path.relative(cacheDir, file.path));
-    await mkdir(path.dirname(target), { recursive: true });
-    await writeFile(target, file.contents);
-  }
-  await rename(staging, bundleDir).catch(() => rm(staging, { recursive: true, force: true }));
-}
+/** Folders whose files the CLI bundle can contain (templates and the island registry included). */
+const sourceFolders = ['cli', 'templates', 'client'];
+
+const bundleDir = path.join(cacheDir, sourceHash());
+if (!existsSync(path.join(bundleDir, 'cli.js'))) await compile(bundleDir);
 const { main } = await import(pathToFileURL(path.join(bundleDir, 'cli.js')).href);
 await main(process.argv);
+
+function sourceHash() {
+  const hash = createHash('sha256');
+  const add = (file) => hash.update(path.relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
+  add(fileURLToPath(import.meta.url));
+  add(path.join(root, 'tsconfig.json'));
+  add(path.join(root, 'node_modules', 'esbuild', 'package.json'));
+  for (const folder of sourceFolders) {
+    const files = readdirSync(path.join(root, folder), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.join(entry.parentPath, entry.name))
+      .sort();
+    for (const file of files) add(file);
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+async function compile(target) {
+  const esbuild = await import('esbuild');
+  await mkdir(cacheDir, { recursive: true });
+  const staging = await mkdtemp(path.join(cacheDir, 'tmp-'));
+  try {
+    await esbuild.build({
+      absWorkingDir: root,
+      entryPoints: { cli: 'cli/index.ts', 'markdown-worker': 'cli/pipeline/markdown-worker.ts' },
+      bundle: true,
+      splitting: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      jsx: 'automatic',
+      outdir: staging,
+      logLevel: 'error',
+    });
+    // Another run may have finished the same folder first; either copy is complete.
+    await rename(staging, target);
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true });
+    if (!existsSync(path.join(target, 'cli.js'))) throw error;
+  }
+}

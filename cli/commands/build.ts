@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { Command } from 'commander';
 import { SiteError } from '../errors.ts';
-import { buildSite, type BuildResult, type Phase } from '../pipeline/build.ts';
-import { checkSite, formatReport, summaryLine, type LinkReport } from '../pipeline/links/index.ts';
-import { DiskWriter } from '../pipeline/write.ts';
+import type { BuildResult, Phase } from '../pipeline/build.ts';
+import type { LinkReport } from '../pipeline/links/index.ts';
+import { startMarkdownPoolEarly } from '../pipeline/markdown-pool.ts';
 
 interface BuildFlags {
   out: string;
@@ -28,30 +28,45 @@ export function createBuildCommand(): Command {
     .option('--no-cache', 'render all Markdown afresh instead of reusing node_modules/.cache/sitegen/markdown.json')
     .action(async (flags: BuildFlags) => {
       const root = process.cwd();
-      const writer = new DiskWriter(path.resolve(root, flags.out));
-      let links: LinkReport | undefined;
-      const result = await buildSite({
-        root,
-        contentDir: path.resolve(root, flags.content),
-        writer,
-        siteUrl: flags.siteUrl,
-        drafts: flags.drafts,
-        future: flags.future,
-        markdownCacheFile: flags.cache ? path.join(root, 'node_modules', '.cache', 'sitegen', 'markdown.json') : undefined,
-        beforeCommit: flags.checkLinks ? async () => {
-          links = await checkSite(await writer.folder());
-          if (links.findings.some((finding) => finding.severity === 'error')) {
-            console.error(formatReport(links, 'text'));
-            throw new SiteError({ code: 'build.broken-links', message: 'the output has broken links; the previous output was left in place', hint: 'Fix the sources named above, or build with --no-check-links to skip the check.' });
-          }
-        } : undefined,
-      });
-      console.log(formatSummary(result, flags.out, links));
+      const contentDir = path.resolve(root, flags.content);
+      const markdownCacheFile = flags.cache ? path.join(root, 'node_modules', '.cache', 'sitegen', 'markdown.json') : undefined;
+      // Markdown workers of a large cold build start first and boot while the pipeline loads.
+      const markdownPool = startMarkdownPoolEarly(path.join(contentDir, 'posts'), markdownCacheFile);
+      try {
+        const [{ buildSite }, { DiskWriter }, linkChecker] = await Promise.all([
+          import('../pipeline/build.ts'),
+          import('../pipeline/write.ts'),
+          flags.checkLinks ? import('../pipeline/links/index.ts') : undefined,
+        ]);
+        const writer = new DiskWriter(path.resolve(root, flags.out));
+        let links: LinkReport | undefined;
+        const result = await buildSite({
+          root,
+          contentDir,
+          writer,
+          siteUrl: flags.siteUrl,
+          drafts: flags.drafts,
+          future: flags.future,
+          markdownCacheFile,
+          markdownPool,
+          beforeCommit: linkChecker ? async () => {
+            links = await linkChecker.checkSite(await writer.folder());
+            if (links.findings.some((finding) => finding.severity === 'error')) {
+              console.error(linkChecker.formatReport(links, 'text'));
+              throw new SiteError({ code: 'build.broken-links', message: 'the output has broken links; the previous output was left in place', hint: 'Fix the sources named above, or build with --no-check-links to skip the check.' });
+            }
+          } : undefined,
+        });
+        console.log(formatSummary(result, flags.out, links && linkChecker?.summaryLine(links)));
+      } finally {
+        // Closed by the build when it ran; here too when it never started.
+        await markdownPool?.close();
+      }
     });
 }
 
 /** The summary printed after a build: pages, timings per phase and the JavaScript each page loads. */
-export function formatSummary(result: BuildResult, outDir: string, links?: LinkReport): string {
+export function formatSummary(result: BuildResult, outDir: string, linksLine?: string): string {
   const phases = (Object.keys(result.timings) as Phase[]).map((phase) => `${phase} ${Math.round(result.timings[phase])} ms`).join(', ');
   const total = Math.round(result.totalMs);
   const width = Math.max(...result.budgets.map((b) => b.path.length));
@@ -60,7 +75,7 @@ export function formatSummary(result: BuildResult, outDir: string, links?: LinkR
   return [
     `Built ${result.pages.length} pages and ${result.redirects} redirects (${result.files} files) into ${outDir}/ in ${total} ms`,
     `  ${phases}; peak memory ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`,
-    ...(links ? [`  links: ${summaryLine(links)}`] : []),
+    ...(linksLine ? [`  links: ${linksLine}`] : []),
     '',
     'JavaScript per page (bytes, gzip, islands):',
     ...rows,

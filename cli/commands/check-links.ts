@@ -1,8 +1,8 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { checkSite, formatReport, reportFormats, type ReportFormat } from '../pipeline/links/index.ts';
 import { validateIgnore } from '../pipeline/links/ignore.ts';
+import { reportFormats, type ReportFormat } from '../pipeline/links/report.ts';
 
 interface CheckLinksFlags {
   external?: boolean;
@@ -46,6 +46,8 @@ export function createCheckLinksCommand(): Command {
         process.exitCode = 2;
         return;
       }
+      // The checker loads only when it runs, not with every command of the CLI.
+      const { checkSite, formatReport } = await import('../pipeline/links/index.ts');
       const report = await checkSite(folder, {
         external: flags.external, ignore: flags.ignore ?? [], timeoutMs: flags.timeout,
         concurrency: flags.concurrency, siteUrl: flags.siteUrl,

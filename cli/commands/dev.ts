@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
-import { startDevServer } from '../dev/dev-server.ts';
 
 interface DevFlags {
   port: number;
@@ -26,6 +25,7 @@ export function createDevCommand(): Command {
     .option('--content <dir>', 'content folder', 'content')
     .action(async (flags: DevFlags) => {
       const root = process.cwd();
+      const { startDevServer } = await import('../dev/dev-server.ts');
       const server = await startDevServer({ root, contentDir: path.resolve(root, flags.content), host: flags.host, port: flags.port });
       await new Promise<void>((resolve) => {
         const stop = () => {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { SiteModel } from './model.ts';
+import type { MarkdownPool } from './markdown-pool.ts';
 import type { PageRecord } from './render.tsx';
 import { SiteBuilder, type Phase } from './site-builder.ts';
 import type { Writer } from './write.ts';
@@ -20,6 +21,8 @@ export interface BuildOptions {
   now?: Date;
   /** Keep rendered Markdown between builds in this file; every build renders all Markdown when absent. */
   markdownCacheFile?: string;
+  /** Markdown workers already started (see `startMarkdownPoolEarly`); the build closes them. */
+  markdownPool?: MarkdownPool;
   /** Runs after everything is written and before it is committed; a throw aborts the build. */
   beforeCommit?: (result: BuildResult) => Promise<void>;
 }
@@ -56,6 +59,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     now: options.now,
     siteUrl: options.siteUrl,
     markdownCacheFile: options.markdownCacheFile,
+    markdownPool: options.markdownPool,
   });
   // Pages are written while the rest render; a failed write fails the build once rendering ends.
   const writes: Promise<void>[] = [];

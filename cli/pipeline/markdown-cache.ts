@@ -3,7 +3,8 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { codeTheme, type RenderedMarkdown } from './markdown.ts';
+import { codeTheme } from './code-theme.ts';
+import type { RenderedMarkdown } from './markdown.ts';
 
 /** Bump when the Markdown pipeline's output changes for the same input. */
 const pipelineVersion = 2;

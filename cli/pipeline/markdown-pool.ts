@@ -1,6 +1,7 @@
+import { existsSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { renderMarkdown, type RenderedMarkdown } from './markdown.ts';
+import type { RenderedMarkdown } from './markdown.ts';
 import type { MarkdownTask } from './markdown-worker.ts';
 
 export interface MarkdownSource {
@@ -75,8 +76,27 @@ export function defaultPoolSize(): number {
   return Number(process.env.SITEGEN_MARKDOWN_WORKERS) || Math.min(os.availableParallelism(), 4);
 }
 
+/**
+ * Starts the workers for a build before anything else loads, when `postsDir` holds enough posts
+ * and no Markdown cache exists that could spare the work. Each worker takes a good part of a
+ * second to load its modules and highlighter; started first, that overlaps this thread loading
+ * the pipeline and the content. (With a cache file, the build decides once it has read it.)
+ */
+export function startMarkdownPoolEarly(postsDir: string, cacheFile: string | undefined): MarkdownPool | undefined {
+  if (cacheFile && existsSync(cacheFile)) return undefined;
+  let posts: string[];
+  try {
+    posts = readdirSync(postsDir);
+  } catch {
+    return undefined;
+  }
+  return posts.length >= workerThreshold ? new MarkdownPool() : undefined;
+}
+
 /** Renders Markdown in this thread, in order, calling `onResult` for each. */
 export async function renderMarkdownInline(sources: MarkdownSource[], onResult: (index: number, result: RenderedMarkdown) => void): Promise<void> {
+  // Imported here: a build that renders in workers never loads the Markdown pipeline itself.
+  const { renderMarkdown } = await import('./markdown.ts');
   for (const [index, source] of sources.entries()) onResult(index, await renderMarkdown(source.markdown, source.firstLine));
 }
 

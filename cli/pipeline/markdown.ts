@@ -8,10 +8,9 @@ import { createHighlighter, type Highlighter } from 'shiki';
 import { unified, type Processor } from 'unified';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
+import { codeTheme } from './code-theme.ts';
 import remarkGfm from './gfm.ts';
 
-/** The code theme used for every highlighted block on the site. */
-export const codeTheme = 'github-dark-default';
 
 
 /** A link written in Markdown, with its position in the source file. */

@@ -6,7 +6,7 @@ import { bundleClient, measureScripts, type Bundle } from './bundle.ts';
 import { patchContent } from './content-patch.ts';
 import { loadContent, type RawContent, type RawMarkdown } from './content.ts';
 import { loadImages, type SiteImage } from './images.ts';
-import { getSharedHighlighter, type RenderedMarkdown } from './markdown.ts';
+import type { RenderedMarkdown } from './markdown.ts';
 import { MarkdownCache } from './markdown-cache.ts';
 import { MarkdownPool, renderMarkdownInline, workerThreshold, type MarkdownSource } from './markdown-pool.ts';
 import { validateContent, type SiteModel, type ValidateOptions } from './model.ts';
@@ -30,6 +30,8 @@ export interface SiteBuilderOptions extends Omit<ValidateOptions, 'env'> {
   formWebhookUrl?: string;
   /** Where rendered Markdown is kept between builds; memory only when absent. */
   markdownCacheFile?: string;
+  /** Workers started ahead of the first load; used for its Markdown, closed by `close()`. */
+  markdownPool?: MarkdownPool;
 }
 
 /** Everything a build produces, as files by path relative to the output folder. */
@@ -66,7 +68,9 @@ export class SiteBuilder {
   /** Workers for a large first build; later (dev) rebuilds render the few changed files inline. */
   private pool?: MarkdownPool;
 
-  constructor(readonly options: SiteBuilderOptions) {}
+  constructor(readonly options: SiteBuilderOptions) {
+    this.pool = options.markdownPool;
+  }
 
   /** Reads all content and images (the highlighter warms up meanwhile). */
   async load(): Promise<void> {
@@ -82,8 +86,8 @@ export class SiteBuilder {
     [this.raw, this.images] = await Promise.all([
       loadContent(this.options.contentDir),
       loadImages(path.join(this.options.contentDir, 'images')),
-      // With workers, this thread renders no Markdown and needs no highlighter of its own.
-      this.pool ? undefined : getSharedHighlighter(),
+      // With workers, this thread renders no Markdown and never loads the Markdown pipeline.
+      this.pool ? undefined : import('./markdown.ts').then((markdown) => markdown.getSharedHighlighter()),
     ]);
     this.timings.load += performance.now() - start;
   }

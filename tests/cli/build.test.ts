@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
 import { runCli } from '../helpers/cli.ts';
 import { copyContent, editFile } from '../helpers/content.ts';
+import { replacePostsWithSynthetic } from '../helpers/synthetic-posts.ts';
 
 test('every command has --help', async () => {
   for (const command of ['build', 'dev', 'new-post', 'check-links']) {
@@ -66,6 +67,24 @@ test('a broken internal link in a post fails the build at its Markdown line and 
     assert.equal((await stat(path.join(out, 'index.html'))).mtimeMs, before);
     const skipped = await runCli(['build', '--no-check-links', '--content', content, '--out', out]);
     assert.equal(skipped.code, 0, skipped.stderr);
+  } finally {
+    await cleanup();
+  }
+});
+
+test('a build of 220 posts renders their Markdown in worker threads and writes every page', async () => {
+  const { dir, content, cleanup } = await copyContent();
+  try {
+    await replacePostsWithSynthetic(content, 220);
+    const out = path.join(dir, 'out');
+    const run = await runCli(['build', '--content', content, '--out', out, '--no-cache']);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /Built 243 pages and 2 redirects/);
+    assert.match(run.stdout, /links: 0 broken links/);
+    const html = await readFile(path.join(out, 'blog', 'synthetic-post-219', 'index.html'), 'utf8');
+    assert.match(html, /<h1>Synthetic post 219: testing at scale<\/h1>/);
+    assert.match(html, /<h2 id="setting-up-suite-219">/);
+    assert.match(html, /data-language="json"[^>]*>[\s\S]*user219@example\.test/);
   } finally {
     await cleanup();
   }

@@ -1,0 +1,59 @@
+import assert from 'node:assert/strict';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { after, test } from 'node:test';
+import { renderMarkdown, type RenderedMarkdown } from '../../cli/pipeline/markdown.ts';
+import { MarkdownPool, startMarkdownPoolEarly, workerThreshold } from '../../cli/pipeline/markdown-pool.ts';
+import { syntheticPost } from '../helpers/synthetic-posts.ts';
+
+const dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-pool-'));
+after(() => rm(dir, { recursive: true, force: true }));
+
+const bodyOf = (post: string) => post.slice(post.indexOf('\n---\n', 4) + 5);
+
+test('workers render Markdown exactly as this thread does, each result under its index', async () => {
+  const sources = Array.from({ length: 45 }, (_, i) => ({ markdown: bodyOf(syntheticPost(i)), firstLine: 12 }));
+  const pool = new MarkdownPool(2);
+  const results = new Map<number, RenderedMarkdown>();
+  try {
+    await pool.render(sources, (index, result) => {
+      assert.ok(!results.has(index), `index ${index} delivered twice`);
+      results.set(index, result);
+    });
+  } finally {
+    await pool.close();
+  }
+  assert.equal(results.size, sources.length);
+  for (const index of [0, 21, 44]) {
+    assert.deepEqual(results.get(index), await renderMarkdown(sources[index]!.markdown, 12), `source ${index}`);
+  }
+  assert.match(results.get(7)!.html, /<h2 id="setting-up-suite-7">/);
+  assert.match(results.get(7)!.html, /data-language="ts"/);
+});
+
+test('a file that fails to render rejects the whole render', async () => {
+  const pool = new MarkdownPool(1);
+  try {
+    // A fence language Shiki cannot load falls back to plain text; a non-string body cannot render at all.
+    const sources = [{ markdown: '# fine', firstLine: 1 }, { markdown: undefined as unknown as string, firstLine: 1 }];
+    await assert.rejects(pool.render(sources, () => {}));
+  } finally {
+    await pool.close();
+  }
+});
+
+test('starts workers early only for a large folder of posts with no Markdown cache', async () => {
+  const posts = path.join(dir, 'posts');
+  await mkdir(posts, { recursive: true });
+  await Promise.all(Array.from({ length: workerThreshold - 1 }, (_, i) => writeFile(path.join(posts, `p${i}.md`), '')));
+  assert.equal(startMarkdownPoolEarly(posts, undefined), undefined, 'below the threshold');
+  await writeFile(path.join(posts, 'last.md'), '');
+  const pool = startMarkdownPoolEarly(posts, undefined);
+  assert.ok(pool instanceof MarkdownPool, 'at the threshold');
+  await pool.close();
+  const cacheFile = path.join(dir, 'markdown.json');
+  await writeFile(cacheFile, '{}');
+  assert.equal(startMarkdownPoolEarly(posts, cacheFile), undefined, 'a cache may spare the work');
+  assert.equal(startMarkdownPoolEarly(path.join(dir, 'missing'), undefined), undefined, 'no posts folder');
+});
