@@ -32,15 +32,22 @@ export class MarkdownPool {
    * while the workers go on. Each worker keeps two batches queued so it never waits on this thread.
    */
   render(sources: MarkdownSource[], onResult: (index: number, result: RenderedMarkdown) => void): Promise<void> {
-    const tasks: MarkdownTask[] = sources.map((source, index) => ({ index, ...source }));
-    let next = 0;
-    let remaining = tasks.length;
-    if (remaining === 0) return Promise.resolve();
     return new Promise((resolve, reject) => {
+      // Longest first: the long files (guides, pages with many code blocks, new fence languages
+      // to load) are spread over the workers early, and the run ends on short ones.
+      const tasks: MarkdownTask[] = sources.map((source, index) => ({ index, ...source })).sort((a, b) => b.markdown.length - a.markdown.length);
+      let next = 0;
+      let remaining = tasks.length;
+      let failed = false;
+      const fail = (error: unknown) => {
+        failed = true;
+        reject(error);
+      };
+      if (remaining === 0) return resolve();
       // Batches shrink towards the end, so that the workers finish together instead of one
       // working through its last queued batches while the others wait.
       const feed = (worker: Worker) => {
-        if (next >= tasks.length) return;
+        if (failed || next >= tasks.length) return;
         const size = Math.min(maxBatchSize, Math.ceil((tasks.length - next) / (this.workers.length * 4)));
         worker.postMessage(tasks.slice(next, next + size));
         next += size;
@@ -48,18 +55,22 @@ export class MarkdownPool {
       for (const worker of this.workers) {
         worker.removeAllListeners('message').removeAllListeners('error');
         worker.on('message', (done: Result[]) => {
+          if (failed) return;
           feed(worker);
           for (const item of done) {
-            if (item.error !== undefined) {
-              reject(new Error(item.error));
-              return;
+            if (item.error !== undefined) return fail(new Error(item.error));
+            // The caller renders a page here; its error ends the render instead of escaping
+            // this listener as an uncaught exception.
+            try {
+              onResult(item.index, item.result!);
+            } catch (error) {
+              return fail(error);
             }
-            onResult(item.index, item.result!);
             remaining -= 1;
           }
           if (remaining === 0) resolve();
         });
-        worker.on('error', reject);
+        worker.on('error', fail);
         feed(worker);
         feed(worker);
       }

@@ -57,3 +57,15 @@ test('starts workers early only for a large folder of posts with no Markdown cac
   assert.equal(startMarkdownPoolEarly(posts, cacheFile), undefined, 'a cache may spare the work');
   assert.equal(startMarkdownPoolEarly(path.join(dir, 'missing'), undefined), undefined, 'no posts folder');
 });
+
+test('an error thrown while handling a result rejects the render instead of escaping', async () => {
+  const pool = new MarkdownPool(1);
+  try {
+    const sources = [{ markdown: '# one', firstLine: 1 }, { markdown: '# two', firstLine: 1 }];
+    await assert.rejects(pool.render(sources, () => {
+      throw new Error('template failed');
+    }), /template failed/);
+  } finally {
+    await pool.close();
+  }
+});
