@@ -56,16 +56,21 @@ export function buildManifest(options: { siteUrl: string; root: string; raw: Raw
 class OriginTable {
   readonly list: LinkOrigin[] = [];
   private readonly byKey = new Map<string, number>();
+  /** Most links share their origin object with other pages; those skip building a key. */
+  private readonly byObject = new Map<LinkOrigin, number>();
 
   constructor(private readonly normalize: (origin: LinkOrigin) => LinkOrigin) {}
 
   indexOf(origin: LinkOrigin): number {
+    let index = this.byObject.get(origin);
+    if (index !== undefined) return index;
     const key = `${origin.kind}\0${origin.file}\0${origin.field ?? ''}\0${origin.line ?? ''}\0${origin.column ?? ''}`;
-    let index = this.byKey.get(key);
+    index = this.byKey.get(key);
     if (index === undefined) {
       index = this.list.push(this.normalize(origin)) - 1;
       this.byKey.set(key, index);
     }
+    this.byObject.set(origin, index);
     return index;
   }
 }

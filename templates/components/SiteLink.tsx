@@ -1,5 +1,6 @@
 import { useContext, type AnchorHTMLAttributes, type ReactNode } from 'react';
 import { LayoutScope, usePage } from './page-context.ts';
+import type { LinkOrigin } from '../../cli/pipeline/origins.ts';
 
 type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
   /** A link from a dataset (its origin is known), or a path the template builds. */
@@ -18,11 +19,28 @@ export default function SiteLink({ link, href, children, ...rest }: Props) {
   const target = link?.href ?? href ?? '/';
   const written = page.route.path === '/' && target.startsWith('/#') ? target.slice(1) : target;
   const known = link ? page.model.origins.get(link) : undefined;
-  const origin = known ?? { kind: 'template' as const, file: inLayout ? 'templates/components/Layout.tsx' : page.templateFile };
-  page.links.push({ href: written, origin: inLayout ? { ...origin, kind: 'layout' } : origin });
+  const origin = known ?? templateOrigin(inLayout ? 'templates/components/Layout.tsx' : page.templateFile);
+  page.links.push({ href: written, origin: inLayout ? layoutOrigin(origin) : origin });
   return (
     <a href={written} {...rest}>
       {children ?? link?.text}
     </a>
   );
+}
+
+// Origins are shared by every page that renders the same link (the layout's links repeat on
+// every page), instead of a new object per link per page.
+const templateOrigins = new Map<string, LinkOrigin>();
+const layoutOrigins = new WeakMap<LinkOrigin, LinkOrigin>();
+
+function templateOrigin(file: string): LinkOrigin {
+  let origin = templateOrigins.get(file);
+  if (!origin) templateOrigins.set(file, (origin = { kind: 'template', file }));
+  return origin;
+}
+
+function layoutOrigin(origin: LinkOrigin): LinkOrigin {
+  let layout = layoutOrigins.get(origin);
+  if (!layout) layoutOrigins.set(origin, (layout = { ...origin, kind: 'layout' }));
+  return layout;
 }
