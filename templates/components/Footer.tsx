@@ -2,14 +2,21 @@ import Brand from './Brand.tsx';
 import Icon from './Icon.tsx';
 import SiteLink from './SiteLink.tsx';
 import { usePage } from './page-context.ts';
+import { useSharedMarkup } from './shared-markup.tsx';
 
 /** The site footer: tagline, link columns, social names, newsletter field and copyright. */
 export default function Footer() {
+  // The same on every page: rendered once per build (see useSharedMarkup).
+  const html = useSharedMarkup('footer', <FooterContents />);
+  return <footer className="site-footer" dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+function FooterContents() {
   const { model, navigation } = usePage();
   const { site, navigation: nav } = model.data;
   const year = new Date().getUTCFullYear();
   return (
-    <footer className="site-footer">
+    <>
       <div className="container footer-grid">
         <div className="footer-about">
           <Brand />
@@ -44,6 +51,6 @@ export default function Footer() {
       <div className="container footer-bottom">
         <p>© {year} {site.brand}. {site.copyright}</p>
       </div>
-    </footer>
+    </>
   );
 }

@@ -17,7 +17,7 @@ export default function SiteLink({ link, href, children, ...rest }: Props) {
   const page = usePage();
   const inLayout = useContext(LayoutScope);
   const target = link?.href ?? href ?? '/';
-  const written = page.route.path === '/' && target.startsWith('/#') ? target.slice(1) : target;
+  const written = hrefStyle(page.route) === 'home' && target.startsWith('/#') ? target.slice(1) : target;
   const known = link ? page.model.origins.get(link) : undefined;
   const origin = known ?? templateOrigin(inLayout ? 'templates/components/Layout.tsx' : page.templateFile);
   page.links.push({ href: written, origin: inLayout ? layoutOrigin(origin) : origin });
@@ -26,6 +26,11 @@ export default function SiteLink({ link, href, children, ...rest }: Props) {
       {children ?? link?.text}
     </a>
   );
+}
+
+/** How links are written on a page: on the home page, `/#section` becomes `#section`. */
+export function hrefStyle(route: { path: string }): 'home' | 'other' {
+  return route.path === '/' ? 'home' : 'other';
 }
 
 // Origins are shared by every page that renders the same link (the layout's links repeat on

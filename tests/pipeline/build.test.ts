@@ -188,6 +188,22 @@ test('a page that cannot be written fails the build once the others are written,
   }
 });
 
+test('records the shared header and footer links on every page, with the home page linking its sections as #anchors', async () => {
+  const manifest = JSON.parse(await read('.sitegen-manifest.json')) as { origins: { kind: string; file: string; field?: string }[]; links: Record<string, [string, number][]> };
+  const layoutLinks = (page: string) => manifest.links[page]!.filter(([, origin]) => manifest.origins[origin]!.kind === 'layout');
+  const onPost = layoutLinks('/blog/ai-powered-bug-reports/');
+  assert.ok(onPost.length > 30, `${onPost.length} layout links`);
+  assert.deepEqual(layoutLinks('/terms/'), onPost, 'every page but the home page shares one header and footer');
+  const devshops = onPost.filter(([href]) => href === '/services/devshops').map(([, origin]) => manifest.origins[origin]);
+  assert.ok(devshops.some((origin) => origin!.file === 'content/data/audiences.json'), 'the footer Services column names its dataset');
+  const sectionLinks = (page: string) => layoutLinks(page).map(([href]) => href).filter((href) => href.includes('#'));
+  assert.ok(sectionLinks('/').length > 0 && sectionLinks('/').every((href) => href.startsWith('#')), sectionLinks('/').join(' '));
+  assert.ok(sectionLinks('/terms/').every((href) => href.startsWith('/#')), sectionLinks('/terms/').join(' '));
+  const post = await read('blog/ai-powered-bug-reports/index.html');
+  assert.equal(post.match(/<header class="site-header"/g)?.length, 1);
+  assert.match(post.slice(0, post.indexOf('</head>')), /<link rel="preload" href="\/images\/brand-mark\.svg" as="image"\/>/, 'the logo preload stays in the head');
+});
+
 test('check-links passes on the real built site, with no redirect hints either', async () => {
   const report = await checkSite(outDir);
   assert.deepEqual(report.findings.map((f) => `${f.file}:${f.line} ${f.href} ${f.reason}`), []);
