@@ -3,7 +3,6 @@ import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { Command } from 'commander';
 import { SiteError } from '../errors.ts';
-import { loadJson, loadMarkdownFolder } from '../pipeline/content.ts';
 import { checkNewPost, existingTaxonomy, renderNewPost, slugify, today, type NewPostFields } from '../pipeline/scaffold.ts';
 
 interface NewPostFlags {
@@ -30,6 +29,8 @@ export function createNewPostCommand(): Command {
     .option('--content <dir>', 'content folder', 'content')
     .action(async (titleArgument: string | undefined, flags: NewPostFlags) => {
       const contentDir = path.resolve(flags.content);
+      // The content loader (YAML and front matter parsing) loads only when this command runs.
+      const { loadJson, loadMarkdownFolder } = await import('../pipeline/content.ts');
       const posts = await loadMarkdownFolder(path.join(contentDir, 'posts'));
       const taxonomy = existingTaxonomy(posts);
       const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY);
