@@ -6,7 +6,6 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { createHighlighter, type Highlighter } from 'shiki';
 import { unified, type Processor } from 'unified';
-import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { codeTheme } from './code-theme.ts';
 import remarkGfm from './gfm.ts';
@@ -31,7 +30,6 @@ export interface RenderedMarkdown {
   html: string;
   links: MarkdownLink[];
   headings: MarkdownHeading[];
-  words: number;
 }
 
 let sharedHighlighter: Promise<Highlighter> | undefined;
@@ -89,31 +87,36 @@ export async function renderMarkdown(markdown: string, firstLine = 1): Promise<R
     html: String(file.value),
     links: (data.links ?? []).map((link) => ({ ...link, line: link.line + firstLine - 1 })),
     headings: data.headings ?? [],
-    words: markdown.split(/\s+/).filter(Boolean).length,
   };
 }
 
-/** Records every link and heading id while the tree is still positioned. */
+/** Records every link and heading id while the tree is still positioned (one walk, no visitor). */
 function collectLinksAndHeadings() {
   return (tree: Root, file: VFile) => {
     const links: MarkdownLink[] = [];
     const headings: MarkdownHeading[] = [];
-    visit(tree, 'element', (node: Element) => {
-      if (node.tagName === 'a' && typeof node.properties.href === 'string') {
-        links.push({ href: node.properties.href, line: node.position?.start.line ?? 1, column: node.position?.start.column ?? 1 });
+    const walk = (node: Root | Element) => {
+      for (const child of node.children) {
+        if (child.type !== 'element') continue;
+        const { tagName, properties } = child;
+        if (tagName === 'a' && typeof properties.href === 'string') {
+          links.push({ href: properties.href, line: child.position?.start.line ?? 1, column: child.position?.start.column ?? 1 });
+        } else if (tagName.length === 2 && tagName[0] === 'h' && tagName[1]! >= '1' && tagName[1]! <= '6' && typeof properties.id === 'string') {
+          headings.push({ id: properties.id, text: textOf(child), depth: Number(tagName[1]) });
+        }
+        walk(child);
       }
-      if (/^h[1-6]$/.test(node.tagName) && typeof node.properties.id === 'string') {
-        headings.push({ id: node.properties.id, text: textOf(node), depth: Number(node.tagName[1]) });
-      }
-    });
+    };
+    walk(tree);
     Object.assign(file.data, { links, headings });
   };
 }
 
-function textOf(node: Element | Root): string {
+function textOf(node: Element): string {
   let text = '';
-  visit(node, 'text', (child: { value: string }) => {
-    text += child.value;
-  });
+  for (const child of node.children) {
+    if (child.type === 'text') text += child.value;
+    else if (child.type === 'element') text += textOf(child);
+  }
   return text;
 }

@@ -37,3 +37,9 @@ test('records links with their line in the file, offset by where the body starts
   assert.deepEqual(links, [{ href: '/guides/playwright#setup', line: 9, column: 5 }]);
   assert.deepEqual(headings, [{ id: 'title', text: 'Title', depth: 2 }]);
 });
+
+test('records a link inside a heading, and the heading text across nested markup', async () => {
+  const { links, headings } = await renderMarkdown('### Use [Playwright](/guides/playwright) *today*\n\n> See [the list](/blog).\n');
+  assert.deepEqual(links.map((link) => link.href), ['/guides/playwright', '/blog']);
+  assert.deepEqual(headings, [{ id: 'use-playwright-today', text: 'Use Playwright today', depth: 3 }]);
+});
