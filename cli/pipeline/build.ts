@@ -74,6 +74,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   try {
     // esbuild bundles in its own process while content loads and Markdown renders here.
     const bundling = builder.bundleClient();
+    // Awaited below; until then (or if loading fails first) its failure must not go unhandled.
+    bundling.catch(() => undefined);
     await builder.load();
     await bundling;
     const output = await builder.compile({ emit: write });
