@@ -64,9 +64,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   // Pages are written while the rest render; a failed write fails the build once rendering ends.
   const writes: Promise<void>[] = [];
   let writeError: unknown;
-  let written = 0;
   const write = (file: string, contents: string | Uint8Array) => {
-    written += 1;
     writes.push(writer.write(file, contents).catch((error: unknown) => {
       writeError ??= error;
     }));
@@ -89,7 +87,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       model: output.model,
       pages: output.pages,
       redirects: output.redirects.length,
-      files: written,
+      files: writes.length,
       budgets: builder.budgets(output.pages),
       timings: builder.timings,
       totalMs: 0,
