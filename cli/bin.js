@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // Entry point for the `sitegen` binary. The CLI is TypeScript: esbuild compiles it into a few
-// modules (dependencies stay imports), cached under node_modules/.cache/sitegen/<hash>, where
-// the hash covers every source file that can be compiled in, this file and the esbuild
-// version. A start with unchanged sources only hashes them (about 10 ms) and imports the
-// cached modules; concurrent runs never share a half-written folder.
+// modules (dependencies stay imports, except in the Markdown worker, which bundles them),
+// cached under node_modules/.cache/sitegen/<hash>, where the hash covers every source file
+// that can be compiled in, this file, the esbuild version and the installed packages. A start
+// with unchanged sources only hashes them (about 10 ms) and imports the cached modules;
+// concurrent runs never share a half-written folder.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -38,6 +39,9 @@ function sourceHash() {
   add(fileURLToPath(import.meta.url));
   add(path.join(root, 'tsconfig.json'));
   add(path.join(root, 'node_modules', 'esbuild', 'package.json'));
+  // The Markdown worker bundles its packages: reinstalling them makes a new bundle.
+  const installed = path.join(root, 'node_modules', '.package-lock.json');
+  if (existsSync(installed)) add(installed);
   for (const folder of sourceFolders) {
     const files = readdirSync(path.join(root, folder), { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile())
@@ -50,26 +54,47 @@ function sourceHash() {
 
 async function compile(target) {
   const esbuild = await import('esbuild');
+  const { patchPlugin, workerPatches } = await import('./bundle-patches.js');
   await mkdir(cacheDir, { recursive: true });
   const staging = await mkdtemp(path.join(cacheDir, 'tmp-'));
   try {
-    await esbuild.build({
-      absWorkingDir: root,
-      entryPoints: { cli: 'cli/index.ts', 'markdown-worker': 'cli/pipeline/markdown-worker.ts' },
-      bundle: true,
-      splitting: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      packages: 'external',
-      jsx: 'automatic',
-      outdir: staging,
-      logLevel: 'error',
-    });
+    const common = { absWorkingDir: root, bundle: true, platform: 'node', format: 'esm', target: 'node20', outdir: staging, logLevel: 'error' };
+    await Promise.all([
+      esbuild.build({ ...common, entryPoints: { cli: 'cli/index.ts' }, splitting: true, packages: 'external', jsx: 'automatic' }),
+      // The Markdown worker is one file with its packages inside: a worker starts by loading
+      // the whole unified and Shiki stack, and resolving its ~200 modules one by one took about
+      // 0.2 s of each worker's start. Shiki's grammars, themes and its inlined regex engine stay
+      // outside, loaded only when used.
+      esbuild.build({
+        ...common,
+        entryPoints: { 'markdown-worker': 'cli/pipeline/markdown-worker.ts' },
+        external: ['@shikijs/langs/*', '@shikijs/themes/*', 'shiki/wasm'],
+        plugins: [patchPlugin(workerPatches)],
+        // gray-matter is CommonJS and requires Node's modules.
+        banner: { js: "import { createRequire as __sitegenRequire } from 'node:module'; const require = __sitegenRequire(import.meta.url);" },
+      }),
+    ]);
     // Another run may have finished the same folder first; either copy is complete.
     await rename(staging, target);
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
     if (!existsSync(path.join(target, 'cli.js'))) throw error;
   }
+  await pruneOldCompiles(target);
+}
+
+/**
+ * Each change to the sources compiles a new folder; all but the few newest are removed once
+ * they are an hour old (a process started from one, such as a dev server, may still load
+ * modules from it).
+ */
+async function pruneOldCompiles(current) {
+  const keep = 5;
+  const now = Date.now();
+  const folders = readdirSync(cacheDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && /^[0-9a-f]{16}$/.test(entry.name) && path.join(cacheDir, entry.name) !== current)
+    .map((entry) => ({ folder: path.join(cacheDir, entry.name), time: statSync(path.join(cacheDir, entry.name)).mtimeMs }))
+    .sort((a, b) => b.time - a.time);
+  const old = folders.slice(keep - 1).filter(({ time }) => now - time > 3_600_000);
+  await Promise.all(old.map(({ folder }) => rm(folder, { recursive: true, force: true }).catch(() => undefined)));
 }

@@ -120,6 +120,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       void builder.saveCache();
       const report = publish(output, undefined, output.pages.length, start);
       log(`Built ${output.pages.length} pages in ${Math.round(report.ms)} ms (drafts and future posts included)`);
+      // A build served from the Markdown cache loads no highlighter; the first edit of a post
+      // would wait for it, so it loads now, while the author looks at the page.
+      void import('../pipeline/markdown.ts').then((markdown) => markdown.getSharedHighlighter()).catch(() => undefined);
       return report;
     } catch (error) {
       return fail(error);

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import matter from 'gray-matter';
 import { SiteError, SiteErrorList } from '../errors.ts';
+import { splitMarkdown } from './front-matter.ts';
 import { dataSchemas, type DataName } from './schemas.ts';
 
 /** A Markdown file split into front matter and body, with where the body starts. */
@@ -70,10 +70,9 @@ export async function loadMarkdownFolder(folder: string): Promise<RawMarkdown[]>
 
 /** Splits front matter from body; a YAML error keeps its position in the file. */
 export function parseMarkdown(file: string, source: string): RawMarkdown {
-  let parsed: matter.GrayMatterFile<string>;
   try {
-    // An empty options object keeps gray-matter from serving a cached result for identical text.
-    parsed = matter(source, {});
+    const { frontMatter, frontMatterText, body, bodyLine } = splitMarkdown(source);
+    return { file, source, frontMatter, frontMatterText, body, bodyLine };
   } catch (error) {
     const mark = (error as { mark?: { line: number; column: number } }).mark;
     const reason = (error as { reason?: string }).reason ?? (error as Error).message;
@@ -88,11 +87,6 @@ export function parseMarkdown(file: string, source: string): RawMarkdown {
       cause: error,
     });
   }
-  // gray-matter keeps the newline after the opening fence; dropping it makes line i of the YAML line i + 2 of the file.
-  const frontMatterText = (parsed.matter ?? '').replace(/^\r?\n/, '');
-  const hasFrontMatter = source.startsWith('---');
-  const bodyLine = hasFrontMatter ? frontMatterText.split('\n').length + 3 : 1;
-  return { file, source, frontMatter: parsed.data, frontMatterText, body: parsed.content, bodyLine };
 }
 
 async function loadDatasets(folder: string): Promise<Map<DataName, RawJson>> {

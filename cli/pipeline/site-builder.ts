@@ -83,11 +83,13 @@ export class SiteBuilder {
     // For a large site with little cached, workers start now so that loading their
     // highlighters overlaps reading the content.
     if (!this.raw && postNames.length >= workerThreshold && cache.size < postNames.length / 2) this.pool ??= new MarkdownPool();
+    // With workers, this thread renders no Markdown and never loads the Markdown pipeline; with
+    // a cache as large as the blog, most likely it has nothing to render either.
+    const warmUp = !this.pool && cache.size <= postNames.length;
     [this.raw, this.images] = await Promise.all([
       loadContent(this.options.contentDir),
       loadImages(path.join(this.options.contentDir, 'images')),
-      // With workers, this thread renders no Markdown and never loads the Markdown pipeline.
-      this.pool ? undefined : import('./markdown.ts').then((markdown) => markdown.getSharedHighlighter()),
+      warmUp ? import('./markdown.ts').then((markdown) => markdown.getSharedHighlighter()) : undefined,
     ]);
     this.timings.load += performance.now() - start;
   }

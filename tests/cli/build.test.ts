@@ -4,6 +4,8 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { runCli } from '../helpers/cli.ts';
 import { copyContent, editFile } from '../helpers/content.ts';
+import { markdownBody } from '../../cli/pipeline/front-matter.ts';
+import { renderMarkdown } from '../../cli/pipeline/markdown.ts';
 import { replacePostsWithSynthetic } from '../helpers/synthetic-posts.ts';
 
 test('every command has --help', async () => {
@@ -85,6 +87,13 @@ test('a build of 220 posts renders their Markdown in worker threads and writes e
     assert.match(html, /<h1>Synthetic post 219: testing at scale<\/h1>/);
     assert.match(html, /<h2 id="setting-up-suite-219">/);
     assert.match(html, /data-language="json"[^>]*>[\s\S]*user219@example\.test/);
+    // The workers run a bundle of the pipeline (with its patches); a post and a guide with a
+    // markdown block come out exactly as this process renders them.
+    for (const [file, page] of [['posts/synthetic-post-7.md', 'blog/synthetic-post-7'], ['guides/cursor-usage.md', 'guides/content/cursor-usage']]) {
+      const { body, bodyLine } = markdownBody(await readFile(path.join(content, file), 'utf8'));
+      const expected = (await renderMarkdown(body, bodyLine)).html;
+      assert.ok((await readFile(path.join(out, page, 'index.html'), 'utf8')).includes(expected), `${file} as rendered in this process`);
+    }
   } finally {
     await cleanup();
   }

@@ -32,6 +32,29 @@ test('workers render Markdown exactly as this thread does, each result under its
   assert.match(results.get(7)!.html, /data-language="ts"/);
 });
 
+test('prefetched files are rendered once, and a file changed since is rendered from the body the build read', async () => {
+  const folder = path.join(dir, 'prefetch');
+  await mkdir(folder, { recursive: true });
+  const files = [0, 1, 2].map((i) => path.join(folder, `synthetic-post-${i}.md`));
+  await Promise.all(files.map((file, i) => writeFile(file, syntheticPost(i))));
+  const pool = new MarkdownPool(2);
+  const results = new Map<number, RenderedMarkdown>();
+  try {
+    pool.prefetch([...files, path.join(folder, 'missing.md')]);
+    // As the build reads them: the body after the front matter, which starts on line 11.
+    const sources = files.map((file, i) => ({ file, markdown: bodyOf(syntheticPost(i)), firstLine: 11 }));
+    sources[2]!.markdown = '# Edited after the worker read it';
+    sources.push({ file: path.join(folder, 'missing.md'), markdown: '# Written while the build ran', firstLine: 1 });
+    await pool.render(sources, (index, result) => results.set(index, result));
+    assert.equal(pool.reused, 2, 'the two unchanged files');
+    for (const [index, source] of sources.entries()) {
+      assert.deepEqual(results.get(index), await renderMarkdown(source.markdown, source.firstLine), `source ${index}`);
+    }
+  } finally {
+    await pool.close();
+  }
+});
+
 test('a file that fails to render rejects the whole render', async () => {
   const pool = new MarkdownPool(1);
   try {
