@@ -4,12 +4,22 @@ import Layout from '../components/Layout.tsx';
 import Prose from '../components/Prose.tsx';
 import SiteLink from '../components/SiteLink.tsx';
 import { usePage } from '../components/page-context.ts';
+import type { Post, SiteModel } from '../../cli/pipeline/model.ts';
+
+const postIndexes = new WeakMap<Post[], Map<string, Post>>();
+
+/** The post with this slug, from a map built once per model (not a scan of every post per page). */
+function postBySlug(model: SiteModel, slug: string): Post | undefined {
+  let index = postIndexes.get(model.posts);
+  if (!index) postIndexes.set(model.posts, (index = new Map(model.posts.map((post) => [post.slug, post]))));
+  return index.get(slug);
+}
 
 /** A blog post (/blog/{slug}): header, image, highlighted body, tags and the guides sidebar. */
 export default function BlogPostPage({ slug }: { slug: string }) {
   const { model, markdown } = usePage();
   const { blog, site, guides } = model.data;
-  const post = model.posts.find((p) => p.slug === slug)!;
+  const post = postBySlug(model, slug)!;
   const sidebarGuides = blog.post.guides.map((topic) => guides.find((g) => g.topic === topic)!);
   const url = `${site.siteUrl}/blog/${post.slug}`;
   return (
