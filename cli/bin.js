@@ -1,10 +1,9 @@
 #!/usr/bin/env node
-// Entry point for the `sitegen` binary. The CLI is TypeScript: esbuild compiles it into a few
-// modules (dependencies stay imports, except in the Markdown worker, which bundles them),
-// cached under node_modules/.cache/sitegen/<hash>, where the hash covers every source file
-// that can be compiled in, this file, the esbuild version and the installed packages. A start
-// with unchanged sources only hashes them (about 10 ms) and imports the cached modules;
-// concurrent runs never share a half-written folder.
+// Entry point for the `sitegen` binary. The CLI is TypeScript: esbuild compiles it, with most
+// of its packages, into a few modules cached under node_modules/.cache/sitegen/<hash>, where
+// the hash covers every source file that can be compiled in, this file, the esbuild version
+// and the installed packages. A start with unchanged sources only hashes them (about 10 ms)
+// and imports the cached modules; concurrent runs never share a half-written folder.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
@@ -54,25 +53,27 @@ function sourceHash() {
 
 async function compile(target) {
   const esbuild = await import('esbuild');
-  const { patchPlugin, workerPatches } = await import('./bundle-patches.js');
+  const { patchPlugin, packagePatches } = await import('./bundle-patches.js');
   await mkdir(cacheDir, { recursive: true });
   const staging = await mkdtemp(path.join(cacheDir, 'tmp-'));
   try {
-    const common = { absWorkingDir: root, bundle: true, platform: 'node', format: 'esm', target: 'node20', outdir: staging, logLevel: 'error' };
+    // Packages are compiled in: a start then reads a few files instead of resolving some
+    // hundreds of modules one by one (about 0.2 s for the CLI, and as much for each Markdown
+    // worker). These stay imports: React (the dev server's freshly compiled templates must
+    // share it), esbuild (it runs its own binary), jsonc-parser (its build requires its own
+    // files by computed names), tsx, and Shiki's grammars, themes and inlined regex engine
+    // (loaded only when used).
+    const external = ['react', 'react/*', 'react-dom', 'react-dom/*', 'esbuild', 'jsonc-parser', 'tsx', 'tsx/*', '@shikijs/langs/*', '@shikijs/themes/*', 'shiki/wasm'];
+    const common = {
+      absWorkingDir: root, bundle: true, platform: 'node', format: 'esm', target: 'node20', outdir: staging, logLevel: 'error',
+      external, plugins: [patchPlugin(packagePatches)], jsx: 'automatic',
+      // CommonJS packages (gray-matter, commander) require Node's modules.
+      banner: { js: "import { createRequire as __sitegenRequire } from 'node:module'; const require = __sitegenRequire(import.meta.url);" },
+    };
     await Promise.all([
-      esbuild.build({ ...common, entryPoints: { cli: 'cli/index.ts' }, splitting: true, packages: 'external', jsx: 'automatic' }),
-      // The Markdown worker is one file with its packages inside: a worker starts by loading
-      // the whole unified and Shiki stack, and resolving its ~200 modules one by one took about
-      // 0.2 s of each worker's start. Shiki's grammars, themes and its inlined regex engine stay
-      // outside, loaded only when used.
-      esbuild.build({
-        ...common,
-        entryPoints: { 'markdown-worker': 'cli/pipeline/markdown-worker.ts' },
-        external: ['@shikijs/langs/*', '@shikijs/themes/*', 'shiki/wasm'],
-        plugins: [patchPlugin(workerPatches)],
-        // gray-matter is CommonJS and requires Node's modules.
-        banner: { js: "import { createRequire as __sitegenRequire } from 'node:module'; const require = __sitegenRequire(import.meta.url);" },
-      }),
+      esbuild.build({ ...common, entryPoints: { cli: 'cli/index.ts' }, splitting: true }),
+      // The Markdown worker is one file of its own.
+      esbuild.build({ ...common, entryPoints: { 'markdown-worker': 'cli/pipeline/markdown-worker.ts' } }),
     ]);
     // Another run may have finished the same folder first; either copy is complete.
     await rename(staging, target);

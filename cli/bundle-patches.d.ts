@@ -8,6 +8,6 @@ export interface SourcePatch {
 }
 
 export const visitNamePatch: SourcePatch;
-export const workerPatches: SourcePatch[];
+export const packagePatches: SourcePatch[];
 export function applyPatch(patch: SourcePatch, source: string): string | undefined;
 export function patchPlugin(patches: SourcePatch[]): Plugin;

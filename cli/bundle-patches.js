@@ -1,4 +1,4 @@
-// Patches applied to third-party code when esbuild bundles the Markdown worker. Each one
+// Patches applied to third-party code when esbuild compiles the CLI and its Markdown worker. Each one
 // names the exact text it replaces: when an upgrade changes that text, the patch is not
 // applied (the code is bundled as published) and its test fails, so it is looked at again.
 import { readFile } from 'node:fs/promises';
@@ -31,7 +31,7 @@ export const visitNamePatch = {
   replace: '',
 };
 
-export const workerPatches = [visitNamePatch];
+export const packagePatches = [visitNamePatch];
 
 /** Applies a patch to a module's source; returns undefined when its text is not there. */
 export function applyPatch(patch, source) {

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { SKIP, visitParents } from 'unist-util-visit-parents';
-import { applyPatch, patchPlugin, visitNamePatch, workerPatches } from '../../cli/bundle-patches.js';
+import { applyPatch, patchPlugin, visitNamePatch, packagePatches } from '../../cli/bundle-patches.js';
 import { projectRoot } from '../helpers/content.ts';
 
 const require = createRequire(import.meta.url);
@@ -42,7 +42,7 @@ test('the patched walk visits the same nodes, with the same parents, as the publ
   try {
     await esbuild.build({
       stdin: { contents: "export { visitParents } from 'unist-util-visit-parents';", resolveDir: projectRoot },
-      bundle: true, format: 'esm', platform: 'node', outfile: bundled, logLevel: 'error', plugins: [patchPlugin(workerPatches)],
+      bundle: true, format: 'esm', platform: 'node', outfile: bundled, logLevel: 'error', plugins: [patchPlugin(packagePatches)],
     });
     const source = await readFile(bundled, 'utf8');
     assert.ok(!source.includes("defineProperty(visit, 'name'"), 'the bundle is patched');
