@@ -86,7 +86,7 @@ async function compile(target) {
 
 /**
  * Each change to the sources compiles a new folder; all but the few newest are removed once
- * they are an hour old (a process started from one, such as a dev server, may still load
+ * they are a day old (a process started from one, such as a dev server, may still load
  * modules from it).
  */
 async function pruneOldCompiles(current) {
@@ -96,6 +96,6 @@ async function pruneOldCompiles(current) {
     .filter((entry) => entry.isDirectory() && /^[0-9a-f]{16}$/.test(entry.name) && path.join(cacheDir, entry.name) !== current)
     .map((entry) => ({ folder: path.join(cacheDir, entry.name), time: statSync(path.join(cacheDir, entry.name)).mtimeMs }))
     .sort((a, b) => b.time - a.time);
-  const old = folders.slice(keep - 1).filter(({ time }) => now - time > 3_600_000);
+  const old = folders.slice(keep - 1).filter(({ time }) => now - time > 86_400_000);
   await Promise.all(old.map(({ folder }) => rm(folder, { recursive: true, force: true }).catch(() => undefined)));
 }
