@@ -16,8 +16,12 @@ export interface MarkdownSource {
 export const workerThreshold = 200;
 /** Most files handed to a worker per message: enough to amortise messaging. */
 const maxBatchSize = 20;
-/** Batches a worker has queued at most, so that it never waits on this thread. */
-const batchesPerWorker = 2;
+/**
+ * Batches a worker has queued at most. This thread hands out the next batch only between its
+ * own tasks, and loading and validating a large blog keeps it busy for a few hundred
+ * milliseconds at a time; with two batches queued the workers sat idle meanwhile.
+ */
+const batchesPerWorker = 8;
 
 interface PoolWorker {
   worker: Worker;
