@@ -66,7 +66,8 @@ export class MarkdownPool {
    * over when the body it is asked for is the one that was rendered.
    */
   prefetch(files: string[]): void {
-    for (const file of files) this.prefetched.set(file, this.submit([{ file }])[0]!);
+    const replies = this.submit(files.map((file) => ({ file })));
+    files.forEach((file, i) => this.prefetched.set(file, replies[i]!));
   }
 
   /**
