@@ -38,7 +38,7 @@ function sourceHash() {
   add(fileURLToPath(import.meta.url));
   add(path.join(root, 'tsconfig.json'));
   add(path.join(root, 'node_modules', 'esbuild', 'package.json'));
-  // The Markdown worker bundles its packages: reinstalling them makes a new bundle.
+  // Packages are compiled in: reinstalling them makes a new compile.
   const installed = path.join(root, 'node_modules', '.package-lock.json');
   if (existsSync(installed)) add(installed);
   for (const folder of sourceFolders) {
