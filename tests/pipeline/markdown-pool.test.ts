@@ -5,7 +5,10 @@ import path from 'node:path';
 import { after, test } from 'node:test';
 import { renderMarkdown, type RenderedMarkdown } from '../../cli/pipeline/markdown.ts';
 import { MarkdownPool, startMarkdownPoolEarly, workerThreshold } from '../../cli/pipeline/markdown-pool.ts';
-import { syntheticPost } from '../helpers/synthetic-posts.ts';
+import { buildSite } from '../../cli/pipeline/build.ts';
+import { MemoryWriter } from '../../cli/pipeline/write.ts';
+import { copyContent, projectRoot } from '../helpers/content.ts';
+import { replacePostsWithSynthetic, syntheticPost } from '../helpers/synthetic-posts.ts';
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-pool-'));
 after(() => rm(dir, { recursive: true, force: true }));
@@ -90,5 +93,21 @@ test('an error thrown while handling a result rejects the render instead of esca
     }), /template failed/);
   } finally {
     await pool.close();
+  }
+});
+
+test('a cold build of a large blog takes every post from the workers that read it ahead', async () => {
+  const { content, cleanup } = await copyContent();
+  try {
+    await replacePostsWithSynthetic(content, workerThreshold);
+    const pool = startMarkdownPoolEarly(path.join(content, 'posts'), undefined);
+    assert.ok(pool);
+    const writer = new MemoryWriter();
+    await buildSite({ root: projectRoot, contentDir: content, writer, env: {}, markdownPool: pool });
+    assert.equal(pool.reused, workerThreshold, 'no post rendered twice');
+    const last = workerThreshold - 1;
+    assert.match(writer.text(`blog/synthetic-post-${last}/index.html`) ?? '', new RegExp(`<h2 id="setting-up-suite-${last}">`));
+  } finally {
+    await cleanup();
   }
 });
