@@ -87,10 +87,9 @@ function packageVersion(name: string): string {
 
 /** What the cache key is salted with: the pipeline version, the code theme and the installed version of every package that shapes the HTML. */
 export function pipelineSalt(): string {
-  const version = packageVersion;
   const packages = [
     'shiki', 'rehype-pretty-code', 'unified', 'remark-parse', 'remark-rehype', 'rehype-slug', 'rehype-stringify',
     'mdast-util-gfm', 'micromark-extension-gfm-footnote', 'micromark-extension-gfm-strikethrough', 'micromark-extension-gfm-table', 'micromark-extension-gfm-task-list-item',
   ];
-  return [pipelineVersion, codeTheme, ...packages.map((name) => `${name}@${version(name)}`)].join(' ');
+  return [pipelineVersion, codeTheme, ...packages.map((name) => `${name}@${packageVersion(name)}`)].join(' ');
 }

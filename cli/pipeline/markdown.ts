@@ -1,19 +1,17 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import type { Element, Root } from 'hast';
 import rehypePrettyCode from 'rehype-pretty-code';
 import rehypeSlug from 'rehype-slug';
 import rehypeStringify from 'rehype-stringify';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { bundledLanguages, createHighlighter, type BundledLanguage, type Highlighter } from 'shiki';
 import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 import { unified, type Processor } from 'unified';
 import type { VFile } from 'vfile';
 import { codeTheme } from './code-theme.ts';
 import remarkGfm from './gfm.ts';
-
-
 
 /** A link written in Markdown, with its position in the source file. */
 export interface MarkdownLink {

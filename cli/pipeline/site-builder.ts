@@ -1,7 +1,7 @@
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { islands as islandRegistry } from '../../client/islands/index.ts';
-import { readdir } from 'node:fs/promises';
 import { bundleClient, measureScripts, type Bundle } from './bundle.ts';
 import { patchContent } from './content-patch.ts';
 import { loadContent, type RawContent, type RawMarkdown } from './content.ts';
@@ -76,7 +76,7 @@ export class SiteBuilder {
   async load(): Promise<void> {
     const start = performance.now();
     const [postNames, cache] = await Promise.all([
-      readdir(path.join(this.options.contentDir, 'posts')).catch(() => []),
+      readdir(path.join(this.options.contentDir, 'posts')).then((names) => names.filter((name) => name.endsWith('.md')), () => []),
       this.markdownCache ?? MarkdownCache.open(this.options.markdownCacheFile),
     ]);
     this.markdownCache = cache;

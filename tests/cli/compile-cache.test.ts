@@ -1,26 +1,17 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, rm, symlink, utimes } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, readdir, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
-import { projectRoot } from '../helpers/content.ts';
+import { copyProject } from '../helpers/project-copy.ts';
 
 const run = promisify(execFile);
 
 test('a new compile of the CLI removes day-old compiled folders beyond the five newest', async () => {
-  // A project copy with a compile cache of its own: its node_modules links each package.
-  const root = await mkdtemp(path.join(os.tmpdir(), 'sitegen-compile-'));
+  const { root, cleanup } = await copyProject({ ownCache: true });
   try {
-    for (const dir of ['cli', 'client', 'templates']) await cp(path.join(projectRoot, dir), path.join(root, dir), { recursive: true });
-    await cp(path.join(projectRoot, 'tsconfig.json'), path.join(root, 'tsconfig.json'));
-    const modules = path.join(root, 'node_modules');
-    await mkdir(modules);
-    for (const name of await readdir(path.join(projectRoot, 'node_modules'))) {
-      if (name !== '.cache') await symlink(path.join(projectRoot, 'node_modules', name), path.join(modules, name));
-    }
-    const cache = path.join(modules, '.cache', 'sitegen');
+    const cache = path.join(root, 'node_modules', '.cache', 'sitegen');
     const day = 86_400_000;
     const folders = Array.from({ length: 7 }, (_, i) => ({ name: `${i}`.repeat(16), age: i === 0 ? 0 : day * 2 + i * 60_000 }));
     for (const { name, age } of [...folders, { name: 'dev', age: day * 3 }]) {
@@ -38,6 +29,6 @@ test('a new compile of the CLI removes day-old compiled folders beyond the five 
     // Kept: the new one, the recent one and the three newest of the old ones; other folders untouched.
     assert.deepEqual(left.filter((name) => !compiled.includes(name)), ['0000000000000000', '1111111111111111', '2222222222222222', '3333333333333333', 'dev']);
   } finally {
-    await rm(root, { recursive: true, force: true });
+    await cleanup();
   }
 });

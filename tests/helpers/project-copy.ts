@@ -1,12 +1,24 @@
-import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { projectRoot } from './content.ts';
 
-/** A throwaway copy of the project's sources (node_modules linked) that a test may edit freely. */
-export async function copyProject(): Promise<{ root: string; cleanup: () => Promise<void> }> {
+/**
+ * A throwaway copy of the project's sources that a test may edit freely. Its node_modules is a
+ * link to the project's, or, with `ownCache`, a folder linking each package but with a
+ * `.cache` (compiled CLI, Markdown cache) of its own.
+ */
+export async function copyProject(options: { ownCache?: boolean } = {}): Promise<{ root: string; cleanup: () => Promise<void> }> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'sitegen-project-'));
-  for (const dir of ['cli', 'client', 'templates', 'content']) await cp(path.join(projectRoot, dir), path.join(root, dir), { recursive: true });
-  await symlink(path.join(projectRoot, 'node_modules'), path.join(root, 'node_modules'));
+  for (const entry of ['cli', 'client', 'templates', 'content', 'tsconfig.json']) await cp(path.join(projectRoot, entry), path.join(root, entry), { recursive: true });
+  const modules = path.join(projectRoot, 'node_modules');
+  if (options.ownCache) {
+    await mkdir(path.join(root, 'node_modules'));
+    for (const name of await readdir(modules)) {
+      if (name !== '.cache') await symlink(path.join(modules, name), path.join(root, 'node_modules', name));
+    }
+  } else {
+    await symlink(modules, path.join(root, 'node_modules'));
+  }
   return { root, cleanup: () => rm(root, { recursive: true, force: true }) };
 }
