@@ -6,7 +6,7 @@ import type { LinkOrigin } from './origins.ts';
 import type { PageRecord } from './render.tsx';
 import type { Redirect } from './routes.ts';
 
-/** The file check-links reads to name the source of a broken link; see README "Route manifest". */
+/** The file check-links reads to name the source of a broken link; see README "Where a finding comes from". */
 export const manifestFile = '.sitegen-manifest.json';
 
 /**
