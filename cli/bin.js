@@ -73,7 +73,7 @@ async function compile(target) {
     await Promise.all([
       esbuild.build({ ...common, entryPoints: { cli: 'cli/index.ts' }, splitting: true }),
       // The Markdown worker is one file of its own.
-      esbuild.build({ ...common, entryPoints: { 'markdown-worker': 'cli/pipeline/markdown-worker.ts' } }),
+      esbuild.build({ ...common, entryPoints: { 'markdown-worker': 'cli/render/markdown/markdown-worker.ts' } }),
     ]);
     // Another run may have finished the same folder first; either copy is complete.
     await rename(staging, target);

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { Command } from 'commander';
 import { SiteError } from '../errors.ts';
-import type { BuildResult, Phase } from '../pipeline/build.ts';
-import type { LinkReport } from '../pipeline/links/index.ts';
-import { startMarkdownPoolEarly } from '../pipeline/markdown-pool.ts';
+import type { BuildResult, Phase } from '../build/build-site.ts';
+import type { LinkReport } from '../check/index.ts';
+import { startMarkdownPoolEarly } from '../render/markdown/worker-pool.ts';
 
 interface BuildFlags {
   out: string;
@@ -34,9 +34,9 @@ export function createBuildCommand(): Command {
       const markdownPool = startMarkdownPoolEarly(path.join(contentDir, 'posts'), markdownCacheFile);
       try {
         const [{ buildSite }, { DiskWriter }, linkChecker] = await Promise.all([
-          import('../pipeline/build.ts'),
-          import('../pipeline/write.ts'),
-          flags.checkLinks ? import('../pipeline/links/index.ts') : undefined,
+          import('../build/build-site.ts'),
+          import('../write/writers.ts'),
+          flags.checkLinks ? import('../check/index.ts') : undefined,
         ]);
         const writer = new DiskWriter(path.resolve(root, flags.out));
         let links: LinkReport | undefined;

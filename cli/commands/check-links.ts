@@ -1,8 +1,8 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { validateIgnore } from '../pipeline/links/ignore.ts';
-import { reportFormats, type ReportFormat } from '../pipeline/links/report.ts';
+import { validateIgnore } from '../check/ignore.ts';
+import { reportFormats, type ReportFormat } from '../check/report.ts';
 
 interface CheckLinksFlags {
   external?: boolean;
@@ -47,7 +47,7 @@ export function createCheckLinksCommand(): Command {
         return;
       }
       // The checker loads only when it runs, not with every command of the CLI.
-      const { checkSite, formatReport } = await import('../pipeline/links/index.ts');
+      const { checkSite, formatReport } = await import('../check/index.ts');
       const report = await checkSite(folder, {
         external: flags.external, ignore: flags.ignore ?? [], timeoutMs: flags.timeout,
         concurrency: flags.concurrency, siteUrl: flags.siteUrl,

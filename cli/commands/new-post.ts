@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { Command } from 'commander';
 import { SiteError } from '../errors.ts';
-import { checkNewPost, existingTaxonomy, renderNewPost, slugify, today, type NewPostFields } from '../pipeline/scaffold.ts';
+import { checkNewPost, existingTaxonomy, renderNewPost, slugify, today, type NewPostFields } from './new-post-scaffold.ts';
 
 interface NewPostFlags {
   slug?: string;
@@ -30,7 +30,7 @@ export function createNewPostCommand(): Command {
     .action(async (titleArgument: string | undefined, flags: NewPostFlags) => {
       const contentDir = path.resolve(flags.content);
       // The content loader (YAML and front matter parsing) loads only when this command runs.
-      const { loadJson, loadMarkdownFolder } = await import('../pipeline/content.ts');
+      const { loadJson, loadMarkdownFolder } = await import('../load/load-content.ts');
       const posts = await loadMarkdownFolder(path.join(contentDir, 'posts'));
       const taxonomy = existingTaxonomy(posts);
       const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY);

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { SiteError } from '../errors.ts';
-import type { PageSpec } from '../pipeline/routes.ts';
-import type { Renderer } from '../pipeline/site-builder.ts';
+import type { PageSpec } from '../route/routes.ts';
+import type { Renderer } from '../build/site-builder.ts';
 
 /** A freshly compiled renderer, and which source files each page template depends on. */
 export interface DevRenderer {
@@ -27,7 +27,7 @@ export async function loadDevRenderer(root: string): Promise<DevRenderer> {
   try {
     result = await esbuild.build({
       absWorkingDir: root,
-      entryPoints: ['cli/pipeline/render.tsx'],
+      entryPoints: ['cli/render/render-page.tsx'],
       bundle: true,
       platform: 'node',
       format: 'esm',

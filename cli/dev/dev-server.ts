@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { collectSiteErrors, formatSiteErrors } from '../errors.ts';
-import { SiteBuilder, type SiteOutput } from '../pipeline/site-builder.ts';
+import { SiteBuilder, type SiteOutput } from '../build/site-builder.ts';
 import { pagesToRender } from './affected-pages.ts';
 import { classifyChanges, onlyStyles, type ChangeSet } from './classify.ts';
 import { loadDevRenderer, type DevRenderer } from './dev-renderer.ts';
@@ -122,7 +122,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       log(`Built ${output.pages.length} pages in ${Math.round(report.ms)} ms (drafts and future posts included)`);
       // A build served from the Markdown cache loads no highlighter; the first edit of a post
       // would wait for it, so it loads now, while the author looks at the page.
-      void import('../pipeline/markdown.ts').then((markdown) => markdown.getSharedHighlighter()).catch(() => undefined);
+      void import('../render/markdown/render-markdown.ts').then((markdown) => markdown.getSharedHighlighter()).catch(() => undefined);
       return report;
     } catch (error) {
       return fail(error);

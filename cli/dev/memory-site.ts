@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { contentTypeFor, parseRedirects, resolveRequest } from '../server/static.ts';
+import { contentTypeFor, parseRedirects, resolveRequest } from '../static-host/static-host.ts';
 
 /** Serves a built site held in memory the way a static host serves a folder. */
 export function createMemoryHandler(files: () => Map<string, string | Uint8Array>, transformHtml: (html: string) => string) {

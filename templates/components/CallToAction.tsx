@@ -1,4 +1,4 @@
-import type { Link } from '../../cli/pipeline/schemas.ts';
+import type { Link } from '../../cli/site-model/schemas.ts';
 import SiteLink from './SiteLink.tsx';
 
 /** A closing band that asks for the next step. */

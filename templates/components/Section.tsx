@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Section as SectionData } from '../../cli/pipeline/schemas.ts';
+import type { Section as SectionData } from '../../cli/site-model/schemas.ts';
 import FeatureList from './FeatureList.tsx';
 import Icon from './Icon.tsx';
 import SectionHeader from './SectionHeader.tsx';

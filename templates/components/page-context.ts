@@ -1,9 +1,9 @@
 import { createContext, useContext } from 'react';
-import type { RenderedMarkdown } from '../../cli/pipeline/markdown.ts';
-import type { SiteModel } from '../../cli/pipeline/model.ts';
-import type { LinkOrigin } from '../../cli/pipeline/origins.ts';
-import type { Navigation } from '../../cli/pipeline/navigation.ts';
-import type { Route } from '../../cli/pipeline/routes.ts';
+import type { RenderedMarkdown } from '../../cli/render/markdown/render-markdown.ts';
+import type { SiteModel } from '../../cli/validate/model.ts';
+import type { LinkOrigin } from '../../cli/render/link-origins.ts';
+import type { Navigation } from '../../cli/route/navigation.ts';
+import type { Route } from '../../cli/route/routes.ts';
 
 /** Width and height of every image in content/images, keyed by public path. */
 export type ImageIndex = ReadonlyMap<string, { width: number; height: number }>;

@@ -4,7 +4,7 @@ import Layout from '../components/Layout.tsx';
 import Prose from '../components/Prose.tsx';
 import SiteLink from '../components/SiteLink.tsx';
 import { usePage } from '../components/page-context.ts';
-import type { Post, SiteModel } from '../../cli/pipeline/model.ts';
+import type { Post, SiteModel } from '../../cli/validate/model.ts';
 
 const postIndexes = new WeakMap<Post[], Map<string, Post>>();
 

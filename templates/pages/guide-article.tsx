@@ -1,4 +1,4 @@
-import type { GuideTopic } from '../../cli/pipeline/schemas.ts';
+import type { GuideTopic } from '../../cli/site-model/schemas.ts';
 import Icon from '../components/Icon.tsx';
 import Layout, { useTitle } from '../components/Layout.tsx';
 import Prose from '../components/Prose.tsx';

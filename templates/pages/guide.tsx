@@ -1,4 +1,4 @@
-import type { GuideTopic } from '../../cli/pipeline/schemas.ts';
+import type { GuideTopic } from '../../cli/site-model/schemas.ts';
 import FeatureList from '../components/FeatureList.tsx';
 import { useFormProps } from '../components/form-props.ts';
 import Icon from '../components/Icon.tsx';

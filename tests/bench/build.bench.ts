@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { copyContent, projectRoot } from '../helpers/content.ts';
-import { renderMarkdown } from '../../cli/pipeline/markdown.ts';
+import { renderMarkdown } from '../../cli/render/markdown/render-markdown.ts';
 import { replacePostsWithSynthetic, syntheticPost } from '../helpers/synthetic-posts.ts';
 
 const option = (name: string) => Number(process.argv[process.argv.indexOf(name) + 1]) || undefined;

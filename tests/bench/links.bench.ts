@@ -5,7 +5,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkSite } from '../../cli/pipeline/links/index.ts';
+import { checkSite } from '../../cli/check/index.ts';
 
 const pageCount = Number(process.env.PAGES ?? 5000);
 const sections = ['blog', 'guides', 'services', 'case-studies', 'docs'];

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { runCli } from '../helpers/cli.ts';
 import { copyContent, editFile } from '../helpers/content.ts';
-import { markdownBody } from '../../cli/pipeline/front-matter.ts';
-import { renderMarkdown } from '../../cli/pipeline/markdown.ts';
+import { markdownBody } from '../../cli/load/front-matter.ts';
+import { renderMarkdown } from '../../cli/render/markdown/render-markdown.ts';
 import { replacePostsWithSynthetic } from '../helpers/synthetic-posts.ts';
 
 test('every command has --help', async () => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { runCli } from '../helpers/cli.ts';
 import { copyContent, projectRoot } from '../helpers/content.ts';
-import { today } from '../../cli/pipeline/scaffold.ts';
+import { today } from '../../cli/commands/new-post-scaffold.ts';
 
 async function withContent(run: (content: string, dir: string) => Promise<void>): Promise<void> {
   const { dir, content, cleanup } = await copyContent();

@@ -1,7 +1,7 @@
 // Serves the built dist/ on loopback for the browser tests, as a static host would.
 import { createServer } from 'node:http';
 import path from 'node:path';
-import { createStaticHandler } from '../../cli/server/static.ts';
+import { createStaticHandler } from '../../cli/static-host/static-host.ts';
 
 const port = Number(process.env.PORT ?? 4173);
 const root = path.resolve(import.meta.dirname, '..', '..', 'dist');

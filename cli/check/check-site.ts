@@ -1,0 +1,139 @@
+import { resolve as resolvePath } from 'node:path';
+import { HrefJudge } from './href-verdict.ts';
+import { checkExternalUrls } from './check-external.ts';
+import { FindingCollector, type Occurrence } from './findings.ts';
+import { documentBase, parseHref, siteBase, type HrefTarget } from './href.ts';
+import type { ScannedRef } from './html-scan.ts';
+import { compileIgnore } from './ignore.ts';
+import { loadSite, type LoadedSite } from './load-built-site.ts';
+import { OriginIndex } from './read-manifest.ts';
+import { validateRedirects } from './check-redirects.ts';
+import { SiteResolver } from './resolve-target.ts';
+import type { CheckLinksOptions, LinkFinding, LinkReport } from './types.ts';
+
+/** An external URL's users: where it is linked from, and as what. */
+type ExternalUse = { at: Occurrence; kind: LinkFinding['kind'] };
+
+/** Checks every reference of the built site under `siteDir`; see README.md for what counts. */
+export async function checkSite(siteDir: string, options: CheckLinksOptions = {}): Promise<LinkReport> {
+  const started = performance.now();
+  const root = resolvePath(options.cwd ?? process.cwd(), siteDir);
+  const site = await loadSite(root, options.siteUrl);
+  const resolver = new SiteResolver(indexSite(site));
+  const ignore = compileIgnore(options.ignore);
+  const judge = new HrefJudge(resolver, ignore, site.siteOrigins);
+  const collector = new FindingCollector();
+  const origins = site.manifest ? new OriginIndex(site.manifest) : undefined;
+  const externals = new Map<string, ExternalUse[]>();
+  const counts = { checked: 0, ignored: 0, externalSkipped: 0, redirectStubs: 0 };
+
+  const addExternal = (url: string, use: ExternalUse) => {
+    const uses = externals.get(url);
+    if (uses) uses.push(use);
+    else externals.set(url, [use]);
+  };
+  /** Tallies a verdict; `locate` builds the occurrence only when there is something to report. */
+  const record = (ref: ScannedRef, verdict: ReturnType<HrefJudge['judge']>, locate: (ref: ScannedRef) => Occurrence) => {
+    switch (verdict.status) {
+      case 'skip': return;
+      case 'ignored': counts.ignored++; return;
+      case 'ok': counts.checked++; return;
+      case 'finding': counts.checked++; collector.add(verdict.kind, verdict.problem, locate(ref), verdict.target); return;
+      case 'external':
+        // Requesting a form's action could submit it (webhooks accept GET): only links and resources are probed.
+        if (ref.attribute === 'form[action]') return;
+        if (!options.external) return void counts.externalSkipped++;
+        counts.checked++;
+        addExternal(verdict.url, { at: locate(ref), kind: 'broken-link' });
+    }
+  };
+
+  for (const [file, scan] of site.pages) {
+    const page = site.pagePath(file);
+    if (scan.refresh) counts.redirectStubs++;
+    const base = documentBase(page, scan.base, site.siteOrigins);
+    const sharedBase = base.startsWith(siteBase);
+    const sameDocument = scan.base === undefined;
+    const occurrences = origins?.hasPage(page) ? countOccurrences(scan.refs) : undefined;
+    const locate = (ref: ScannedRef): Occurrence => ({
+      page, file, attribute: ref.attribute, href: ref.value, line: ref.line, column: ref.column, landmark: ref.landmark,
+      origin: occurrences ? origins!.find(page, ref.value, occurrences.get(ref) ?? 0) : undefined,
+    });
+    for (const ref of scan.refs) {
+      // A redirect stub's canonical link repeats its refresh target, which is checked as a redirect.
+      if (scan.refresh && ref.canonical) continue;
+      const verdict = sameDocument && ref.value.charCodeAt(0) === 35 /* # */
+        ? judge.judgeFragment(ref.value, file, page)
+        : judge.judge(ref.value, base, sharedBase);
+      record(ref, verdict, locate);
+    }
+  }
+  for (const [file, refs] of site.sitemaps) {
+    const page = '/' + file;
+    const locate = (ref: ScannedRef): Occurrence => ({ page, file, attribute: ref.attribute, href: ref.value, line: ref.line, column: ref.column });
+    for (const ref of refs) record(ref, judge.judge(ref.value, siteBase + '/', true), locate);
+  }
+  counts.checked += validateRedirects(site, resolver, collector, (url, at) => {
+    if (options.external && !ignore(url)) addExternal(url, { at, kind: 'redirect-error' });
+  });
+
+  if (externals.size > 0) {
+    const results = await checkExternalUrls(externals.keys(), { timeoutMs: options.timeoutMs ?? 10_000, concurrency: options.concurrency ?? 8 });
+    for (const [url, uses] of externals) {
+      const result = results.get(url)!;
+      if (!result.ok) for (const use of uses) collector.add(use.kind, { code: result.code!, reason: result.reason! }, use.at, url);
+    }
+  }
+
+  return {
+    findings: collector.list(),
+    checked: counts.checked,
+    files: site.pages.size,
+    pages: site.pages.size - counts.redirectStubs,
+    durationMs: Math.round(performance.now() - started),
+    siteDir: root,
+    externalSkipped: counts.externalSkipped,
+    ignored: counts.ignored,
+    manifest: site.manifest !== undefined,
+  };
+}
+
+/** Which appearance of its href each reference is (0 for the first), to pair it with the manifest's record. */
+function countOccurrences(refs: readonly ScannedRef[]): Map<ScannedRef, number> {
+  const seen = new Map<string, number>();
+  const occurrences = new Map<ScannedRef, number>();
+  for (const ref of refs) {
+    const n = seen.get(ref.value) ?? 0;
+    seen.set(ref.value, n + 1);
+    occurrences.set(ref, n);
+  }
+  return occurrences;
+}
+
+/** What the resolver needs from the loaded site: files, redirect stubs, routes and lazy ids. */
+function indexSite(site: LoadedSite) {
+  const refreshes = new Map<string, HrefTarget>();
+  for (const [file, scan] of site.pages) {
+    if (!scan.refresh) continue;
+    const base = documentBase(site.pagePath(file), scan.base, site.siteOrigins);
+    refreshes.set(file, parseHref(scan.refresh.value, base, site.siteOrigins));
+  }
+  const ids = new Map<string, Set<string>>();
+  // The manifest names routes as the author thinks of them; a stale one must not suggest pages that are gone.
+  const routes = site.manifest
+    ? site.manifest.routes.filter((r) => site.files.has(r.file)).map((r) => r.path)
+    : [...site.pages.keys()].filter((file) => !refreshes.has(file)).map((file) => site.pagePath(file));
+  return {
+    files: site.files,
+    refreshes,
+    redirects: site.redirects,
+    siteOrigins: site.siteOrigins,
+    routes,
+    // Ids come from the page's own HTML (what the browser gets), not the manifest, which may be stale.
+    idsOf(file: string): ReadonlySet<string> {
+      let set = ids.get(file);
+      if (!set) ids.set(file, (set = new Set(site.pages.get(file)?.ids)));
+      return set;
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { SiteError } from '../errors.ts';
+import type { LinkOrigin, SiteManifest } from './types.ts';
+
+/** File name of the route manifest inside the built site. */
+export const manifestFileName = '.sitegen-manifest.json';
+
+const origin = z.object({
+  kind: z.enum(['layout', 'data', 'markdown', 'template']),
+  file: z.string().min(1),
+  line: z.number().int().positive().optional(),
+  column: z.number().int().positive().optional(),
+  field: z.string().optional(),
+});
+
+const manifestSchema = z.object({
+  version: z.literal(2),
+  siteUrl: z.string(),
+  routes: z.array(z.object({ path: z.string().startsWith('/'), file: z.string().min(1) })),
+  redirects: z.array(z.object({ from: z.string().startsWith('/'), to: z.string().min(1), origin: origin.optional() })),
+  origins: z.array(origin),
+  links: z.record(z.string(), z.array(z.tuple([z.string(), z.number().int().nonnegative()]))),
+}).superRefine((manifest, context) => {
+  for (const [page, links] of Object.entries(manifest.links)) {
+    const index = links.findIndex(([, origin]) => origin >= manifest.origins.length);
+    if (index >= 0) context.addIssue({ code: 'custom', path: ['links', page, index, 1], message: `no origin ${links[index]![1]} (the manifest lists ${manifest.origins.length})` });
+  }
+});
+
+/** Reads `<siteDir>/.sitegen-manifest.json`; `undefined` when the site has none (plain HTML mode). */
+export async function loadManifest(siteDir: string): Promise<SiteManifest | undefined> {
+  const file = join(siteDir, manifestFileName);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (cause) {
+    throw badManifest(file, `it is not JSON (${(cause as Error).message})`, cause);
+  }
+  const parsed = manifestSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw badManifest(file, `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`);
+  }
+  return parsed.data;
+}
+
+function badManifest(file: string, detail: string, cause?: unknown): SiteError {
+  return new SiteError({
+    code: 'links.bad-manifest',
+    message: `The route manifest cannot be read: ${detail}.`,
+    hint: `Rebuild the site with \`sitegen build\`, or delete ${manifestFileName} to check the plain HTML.`,
+    file,
+    cause,
+  });
+}
+
+/** Origins of emitted links, looked up by page and href in document order. */
+export class OriginIndex {
+  private readonly byPage = new Map<string, Map<string, LinkOrigin[]>>();
+
+  constructor(manifest: Pick<SiteManifest, 'origins' | 'links'>) {
+    for (const [page, links] of Object.entries(manifest.links)) {
+      if (links.length === 0) continue;
+      const hrefs = new Map<string, LinkOrigin[]>();
+      this.byPage.set(pageKey(page), hrefs);
+      for (const [href, originIndex] of links) {
+        const origin = manifest.origins[originIndex]!;
+        const list = hrefs.get(href);
+        if (list) list.push(origin);
+        else hrefs.set(href, [origin]);
+      }
+    }
+  }
+
+  /** Whether any link of `page` has a recorded origin. */
+  hasPage(page: string): boolean {
+    return this.byPage.has(pageKey(page));
+  }
+
+  /** The origin of the `occurrence`-th (0-based) appearance of `href` on `page`. */
+  find(page: string, href: string, occurrence: number): LinkOrigin | undefined {
+    const list = this.byPage.get(pageKey(page))?.get(href);
+    if (!list) return undefined;
+    // A page may repeat an href more often than the build recorded it; the last origin is the best guess.
+    return list[Math.min(occurrence, list.length - 1)];
+  }
+}
+
+const pageKey = (page: string) => (page.length > 1 && page.endsWith('/') ? page.slice(0, -1) : page);

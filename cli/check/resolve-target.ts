@@ -1,0 +1,136 @@
+import { parseHref, siteBase, type HrefTarget } from './href.ts';
+import type { RedirectTable } from './redirect-rules.ts';
+import { candidateFiles, isHtmlFile, normalizeRoute } from './list-site-files.ts';
+import { closestId, PathSuggester } from './suggest.ts';
+import type { FindingCode } from './types.ts';
+
+/** Why a target fails, with a fix when one is likely. */
+export interface Problem {
+  code: FindingCode;
+  reason: string;
+  suggestion?: string;
+}
+
+/** Where a site path ends up once redirects are followed. */
+export interface Destination {
+  file?: string;
+  /** Set when a redirect leaves the site. */
+  externalUrl?: string;
+  /** Site paths visited, first to last; length 1 when no redirect was involved. */
+  chain: string[];
+  /** Whether a 3xx redirect (not a 200 rewrite) was followed. */
+  redirected: boolean;
+  /** Fragment set by the last redirect, which replaces the link's own. */
+  fragment?: string;
+  problem?: Problem;
+}
+
+type Hit = { kind: 'file'; file: string } | { kind: 'redirect'; target: HrefTarget; status: number } | { kind: 'missing' };
+
+/** What the resolver knows about the built site. */
+export interface SiteIndex {
+  files: ReadonlySet<string>;
+  /** Redirect stubs: HTML file → resolved meta refresh target. */
+  refreshes: ReadonlyMap<string, HrefTarget>;
+  redirects: RedirectTable;
+  siteOrigins: ReadonlySet<string>;
+  /** Routes offered as suggestions for missing pages. */
+  routes: readonly string[];
+  /** Ids of an HTML file, computed on first use. */
+  idsOf(file: string): ReadonlySet<string>;
+}
+
+/** Resolves site paths to files like a static host, following redirects; each path is resolved once. */
+export class SiteResolver {
+  private readonly destinations = new Map<string, Destination>();
+  private readonly suggestions = new Map<string, string | undefined>();
+  private readonly suggesters = new Map<string, PathSuggester>();
+
+  constructor(private readonly site: SiteIndex) {}
+
+  /** The file a decoded site path serves, after redirects; memoized per path. */
+  resolve(path: string): Destination {
+    let destination = this.destinations.get(path);
+    if (!destination) this.destinations.set(path, (destination = this.follow(path)));
+    return destination;
+  }
+
+  /** A problem if `fragment` names no element in `file`; `#`, `#top` and non-HTML targets pass. */
+  checkFragment(file: string, fragment: string, rawFragment?: string): Problem | undefined {
+    if (fragment === '' || fragment.toLowerCase() === 'top' || fragment.startsWith(':~:') || !isHtmlFile(file)) return undefined;
+    const ids = this.site.idsOf(file);
+    if (ids.has(fragment) || (rawFragment !== undefined && ids.has(rawFragment))) return undefined;
+    return { code: 'links.missing-fragment', reason: `no element with id "${fragment}"`, suggestion: suggestId(fragment, ids) };
+  }
+
+  private lookup(path: string): Hit {
+    const rule = this.site.redirects.size ? this.site.redirects.match(path) : undefined;
+    const asRedirect = (r: NonNullable<typeof rule>): Hit => ({ kind: 'redirect', target: parseHref(r.to, siteBase + '/', this.site.siteOrigins), status: r.rule.status });
+    if (rule?.rule.force) return asRedirect(rule);
+    for (const file of candidateFiles(path)) {
+      if (!this.site.files.has(file)) continue;
+      const refresh = this.site.refreshes.get(file);
+      return refresh ? { kind: 'redirect', target: refresh, status: 301 } : { kind: 'file', file };
+    }
+    return rule ? asRedirect(rule) : { kind: 'missing' };
+  }
+
+  private follow(start: string): Destination {
+    const chain = [start];
+    const seen = new Set([normalizeRoute(start)]);
+    let redirected = false;
+    let fragment: string | undefined;
+    for (let current = start; ;) {
+      const hit = this.lookup(current);
+      if (hit.kind === 'file') return { file: hit.file, chain, redirected, fragment };
+      if (hit.kind === 'missing') {
+        const problem = this.missing(current);
+        if (chain.length > 1) problem.reason = `redirects to ${current}, which does not exist`;
+        if (chain.length > 1) problem.code = 'links.redirect-missing-target';
+        return { chain, redirected, problem };
+      }
+      redirected ||= hit.status !== 200;
+      const target = hit.target;
+      if (target.type === 'external') return { externalUrl: target.url, chain, redirected };
+      if (target.type !== 'internal') return { chain, redirected, problem: { code: target.type === 'invalid' ? target.code : 'links.bad-url', reason: `redirects to an unusable URL` } };
+      if (target.fragment !== undefined) fragment = target.fragment;
+      const key = normalizeRoute(target.path);
+      chain.push(target.path);
+      if (seen.has(key)) return { chain, redirected, problem: { code: 'links.redirect-loop', reason: `redirect loop: ${chain.join(' → ')}` } };
+      seen.add(key);
+      current = target.path;
+    }
+  }
+
+  private missing(path: string): Problem {
+    const page = !/\.[a-z\d]+$/i.test(path) || /\.html?$/i.test(path);
+    if (!this.suggestions.has(path)) this.suggestions.set(path, this.suggestPath(path, page));
+    const suggestion = this.suggestions.get(path);
+    return page
+      ? { code: 'links.missing-page', reason: 'no such page', suggestion }
+      : { code: 'links.missing-file', reason: 'no such file', suggestion };
+  }
+
+  private suggestPath(path: string, page: boolean): string | undefined {
+    if (page) {
+      const best = this.suggester('', () => this.site.routes).closest(path);
+      if (!best) return undefined;
+      // Offer the route in the style the author wrote: with or without the trailing slash.
+      return path.endsWith('/') || best === '/' ? best : normalizeRoute(best);
+    }
+    // An image is most likely misspelled as another image: compare files of the same type.
+    const extension = path.slice(path.lastIndexOf('.')).toLowerCase();
+    return this.suggester(extension, () => [...this.site.files].filter((f) => f.toLowerCase().endsWith(extension)).map((f) => '/' + f)).closest(path);
+  }
+
+  private suggester(key: string, paths: () => readonly string[]): PathSuggester {
+    let suggester = this.suggesters.get(key);
+    if (!suggester) this.suggesters.set(key, (suggester = new PathSuggester(paths())));
+    return suggester;
+  }
+}
+
+function suggestId(fragment: string, ids: ReadonlySet<string>): string | undefined {
+  const id = closestId(fragment, ids);
+  return id === undefined ? undefined : `#${id}`;
+}

@@ -1,0 +1,39 @@
+import path from 'node:path';
+
+/** Folders of the content tree, relative to the content folder; the one place that knows them. */
+export const contentLayout = {
+  posts: 'posts',
+  guides: 'guides',
+  legal: 'legal',
+  toolkit: 'toolkit',
+  images: 'images',
+  data: 'data',
+} as const;
+
+export type ContentFolder = keyof typeof contentLayout;
+
+/** The toolkit texts shown on /pom-files once its form is sent. */
+export const toolkitFiles = { readme: 'pom-readme.md', cursorRules: 'cursor-rules.md' } as const;
+
+/** A folder of the content tree. */
+export function contentFolder(contentDir: string, folder: ContentFolder): string {
+  return path.join(contentDir, contentLayout[folder]);
+}
+
+/** A dataset file, `content/data/<name>.json`. */
+export function datasetFile(contentDir: string, name: string): string {
+  return path.join(contentDir, contentLayout.data, `${name}.json`);
+}
+
+/** The file inside a built site that records routes, redirects and the source of every link. */
+export const manifestFileName = '.sitegen-manifest.json';
+
+/** Where the generator keeps what it can rebuild: compiled CLI, Markdown cache, dev templates. */
+export function cacheFolder(root: string): string {
+  return path.join(root, 'node_modules', '.cache', 'sitegen');
+}
+
+/** The Markdown cache shared by `build` and `dev`. */
+export function markdownCacheFile(root: string): string {
+  return path.join(cacheFolder(root), 'markdown.json');
+}

@@ -1,0 +1,39 @@
+// A worker thread that renders Markdown with its own highlighter, for large builds.
+import { readFileSync } from 'node:fs';
+import { parentPort } from 'node:worker_threads';
+import { markdownBody } from '../../load/front-matter.ts';
+import { getSharedHighlighter, renderMarkdown, type RenderedMarkdown } from './render-markdown.ts';
+
+/** A body to render, or a file to read and render the body of (before the build has read it). */
+export type MarkdownTask = { id: number; markdown: string; firstLine: number } | { id: number; file: string };
+
+export interface MarkdownReply {
+  id: number;
+  result?: RenderedMarkdown;
+  /** For a file task: the body that was rendered, so the build can check it read the same. */
+  source?: { markdown: string; firstLine: number };
+  error?: string;
+}
+
+// Grammars and themes load as soon as the worker starts, before the first batch arrives.
+void getSharedHighlighter();
+
+async function run(task: MarkdownTask): Promise<MarkdownReply> {
+  try {
+    if ('file' in task) {
+      // Read synchronously: this thread has nothing else to do meanwhile, and a promise-based
+      // read costs several hops through the event loop per file.
+      const { body, bodyLine } = markdownBody(readFileSync(task.file, 'utf8'));
+      return { id: task.id, result: await renderMarkdown(body, bodyLine), source: { markdown: body, firstLine: bodyLine } };
+    }
+    return { id: task.id, result: await renderMarkdown(task.markdown, task.firstLine) };
+  } catch (error) {
+    return { id: task.id, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+parentPort?.on('message', async (tasks: MarkdownTask[]) => {
+  const replies: MarkdownReply[] = [];
+  for (const task of tasks) replies.push(await run(task));
+  parentPort!.postMessage(replies);
+});

@@ -1,0 +1,160 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { Element, Root } from 'hast';
+import rehypePrettyCode from 'rehype-pretty-code';
+import rehypeSlug from 'rehype-slug';
+import rehypeStringify from 'rehype-stringify';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { bundledLanguages, createHighlighter, type BundledLanguage, type Highlighter } from 'shiki';
+import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
+import { unified, type Processor } from 'unified';
+import type { VFile } from 'vfile';
+import { codeTheme } from './code-theme.ts';
+import remarkGfm from './gfm-autolinks.ts';
+
+/** A link written in Markdown, with its position in the source file. */
+export interface MarkdownLink {
+  href: string;
+  line: number;
+  column: number;
+}
+
+/** A heading and the id it got, for tables of contents and fragment checks. */
+export interface MarkdownHeading {
+  id: string;
+  text: string;
+  depth: number;
+}
+
+export interface RenderedMarkdown {
+  html: string;
+  links: MarkdownLink[];
+  headings: MarkdownHeading[];
+}
+
+let sharedHighlighter: Promise<Highlighter> | undefined;
+
+/**
+ * The one Shiki highlighter of a process: the theme loads once, and each fence language once,
+ * when the first block in it is highlighted (a worker never loads grammars its files don't use).
+ */
+export function getSharedHighlighter(): Promise<Highlighter> {
+  sharedHighlighter ??= newHighlighter([]).then(withStableLanguages);
+  return sharedHighlighter;
+}
+
+function newHighlighter(langs: string[]): Promise<Highlighter> {
+  return createHighlighter({ themes: [codeTheme], langs, engine: createOnigurumaEngine({ instantiator: loadOniguruma }) });
+}
+
+/**
+ * Shiki's regex engine, compiled from the package's .wasm file. Shiki's default imports a
+ * JavaScript module holding the same binary as text, and its loader's check for a fetch
+ * Response makes Node load its HTTP client; together about 0.2 s of each worker's start-up.
+ * (The binary is compiled once per thread, however many highlighters it has.)
+ */
+async function loadOniguruma(imports?: WebAssembly.Imports): Promise<WebAssembly.WebAssemblyInstantiatedSource> {
+  const wasm = await readFile(createRequire(import.meta.url).resolve('shiki/onig.wasm'));
+  return WebAssembly.instantiate(wasm, imports);
+}
+
+type LanguageModule = { default: { embeddedLangsLazy?: string[] }[] };
+
+/**
+ * Makes the highlighter load each language once and highlight each block the same way in
+ * every build.
+ *
+ * rehype-pretty-code asks the highlighter to load every fence language of every file; Shiki
+ * answers each request with a dynamic import, even for a grammar it already has. Asking once
+ * per language keeps a 1,000-post build from spending seconds in the module loader.
+ *
+ * Some grammars (markdown, vue, svelte, mdx...) highlight code inside them in any language
+ * that happens to be loaded: in a shared highlighter, a markdown block's front matter would be
+ * YAML or plain text depending on which files the same thread rendered before. Those languages
+ * get a highlighter of their own, which never loads the languages they embed only lazily.
+ */
+function withStableLanguages(shared: Highlighter): Highlighter {
+  const requested = new Map<string, Promise<void>>();
+  const isolated = new Map<string, Highlighter>();
+  const loadShared = shared.loadLanguage.bind(shared);
+  const highlightShared = shared.codeToHtml.bind(shared);
+  const load = async (language: string) => {
+    const loadModule = (bundledLanguages as Record<string, (() => Promise<LanguageModule>) | undefined>)[language];
+    const embedsLazily = loadModule && (await loadModule()).default.some((grammar) => (grammar.embeddedLangsLazy ?? []).length > 0);
+    if (embedsLazily) isolated.set(language, await newHighlighter([language]));
+    else await loadShared(language as BundledLanguage);
+  };
+  shared.loadLanguage = ((...languages: Parameters<Highlighter['loadLanguage']>) =>
+    Promise.all(languages.map((language) => {
+      if (typeof language !== 'string') return loadShared(language);
+      if (!requested.has(language)) requested.set(language, load(language));
+      return requested.get(language)!;
+    })).then(() => undefined)) as Highlighter['loadLanguage'];
+  shared.codeToHtml = ((code, options) => {
+    const own = typeof options.lang === 'string' ? isolated.get(options.lang) : undefined;
+    return own ? own.codeToHtml(code, options) : highlightShared(code, options);
+  }) as Highlighter['codeToHtml'];
+  return shared;
+}
+
+/** Builds the unified processor; it is reused for every file of a build. */
+export function createMarkdownProcessor(): Processor<Root, Root, Root, Root, string> {
+  return unified()
+    .use(remarkParse)
+    .use(remarkGfm)
+    // Raw HTML in Markdown is dropped (remark-rehype's default): content cannot inject markup.
+    .use(remarkRehype)
+    .use(rehypeSlug)
+    .use(collectLinksAndHeadings)
+    .use(rehypePrettyCode, { theme: codeTheme, keepBackground: true, getHighlighter: () => getSharedHighlighter() })
+    .use(rehypeStringify) as unknown as Processor<Root, Root, Root, Root, string>;
+}
+
+let defaultProcessor: ReturnType<typeof createMarkdownProcessor> | undefined;
+
+/**
+ * Renders Markdown to HTML with highlighted code and linkable headings. `firstLine` is the
+ * file line the body starts on, so recorded link lines point into the real file.
+ */
+export async function renderMarkdown(markdown: string, firstLine = 1): Promise<RenderedMarkdown> {
+  defaultProcessor ??= createMarkdownProcessor();
+  const file = await defaultProcessor.process(markdown);
+  const data = file.data as { links?: MarkdownLink[]; headings?: MarkdownHeading[] };
+  return {
+    html: String(file.value),
+    links: (data.links ?? []).map((link) => ({ ...link, line: link.line + firstLine - 1 })),
+    headings: data.headings ?? [],
+  };
+}
+
+/** Records every link and heading id while the tree is still positioned (one walk, no visitor). */
+function collectLinksAndHeadings() {
+  return (tree: Root, file: VFile) => {
+    const links: MarkdownLink[] = [];
+    const headings: MarkdownHeading[] = [];
+    const walk = (node: Root | Element) => {
+      for (const child of node.children) {
+        if (child.type !== 'element') continue;
+        const { tagName, properties } = child;
+        if (tagName === 'a' && typeof properties.href === 'string') {
+          links.push({ href: properties.href, line: child.position?.start.line ?? 1, column: child.position?.start.column ?? 1 });
+        } else if (tagName.length === 2 && tagName[0] === 'h' && tagName[1]! >= '1' && tagName[1]! <= '6' && typeof properties.id === 'string') {
+          headings.push({ id: properties.id, text: textOf(child), depth: Number(tagName[1]) });
+        }
+        walk(child);
+      }
+    };
+    walk(tree);
+    Object.assign(file.data, { links, headings });
+  };
+}
+
+function textOf(node: Element): string {
+  let text = '';
+  for (const child of node.children) {
+    if (child.type === 'text') text += child.value;
+    else if (child.type === 'element') text += textOf(child);
+  }
+  return text;
+}

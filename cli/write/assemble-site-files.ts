@@ -1,0 +1,59 @@
+import path from 'node:path';
+import type { RecordedLink } from '../../templates/components/page-context.ts';
+import type { Bundle } from '../bundle/bundle-client.ts';
+import type { RawContent } from '../load/load-content.ts';
+import type { SiteImage } from '../load/load-images.ts';
+import { buildManifest, manifestFile } from './route-manifest.ts';
+import type { RenderedMarkdown } from '../render/markdown/render-markdown.ts';
+import type { SiteModel } from '../validate/model.ts';
+import type { PageRecord } from '../render/render-page.tsx';
+import type { Redirect, Route } from '../route/routes.ts';
+import { renderFeed } from './feed.ts';
+import { renderRedirectsFile } from './redirects-file.ts';
+import { renderRobots } from './robots-txt.ts';
+import { renderSitemap } from './sitemap.ts';
+
+/** Every file of the built site except the pages, by path relative to the output folder. */
+export function assembleSiteFiles(input: {
+  root: string;
+  raw: RawContent;
+  model: SiteModel;
+  routes: Route[];
+  redirects: Redirect[];
+  /** The routes' pages; their HTML (and the redirect pages') is written by the caller. */
+  pages: PageRecord[];
+  bundle: Bundle;
+  images: SiteImage[];
+  markdown: Map<string, RenderedMarkdown>;
+}): Map<string, string | Uint8Array> {
+  const { root, raw, model, routes, redirects, pages, bundle, images, markdown } = input;
+  const site = model.data.site;
+  const files = new Map<string, string | Uint8Array>();
+  for (const file of bundle.files) files.set(file.url.slice(1), file.contents);
+  for (const image of images) files.set(image.url.slice(1), image.contents);
+  files.set('sitemap.xml', renderSitemap(site.siteUrl, routes, lastModifiedByPath(model)));
+  files.set('robots.txt', renderRobots(site.siteUrl));
+  files.set('feed.xml', renderFeed({ siteUrl: site.siteUrl, title: `${site.brand} ${model.data.blog.post.titleSuffix}`, description: model.data.blog.meta.description, posts: model.posts }));
+  files.set('_redirects', renderRedirectsFile(redirects));
+  files.set(manifestFile, JSON.stringify(buildManifest({ siteUrl: site.siteUrl, root, raw, pages, redirects, extraLinks: markdownLinks(model, markdown, root) })));
+  return files;
+}
+
+/** Links written in Markdown, by the route that shows them, with their file and line. */
+function markdownLinks(model: SiteModel, markdown: Map<string, RenderedMarkdown>, root: string): Map<string, RecordedLink[]> {
+  const byRoute = new Map<string, RecordedLink[]>();
+  const add = (routePath: string, file: string) => {
+    const links = markdown.get(file)?.links ?? [];
+    byRoute.set(routePath, links.map((link) => ({ href: link.href, origin: { kind: 'markdown', file: path.relative(root, file), line: link.line, column: link.column } })));
+  };
+  for (const post of model.posts) add(`/blog/${post.slug}`, post.file);
+  for (const guide of model.guides) add(`/guides/content/${guide.topic}`, guide.file);
+  for (const legal of model.legal) add(`/${legal.slug}`, legal.file);
+  return byRoute;
+}
+
+function lastModifiedByPath(model: SiteModel): Map<string, Date> {
+  const dates = new Map<string, Date>(model.posts.map((post) => [`/blog/${post.slug}`, post.date]));
+  if (model.posts[0]) dates.set('/blog', model.posts[0].date);
+  return dates;
+}

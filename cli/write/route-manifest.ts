@@ -1,0 +1,76 @@
+import path from 'node:path';
+import type { RecordedLink } from '../../templates/components/page-context.ts';
+import type { RawContent } from '../load/load-content.ts';
+import { locateJsonField } from '../validate/locate-field.ts';
+import type { LinkOrigin } from '../render/link-origins.ts';
+import type { PageRecord } from '../render/render-page.tsx';
+import type { Redirect } from '../route/routes.ts';
+
+/** The file check-links reads to name the source of a broken link; see README "Where a finding comes from". */
+export const manifestFile = '.sitegen-manifest.json';
+
+/**
+ * Routes, redirects and where every emitted link came from. Origins are listed once and
+ * referred to by index: the layout's links repeat on every page, and a 1,000-page site would
+ * otherwise write the same origin 50,000 times.
+ */
+export interface SiteManifest {
+  version: 2;
+  siteUrl: string;
+  routes: { path: string; file: string }[];
+  redirects: { from: string; to: string; origin?: LinkOrigin }[];
+  origins: LinkOrigin[];
+  /** By page path: each link's href and the index of its origin, in document order. */
+  links: Record<string, [href: string, origin: number][]>;
+}
+
+/** Builds the manifest from what the render recorded; file paths are made relative to `root`. */
+export function buildManifest(options: { siteUrl: string; root: string; raw: RawContent; pages: PageRecord[]; redirects: Redirect[]; extraLinks: Map<string, RecordedLink[]> }): SiteManifest {
+  const { siteUrl, root, raw, pages, redirects, extraLinks } = options;
+  const relative = (origin: LinkOrigin): LinkOrigin => ({ ...origin, file: path.isAbsolute(origin.file) ? path.relative(root, origin.file) : origin.file });
+  const origins = new OriginTable(relative);
+  const redirectsData = raw.data.get('redirects');
+  const routePath = (p: string) => (p === '/' || p.endsWith('/') ? p : `${p}/`);
+  const links: SiteManifest['links'] = {};
+  for (const page of pages) {
+    const recorded = [...page.links, ...(extraLinks.get(page.route.path) ?? [])];
+    links[routePath(page.route.path)] = recorded.map((link) => [link.href, origins.indexOf(link.origin)]);
+  }
+  return {
+    version: 2,
+    siteUrl,
+    routes: pages.map((page) => ({ path: routePath(page.route.path), file: page.route.file })),
+    redirects: redirects.map((redirect, index) => ({
+      from: redirect.from,
+      to: redirect.to,
+      origin: redirectsData
+        ? relative({ kind: 'data', file: redirectsData.file, field: `[${index}].to`, ...locateJsonField(redirectsData.source, [index, 'to']) })
+        : undefined,
+    })),
+    origins: origins.list,
+    links,
+  };
+}
+
+/** Each distinct origin once, numbered in order of first use. */
+class OriginTable {
+  readonly list: LinkOrigin[] = [];
+  private readonly byKey = new Map<string, number>();
+  /** Most links share their origin object with other pages; those skip building a key. */
+  private readonly byObject = new Map<LinkOrigin, number>();
+
+  constructor(private readonly normalize: (origin: LinkOrigin) => LinkOrigin) {}
+
+  indexOf(origin: LinkOrigin): number {
+    let index = this.byObject.get(origin);
+    if (index !== undefined) return index;
+    const key = `${origin.kind}\0${origin.file}\0${origin.field ?? ''}\0${origin.line ?? ''}\0${origin.column ?? ''}`;
+    index = this.byKey.get(key);
+    if (index === undefined) {
+      index = this.list.push(this.normalize(origin)) - 1;
+      this.byKey.set(key, index);
+    }
+    this.byObject.set(origin, index);
+    return index;
+  }
+}

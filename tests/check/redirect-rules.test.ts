@@ -1,0 +1,37 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { parseRedirectsFile, RedirectTable } from '../../cli/check/redirect-rules.ts';
+
+test('parses Netlify _redirects lines with their positions', () => {
+  const rules = parseRedirectsFile('# moved pages\n/contact  /getting-started#contact-form  301\n\n/old /new 302!\n/store id=:id /blog/:id 301\n');
+  assert.deepEqual(rules.map((r) => [r.from, r.to, r.status, r.force, r.declared.line, r.declared.column]), [
+    ['/contact', '/getting-started#contact-form', 301, false, 2, 11],
+    ['/old', '/new', 302, true, 4, 6],
+  ]);
+});
+
+test('leaves out rules that cannot vouch for a link: 404s and conditional rules', () => {
+  assert.deepEqual(parseRedirectsFile('/* /404.html 404\n/fr/* /fr/index.html 302 Language=fr\n/a /b'), [
+    { from: '/a', to: '/b', status: 301, force: false, declared: { file: '_redirects', line: 3, column: 4, attribute: '_redirects' } },
+  ]);
+});
+
+test('matches with or without a trailing slash, and fills splats and placeholders', () => {
+  const table = new RedirectTable();
+  for (const rule of parseRedirectsFile('/contact /getting-started 301\n/news/* /blog/:splat 301\n/team/:name /humans/#:name 301')) table.add(rule);
+  assert.equal(table.match('/contact/')?.to, '/getting-started');
+  assert.equal(table.match('/news/2024/launch')?.to, '/blog/2024/launch');
+  assert.equal(table.match('/team/ada')?.to, '/humans/#ada');
+  assert.equal(table.match('/elsewhere'), undefined);
+});
+
+test('merges a manifest redirect into the _redirects rule for the same path, keeping its origin', () => {
+  const table = new RedirectTable();
+  const [rule] = parseRedirectsFile('/contact /getting-started 301');
+  table.add(rule);
+  const origin = { kind: 'data' as const, file: 'content/data/redirects.json', field: '[1].to' };
+  table.add({ from: '/contact', to: '/getting-started', status: 301, force: false, declared: { file: '.sitegen-manifest.json', line: 1, column: 1, attribute: 'redirect', origin } });
+  assert.equal(table.rules().length, 1);
+  assert.deepEqual(table.match('/contact')?.rule.declared.origin, origin);
+  assert.equal(table.match('/contact')?.rule.declared.file, '_redirects');
+});
