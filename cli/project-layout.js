@@ -1,27 +1,27 @@
+// Where things live in a project, in plain JavaScript so that the launcher (bin.js), which runs
+// before any TypeScript is compiled, reads the same names as the rest of the CLI.
 import path from 'node:path';
 
 /** Folders of the content tree, relative to the content folder; the one place that knows them. */
-export const contentLayout = {
+export const contentLayout = Object.freeze({
   posts: 'posts',
   guides: 'guides',
   legal: 'legal',
   toolkit: 'toolkit',
   images: 'images',
   data: 'data',
-} as const;
-
-export type ContentFolder = keyof typeof contentLayout;
+});
 
 /** The toolkit texts shown on /pom-files once its form is sent. */
-export const toolkitFiles = { readme: 'pom-readme.md', cursorRules: 'cursor-rules.md' } as const;
+export const toolkitFiles = Object.freeze({ readme: 'pom-readme.md', cursorRules: 'cursor-rules.md' });
 
 /** A folder of the content tree. */
-export function contentFolder(contentDir: string, folder: ContentFolder): string {
+export function contentFolder(contentDir, folder) {
   return path.join(contentDir, contentLayout[folder]);
 }
 
 /** A dataset file, `content/data/<name>.json`. */
-export function datasetFile(contentDir: string, name: string): string {
+export function datasetFile(contentDir, name) {
   return path.join(contentDir, contentLayout.data, `${name}.json`);
 }
 
@@ -29,11 +29,11 @@ export function datasetFile(contentDir: string, name: string): string {
 export const manifestFileName = '.sitegen-manifest.json';
 
 /** Where the generator keeps what it can rebuild: compiled CLI, Markdown cache, dev templates. */
-export function cacheFolder(root: string): string {
+export function cacheFolder(root) {
   return path.join(root, 'node_modules', '.cache', 'sitegen');
 }
 
 /** The Markdown cache shared by `build` and `dev`. */
-export function markdownCacheFile(root: string): string {
+export function markdownCacheFile(root) {
   return path.join(cacheFolder(root), 'markdown.json');
 }
