@@ -10,22 +10,28 @@ import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
+import { cacheFolder } from './project-layout.js';
 
 // A build is short and runs the same parsing code in several threads, each of which would
 // otherwise spend a large share of its time in the optimising compiler on functions that are
 // only warm. Letting a function run longer before it is optimised cut a 1,000-post build's CPU
-// time by about 9% and its wall time by about 0.5 s (bench:build, 2 cores). The setting applies
-// to the whole process, the Markdown worker threads included.
-v8.setFlagsFromString('--interrupt-budget=300000');
+// time by about 9% and its wall time by about 0.5 s (bench:build, 2 cores, Node 20). The setting
+// applies to the whole process, the Markdown worker threads included. Only V8 11.3 (Node 20)
+// is known to have the flag: later V8s (Node 22 onwards) dropped it and report it as an error.
+if (process.versions.v8.startsWith('11.3.')) v8.setFlagsFromString('--interrupt-budget=300000');
 
 // React's development build checks and tracks much more per element; rendering a site needs
 // neither, and the production build renders several times faster.
 process.env.NODE_ENV ??= 'production';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const cacheDir = path.join(root, 'node_modules', '.cache', 'sitegen');
+const cacheDir = cacheFolder(root);
 /** Folders whose files the CLI bundle can contain (templates and the island registry included). */
 const sourceFolders = ['cli', 'templates', 'client'];
+/** Lockfiles of every package manager, at the project root. */
+const lockfiles = ['package-lock.json', 'npm-shrinkwrap.json', 'pnpm-lock.yaml', 'yarn.lock', 'bun.lock', 'bun.lockb'];
+/** What npm, pnpm and yarn record in node_modules about the packages they installed there. */
+const installRecords = ['.package-lock.json', path.join('.pnpm', 'lock.yaml'), '.modules.yaml', '.yarn-state.yml', '.yarn-integrity'];
 
 const bundleDir = path.join(cacheDir, sourceHash());
 if (!existsSync(path.join(bundleDir, 'cli.js'))) await compile(bundleDir);
@@ -38,9 +44,9 @@ function sourceHash() {
   add(fileURLToPath(import.meta.url));
   add(path.join(root, 'tsconfig.json'));
   add(path.join(root, 'node_modules', 'esbuild', 'package.json'));
-  // Packages are compiled in: reinstalling them makes a new compile.
-  const installed = path.join(root, 'node_modules', '.package-lock.json');
-  if (existsSync(installed)) add(installed);
+  // Packages are compiled in: installing, upgrading or removing one makes a new compile.
+  for (const file of installedPackageFiles()) add(file);
+  hash.update(directDependencyVersions().join('\n'));
   for (const folder of sourceFolders) {
     const files = readdirSync(path.join(root, folder), { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile())
@@ -49,6 +55,28 @@ function sourceHash() {
     for (const file of files) add(file);
   }
   return hash.digest('hex').slice(0, 16);
+}
+
+/** The lockfiles and install records that exist: whichever package manager installed, one of them changes with any package. */
+function installedPackageFiles() {
+  const candidates = [...lockfiles.map((name) => path.join(root, name)), ...installRecords.map((name) => path.join(root, 'node_modules', name))];
+  return candidates.filter((file) => existsSync(file));
+}
+
+/**
+ * `name@version` of each runtime dependency as installed, found the way Node resolves it (so a
+ * workspace's hoisted node_modules counts): covers an install that left no lockfile or record.
+ * The whole tree would take about 30 ms to read; the direct dependencies about a tenth of that.
+ */
+function directDependencyVersions() {
+  const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+  return Object.keys(manifest.dependencies ?? {}).map((name) => {
+    for (let dir = root; ; dir = path.dirname(dir)) {
+      const file = path.join(dir, 'node_modules', name, 'package.json');
+      if (existsSync(file)) return `${name}@${JSON.parse(readFileSync(file, 'utf8')).version}`;
+      if (dir === path.dirname(dir)) return `${name}@missing`;
+    }
+  });
 }
 
 async function compile(target) {
@@ -61,9 +89,9 @@ async function compile(target) {
     // hundreds of modules one by one (about 0.2 s for the CLI, and as much for each Markdown
     // worker). These stay imports: React (the dev server's freshly compiled templates must
     // share it), esbuild (it runs its own binary), jsonc-parser (its build requires its own
-    // files by computed names), tsx, and Shiki's grammars, themes and inlined regex engine
-    // (loaded only when used).
-    const external = ['react', 'react/*', 'react-dom', 'react-dom/*', 'esbuild', 'jsonc-parser', 'tsx', 'tsx/*', '@shikijs/langs/*', '@shikijs/themes/*', 'shiki/wasm'];
+    // files by computed names), and Shiki's grammars, themes and inlined regex engine (loaded
+    // only when used).
+    const external = ['react', 'react/*', 'react-dom', 'react-dom/*', 'esbuild', 'jsonc-parser', '@shikijs/langs/*', '@shikijs/themes/*', 'shiki/wasm'];
     const common = {
       absWorkingDir: root, bundle: true, platform: 'node', format: 'esm', target: 'node20', outdir: staging, logLevel: 'error',
       external, plugins: [patchPlugin(packagePatches)], jsx: 'automatic',

@@ -1,13 +1,16 @@
+import type { ErrorCode } from './error-catalogue.ts';
+
 /** A problem an author can fix, located in a file where possible. */
 export class SiteError extends Error {
-  readonly code: string;
+  /** Stable code from the catalogue (cli/error-catalogue.ts), printed after the message. */
+  readonly code: ErrorCode;
   readonly hint?: string;
   readonly file?: string;
   readonly line?: number;
   readonly column?: number;
 
   constructor(options: {
-    code: string;
+    code: ErrorCode;
     message: string;
     hint?: string;
     file?: string;

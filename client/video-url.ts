@@ -41,8 +41,3 @@ export function toEmbedUrl(input: string): string | null {
   }
   return null;
 }
-
-/** The case-studies address that opens a video: `/case-studies?playVideo=<encoded url>`. */
-export function playVideoHref(videoUrl: string): string {
-  return `/case-studies?playVideo=${encodeURIComponent(videoUrl)}`;
-}

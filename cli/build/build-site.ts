@@ -1,110 +1,82 @@
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
-import type { SiteModel } from '../validate/model.ts';
-import type { MarkdownPool } from '../render/markdown/worker-pool.ts';
+import type { LinkFinding, LinkReport } from '../check/index.ts';
+import { prepareMarkdown, type MarkdownOptions } from '../render/markdown/render-all-markdown.ts';
 import type { PageRecord } from '../render/render-page.tsx';
-import { SiteBuilder, type Phase } from './site-builder.ts';
+import type { SiteModel } from '../validate/model.ts';
 import type { Writer } from '../write/writers.ts';
+import type { PageBudget, ValidateSiteOptions } from './build-steps.ts';
+import { PhaseTimer, type Phase } from './phase-timer.ts';
 
-export type { Phase };
+export type { Phase, PageBudget };
 
-export interface BuildOptions {
+export interface BuildOptions extends ValidateSiteOptions {
   /** Project root: content/, templates/ and client/ live here. */
   root: string;
   /** Content folder; `<root>/content` by default. */
   contentDir?: string;
   writer: Writer;
-  siteUrl?: string;
-  drafts?: boolean;
-  future?: boolean;
-  env?: Record<string, string | undefined>;
-  now?: Date;
-  /** Keep rendered Markdown between builds in this file; every build renders all Markdown when absent. */
-  markdownCacheFile?: string;
-  /** Markdown workers already started (see `startMarkdownPoolEarly`); the build closes them. */
-  markdownPool?: MarkdownPool;
-  /** Runs after everything is written and before it is committed; a throw aborts the build. */
-  beforeCommit?: (result: BuildResult) => Promise<void>;
-}
-
-/** JavaScript one page loads. */
-export interface PageBudget {
-  path: string;
-  islands: string[];
-  bytes: number;
-  gzip: number;
+  /** How Markdown is cached between builds (in memory only, by default). */
+  markdown?: MarkdownOptions;
+  /** Check the links of the staged output and commit it only when none is broken; true by default. */
+  checkLinks?: boolean;
 }
 
 export interface BuildResult {
+  /** False when broken links kept the output from replacing the last one (see `links`). */
+  committed: boolean;
   model: SiteModel;
   pages: PageRecord[];
   redirects: number;
   files: number;
   budgets: PageBudget[];
+  /** The link check of the output; undefined when it did not run. */
+  links?: LinkReport;
+  /** Findings that do not fail a build, such as a link to a redirect. */
+  warnings: LinkFinding[];
   timings: Record<Phase, number>;
   /** Wall time of the whole build; phases overlap (bundling runs beside loading). */
   totalMs: number;
 }
 
-/** Runs a whole build: load, validate, route, render, bundle and write; commits only on success. */
+/**
+ * Runs a whole build: load, validate, route, render, bundle, write to staging, check links,
+ * then commit, or abort and leave the last output in place.
+ */
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
-  const { writer } = options;
-  const started = performance.now();
-  const builder = new SiteBuilder({
-    root: options.root,
-    contentDir: options.contentDir ?? path.join(options.root, 'content'),
-    drafts: options.drafts,
-    future: options.future,
-    env: options.env,
-    now: options.now,
-    siteUrl: options.siteUrl,
-    markdownCacheFile: options.markdownCacheFile,
-    markdownPool: options.markdownPool,
-  });
-  // Pages are written while the rest render; a failed write fails the build once rendering ends.
-  const writes: Promise<void>[] = [];
-  let writeError: unknown;
-  const write = (file: string, contents: string | Uint8Array) => {
-    writes.push(writer.write(file, contents).catch((error: unknown) => {
-      writeError ??= error;
-    }));
-  };
+  const { root, writer } = options;
+  const timer = new PhaseTimer();
+  const contentDir = options.contentDir ?? path.join(root, 'content');
+  // First, so that Markdown workers a large build needs boot while the steps' modules load.
+  const markdown = prepareMarkdown(contentDir, options.markdown);
+  const steps = await import('./build-steps.ts');
+  const staged = new steps.StagedWrites(writer);
   try {
     // esbuild bundles in its own process while content loads and Markdown renders here.
-    const bundling = builder.bundleClient();
-    // Awaited below; until then (or if loading fails first) its failure must not go unhandled.
+    const bundling = timer.time('bundle', steps.bundleSite(root));
     bundling.catch(() => undefined);
-    await builder.load();
-    await bundling;
-    const output = await builder.compile({ emit: write });
-    const caching = builder.saveCache();
-    let clock = performance.now();
-    for (const [file, contents] of output.files) write(file, contents);
-    await Promise.all(writes);
-    if (writeError) throw writeError;
-    builder.timings.write = performance.now() - clock;
-    const result: BuildResult = {
-      model: output.model,
-      pages: output.pages,
-      redirects: output.redirects.length,
-      files: writes.length,
-      budgets: builder.budgets(output.pages),
-      timings: builder.timings,
-      totalMs: 0,
-    };
-    clock = performance.now();
-    await options.beforeCommit?.(result);
-    builder.timings.check = performance.now() - clock;
-    await writer.commit();
+    const loaded = await timer.time('load', steps.loadInputs(root, contentDir));
+    const rendering = markdown.renderAll(steps.markdownSources(loaded.raw));
+    const routed = timer.timeSync('load', () => steps.routeSite(steps.validateSite(loaded, options)));
+    const bundle = await bundling;
+    const site = await timer.time('render', steps.renderSite(routed, { bundle, markdown: rendering, emit: staged.write }));
+    const caching = markdown.save();
+    caching.catch(() => undefined); // awaited below, unless a later step fails first
+    const files = await timer.time('write', staged.finish(steps.siteFiles(site)));
+    const links = options.checkLinks === false ? undefined : await timer.time('check', steps.checkStagedOutput(writer));
+    const committed = !steps.hasBrokenLinks(links);
+    await (committed ? writer.commit() : writer.abort());
     await caching;
-    result.totalMs = performance.now() - started;
-    return result;
+    return {
+      committed, model: site.model, pages: site.pages, redirects: site.redirects.length, files,
+      budgets: steps.pageBudgets(bundle, site.pages), links, warnings: steps.linkWarnings(links),
+      timings: timer.timings(), totalMs: timer.elapsed(),
+    };
   } catch (error) {
     // Nothing may still be writing into the folder that abort removes.
-    await Promise.all(writes);
+    await staged.settle();
     await writer.abort();
     throw error;
   } finally {
-    await builder.close();
+    await markdown.close();
   }
 }

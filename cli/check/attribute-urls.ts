@@ -36,21 +36,3 @@ export function parseSrcset(value: string): ValueUrl[] {
   }
   return urls;
 }
-
-const refreshPattern = /^\s*\d*(?:\.\d*)?\s*(?:[;,]\s*)?(?:url\s*=\s*)?/i;
-
-/** Extracts the target of a `<meta http-equiv="refresh" content="0; url=/x">`, if it has one. */
-export function parseRefresh(content: string): ValueUrl | undefined {
-  const prefix = refreshPattern.exec(content);
-  if (!prefix) return undefined;
-  let index = prefix[0].length;
-  let rest = content.slice(index).trimEnd();
-  if (!rest) return undefined;
-  const quote = rest[0];
-  if (quote === '"' || quote === "'") {
-    const end = rest.indexOf(quote, 1);
-    rest = rest.slice(1, end === -1 ? undefined : end);
-    index++;
-  }
-  return rest ? { url: rest, index } : undefined;
-}

@@ -1,7 +1,7 @@
 import type { FindingCollector, Occurrence } from './findings.ts';
 import type { LoadedSite } from './load-built-site.ts';
 import type { Destination, SiteResolver } from './resolve-target.ts';
-import { normalizeRoute } from './list-site-files.ts';
+import { routeKey } from '../static-host/site-paths.ts';
 
 /**
  * Checks every redirect declaration once, where it is declared: a redirect stub page, a
@@ -40,14 +40,14 @@ export function validateRedirects(
   for (const [file, scan] of site.pages) {
     if (!scan.refresh) continue;
     const from = site.pagePath(file);
-    stubRoutes.add(normalizeRoute(from));
+    stubRoutes.add(routeKey(from));
     const { refresh } = scan;
     const origin = site.redirects.match(from)?.rule.declared.origin;
     validate(from, { page: from, file, attribute: refresh.attribute, href: refresh.value, line: refresh.line, column: refresh.column, origin });
     count++;
   }
   for (const rule of site.redirects.rules()) {
-    if (stubRoutes.has(normalizeRoute(rule.from))) continue;
+    if (stubRoutes.has(routeKey(rule.from))) continue;
     const { declared } = rule;
     validate(rule.from, { page: rule.from, file: declared.file, attribute: declared.attribute, href: rule.to, line: declared.line, column: declared.column, origin: declared.origin });
     count++;

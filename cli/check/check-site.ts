@@ -111,7 +111,7 @@ function countOccurrences(refs: readonly ScannedRef[]): Map<ScannedRef, number> 
 }
 
 /** What the resolver needs from the loaded site: files, redirect stubs, routes and lazy ids. */
-function indexSite(site: LoadedSite) {
+export function indexSite(site: LoadedSite) {
   const refreshes = new Map<string, HrefTarget>();
   for (const [file, scan] of site.pages) {
     if (!scan.refresh) continue;

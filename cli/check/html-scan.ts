@@ -1,5 +1,6 @@
 import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
-import { parseRefresh, parseSrcset } from './attribute-urls.ts';
+import { parseSrcset } from './attribute-urls.ts';
+import { parseRefresh } from '../static-host/refresh-stub.ts';
 import { firstLetters, hintRels, label, locateRefs, metaUrlProperties, urlAttributes, wanted, type ScannedHtml, type ScannedRef } from './html-refs.ts';
 import type { Landmark } from './types.ts';
 

@@ -5,9 +5,11 @@ import { SiteError } from '../errors.ts';
 import { scanHtml, type ScannedHtml, type ScannedRef } from './html-scan.ts';
 import { siteOriginsOf } from './href.ts';
 import { loadManifest } from './read-manifest.ts';
-import { parseRedirectsFile, RedirectTable } from './redirect-rules.ts';
+import { manifestFileName } from '../project-layout.js';
+import { parseRedirectsFile, RedirectTable } from '../static-host/redirect-rules.ts';
 import { scanSitemap, sitemapOrigin } from './read-sitemap.ts';
-import { isHtmlFile, listSiteFiles, prettyRouteOfFile } from './list-site-files.ts';
+import { listSiteFiles } from '../static-host/list-site-files.ts';
+import { isHtmlFile, prettyRouteOfFile } from '../static-host/site-paths.ts';
 import type { SiteManifest } from './types.ts';
 
 /** A built site read into memory: each HTML file parsed once, redirects and manifest loaded. */
@@ -42,7 +44,7 @@ export async function loadSite(root: string, siteUrl?: string): Promise<LoadedSi
     for (const rule of parseRedirectsFile(await readFile(join(root, '_redirects'), 'utf8'))) redirects.add(rule);
   }
   for (const r of manifest?.redirects ?? []) {
-    redirects.add({ from: r.from, to: r.to, status: 301, force: false, declared: { file: '.sitegen-manifest.json', line: 1, column: 1, attribute: 'redirect', origin: r.origin } });
+    redirects.add({ from: r.from, to: r.to, status: 301, force: false, declared: { file: manifestFileName, line: 1, column: 1, attribute: 'redirect', origin: r.origin } });
   }
 
   const origin = siteUrl ?? manifest?.siteUrl ?? sitemapOrigin([...sitemaps.values()].flat());

@@ -2,10 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { SiteError } from '../errors.ts';
+import { manifestFileName } from '../project-layout.js';
+import { withoutTrailingSlash } from '../route/urls.ts';
 import type { LinkOrigin, SiteManifest } from './types.ts';
-
-/** File name of the route manifest inside the built site. */
-export const manifestFileName = '.sitegen-manifest.json';
 
 const origin = z.object({
   kind: z.enum(['layout', 'data', 'markdown', 'template']),
@@ -71,7 +70,7 @@ export class OriginIndex {
     for (const [page, links] of Object.entries(manifest.links)) {
       if (links.length === 0) continue;
       const hrefs = new Map<string, LinkOrigin[]>();
-      this.byPage.set(pageKey(page), hrefs);
+      this.byPage.set(withoutTrailingSlash(page), hrefs);
       for (const [href, originIndex] of links) {
         const origin = manifest.origins[originIndex]!;
         const list = hrefs.get(href);
@@ -83,16 +82,14 @@ export class OriginIndex {
 
   /** Whether any link of `page` has a recorded origin. */
   hasPage(page: string): boolean {
-    return this.byPage.has(pageKey(page));
+    return this.byPage.has(withoutTrailingSlash(page));
   }
 
   /** The origin of the `occurrence`-th (0-based) appearance of `href` on `page`. */
   find(page: string, href: string, occurrence: number): LinkOrigin | undefined {
-    const list = this.byPage.get(pageKey(page))?.get(href);
+    const list = this.byPage.get(withoutTrailingSlash(page))?.get(href);
     if (!list) return undefined;
     // A page may repeat an href more often than the build recorded it; the last origin is the best guess.
     return list[Math.min(occurrence, list.length - 1)];
   }
 }
-
-const pageKey = (page: string) => (page.length > 1 && page.endsWith('/') ? page.slice(0, -1) : page);

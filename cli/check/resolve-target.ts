@@ -1,6 +1,7 @@
 import { parseHref, siteBase, type HrefTarget } from './href.ts';
-import type { RedirectTable } from './redirect-rules.ts';
-import { candidateFiles, isHtmlFile, normalizeRoute } from './list-site-files.ts';
+import type { RedirectTable } from '../static-host/redirect-rules.ts';
+import { answerPath } from '../static-host/resolve-path.ts';
+import { isHtmlFile, routeKey } from '../static-host/site-paths.ts';
 import { closestId, PathSuggester } from './suggest.ts';
 import type { FindingCode } from './types.ts';
 
@@ -63,21 +64,21 @@ export class SiteResolver {
     return { code: 'links.missing-fragment', reason: `no element with id "${fragment}"`, suggestion: suggestId(fragment, ids) };
   }
 
+  /** The host's answer for a path, where a redirect stub page counts as the 301 it stands for. */
   private lookup(path: string): Hit {
-    const rule = this.site.redirects.size ? this.site.redirects.match(path) : undefined;
-    const asRedirect = (r: NonNullable<typeof rule>): Hit => ({ kind: 'redirect', target: parseHref(r.to, siteBase + '/', this.site.siteOrigins), status: r.rule.status });
-    if (rule?.rule.force) return asRedirect(rule);
-    for (const file of candidateFiles(path)) {
-      if (!this.site.files.has(file)) continue;
-      const refresh = this.site.refreshes.get(file);
-      return refresh ? { kind: 'redirect', target: refresh, status: 301 } : { kind: 'file', file };
+    const answer = answerPath({ hasFile: (file) => this.site.files.has(file), rules: this.site.redirects }, path);
+    if (answer.kind === 'missing') return answer;
+    if (answer.kind === 'file') {
+      const refresh = this.site.refreshes.get(answer.file);
+      return refresh ? { kind: 'redirect', target: refresh, status: 301 } : answer;
     }
-    return rule ? asRedirect(rule) : { kind: 'missing' };
+    const status = answer.kind === 'rewrite' ? 200 : answer.status;
+    return { kind: 'redirect', target: parseHref(answer.to, siteBase + '/', this.site.siteOrigins), status };
   }
 
   private follow(start: string): Destination {
     const chain = [start];
-    const seen = new Set([normalizeRoute(start)]);
+    const seen = new Set([routeKey(start)]);
     let redirected = false;
     let fragment: string | undefined;
     for (let current = start; ;) {
@@ -94,7 +95,7 @@ export class SiteResolver {
       if (target.type === 'external') return { externalUrl: target.url, chain, redirected };
       if (target.type !== 'internal') return { chain, redirected, problem: { code: target.type === 'invalid' ? target.code : 'links.bad-url', reason: `redirects to an unusable URL` } };
       if (target.fragment !== undefined) fragment = target.fragment;
-      const key = normalizeRoute(target.path);
+      const key = routeKey(target.path);
       chain.push(target.path);
       if (seen.has(key)) return { chain, redirected, problem: { code: 'links.redirect-loop', reason: `redirect loop: ${chain.join(' → ')}` } };
       seen.add(key);
@@ -116,7 +117,7 @@ export class SiteResolver {
       const best = this.suggester('', () => this.site.routes).closest(path);
       if (!best) return undefined;
       // Offer the route in the style the author wrote: with or without the trailing slash.
-      return path.endsWith('/') || best === '/' ? best : normalizeRoute(best);
+      return path.endsWith('/') || best === '/' ? best : routeKey(best);
     }
     // An image is most likely misspelled as another image: compare files of the same type.
     const extension = path.slice(path.lastIndexOf('.')).toLowerCase();

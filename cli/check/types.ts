@@ -1,6 +1,7 @@
 // The manifest is written by the build (manifest.ts) and read here: one definition for both.
 import type { SiteManifest } from '../write/route-manifest.ts';
 import type { LinkOrigin } from '../render/link-origins.ts';
+import type { LinkFindingCode } from '../error-catalogue.ts';
 
 export type { LinkOrigin, SiteManifest };
 
@@ -20,20 +21,8 @@ export interface CheckLinksOptions {
   siteUrl?: string;
 }
 
-/** Stable machine-readable reason of a finding. */
-export type FindingCode =
-  | 'links.missing-page'
-  | 'links.missing-file'
-  | 'links.missing-fragment'
-  | 'links.outside-site'
-  | 'links.bad-url'
-  | 'links.redirected'
-  | 'links.redirect-loop'
-  | 'links.redirect-chain'
-  | 'links.redirect-missing-target'
-  | 'links.http-status'
-  | 'links.http-timeout'
-  | 'links.http-failed';
+/** Stable machine-readable reason of a finding: the link checker's part of the error catalogue. */
+export type FindingCode = LinkFindingCode;
 
 /** Shared layout region a link sits in, used to merge findings when no manifest says more. */
 export type Landmark = 'header' | 'footer' | 'nav';

@@ -2,8 +2,8 @@ import path from 'node:path';
 import { Command } from 'commander';
 import { SiteError } from '../errors.ts';
 import type { BuildResult, Phase } from '../build/build-site.ts';
-import type { LinkReport } from '../check/index.ts';
-import { startMarkdownPoolEarly } from '../render/markdown/worker-pool.ts';
+import { markdownCacheFile } from '../project-layout.js';
+import { siteOverridesFromEnv } from '../validate/site-overrides.ts';
 
 interface BuildFlags {
   out: string;
@@ -28,40 +28,24 @@ export function createBuildCommand(): Command {
     .option('--no-cache', 'render all Markdown afresh instead of reusing node_modules/.cache/sitegen/markdown.json')
     .action(async (flags: BuildFlags) => {
       const root = process.cwd();
-      const contentDir = path.resolve(root, flags.content);
-      const markdownCacheFile = flags.cache ? path.join(root, 'node_modules', '.cache', 'sitegen', 'markdown.json') : undefined;
-      // Markdown workers of a large cold build start first and boot while the pipeline loads.
-      const markdownPool = startMarkdownPoolEarly(path.join(contentDir, 'posts'), markdownCacheFile);
-      try {
-        const [{ buildSite }, { DiskWriter }, linkChecker] = await Promise.all([
-          import('../build/build-site.ts'),
-          import('../write/writers.ts'),
-          flags.checkLinks ? import('../check/index.ts') : undefined,
-        ]);
-        const writer = new DiskWriter(path.resolve(root, flags.out));
-        let links: LinkReport | undefined;
-        const result = await buildSite({
-          root,
-          contentDir,
-          writer,
-          siteUrl: flags.siteUrl,
-          drafts: flags.drafts,
-          future: flags.future,
-          markdownCacheFile,
-          markdownPool,
-          beforeCommit: linkChecker ? async () => {
-            links = await linkChecker.checkSite(await writer.folder());
-            if (links.findings.some((finding) => finding.severity === 'error')) {
-              console.error(linkChecker.formatReport(links, 'text'));
-              throw new SiteError({ code: 'build.broken-links', message: 'the output has broken links; the previous output was left in place', hint: 'Fix the sources named above, or build with --no-check-links to skip the check.' });
-            }
-          } : undefined,
-        });
-        console.log(formatSummary(result, flags.out, links && linkChecker?.summaryLine(links)));
-      } finally {
-        // Closed by the build when it ran; here too when it never started.
-        await markdownPool?.close();
+      const [{ buildSite }, { DiskWriter }] = await Promise.all([import('../build/build-site.ts'), import('../write/writers.ts')]);
+      const result = await buildSite({
+        root,
+        contentDir: path.resolve(root, flags.content),
+        writer: new DiskWriter(path.resolve(root, flags.out)),
+        siteUrl: flags.siteUrl,
+        drafts: flags.drafts,
+        future: flags.future,
+        overrides: siteOverridesFromEnv(process.env),
+        markdown: { cacheFile: flags.cache ? markdownCacheFile(root) : undefined, threads: Number(process.env.SITEGEN_MARKDOWN_WORKERS) || undefined },
+        checkLinks: flags.checkLinks,
+      });
+      const report = result.links && (await import('../check/index.ts'));
+      if (!result.committed) {
+        console.error(report!.formatReport(result.links!, 'text'));
+        throw new SiteError({ code: 'build.broken-links', message: 'the output has broken links; the previous output was left in place', hint: 'Fix the sources named above, or build with --no-check-links to skip the check.' });
       }
+      console.log(formatSummary(result, flags.out, report ? report.summaryLine(result.links!) : undefined));
     });
 }
 

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
+import { markdownCacheFile } from '../project-layout.js';
 
 interface DevFlags {
   port: number;
@@ -26,7 +27,14 @@ export function createDevCommand(): Command {
     .action(async (flags: DevFlags) => {
       const root = process.cwd();
       const { startDevServer } = await import('../dev/dev-server.ts');
-      const server = await startDevServer({ root, contentDir: path.resolve(root, flags.content), host: flags.host, port: flags.port });
+      const server = await startDevServer({
+        root,
+        contentDir: path.resolve(root, flags.content),
+        host: flags.host,
+        port: flags.port,
+        env: process.env,
+        markdown: { cacheFile: markdownCacheFile(root), threads: Number(process.env.SITEGEN_MARKDOWN_WORKERS) || undefined },
+      });
       await new Promise<void>((resolve) => {
         const stop = () => {
           process.off('SIGINT', stop);

@@ -18,17 +18,6 @@ export const defaultPostImage = '/images/social-card.svg';
 
 const slugPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
-/** Turns a title into a slug: lowercase ASCII words joined by hyphens. */
-export function slugify(title: string): string {
-  return title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
-
 /** Categories and tags already in use, most used first, to suggest and to default to. */
 export function existingTaxonomy(posts: RawMarkdown[]): { categories: string[]; tags: string[]; slugs: Map<string, string> } {
   const count = (values: unknown[]) => {

@@ -3,7 +3,10 @@ import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { Command } from 'commander';
 import { SiteError } from '../errors.ts';
-import { checkNewPost, existingTaxonomy, renderNewPost, slugify, today, type NewPostFields } from './new-post-scaffold.ts';
+import { contentFolder, datasetFile } from '../project-layout.js';
+import { postSlugFromTitle } from '../route/slugs.ts';
+import { absoluteUrl, blogPostPath, withoutTrailingSlash } from '../route/urls.ts';
+import { checkNewPost, existingTaxonomy, renderNewPost, today, type NewPostFields } from './new-post-scaffold.ts';
 
 interface NewPostFlags {
   slug?: string;
@@ -31,14 +34,14 @@ export function createNewPostCommand(): Command {
       const contentDir = path.resolve(flags.content);
       // The content loader (YAML and front matter parsing) loads only when this command runs.
       const { loadJson, loadMarkdownFolder } = await import('../load/load-content.ts');
-      const posts = await loadMarkdownFolder(path.join(contentDir, 'posts'));
+      const posts = await loadMarkdownFolder(contentFolder(contentDir, 'posts'));
       const taxonomy = existingTaxonomy(posts);
       const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY);
       const answers = interactive ? await askMissing(titleArgument, flags, taxonomy) : { title: titleArgument, category: flags.category, tags: flags.tags };
       const title = (answers.title ?? '').trim();
       const fields: NewPostFields = {
         title,
-        slug: flags.slug ?? slugify(title),
+        slug: flags.slug ?? postSlugFromTitle(title),
         category: (answers.category ?? taxonomy.categories[0] ?? 'General').trim(),
         tags: splitTags(answers.tags) ?? taxonomy.tags.slice(0, 1),
         excerpt: flags.excerpt ?? `What “${title}” covers, in one or two sentences for the blog list and search results.`,
@@ -46,7 +49,7 @@ export function createNewPostCommand(): Command {
         draft: flags.draft ?? false,
       };
       checkNewPost(fields, taxonomy.slugs);
-      const file = path.join(contentDir, 'posts', `${fields.slug}.md`);
+      const file = path.join(contentFolder(contentDir, 'posts'), `${fields.slug}.md`);
       try {
         // 'wx' fails if the file exists, even if it appeared since the check above.
         await writeFile(file, renderNewPost(fields), { flag: 'wx' });
@@ -59,10 +62,10 @@ export function createNewPostCommand(): Command {
       if (!taxonomy.categories.includes(fields.category)) {
         console.warn(`warning: "${fields.category}" is a new category (existing: ${taxonomy.categories.join(', ') || 'none'})`);
       }
-      const site = await loadJson('site', path.join(contentDir, 'data', 'site.json')).catch(() => undefined);
-      const siteUrl = String((site?.value as { siteUrl?: string } | undefined)?.siteUrl ?? '').replace(/\/+$/, '');
+      const site = await loadJson('site', datasetFile(contentDir, 'site')).catch(() => undefined);
+      const siteUrl = withoutTrailingSlash(String((site?.value as { siteUrl?: string } | undefined)?.siteUrl ?? ''));
       console.log(`Created ${path.relative(process.cwd(), file)}`);
-      console.log(`URL: ${siteUrl}/blog/${fields.slug}${fields.draft ? ' (draft: shown by dev, left out of build unless --drafts)' : ''}`);
+      console.log(`URL: ${absoluteUrl(siteUrl, blogPostPath(fields.slug))}${fields.draft ? ' (draft: shown by dev, left out of build unless --drafts)' : ''}`);
     });
 }
 

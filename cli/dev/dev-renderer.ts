@@ -3,8 +3,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { SiteError } from '../errors.ts';
+import { cacheFolder } from '../project-layout.js';
 import type { PageSpec } from '../route/routes.ts';
-import type { Renderer } from '../build/site-builder.ts';
+import type { Renderer } from '../build/render-site.ts';
 
 /** A freshly compiled renderer, and which source files each page template depends on. */
 export interface DevRenderer {
@@ -22,7 +23,7 @@ let generation = 0;
  * picked up without restarting, and React stays shared because packages are left external.
  */
 export async function loadDevRenderer(root: string): Promise<DevRenderer> {
-  const outDir = path.join(root, 'node_modules', '.cache', 'sitegen', 'dev');
+  const outDir = path.join(cacheFolder(root), 'dev');
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
   try {
     result = await esbuild.build({

@@ -1,13 +1,14 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { collectSiteErrors, formatSiteErrors } from '../errors.ts';
-import { SiteBuilder, type SiteOutput } from '../build/site-builder.ts';
-import { pagesToRender } from './affected-pages.ts';
+import { markdownCacheFile } from '../project-layout.js';
+import { siteOverridesFromEnv } from '../validate/site-overrides.ts';
+import type { MarkdownOptions } from '../render/markdown/render-all-markdown.ts';
 import { classifyChanges, onlyStyles, type ChangeSet } from './classify.ts';
-import { loadDevRenderer, type DevRenderer } from './dev-renderer.ts';
 import { createFormInbox } from './form-inbox.ts';
+import { IncrementalBuild, type DevOutput } from './incremental-build.ts';
 import { eventsPath, formsPath, LiveReloadHub, liveReloadScript } from './live-reload.ts';
 import { createMemoryHandler } from './memory-site.ts';
 import { RebuildQueue } from './rebuild-queue.ts';
@@ -17,7 +18,10 @@ export interface DevServerOptions {
   contentDir: string;
   host: string;
   port: number;
+  /** Environment variables that override site config; none by default. */
   env?: Record<string, string | undefined>;
+  /** Markdown cache and threads; the shared cache file by default. */
+  markdown?: MarkdownOptions;
   /** Where form posts are kept when no webhook is configured. */
   formsFile?: string;
   log?: (line: string) => void;
@@ -50,7 +54,7 @@ export interface DevServer {
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
   const log = options.log ?? ((line: string) => console.log(line));
   const logError = options.logError ?? ((text: string) => console.error(text));
-  const env = options.env ?? process.env;
+  const env = options.env ?? {};
   const formsFile = options.formsFile ?? path.join(options.root, '.sitegen', 'forms.jsonl');
   const hub = new LiveReloadHub();
   let files = new Map<string, string | Uint8Array>();
@@ -58,31 +62,21 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   const serveSite = createMemoryHandler(() => files, (html) => html.replace('</body>', `${liveReloadScript(errorText)}</body>`));
   const formInbox = createFormInbox(formsFile, (entry) => log(`form received: ${JSON.stringify(entry.body)}`));
-  const server: Server = createServer((request, response) => {
+  const { server, url } = await listen(options, (request, response) => {
     const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
     if (pathname === eventsPath) hub.connect(response);
     else if (pathname === formsPath) void formInbox(request, response);
     else if (files.size === 0) response.writeHead(503, { 'Content-Type': 'text/html; charset=utf-8', 'Retry-After': '1' }).end(`<!DOCTYPE html><html lang="en"><title>Build failed</title><body><main><h1>The site has not built yet</h1></main>${liveReloadScript(errorText)}</body></html>`);
     else void serveSite(request, response);
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, resolve);
-  });
-  const { port } = server.address() as AddressInfo;
-  const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`;
-
-  const builder = new SiteBuilder({
+  const build = new IncrementalBuild({
     root: options.root,
     contentDir: options.contentDir,
-    drafts: true,
-    future: true,
-    env,
+    overrides: siteOverridesFromEnv(env),
     // Without a configured webhook, forms post to this server, which keeps them in formsFile.
     formWebhookUrl: env.FORM_WEBHOOK_URL ? undefined : `${url}${formsPath}`,
-    markdownCacheFile: path.join(options.root, 'node_modules', '.cache', 'sitegen', 'markdown.json'),
+    markdown: options.markdown ?? { cacheFile: markdownCacheFile(options.root) },
   });
-  let renderer: DevRenderer | undefined;
 
   const fail = (error: unknown): RebuildReport => {
     const siteErrors = collectSiteErrors(error);
@@ -93,7 +87,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   };
 
   /** Publishes a new output and tells open pages what changed. */
-  const publish = (output: SiteOutput, changes: ChangeSet | undefined, rendered: number, start: number): RebuildReport => {
+  const publish = (output: DevOutput, changes: ChangeSet | undefined, start: number): RebuildReport => {
     const changed = [...output.files].filter(([file, contents]) => !sameContents(files.get(file), contents)).map(([file]) => file);
     const removed = [...files.keys()].filter((file) => !output.files.has(file));
     files = output.files;
@@ -107,22 +101,15 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       hub.broadcast({ type: 'reload' });
       event = 'reload';
     }
-    return { ok: true, ms: performance.now() - start, rendered, event };
+    return { ok: true, ms: performance.now() - start, rendered: output.rendered, event };
   };
 
   const initialBuild = async (): Promise<RebuildReport> => {
     const start = performance.now();
     try {
-      renderer = await loadDevRenderer(options.root);
-      builder.renderer = renderer.renderer;
-      await Promise.all([builder.bundleClient(), builder.load()]);
-      const output = await builder.compile();
-      void builder.saveCache();
-      const report = publish(output, undefined, output.pages.length, start);
-      log(`Built ${output.pages.length} pages in ${Math.round(report.ms)} ms (drafts and future posts included)`);
-      // A build served from the Markdown cache loads no highlighter; the first edit of a post
-      // would wait for it, so it loads now, while the author looks at the page.
-      void import('../render/markdown/render-markdown.ts').then((markdown) => markdown.getSharedHighlighter()).catch(() => undefined);
+      const output = await build.buildAll();
+      const report = publish(output, undefined, start);
+      log(`Built ${output.pages} pages in ${Math.round(report.ms)} ms (drafts and future posts included)`);
       return report;
     } catch (error) {
       return fail(error);
@@ -133,24 +120,11 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     const start = performance.now();
     const changes = classifyChanges(options.root, options.contentDir, changed);
     try {
-      if (!builder.raw || !renderer) return await initialBuild();
-      if (changes.content.length > 0 && !(await builder.reloadContentFiles(changes.content))) await builder.load();
-      if (changes.templates.length > 0 || changes.client.length > 0) {
-        renderer = await loadDevRenderer(options.root);
-        builder.renderer = renderer.renderer;
-      }
-      const before = builder.bundle;
-      if (changes.client.length > 0 || changes.styles.length > 0) await builder.bundleClient();
-      let rendered = 0;
-      const select = pagesToRender(options.root, changes, renderer, before, builder.bundle!);
-      const output = await builder.compile({ rerender: (route) => {
-        const yes = select(route);
-        if (yes) rendered += 1;
-        return yes;
-      } });
-      const report = publish(output, changes, rendered, start);
+      if (!build.ready) return await initialBuild();
+      const output = await build.update(changes);
+      const report = publish(output, changes, start);
       const names = changed.map((file) => path.relative(options.root, file)).join(', ');
-      log(`${names} → rebuilt in ${Math.round(report.ms)} ms, ${rendered} page${rendered === 1 ? '' : 's'} re-rendered${report.event === 'css' ? ', styles swapped' : ''}`);
+      log(`${names} → rebuilt in ${Math.round(report.ms)} ms, ${output.rendered} page${output.rendered === 1 ? '' : 's'} re-rendered${report.event === 'css' ? ', styles swapped' : ''}`);
       return report;
     } catch (error) {
       return fail(error);
@@ -168,12 +142,23 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     nextRebuild: () => queue.next(),
     close: async () => {
       await queue.close();
-      await builder.close();
+      await build.close();
       hub.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** Starts an HTTP server on the host and port asked for; resolves with its URL once it listens. */
+async function listen(options: DevServerOptions, handle: RequestListener): Promise<{ server: Server; url: string }> {
+  const server = createServer(handle);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  return { server, url: `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}` };
 }
 
 /** Whether a file's contents are unchanged. */

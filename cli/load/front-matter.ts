@@ -15,16 +15,6 @@ export function splitMarkdown(source: string): SplitMarkdown {
   return fromGrayMatter(source, matter(source, {}));
 }
 
-/**
- * The body of a Markdown file and the line it starts on, split exactly as `splitMarkdown`
- * splits them but without parsing the YAML: a Markdown worker reading a post on its own needs
- * only the body.
- */
-export function markdownBody(source: string): { body: string; bodyLine: number } {
-  const { body, bodyLine } = fromGrayMatter(source, matter(source, { engines: { yaml: () => ({}) } }));
-  return { body, bodyLine };
-}
-
 function fromGrayMatter(source: string, parsed: matter.GrayMatterFile<string>): SplitMarkdown {
   // gray-matter keeps the newline after the opening fence.
   const frontMatterText = (parsed.matter ?? '').replace(/^\r?\n/, '');

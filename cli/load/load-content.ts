@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { SiteError, SiteErrorList } from '../errors.ts';
+import { contentFolder, toolkitFiles } from '../project-layout.js';
 import { splitMarkdown } from './front-matter.ts';
 import { dataSchemas, type DataName } from '../site-model/schemas.ts';
 
@@ -49,12 +50,12 @@ export async function loadContent(root: string): Promise<RawContent> {
     }
   };
   const [posts, guides, legal, data, readme, rules] = await Promise.all([
-    collect(loadMarkdownFolder(path.join(root, 'posts'))),
-    collect(loadMarkdownFolder(path.join(root, 'guides'))),
-    collect(loadMarkdownFolder(path.join(root, 'legal'))),
-    collect(loadDatasets(path.join(root, 'data'))),
-    collect(readText(path.join(root, 'toolkit', 'pom-readme.md'))),
-    collect(readText(path.join(root, 'toolkit', 'cursor-rules.md'))),
+    collect(loadMarkdownFolder(contentFolder(root, 'posts'))),
+    collect(loadMarkdownFolder(contentFolder(root, 'guides'))),
+    collect(loadMarkdownFolder(contentFolder(root, 'legal'))),
+    collect(loadDatasets(contentFolder(root, 'data'))),
+    collect(readText(path.join(contentFolder(root, 'toolkit'), toolkitFiles.readme))),
+    collect(readText(path.join(contentFolder(root, 'toolkit'), toolkitFiles.cursorRules))),
   ]);
   if (errors.length > 0) throw new SiteErrorList(errors);
   return { root, posts: posts!, guides: guides!, legal: legal!, data: data!, toolkit: { readme: readme!, rules: rules! } };

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadJson, parseMarkdown, type RawContent, type RawMarkdown } from './load-content.ts';
 import type { DataName } from '../site-model/schemas.ts';
+import { contentLayout, toolkitFiles, type ContentFolder } from '../project-layout.js';
 
 /**
  * Applies edits to already-loaded content: each changed, added or deleted file is re-read on
@@ -12,7 +13,8 @@ export async function patchContent(raw: RawContent, contentDir: string, files: s
   let imagesChanged = false;
   for (const file of files) {
     const relative = path.relative(contentDir, file).split(path.sep);
-    const [folder, name] = relative;
+    const [folderName, name] = relative;
+    const folder = layoutFolderOf(folderName);
     if (folder === 'images') {
       imagesChanged = true;
       continue;
@@ -24,13 +26,18 @@ export async function patchContent(raw: RawContent, contentDir: string, files: s
     } else if (folder === 'data' && name.endsWith('.json') && raw.data.has(name.slice(0, -5) as DataName)) {
       const dataName = name.slice(0, -5) as DataName;
       raw.data.set(dataName, await loadJson(dataName, file));
-    } else if (folder === 'toolkit' && text !== undefined && (name === 'pom-readme.md' || name === 'cursor-rules.md')) {
-      raw.toolkit[name === 'pom-readme.md' ? 'readme' : 'rules'] = text;
+    } else if (folder === 'toolkit' && text !== undefined && (name === toolkitFiles.readme || name === toolkitFiles.cursorRules)) {
+      raw.toolkit[name === toolkitFiles.readme ? 'readme' : 'rules'] = text;
     } else {
       return { patched: false, imagesChanged };
     }
   }
   return { patched: true, imagesChanged };
+}
+
+/** Which folder of the content layout a top-level folder name is, if any. */
+function layoutFolderOf(name: string | undefined): ContentFolder | undefined {
+  return (Object.keys(contentLayout) as ContentFolder[]).find((folder) => contentLayout[folder] === name);
 }
 
 /** Replaces, adds or (when `text` is undefined) removes one Markdown file, keeping name order. */

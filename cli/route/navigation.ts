@@ -1,6 +1,7 @@
-import path from 'node:path';
+import { datasetFile } from '../project-layout.js';
 import type { SiteModel } from '../validate/model.ts';
 import type { IconName, Link } from '../site-model/schemas.ts';
+import { audiencePath, guidePath } from './urls.ts';
 
 /** An entry of a header dropdown: a page with its title and one-line summary. */
 export interface MenuItem extends Link {
@@ -35,15 +36,15 @@ const menuLayout = { services: { columns: 2, width: '36rem' }, guides: { columns
  */
 export function buildNavigation(model: SiteModel): Navigation {
   const { navigation, audiences, guides } = model.data;
-  const dataFile = (name: string) => path.join(model.contentRoot, 'data', `${name}.json`);
+  const dataFile = (name: string) => datasetFile(model.contentRoot, name);
   const derived = <T extends object>(link: T, file: string, field: string): T => {
     model.origins.set(link, { kind: 'data', file, field });
     return link;
   };
   const serviceItems: MenuItem[] = audiences.map((a, i) =>
-    derived({ text: a.navTitle, href: `/services/${a.slug}`, summary: a.navSummary, icon: a.icon }, dataFile('audiences'), `[${i}].slug`));
+    derived({ text: a.navTitle, href: audiencePath(a.slug), summary: a.navSummary, icon: a.icon }, dataFile('audiences'), `[${i}].slug`));
   const guideItems: MenuItem[] = guides.map((g, i) =>
-    derived({ text: g.name, href: `/guides/${g.topic}`, summary: g.navSummary, icon: g.icon }, dataFile('guides'), `[${i}].topic`));
+    derived({ text: g.name, href: guidePath(g.topic), summary: g.navSummary, icon: g.icon }, dataFile('guides'), `[${i}].topic`));
   const menus: Menu[] = navigation.header.menus.map((menu) => {
     const anchor = { text: menu.overviewLabel, href: menu.anchor };
     const origin = model.origins.get(menu);

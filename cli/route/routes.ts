@@ -1,7 +1,8 @@
-import path from 'node:path';
 import { SiteError, SiteErrorList } from '../errors.ts';
+import { datasetFile } from '../project-layout.js';
 import type { SiteModel } from '../validate/model.ts';
 import type { GuideTopic } from '../site-model/schemas.ts';
+import * as urls from './urls.ts';
 
 /** What a route renders: one kind per page template. */
 export type PageSpec =
@@ -38,20 +39,20 @@ export interface Redirect {
 
 /** Maps the model to every page of the site; rejects two routes that write one file. */
 export function buildRoutes(model: SiteModel): Route[] {
-  const data = (name: string) => path.join(model.contentRoot, 'data', `${name}.json`);
+  const data = (name: string) => datasetFile(model.contentRoot, name);
   const routes: Route[] = [
-    route('/', { kind: 'home' }, data('home')),
-    ...model.data.audiences.map((a) => route(`/services/${a.slug}`, { kind: 'audience', slug: a.slug }, data('audiences'))),
-    ...model.data.guides.map((g) => route(`/guides/${g.topic}`, { kind: 'guide', topic: g.topic }, data('guides'))),
-    ...model.guides.map((g) => route(`/guides/content/${g.topic}`, { kind: 'guide-article', topic: g.topic }, g.file)),
-    route('/blog', { kind: 'blog-index' }, data('blog')),
-    ...model.posts.map((p) => route(`/blog/${p.slug}`, { kind: 'blog-post', slug: p.slug }, p.file)),
-    route('/case-studies', { kind: 'case-studies' }, data('case-studies')),
-    route('/humans', { kind: 'humans' }, data('humans')),
-    route('/getting-started', { kind: 'getting-started' }, data('getting-started')),
-    route('/pom-files', { kind: 'toolkit' }, data('toolkit')),
-    ...model.legal.map((l) => route(`/${l.slug}`, { kind: 'legal', slug: l.slug }, l.file)),
-    { path: '/404', file: '404.html', page: { kind: 'not-found' }, source: data('ui'), indexable: false },
+    route(urls.homePath, { kind: 'home' }, data('home')),
+    ...model.data.audiences.map((a) => route(urls.audiencePath(a.slug), { kind: 'audience', slug: a.slug }, data('audiences'))),
+    ...model.data.guides.map((g) => route(urls.guidePath(g.topic), { kind: 'guide', topic: g.topic }, data('guides'))),
+    ...model.guides.map((g) => route(urls.guideArticlePath(g.topic), { kind: 'guide-article', topic: g.topic }, g.file)),
+    route(urls.blogIndexPath, { kind: 'blog-index' }, data('blog')),
+    ...model.posts.map((p) => route(urls.blogPostPath(p.slug), { kind: 'blog-post', slug: p.slug }, p.file)),
+    route(urls.caseStudiesPath, { kind: 'case-studies' }, data('case-studies')),
+    route(urls.humansPath, { kind: 'humans' }, data('humans')),
+    route(urls.gettingStartedPath, { kind: 'getting-started' }, data('getting-started')),
+    route(urls.toolkitPath, { kind: 'toolkit' }, data('toolkit')),
+    ...model.legal.map((l) => route(urls.legalPath(l.slug), { kind: 'legal', slug: l.slug }, l.file)),
+    { path: urls.notFoundPath, file: '404.html', page: { kind: 'not-found' }, source: data('ui'), indexable: false },
   ];
   assertUniqueFiles(routes.map((r) => ({ file: r.file, source: r.source, label: r.path })));
   return routes;
@@ -59,8 +60,8 @@ export function buildRoutes(model: SiteModel): Route[] {
 
 /** Turns the redirects dataset into redirect pages that must not collide with real pages. */
 export function buildRedirects(model: SiteModel, routes: Route[]): Redirect[] {
-  const source = path.join(model.contentRoot, 'data', 'redirects.json');
-  const redirects = model.data.redirects.map((r) => ({ from: r.from.replace(/\/+$/, '') || '/', to: r.to, file: outputFileFor(r.from) }));
+  const source = datasetFile(model.contentRoot, 'redirects');
+  const redirects = model.data.redirects.map((r) => ({ from: urls.withoutTrailingSlash(r.from), to: r.to, file: outputFileFor(r.from) }));
   assertUniqueFiles([
     ...routes.map((r) => ({ file: r.file, source: r.source, label: r.path })),
     ...redirects.map((r) => ({ file: r.file, source, label: `redirect ${r.from}` })),

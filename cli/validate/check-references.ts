@@ -1,9 +1,13 @@
 import { SiteError, SiteErrorList } from '../errors.ts';
+import { errorCatalogue } from '../error-catalogue.ts';
 import type { RawContent } from '../load/load-content.ts';
 import { closestPath } from '../check/suggest.ts';
 import { formatFieldPath, locateFrontMatterField, locateJsonField } from './locate-field.ts';
 import type { SiteModel } from './model.ts';
 import type { Redirect, Route } from '../route/routes.ts';
+
+const unknownRoute = errorCatalogue['content.unknown-route'];
+const missingImage = errorCatalogue['content.missing-image'];
 
 /**
  * Checks that every site path a dataset names is a page or redirect of the site, and that every
@@ -19,16 +23,16 @@ export function checkReferences(raw: RawContent, model: SiteModel, routes: Route
       if ((key === 'href' || key === 'anchor' || key === 'to') && value.startsWith('/')) {
         const target = value.split(/[?#]/)[0]!.replace(/(.)\/+$/, '$1');
         if (!paths.has(target)) {
-          errors.push(new SiteError({ code: 'content.unknown-route', message: `${formatFieldPath(fieldPath)}: "${value}" is not a page of the site`, hint: suggestRoute(target, routes.map((r) => r.path)), ...located() }));
+          errors.push(new SiteError({ code: 'content.unknown-route', message: unknownRoute.message(formatFieldPath(fieldPath), value), hint: suggestRoute(target, routes.map((r) => r.path)), ...located() }));
         }
       } else if (value.startsWith('/images/') && !imageUrls.has(value)) {
-        errors.push(new SiteError({ code: 'content.missing-image', message: `${formatFieldPath(fieldPath)}: ${value} is not in content/images`, ...located() }));
+        errors.push(new SiteError({ code: 'content.missing-image', message: missingImage.message(formatFieldPath(fieldPath), value), ...located() }));
       }
     });
   }
   for (const post of model.posts) {
     if (!imageUrls.has(post.image)) {
-      errors.push(new SiteError({ code: 'content.missing-image', message: `image: ${post.image} is not in content/images`, file: post.file, line: locateFrontMatterField(raw.posts.find((p) => p.file === post.file)?.frontMatterText ?? '', 'image') }));
+      errors.push(new SiteError({ code: 'content.missing-image', message: missingImage.message('image', post.image), file: post.file, line: locateFrontMatterField(raw.posts.find((p) => p.file === post.file)?.frontMatterText ?? '', 'image') }));
     }
   }
   if (errors.length > 0) throw new SiteErrorList(errors);
@@ -42,5 +46,5 @@ function walkStrings(value: unknown, fieldPath: (string | number)[], visit: (val
 
 function suggestRoute(target: string, paths: string[]): string {
   const match = closestPath(target, paths);
-  return match ? `did you mean ${match}?` : 'Use the path of an existing page, or add the old path to content/data/redirects.json.';
+  return match ? `did you mean ${match}?` : unknownRoute.hint;
 }

@@ -3,11 +3,13 @@ import type { RecordedLink } from '../../templates/components/page-context.ts';
 import type { Bundle } from '../bundle/bundle-client.ts';
 import type { RawContent } from '../load/load-content.ts';
 import type { SiteImage } from '../load/load-images.ts';
-import { buildManifest, manifestFile } from './route-manifest.ts';
+import { manifestFileName } from '../project-layout.js';
+import { buildManifest } from './route-manifest.ts';
 import type { RenderedMarkdown } from '../render/markdown/render-markdown.ts';
 import type { SiteModel } from '../validate/model.ts';
 import type { PageRecord } from '../render/render-page.tsx';
 import type { Redirect, Route } from '../route/routes.ts';
+import { blogIndexPath, blogPostPath, guideArticlePath, legalPath } from '../route/urls.ts';
 import { renderFeed } from './feed.ts';
 import { renderRedirectsFile } from './redirects-file.ts';
 import { renderRobots } from './robots-txt.ts';
@@ -35,7 +37,7 @@ export function assembleSiteFiles(input: {
   files.set('robots.txt', renderRobots(site.siteUrl));
   files.set('feed.xml', renderFeed({ siteUrl: site.siteUrl, title: `${site.brand} ${model.data.blog.post.titleSuffix}`, description: model.data.blog.meta.description, posts: model.posts }));
   files.set('_redirects', renderRedirectsFile(redirects));
-  files.set(manifestFile, JSON.stringify(buildManifest({ siteUrl: site.siteUrl, root, raw, pages, redirects, extraLinks: markdownLinks(model, markdown, root) })));
+  files.set(manifestFileName, JSON.stringify(buildManifest({ siteUrl: site.siteUrl, root, raw, pages, redirects, extraLinks: markdownLinks(model, markdown, root) })));
   return files;
 }
 
@@ -46,14 +48,14 @@ function markdownLinks(model: SiteModel, markdown: Map<string, RenderedMarkdown>
     const links = markdown.get(file)?.links ?? [];
     byRoute.set(routePath, links.map((link) => ({ href: link.href, origin: { kind: 'markdown', file: path.relative(root, file), line: link.line, column: link.column } })));
   };
-  for (const post of model.posts) add(`/blog/${post.slug}`, post.file);
-  for (const guide of model.guides) add(`/guides/content/${guide.topic}`, guide.file);
-  for (const legal of model.legal) add(`/${legal.slug}`, legal.file);
+  for (const post of model.posts) add(blogPostPath(post.slug), post.file);
+  for (const guide of model.guides) add(guideArticlePath(guide.topic), guide.file);
+  for (const legal of model.legal) add(legalPath(legal.slug), legal.file);
   return byRoute;
 }
 
 function lastModifiedByPath(model: SiteModel): Map<string, Date> {
-  const dates = new Map<string, Date>(model.posts.map((post) => [`/blog/${post.slug}`, post.date]));
-  if (model.posts[0]) dates.set('/blog', model.posts[0].date);
+  const dates = new Map<string, Date>(model.posts.map((post) => [blogPostPath(post.slug), post.date]));
+  if (model.posts[0]) dates.set(blogIndexPath, model.posts[0].date);
   return dates;
 }

@@ -1,4 +1,5 @@
 import type { Post } from '../validate/model.ts';
+import { absoluteUrl, blogIndexPath, blogPostPath, feedPath } from '../route/urls.ts';
 import { escapeXml } from './sitemap.ts';
 
 /** An RSS 2.0 feed of the blog, newest first, with each post's excerpt. */
@@ -7,8 +8,8 @@ export function renderFeed(options: { siteUrl: string; title: string; descriptio
   const items = posts.map((post) => [
     '    <item>',
     `      <title>${escapeXml(post.title)}</title>`,
-    `      <link>${siteUrl}/blog/${post.slug}</link>`,
-    `      <guid isPermaLink="true">${siteUrl}/blog/${post.slug}</guid>`,
+    `      <link>${absoluteUrl(siteUrl, blogPostPath(post.slug))}</link>`,
+    `      <guid isPermaLink="true">${absoluteUrl(siteUrl, blogPostPath(post.slug))}</guid>`,
     `      <pubDate>${post.date.toUTCString()}</pubDate>`,
     `      <category>${escapeXml(post.category)}</category>`,
     `      <description>${escapeXml(post.excerpt)}</description>`,
@@ -20,10 +21,10 @@ export function renderFeed(options: { siteUrl: string; title: string; descriptio
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
     '  <channel>',
     `    <title>${escapeXml(title)}</title>`,
-    `    <link>${siteUrl}/blog</link>`,
+    `    <link>${absoluteUrl(siteUrl, blogIndexPath)}</link>`,
     `    <description>${escapeXml(description)}</description>`,
     '    <language>en</language>',
-    `    <atom:link href="${siteUrl}/feed.xml" rel="self" type="application/rss+xml"/>`,
+    `    <atom:link href="${absoluteUrl(siteUrl, feedPath)}" rel="self" type="application/rss+xml"/>`,
     updated ? `    <lastBuildDate>${updated}</lastBuildDate>` : '',
     ...items,
     '  </channel>',

@@ -5,9 +5,7 @@ import { locateJsonField } from '../validate/locate-field.ts';
 import type { LinkOrigin } from '../render/link-origins.ts';
 import type { PageRecord } from '../render/render-page.tsx';
 import type { Redirect } from '../route/routes.ts';
-
-/** The file check-links reads to name the source of a broken link; see README "Where a finding comes from". */
-export const manifestFile = '.sitegen-manifest.json';
+import { withTrailingSlash } from '../route/urls.ts';
 
 /**
  * Routes, redirects and where every emitted link came from. Origins are listed once and
@@ -30,16 +28,15 @@ export function buildManifest(options: { siteUrl: string; root: string; raw: Raw
   const relative = (origin: LinkOrigin): LinkOrigin => ({ ...origin, file: path.isAbsolute(origin.file) ? path.relative(root, origin.file) : origin.file });
   const origins = new OriginTable(relative);
   const redirectsData = raw.data.get('redirects');
-  const routePath = (p: string) => (p === '/' || p.endsWith('/') ? p : `${p}/`);
   const links: SiteManifest['links'] = {};
   for (const page of pages) {
     const recorded = [...page.links, ...(extraLinks.get(page.route.path) ?? [])];
-    links[routePath(page.route.path)] = recorded.map((link) => [link.href, origins.indexOf(link.origin)]);
+    links[withTrailingSlash(page.route.path)] = recorded.map((link) => [link.href, origins.indexOf(link.origin)]);
   }
   return {
     version: 2,
     siteUrl,
-    routes: pages.map((page) => ({ path: routePath(page.route.path), file: page.route.file })),
+    routes: pages.map((page) => ({ path: withTrailingSlash(page.route.path), file: page.route.file })),
     redirects: redirects.map((redirect, index) => ({
       from: redirect.from,
       to: redirect.to,

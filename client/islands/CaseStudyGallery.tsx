@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type MouseEvent } from 'react';
-import { playVideoHref, toEmbedUrl } from '../video-url.ts';
+import { caseStudyVideoPath, playVideoParameter } from '../../cli/route/case-study-urls.ts';
+import { toEmbedUrl } from '../video-url.ts';
 import type { SizedImage } from './types.ts';
 import VideoDialog from './VideoDialog.tsx';
 
@@ -26,7 +27,7 @@ const firstGridSize = 3;
 
 /** Opens the lightbox for a `playVideo` value, or logs why it will not. */
 function embedFromParameter(search: string): string | null {
-  const requested = new URLSearchParams(search).get('playVideo');
+  const requested = new URLSearchParams(search).get(playVideoParameter);
   if (!requested) return null;
   const embed = toEmbedUrl(requested);
   if (!embed) console.warn(`Not a supported video URL, ignoring playVideo=${requested}`);
@@ -59,15 +60,15 @@ export default function CaseStudyGallery({ studies, labels, promo }: { studies: 
     const embed = toEmbedUrl(study.videoUrl);
     if (!embed) return;
     event.preventDefault();
-    window.history.pushState(null, '', playVideoHref(study.videoUrl));
+    window.history.pushState(null, '', caseStudyVideoPath(study.videoUrl));
     setPlaying({ src: embed, title: `${study.company}: ${study.name}` });
   };
 
   const close = () => {
     setPlaying(null);
     const url = new URL(window.location.href);
-    if (url.searchParams.has('playVideo')) {
-      url.searchParams.delete('playVideo');
+    if (url.searchParams.has(playVideoParameter)) {
+      url.searchParams.delete(playVideoParameter);
       window.history.replaceState(null, '', `${url.pathname}${url.search}${url.hash}`);
     }
   };
@@ -77,7 +78,7 @@ export default function CaseStudyGallery({ studies, labels, promo }: { studies: 
       {cards.map((study) => (
         <li key={study.id}>
           <article className="case-card">
-            <a className="case-thumb" href={playVideoHref(study.videoUrl)} onClick={(event) => open(event, study)} aria-label={`${labels.play}: ${study.company}`}>
+            <a className="case-thumb" href={caseStudyVideoPath(study.videoUrl)} onClick={(event) => open(event, study)} aria-label={`${labels.play}: ${study.company}`}>
               <img src={study.thumbnail.src} alt={study.thumbnail.alt} width={study.thumbnail.width} height={study.thumbnail.height} loading="lazy" decoding="async" />
               <span className="play-button" aria-hidden="true">
                 <svg width="28" height="28" viewBox="0 0 24 24" fill="currentColor" focusable="false"><path d="M7 4l13 8-13 8z" /></svg>
@@ -87,7 +88,7 @@ export default function CaseStudyGallery({ studies, labels, promo }: { studies: 
               <img className="case-logo" src={study.logo.src} alt={study.logo.alt} width={study.logo.width} height={study.logo.height} loading="lazy" decoding="async" />
               <blockquote><p>“{study.quote}”</p></blockquote>
               <p className="case-person"><strong>{study.name}</strong><span>{study.title}, {study.company}</span></p>
-              <a className="text-link" href={playVideoHref(study.videoUrl)} onClick={(event) => open(event, study)}>{labels.watch}<span className="visually-hidden">: {study.company}</span></a>
+              <a className="text-link" href={caseStudyVideoPath(study.videoUrl)} onClick={(event) => open(event, study)}>{labels.watch}<span className="visually-hidden">: {study.company}</span></a>
             </div>
           </article>
         </li>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { feedPath } from '../../cli/route/urls.ts';
 import ChatBadge from './ChatBadge.tsx';
 import Footer from './Footer.tsx';
 import Header from './Header.tsx';
@@ -57,7 +58,7 @@ export default function Layout({ meta, children, bare = false }: { meta: PageMet
         <meta name="twitter:image" content={image} />
         <meta name="theme-color" content="#0b1b3f" />
         <link rel="icon" href="/images/favicon.svg" type="image/svg+xml" />
-        <link rel="alternate" type="application/rss+xml" title={`${site.brand} Blog`} href="/feed.xml" />
+        <link rel="alternate" type="application/rss+xml" title={`${site.brand} Blog`} href={feedPath} />
         <link rel="stylesheet" href={assets.stylesheet} />
         {/* Marks the document as scripted before first paint, so CSS can style the enhanced header. */}
         <script dangerouslySetInnerHTML={{ __html: "document.documentElement.className='js'" }} />

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { sectionIdFromHeading } from '../../cli/route/slugs.ts';
 import type { Section as SectionData } from '../../cli/site-model/schemas.ts';
 import FeatureList from './FeatureList.tsx';
 import Icon from './Icon.tsx';
@@ -7,7 +8,7 @@ import SiteLink from './SiteLink.tsx';
 
 /** A content section laid out as cards, a checklist, numbered steps or a two-column split. */
 export default function Section({ section, tone = 'plain', children }: { section: SectionData; tone?: 'plain' | 'muted' | 'dark'; children?: ReactNode }) {
-  const headingId = `${section.id ?? slugify(section.heading)}-heading`;
+  const headingId = `${section.id ?? sectionIdFromHeading(section.heading)}-heading`;
   return (
     <section className={`section section-${tone} layout-${section.layout}`} id={section.id} aria-labelledby={headingId}>
       <div className="container">
@@ -48,9 +49,4 @@ function SectionItems({ section }: { section: SectionData }) {
       ))}
     </ul>
   );
-}
-
-/** Turns a heading into an id, for sections that do not name their own. */
-export function slugify(text: string): string {
-  return text.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 }

@@ -4,6 +4,7 @@ import Layout from '../components/Layout.tsx';
 import Prose from '../components/Prose.tsx';
 import SiteLink from '../components/SiteLink.tsx';
 import { usePage } from '../components/page-context.ts';
+import { absoluteUrl, blogIndexPath, blogPostPath, blogTagPath, guidePath } from '../../cli/route/urls.ts';
 import type { Post, SiteModel } from '../../cli/validate/model.ts';
 
 const postIndexes = new WeakMap<Post[], Map<string, Post>>();
@@ -21,7 +22,7 @@ export default function BlogPostPage({ slug }: { slug: string }) {
   const { blog, site, guides } = model.data;
   const post = postBySlug(model, slug)!;
   const sidebarGuides = blog.post.guides.map((topic) => guides.find((g) => g.topic === topic)!);
-  const url = `${site.siteUrl}/blog/${post.slug}`;
+  const url = absoluteUrl(site.siteUrl, blogPostPath(post.slug));
   return (
     <Layout
       meta={{
@@ -45,7 +46,7 @@ export default function BlogPostPage({ slug }: { slug: string }) {
       <article className="article">
         <header className="article-header">
           <div className="container narrow">
-            <SiteLink href="/blog" className="back-link"><Icon name="arrow-left" size={16} />{blog.post.backLabel}</SiteLink>
+            <SiteLink href={blogIndexPath} className="back-link"><Icon name="arrow-left" size={16} />{blog.post.backLabel}</SiteLink>
             <p className="badge">{post.category}</p>
             <h1>{post.title}</h1>
             <p className="post-meta">
@@ -63,7 +64,7 @@ export default function BlogPostPage({ slug }: { slug: string }) {
               <h2 className="sidebar-heading">{blog.post.tagsHeading}</h2>
               <ul className="tag-list">
                 {post.tags.map((tag) => (
-                  <li key={tag}><SiteLink href={`/blog?tag=${encodeURIComponent(tag)}`} className="tag tag-link">{tag}</SiteLink></li>
+                  <li key={tag}><SiteLink href={blogTagPath(tag)} className="tag tag-link">{tag}</SiteLink></li>
                 ))}
               </ul>
             </footer>
@@ -73,7 +74,7 @@ export default function BlogPostPage({ slug }: { slug: string }) {
             <ul className="sidebar-links">
               {sidebarGuides.map((guide) => (
                 <li key={guide.topic}>
-                  <SiteLink href={`/guides/${guide.topic}`}><Icon name={guide.icon} size={18} />{guide.name}</SiteLink>
+                  <SiteLink href={guidePath(guide.topic)}><Icon name={guide.icon} size={18} />{guide.name}</SiteLink>
                 </li>
               ))}
             </ul>

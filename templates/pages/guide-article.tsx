@@ -1,3 +1,4 @@
+import { guidePath } from '../../cli/route/urls.ts';
 import type { GuideTopic } from '../../cli/site-model/schemas.ts';
 import Icon from '../components/Icon.tsx';
 import Layout, { useTitle } from '../components/Layout.tsx';
@@ -17,7 +18,7 @@ export default function GuideArticlePage({ topic }: { topic: GuideTopic }) {
       <article className="article">
         <header className="article-header">
           <div className="container narrow">
-            <SiteLink href={`/guides/${topic}`} className="back-link"><Icon name="arrow-left" size={16} />{guide.articleBackLabel}</SiteLink>
+            <SiteLink href={guidePath(topic)} className="back-link"><Icon name="arrow-left" size={16} />{guide.articleBackLabel}</SiteLink>
             <p className="badge">{guide.name}</p>
             <h1>{article.title}</h1>
             <p className="lead">{article.description}</p>

@@ -1,3 +1,4 @@
+import { blogIndexPath, guideArticlePath } from '../../cli/route/urls.ts';
 import type { GuideTopic } from '../../cli/site-model/schemas.ts';
 import FeatureList from '../components/FeatureList.tsx';
 import { useFormProps } from '../components/form-props.ts';
@@ -18,7 +19,7 @@ export default function GuidePage({ topic }: { topic: GuideTopic }) {
       <section className="page-hero page-hero-dark guide-hero">
         <div className="container guide-hero-grid">
           <div>
-            <SiteLink href="/blog" className="back-link"><Icon name="arrow-left" size={16} />{overview.backLabel}</SiteLink>
+            <SiteLink href={blogIndexPath} className="back-link"><Icon name="arrow-left" size={16} />{overview.backLabel}</SiteLink>
             <p className="badge">{overview.badge}</p>
             <h1>{overview.headline}</h1>
             <p className="lead">{overview.intro}</p>
@@ -41,7 +42,7 @@ export default function GuidePage({ topic }: { topic: GuideTopic }) {
             <Island
               name="GuideForm"
               when="visible"
-              props={{ text: model.data.forms.guide, config, messages, guideName: guide.guideName, contentHref: `/guides/content/${topic}` }}
+              props={{ text: model.data.forms.guide, config, messages, guideName: guide.guideName, contentHref: guideArticlePath(topic) }}
             />
           </div>
         </div>

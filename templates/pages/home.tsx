@@ -1,4 +1,4 @@
-import { playVideoHref } from '../../client/video-url.ts';
+import { caseStudyVideoPath } from '../../cli/route/urls.ts';
 import CallToAction from '../components/CallToAction.tsx';
 import ExternalLink from '../components/ExternalLink.tsx';
 import { useSizedImage } from '../components/form-props.ts';
@@ -134,7 +134,7 @@ export default function HomePage() {
               labels: { previous: home.testimonials.previousLabel, next: home.testimonials.nextLabel, watch: home.testimonials.watchLabel, region: home.testimonials.heading },
               slides: testimonials.map((t) => ({
                 id: t.id, quote: t.quote, company: t.company, name: t.name, title: t.title,
-                logo: sized(t.logo, t.company), watchHref: playVideoHref(t.videoUrl),
+                logo: sized(t.logo, t.company), watchHref: caseStudyVideoPath(t.videoUrl),
               })),
             }}
           />

@@ -1,3 +1,4 @@
+import { blogPostPath } from '../../cli/route/urls.ts';
 import Layout, { useTitle } from '../components/Layout.tsx';
 import SiteLink from '../components/SiteLink.tsx';
 import { usePage } from '../components/page-context.ts';
@@ -9,7 +10,7 @@ import { usePage } from '../components/page-context.ts';
 export default function NotFoundPage() {
   const { model } = usePage();
   const { ui, blog } = model.data;
-  const swap = `if(location.pathname.indexOf('/blog/')===0){var r=document.getElementById('not-found');r.querySelector('h1').textContent=r.dataset.postTitle;r.querySelector('.lead').textContent=r.dataset.postText;r.dataset.kind='post'}`;
+  const swap = `if(location.pathname.indexOf('${blogPostPath('')}')===0){var r=document.getElementById('not-found');r.querySelector('h1').textContent=r.dataset.postTitle;r.querySelector('.lead').textContent=r.dataset.postText;r.dataset.kind='post'}`;
   return (
     <Layout meta={{ title: useTitle(ui.notFound.metaTitle), description: ui.notFound.text, noindex: true }}>
       <section className="page-hero not-found" id="not-found" data-kind="page" data-post-title={blog.notFound.title} data-post-text={blog.notFound.text}>

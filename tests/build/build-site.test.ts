@@ -18,7 +18,7 @@ const read = (file: string) => readFile(path.join(outDir, file), 'utf8');
 before(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'sitegen-build-'));
   outDir = path.join(tmp, 'dist');
-  result = await buildSite({ root: projectRoot, writer: new DiskWriter(outDir), env: {}, now: new Date('2026-11-21T00:00:00Z') });
+  result = await buildSite({ root: projectRoot, writer: new DiskWriter(outDir), now: new Date('2026-11-21T00:00:00Z') });
 });
 after(() => rm(tmp, { recursive: true, force: true }));
 
@@ -144,11 +144,11 @@ test('a broken content file fails the build with its file and line and keeps the
   const { dir, content, cleanup } = await copyContent();
   const out = path.join(dir, 'dist');
   try {
-    await buildSite({ root: projectRoot, contentDir: content, writer: new DiskWriter(out), env: {} });
+    await buildSite({ root: projectRoot, contentDir: content, writer: new DiskWriter(out) });
     const before = await stat(path.join(out, 'index.html'));
     await editFile(path.join(content, 'posts', 'ai-powered-bug-reports.md'), /^tags: .*$/m, 'tags: AI');
     await assert.rejects(
-      buildSite({ root: projectRoot, contentDir: content, writer: new DiskWriter(out), env: {} }),
+      buildSite({ root: projectRoot, contentDir: content, writer: new DiskWriter(out) }),
       (error: unknown) => {
         assert.ok(error instanceof SiteErrorList);
         assert.match(error.errors[0]!.file!, /ai-powered-bug-reports\.md$/);
@@ -176,10 +176,10 @@ test('a page that cannot be written fails the build once the others are written,
     }
   }
   try {
-    await buildSite({ root: projectRoot, writer: new DiskWriter(out), env: {} });
+    await buildSite({ root: projectRoot, writer: new DiskWriter(out) });
     const before = await stat(path.join(out, 'index.html'));
     const failing = new FailingWriter(out);
-    await assert.rejects(buildSite({ root: projectRoot, writer: failing, env: {} }), /ENOSPC/);
+    await assert.rejects(buildSite({ root: projectRoot, writer: failing }), /ENOSPC/);
     assert.ok(failing.attempts.length > expectedPages.length, 'the other pages and the site files were still written');
     assert.equal((await stat(path.join(out, 'index.html'))).mtimeMs, before.mtimeMs);
     assert.deepEqual(await readdir(dir), ['dist'], 'no staging folder is left behind');
@@ -204,6 +204,36 @@ test('records the shared header and footer links on every page, with the home pa
   assert.match(post.slice(0, post.indexOf('</head>')), /<link rel="preload" href="\/images\/brand-mark\.svg" as="image"\/>/, 'the logo preload stays in the head');
 });
 
+test('the build result carries the link check of the output it committed', () => {
+  assert.equal(result.committed, true);
+  assert.ok(result.links && result.links.checked > 1000, `${result.links?.checked} references checked`);
+  assert.deepEqual(result.links.findings, []);
+  assert.deepEqual(result.warnings, []);
+  assert.ok(result.timings.check > 0, 'the check is timed');
+});
+
+test('a broken link keeps the output from being committed, and the result says where the link comes from', async () => {
+  const { dir, content, cleanup } = await copyContent();
+  const out = path.join(dir, 'dist');
+  try {
+    assert.equal((await buildSite({ root: projectRoot, contentDir: content, writer: new DiskWriter(out) })).committed, true);
+    const before = await stat(path.join(out, 'index.html'));
+    await editFile(path.join(content, 'posts', 'ai-powered-bug-reports.md'), /^## /m, 'See [our dev shop page](/services/dev-shop).\n\n## ');
+    const broken = await buildSite({ root: projectRoot, contentDir: content, writer: new DiskWriter(out) });
+    assert.equal(broken.committed, false);
+    const errors = broken.links!.findings.filter((finding) => finding.severity === 'error');
+    assert.deepEqual(errors.map((finding) => finding.href), ['/services/dev-shop']);
+    assert.match(errors[0]!.origin?.file ?? '', /posts\/ai-powered-bug-reports\.md$/);
+    assert.equal((await stat(path.join(out, 'index.html'))).mtimeMs, before.mtimeMs);
+    assert.deepEqual((await readdir(dir)).sort(), ['content', 'dist'], 'no staging folder is left behind');
+    const unchecked = await buildSite({ root: projectRoot, contentDir: content, writer: new DiskWriter(out), checkLinks: false });
+    assert.equal(unchecked.committed, true);
+    assert.equal(unchecked.links, undefined);
+  } finally {
+    await cleanup();
+  }
+});
+
 test('check-links passes on the real built site, with no redirect hints either', async () => {
   const report = await checkSite(outDir);
   assert.deepEqual(report.findings.map((f) => `${f.file}:${f.line} ${f.href} ${f.reason}`), []);
@@ -212,7 +242,7 @@ test('check-links passes on the real built site, with no redirect hints either',
 
 test('builds into memory with the in-memory writer, touching no folder', async () => {
   const writer = new MemoryWriter();
-  const memory = await buildSite({ root: projectRoot, writer, env: {} });
+  const memory = await buildSite({ root: projectRoot, writer });
   assert.equal(memory.pages.length, expectedPages.length);
   assert.match(writer.text('services/devshops/index.html')!, /<h1>Turn Quality into Happier Clients and Higher Revenue<\/h1>/);
   assert.ok(writer.files.has('sitemap.xml') && writer.files.has('.sitegen-manifest.json'));

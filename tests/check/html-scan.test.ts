@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseRefresh, parseSrcset } from '../../cli/check/attribute-urls.ts';
+import { parseSrcset } from '../../cli/check/attribute-urls.ts';
+import { parseRefresh } from '../../cli/static-host/refresh-stub.ts';
 import { scanHtml } from '../../cli/check/html-scan.ts';
 
 test('locates each URL attribute at its 1-based line and column', () => {

@@ -35,13 +35,11 @@ test('finds the same suggestion through the index as by a full scan', () => {
   assert.equal(suggester.closest('/guides/'), undefined);
 });
 
-test('answers quickly on a large site', () => {
+// How fast it answers on a large site is measured by `npm run bench:links`.
+test('finds the closest path on a large site through the index', () => {
   const many = Array.from({ length: 20_000 }, (_, i) => `/blog/post-${i}/`);
   const suggester = new PathSuggester(many);
-  const started = performance.now();
-  for (let i = 0; i < 200; i++) suggester.closest(`/blgo/post-${i}/`);
   assert.equal(suggester.closest('/blgo/post-7/'), '/blog/post-7/');
-  assert.ok(performance.now() - started < 3000, 'took too long');
 });
 
 test('suggests the closest id for a missing fragment', () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { runCli } from '../helpers/cli.ts';
 import { copyContent, editFile } from '../helpers/content.ts';
-import { markdownBody } from '../../cli/load/front-matter.ts';
+import { splitMarkdown } from '../../cli/load/front-matter.ts';
 import { renderMarkdown } from '../../cli/render/markdown/render-markdown.ts';
 import { replacePostsWithSynthetic } from '../helpers/synthetic-posts.ts';
 
@@ -29,6 +29,7 @@ test('build writes the site and prints pages, phase timings and the JavaScript p
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /Built 29 pages and 2 redirects/);
     assert.match(run.stdout, /load \d+ ms, render \d+ ms, bundle \d+ ms, write \d+ ms, check \d+ ms/);
+    assert.match(run.stdout, /\n {2}links: 0 broken links in 0 files, \d+ checked in \d+ ms\n/, 'the link check the build ran');
     assert.match(run.stdout, /\/terms\s+\d+\.\d KB\s+\d+\.\d KB gzip\s+-/);
     assert.ok((await stat(path.join(dir, 'out', 'index.html'))).isFile());
   } finally {
@@ -90,7 +91,7 @@ test('a build of 220 posts renders their Markdown in worker threads and writes e
     // The workers run a bundle of the pipeline (with its patches); a post and a guide with a
     // markdown block come out exactly as this process renders them.
     for (const [file, page] of [['posts/synthetic-post-7.md', 'blog/synthetic-post-7'], ['guides/cursor-usage.md', 'guides/content/cursor-usage']]) {
-      const { body, bodyLine } = markdownBody(await readFile(path.join(content, file), 'utf8'));
+      const { body, bodyLine } = splitMarkdown(await readFile(path.join(content, file), 'utf8'));
       const expected = (await renderMarkdown(body, bodyLine)).html;
       assert.ok((await readFile(path.join(out, page, 'index.html'), 'utf8')).includes(expected), `${file} as rendered in this process`);
     }

@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import { runCli } from '../helpers/cli.ts';
 import { copyContent, projectRoot } from '../helpers/content.ts';
 import { today } from '../../cli/commands/new-post-scaffold.ts';
+import { contentFolder } from '../../cli/project-layout.js';
 
 async function withContent(run: (content: string, dir: string) => Promise<void>): Promise<void> {
   const { dir, content, cleanup } = await copyContent();
@@ -19,7 +20,7 @@ async function withContent(run: (content: string, dir: string) => Promise<void>)
 test('creates a post with complete front matter, prints its file and URL, and the post builds at once', () => withContent(async (content, dir) => {
   const run = await runCli(['new-post', 'Flaky Tests: Finding the Root Cause', '--content', content, '--category', 'Tools', '--tags', 'Testing, Flaky Tests', '--excerpt', 'Why tests flake and how to fix them.', '--date', '2024-04-01']);
   assert.equal(run.code, 0, run.stderr);
-  const file = path.join(content, 'posts', 'flaky-tests-finding-the-root-cause.md');
+  const file = path.join(contentFolder(content, 'posts'), 'flaky-tests-finding-the-root-cause.md');
   assert.match(run.stdout, /Created .*content\/posts\/flaky-tests-finding-the-root-cause\.md/);
   assert.match(run.stdout, /URL: https:\/\/www\.checkpointqa\.com\/blog\/flaky-tests-finding-the-root-cause/);
   const text = await readFile(file, 'utf8');
@@ -36,7 +37,7 @@ test('creates a post with complete front matter, prints its file and URL, and th
 test('without a terminal it uses the defaults and does not wait for input', () => withContent(async (content) => {
   const run = await runCli(['new-post', 'Defaults Only', '--content', content]);
   assert.equal(run.code, 0, run.stderr);
-  const text = await readFile(path.join(content, 'posts', 'defaults-only.md'), 'utf8');
+  const text = await readFile(path.join(contentFolder(content, 'posts'), 'defaults-only.md'), 'utf8');
   assert.match(text, new RegExp(`date: ${today()}`));
   assert.match(text, /category: "\S[^"]*"/);
   assert.match(text, /tags: \["[^"]+"\]/);
@@ -44,7 +45,7 @@ test('without a terminal it uses the defaults and does not wait for input', () =
 }));
 
 test('refuses a slug that already exists and leaves the existing file untouched', () => withContent(async (content) => {
-  const file = path.join(content, 'posts', 'ai-powered-bug-reports.md');
+  const file = path.join(contentFolder(content, 'posts'), 'ai-powered-bug-reports.md');
   const before = await readFile(file, 'utf8');
   const run = await runCli(['new-post', 'AI-Powered Bug Reports', '--content', content]);
   assert.equal(run.code, 1);
@@ -53,7 +54,7 @@ test('refuses a slug that already exists and leaves the existing file untouched'
 }));
 
 test('refuses a file that already exists even when its slug differs', () => withContent(async (content) => {
-  const file = path.join(content, 'posts', 'notes.md');
+  const file = path.join(contentFolder(content, 'posts'), 'notes.md');
   await writeFile(file, 'hand-written notes');
   const run = await runCli(['new-post', 'Notes', '--content', content]);
   assert.equal(run.code, 1);
@@ -62,14 +63,14 @@ test('refuses a file that already exists even when its slug differs', () => with
 }));
 
 test('refuses an empty title and a slug that is not lowercase words joined by hyphens', () => withContent(async (content) => {
-  const before = await readdir(path.join(content, 'posts'));
+  const before = await readdir(contentFolder(content, 'posts'));
   const empty = await runCli(['new-post', '  ', '--content', content]);
   assert.equal(empty.code, 1);
   assert.match(empty.stderr, /new-post\.empty-title/);
   const bad = await runCli(['new-post', 'Good Title', '--slug', 'Bad_Slug', '--content', content]);
   assert.equal(bad.code, 1);
   assert.match(bad.stderr, /new-post\.bad-slug/);
-  assert.deepEqual(await readdir(path.join(content, 'posts')), before);
+  assert.deepEqual(await readdir(contentFolder(content, 'posts')), before);
 }));
 
 test('warns when the category is new', () => withContent(async (content) => {
@@ -80,7 +81,7 @@ test('warns when the category is new', () => withContent(async (content) => {
 
 test('writes a draft that build leaves out unless --drafts', () => withContent(async (content, dir) => {
   assert.equal((await runCli(['new-post', 'Draft Thoughts', '--draft', '--content', content])).code, 0);
-  assert.match(await readFile(path.join(content, 'posts', 'draft-thoughts.md'), 'utf8'), /\ndraft: true\n/);
+  assert.match(await readFile(path.join(contentFolder(content, 'posts'), 'draft-thoughts.md'), 'utf8'), /\ndraft: true\n/);
   assert.equal((await runCli(['build', '--content', content, '--out', path.join(dir, 'a')])).code, 0);
   await assert.rejects(readFile(path.join(dir, 'a', 'blog', 'draft-thoughts', 'index.html')));
   assert.equal((await runCli(['build', '--drafts', '--content', content, '--out', path.join(dir, 'b')])).code, 0);
@@ -106,7 +107,7 @@ test('asks for missing fields on a terminal (driven through a pseudo-terminal)',
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   clearTimeout(timer);
   assert.equal(code, 0, output);
-  const text = await readFile(path.join(content, 'posts', 'prompted-post-title.md'), 'utf8');
+  const text = await readFile(path.join(contentFolder(content, 'posts'), 'prompted-post-title.md'), 'utf8');
   assert.match(text, /title: "Prompted Post Title"/);
   assert.match(text, /tags: \["Playwright", "AI"\]/);
   assert.match(output, /1\. \S/);

@@ -20,3 +20,18 @@ export async function editFile(file: string, from: string | RegExp, to: string):
   if (next === text) throw new Error(`${file} does not contain ${from}`);
   await writeFile(file, next);
 }
+
+/** Tiny content trees named by behaviour; `minimal-site` is the smallest valid one. */
+export const fixturesRoot = path.join(projectRoot, 'tests', 'fixtures');
+
+/**
+ * A throwaway copy of the minimal valid site with the files of `tests/fixtures/<behaviour>/`
+ * laid over it (a fixture holds only the files it changes); call `cleanup` after.
+ */
+export async function fixtureContent(behaviour?: string): Promise<{ content: string; cleanup: () => Promise<void> }> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-fixture-'));
+  const content = path.join(dir, 'content');
+  await cp(path.join(fixturesRoot, 'minimal-site'), content, { recursive: true, filter: (source) => path.basename(source) !== 'README.md' });
+  if (behaviour) await cp(path.join(fixturesRoot, behaviour), content, { recursive: true });
+  return { content, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}

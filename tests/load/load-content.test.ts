@@ -4,7 +4,18 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { loadContent, parseMarkdown } from '../../cli/load/load-content.ts';
 import { SiteErrorList, type SiteError } from '../../cli/errors.ts';
-import { copyContent, editFile, projectRoot } from '../helpers/content.ts';
+import { fixtureContent, projectRoot } from '../helpers/content.ts';
+
+/** Loads the minimal site with a fixture laid over it (and `change` made); returns code, file and line of each problem. */
+async function fixtureLoadErrors(behaviour: string | undefined, change?: (content: string) => Promise<void>) {
+  const { content, cleanup } = await fixtureContent(behaviour);
+  try {
+    await change?.(content);
+    return (await loadErrors(content)).map((e) => [e.code, e.file && path.relative(content, e.file), e.line]);
+  } finally {
+    await cleanup();
+  }
+}
 
 async function loadErrors(content: string): Promise<SiteError[]> {
   try {
@@ -32,38 +43,16 @@ test('reports where the body starts so Markdown lines map back to the file', () 
 });
 
 test('reports invalid YAML front matter at its line in the file', async () => {
-  const { content, cleanup } = await copyContent();
-  try {
-    await editFile(path.join(content, 'posts', 'ai-powered-bug-reports.md'), /^category: .*$/m, 'category: [unclosed');
-    const [error] = await loadErrors(content);
-    assert.equal(error?.code, 'content.bad-front-matter');
-    assert.match(error!.file!, /ai-powered-bug-reports\.md$/);
-    assert.ok(error!.line! >= 8 && error!.line! <= 12, `line ${error!.line}`);
-  } finally {
-    await cleanup();
-  }
+  const [error] = await fixtureLoadErrors('bad-front-matter');
+  assert.deepEqual(error, ['content.bad-front-matter', 'posts/first-post.md', 11]);
 });
 
 test('reports a JSON syntax error with its line', async () => {
-  const { content, cleanup } = await copyContent();
-  try {
-    await editFile(path.join(content, 'data', 'redirects.json'), '"to": "/services/devshops"', '"to": "/services/devshops",,');
-    const [error] = await loadErrors(content);
-    assert.equal(error?.code, 'content.bad-json');
-    assert.match(error!.file!, /redirects\.json$/);
-    assert.equal(error!.line, 2);
-  } finally {
-    await cleanup();
-  }
+  const [error] = await fixtureLoadErrors('bad-json');
+  assert.deepEqual(error, ['content.bad-json', 'data/redirects.json', 2]);
 });
 
 test('reports a missing dataset by its file name', async () => {
-  const { content, cleanup } = await copyContent();
-  try {
-    await rm(path.join(content, 'data', 'testimonials.json'));
-    const errors = await loadErrors(content);
-    assert.deepEqual(errors.map((e) => [e.code, path.basename(e.file!)]), [['content.missing-file', 'testimonials.json']]);
-  } finally {
-    await cleanup();
-  }
+  const errors = await fixtureLoadErrors(undefined, (content) => rm(path.join(content, 'data', 'testimonials.json')));
+  assert.deepEqual(errors, [['content.missing-file', 'data/testimonials.json', undefined]]);
 });

@@ -3,11 +3,11 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { SiteErrorList } from '../../cli/errors.ts';
 import { loadContent } from '../../cli/load/load-content.ts';
-import { validateContent } from '../../cli/validate/model.ts';
+import { validateContent } from '../../cli/validate/validate-content.ts';
 import { buildRedirects, buildRoutes, outputFileFor } from '../../cli/route/routes.ts';
 import { projectRoot } from '../helpers/content.ts';
 
-const model = validateContent(await loadContent(path.join(projectRoot, 'content')), { env: {} });
+const model = validateContent(await loadContent(path.join(projectRoot, 'content')), {});
 
 test('lists every route of the SPEC route table, plus the 404 page', () => {
   const paths = buildRoutes(model).map((r) => r.path).sort();

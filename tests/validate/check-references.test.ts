@@ -3,7 +3,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { SiteErrorList } from '../../cli/errors.ts';
 import { loadContent } from '../../cli/load/load-content.ts';
-import { validateContent } from '../../cli/validate/model.ts';
+import { validateContent } from '../../cli/validate/validate-content.ts';
 import { checkReferences } from '../../cli/validate/check-references.ts';
 import { buildRedirects, buildRoutes } from '../../cli/route/routes.ts';
 import { copyContent, editFile } from '../helpers/content.ts';
@@ -14,7 +14,7 @@ async function referenceErrors(edit: (content: string) => Promise<void>) {
   try {
     await edit(content);
     const raw = await loadContent(content);
-    const model = validateContent(raw, { env: {} });
+    const model = validateContent(raw);
     const routes = buildRoutes(model);
     const images = new Set((await loadImages(path.join(content, 'images'))).map((i) => i.url));
     checkReferences(raw, model, routes, buildRedirects(model, routes), images);

@@ -1,7 +1,7 @@
 // A worker thread that renders Markdown with its own highlighter, for large builds.
 import { readFileSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
-import { markdownBody } from '../../load/front-matter.ts';
+import { splitMarkdown } from '../../load/front-matter.ts';
 import { getSharedHighlighter, renderMarkdown, type RenderedMarkdown } from './render-markdown.ts';
 
 /** A body to render, or a file to read and render the body of (before the build has read it). */
@@ -22,8 +22,9 @@ async function run(task: MarkdownTask): Promise<MarkdownReply> {
   try {
     if ('file' in task) {
       // Read synchronously: this thread has nothing else to do meanwhile, and a promise-based
-      // read costs several hops through the event loop per file.
-      const { body, bodyLine } = markdownBody(readFileSync(task.file, 'utf8'));
+      // read costs several hops through the event loop per file. Split as the loader splits
+      // it, so the build can tell whether it read the same body.
+      const { body, bodyLine } = splitMarkdown(readFileSync(task.file, 'utf8'));
       return { id: task.id, result: await renderMarkdown(body, bodyLine), source: { markdown: body, firstLine: bodyLine } };
     }
     return { id: task.id, result: await renderMarkdown(task.markdown, task.firstLine) };

@@ -1,6 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { RenderedMarkdown } from './render-markdown.ts';
 import type { MarkdownReply, MarkdownTask } from './markdown-worker.ts';
@@ -31,7 +29,8 @@ interface PoolWorker {
 /**
  * Worker threads that render Markdown, one per core, each with its own highlighter. Started
  * early (while content loads) so their start-up overlaps other work; `prefetch` lets them
- * read and render posts before this thread has read them.
+ * read and render posts before this thread has read them. Used through `prepareMarkdown`
+ * (render-all-markdown.ts), which decides when workers pay.
  */
 export class MarkdownPool {
   private readonly workers: PoolWorker[];
@@ -41,10 +40,9 @@ export class MarkdownPool {
   private nextId = 0;
   private failure: Error | undefined;
   private readonly failed = new Set<(error: Error) => void>();
-  /** Bodies `render` took from prefetched files instead of rendering them again. */
-  reused = 0;
+  private reusedCount = 0;
 
-  constructor(size = defaultPoolSize()) {
+  constructor(size: number = defaultPoolSize()) {
     this.workers = Array.from({ length: size }, () => {
       const entry: PoolWorker = { worker: startWorker(), batches: 0 };
       entry.worker.on('message', (replies: MarkdownReply[]) => {
@@ -59,6 +57,11 @@ export class MarkdownPool {
       entry.worker.on('error', (error) => this.fail(error));
       return entry;
     });
+  }
+
+  /** Bodies `render` took from prefetched files instead of rendering them again. */
+  get reused(): number {
+    return this.reusedCount;
   }
 
   /**
@@ -116,7 +119,7 @@ export class MarkdownPool {
         // A file that changed since the worker read it, or failed there, is rendered again.
         void early.then((reply) => {
           const same = reply.error === undefined && reply.source?.markdown === source.markdown && reply.source.firstLine === source.firstLine;
-          if (same) this.reused += 1;
+          if (same) this.reusedCount += 1;
           return same ? reply : this.submit([{ markdown: source.markdown, firstLine: source.firstLine }], true)[0]!;
         }).then((reply) => deliver(index, reply));
       }
@@ -168,29 +171,7 @@ export class MarkdownPool {
 
 /** One worker per core, at most four. */
 export function defaultPoolSize(): number {
-  return Number(process.env.SITEGEN_MARKDOWN_WORKERS) || Math.min(os.availableParallelism(), 4);
-}
-
-/**
- * Starts the workers for a build before anything else loads, when `postsDir` holds enough posts
- * and no Markdown cache exists that could spare the work, and has them read and render the
- * posts at once. Each worker takes a good part of a second to load its modules and
- * highlighter; started first, that overlaps this thread loading the pipeline and the content,
- * and the workers need not wait for this thread to read the posts. (With a cache file, the
- * build decides once it has read it.)
- */
-export function startMarkdownPoolEarly(postsDir: string, cacheFile: string | undefined): MarkdownPool | undefined {
-  if (cacheFile && existsSync(cacheFile)) return undefined;
-  let posts: string[];
-  try {
-    posts = readdirSync(postsDir).filter((name) => name.endsWith('.md'));
-  } catch {
-    return undefined;
-  }
-  if (posts.length < workerThreshold) return undefined;
-  const pool = new MarkdownPool();
-  pool.prefetch(posts.sort().map((name) => path.join(postsDir, name)));
-  return pool;
+  return Math.min(os.availableParallelism(), 4);
 }
 
 /** Renders Markdown in this thread, in order, calling `onResult` for each. */

@@ -4,11 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import { renderMarkdown, type RenderedMarkdown } from '../../../cli/render/markdown/render-markdown.ts';
-import { MarkdownPool, startMarkdownPoolEarly, workerThreshold } from '../../../cli/render/markdown/worker-pool.ts';
-import { buildSite } from '../../../cli/build/build-site.ts';
-import { MemoryWriter } from '../../../cli/write/writers.ts';
-import { copyContent, projectRoot } from '../../helpers/content.ts';
-import { replacePostsWithSynthetic, syntheticPost } from '../../helpers/synthetic-posts.ts';
+import { MarkdownPool } from '../../../cli/render/markdown/worker-pool.ts';
+import { syntheticPost } from '../../helpers/synthetic-posts.ts';
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-pool-'));
 after(() => rm(dir, { recursive: true, force: true }));
@@ -69,21 +66,6 @@ test('a file that fails to render rejects the whole render', async () => {
   }
 });
 
-test('starts workers early only for a large folder of posts with no Markdown cache', async () => {
-  const posts = path.join(dir, 'posts');
-  await mkdir(posts, { recursive: true });
-  await Promise.all(Array.from({ length: workerThreshold - 1 }, (_, i) => writeFile(path.join(posts, `p${i}.md`), '')));
-  assert.equal(startMarkdownPoolEarly(posts, undefined), undefined, 'below the threshold');
-  await writeFile(path.join(posts, 'last.md'), '');
-  const pool = startMarkdownPoolEarly(posts, undefined);
-  assert.ok(pool instanceof MarkdownPool, 'at the threshold');
-  await pool.close();
-  const cacheFile = path.join(dir, 'markdown.json');
-  await writeFile(cacheFile, '{}');
-  assert.equal(startMarkdownPoolEarly(posts, cacheFile), undefined, 'a cache may spare the work');
-  assert.equal(startMarkdownPoolEarly(path.join(dir, 'missing'), undefined), undefined, 'no posts folder');
-});
-
 test('an error thrown while handling a result rejects the render instead of escaping', async () => {
   const pool = new MarkdownPool(1);
   try {
@@ -93,21 +75,5 @@ test('an error thrown while handling a result rejects the render instead of esca
     }), /template failed/);
   } finally {
     await pool.close();
-  }
-});
-
-test('a cold build of a large blog takes every post from the workers that read it ahead', async () => {
-  const { content, cleanup } = await copyContent();
-  try {
-    await replacePostsWithSynthetic(content, workerThreshold);
-    const pool = startMarkdownPoolEarly(path.join(content, 'posts'), undefined);
-    assert.ok(pool);
-    const writer = new MemoryWriter();
-    await buildSite({ root: projectRoot, contentDir: content, writer, env: {}, markdownPool: pool });
-    assert.equal(pool.reused, workerThreshold, 'no post rendered twice');
-    const last = workerThreshold - 1;
-    assert.match(writer.text(`blog/synthetic-post-${last}/index.html`) ?? '', new RegExp(`<h2 id="setting-up-suite-${last}">`));
-  } finally {
-    await cleanup();
   }
 });

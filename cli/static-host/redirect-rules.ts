@@ -1,5 +1,7 @@
-import { normalizeRoute } from './list-site-files.ts';
-import type { LinkOrigin } from './types.ts';
+// The one `_redirects` parser and matcher, shared by the dev server, the e2e server and the
+// link checker: Netlify's format, splats, `:placeholders`, `!` (forced) and status codes.
+import type { LinkOrigin } from '../render/link-origins.ts';
+import { routeKey } from './site-paths.ts';
 
 /** Where a redirect is declared, so a bad one can be reported at its source. */
 export interface Declaration {
@@ -24,7 +26,11 @@ export interface RedirectRule {
 
 const usableStatus = new Set([200, 301, 302, 303, 307, 308]);
 
-/** Parses Netlify's `_redirects` format: `from [query=params] to [status][!]`, `#` comments. */
+/**
+ * Parses Netlify's `_redirects` format: `from [query=params] to [status][!]`, `#` comments.
+ * Rules that do not apply to every visitor are left out: 404 rules (the host's `404.html`
+ * answers unknown paths) and rules with Country, Language or Role conditions.
+ */
 export function parseRedirectsFile(text: string, file = '_redirects'): RedirectRule[] {
   const rules: RedirectRule[] = [];
   text.split('\n').forEach((raw, index) => {
@@ -59,7 +65,7 @@ export class RedirectTable {
       this.patterns.push({ ...rule, pattern: compilePattern(rule.from) });
       return;
     }
-    const key = normalizeRoute(rule.from);
+    const key = routeKey(rule.from);
     const existing = this.exact.get(key);
     if (!existing) this.exact.set(key, rule);
     else if (!existing.declared.origin && rule.declared.origin) existing.declared.origin = rule.declared.origin;
@@ -76,7 +82,7 @@ export class RedirectTable {
 
   /** The rule for a decoded site path and its target with placeholders filled in. */
   match(path: string): { rule: RedirectRule; to: string } | undefined {
-    const rule = this.exact.get(normalizeRoute(path));
+    const rule = this.exact.get(routeKey(path));
     if (rule) return { rule, to: rule.to };
     for (const candidate of this.patterns) {
       const m = candidate.pattern!.exec(path);
@@ -89,9 +95,16 @@ export class RedirectTable {
   }
 }
 
+/** The rules of a `_redirects` text, ready to match. */
+export function redirectTableOf(text: string): RedirectTable {
+  const table = new RedirectTable();
+  for (const rule of parseRedirectsFile(text)) table.add(rule);
+  return table;
+}
+
 /** `/blog/:slug/*` → a regex with named groups; `*` becomes the `splat` group. */
 function compilePattern(from: string): RegExp {
-  const body = normalizeRoute(from)
+  const body = routeKey(from)
     .split('/')
     .map((segment) => {
       if (segment === '*') return '(?<splat>.*)';

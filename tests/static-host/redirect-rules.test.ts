@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseRedirectsFile, RedirectTable } from '../../cli/check/redirect-rules.ts';
+import { parseRedirectsFile, RedirectTable } from '../../cli/static-host/redirect-rules.ts';
 
 test('parses Netlify _redirects lines with their positions', () => {
   const rules = parseRedirectsFile('# moved pages\n/contact  /getting-started#contact-form  301\n\n/old /new 302!\n/store id=:id /blog/:id 301\n');

@@ -1,0 +1,7 @@
+// The steps of a build, in the order `buildSite` runs them; each takes the last one's result.
+export { loadInputs, markdownSources, type LoadedSite } from './load-inputs.ts';
+export { validateSite, routeSite, type ValidatedSite, type RoutedSite, type ValidateSiteOptions } from './validate-site.ts';
+export { renderSite, type RenderedSite, type RenderSiteOptions, type Renderer } from './render-site.ts';
+export { bundleSite, pageBudgets, type PageBudget } from './bundle-site.ts';
+export { siteFiles, StagedWrites } from './stage-output.ts';
+export { checkStagedOutput, hasBrokenLinks, linkWarnings } from './check-staged-output.ts';

@@ -1,0 +1,40 @@
+import { performance } from 'node:perf_hooks';
+
+/** The phases a build's summary reports; validate and route count as load. */
+export type Phase = 'load' | 'render' | 'bundle' | 'write' | 'check';
+
+/** Adds up the time spent in each phase of a build, and its wall time. */
+export class PhaseTimer {
+  private readonly started = performance.now();
+  private readonly spent: Record<Phase, number> = { load: 0, render: 0, bundle: 0, write: 0, check: 0 };
+
+  /** Resolves as `work` does, adding the time until then to `phase`. */
+  async time<T>(phase: Phase, work: Promise<T>): Promise<T> {
+    const start = performance.now();
+    try {
+      return await work;
+    } finally {
+      this.spent[phase] += performance.now() - start;
+    }
+  }
+
+  /** Runs `work`, adding its time to `phase`. */
+  timeSync<T>(phase: Phase, work: () => T): T {
+    const start = performance.now();
+    try {
+      return work();
+    } finally {
+      this.spent[phase] += performance.now() - start;
+    }
+  }
+
+  /** Milliseconds per phase so far. */
+  timings(): Record<Phase, number> {
+    return { ...this.spent };
+  }
+
+  /** Milliseconds since the timer was made. */
+  elapsed(): number {
+    return performance.now() - this.started;
+  }
+}

@@ -1,0 +1,96 @@
+// Every error code sitegen reports, in one typed list (Astro's `core/errors/errors-data.ts` is
+// the model). A code is published once it ships: never rename one, only add new ones.
+
+/** What the catalogue knows about a code: a title, and the message and hint where they are shared. */
+interface ErrorData {
+  /** What went wrong, in a few words. */
+  readonly title: string;
+  /** Builds the message shown to the author, for codes raised in more than one way. */
+  readonly message?: (...args: never[]) => string;
+  /** What to do about it. */
+  readonly hint?: string | ((...args: never[]) => string);
+}
+
+/** Message of a file claiming a slug or topic that an earlier file already has. */
+const duplicateOf = (field: string, value: string, firstFile: string) => `${field}: "${value}" is already used by ${firstFile}`;
+
+/** Problems raised as a `SiteError`: the build, `dev`, `new-post` or `check-links` stops on them. */
+const siteErrors = {
+  'content.missing-file': { title: 'A content file cannot be read' },
+  'content.bad-json': { title: 'A dataset is not valid JSON' },
+  'content.bad-front-matter': { title: 'Front matter is not valid YAML' },
+  'content.image-size': { title: 'An SVG image has no size' },
+  'content.invalid-field': { title: 'A field has the wrong type or value' },
+  'content.unknown-field': { title: 'A field the schema does not know' },
+  'content.bad-date': {
+    title: 'A post date is not a real date',
+    message: (written: unknown) => `date: expected a date such as 2024-03-15, got ${JSON.stringify(written)}`,
+  },
+  'content.duplicate-slug': {
+    title: 'Two posts share a slug',
+    message: duplicateOf,
+    hint: (field: string) => `Give each file its own ${field}.`,
+  },
+  'content.duplicate-topic': {
+    title: 'Two guide articles share a topic',
+    message: duplicateOf,
+    hint: (field: string) => `Give each file its own ${field}.`,
+  },
+  'content.unknown-route': {
+    title: 'A link names a page the site does not have',
+    message: (field: string, value: string) => `${field}: "${value}" is not a page of the site`,
+    hint: 'Use the path of an existing page, or add the old path to content/data/redirects.json.',
+  },
+  'content.missing-image': {
+    title: 'An image is not in content/images',
+    message: (field: string, value: string) => `${field}: ${value} is not in content/images`,
+  },
+  'config.bad-url': {
+    title: 'A site URL override is not an http(s) URL',
+    message: (name: string, value: string) => `${name}: expected an http(s) URL, got ${JSON.stringify(value)}`,
+  },
+  'routes.duplicate-output': { title: 'Two routes write the same file' },
+  'render.failed': { title: 'A page template threw while rendering' },
+  'template.compile-failed': { title: 'The templates do not compile' },
+  'bundle.failed': { title: 'The client bundle does not build' },
+  'build.broken-links': { title: 'The built site has broken links' },
+  'new-post.empty-title': { title: 'The new post has no title' },
+  'new-post.bad-slug': { title: 'The new post slug is not lowercase words joined by hyphens' },
+  'new-post.slug-taken': { title: 'Another post already has the new post slug' },
+  'new-post.bad-date': { title: 'The new post date is not a real date' },
+  'new-post.empty-category': { title: 'The new post has no category' },
+  'new-post.no-tags': { title: 'The new post has no tags' },
+  'new-post.file-exists': { title: 'The new post file already exists' },
+  'links.no-site-dir': { title: 'The folder to check does not exist' },
+  'links.bad-manifest': { title: 'The route manifest cannot be read' },
+} as const satisfies Record<string, ErrorData>;
+
+/** Reasons of link-checker findings: listed in the link report rather than thrown. */
+const linkFindings = {
+  'links.missing-page': { title: 'A link points to a page that does not exist' },
+  'links.missing-file': { title: 'A link points to a file that does not exist' },
+  'links.missing-fragment': { title: 'A link points to an element id the page does not have' },
+  'links.outside-site': { title: 'A relative link climbs out of the site root' },
+  'links.bad-url': { title: 'A link is not a valid URL' },
+  'links.redirected': { title: 'A link goes through a redirect' },
+  'links.redirect-loop': { title: 'Redirects lead back to where they started' },
+  'links.redirect-chain': { title: 'A redirect leads to another redirect' },
+  'links.redirect-missing-target': { title: 'A redirect points to a page that does not exist' },
+  'links.http-status': { title: 'An external link answers with an error status' },
+  'links.http-timeout': { title: 'An external link does not answer in time' },
+  'links.http-failed': { title: 'An external link cannot be requested' },
+} as const satisfies Record<string, ErrorData>;
+
+/** Results of a whole link report, as machine-readable formats name them. */
+const linkReportResults = {
+  'links.broken': { title: 'The link report has errors (the JUnit summary failure)' },
+} as const satisfies Record<string, ErrorData>;
+
+/** Every error code with its title, message and hint builders. */
+export const errorCatalogue = { ...siteErrors, ...linkFindings, ...linkReportResults } as const;
+
+/** A published error code; a misspelt one fails the type check. */
+export type ErrorCode = keyof typeof errorCatalogue;
+
+/** The codes the link checker reports findings with: a subset of the catalogue. */
+export type LinkFindingCode = keyof typeof linkFindings;

@@ -1,0 +1,175 @@
+// The one entry point of Markdown rendering: it alone decides whether bodies come from the
+// cache, are rendered in this thread or in worker threads, and whether workers start early and
+// read the posts ahead of the build.
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { contentFolder } from '../../project-layout.js';
+import { MarkdownCache } from './markdown-cache.ts';
+import type { RenderedMarkdown } from './render-markdown.ts';
+import { MarkdownPool, renderMarkdownInline, workerThreshold, type MarkdownSource } from './worker-pool.ts';
+
+export interface MarkdownOptions {
+  /** Keep rendered Markdown between runs in this file; without it the cache lives in memory only. */
+  cacheFile?: string;
+  /** Most threads that may render Markdown at once (default: one per core, at most four). */
+  threads?: number;
+}
+
+/** A Markdown body to render: the file it comes from and the line it starts on. */
+export interface MarkdownBody {
+  file: string;
+  body: string;
+  bodyLine: number;
+}
+
+/** Bodies being rendered, handed over as each is ready. */
+export interface MarkdownRun {
+  /** Every body rendered so far, by file; the page renderer reads them here. */
+  readonly bodies: ReadonlyMap<string, RenderedMarkdown>;
+  /**
+   * Calls `onBody` for each body as it is ready (at once for those already ready) and resolves
+   * with all of them; the first failure, `onBody`'s included, rejects it.
+   */
+  consume(onBody: (file: string) => void): Promise<Map<string, RenderedMarkdown>>;
+}
+
+/** What a run did, for tests and benchmarks. */
+export interface MarkdownStats {
+  /** Worker threads started before any body was asked for (a large build with little cached). */
+  startedEarly: boolean;
+  cached: number;
+  rendered: number;
+  /** Bodies taken from the workers that read the posts ahead of the build. */
+  prefetched: number;
+}
+
+/** Renders the Markdown of one build, or of every rebuild of a dev session. */
+export interface MarkdownRenderer {
+  /** Starts rendering these bodies; each unchanged one since the last run comes from the cache. */
+  renderAll(sources: MarkdownBody[]): MarkdownRun;
+  /** Loads the highlighter now, so that a later render of a changed body need not wait for it. */
+  warmUp(): void;
+  /** Stores the cache (when it has a file) for the next run. */
+  save(): Promise<void>;
+  /** Stops any worker threads, those of a run still going included (its build failed). */
+  close(): Promise<void>;
+  stats(): MarkdownStats;
+}
+
+/**
+ * Prepares rendering the Markdown under `contentDir`. Call it first: for a large blog with
+ * nothing cached, worker threads start now and read the posts themselves, so that their
+ * start-up (a good part of a second each) overlaps the build loading its modules and content.
+ */
+export function prepareMarkdown(contentDir: string, options: MarkdownOptions = {}): MarkdownRenderer {
+  return new PreparedMarkdown(contentFolder(contentDir, 'posts'), options);
+}
+
+class PreparedMarkdown implements MarkdownRenderer {
+  /** Workers waiting for the first run. */
+  private pool: MarkdownPool | undefined;
+  /** Workers of runs still going. */
+  private readonly running = new Set<MarkdownPool>();
+  private readonly counts: MarkdownStats = { startedEarly: false, cached: 0, rendered: 0, prefetched: 0 };
+  private readonly cacheReady: Promise<MarkdownCache>;
+
+  constructor(postsDir: string, private readonly options: MarkdownOptions) {
+    const posts = listPosts(postsDir);
+    // With a cache file, the decision waits until the cache is read.
+    if (!(options.cacheFile && existsSync(options.cacheFile)) && posts.length >= workerThreshold) {
+      this.pool = new MarkdownPool(options.threads);
+      this.pool.prefetch(posts.map((name) => path.join(postsDir, name)));
+      this.counts.startedEarly = true;
+    }
+    this.cacheReady = MarkdownCache.open(options.cacheFile).then((cache) => {
+      if (!this.pool && posts.length >= workerThreshold && cache.size < posts.length / 2) this.pool = new MarkdownPool(options.threads);
+      // Without workers this thread renders what the cache lacks: its highlighter loads meanwhile.
+      if (!this.pool && cache.size <= posts.length) this.warmUp();
+      return cache;
+    });
+  }
+
+  renderAll(sources: MarkdownBody[]): MarkdownRun {
+    return startRun((onResult) => this.render(sources, onResult));
+  }
+
+  warmUp(): void {
+    void import('./render-markdown.ts').then((markdown) => markdown.getSharedHighlighter()).catch(() => undefined);
+  }
+
+  async save(): Promise<void> {
+    await (await this.cacheReady).save();
+  }
+
+  async close(): Promise<void> {
+    // The cache being read may still decide to start workers.
+    await this.cacheReady.catch(() => undefined);
+    await Promise.all([...this.running, ...(this.pool ? [this.pool] : [])].map((workers) => workers.close()));
+    this.pool = undefined;
+  }
+
+  stats(): MarkdownStats {
+    return { ...this.counts };
+  }
+
+  /** Renders each body whose text changed since it was cached; the rest come from the cache. */
+  private async render(sources: MarkdownBody[], onResult: (file: string, result: RenderedMarkdown) => void): Promise<void> {
+    const cache = await this.cacheReady;
+    const missing: (MarkdownSource & { file: string; key: string })[] = [];
+    for (const source of sources) {
+      const key = cache.key(source.body, source.bodyLine);
+      const cached = cache.get(key);
+      if (cached) onResult(source.file, cached);
+      else missing.push({ markdown: source.body, firstLine: source.bodyLine, file: source.file, key });
+    }
+    this.counts.cached += sources.length - missing.length;
+    this.counts.rendered += missing.length;
+    const done = (index: number, result: RenderedMarkdown) => {
+      cache.set(missing[index]!.key, result);
+      onResult(missing[index]!.file, result);
+    };
+    // Workers serve one large run (the first build); later runs (dev) render the few changed
+    // bodies here, unless an edit brought enough new ones to pay for starting workers again.
+    const workers = this.pool ?? (missing.length >= workerThreshold ? new MarkdownPool(this.options.threads) : undefined);
+    this.pool = undefined;
+    if (!workers) return renderMarkdownInline(missing, done);
+    this.running.add(workers);
+    try {
+      await workers.render(missing, done);
+      this.counts.prefetched += workers.reused;
+    } finally {
+      this.running.delete(workers);
+      await workers.close();
+    }
+  }
+}
+
+/** Wraps a render that reports each result into a run whose results can be consumed later. */
+function startRun(render: (onResult: (file: string, result: RenderedMarkdown) => void) => Promise<void>): MarkdownRun {
+  const bodies = new Map<string, RenderedMarkdown>();
+  let onBody: ((file: string) => void) | undefined;
+  const done = render((file, result) => {
+    bodies.set(file, result);
+    onBody?.(file);
+  });
+  // Awaited by `consume`; a failure before then must not go unhandled.
+  done.catch(() => undefined);
+  return {
+    bodies,
+    consume: async (callback) => {
+      for (const file of bodies.keys()) callback(file);
+      onBody = callback;
+      await done;
+      return bodies;
+    },
+  };
+}
+
+/** The post files of the blog, sorted; none when the folder is missing. */
+function listPosts(postsDir: string): string[] {
+  try {
+    return readdirSync(postsDir).filter((name) => name.endsWith('.md')).sort();
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { imagePath, link, meta, text } from './fields.ts';
+import { declaredTopic } from './guides.ts';
+
+/** content/data/blog.json, with `topic` checking the guides its post sidebar lists. */
+export function blogSchemaFor(topic: z.ZodType<string>) {
+  return z.object({
+    meta,
+    heading: text,
+    intro: text,
+    featuredHeading: text,
+    allPostsHeading: text,
+    searchLabel: text,
+    searchPlaceholder: text,
+    clearLabel: text,
+    categoriesHeading: text,
+    allCategories: text,
+    tagsHeading: text,
+    allTags: text,
+    empty: text,
+    readMore: text,
+    post: z.object({
+      backLabel: text,
+      guidesHeading: text,
+      guides: z.array(topic).min(1),
+      tagsHeading: text,
+      titleSuffix: text,
+    }).strict(),
+    notFound: z.object({ title: text, text, button: link }).strict(),
+  }).strict();
+}
+
+/** content/data/blog.json before the guides dataset is known: any well-formed topic. */
+export const blogSchema = blogSchemaFor(declaredTopic);
+
+/** Front matter of a post in content/posts. */
+export const postFrontMatterSchema = z.object({
+  title: text,
+  slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'expected lowercase words joined by hyphens'),
+  excerpt: text,
+  date: z.union([z.date(), z.string()]),
+  readTime: z.string().regex(/^\d+ min read$/, 'expected text such as "6 min read"').optional(),
+  image: imagePath,
+  imageAlt: z.string(),
+  category: text,
+  tags: z.array(text, { error: 'expected a list of strings' }).min(1),
+  draft: z.boolean().optional(),
+}).strict();

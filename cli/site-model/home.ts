@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { externalUrl, href, icon, image, item, link, meta, text } from './fields.ts';
+
+const plan = z.object({
+  name: text,
+  price: text,
+  hoursPerWeek: z.number().int().positive(),
+  description: text,
+  features: z.array(text).min(1),
+  popular: z.boolean(),
+  cta: link,
+}).strict();
+
+/** content/data/home.json: every section of the home page, top to bottom. */
+export const homeSchema = z.object({
+  meta,
+  hero: z.object({
+    eyebrow: text,
+    headline: text,
+    subheadline: text,
+    claim: text,
+    primaryCta: link,
+    askAiLabel: text,
+    featuresId: z.string(),
+    features: z.array(item.extend({ href })).length(4),
+    serviceItemsHeading: text,
+    serviceItems: z.array(item.extend({ icon })).min(1),
+  }).strict(),
+  services: z.object({
+    id: z.string(),
+    heading: text,
+    intro: text,
+    learnMoreLabel: text,
+    cards: z.array(z.object({ id: text, title: text, description: text, icon, image, href }).strict()).length(4),
+  }).strict(),
+  benefits: z.object({ id: z.string(), heading: text, intro: text, items: z.array(item.extend({ icon })).length(6) }).strict(),
+  pricing: z.object({ id: z.string(), heading: text, intro: text, popularLabel: text, hoursSuffix: text, plans: z.array(plan).length(2) }).strict(),
+  testimonials: z.object({
+    id: z.string(),
+    heading: text,
+    intro: text,
+    watchLabel: text,
+    previousLabel: text,
+    nextLabel: text,
+    caseStudiesLink: link,
+  }).strict(),
+  closingCta: z.object({ heading: text, text, primary: link, secondary: link }).strict(),
+  customerVideo: z.object({ heading: text, text, title: text, videoUrl: externalUrl }).strict(),
+}).strict();

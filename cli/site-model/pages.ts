@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { icon, item, link, meta, section, text } from './fields.ts';
+
+// Pages assembled from sections: the audience pages, /humans, /getting-started and /pom-files.
+
+/** content/data/audiences.json: one `/services/{slug}` page per audience. */
+export const audiencesSchema = z.array(z.object({
+  slug: z.string().regex(/^[a-z][a-z-]*$/, 'expected a lowercase slug'),
+  navTitle: text,
+  navSummary: text,
+  icon,
+  meta,
+  hero: z.object({ eyebrow: text, headline: text, text, primary: link, secondary: link }).strict(),
+  sections: z.array(section).min(3),
+  closing: z.object({ heading: text, text, primary: link, secondary: link }).strict(),
+}).strict()).length(4);
+
+/** A page of a hero, sections and an optional closing call to action (content/data/humans.json). */
+export const pageSchema = z.object({
+  meta,
+  hero: z.object({ eyebrow: text, headline: text, text, cta: link }).strict(),
+  sections: z.array(section).min(1),
+  closing: z.object({ heading: text, text, primary: link }).strict().optional(),
+}).strict();
+
+/** content/data/getting-started.json: a section page with the contact form. */
+export const gettingStartedSchema = pageSchema.extend({
+  form: z.object({ id: z.literal('contact-form'), heading: text, intro: text }).strict(),
+}).strict();
+
+/** content/data/toolkit.json: the /pom-files page and what its form unlocks. */
+export const toolkitSchema = z.object({
+  meta,
+  hero: z.object({ eyebrow: text, headline: text, text }).strict(),
+  featuresHeading: text,
+  features: z.array(item).min(1),
+  form: z.object({ heading: text, intro: text }).strict(),
+  unlocked: z.object({ heading: text, readmeTitle: text, rulesTitle: text, copyLabel: text, copiedLabel: text }).strict(),
+  workshop: z.object({ heading: text, text, cta: link }).strict(),
+}).strict();

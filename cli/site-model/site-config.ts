@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { externalUrl, href, imagePath, link, text } from './fields.ts';
+
+// The datasets every page uses: site settings, header and footer, redirects.
+
+/** content/data/site.json: brand, URLs of the services the site talks to, footer text. */
+export const siteSchema = z.object({
+  brand: text,
+  description: text,
+  siteUrl: externalUrl,
+  locale: text,
+  chatPersonaUrl: externalUrl,
+  schedulingUrl: externalUrl,
+  formWebhookUrl: externalUrl,
+  recaptcha: z.object({ siteKey: text, enterprise: z.boolean() }).strict(),
+  footerTagline: text,
+  copyright: text,
+  socialImage: imagePath,
+}).strict();
+
+const menu = z.object({
+  id: z.enum(['services', 'guides']),
+  label: text,
+  /** Where the menu's overview link goes; on the home page it scrolls to that section. */
+  anchor: href,
+  overviewLabel: text,
+}).strict();
+
+/** content/data/navigation.json: the header menus and links, and the footer. */
+export const navigationSchema = z.object({
+  header: z.object({
+    menus: z.array(menu).length(2),
+    links: z.array(link).min(1),
+    cta: link,
+    openMenuLabel: text,
+    closeMenuLabel: text,
+  }).strict(),
+  footer: z.object({
+    servicesTitle: text,
+    columns: z.array(z.object({ title: text, links: z.array(link).min(1) }).strict()).min(1),
+    social: z.array(text).min(1),
+    newsletter: z.object({ label: text, placeholder: text, buttonLabel: text }).strict(),
+  }).strict(),
+}).strict();
+
+/** content/data/redirects.json: old paths and where they now lead. */
+export const redirectsSchema = z.array(z.object({
+  from: z.string().regex(/^\/[\w/-]*$/, 'expected a site path such as /old-page'),
+  to: href,
+}).strict());

@@ -1,0 +1,79 @@
+// The HTTP side of the static-host model, shared by the dev server and the e2e server.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { contentTypeFor } from './content-types.ts';
+import { refreshTargetOf } from './refresh-stub.ts';
+import type { RedirectTable } from './redirect-rules.ts';
+import { answerPath, type HostAnswer, type HostedSite } from './resolve-path.ts';
+import { decodeRequestPath, isHtmlFile, notFoundFile } from './site-paths.ts';
+
+/** A site a handler serves: its files and rules, and how to read a file. */
+export interface ServedSite extends HostedSite {
+  rules: RedirectTable;
+  readFile(file: string): Promise<string | Uint8Array | undefined>;
+}
+
+/** What the host sends for a request: a redirect, or a file's body with 200 or 404. */
+export type HostResponse =
+  | { status: number; location: string }
+  | { status: 200 | 404; file: string; body: string | Uint8Array }
+  | { status: 404; file?: undefined };
+
+/**
+ * The response to a request path: the answer of `answerPath`, with a 200 rule serving its
+ * target in one hop (Netlify's limit; proxies to other origins are not served locally), a
+ * redirect stub page sent as the 301 it stands for, and `404.html` for anything missing.
+ */
+export async function respondToPath(site: ServedSite, urlPath: string): Promise<HostResponse> {
+  const sitePath = decodeRequestPath(urlPath);
+  let answer: HostAnswer = sitePath === undefined ? { kind: 'missing' } : answerPath(site, sitePath);
+  if (answer.kind === 'rewrite') answer = rewriteTarget(site, answer.to);
+  if (answer.kind === 'redirect') return { status: answer.status, location: answer.to };
+  if (answer.kind === 'file') {
+    const body = await site.readFile(answer.file);
+    if (body !== undefined) {
+      const stubTarget = isHtmlFile(answer.file) ? refreshTargetOf(String(body)) : undefined;
+      return stubTarget === undefined ? { status: 200, file: answer.file, body } : { status: 301, location: stubTarget };
+    }
+  }
+  const notFound = site.hasFile(notFoundFile) ? await site.readFile(notFoundFile) : undefined;
+  return notFound === undefined ? { status: 404 } : { status: 404, file: notFoundFile, body: notFound };
+}
+
+function rewriteTarget(site: ServedSite, to: string): HostAnswer {
+  if (!to.startsWith('/')) return { kind: 'missing' };
+  const target = decodeRequestPath(to.replace(/[?#].*$/, ''));
+  const answer: HostAnswer = target === undefined ? { kind: 'missing' } : answerPath(site, target);
+  return answer.kind === 'rewrite' ? { kind: 'missing' } : answer;
+}
+
+/** How a handler reads its site and what it adds to each file it sends. */
+export interface SiteHandlerOptions {
+  /** The site as it is now; called once per request. */
+  site(): ServedSite | Promise<ServedSite>;
+  /** Headers besides Content-Type for a file sent at `urlPath`. */
+  headers(file: string, urlPath: string, body: string | Uint8Array): Record<string, string>;
+  transformHtml?(html: string): string;
+}
+
+/** An HTTP handler that serves a site like a static host: GET and HEAD only. */
+export function createSiteHandler(options: SiteHandlerOptions) {
+  return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.writeHead(405, { Allow: 'GET, HEAD' }).end();
+      return;
+    }
+    const urlPath = new URL(request.url ?? '/', 'http://localhost').pathname;
+    const answer = await respondToPath(await options.site(), urlPath);
+    if ('location' in answer) {
+      response.writeHead(answer.status, { Location: answer.location }).end();
+      return;
+    }
+    if (answer.file === undefined) {
+      response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+      return;
+    }
+    const body = options.transformHtml && isHtmlFile(answer.file) ? options.transformHtml(String(answer.body)) : answer.body;
+    response.writeHead(answer.status, { 'Content-Type': contentTypeFor(answer.file), ...options.headers(answer.file, urlPath, body) });
+    response.end(request.method === 'HEAD' ? undefined : body);
+  };
+}

@@ -1,0 +1,52 @@
+// How a static host maps URL paths to the files of a site folder, and back.
+import path from 'node:path';
+import { withoutTrailingSlash } from '../route/urls.ts';
+
+/** The page a static host serves for a path nothing else serves. */
+export const notFoundFile = '404.html';
+
+/** Whether a site file is an HTML document. */
+export const isHtmlFile = (file: string): boolean => /\.html?$/i.test(file);
+
+/**
+ * The files a static host tries for a decoded site path, in order: `/x` is `x`, then `x.html`,
+ * then `x/index.html` (so with both, `/x` serves `x.html`, as Netlify does); `/x/` is only
+ * `x/index.html`.
+ */
+export function candidateFiles(sitePath: string): string[] {
+  const bare = sitePath.replace(/^\/+/, '');
+  if (bare === '' || sitePath.endsWith('/')) return [bare + 'index.html'];
+  return [bare, bare + '.html', bare + '/index.html'];
+}
+
+/** The site path a static host serves a file at: `a/index.html` → `/a/`, `a.html` → `/a.html`. */
+export function routeOfFile(file: string): string {
+  if (file === 'index.html') return '/';
+  if (file.endsWith('/index.html')) return '/' + file.slice(0, -'index.html'.length);
+  return '/' + file;
+}
+
+/** The route shown to authors for a page file: `a/index.html` → `/a/`, `a.html` → `/a`. */
+export function prettyRouteOfFile(file: string): string {
+  const route = routeOfFile(file);
+  return route.endsWith('.html') ? route.slice(0, -'.html'.length) : route;
+}
+
+/** The key under which `/a` and `/a/` are the same path (for rules and loops). */
+export const routeKey = (sitePath: string): string => withoutTrailingSlash(sitePath);
+
+/**
+ * Decodes and normalizes (`//`, `.`) the path of a request; `undefined` for malformed percent-encoding, a NUL byte or a
+ * `..` segment, which no file of the site can answer.
+ */
+export function decodeRequestPath(urlPath: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return undefined;
+  }
+  const normal = path.posix.normalize(decoded);
+  if (normal.includes('\0') || normal.split('/').some((part) => part === '..')) return undefined;
+  return normal;
+}

@@ -1,0 +1,77 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Post } from '../../cli/validate/model.ts';
+import { renderFeed } from '../../cli/write/feed.ts';
+import { parseXml, type XmlDocument } from '../helpers/xml.ts';
+
+const siteUrl = 'https://www.example.test';
+
+function post(slug: string, date: string, fields: Partial<Post> = {}): Post {
+  return {
+    file: `/content/posts/${slug}.md`, slug, title: `Title of ${slug}`, excerpt: `Excerpt of ${slug}`, date: new Date(date),
+    dateText: '', readTime: '1 min read', image: '/images/x.svg', imageAlt: '', category: 'Tools', tags: [], draft: false, body: '', bodyLine: 1,
+    ...fields,
+  };
+}
+
+function feed(posts: Post[], title = 'Example Blog', description = 'Notes on testing'): { xml: string; doc: XmlDocument } {
+  const xml = renderFeed({ siteUrl, title, description, posts });
+  return { xml, doc: parseXml(xml) };
+}
+
+test('is an RSS 2.0 document with one channel', () => {
+  const { xml, doc } = feed([post('a', '2024-01-01T00:00:00Z')]);
+  assert.match(xml, /^<\?xml version="1\.0" encoding="UTF-8"\?>\n/);
+  assert.equal(doc.root.name, 'rss');
+  assert.equal(doc.root.attribs.version, '2.0');
+  assert.deepEqual(doc.childNames(doc.root), ['channel']);
+});
+
+test('describes the channel: title, blog link, description, language, self link and last build date', () => {
+  const { doc } = feed([post('new', '2024-05-02T10:00:00Z'), post('old', '2023-01-01T00:00:00Z')]);
+  const channel = doc.all('channel')[0]!;
+  assert.equal(doc.childText(channel, 'title'), 'Example Blog');
+  assert.equal(doc.childText(channel, 'link'), `${siteUrl}/blog`);
+  assert.equal(doc.childText(channel, 'description'), 'Notes on testing');
+  assert.equal(doc.childText(channel, 'language'), 'en');
+  const self = doc.all('atom:link', channel)[0]!;
+  assert.deepEqual({ ...self.attribs }, { href: `${siteUrl}/feed.xml`, rel: 'self', type: 'application/rss+xml' });
+  assert.equal(doc.childText(channel, 'lastBuildDate'), 'Thu, 02 May 2024 10:00:00 GMT', 'the first (newest) post date');
+});
+
+test('has one item per post, in the order given', () => {
+  const { doc } = feed([post('c', '2024-03-01'), post('a', '2024-02-01'), post('b', '2024-01-01')]);
+  assert.deepEqual(doc.all('item').map((item) => doc.childText(item, 'title')), ['Title of c', 'Title of a', 'Title of b']);
+});
+
+test('gives each item its title, link, permalink guid, RFC 822 date, category and excerpt', () => {
+  const { doc } = feed([post('ai-bugs', '2024-03-15T00:00:00Z', { title: 'AI bugs', category: 'AI Testing', excerpt: 'Short.' })]);
+  const [item] = doc.all('item');
+  assert.deepEqual(doc.childNames(item!), ['title', 'link', 'guid', 'pubDate', 'category', 'description']);
+  assert.equal(doc.childText(item!, 'title'), 'AI bugs');
+  assert.equal(doc.childText(item!, 'link'), `${siteUrl}/blog/ai-bugs`);
+  assert.equal(doc.childText(item!, 'guid'), `${siteUrl}/blog/ai-bugs`);
+  assert.equal(doc.all('guid', item)[0]!.attribs.isPermaLink, 'true');
+  assert.equal(doc.childText(item!, 'pubDate'), 'Fri, 15 Mar 2024 00:00:00 GMT');
+  assert.equal(doc.childText(item!, 'category'), 'AI Testing');
+  assert.equal(doc.childText(item!, 'description'), 'Short.');
+});
+
+test('escapes < > & \' " in titles, categories, excerpts and the channel so they read back unchanged', () => {
+  const hostile = `Tom & Jerry's "<script>" > all`;
+  const { doc } = feed([post('x', '2024-01-01', { title: hostile, category: `Q&A <tools>`, excerpt: `a < b && "c" > 'd'` })], `R&D <blog>`, `"quotes" & 'apostrophes'`);
+  const channel = doc.all('channel')[0]!;
+  assert.equal(doc.childText(channel, 'title'), `R&D <blog>`);
+  assert.equal(doc.childText(channel, 'description'), `"quotes" & 'apostrophes'`);
+  const [item] = doc.all('item');
+  assert.equal(doc.childText(item!, 'title'), hostile);
+  assert.equal(doc.childText(item!, 'category'), `Q&A <tools>`);
+  assert.equal(doc.childText(item!, 'description'), `a < b && "c" > 'd'`);
+  assert.equal(doc.all('script').length, 0, 'no element made from a title');
+});
+
+test('leaves out lastBuildDate and items when there are no posts', () => {
+  const { doc } = feed([]);
+  const channel = doc.all('channel')[0]!;
+  assert.deepEqual(doc.childNames(channel), ['title', 'link', 'description', 'language', 'atom:link']);
+});
