@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type MouseEvent } from 'react';
 import { caseStudyVideoPath, playVideoParameter } from '../../cli/route/case-study-urls.ts';
 import { toEmbedUrl } from '../video-url.ts';
 import type { SizedImage } from './types.ts';
+import CaseStudyGrid from './CaseStudyGrid.tsx';
 import VideoDialog from './VideoDialog.tsx';
 
 export interface CaseStudyCard {
@@ -73,39 +74,16 @@ export default function CaseStudyGallery({ studies, labels, promo }: { studies: 
     }
   };
 
-  const grid = (cards: CaseStudyCard[]) => (
-    <ul className="case-grid">
-      {cards.map((study) => (
-        <li key={study.id}>
-          <article className="case-card">
-            <a className="case-thumb" href={caseStudyVideoPath(study.videoUrl)} onClick={(event) => open(event, study)} aria-label={`${labels.play}: ${study.company}`}>
-              <img src={study.thumbnail.src} alt={study.thumbnail.alt} width={study.thumbnail.width} height={study.thumbnail.height} loading="lazy" decoding="async" />
-              <span className="play-button" aria-hidden="true">
-                <svg width="28" height="28" viewBox="0 0 24 24" fill="currentColor" focusable="false"><path d="M7 4l13 8-13 8z" /></svg>
-              </span>
-            </a>
-            <div className="case-body">
-              <img className="case-logo" src={study.logo.src} alt={study.logo.alt} width={study.logo.width} height={study.logo.height} loading="lazy" decoding="async" />
-              <blockquote><p>“{study.quote}”</p></blockquote>
-              <p className="case-person"><strong>{study.name}</strong><span>{study.title}, {study.company}</span></p>
-              <a className="text-link" href={caseStudyVideoPath(study.videoUrl)} onClick={(event) => open(event, study)}>{labels.watch}<span className="visually-hidden">: {study.company}</span></a>
-            </div>
-          </article>
-        </li>
-      ))}
-    </ul>
-  );
-
   return (
     <div className="case-gallery">
       <h2 className="visually-hidden">{labels.gridHeading}</h2>
-      {grid(studies.slice(0, firstGridSize))}
+      <CaseStudyGrid cards={studies.slice(0, firstGridSize)} labels={labels} onPlay={open} />
       <aside className="promo" aria-labelledby="promo-heading">
         <h2 id="promo-heading">{promo.heading}</h2>
         <p>{promo.text}</p>
         <a className="button button-primary" href={promo.cta.href}>{promo.cta.text}</a>
       </aside>
-      {grid(studies.slice(firstGridSize))}
+      <CaseStudyGrid cards={studies.slice(firstGridSize)} labels={labels} onPlay={open} />
       <VideoDialog src={playing?.src ?? null} title={playing?.title ?? labels.watch} closeLabel={labels.close} onClose={close} />
     </div>
   );

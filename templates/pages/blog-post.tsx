@@ -7,6 +7,8 @@ import { usePage } from '../components/page-context.ts';
 import { absoluteUrl, blogIndexPath, blogPostPath, blogTagPath, guidePath } from '../../cli/route/urls.ts';
 import type { Post, SiteModel } from '../../cli/validate/model.ts';
 
+type Guide = SiteModel['data']['guides'][number];
+
 const postIndexes = new WeakMap<Post[], Map<string, Post>>();
 
 /** The post with this slug, from a map built once per model (not a scan of every post per page). */
@@ -29,18 +31,7 @@ export default function BlogPostPage({ slug }: { slug: string }) {
         title: `${post.title} | ${site.brand} ${blog.post.titleSuffix}`,
         description: post.excerpt,
         type: 'article',
-        jsonLd: {
-          '@context': 'https://schema.org',
-          '@type': 'BlogPosting',
-          headline: post.title,
-          description: post.excerpt,
-          datePublished: post.date.toISOString().slice(0, 10),
-          image: site.siteUrl + post.image,
-          url,
-          author: { '@type': 'Organization', name: site.brand },
-          publisher: { '@type': 'Organization', name: site.brand },
-          keywords: post.tags.join(', '),
-        },
+        jsonLd: blogPostingJsonLd(post, site, url),
       }}
     >
       <article className="article">
@@ -69,18 +60,41 @@ export default function BlogPostPage({ slug }: { slug: string }) {
               </ul>
             </footer>
           </div>
-          <aside className="article-sidebar" aria-labelledby="guides-sidebar-heading">
-            <h2 id="guides-sidebar-heading" className="sidebar-heading">{blog.post.guidesHeading}</h2>
-            <ul className="sidebar-links">
-              {sidebarGuides.map((guide) => (
-                <li key={guide.topic}>
-                  <SiteLink href={guidePath(guide.topic)}><Icon name={guide.icon} size={18} />{guide.name}</SiteLink>
-                </li>
-              ))}
-            </ul>
-          </aside>
+          <GuidesSidebar heading={blog.post.guidesHeading} guides={sidebarGuides} />
         </div>
       </article>
     </Layout>
+  );
+}
+
+/** Structured data of a post for search results. */
+function blogPostingJsonLd(post: Post, site: SiteModel['data']['site'], url: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BlogPosting',
+    headline: post.title,
+    description: post.excerpt,
+    datePublished: post.date.toISOString().slice(0, 10),
+    image: site.siteUrl + post.image,
+    url,
+    author: { '@type': 'Organization', name: site.brand },
+    publisher: { '@type': 'Organization', name: site.brand },
+    keywords: post.tags.join(', '),
+  };
+}
+
+/** The 'Explore Our Guides' sidebar of a post. */
+function GuidesSidebar({ heading, guides }: { heading: string; guides: Guide[] }) {
+  return (
+    <aside className="article-sidebar" aria-labelledby="guides-sidebar-heading">
+      <h2 id="guides-sidebar-heading" className="sidebar-heading">{heading}</h2>
+      <ul className="sidebar-links">
+        {guides.map((guide) => (
+          <li key={guide.topic}>
+            <SiteLink href={guidePath(guide.topic)}><Icon name={guide.icon} size={18} />{guide.name}</SiteLink>
+          </li>
+        ))}
+      </ul>
+    </aside>
   );
 }
