@@ -3,7 +3,11 @@ import { createBuildCommand } from './commands/build.ts';
 import { createCheckLinksCommand } from './commands/check-links.ts';
 import { createDevCommand } from './commands/dev.ts';
 import { createNewPostCommand } from './commands/new-post.ts';
-import { collectSiteErrors, formatSiteErrors } from './errors.ts';
+import type { ErrorCode } from './error-catalogue.ts';
+import { collectSiteErrors, formatSiteErrors, type SiteError } from './errors.ts';
+
+/** Problems with the command line rather than the site: one line each, and exit code 2 like commander's. */
+const usageErrorCodes: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['output.protected-folder', 'output.not-a-folder', 'output.not-a-build']);
 
 /** Builds the `sitegen` program with every command registered. */
 export function createProgram(): Command {
@@ -31,12 +35,20 @@ export async function main(argv: string[]): Promise<void> {
   }
 }
 
+function isUsageError(error: SiteError): boolean {
+  return usageErrorCodes.has(error.code);
+}
+
 function reportError(error: unknown, verbose: boolean): number {
   if (error instanceof CommanderError) {
     // Commander already printed the usage problem; help and version are not failures.
     return error.exitCode === 0 ? 0 : 2;
   }
   const siteErrors = collectSiteErrors(error);
+  if (siteErrors && siteErrors.length > 0 && siteErrors.every(isUsageError)) {
+    for (const e of siteErrors) console.error(`error: ${e.message}  [${e.code}]`);
+    return 2;
+  }
   if (siteErrors) {
     console.error(formatSiteErrors(siteErrors));
     if (verbose) for (const e of siteErrors) if (e.cause) console.error(e.cause);

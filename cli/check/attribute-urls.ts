@@ -20,7 +20,10 @@ export function parseSrcset(value: string): ValueUrl[] {
     while (pos < value.length && !isSpace(value[pos])) pos++;
     let url = value.slice(start, pos);
     if (url.endsWith(',')) {
-      url = url.replace(/,+$/, '');
+      // Trimmed by hand: `/,+$/` backtracks on a long run of commas inside the URL.
+      let end = url.length;
+      while (end > 0 && url.charCodeAt(end - 1) === 44 /* , */) end--;
+      url = url.slice(0, end);
     } else {
       // Descriptors ("2x", "300w") run to the next comma outside parentheses.
       let depth = 0;

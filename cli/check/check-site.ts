@@ -9,6 +9,7 @@ import { loadSite, type LoadedSite } from './load-built-site.ts';
 import { OriginIndex } from './read-manifest.ts';
 import { validateRedirects } from './check-redirects.ts';
 import { SiteResolver } from './resolve-target.ts';
+import { prettyRouteOfFile } from '../static-host/site-paths.ts';
 import type { CheckLinksOptions, LinkFinding, LinkReport } from './types.ts';
 
 /** An external URL's users: where it is linked from, and as what. */
@@ -48,6 +49,10 @@ export async function checkSite(siteDir: string, options: CheckLinksOptions = {}
     }
   };
 
+  for (const problem of site.problems) {
+    const at: Occurrence = { page: prettyRouteOfFile(problem.file), file: problem.file, attribute: 'file', href: problem.file, line: 1, column: 1 };
+    collector.add('site-file', { code: problem.code, reason: problem.reason }, at);
+  }
   for (const [file, scan] of site.pages) {
     const page = site.pagePath(file);
     if (scan.refresh) counts.redirectStubs++;
@@ -78,7 +83,10 @@ export async function checkSite(siteDir: string, options: CheckLinksOptions = {}
   });
 
   if (externals.size > 0) {
-    const results = await checkExternalUrls(externals.keys(), { timeoutMs: options.timeoutMs ?? 10_000, concurrency: options.concurrency ?? 8 });
+    const results = await checkExternalUrls(externals.keys(), {
+      timeoutMs: options.timeoutMs ?? 10_000, concurrency: options.concurrency ?? 8,
+      allowPrivateHosts: options.allowPrivateHosts, lookup: options.lookup,
+    });
     for (const [url, uses] of externals) {
       const result = results.get(url)!;
       if (!result.ok) for (const use of uses) collector.add(use.kind, { code: result.code!, reason: result.reason! }, use.at, url);
@@ -130,9 +138,13 @@ export function indexSite(site: LoadedSite) {
     siteOrigins: site.siteOrigins,
     routes,
     // Ids come from the page's own HTML (what the browser gets), not the manifest, which may be stale.
-    idsOf(file: string): ReadonlySet<string> {
+    idsOf(file: string): ReadonlySet<string> | undefined {
       let set = ids.get(file);
-      if (!set) ids.set(file, (set = new Set(site.pages.get(file)?.ids)));
+      if (set) return set;
+      const scan = site.pages.get(file);
+      // A page too large to read has ids nobody knows: its fragments are not judged.
+      if (!scan) return site.files.has(file) ? undefined : new Set();
+      ids.set(file, (set = new Set(scan.ids)));
       return set;
     },
   };

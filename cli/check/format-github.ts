@@ -1,9 +1,14 @@
+import { printable } from './escape-output.ts';
 import { describeProblem, describeSpread, displayFile, displayLocation, summaryLine } from './report.ts';
 import type { LinkFinding, LinkReport } from './types.ts';
 
-const escapeData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+// The runner decodes %25, %0D and %0A (and %3A, %2C in properties); any other control is escaped
+// visibly, so nothing in a file name or href can end the line or the command section early.
+const escapeData = (s: string) => printable(s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A'));
 const escapeProperty = (s: string) => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
-const titles: Record<LinkFinding['kind'], string> = { 'broken-link': 'Broken link', 'redirect-error': 'Broken redirect', 'redirect-hint': 'Link to a redirect' };
+const titles: Record<LinkFinding['kind'], string> = {
+  'broken-link': 'Broken link', 'redirect-error': 'Broken redirect', 'redirect-hint': 'Link to a redirect', 'site-file': 'Site file not read',
+};
 
 /**
  * GitHub Actions workflow commands (`::error file=…,line=…::message`). The annotation points at

@@ -2,9 +2,11 @@ import { sourceOf } from './findings.ts';
 import { describeProblem, describeSpread, displayFile, displayLocation, summarize, summaryLine } from './report.ts';
 import type { LinkFinding, LinkReport } from './types.ts';
 
-// XML 1.0 cannot carry most control characters even escaped; drop them.
-const escapeXml = (s: string) =>
-  s.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '').replace(/[&<>"']/g, (c) => `&${({ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' } as Record<string, string>)[c]};`);
+// XML 1.0 cannot carry most control characters, lone surrogates or U+FFFE/U+FFFF even escaped: drop
+// them. Tabs and line breaks become character references, which attribute values keep as written.
+const notXml = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const references: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;', '\t': '&#9;', '\n': '&#10;', '\r': '&#13;' };
+const escapeXml = (s: string) => s.replace(notXml, '').replace(/[&<>"'\t\n\r]/g, (c) => references[c]!);
 
 /**
  * JUnit XML for CI test reports: one suite per source file with a test case per finding
@@ -15,7 +17,9 @@ export function formatJunit(report: LinkReport, cwd: string): string {
   const suites = new Map<string, LinkFinding[]>();
   for (const finding of report.findings) {
     const source = finding.origin ? sourceOf(finding) : displayFile(report, finding.file, cwd);
-    suites.set(source, [...(suites.get(source) ?? []), finding]);
+    const suite = suites.get(source);
+    if (suite) suite.push(finding);
+    else suites.set(source, [finding]);
   }
   const seconds = (report.durationMs / 1000).toFixed(3);
   const out = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="check-links" tests="${report.findings.length + 1}" failures="${broken}" time="${seconds}">`];

@@ -1,3 +1,4 @@
+import { safeLine } from './escape-output.ts';
 import { sourceOf } from './findings.ts';
 import { describeProblem, describeSpread, displayFile, displayLocation, summaryLine } from './report.ts';
 import type { LinkReport } from './types.ts';
@@ -5,6 +6,8 @@ import type { LinkReport } from './types.ts';
 /**
  * Human-readable report: one group per source (the origin file when the manifest names it,
  * else the built file), one `path:line:col  attribute "href" reason` row per finding, a summary.
+ * Each line is escaped on its own (`safeLine`), and rows are appended one by one: a spread of
+ * 200,000 rows into `push` would overflow the stack.
  */
 export function formatText(report: LinkReport, cwd: string): string {
   const groups = new Map<string, string[]>();
@@ -18,7 +21,11 @@ export function formatText(report: LinkReport, cwd: string): string {
     if (spread) rows.push(`    ${spread}`);
   }
   const lines: string[] = [];
-  for (const [source, rows] of groups) lines.push(source, ...rows, '');
+  for (const [source, rows] of groups) {
+    lines.push(safeLine(source));
+    for (const row of rows) lines.push(safeLine(row));
+    lines.push('');
+  }
   if (report.externalSkipped > 0) lines.push(`${report.externalSkipped} external links not checked (use --external)`);
   lines.push(summaryLine(report));
   return lines.join('\n');

@@ -67,10 +67,11 @@ export function parseHref(href: string, base: string, siteOrigins: ReadonlySet<s
 
 /** Whether a relative path's `..` segments go above the site root from the base's folder. */
 function climbsOut(href: string, base: string): boolean {
-  const path = href.replace(/[?#].*$/, '');
+  const path = withoutQuery(href);
   if (!path.includes('..')) return false;
   if (!base.startsWith(siteBase)) return false;
-  const baseDir = base.slice(siteBase.length).replace(/[?#].*$/, '').replace(/[^/]*$/, '');
+  const basePath = withoutQuery(base.slice(siteBase.length));
+  const baseDir = basePath.slice(0, basePath.lastIndexOf('/') + 1);
   let depth = baseDir.split('/').filter(Boolean).length;
   for (const segment of path.split('/')) {
     if (segment === '..' || segment.toLowerCase() === '%2e%2e') {
@@ -80,6 +81,15 @@ function climbsOut(href: string, base: string): boolean {
     }
   }
   return false;
+}
+
+/** `text` up to its first `?` or `#`; by hand, as `/[?#].*$/` backtracks on a `?` run before a line break. */
+function withoutQuery(text: string): string {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 63 /* ? */ || c === 35 /* # */) return text.slice(0, i);
+  }
+  return text;
 }
 
 /** Origins whose absolute URLs count as this site: the site URL over both http and https. */

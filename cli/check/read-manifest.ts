@@ -1,9 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { SiteError } from '../errors.ts';
 import { manifestFileName } from '../project-layout.js';
-import { withoutTrailingSlash } from '../route/urls.ts';
+import { routeKey } from '../static-host/site-paths.ts';
+import { readSiteFile } from './read-site-file.ts';
 import type { LinkOrigin, SiteManifest } from './types.ts';
 
 const origin = z.object({
@@ -31,13 +31,13 @@ const manifestSchema = z.object({
 /** Reads `<siteDir>/.sitegen-manifest.json`; `undefined` when the site has none (plain HTML mode). */
 export async function loadManifest(siteDir: string): Promise<SiteManifest | undefined> {
   const file = join(siteDir, manifestFileName);
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
+  // Never a FIFO, a device or more than the size limit: the folder may be anyone's.
+  const read = readSiteFile(siteDir, manifestFileName);
+  if ('problem' in read) {
+    if (read.missing) return undefined;
+    throw badManifest(file, `it ${read.problem.reason}`);
   }
+  const { text } = read;
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -70,7 +70,7 @@ export class OriginIndex {
     for (const [page, links] of Object.entries(manifest.links)) {
       if (links.length === 0) continue;
       const hrefs = new Map<string, LinkOrigin[]>();
-      this.byPage.set(withoutTrailingSlash(page), hrefs);
+      this.byPage.set(routeKey(page), hrefs);
       for (const [href, originIndex] of links) {
         const origin = manifest.origins[originIndex]!;
         const list = hrefs.get(href);
@@ -82,12 +82,12 @@ export class OriginIndex {
 
   /** Whether any link of `page` has a recorded origin. */
   hasPage(page: string): boolean {
-    return this.byPage.has(withoutTrailingSlash(page));
+    return this.byPage.has(routeKey(page));
   }
 
   /** The origin of the `occurrence`-th (0-based) appearance of `href` on `page`. */
   find(page: string, href: string, occurrence: number): LinkOrigin | undefined {
-    const list = this.byPage.get(withoutTrailingSlash(page))?.get(href);
+    const list = this.byPage.get(routeKey(page))?.get(href);
     if (!list) return undefined;
     // A page may repeat an href more often than the build recorded it; the last origin is the best guess.
     return list[Math.min(occurrence, list.length - 1)];

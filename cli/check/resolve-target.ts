@@ -37,9 +37,14 @@ export interface SiteIndex {
   siteOrigins: ReadonlySet<string>;
   /** Routes offered as suggestions for missing pages. */
   routes: readonly string[];
-  /** Ids of an HTML file, computed on first use. */
-  idsOf(file: string): ReadonlySet<string>;
+  /** Ids of an HTML file, computed on first use; `undefined` for a file not read (too large). */
+  idsOf(file: string): ReadonlySet<string> | undefined;
 }
+
+/** Redirects a browser follows before it gives up (Chrome's and Firefox's limit). */
+export const redirectHopLimit = 20;
+/** Paths longer than this get no suggestion: comparing them costs their length times every route's. */
+const suggestLimit = 256;
 
 /** Resolves site paths to files like a static host, following redirects; each path is resolved once. */
 export class SiteResolver {
@@ -60,6 +65,7 @@ export class SiteResolver {
   checkFragment(file: string, fragment: string, rawFragment?: string): Problem | undefined {
     if (fragment === '' || fragment.toLowerCase() === 'top' || fragment.startsWith(':~:') || !isHtmlFile(file)) return undefined;
     const ids = this.site.idsOf(file);
+    if (!ids) return undefined;
     if (ids.has(fragment) || (rawFragment !== undefined && ids.has(rawFragment))) return undefined;
     return { code: 'links.missing-fragment', reason: `no element with id "${fragment}"`, suggestion: suggestId(fragment, ids) };
   }
@@ -97,6 +103,9 @@ export class SiteResolver {
       if (target.fragment !== undefined) fragment = target.fragment;
       const key = routeKey(target.path);
       chain.push(target.path);
+      if (chain.length > redirectHopLimit + 1) {
+        return { chain, redirected, problem: { code: 'links.too-many-redirects', reason: `more than ${redirectHopLimit} redirects: ${chain.slice(0, 3).join(' → ')} → … → ${current}` } };
+      }
       if (seen.has(key)) return { chain, redirected, problem: { code: 'links.redirect-loop', reason: `redirect loop: ${chain.join(' → ')}` } };
       seen.add(key);
       current = target.path;
@@ -113,6 +122,7 @@ export class SiteResolver {
   }
 
   private suggestPath(path: string, page: boolean): string | undefined {
+    if (path.length > suggestLimit) return undefined;
     if (page) {
       const best = this.suggester('', () => this.site.routes).closest(path);
       if (!best) return undefined;

@@ -110,22 +110,31 @@ export function closestPath(missing: string, candidates: Iterable<string>): stri
   return pickClosest(missing, segmentsOf(missing).length, candidates);
 }
 
+/** Longest fragment or id compared for a suggestion. */
+const idLimit = 128;
+
 /**
  * The id closest to a missing fragment: within a third of its length (at least 2 edits), or
  * one that contains it or is contained in it (`#contact` → `#contact-form`).
  */
 export function closestId(missing: string, ids: Iterable<string>): string | undefined {
+  // Comparing costs the product of the lengths: a page's long made-up fragments and ids get no suggestion.
+  if (missing.length > idLimit) return undefined;
   let best: string | undefined;
   let bestScore = Infinity;
   const lower = missing.toLowerCase();
+  const allowed = Math.max(2, Math.floor(missing.length / 3));
   for (const id of ids) {
+    if (id.length > idLimit) continue;
     const other = id.toLowerCase();
     const contains = lower.length >= 3 && other.length >= 3 && (other.includes(lower) || lower.includes(other));
+    // The edit distance is at least the difference in length: skip what cannot be close enough.
+    if (!contains && Math.abs(other.length - lower.length) > allowed) continue;
     const score = editDistance(lower, other) - (contains ? 1000 : 0);
     if (score < bestScore) {
       best = id;
       bestScore = score;
     }
   }
-  return best !== undefined && bestScore <= Math.max(2, Math.floor(missing.length / 3)) ? best : undefined;
+  return best !== undefined && bestScore <= allowed ? best : undefined;
 }

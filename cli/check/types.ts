@@ -2,6 +2,7 @@
 import type { SiteManifest } from '../write/route-manifest.ts';
 import type { LinkOrigin } from '../render/link-origins.ts';
 import type { LinkFindingCode } from '../error-catalogue.ts';
+import type { HostResolver } from './address-policy.ts';
 
 export type { LinkOrigin, SiteManifest };
 
@@ -19,6 +20,13 @@ export interface CheckLinksOptions {
   cwd?: string;
   /** Origin whose absolute links count as internal; defaults to the manifest's, else the sitemap's. */
   siteUrl?: string;
+  /**
+   * Let external checks reach loopback, link-local, private, unspecified and multicast
+   * addresses: `true` for any host, or the host names allowed to resolve to one.
+   */
+  allowPrivateHosts?: boolean | readonly string[];
+  /** Resolves a host name for external checks (tests pass a stub); defaults to `dns.lookup`. */
+  lookup?: HostResolver;
 }
 
 /** Stable machine-readable reason of a finding: the link checker's part of the error catalogue. */
@@ -29,7 +37,8 @@ export type Landmark = 'header' | 'footer' | 'nav';
 
 /** One problem at one source location (merged across pages when the source is shared). */
 export interface LinkFinding {
-  kind: 'broken-link' | 'redirect-hint' | 'redirect-error';
+  /** `site-file`: an entry of the folder that is not read (a FIFO, a symlink leaving it, too large). */
+  kind: 'broken-link' | 'redirect-hint' | 'redirect-error' | 'site-file';
   code: FindingCode;
   severity: 'error' | 'warning';
   /** Site path of the (first) linking page. */

@@ -13,6 +13,7 @@ interface BuildFlags {
   future?: boolean;
   checkLinks: boolean;
   cache: boolean;
+  force?: boolean;
 }
 
 /** `build`: renders the whole site into the output folder, replacing it only on success. */
@@ -26,27 +27,42 @@ export function createBuildCommand(): Command {
     .option('--future', 'include posts dated in the future')
     .option('--no-check-links', 'skip checking the internal links of the output before it replaces the old one')
     .option('--no-cache', 'render all Markdown afresh instead of reusing node_modules/.cache/sitegen/markdown.json')
+    .option('--force', 'replace an --out folder that holds files no earlier build wrote (never the project, a source, content or home folder)')
     .action(async (flags: BuildFlags) => {
       const root = process.cwd();
-      const [{ buildSite }, { DiskWriter }] = await Promise.all([import('../build/build-site.ts'), import('../write/writers.ts')]);
-      const result = await buildSite({
-        root,
-        contentDir: path.resolve(root, flags.content),
-        writer: new DiskWriter(path.resolve(root, flags.out)),
-        siteUrl: flags.siteUrl,
-        drafts: flags.drafts,
-        future: flags.future,
-        overrides: siteOverridesFromEnv(process.env),
-        markdown: { cacheFile: flags.cache ? markdownCacheFile(root) : undefined, threads: Number(process.env.SITEGEN_MARKDOWN_WORKERS) || undefined },
-        checkLinks: flags.checkLinks,
-      });
-      const report = result.links && (await import('../check/index.ts'));
-      if (!result.committed) {
-        console.error(report!.formatReport(result.links!, 'text'));
-        throw new SiteError({ code: 'build.broken-links', message: 'the output has broken links; the previous output was left in place', hint: 'Fix the sources named above, or build with --no-check-links to skip the check.' });
+      const out = path.resolve(root, flags.out);
+      const contentDir = path.resolve(root, flags.content);
+      const [{ checkOutputFolder }, { lockOutput }] = await Promise.all([import('../write/output-guard.ts'), import('../write/output-lock.ts')]);
+      await checkOutputFolder({ out, shown: flags.out, root, contentDir, force: flags.force });
+      const unlock = await lockOutput(out);
+      try {
+        await runBuild(flags, root, out, contentDir);
+      } finally {
+        await unlock();
       }
-      console.log(formatSummary(result, flags.out, report ? report.summaryLine(result.links!) : undefined));
     });
+}
+
+/** Builds into `out` (checked and locked by the caller), printing the summary or the broken links. */
+async function runBuild(flags: BuildFlags, root: string, out: string, contentDir: string): Promise<void> {
+  const [{ buildSite }, { DiskWriter }] = await Promise.all([import('../build/build-site.ts'), import('../write/writers.ts')]);
+  const result = await buildSite({
+    root,
+    contentDir,
+    writer: new DiskWriter(out),
+    siteUrl: flags.siteUrl,
+    drafts: flags.drafts,
+    future: flags.future,
+    overrides: siteOverridesFromEnv(process.env),
+    markdown: { cacheFile: flags.cache ? markdownCacheFile(root) : undefined, threads: Number(process.env.SITEGEN_MARKDOWN_WORKERS) || undefined },
+    checkLinks: flags.checkLinks,
+  });
+  const report = result.links && (await import('../check/index.ts'));
+  if (!result.committed) {
+    console.error(report!.formatReport(result.links!, 'text'));
+    throw new SiteError({ code: 'build.broken-links', message: 'the output has broken links; the previous output was left in place', hint: 'Fix the sources named above, or build with --no-check-links to skip the check.' });
+  }
+  console.log(formatSummary(result, flags.out, report ? report.summaryLine(result.links!) : undefined));
 }
 
 /** The summary printed after a build: pages, timings per phase and the JavaScript each page loads. */

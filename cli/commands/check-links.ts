@@ -11,6 +11,7 @@ interface CheckLinksFlags {
   timeout: number;
   concurrency: number;
   siteUrl?: string;
+  allowPrivateHosts?: boolean;
 }
 
 const positiveInteger = (name: string) => (value: string): number => {
@@ -35,6 +36,7 @@ export function createCheckLinksCommand(): Command {
     .addOption(new Option('--format <format>', 'report format').choices(reportFormats).default('text'))
     .option('--timeout <ms>', 'timeout per external request in milliseconds', positiveInteger('--timeout'), 10_000)
     .option('--concurrency <n>', 'external requests in flight at once', positiveInteger('--concurrency'), 8)
+    .option('--allow-private-hosts', 'let --external request loopback, link-local and private addresses (refused by default)')
     .option('--site-url <url>', 'origin whose absolute links count as internal (default: from the route manifest or sitemap)')
     // Usage problems become a CommanderError, which the program turns into exit code 2; one line, without the help text.
     .exitOverride()
@@ -50,7 +52,7 @@ export function createCheckLinksCommand(): Command {
       const { checkSite, formatReport } = await import('../check/index.ts');
       const report = await checkSite(folder, {
         external: flags.external, ignore: flags.ignore ?? [], timeoutMs: flags.timeout,
-        concurrency: flags.concurrency, siteUrl: flags.siteUrl,
+        concurrency: flags.concurrency, siteUrl: flags.siteUrl, allowPrivateHosts: flags.allowPrivateHosts ?? false,
       });
       console.log(formatReport(report, flags.format));
       process.exitCode = report.findings.some((f) => f.severity === 'error') ? 1 : 0;

@@ -6,6 +6,7 @@ import { markdownCacheFile } from '../project-layout.js';
 interface DevFlags {
   port: number;
   host: string;
+  allowedHost: string[];
   open?: boolean;
   content: string;
 }
@@ -22,6 +23,7 @@ export function createDevCommand(): Command {
     .description('Serve the site locally, rebuild on every edit and reload open pages (drafts included).')
     .option('--port <number>', 'port to listen on (0 picks a free one)', port, 5173)
     .option('--host <address>', 'address to listen on', '127.0.0.1')
+    .option('--allowed-host <name>', 'another host name requests may address (repeatable); others get 403', (name: string, names: string[]) => [...names, name], [])
     .option('--open', 'open the site in the default browser')
     .option('--content <dir>', 'content folder', 'content')
     .action(async (flags: DevFlags) => {
@@ -32,6 +34,7 @@ export function createDevCommand(): Command {
         contentDir: path.resolve(root, flags.content),
         host: flags.host,
         port: flags.port,
+        allowedHosts: flags.allowedHost,
         env: process.env,
         markdown: { cacheFile: markdownCacheFile(root), threads: Number(process.env.SITEGEN_MARKDOWN_WORKERS) || undefined },
       });

@@ -1,5 +1,10 @@
-import { SiteError } from '../errors.ts';
-import type { RawMarkdown } from '../load/load-content.ts';
+import { isDeepStrictEqual } from 'node:util';
+import { SiteError, collectSiteErrors } from '../errors.ts';
+import { parseMarkdown, type RawMarkdown } from '../load/load-content.ts';
+import { postFrontMatterSchema } from '../site-model/schemas.ts';
+import { parsePostDate } from '../validate/post-date.ts';
+import { issueToError } from '../validate/schema-issues.ts';
+import { validatePost } from '../validate/validate-markdown.ts';
 
 /** What `new-post` needs to write a post. */
 export interface NewPostFields {
@@ -41,27 +46,88 @@ export function checkNewPost(fields: NewPostFields, existingSlugs: Map<string, s
   if (existingSlugs.has(fields.slug)) {
     throw new SiteError({ code: 'new-post.slug-taken', message: `slug "${fields.slug}" is already used by this post, which was left untouched`, file: existingSlugs.get(fields.slug), hint: 'Choose another title or pass --slug.' });
   }
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(fields.date) || Number.isNaN(Date.parse(`${fields.date}T00:00:00Z`))) {
-    throw new SiteError({ code: 'new-post.bad-date', message: `date "${fields.date}" is not a date such as 2024-03-15` });
+  // The build's own date check: Date.parse rolls 2024-02-30 over to March 1.
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(fields.date) || !parsePostDate(fields.date)) {
+    throw new SiteError({ code: 'new-post.bad-date', message: `date ${JSON.stringify(fields.date)} is not a date such as 2024-03-15 (years 1000 to 9999)` });
   }
   if (!fields.category.trim()) throw new SiteError({ code: 'new-post.empty-category', message: 'the category is empty' });
   if (fields.tags.length === 0) throw new SiteError({ code: 'new-post.no-tags', message: 'at least one tag is needed', hint: 'Pass --tags "AI, Testing".' });
 }
 
-const quote = (text: string) => JSON.stringify(text);
+/**
+ * The new post's file, checked the way the build will check it: the front matter goes through
+ * the post schema first, then the text about to be written is parsed back by the real loader
+ * and validated as a post, and must give back exactly the values asked for. Throws a
+ * `new-post.*` error instead of returning a file the build would reject or change.
+ */
+export function prepareNewPost(fields: NewPostFields, file: string): string {
+  const checked = postFrontMatterSchema.safeParse(frontMatterOf(fields), { reportInput: true });
+  if (!checked.success) {
+    const reason = issueToError(checked.error.issues[0]!, file, {});
+    throw new SiteError({ code: 'new-post.invalid-field', message: reason.message, hint: 'Change that value; the build would refuse the post.' });
+  }
+  const wanted: NewPostFields = { ...fields, ...checked.data, date: fields.date, draft: fields.draft };
+  const text = renderNewPost(wanted);
+  checkRoundTrip(text, wanted, file);
+  return text;
+}
+
+/** Fails unless `text` loads and validates as a post carrying exactly `fields`. */
+export function checkRoundTrip(text: string, fields: NewPostFields, file: string): void {
+  const errors: SiteError[] = [];
+  let post: ReturnType<typeof validatePost>;
+  try {
+    post = validatePost(parseMarkdown(file, text), errors);
+  } catch (error) {
+    errors.push(...(collectSiteErrors(error) ?? [new SiteError({ code: 'new-post.round-trip', message: String(error) })]));
+  }
+  const fail = (reason: string) => new SiteError({ code: 'new-post.round-trip', message: `the post would not read back as given: ${reason}`, hint: 'Please report this: new-post wrote front matter its own loader reads differently.' });
+  if (errors.length > 0 || !post) throw fail(errors.map((error) => error.message).join('; ') || 'it does not load');
+  const read: NewPostFields = { title: post.title, slug: post.slug, category: post.category, tags: post.tags, excerpt: post.excerpt, date: post.date.toISOString().slice(0, 10), draft: post.draft };
+  for (const key of Object.keys(read) as (keyof NewPostFields)[]) {
+    if (!isDeepStrictEqual(read[key], fields[key])) throw fail(`${key} ${JSON.stringify(fields[key])} reads as ${JSON.stringify(read[key])}`);
+  }
+}
+
+/** The front matter as an object, in the order the file lists it. */
+function frontMatterOf(fields: NewPostFields): Record<string, unknown> {
+  return {
+    title: fields.title,
+    slug: fields.slug,
+    excerpt: fields.excerpt,
+    date: fields.date,
+    image: defaultPostImage,
+    imageAlt: '',
+    category: fields.category,
+    tags: fields.tags,
+    ...(fields.draft ? { draft: true } : {}),
+  };
+}
+
+/**
+ * A YAML scalar for a string. Text goes in double quotes written by JSON.stringify: every JSON
+ * string is a YAML 1.2 double-quoted scalar with the same value (JSON is a subset of YAML 1.2),
+ * so no quote, colon, `#`, leading `-`, `!`, `&` or `*` can change the structure. Slugs and
+ * paths that already passed their strict patterns stay plain, as authors write them, unless
+ * YAML would read them as something other than a string (`123`, `true`, `null`).
+ */
+function yamlString(value: string, plain = false): string {
+  return plain && /^[a-z/][\w/.-]*$/.test(value) && !/^(true|false|null)$/.test(value) ? value : JSON.stringify(value);
+}
 
 /** The new post's file: complete front matter and a body skeleton for the author to replace. */
 export function renderNewPost(fields: NewPostFields): string {
   return [
     '---',
-    `title: ${quote(fields.title)}`,
-    `slug: ${fields.slug}`,
-    `excerpt: ${quote(fields.excerpt)}`,
+    `title: ${yamlString(fields.title)}`,
+    `slug: ${yamlString(fields.slug, true)}`,
+    `excerpt: ${yamlString(fields.excerpt)}`,
+    // Unquoted, as authors write it; checkNewPost allows only YYYY-MM-DD.
     `date: ${fields.date}`,
-    `image: ${defaultPostImage}`,
+    `image: ${yamlString(defaultPostImage, true)}`,
     'imageAlt: ""',
-    `category: ${quote(fields.category)}`,
-    `tags: [${fields.tags.map(quote).join(', ')}]`,
+    `category: ${yamlString(fields.category)}`,
+    `tags: [${fields.tags.map((tag) => yamlString(tag)).join(', ')}]`,
     ...(fields.draft ? ['draft: true'] : []),
     '---',
     '',

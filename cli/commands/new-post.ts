@@ -6,7 +6,7 @@ import { SiteError } from '../errors.ts';
 import { contentFolder, datasetFile } from '../project-layout.js';
 import { postSlugFromTitle } from '../route/slugs.ts';
 import { absoluteUrl, blogPostPath, withoutTrailingSlash } from '../route/urls.ts';
-import { checkNewPost, existingTaxonomy, renderNewPost, today, type NewPostFields } from './new-post-scaffold.ts';
+import { checkNewPost, existingTaxonomy, prepareNewPost, today, type NewPostFields } from './new-post-scaffold.ts';
 
 interface NewPostFlags {
   slug?: string;
@@ -41,7 +41,7 @@ export function createNewPostCommand(): Command {
       const title = (answers.title ?? '').trim();
       const fields: NewPostFields = {
         title,
-        slug: flags.slug ?? postSlugFromTitle(title),
+        slug: flags.slug ?? slugFromTitle(title),
         category: (answers.category ?? taxonomy.categories[0] ?? 'General').trim(),
         tags: splitTags(answers.tags) ?? taxonomy.tags.slice(0, 1),
         excerpt: flags.excerpt ?? `What “${title}” covers, in one or two sentences for the blog list and search results.`,
@@ -50,9 +50,11 @@ export function createNewPostCommand(): Command {
       };
       checkNewPost(fields, taxonomy.slugs);
       const file = path.join(contentFolder(contentDir, 'posts'), `${fields.slug}.md`);
+      // Validated and read back before anything is written: a refused post leaves no file.
+      const text = prepareNewPost(fields, file);
       try {
         // 'wx' fails if the file exists, even if it appeared since the check above.
-        await writeFile(file, renderNewPost(fields), { flag: 'wx' });
+        await writeFile(file, text, { flag: 'wx' });
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
           throw new SiteError({ code: 'new-post.file-exists', message: 'this file already exists and was left untouched', file, hint: 'Choose another title or pass --slug.' });
@@ -67,6 +69,16 @@ export function createNewPostCommand(): Command {
       console.log(`Created ${path.relative(process.cwd(), file)}`);
       console.log(`URL: ${absoluteUrl(siteUrl, blogPostPath(fields.slug))}${fields.draft ? ' (draft: shown by dev, left out of build unless --drafts)' : ''}`);
     });
+}
+
+/** Longest slug new-post derives from a title: long titles get their first words, cut at a hyphen. */
+const derivedSlugLength = 80;
+
+function slugFromTitle(title: string): string {
+  const slug = postSlugFromTitle(title);
+  if (slug.length <= derivedSlugLength) return slug;
+  const cut = slug.slice(0, derivedSlugLength + 1);
+  return cut.slice(0, cut.lastIndexOf('-') > 0 ? cut.lastIndexOf('-') : derivedSlugLength).replace(/-+$/, '');
 }
 
 function splitTags(text: string | undefined): string[] | undefined {

@@ -7,17 +7,21 @@ import { markdownCacheFile } from '../project-layout.js';
 import { siteOverridesFromEnv } from '../validate/site-overrides.ts';
 import type { MarkdownOptions } from '../render/markdown/render-all-markdown.ts';
 import { classifyChanges, onlyStyles, type ChangeSet } from './classify.ts';
+import { createDevRequestHandler } from './dev-requests.ts';
 import { createFormInbox } from './form-inbox.ts';
 import { IncrementalBuild, type DevOutput } from './incremental-build.ts';
-import { eventsPath, formsPath, LiveReloadHub, liveReloadScript } from './live-reload.ts';
+import { formsPath, LiveReloadHub, liveReloadScript } from './live-reload.ts';
 import { createMemoryHandler } from './memory-site.ts';
 import { RebuildQueue } from './rebuild-queue.ts';
+import { ownHostValues } from './request-guard.ts';
 
 export interface DevServerOptions {
   root: string;
   contentDir: string;
   host: string;
   port: number;
+  /** Host names besides loopback and `host` that requests may address (a LAN name, say). */
+  allowedHosts?: string[];
   /** Environment variables that override site config; none by default. */
   env?: Record<string, string | undefined>;
   /** Markdown cache and threads; the shared cache file by default. */
@@ -60,15 +64,22 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   let files = new Map<string, string | Uint8Array>();
   let errorText: string | undefined;
 
-  const serveSite = createMemoryHandler(() => files, (html) => html.replace('</body>', `${liveReloadScript(errorText)}</body>`));
-  const formInbox = createFormInbox(formsFile, (entry) => log(`form received: ${JSON.stringify(entry.body)}`));
-  const { server, url } = await listen(options, (request, response) => {
-    const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
-    if (pathname === eventsPath) hub.connect(response);
-    else if (pathname === formsPath) void formInbox(request, response);
-    else if (files.size === 0) response.writeHead(503, { 'Content-Type': 'text/html; charset=utf-8', 'Retry-After': '1' }).end(`<!DOCTYPE html><html lang="en"><title>Build failed</title><body><main><h1>The site has not built yet</h1></main>${liveReloadScript(errorText)}</body></html>`);
-    else void serveSite(request, response);
-  });
+  // A replacer function, so that $` or $' in an error text is inserted as written.
+  const serveSite = createMemoryHandler(() => files, (html) => html.replace('</body>', () => `${liveReloadScript(errorText)}</body>`));
+  // Filled once the port is known; until then every request is refused.
+  const ownHosts = new Set<string>();
+  const formInbox = createFormInbox(formsFile, ownHosts, (entry) => log(`form received: ${JSON.stringify(entry.body)}`));
+  const { server, url, port } = await listen(options, createDevRequestHandler({
+    ownHosts,
+    events: (_request, response) => hub.connect(response),
+    forms: formInbox,
+    site: (request, response) => {
+      if (files.size > 0) return serveSite(request, response);
+      response.writeHead(503, { 'Content-Type': 'text/html; charset=utf-8', 'Retry-After': '1' }).end(`<!DOCTYPE html><html lang="en"><title>Build failed</title><body><main><h1>The site has not built yet</h1></main>${liveReloadScript(errorText)}</body></html>`);
+    },
+    logError,
+  }));
+  for (const host of ownHostValues(options.host, port, options.allowedHosts)) ownHosts.add(host);
   const build = new IncrementalBuild({
     root: options.root,
     contentDir: options.contentDir,
@@ -133,7 +144,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   const queue = new RebuildQueue([options.contentDir, path.join(options.root, 'templates'), path.join(options.root, 'client')], rebuild);
 
-  await initialBuild();
+  await Promise.all([initialBuild(), queue.ready()]);
 
   return {
     url,
@@ -151,14 +162,14 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 }
 
 /** Starts an HTTP server on the host and port asked for; resolves with its URL once it listens. */
-async function listen(options: DevServerOptions, handle: RequestListener): Promise<{ server: Server; url: string }> {
+async function listen(options: DevServerOptions, handle: RequestListener): Promise<{ server: Server; url: string; port: number }> {
   const server = createServer(handle);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, resolve);
   });
   const { port } = server.address() as AddressInfo;
-  return { server, url: `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}` };
+  return { server, port, url: `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}` };
 }
 
 /** Whether a file's contents are unchanged. */

@@ -1,4 +1,6 @@
-import matter from 'gray-matter';
+import matter from '@11ty/gray-matter';
+import { SiteError } from '../errors.ts';
+import { formatBytes, inputLimits } from './input-limits.ts';
 
 export interface SplitMarkdown {
   frontMatter: Record<string, unknown>;
@@ -9,15 +11,81 @@ export interface SplitMarkdown {
   bodyLine: number;
 }
 
-/** Splits a Markdown file into front matter and body; throws js-yaml's error for bad YAML. */
-export function splitMarkdown(source: string): SplitMarkdown {
-  // An empty options object keeps gray-matter from serving a cached result for identical text.
-  return fromGrayMatter(source, matter(source, {}));
-}
+// Front matter is data. gray-matter picks its parser from the word after the opening fence
+// (`---js` once meant eval), so that word is checked here, before gray-matter sees the file:
+// only YAML is parsed, whatever engines a future version ships.
+const yamlLanguages = new Set(['', 'yaml', 'yml']);
 
-function fromGrayMatter(source: string, parsed: matter.GrayMatterFile<string>): SplitMarkdown {
+/**
+ * Options for gray-matter, which hands them on to js-yaml. Passing any options at all also keeps
+ * gray-matter from caching every file it has seen by its text.
+ */
+const matterOptions = {
+  language: 'yaml',
+  // A function excerpt stops gray-matter from reading `excerpt_separator` out of the front matter.
+  excerpt: (file: unknown) => file,
+  // js-yaml: authors have no use for anchors and aliases, and aliases are how a few lines of
+  // YAML expand into gigabytes; nesting is limited too.
+  maxAliases: 0,
+  maxDepth: inputLimits.frontMatterDepth,
+};
+
+/** Splits a Markdown file into front matter and body; throws a `SiteError` (or js-yaml's error) for front matter that is not plain YAML. */
+export function splitMarkdown(source: string, file?: string): SplitMarkdown {
+  // gray-matter drops a byte-order mark; dropping it first keeps the body line right.
+  const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
+  const fence = openingFence(text);
+  if (fence) checkFence(text, fence, file);
+  // The language word is checked: gray-matter then always reads the block as YAML.
+  const input = fence && fence.firstLineEnd > 3 ? `---${text.slice(fence.firstLineEnd)}` : text;
+  // gray-matter's types know neither js-yaml's options nor an excerpt function returning the file.
+  const parsed = matter(input, matterOptions as { language: string });
+  const data: unknown = parsed.data;
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new SiteError({ code: 'content.bad-front-matter', message: 'front matter is not a list of `name: value` fields', hint: 'Write one `name: value` line per field between the --- lines.', file, line: 2 });
+  }
   // gray-matter keeps the newline after the opening fence.
   const frontMatterText = (parsed.matter ?? '').replace(/^\r?\n/, '');
-  const bodyLine = source.startsWith('---') ? frontMatterText.split('\n').length + 3 : 1;
-  return { frontMatter: parsed.data, frontMatterText, body: parsed.content, bodyLine };
+  const bodyLine = fence ? frontMatterText.split('\n').length + 3 : 1;
+  return { frontMatter: data as Record<string, unknown>, frontMatterText, body: parsed.content, bodyLine };
+}
+
+interface Fence {
+  /** The word after `---` on the first line, trimmed: gray-matter's "language". */
+  language: string;
+  /** Offset of the newline ending the first line (or the text's end). */
+  firstLineEnd: number;
+}
+
+/** The opening fence as gray-matter reads it: `---` not followed by a fourth `-`. */
+function openingFence(text: string): Fence | undefined {
+  if (!text.startsWith('---') || text[3] === '-') return undefined;
+  const newline = text.indexOf('\n', 3);
+  const firstLineEnd = newline === -1 ? text.length : text[newline - 1] === '\r' ? newline - 1 : newline;
+  return { language: text.slice(3, firstLineEnd).trim(), firstLineEnd };
+}
+
+function checkFence(text: string, fence: Fence, file: string | undefined): void {
+  if (!yamlLanguages.has(fence.language.toLowerCase())) {
+    throw new SiteError({
+      code: 'content.front-matter-not-yaml',
+      message: `front matter must be YAML, not "${fence.language.slice(0, 40)}"`,
+      hint: 'Start the file with a line of just --- and write the fields as YAML.',
+      file,
+      line: 1,
+      column: 4,
+    });
+  }
+  // Where gray-matter ends the block: the next line starting with `---`, or the end of the file.
+  const close = text.indexOf('\n---', fence.firstLineEnd);
+  const size = (close === -1 ? text.length : close) - fence.firstLineEnd;
+  if (size > inputLimits.frontMatterBytes) {
+    throw new SiteError({
+      code: 'content.front-matter-too-large',
+      message: `front matter is longer than the ${formatBytes(inputLimits.frontMatterBytes)} limit`,
+      hint: 'Check that the closing --- line is there; move long text into the body.',
+      file,
+      line: 1,
+    });
+  }
 }

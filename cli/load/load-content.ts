@@ -1,10 +1,16 @@
-import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import type { ErrorCode } from '../error-catalogue.ts';
 import { SiteError, SiteErrorList } from '../errors.ts';
 import { contentFolder, toolkitFiles } from '../project-layout.js';
-import { splitMarkdown } from './front-matter.ts';
 import { dataSchemas, type DataName } from '../site-model/schemas.ts';
+import { splitMarkdown } from './front-matter.ts';
+import { inputLimits } from './input-limits.ts';
+import { loadJson, type RawJson } from './load-json.ts';
+import { ContentFiles, fileFailure, guardFile } from './read-content-file.ts';
+
+// Other steps import these from here, where the rest of the loading lives.
+export { loadJson, offsetToLineColumn, type RawJson } from './load-json.ts';
 
 /** A Markdown file split into front matter and body, with where the body starts. */
 export interface RawMarkdown {
@@ -16,14 +22,6 @@ export interface RawMarkdown {
   body: string;
   /** 1-based line of the first body line in the file. */
   bodyLine: number;
-}
-
-/** A JSON dataset with its text kept for locating fields. */
-export interface RawJson {
-  name: DataName;
-  file: string;
-  source: string;
-  value: unknown;
 }
 
 /** Everything read from content/, before validation. */
@@ -49,51 +47,81 @@ export async function loadContent(root: string): Promise<RawContent> {
       return undefined;
     }
   };
+  const files = new ContentFiles(root);
   const [posts, guides, legal, data, readme, rules] = await Promise.all([
-    collect(loadMarkdownFolder(contentFolder(root, 'posts'))),
-    collect(loadMarkdownFolder(contentFolder(root, 'guides'))),
-    collect(loadMarkdownFolder(contentFolder(root, 'legal'))),
-    collect(loadDatasets(contentFolder(root, 'data'))),
-    collect(readText(path.join(contentFolder(root, 'toolkit'), toolkitFiles.readme))),
-    collect(readText(path.join(contentFolder(root, 'toolkit'), toolkitFiles.cursorRules))),
+    collect(loadMarkdownFolder(contentFolder(root, 'posts'), files)),
+    collect(loadMarkdownFolder(contentFolder(root, 'guides'), files)),
+    collect(loadMarkdownFolder(contentFolder(root, 'legal'), files)),
+    collect(loadDatasets(contentFolder(root, 'data'), files)),
+    collect(loadText(path.join(contentFolder(root, 'toolkit'), toolkitFiles.readme), files)),
+    collect(loadText(path.join(contentFolder(root, 'toolkit'), toolkitFiles.cursorRules), files)),
   ]);
   if (errors.length > 0) throw new SiteErrorList(errors);
   return { root, posts: posts!, guides: guides!, legal: legal!, data: data!, toolkit: { readme: readme!, rules: rules! } };
 }
 
-/** Reads every `.md` file in a folder, sorted by name so builds are deterministic. */
-export async function loadMarkdownFolder(folder: string): Promise<RawMarkdown[]> {
+/**
+ * Reads every `.md` file in a folder, sorted by name so builds are deterministic. `files` reads
+ * inside the content folder, by default the one holding `folder`.
+ */
+export async function loadMarkdownFolder(folder: string, files = new ContentFiles(path.dirname(folder))): Promise<RawMarkdown[]> {
   const names = (await readdir(folder).catch(() => [] as string[])).filter((name) => name.endsWith('.md')).sort();
-  const results = await Promise.allSettled(names.map(async (name) => parseMarkdown(path.join(folder, name), await readText(path.join(folder, name)))));
+  const results = await Promise.allSettled(names.map(async (name) => loadMarkdown(path.join(folder, name), files)));
   const errors = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as SiteError] : []));
   if (errors.length > 0) throw new SiteErrorList(errors);
   return results.map((r) => (r as PromiseFulfilledResult<RawMarkdown>).value);
 }
 
+/** Reads and splits one Markdown file. */
+export function loadMarkdown(file: string, files: ContentFiles): RawMarkdown {
+  return guardFile(file, () => parseMarkdown(file, files.readText(file, inputLimits.markdownBytes)));
+}
+
 /** Splits front matter from body; a YAML error keeps its position in the file. */
 export function parseMarkdown(file: string, source: string): RawMarkdown {
   try {
-    const { frontMatter, frontMatterText, body, bodyLine } = splitMarkdown(source);
+    const { frontMatter, frontMatterText, body, bodyLine } = splitMarkdown(source, file);
     return { file, source, frontMatter, frontMatterText, body, bodyLine };
   } catch (error) {
-    const mark = (error as { mark?: { line: number; column: number } }).mark;
-    const reason = (error as { reason?: string }).reason ?? (error as Error).message;
-    throw new SiteError({
-      code: 'content.bad-front-matter',
-      message: `front matter is not valid YAML: ${reason}`,
-      hint: 'Check indentation and quote values that contain a colon.',
-      file,
-      // js-yaml counts from 0 inside the front matter; the opening fence is line 1 of the file.
-      line: mark ? mark.line + 2 : 1,
-      column: mark ? mark.column + 1 : undefined,
-      cause: error,
-    });
+    throw isYamlError(error) ? yamlError(file, error) : fileFailure(file, error);
   }
 }
 
-async function loadDatasets(folder: string): Promise<Map<DataName, RawJson>> {
+interface YamlError extends Error {
+  reason?: string;
+  mark?: { line: number; column: number };
+}
+
+function isYamlError(error: unknown): error is YamlError {
+  return error instanceof Error && error.name === 'YAMLException';
+}
+
+/** js-yaml's error as a located `SiteError`; the limits this loader sets get codes of their own. */
+function yamlError(file: string, error: YamlError): SiteError {
+  const reason = error.reason ?? error.message;
+  const [code, hint]: [ErrorCode, string] = /maxAliases/.test(reason)
+    ? ['content.yaml-alias', 'Write the value out instead of using an alias (*name).']
+    : /unknown .*tag/.test(reason)
+      ? ['content.yaml-tag', 'Remove the !tag: front matter holds plain text, numbers, lists and fields.']
+      : /maxDepth/.test(reason)
+        ? ['content.too-deep', `Front matter may nest at most ${inputLimits.frontMatterDepth} levels.`]
+        : ['content.bad-front-matter', 'Check indentation and quote values that contain a colon.'];
+  return new SiteError({
+    code,
+    message: code === 'content.bad-front-matter' ? `front matter is not valid YAML: ${reason}` : `front matter: ${reason}`,
+    hint,
+    file,
+    // js-yaml counts lines from 0, starting on the opening fence's line (gray-matter hands it
+    // the text after `---`).
+    line: error.mark ? error.mark.line + 1 : 1,
+    column: error.mark ? error.mark.column + 1 : undefined,
+    cause: error,
+  });
+}
+
+async function loadDatasets(folder: string, files: ContentFiles): Promise<Map<DataName, RawJson>> {
   const names = Object.keys(dataSchemas) as DataName[];
-  const results = await Promise.allSettled(names.map((name) => loadJson(name, path.join(folder, `${name}.json`))));
+  const results = await Promise.allSettled(names.map((name) => loadJson(name, path.join(folder, `${name}.json`), files)));
   const errors = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as SiteError] : []));
   if (errors.length > 0) throw new SiteErrorList(errors);
   return new Map(results.map((r) => {
@@ -102,36 +130,7 @@ async function loadDatasets(folder: string): Promise<Map<DataName, RawJson>> {
   }));
 }
 
-/** Reads and parses one JSON dataset, reporting a syntax error at its line and column. */
-export async function loadJson(name: DataName, file: string): Promise<RawJson> {
-  const source = await readText(file);
-  try {
-    return { name, file, source, value: JSON.parse(source) };
-  } catch (error) {
-    const { line, column } = locateJsonSyntaxError(source, error as Error);
-    throw new SiteError({ code: 'content.bad-json', message: `not valid JSON: ${(error as Error).message}`, file, line, column, cause: error });
-  }
-}
-
-function locateJsonSyntaxError(source: string, error: Error): { line?: number; column?: number } {
-  const position = /position (\d+)/.exec(error.message);
-  if (!position) return {};
-  return offsetToLineColumn(source, Number(position[1]));
-}
-
-/** Converts a character offset to a 1-based line and column. */
-export function offsetToLineColumn(source: string, offset: number): { line: number; column: number } {
-  const before = source.slice(0, offset);
-  const line = before.split('\n').length;
-  return { line, column: offset - before.lastIndexOf('\n') };
-}
-
-async function readText(file: string): Promise<string> {
-  try {
-    // Synchronous: content files are small, and a thousand promise-based reads spent more time
-    // in their round trips through the thread pool than in reading.
-    return readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new SiteError({ code: 'content.missing-file', message: `cannot read file: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, file, cause: error });
-  }
+/** Reads a toolkit text. */
+async function loadText(file: string, files: ContentFiles): Promise<string> {
+  return guardFile(file, () => files.readText(file, inputLimits.markdownBytes));
 }

@@ -75,7 +75,7 @@ function route(urlPath: string, page: PageSpec, source: string): Route {
 
 /** `/a/b` is written as `a/b/index.html` so static hosts serve it at a clean URL. */
 export function outputFileFor(urlPath: string): string {
-  const trimmed = urlPath.replace(/^\/+|\/+$/g, '');
+  const trimmed = urls.withoutTrailingSlash(urlPath).replace(/^\/+/, '');
   return trimmed === '' ? 'index.html' : `${trimmed}/index.html`;
 }
 

@@ -51,7 +51,10 @@ export function absoluteUrl(siteUrl: string, sitePath: string): string {
  * cleanly; the root path stays `/` and an empty string stays empty.
  */
 export function withoutTrailingSlash(text: string): string {
-  return text.replace(/\/+$/, '') || (text.startsWith('/') ? '/' : '');
+  // A loop, not /\/+$/: that regex backtracks quadratically on a long run of slashes.
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 47) end--;
+  return text.slice(0, end) || (text.startsWith('/') ? '/' : '');
 }
 
 /** Adds a trailing slash unless there is one: `/a` → `/a/`, `/` stays `/`. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { imagePath, link, meta, text } from './fields.ts';
+import { imagePath, lineText, link, meta, text } from './fields.ts';
 import { declaredTopic } from './guides.ts';
 
 /** content/data/blog.json, with `topic` checking the guides its post sidebar lists. */
@@ -33,16 +33,19 @@ export function blogSchemaFor(topic: z.ZodType<string>) {
 /** content/data/blog.json before the guides dataset is known: any well-formed topic. */
 export const blogSchema = blogSchemaFor(declaredTopic);
 
+/** Longest post title, excerpt, category or tag, and slug (it names a file and a folder of the output). */
+export const postFieldLimits = { title: 250, excerpt: 500, category: 60, tag: 60, slug: 100 } as const;
+
 /** Front matter of a post in content/posts. */
 export const postFrontMatterSchema = z.object({
-  title: text,
-  slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'expected lowercase words joined by hyphens'),
-  excerpt: text,
+  title: lineText(postFieldLimits.title),
+  slug: z.string().max(postFieldLimits.slug, `expected at most ${postFieldLimits.slug} characters`).regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'expected lowercase words joined by hyphens'),
+  excerpt: lineText(postFieldLimits.excerpt),
   date: z.union([z.date(), z.string()]),
   readTime: z.string().regex(/^\d+ min read$/, 'expected text such as "6 min read"').optional(),
   image: imagePath,
   imageAlt: z.string(),
-  category: text,
-  tags: z.array(text, { error: 'expected a list of strings' }).min(1),
+  category: lineText(postFieldLimits.category),
+  tags: z.array(lineText(postFieldLimits.tag), { error: 'expected a list of strings' }).min(1),
   draft: z.boolean().optional(),
 }).strict();

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { href } from './url-fields.ts';
+
+export { externalUrl, href } from './url-fields.ts';
 
 // Field types every dataset shares: text, icons, site paths, images and the blocks built from them.
 
@@ -11,14 +14,23 @@ export const iconNames = [
 
 /** Text an author writes: never empty. */
 export const text = z.string().trim().min(1, 'expected a non-empty string');
+/**
+ * Characters that have no place in one line of text: C0 and C1 controls (newline and tab
+ * included), bidirectional overrides and isolates (they reorder what a reader sees), line and
+ * paragraph separators, noncharacters, byte-order marks and lone surrogates.
+ */
+const unsafeInLine = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufeff\ufffe\uffff]|\p{Cs}/u;
+
+/** One line of text an author writes, such as a title or a tag: never empty, at most `maxLength` characters. */
+export function lineText(maxLength: number) {
+  return text
+    .max(maxLength, `expected at most ${maxLength} characters`)
+    .refine((value) => !unsafeInLine.test(value), 'expected one line of text without control, line-break or bidirectional-override characters');
+}
 /** One of the icons Icon.tsx draws. */
 export const icon = z.enum(iconNames);
-/** A site path such as `/guides/playwright` or `/#pricing`, or an in-page `#anchor`. */
-export const href = z.string().regex(/^(\/|#)/, 'expected a site path starting with "/" or "#"');
 /** An image shipped in content/images, referenced by its public path. */
-export const imagePath = z.string().regex(/^\/images\/[\w./-]+\.(svg|png|jpg|jpeg|webp|avif)$/, 'expected a path like /images/name.svg');
-/** A link that leaves the site, such as a video or a webhook. */
-export const externalUrl = z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' });
+export const imagePath = z.string().regex(/^\/images\/(?!.*(?:\.\.|\/\/))[\w./-]+\.(svg|png|jpg|jpeg|webp|avif)$/, 'expected a path like /images/name.svg');
 
 /** A link or button: its text and where it goes. */
 export const link = z.object({ text, href }).strict();

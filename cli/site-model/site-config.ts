@@ -1,18 +1,22 @@
 import { z } from 'zod';
 import { externalUrl, href, imagePath, link, text } from './fields.ts';
+import { redirectSource, sitePath, siteOrigin } from './url-fields.ts';
 
 // The datasets every page uses: site settings, header and footer, redirects.
+
+/** A reCAPTCHA site key: it goes into the page and Google's script URL, so only the characters keys use. */
+export const recaptchaSiteKey = z.string().regex(/^[\w-]{1,100}$/, 'expected a reCAPTCHA site key of letters, digits, "-" and "_"');
 
 /** content/data/site.json: brand, URLs of the services the site talks to, footer text. */
 export const siteSchema = z.object({
   brand: text,
   description: text,
-  siteUrl: externalUrl,
+  siteUrl: siteOrigin,
   locale: text,
   chatPersonaUrl: externalUrl,
   schedulingUrl: externalUrl,
   formWebhookUrl: externalUrl,
-  recaptcha: z.object({ siteKey: text, enterprise: z.boolean() }).strict(),
+  recaptcha: z.object({ siteKey: recaptchaSiteKey, enterprise: z.boolean() }).strict(),
   footerTagline: text,
   copyright: text,
   socialImage: imagePath,
@@ -45,6 +49,6 @@ export const navigationSchema = z.object({
 
 /** content/data/redirects.json: old paths and where they now lead. */
 export const redirectsSchema = z.array(z.object({
-  from: z.string().regex(/^\/[\w/-]*$/, 'expected a site path such as /old-page'),
-  to: href,
+  from: redirectSource,
+  to: sitePath,
 }).strict());

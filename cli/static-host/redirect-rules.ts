@@ -21,37 +21,66 @@ export interface RedirectRule {
   /** Netlify's `!`: applies even when a file exists at `from`. */
   force: boolean;
   declared: Declaration;
-  pattern?: RegExp;
+  pattern?: RedirectPattern;
+}
+
+/** A compiled `from` with placeholders: the regex and the name of each of its groups. */
+export interface RedirectPattern {
+  regex: RegExp;
+  names: string[];
 }
 
 const usableStatus = new Set([200, 301, 302, 303, 307, 308]);
+/** A rule has at most `from`, one condition or query, `to` and a status: one token more shows it has too many. */
+const tokensNeeded = 5;
 
 /**
  * Parses Netlify's `_redirects` format: `from [query=params] to [status][!]`, `#` comments.
  * Rules that do not apply to every visitor are left out: 404 rules (the host's `404.html`
- * answers unknown paths) and rules with Country, Language or Role conditions.
+ * answers unknown paths) and rules with Country, Language or Role conditions. So are lines
+ * that are not rules (a status such as `999` or `301!!`, a lone path): the file may be anyone's.
  */
 export function parseRedirectsFile(text: string, file = '_redirects'): RedirectRule[] {
   const rules: RedirectRule[] = [];
-  text.split('\n').forEach((raw, index) => {
-    // `#` starts a comment only at a token start: `/to#fragment` keeps its fragment.
-    const line = raw.replace(/(^|\s)#.*$/, '').trimEnd();
-    const tokens = [...line.matchAll(/\S+/g)];
-    if (tokens.length < 2) return;
-    const from = tokens[0][0];
-    const toIndex = tokens.findIndex((t, i) => i > 0 && !t[0].includes('='));
-    if (toIndex === -1) return;
-    const to = tokens[toIndex];
-    const statusToken = tokens[toIndex + 1]?.[0] ?? '301';
-    const status = Number.parseInt(statusToken, 10);
-    // Country/Language/Role conditions make a rule apply only to some visitors; it cannot vouch for a link.
-    if (!usableStatus.has(status) || tokens.length > toIndex + 2 || toIndex > 1) return;
-    rules.push({
-      from, to: to[0], status, force: statusToken.endsWith('!'),
-      declared: { file, line: index + 1, column: (to.index ?? 0) + 1, attribute: '_redirects' },
-    });
-  });
+  let line = 0;
+  for (let start = 0; start <= text.length; line++) {
+    const newline = text.indexOf('\n', start);
+    const end = newline === -1 ? text.length : newline;
+    const rule = parseLine(text.slice(start, end), file, line + 1);
+    if (rule) rules.push(rule);
+    start = end + 1;
+  }
   return rules;
+}
+
+function parseLine(raw: string, file: string, line: number): RedirectRule | undefined {
+  const tokens = tokensOf(raw);
+  if (tokens.length < 2) return undefined;
+  const from = tokens[0].text;
+  const toIndex = tokens.findIndex((t, i) => i > 0 && !t.text.includes('='));
+  if (toIndex === -1) return undefined;
+  const to = tokens[toIndex];
+  const statusToken = tokens[toIndex + 1]?.text ?? '301';
+  const force = statusToken.endsWith('!');
+  const digits = force ? statusToken.slice(0, -1) : statusToken;
+  const status = /^\d{3}$/.test(digits) ? Number(digits) : NaN;
+  // Country/Language/Role conditions make a rule apply only to some visitors; it cannot vouch for a link.
+  if (!usableStatus.has(status) || tokens.length > toIndex + 2 || toIndex > 1) return undefined;
+  return { from, to: to.text, status, force, declared: { file, line, column: to.index + 1, attribute: '_redirects' } };
+}
+
+/**
+ * The first whitespace-separated tokens of a line, up to a comment: `#` starts one only at a
+ * token start, so `/to#fragment` keeps its fragment. Stops after `tokensNeeded`, however long the line.
+ */
+function tokensOf(line: string): { text: string; index: number }[] {
+  const tokens: { text: string; index: number }[] = [];
+  const pattern = /\S+/g;
+  for (let match = pattern.exec(line); match && tokens.length < tokensNeeded; match = pattern.exec(line)) {
+    if (match[0].startsWith('#')) break;
+    tokens.push({ text: match[0], index: match.index });
+  }
+  return tokens;
 }
 
 /** All declared redirects, matched the way the host matches them (trailing slash optional). */
@@ -62,7 +91,9 @@ export class RedirectTable {
   /** Adds a rule; a rule for a `from` already present only lends it its origin. */
   add(rule: RedirectRule): void {
     if (/[*:]/.test(rule.from)) {
-      this.patterns.push({ ...rule, pattern: compilePattern(rule.from) });
+      const pattern = compilePattern(rule.from);
+      // A pattern the host model cannot match in linear time (a splat before the end) is left out.
+      if (pattern) this.patterns.push({ ...rule, pattern });
       return;
     }
     const key = routeKey(rule.from);
@@ -85,10 +116,12 @@ export class RedirectTable {
     const rule = this.exact.get(routeKey(path));
     if (rule) return { rule, to: rule.to };
     for (const candidate of this.patterns) {
-      const m = candidate.pattern!.exec(path);
+      const { regex, names } = candidate.pattern!;
+      const m = regex.exec(path);
       if (!m) continue;
-      const groups = m.groups ?? {};
-      const to = candidate.to.replace(/:([A-Za-z_]\w*)/g, (whole, name: string) => groups[name] ?? whole);
+      const values = new Map<string, string>();
+      names.forEach((name, i) => values.has(name) || values.set(name, m[i + 1]!));
+      const to = candidate.to.replace(/:([A-Za-z_]\w*)/g, (whole, name: string) => values.get(name) ?? whole);
       return { rule: candidate, to };
     }
     return undefined;
@@ -102,15 +135,27 @@ export function redirectTableOf(text: string): RedirectTable {
   return table;
 }
 
-/** `/blog/:slug/*` → a regex with named groups; `*` becomes the `splat` group. */
-function compilePattern(from: string): RegExp {
-  const body = routeKey(from)
-    .split('/')
-    .map((segment) => {
-      if (segment === '*') return '(?<splat>.*)';
-      if (segment.startsWith(':')) return `(?<${segment.slice(1).replace(/\W/g, '_')}>[^/]+)`;
-      return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    })
-    .join('/');
-  return new RegExp(`^${body}/?$`);
+/**
+ * `/blog/:slug/*` → an anchored regex with one positional group per placeholder and `splat`
+ * for a final `*`. Placeholder names may be anything (`:a.b`, `:1`, a repeated name): they
+ * become lookup keys, never group names. `undefined` for a `*` before the last segment: only a
+ * final splat keeps the match linear (each placeholder stops at the next `/`).
+ */
+function compilePattern(from: string): RedirectPattern | undefined {
+  const segments = routeKey(from).split('/');
+  const names: string[] = [];
+  const body = segments.map((segment, index) => {
+    if (segment === '*') {
+      if (index !== segments.length - 1) return undefined;
+      names.push('splat');
+      return '([\\s\\S]*)';
+    }
+    if (segment.startsWith(':')) {
+      names.push(segment.slice(1).replace(/\W/g, '_'));
+      return '([^/]+)';
+    }
+    return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  });
+  if (body.includes(undefined)) return undefined;
+  return { regex: new RegExp(`^${body.join('/')}/?$`), names };
 }

@@ -1,5 +1,6 @@
 // Redirect stubs: HTML pages whose `<meta http-equiv="refresh">` sends the visitor on at once.
 // A static host serves them as pages; the browser then follows the refresh like a redirect.
+import { Parser } from 'htmlparser2';
 
 /** A refresh's target URL and where it starts in the `content` attribute. */
 export interface RefreshTarget {
@@ -25,18 +26,21 @@ export function parseRefresh(content: string): RefreshTarget | undefined {
   return rest ? { url: rest, index } : undefined;
 }
 
-const metaRefresh = /<meta\s[^>]*http-equiv\s*=\s*["']?refresh["']?[^>]*>/i;
-const contentAttribute = /\scontent\s*=\s*(?:"([^"]*)"|'([^']*)')/i;
-
-/** The refresh target of a redirect stub page, or `undefined` for any other page. */
+/**
+ * The refresh target of a redirect stub page, or `undefined` for any other page: the first
+ * `<meta http-equiv="refresh">` with a target, found by htmlparser2 (as the link checker finds
+ * it), which reads each character once whatever the page holds.
+ */
 export function refreshTargetOf(html: string): string | undefined {
-  const tag = metaRefresh.exec(html)?.[0];
-  const content = tag && contentAttribute.exec(tag);
-  if (!content) return undefined;
-  return parseRefresh(decodeAttribute(content[1] ?? content[2] ?? ''))?.url;
-}
-
-/** Undoes the entity escaping a renderer applies to attribute values. */
-function decodeAttribute(value: string): string {
-  return value.replace(/&(amp|quot|#39|#x27|lt|gt);/g, (_, name: string) => ({ amp: '&', quot: '"', '#39': "'", '#x27': "'", lt: '<', gt: '>' })[name]!);
+  let target: string | undefined;
+  const parser = new Parser({
+    onopentag(name, attributes) {
+      if (target !== undefined || name !== 'meta' || attributes['http-equiv']?.trim().toLowerCase() !== 'refresh') return;
+      target = parseRefresh(attributes.content ?? '')?.url;
+      if (target !== undefined) parser.pause();
+    },
+  }, { decodeEntities: true });
+  parser.write(html);
+  if (target === undefined) parser.end();
+  return target;
 }

@@ -41,7 +41,8 @@ export async function respondToPath(site: ServedSite, urlPath: string): Promise<
 
 function rewriteTarget(site: ServedSite, to: string): HostAnswer {
   if (!to.startsWith('/')) return { kind: 'missing' };
-  const target = decodeRequestPath(to.replace(/[?#].*$/, ''));
+  const cut = to.search(/[?#]/);
+  const target = decodeRequestPath(cut === -1 ? to : to.slice(0, cut));
   const answer: HostAnswer = target === undefined ? { kind: 'missing' } : answerPath(site, target);
   return answer.kind === 'rewrite' ? { kind: 'missing' } : answer;
 }
@@ -62,7 +63,9 @@ export function createSiteHandler(options: SiteHandlerOptions) {
       response.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;
     }
-    const urlPath = new URL(request.url ?? '/', 'http://localhost').pathname;
+    // A path is parsed against a fixed origin: as a relative URL, `//x` names a host (or throws).
+    const target = request.url ?? '/';
+    const urlPath = new URL(target.startsWith('/') ? `http://localhost${target}` : target, 'http://localhost').pathname;
     const answer = await respondToPath(await options.site(), urlPath);
     if ('location' in answer) {
       response.writeHead(answer.status, { Location: answer.location }).end();

@@ -1,6 +1,5 @@
 // How a static host maps URL paths to the files of a site folder, and back.
 import path from 'node:path';
-import { withoutTrailingSlash } from '../route/urls.ts';
 
 /** The page a static host serves for a path nothing else serves. */
 export const notFoundFile = '404.html';
@@ -32,8 +31,16 @@ export function prettyRouteOfFile(file: string): string {
   return route.endsWith('.html') ? route.slice(0, -'.html'.length) : route;
 }
 
-/** The key under which `/a` and `/a/` are the same path (for rules and loops). */
-export const routeKey = (sitePath: string): string => withoutTrailingSlash(sitePath);
+/**
+ * The key under which `/a` and `/a/` are the same path (for rules and loops): `withoutTrailingSlash`
+ * of cli/route/urls.ts, scanned by hand because paths come from any page and a `/\/+$/` backtracks on a run of slashes.
+ */
+export function routeKey(sitePath: string): string {
+  let end = sitePath.length;
+  while (end > 0 && sitePath.charCodeAt(end - 1) === 47 /* / */) end--;
+  if (end === sitePath.length) return sitePath;
+  return end > 0 ? sitePath.slice(0, end) : sitePath.startsWith('/') ? '/' : '';
+}
 
 /**
  * Decodes and normalizes (`//`, `.`) the path of a request; `undefined` for malformed percent-encoding, a NUL byte or a

@@ -24,6 +24,14 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   const expected = issue.message.replace(/^Invalid input: /, '').replace(/, received \w+$/, '');
   if (issue.code === 'unrecognized_keys') return `${issue.message}; remove it or check its spelling`;
   if (issue.input === undefined) return issue.code === 'invalid_type' ? `${expected}, but it is missing` : expected;
-  const got = JSON.stringify(issue.input);
+  const got = showValue(issue.input);
   return `${expected}, got ${got.length > 60 ? `${got.slice(0, 57)}...` : got}`;
+}
+
+/**
+ * The offending value as JSON, with the characters JSON leaves raw but a terminal or a CI log
+ * would act on (C1 controls, bidirectional overrides, line separators) written as \u escapes.
+ */
+function showValue(value: unknown): string {
+  return (JSON.stringify(value) ?? String(value)).replace(/[\u007f-\u009f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

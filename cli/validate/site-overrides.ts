@@ -1,6 +1,7 @@
 import { SiteError } from '../errors.ts';
-import { errorCatalogue } from '../error-catalogue.ts';
 import type { SiteData } from '../site-model/schemas.ts';
+import { recaptchaSiteKey } from '../site-model/site-config.ts';
+import { absoluteUrlProblem, type UrlRules } from '../site-model/url-fields.ts';
 
 // Site config values given at build time rather than in content/data/site.json. Validation
 // takes them as a plain record; only the command layer reads the environment.
@@ -31,22 +32,40 @@ export function siteOverridesFromEnv(env: Record<string, string | undefined>): S
   return overrides;
 }
 
-/** Applies overrides, then `--site-url` (which wins), and trims the site URL's trailing slashes. */
+/** Applies overrides, then `--site-url` (which wins), and trims the site URL's trailing slashes; each value is checked as what it is. */
 export function applySiteOverrides(data: SiteData, overrides: SiteOverrides, siteUrlFlag?: string): SiteData {
   const site = { ...data.site, recaptcha: { ...data.site.recaptcha } };
   for (const [field, { value, from }] of Object.entries(overrides) as [SiteOverrideField, { value: string; from: string }][]) {
-    if (field === 'recaptcha.siteKey') site.recaptcha.siteKey = value;
-    else if (field === 'recaptcha.enterprise') site.recaptcha.enterprise = value === 'true' || value === '1';
-    else site[field] = requireHttpUrl(value, from);
+    if (field === 'recaptcha.siteKey') site.recaptcha.siteKey = requireSiteKey(value, from);
+    else if (field === 'recaptcha.enterprise') site.recaptcha.enterprise = requireBoolean(value, from);
+    else if (field === 'siteUrl') site.siteUrl = requireUrl(value, from, siteOriginRules);
+    else site[field] = requireUrl(value, from, serviceUrlRules);
   }
-  if (siteUrlFlag) site.siteUrl = requireHttpUrl(siteUrlFlag, '--site-url');
+  if (siteUrlFlag) site.siteUrl = requireUrl(siteUrlFlag, '--site-url', siteOriginRules);
   site.siteUrl = site.siteUrl.replace(/\/+$/, '');
   return { ...data, site };
 }
 
-function requireHttpUrl(value: string, name: string): string {
-  if (!/^https?:\/\/[^\s/]+/.test(value)) {
-    throw new SiteError({ code: 'config.bad-url', message: errorCatalogue['config.bad-url'].message(name, value) });
-  }
+/** The site's origin: http(s), no path; it is joined to every canonical URL, sitemap and feed entry. */
+const siteOriginRules: UrlRules = { http: true, originOnly: true };
+/** Services the pages talk to: https, or plain http to this machine (a local webhook catcher in dev and tests). */
+const serviceUrlRules: UrlRules = { loopbackHttp: true };
+
+function requireUrl(value: string, name: string, rules: UrlRules): string {
+  const problem = absoluteUrlProblem(value, rules);
+  if (problem) throw new SiteError({ code: 'config.bad-url', message: `${name}: ${problem}, got ${JSON.stringify(value)}` });
   return value;
+}
+
+function requireSiteKey(value: string, name: string): string {
+  const result = recaptchaSiteKey.safeParse(value);
+  if (!result.success) throw new SiteError({ code: 'config.bad-value', message: `${name}: ${result.error.issues[0]!.message}, got ${JSON.stringify(value)}` });
+  return value;
+}
+
+/** `true`/`1` and `false`/`0`: anything else is a typo that would silently mean false. */
+function requireBoolean(value: string, name: string): boolean {
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  throw new SiteError({ code: 'config.bad-value', message: `${name}: expected true, false, 1 or 0, got ${JSON.stringify(value)}` });
 }

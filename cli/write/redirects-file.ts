@@ -1,6 +1,26 @@
+import { SiteError } from '../errors.ts';
 import type { Redirect } from '../route/routes.ts';
 
-/** Redirect rules for static hosts that read a `_redirects` file (Netlify, Cloudflare Pages). */
+/** Whitespace (Unicode's too) or a control character: either would split or end a rule line. */
+const breaksRule = /[\s\p{Cc}]/u;
+
+/**
+ * Redirect rules for static hosts that read a `_redirects` file (Netlify, Cloudflare Pages):
+ * one `from to 301` line each. The schema already allows only safe site paths; this refuses,
+ * as a second guard, any field that would break out of its line and add rules of its own.
+ */
 export function renderRedirectsFile(redirects: Redirect[]): string {
+  for (const redirect of redirects) {
+    for (const field of ['from', 'to'] as const) {
+      const value = redirect[field];
+      if (value === '' || breaksRule.test(value)) {
+        throw new SiteError({
+          code: 'write.bad-redirect-rule',
+          message: `redirect from ${JSON.stringify(redirect.from)}: its ${field} ${JSON.stringify(value)} holds whitespace or a control character, which would break the _redirects file into other rules`,
+          hint: 'Write paths with no spaces; encode other characters as %XX.',
+        });
+      }
+    }
+  }
   return redirects.map((r) => `${r.from} ${r.to} 301`).join('\n') + '\n';
 }

@@ -1,8 +1,20 @@
 import type { Route } from '../route/routes.ts';
 import { absoluteUrl } from '../route/urls.ts';
 
-/** Escapes text for XML element content and attribute values. */
-export const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+const xmlEntities: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;', '\t': '&#9;', '\n': '&#10;', '\r': '&#13;' };
+/**
+ * Characters XML 1.0 cannot hold at all, not even as a reference: C0 controls other than tab,
+ * newline and carriage return, lone surrogates, U+FFFE and U+FFFF.
+ */
+const notXml = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|\p{Cs}/gu;
+
+/**
+ * Escapes text for XML element content and attribute values: markup characters become
+ * entities, tab and line breaks become references (an attribute would otherwise read them as
+ * spaces), and characters XML forbids become U+FFFD, so no value can end the document early
+ * or make it ill-formed.
+ */
+export const escapeXml = (text: string) => text.replace(notXml, '\ufffd').replace(/[<>&'"\t\n\r]/g, (c) => xmlEntities[c]!);
 
 /** The sitemap: every indexable route at its canonical URL. */
 export function renderSitemap(siteUrl: string, routes: Route[], lastModified: Map<string, Date>): string {

@@ -1,6 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { unwritableOutput } from './output-guard.ts';
+import { createVersionFolder, removeStaleVersions, swapInVersion } from './output-versions.ts';
 
 /** Where a build's files go: a folder on disk, or memory for tests and dry runs. */
 export interface Writer {
@@ -33,16 +35,28 @@ export class MemoryWriter implements Writer {
 }
 
 /**
- * Writes into a fresh folder beside the output and swaps it into place on commit, so a failed
- * build never leaves a half-written output behind.
+ * Writes into a fresh version folder beside the output and swaps it in on commit by pointing the
+ * output (a symbolic link) at it, so a failed build never leaves a half-written output behind
+ * and a reader never finds none (see output-versions.ts). Leftovers of killed builds are removed
+ * as it starts.
  */
 export class DiskWriter implements Writer {
-  private staging: Promise<string>;
+  private readonly staging: Promise<string>;
   private readonly made = new Set<string>();
+  private readonly outDir: string;
+  private committed = false;
 
-  constructor(private readonly outDir: string) {
-    const parent = path.dirname(path.resolve(outDir));
-    this.staging = mkdir(parent, { recursive: true }).then(() => mkdtemp(path.join(parent, `.${path.basename(outDir)}-`)));
+  constructor(outDir: string) {
+    this.outDir = path.resolve(outDir);
+    const out = this.outDir;
+    this.staging = removeStaleVersions(out)
+      .catch(() => undefined)
+      .then(() => createVersionFolder(out))
+      .catch((error: unknown) => {
+        throw unwritableOutput(out, error);
+      });
+    // Reported by the first write (or abort), which may come long after a failure here.
+    this.staging.catch(() => undefined);
   }
 
   async write(file: string, contents: string | Uint8Array): Promise<void> {
@@ -64,17 +78,15 @@ export class DiskWriter implements Writer {
 
   async commit(): Promise<void> {
     const staging = await this.staging;
-    const out = path.resolve(this.outDir);
-    const old = `${staging}-old`;
-    // Two renames: the previous output is moved aside, never deleted before the new one is in place.
-    await rename(out, old).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error;
+    await swapInVersion(this.outDir, staging).catch((error: unknown) => {
+      throw unwritableOutput(this.outDir, error);
     });
-    await rename(staging, out);
-    await rm(old, { recursive: true, force: true });
+    this.committed = true;
   }
 
   async abort(): Promise<void> {
-    await rm(await this.staging, { recursive: true, force: true });
+    // Once committed, the staging folder is the live output.
+    const staging = this.committed ? undefined : await this.staging.catch(() => undefined);
+    if (staging) await rm(staging, { recursive: true, force: true });
   }
 }

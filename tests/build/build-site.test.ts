@@ -9,6 +9,7 @@ import { checkSite } from '../../cli/check/index.ts';
 import { DiskWriter, MemoryWriter } from '../../cli/write/writers.ts';
 import { copyContent, editFile, projectRoot } from '../helpers/content.ts';
 import { parsePage } from '../helpers/html.ts';
+import { entriesBesideOutput } from '../helpers/output-folder.ts';
 
 let outDir: string;
 let tmp: string;
@@ -157,7 +158,7 @@ test('a broken content file fails the build with its file and line and keeps the
       },
     );
     assert.equal((await stat(path.join(out, 'index.html'))).mtimeMs, before.mtimeMs);
-    assert.deepEqual((await readdir(dir)).sort(), ['content', 'dist'], 'no staging folder is left behind');
+    assert.deepEqual(await entriesBesideOutput(out), ['content', 'dist'], 'no staging folder is left behind');
   } finally {
     await cleanup();
   }
@@ -182,7 +183,7 @@ test('a page that cannot be written fails the build once the others are written,
     await assert.rejects(buildSite({ root: projectRoot, writer: failing }), /ENOSPC/);
     assert.ok(failing.attempts.length > expectedPages.length, 'the other pages and the site files were still written');
     assert.equal((await stat(path.join(out, 'index.html'))).mtimeMs, before.mtimeMs);
-    assert.deepEqual(await readdir(dir), ['dist'], 'no staging folder is left behind');
+    assert.deepEqual(await entriesBesideOutput(out), ['dist'], 'no staging folder is left behind');
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -225,7 +226,7 @@ test('a broken link keeps the output from being committed, and the result says w
     assert.deepEqual(errors.map((finding) => finding.href), ['/services/dev-shop']);
     assert.match(errors[0]!.origin?.file ?? '', /posts\/ai-powered-bug-reports\.md$/);
     assert.equal((await stat(path.join(out, 'index.html'))).mtimeMs, before.mtimeMs);
-    assert.deepEqual((await readdir(dir)).sort(), ['content', 'dist'], 'no staging folder is left behind');
+    assert.deepEqual(await entriesBesideOutput(out), ['content', 'dist'], 'no staging folder is left behind');
     const unchecked = await buildSite({ root: projectRoot, contentDir: content, writer: new DiskWriter(out), checkLinks: false });
     assert.equal(unchecked.committed, true);
     assert.equal(unchecked.links, undefined);

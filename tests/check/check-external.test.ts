@@ -37,7 +37,8 @@ after(() => {
   server.close();
 });
 
-const options = { timeoutMs: 500, concurrency: 4 };
+// The local server is a private address: these tests opt in, as `--allow-private-hosts` does.
+const options = { timeoutMs: 500, concurrency: 4, allowPrivateHosts: true };
 
 test('passes a URL that answers 200 to HEAD', async () => {
   const results = await checkExternalUrls([`${origin}/ok`], options);
@@ -66,7 +67,7 @@ test('falls back to GET when HEAD is not allowed', async () => {
 
 test('gives up on a response slower than the timeout, without retrying', async () => {
   const started = performance.now();
-  const results = await checkExternalUrls([`${origin}/slow`], { timeoutMs: 300, concurrency: 1 });
+  const results = await checkExternalUrls([`${origin}/slow`], { timeoutMs: 300, concurrency: 1, allowPrivateHosts: true });
   assert.deepEqual(results.get(`${origin}/slow`), { ok: false, code: 'links.http-timeout', reason: 'timed out after 300 ms' });
   assert.ok(performance.now() - started < 1_500);
   assert.deepEqual(hits.get('/slow'), ['HEAD']);
@@ -75,7 +76,7 @@ test('gives up on a response slower than the timeout, without retrying', async (
 test('requests each distinct URL once, with bounded concurrency', async () => {
   const urls = Array.from({ length: 12 }, (_, i) => `${origin}/pace/${i % 6}`);
   maxInFlight = 0;
-  const results = await checkExternalUrls(urls, { timeoutMs: 2_000, concurrency: 3 });
+  const results = await checkExternalUrls(urls, { timeoutMs: 2_000, concurrency: 3, allowPrivateHosts: true });
   assert.equal(results.size, 6);
   for (let i = 0; i < 6; i++) assert.deepEqual(hits.get(`/pace/${i}`), ['HEAD']);
   assert.ok(maxInFlight <= 3, `${maxInFlight} requests in flight`);

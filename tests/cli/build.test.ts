@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
 import { runCli } from '../helpers/cli.ts';
+import { entriesBesideOutput } from '../helpers/output-folder.ts';
 import { copyContent, editFile } from '../helpers/content.ts';
 import { splitMarkdown } from '../../cli/load/front-matter.ts';
 import { renderMarkdown } from '../../cli/render/markdown/render-markdown.ts';
@@ -49,7 +50,7 @@ test('a broken post fails the build with file:line and field, exit code 1, and k
     assert.match(run.stderr, /ai-powered-bug-reports\.md:10 {2}tags: expected a list of strings, got "AI"/);
     assert.match(run.stderr, /1 error/);
     assert.equal((await stat(path.join(out, 'index.html'))).mtimeMs, before);
-    assert.deepEqual((await readdir(dir)).sort(), ['content', 'out']);
+    assert.deepEqual(await entriesBesideOutput(out), ['content', 'out']);
   } finally {
     await cleanup();
   }

@@ -81,7 +81,8 @@ test('without a webhook, forms post to the dev server, which appends them to a J
   const url = webhook?.[1] ?? webhook?.[2];
   assert.equal(url, `${server.url}/__sitegen/forms`);
   const body = { name: 'Ada', email: 'ada@example.test', company: '', message: 'Hello', interest: 'Embedded Manual QA' };
-  const response = await fetch(url!, { method: 'POST', body: JSON.stringify(body) });
+  // As a browser on the dev site sends it: its own Origin, the form's text/plain JSON body.
+  const response = await fetch(url!, { method: 'POST', headers: { Origin: server.url }, body: JSON.stringify(body) });
   assert.equal(response.status, 200);
   const lines = (await readFile(server.formsFile, 'utf8')).trim().split('\n');
   assert.deepEqual(JSON.parse(lines.at(-1)!).body, body);

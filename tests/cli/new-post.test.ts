@@ -5,7 +5,8 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { runCli } from '../helpers/cli.ts';
 import { copyContent, projectRoot } from '../helpers/content.ts';
-import { today } from '../../cli/commands/new-post-scaffold.ts';
+import { checkRoundTrip, prepareNewPost, renderNewPost, today, type NewPostFields } from '../../cli/commands/new-post-scaffold.ts';
+import { SiteError } from '../../cli/errors.ts';
 import { contentFolder } from '../../cli/project-layout.js';
 
 async function withContent(run: (content: string, dir: string) => Promise<void>): Promise<void> {
@@ -113,3 +114,22 @@ test('asks for missing fields on a terminal (driven through a pseudo-terminal)',
   assert.match(output, /1\. \S/);
   assert.match(output, /existing tags: /);
 }));
+
+const fields: NewPostFields = { title: 'Hello # there: "world"', slug: 'hello', category: 'Tools', tags: ['A: b', '#c'], excerpt: '- starts with a dash', date: '2024-04-01', draft: false };
+
+test('the file it prepares reads back through the loader with exactly the values given', () => {
+  const text = prepareNewPost(fields, '/content/posts/hello.md');
+  assert.equal(text, renderNewPost(fields));
+  checkRoundTrip(text, fields, '/content/posts/hello.md');
+});
+
+test('refuses front matter that the loader would read differently (a comment cut from a title, broken YAML)', () => {
+  const naive = renderNewPost(fields).replace(/^title: .*$/m, `title: ${fields.title}`);
+  for (const text of [naive, renderNewPost(fields).replace(/^tags: .*$/m, 'tags: [A: b, #c]')]) {
+    assert.throws(() => checkRoundTrip(text, fields, '/content/posts/hello.md'), (error) => {
+      assert.ok(error instanceof SiteError);
+      assert.equal(error.code, 'new-post.round-trip');
+      return true;
+    });
+  }
+});

@@ -44,3 +44,55 @@ test('rejects an override that is not an http(s) URL, naming the variable', () =
     return true;
   });
 });
+
+/** The error an override gives, or undefined when it is accepted. */
+function overrideError(env: Record<string, string>, siteUrl?: string): SiteError | undefined {
+  try {
+    validateContent(raw, { overrides: siteOverridesFromEnv(env), siteUrl });
+    return undefined;
+  } catch (error) {
+    if (error instanceof SiteError) return error;
+    throw error;
+  }
+}
+
+test('refuses a SITE_URL or --site-url that is not a bare http(s) origin, naming where it came from', () => {
+  const refused: [Record<string, string>, string | undefined, RegExp][] = [
+    [{ SITE_URL: 'https://www.example.test\nDisallow: /' }, undefined, /^SITE_URL: /],
+    [{ SITE_URL: 'https://www.example.test/blog' }, undefined, /^SITE_URL: /],
+    [{ SITE_URL: 'https://www.example.test?x=1' }, undefined, /^SITE_URL: /],
+    [{ SITE_URL: 'https://www.example.test<script>' }, undefined, /^SITE_URL: /],
+    [{ SITE_URL: 'javascript:alert(1)' }, undefined, /^SITE_URL: /],
+    [{}, 'https://www.example.test/ x', /^--site-url: /],
+  ];
+  for (const [env, flag, name] of refused) {
+    const error = overrideError(env, flag);
+    assert.equal(error?.code, 'config.bad-url', JSON.stringify(env) + flag);
+    assert.match(error.message, name);
+  }
+  assert.equal(overrideError({ SITE_URL: 'http://127.0.0.1:4173' }), undefined);
+});
+
+test('refuses service URLs that are not https, except plain http to this machine', () => {
+  for (const variable of ['FORM_WEBHOOK_URL', 'SCHEDULING_URL', 'CHAT_PERSONA_URL']) {
+    for (const value of ['http://hooks.example.test/lead', 'javascript:alert(1)', 'https://hooks.example.test/\nx', '//hooks.example.test/lead']) {
+      const error = overrideError({ [variable]: value });
+      assert.equal(error?.code, 'config.bad-url', `${variable}=${JSON.stringify(value)}`);
+      assert.ok(error.message.startsWith(`${variable}: `));
+    }
+    assert.equal(overrideError({ [variable]: 'http://127.0.0.1:4321/__forms' }), undefined);
+  }
+});
+
+test('refuses a reCAPTCHA site key outside its character set and an enterprise flag that is not a boolean', () => {
+  for (const value of ['key"><script>', 'key 1', 'key\n', 'k'.repeat(101)]) {
+    const error = overrideError({ RECAPTCHA_SITE_KEY: value });
+    assert.equal(error?.code, 'config.bad-value', JSON.stringify(value));
+    assert.ok(error.message.startsWith('RECAPTCHA_SITE_KEY: '));
+  }
+  const error = overrideError({ RECAPTCHA_ENTERPRISE: 'yes' });
+  assert.equal(error?.code, 'config.bad-value');
+  assert.ok(error.message.startsWith('RECAPTCHA_ENTERPRISE: '));
+  const { site } = validateContent(raw, { overrides: siteOverridesFromEnv({ RECAPTCHA_ENTERPRISE: '0' }) }).data;
+  assert.equal(site.recaptcha.enterprise, false);
+});

@@ -75,3 +75,20 @@ test('leaves out lastBuildDate and items when there are no posts', () => {
   const channel = doc.all('channel')[0]!;
   assert.deepEqual(doc.childNames(channel), ['title', 'link', 'description', 'language', 'atom:link']);
 });
+
+test('escapes the site URL in every link, guid and the self link, so none can add elements', () => {
+  const hostile = 'https://www.example.test/?a=1&b="x"</link><item><title>injected';
+  const doc = parseXml(renderFeed({ siteUrl: hostile, title: 'T', description: 'D', posts: [post('a', '2024-01-01T00:00:00Z')] }));
+  const channel = doc.all('channel')[0]!;
+  assert.equal(doc.childText(channel, 'link'), `${hostile}/blog`);
+  assert.equal(doc.all('atom:link', channel)[0]!.attribs.href, `${hostile}/feed.xml`);
+  assert.equal(doc.all('item').length, 1);
+  assert.equal(doc.childText(doc.all('item')[0]!, 'link'), `${hostile}/blog/a`);
+  assert.equal(doc.childText(doc.all('item')[0]!, 'guid'), `${hostile}/blog/a`);
+});
+
+test('keeps the feed well-formed when a text holds characters XML forbids', () => {
+  const { xml } = feed([post('a', '2024-01-01T00:00:00Z', { title: 'Bell\u0007 and \u001b escape', excerpt: 'nul\u0000' })]);
+  assert.doesNotMatch(xml, /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
+  assert.equal(parseXml(xml).childText(parseXml(xml).all('item')[0]!, 'title'), 'Bell\ufffd and \ufffd escape');
+});

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { SiteError } from '../../cli/errors.ts';
 import { renderRedirectsFile } from '../../cli/write/redirects-file.ts';
 
 test('writes one "from to 301" line per redirect, in order, ending with a newline', () => {
@@ -18,4 +19,15 @@ test('each line splits into exactly three fields with a permanent status', () =>
 
 test('holds no rule when there are no redirects', () => {
   assert.deepEqual(renderRedirectsFile([]).split('\n').filter((line) => line.trim() !== ''), []);
+});
+
+test('refuses a redirect whose field would break its line, naming the redirect', () => {
+  for (const [from, to] of [['/contact', '/getting-started\n/* https://evil.example/:splat 200!'], ['/a b', '/b'], ['/a', '/b\tc'], ['/a', '/b\rc'], ['/a', '/b\u2028c'], ['/a', '']]) {
+    assert.throws(() => renderRedirectsFile([{ from: '/ok', to: '/fine', file: 'ok/index.html' }, { from: from!, to: to!, file: 'x/index.html' }]), (error) => {
+      assert.ok(error instanceof SiteError);
+      assert.equal(error.code, 'write.bad-redirect-rule');
+      assert.ok(error.message.startsWith(`redirect from ${JSON.stringify(from)}: `), error.message);
+      return true;
+    }, JSON.stringify([from, to]));
+  }
 });

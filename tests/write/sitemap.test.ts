@@ -61,3 +61,15 @@ test('escapes XML special characters in URLs so they read back unchanged', () =>
   assert.doesNotMatch(xml, /&(?!(amp|lt|gt|apos|quot);)/, 'a bare ampersand');
   assert.deepEqual(readUrls(xml).map((url) => url.loc), [`https://example.test/q&a/<it's>"x"`]);
 });
+
+test('escapeXml writes line breaks and tabs as references and replaces what XML cannot hold', () => {
+  assert.equal(escapeXml('a\tb\nc\rd'), 'a&#9;b&#10;c&#13;d');
+  assert.equal(escapeXml('bell\u0007 nul\u0000 esc\u001b \ufffe \ud800'), 'bell\ufffd nul\ufffd esc\ufffd \ufffd \ufffd');
+  assert.equal(escapeXml('emoji 🧪 stays'), 'emoji 🧪 stays');
+});
+
+test('a site URL with markup characters stays inside its <loc>', () => {
+  const hostile = 'https://www.example.test/?a=1&b=</loc><url><loc>https://evil.example';
+  const urls = readUrls(renderSitemap(hostile, [route('/')], new Map()));
+  assert.deepEqual(urls.map((url) => url.loc), [`${hostile}/`]);
+});

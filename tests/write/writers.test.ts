@@ -1,10 +1,15 @@
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import fsPromises, { lstat, mkdir, mkdtemp, readdir, readFile, readlink, rm, stat, writeFile } from 'node:fs/promises';
+import { syncBuiltinESMExports } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, test } from 'node:test';
+import { SiteError } from '../../cli/errors.ts';
 import { DiskWriter, MemoryWriter } from '../../cli/write/writers.ts';
+import { entriesBesideOutput } from '../helpers/output-folder.ts';
 
 let tmp: string;
 let outDir: string;
@@ -50,7 +55,7 @@ test('DiskWriter replaces the whole previous output on commit and leaves no stag
   assert.deepEqual(await listFiles(outDir), ['assets/app.js', 'index.html'], 'files of the old output are gone');
   assert.equal(await readFile(path.join(outDir, 'index.html'), 'utf8'), 'new home');
   assert.deepEqual([...await readFile(path.join(outDir, 'assets/app.js'))], [1, 2, 3]);
-  assert.deepEqual(await readdir(tmp), ['dist']);
+  assert.deepEqual(await entriesBesideOutput(outDir), ['dist']);
 });
 
 test('DiskWriter commits when there was no previous output, creating missing parent folders', async () => {
@@ -59,7 +64,7 @@ test('DiskWriter commits when there was no previous output, creating missing par
   await writer.write('index.html', 'home');
   await writer.commit();
   assert.equal(await readFile(path.join(outDir, 'index.html'), 'utf8'), 'home');
-  assert.deepEqual(await readdir(path.dirname(outDir)), ['dist']);
+  assert.deepEqual(await entriesBesideOutput(outDir), ['dist']);
 });
 
 test('DiskWriter abort leaves the previous output untouched and removes the staging folder', async () => {
@@ -81,11 +86,127 @@ test('DiskWriter abort with no previous output leaves no output folder', async (
   assert.deepEqual(await readdir(tmp), []);
 });
 
+test('DiskWriter abort after a commit leaves the committed output in place', async () => {
+  const writer = new DiskWriter(outDir);
+  await writer.write('index.html', 'home');
+  await writer.commit();
+  await writer.abort();
+  assert.equal(await readFile(path.join(outDir, 'index.html'), 'utf8'), 'home');
+});
+
 test('two DiskWriters for one output stage into different folders', async () => {
   const first = new DiskWriter(outDir);
   const second = new DiskWriter(outDir);
   assert.notEqual(await first.folder(), await second.folder());
   await Promise.all([first.abort(), second.abort()]);
+});
+
+test('DiskWriter makes the output a relative link to a version beside it, and the next commit removes the old version', async () => {
+  const first = new DiskWriter(outDir);
+  await first.write('index.html', 'one');
+  await first.commit();
+  const firstVersion = await readlink(outDir);
+  assert.equal(path.basename(firstVersion), firstVersion, 'a relative link, so the project folder can move');
+  const second = new DiskWriter(outDir);
+  await second.write('index.html', 'two');
+  await second.commit();
+  assert.notEqual(await readlink(outDir), firstVersion);
+  assert.equal(await readFile(path.join(outDir, 'index.html'), 'utf8'), 'two');
+  assert.deepEqual((await readdir(tmp)).sort(), [await readlink(outDir), 'dist'].sort(), 'the first version is gone');
+});
+
+for (const [umask, folderMode, fileMode] of [[0o022, 0o755, 0o644], [0o027, 0o750, 0o640]] as const) {
+  test(`DiskWriter output has the modes of a ${umask.toString(8).padStart(3, '0')} umask, the output folder included`, async () => {
+    const previous = process.umask(umask);
+    try {
+      const writer = new DiskWriter(outDir);
+      await writer.write('index.html', 'home');
+      await writer.write('blog/post/index.html', 'post');
+      await writer.commit();
+    } finally {
+      process.umask(previous);
+    }
+    for (const folder of [outDir, path.join(outDir, 'blog'), path.join(outDir, 'blog', 'post')]) assert.equal((await stat(folder)).mode & 0o777, folderMode, folder);
+    assert.equal((await stat(path.join(outDir, 'index.html'))).mode & 0o777, fileMode);
+  });
+}
+
+test('two DiskWriters committing into one output at once leave one complete output, never a raw rename error', async () => {
+  await writePreviousOutput();
+  const writers = [new DiskWriter(outDir), new DiskWriter(outDir)];
+  await Promise.all(writers.map(async (writer, i) => {
+    for (const page of ['index.html', 'a/index.html', 'b/index.html']) await writer.write(page, `build ${i}`);
+  }));
+  await Promise.all(writers.map((writer) => writer.commit()));
+  const texts = await Promise.all(['index.html', 'a/index.html', 'b/index.html'].map((page) => readFile(path.join(outDir, page), 'utf8')));
+  assert.equal(new Set(texts).size, 1, `one build's files: ${texts.join(', ')}`);
+  assert.deepEqual(await listFiles(outDir), ['a/index.html', 'b/index.html', 'index.html']);
+});
+
+test('a reader finds a complete output at every moment while builds commit one after another', async () => {
+  // The first commit over a real folder moves it aside before the link takes its place: the
+  // one moment without an output, once per project. Every commit after it is one rename.
+  await writePreviousOutput();
+  const first = new DiskWriter(outDir);
+  await first.write('index.html', 'first');
+  await first.commit();
+  // Another process reads the output in a tight loop: the old commit (two renames) let it see no
+  // output between them.
+  const reader = spawn(process.execPath, ['-e', `
+    const fs = require('node:fs');
+    const file = ${JSON.stringify(path.join(outDir, 'index.html'))};
+    let reads = 0, misses = 0;
+    process.stdout.write('ready\\n');
+    const end = Date.now() + 60000;
+    process.stdin.on('data', () => { process.stdout.write(JSON.stringify({ reads, misses })); process.exit(0); });
+    (function loop() {
+      for (let i = 0; i < 200; i++) { try { fs.readFileSync(file); reads++; } catch { misses++; } }
+      if (Date.now() < end) setImmediate(loop);
+    })();
+  `]);
+  let output = '';
+  reader.stdout.on('data', (chunk) => (output += chunk));
+  await new Promise<void>((resolve) => reader.stdout.once('data', () => resolve()));
+  for (let i = 0; i < 40; i++) {
+    const writer = new DiskWriter(outDir);
+    await writer.write('index.html', `home ${i}`);
+    await writer.commit();
+  }
+  output = '';
+  reader.stdin.write('stop\n');
+  await once(reader, 'close');
+  const { reads, misses } = JSON.parse(output) as { reads: number; misses: number };
+  assert.ok(reads > 0, 'the reader ran');
+  assert.equal(misses, 0, `${misses} of ${reads + misses} reads found no output`);
+});
+
+test('on a file system without symbolic links, DiskWriter falls back to swapping real folders', async (t) => {
+  await writePreviousOutput();
+  const refuse = () => Promise.reject(Object.assign(new Error('EPERM: operation not permitted, symlink'), { code: 'EPERM' }));
+  t.mock.method(fsPromises, 'symlink', refuse);
+  syncBuiltinESMExports();
+  t.after(() => {
+    t.mock.restoreAll();
+    syncBuiltinESMExports();
+  });
+  const writer = new DiskWriter(outDir);
+  await writer.write('index.html', 'new home');
+  await writer.commit();
+  assert.equal((await lstat(outDir)).isDirectory(), true, 'a real folder');
+  assert.deepEqual(await listFiles(outDir), ['index.html']);
+  assert.deepEqual(await readdir(tmp), ['dist']);
+});
+
+test('DiskWriter on an unwritable location fails with one located error, not a crash', async () => {
+  const writer = new DiskWriter('/proc/sitegen-no-such-output');
+  await new Promise((resolve) => setTimeout(resolve, 50)); // a failure before the first write is not an unhandled rejection
+  await assert.rejects(writer.write('index.html', 'home'), (error: unknown) => {
+    assert.ok(error instanceof SiteError);
+    assert.equal(error.code, 'output.unwritable');
+    assert.match(error.message, /\/proc\/sitegen-no-such-output/);
+    return true;
+  });
+  await writer.abort();
 });
 
 test('MemoryWriter keeps each file by its relative path, the last write winning', async () => {

@@ -7,7 +7,7 @@ import { codeTheme } from './code-theme.ts';
 import type { RenderedMarkdown } from './render-markdown.ts';
 
 /** Bump when the Markdown pipeline's output changes for the same input. */
-const pipelineVersion = 3;
+const pipelineVersion = 5;
 
 /**
  * Rendered Markdown kept between builds, keyed by a hash of the text and where it starts in
@@ -89,7 +89,7 @@ function packageVersion(name: string): string {
 export function pipelineSalt(): string {
   const packages = [
     'shiki', 'rehype-pretty-code', 'unified', 'remark-parse', 'remark-rehype', 'rehype-slug', 'rehype-stringify',
-    'mdast-util-gfm', 'micromark-extension-gfm-footnote', 'micromark-extension-gfm-strikethrough', 'micromark-extension-gfm-table', 'micromark-extension-gfm-task-list-item',
+    'mdast-util-gfm', 'micromark-core-commonmark', 'micromark-extension-gfm-autolink-literal', 'micromark-util-sanitize-uri', 'micromark-extension-gfm-footnote', 'micromark-extension-gfm-strikethrough', 'micromark-extension-gfm-table', 'micromark-extension-gfm-task-list-item',
   ];
   return [pipelineVersion, codeTheme, ...packages.map((name) => `${name}@${packageVersion(name)}`)].join(' ');
 }

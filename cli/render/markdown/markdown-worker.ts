@@ -1,7 +1,9 @@
 // A worker thread that renders Markdown with its own highlighter, for large builds.
-import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { splitMarkdown } from '../../load/front-matter.ts';
+import { inputLimits } from '../../load/input-limits.ts';
+import { ContentFiles } from '../../load/read-content-file.ts';
 import { getSharedHighlighter, renderMarkdown, type RenderedMarkdown } from './render-markdown.ts';
 
 /** A body to render, or a file to read and render the body of (before the build has read it). */
@@ -22,9 +24,12 @@ async function run(task: MarkdownTask): Promise<MarkdownReply> {
   try {
     if ('file' in task) {
       // Read synchronously: this thread has nothing else to do meanwhile, and a promise-based
-      // read costs several hops through the event loop per file. Split as the loader splits
-      // it, so the build can tell whether it read the same body.
-      const { body, bodyLine } = splitMarkdown(readFileSync(task.file, 'utf8'));
+      // read costs several hops through the event loop per file. Read with the loader's guards
+      // (only a regular file in its folder, under the size limit: a FIFO would block this
+      // thread for good), and split as the loader splits it, so the build can tell whether it
+      // read the same body; anything refused here is read and reported by the loader.
+      const text = new ContentFiles(path.dirname(task.file)).readText(task.file, inputLimits.markdownBytes);
+      const { body, bodyLine } = splitMarkdown(text);
       return { id: task.id, result: await renderMarkdown(body, bodyLine), source: { markdown: body, firstLine: bodyLine } };
     }
     return { id: task.id, result: await renderMarkdown(task.markdown, task.firstLine) };

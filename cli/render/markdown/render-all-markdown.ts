@@ -6,6 +6,8 @@ import path from 'node:path';
 import { contentFolder } from '../../project-layout.js';
 import { MarkdownCache } from './markdown-cache.ts';
 import type { RenderedMarkdown } from './render-markdown.ts';
+import { SiteError, SiteErrorList } from '../../errors.ts';
+import { MarkdownSourceError } from './markdown-source-error.ts';
 import { MarkdownPool, renderMarkdownInline, workerThreshold, type MarkdownSource } from './worker-pool.ts';
 
 export interface MarkdownOptions {
@@ -113,7 +115,20 @@ class PreparedMarkdown implements MarkdownRenderer {
   }
 
   /** Renders each body whose text changed since it was cached; the rest come from the cache. */
-  private async render(sources: MarkdownBody[], onResult: (file: string, result: RenderedMarkdown) => void): Promise<void> {
+  private async render(sources: MarkdownBody[], report: (file: string, result: RenderedMarkdown) => void): Promise<void> {
+    // A body with problems still renders (without what was refused) so every problem of the run
+    // is reported at once; the run then fails. Problems are part of the result, so a body from
+    // the cache or from a worker reports them as well.
+    const problems: SiteError[] = [];
+    const onResult = (file: string, result: RenderedMarkdown) => {
+      for (const problem of result.problems ?? []) problems.push(new SiteError({ ...problem, file }));
+      report(file, result);
+    };
+    await this.renderEach(sources, onResult);
+    if (problems.length > 0) throw new SiteErrorList(problems);
+  }
+
+  private async renderEach(sources: MarkdownBody[], onResult: (file: string, result: RenderedMarkdown) => void): Promise<void> {
     const cache = await this.cacheReady;
     const missing: (MarkdownSource & { file: string; key: string })[] = [];
     for (const source of sources) {
@@ -132,10 +147,14 @@ class PreparedMarkdown implements MarkdownRenderer {
     // bodies here, unless an edit brought enough new ones to pay for starting workers again.
     const workers = this.pool ?? (missing.length >= workerThreshold ? new MarkdownPool(this.options.threads) : undefined);
     this.pool = undefined;
-    if (!workers) return renderMarkdownInline(missing, done);
+    const named = (error: unknown) => {
+      if (!(error instanceof MarkdownSourceError)) return error;
+      return new SiteError({ code: 'markdown.render-failed', message: `Markdown could not be rendered: ${error.message}`, file: missing[error.index]!.file, cause: error });
+    };
+    if (!workers) return renderMarkdownInline(missing, done).catch((error: unknown) => Promise.reject(named(error)));
     this.running.add(workers);
     try {
-      await workers.render(missing, done);
+      await workers.render(missing, done).catch((error: unknown) => Promise.reject(named(error)));
       this.counts.prefetched += workers.reused;
     } finally {
       this.running.delete(workers);

@@ -12,6 +12,8 @@ import { unified, type Processor } from 'unified';
 import type { VFile } from 'vfile';
 import { codeTheme } from './code-theme.ts';
 import remarkGfm from './gfm-autolinks.ts';
+import { findTooDeep, maxNestingDepth } from './nesting-depth.ts';
+import { allowedSchemeNames, isSafeUrl } from './safe-urls.ts';
 
 /** A link written in Markdown, with its position in the source file. */
 export interface MarkdownLink {
@@ -27,10 +29,20 @@ export interface MarkdownHeading {
   depth: number;
 }
 
+/** Something in a body the build refuses, at its line and column in the file. */
+export interface MarkdownProblem {
+  code: 'markdown.unsafe-url' | 'markdown.too-deep';
+  message: string;
+  line: number;
+  column: number;
+}
+
 export interface RenderedMarkdown {
   html: string;
   links: MarkdownLink[];
   headings: MarkdownHeading[];
+  /** Present when the body has problems: the build reports them and fails. Plain data, so it is cached and crosses from workers with the rest. */
+  problems?: MarkdownProblem[];
 }
 
 let sharedHighlighter: Promise<Highlighter> | undefined;
@@ -58,6 +70,15 @@ async function loadOniguruma(imports?: WebAssembly.Imports): Promise<WebAssembly
   const wasm = await readFile(createRequire(import.meta.url).resolve('shiki/onig.wasm'));
   return WebAssembly.instantiate(wasm, imports);
 }
+
+/**
+ * Shiki gives up on a line after `tokenizeTimeLimit` ms (500 by default) and leaves the rest of
+ * the block plain, so on a busy machine (a CI runner, a build beside its tests) the same code
+ * came out coloured in one build and plain in the next. A build must be reproducible: the limit
+ * is set far above what any real line costs, and stays only as a bound on a grammar's
+ * pathological backtracking (a Markdown file's size is limited too).
+ */
+const tokenizeTimeLimit = 20_000;
 
 type LanguageModule = { default: { embeddedLangsLazy?: string[] }[] };
 
@@ -93,16 +114,17 @@ function withStableLanguages(shared: Highlighter): Highlighter {
     })).then(() => undefined)) as Highlighter['loadLanguage'];
   shared.codeToHtml = ((code, options) => {
     const own = typeof options.lang === 'string' ? isolated.get(options.lang) : undefined;
-    return own ? own.codeToHtml(code, options) : highlightShared(code, options);
+    const stable = { ...options, tokenizeTimeLimit };
+    return own ? own.codeToHtml(code, stable) : highlightShared(code, stable);
   }) as Highlighter['codeToHtml'];
   return shared;
 }
 
 /** Builds the unified processor; it is reused for every file of a build. */
-export function createMarkdownProcessor(): Processor<Root, Root, Root, Root, string> {
+export function createMarkdownProcessor(options: { emails?: boolean } = {}): Processor<Root, Root, Root, Root, string> {
   return unified()
     .use(remarkParse)
-    .use(remarkGfm)
+    .use(remarkGfm, options)
     // Raw HTML in Markdown is dropped (remark-rehype's default): content cannot inject markup.
     .use(remarkRehype)
     .use(rehypeSlug)
@@ -111,32 +133,55 @@ export function createMarkdownProcessor(): Processor<Root, Root, Root, Root, str
     .use(rehypeStringify) as unknown as Processor<Root, Root, Root, Root, string>;
 }
 
-let defaultProcessor: ReturnType<typeof createMarkdownProcessor> | undefined;
+/** One processor for bodies with an `@` (which may hold email addresses to link) and one for the rest, which parses faster. */
+const processors: { withEmails?: ReturnType<typeof createMarkdownProcessor>; withoutEmails?: ReturnType<typeof createMarkdownProcessor> } = {};
 
 /**
  * Renders Markdown to HTML with highlighted code and linkable headings. `firstLine` is the
  * file line the body starts on, so recorded link lines point into the real file.
  */
 export async function renderMarkdown(markdown: string, firstLine = 1): Promise<RenderedMarkdown> {
-  defaultProcessor ??= createMarkdownProcessor();
-  const file = await defaultProcessor.process(markdown);
-  const data = file.data as { links?: MarkdownLink[]; headings?: MarkdownHeading[] };
+  // Checked before parsing: parsing deep nesting is what takes too long or overflows the stack.
+  const tooDeep = findTooDeep(markdown);
+  if (tooDeep) {
+    const what = tooDeep.kind === 'blocks' ? 'lists and blockquotes' : 'emphasis';
+    const message = `Markdown nests ${what} more than ${maxNestingDepth} levels deep`;
+    return { html: '', links: [], headings: [], problems: [{ code: 'markdown.too-deep', message, line: tooDeep.line + firstLine - 1, column: tooDeep.column }] };
+  }
+  const processor = markdown.includes('@')
+    ? (processors.withEmails ??= createMarkdownProcessor())
+    : (processors.withoutEmails ??= createMarkdownProcessor({ emails: false }));
+  const file = await processor.process(markdown);
+  const data = file.data as { links?: MarkdownLink[]; headings?: MarkdownHeading[]; problems?: MarkdownProblem[] };
+  const problems = (data.problems ?? []).map((problem) => ({ ...problem, line: problem.line + firstLine - 1 }));
   return {
     html: String(file.value),
     links: (data.links ?? []).map((link) => ({ ...link, line: link.line + firstLine - 1 })),
     headings: data.headings ?? [],
+    ...(problems.length > 0 ? { problems } : {}),
   };
 }
 
-/** Records every link and heading id while the tree is still positioned (one walk, no visitor). */
+/**
+ * Records every link and heading id while the tree is still positioned (one walk, no visitor),
+ * and drops every `href` and `src` whose URL is not safe (safe-urls.ts), recording where it was.
+ */
 function collectLinksAndHeadings() {
   return (tree: Root, file: VFile) => {
     const links: MarkdownLink[] = [];
     const headings: MarkdownHeading[] = [];
+    const problems: MarkdownProblem[] = [];
     const walk = (node: Root | Element) => {
       for (const child of node.children) {
         if (child.type !== 'element') continue;
         const { tagName, properties } = child;
+        const attribute = tagName === 'a' ? 'href' : tagName === 'img' ? 'src' : undefined;
+        const url = attribute && properties[attribute];
+        if (attribute && typeof url === 'string' && !isSafeUrl(url)) {
+          delete properties[attribute];
+          const message = `${tagName === 'a' ? 'Link' : 'Image'} URL ${JSON.stringify(url.slice(0, 80))} uses a scheme that is not allowed (only ${allowedSchemeNames}, relative URLs and #fragments)`;
+          problems.push({ code: 'markdown.unsafe-url', message, line: child.position?.start.line ?? 1, column: child.position?.start.column ?? 1 });
+        }
         if (tagName === 'a' && typeof properties.href === 'string') {
           links.push({ href: properties.href, line: child.position?.start.line ?? 1, column: child.position?.start.column ?? 1 });
         } else if (tagName.length === 2 && tagName[0] === 'h' && tagName[1]! >= '1' && tagName[1]! <= '6' && typeof properties.id === 'string') {
@@ -146,7 +191,7 @@ function collectLinksAndHeadings() {
       }
     };
     walk(tree);
-    Object.assign(file.data, { links, headings });
+    Object.assign(file.data, { links, headings, problems });
   };
 }
 

@@ -2,6 +2,7 @@ import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { RenderedMarkdown } from './render-markdown.ts';
 import type { MarkdownReply, MarkdownTask } from './markdown-worker.ts';
+import { MarkdownSourceError } from './markdown-source-error.ts';
 
 export interface MarkdownSource {
   markdown: string;
@@ -90,7 +91,7 @@ export class MarkdownPool {
       };
       const deliver = (index: number, reply: MarkdownReply) => {
         if (settled) return;
-        if (reply.error !== undefined) return fail(new Error(reply.error));
+        if (reply.error !== undefined) return fail(new MarkdownSourceError(index, reply.error));
         // The caller renders a page here; its error ends the render instead of escaping the
         // worker's message listener as an uncaught exception.
         try {
@@ -178,8 +179,18 @@ export function defaultPoolSize(): number {
 export async function renderMarkdownInline(sources: MarkdownSource[], onResult: (index: number, result: RenderedMarkdown) => void): Promise<void> {
   // Imported here: a build that renders in workers never loads the Markdown pipeline itself.
   const { renderMarkdown } = await import('./render-markdown.ts');
-  for (const [index, source] of sources.entries()) onResult(index, await renderMarkdown(source.markdown, source.firstLine));
+  for (const [index, source] of sources.entries()) {
+    let result: RenderedMarkdown;
+    try {
+      result = await renderMarkdown(source.markdown, source.firstLine);
+    } catch (error) {
+      // A stack overflow included: the caller names the file.
+      throw new MarkdownSourceError(index, error instanceof Error ? error.message : String(error), error);
+    }
+    onResult(index, result);
+  }
 }
+
 
 /**
  * Markdown rendering allocates many short-lived objects; a larger young generation means far

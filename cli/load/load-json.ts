@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { SiteError } from '../errors.ts';
+import type { DataName } from '../site-model/schemas.ts';
+import { inputLimits } from './input-limits.ts';
+import { ContentFiles, guardFile } from './read-content-file.ts';
+
+/** A JSON dataset with its text kept for locating fields. */
+export interface RawJson {
+  name: DataName;
+  file: string;
+  source: string;
+  value: unknown;
+}
+
+/**
+ * Reads and parses one JSON dataset, reporting a syntax error at its line and column. `files`
+ * reads inside the content folder, by default the one holding `data/<name>.json`.
+ */
+export async function loadJson(name: DataName, file: string, files = new ContentFiles(contentRootOf(file))): Promise<RawJson> {
+  return guardFile(file, () => parseJson(name, file, files.readText(file, inputLimits.jsonBytes)));
+}
+
+/** Parses a dataset's text; too deep a nesting is refused before parsing, as later steps recurse. */
+export function parseJson(name: DataName, file: string, source: string): RawJson {
+  const tooDeep = offsetBeyondDepth(source, inputLimits.jsonDepth);
+  if (tooDeep !== undefined) {
+    throw new SiteError({ code: 'content.too-deep', message: `JSON nests more than ${inputLimits.jsonDepth} levels deep`, hint: 'Flatten the data.', file, ...offsetToLineColumn(source, tooDeep) });
+  }
+  try {
+    return { name, file, source, value: JSON.parse(source) };
+  } catch (error) {
+    const { line, column } = locateJsonSyntaxError(source, error as Error);
+    throw new SiteError({ code: 'content.bad-json', message: `not valid JSON: ${(error as Error).message}`, file, line, column, cause: error });
+  }
+}
+
+/** Offset of the first `[` or `{` (outside strings) that opens level `depth + 1`, if any. */
+function offsetBeyondDepth(source: string, depth: number): number | undefined {
+  let level = 0;
+  let inString = false;
+  for (let i = 0; i < source.length; i++) {
+    const char = source.charCodeAt(i);
+    if (inString) {
+      if (char === 0x5c /* \ */) i++;
+      else if (char === 0x22 /* " */) inString = false;
+    } else if (char === 0x22) {
+      inString = true;
+    } else if (char === 0x5b /* [ */ || char === 0x7b /* { */) {
+      if (++level > depth) return i;
+    } else if (char === 0x5d /* ] */ || char === 0x7d /* } */) {
+      level--;
+    }
+  }
+  return undefined;
+}
+
+function locateJsonSyntaxError(source: string, error: Error): { line?: number; column?: number } {
+  const position = /position (\d+)/.exec(error.message);
+  if (!position) return {};
+  return offsetToLineColumn(source, Number(position[1]));
+}
+
+/** Converts a character offset to a 1-based line and column. */
+export function offsetToLineColumn(source: string, offset: number): { line: number; column: number } {
+  const before = source.slice(0, offset);
+  const line = before.split('\n').length;
+  return { line, column: offset - before.lastIndexOf('\n') };
+}
+
+/** The content folder of `content/data/<name>.json`. */
+function contentRootOf(file: string): string {
+  return path.dirname(path.dirname(file));
+}

