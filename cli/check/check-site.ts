@@ -1,7 +1,6 @@
 import { resolve as resolvePath } from 'node:path';
 import { HrefJudge } from './href-verdict.ts';
-import { checkExternalUrls } from './check-external.ts';
-import { FindingCollector, type Occurrence } from './findings.ts';
+import type { Occurrence } from './findings.ts';
 import { documentBase, parseHref, siteBase, type HrefTarget } from './href.ts';
 import type { ScannedRef } from './html-scan.ts';
 import { compileIgnore } from './ignore.ts';
@@ -10,10 +9,8 @@ import { OriginIndex } from './read-manifest.ts';
 import { validateRedirects } from './check-redirects.ts';
 import { SiteResolver } from './resolve-target.ts';
 import { prettyRouteOfFile } from '../static-host/site-paths.ts';
-import type { CheckLinksOptions, LinkFinding, LinkReport } from './types.ts';
-
-/** An external URL's users: where it is linked from, and as what. */
-type ExternalUse = { at: Occurrence; kind: LinkFinding['kind'] };
+import { LinkTally } from './link-tally.ts';
+import type { CheckLinksOptions, LinkReport } from './types.ts';
 
 /** Checks every reference of the built site under `siteDir`; see README.md for what counts. */
 export async function checkSite(siteDir: string, options: CheckLinksOptions = {}): Promise<LinkReport> {
@@ -23,39 +20,44 @@ export async function checkSite(siteDir: string, options: CheckLinksOptions = {}
   const resolver = new SiteResolver(indexSite(site));
   const ignore = compileIgnore(options.ignore);
   const judge = new HrefJudge(resolver, ignore, site.siteOrigins);
-  const collector = new FindingCollector();
-  const origins = site.manifest ? new OriginIndex(site.manifest) : undefined;
-  const externals = new Map<string, ExternalUse[]>();
-  const counts = { checked: 0, ignored: 0, externalSkipped: 0, redirectStubs: 0 };
+  const tally = new LinkTally(options.external === true);
 
-  const addExternal = (url: string, use: ExternalUse) => {
-    const uses = externals.get(url);
-    if (uses) uses.push(use);
-    else externals.set(url, [use]);
-  };
-  /** Tallies a verdict; `locate` builds the occurrence only when there is something to report. */
-  const record = (ref: ScannedRef, verdict: ReturnType<HrefJudge['judge']>, locate: (ref: ScannedRef) => Occurrence) => {
-    switch (verdict.status) {
-      case 'skip': return;
-      case 'ignored': counts.ignored++; return;
-      case 'ok': counts.checked++; return;
-      case 'finding': counts.checked++; collector.add(verdict.kind, verdict.problem, locate(ref), verdict.target); return;
-      case 'external':
-        // Requesting a form's action could submit it (webhooks accept GET): only links and resources are probed.
-        if (ref.attribute === 'form[action]') return;
-        if (!options.external) return void counts.externalSkipped++;
-        counts.checked++;
-        addExternal(verdict.url, { at: locate(ref), kind: 'broken-link' });
-    }
-  };
+  recordSiteProblems(site, tally);
+  const redirectStubs = checkPages(site, judge, tally);
+  checkSitemaps(site, judge, tally);
+  tally.counts.checked += validateRedirects(site, resolver, tally.collector, (url, at) => {
+    if (options.external && !ignore(url)) tally.addExternal(url, { at, kind: 'redirect-error' });
+  });
+  await tally.checkExternals(options);
 
+  return {
+    findings: tally.collector.list(),
+    checked: tally.counts.checked,
+    files: site.pages.size,
+    pages: site.pages.size - redirectStubs,
+    durationMs: Math.round(performance.now() - started),
+    siteDir: root,
+    externalSkipped: tally.counts.externalSkipped,
+    ignored: tally.counts.ignored,
+    manifest: site.manifest !== undefined,
+  };
+}
+
+/** Files the checker refused to read (FIFOs, links out of the folder…), as findings at line 1. */
+function recordSiteProblems(site: LoadedSite, tally: LinkTally): void {
   for (const problem of site.problems) {
     const at: Occurrence = { page: prettyRouteOfFile(problem.file), file: problem.file, attribute: 'file', href: problem.file, line: 1, column: 1 };
-    collector.add('site-file', { code: problem.code, reason: problem.reason }, at);
+    tally.collector.add('site-file', { code: problem.code, reason: problem.reason }, at);
   }
+}
+
+/** Judges every reference of every page; returns how many pages are redirect stubs. */
+function checkPages(site: LoadedSite, judge: HrefJudge, tally: LinkTally): number {
+  const origins = site.manifest ? new OriginIndex(site.manifest) : undefined;
+  let redirectStubs = 0;
   for (const [file, scan] of site.pages) {
     const page = site.pagePath(file);
-    if (scan.refresh) counts.redirectStubs++;
+    if (scan.refresh) redirectStubs++;
     const base = documentBase(page, scan.base, site.siteOrigins);
     const sharedBase = base.startsWith(siteBase);
     const sameDocument = scan.base === undefined;
@@ -70,40 +72,19 @@ export async function checkSite(siteDir: string, options: CheckLinksOptions = {}
       const verdict = sameDocument && ref.value.charCodeAt(0) === 35 /* # */
         ? judge.judgeFragment(ref.value, file, page)
         : judge.judge(ref.value, base, sharedBase);
-      record(ref, verdict, locate);
+      tally.record(ref, verdict, locate);
     }
   }
+  return redirectStubs;
+}
+
+/** Judges the `<loc>` URLs of every sitemap against the site root. */
+function checkSitemaps(site: LoadedSite, judge: HrefJudge, tally: LinkTally): void {
   for (const [file, refs] of site.sitemaps) {
     const page = '/' + file;
     const locate = (ref: ScannedRef): Occurrence => ({ page, file, attribute: ref.attribute, href: ref.value, line: ref.line, column: ref.column });
-    for (const ref of refs) record(ref, judge.judge(ref.value, siteBase + '/', true), locate);
+    for (const ref of refs) tally.record(ref, judge.judge(ref.value, siteBase + '/', true), locate);
   }
-  counts.checked += validateRedirects(site, resolver, collector, (url, at) => {
-    if (options.external && !ignore(url)) addExternal(url, { at, kind: 'redirect-error' });
-  });
-
-  if (externals.size > 0) {
-    const results = await checkExternalUrls(externals.keys(), {
-      timeoutMs: options.timeoutMs ?? 10_000, concurrency: options.concurrency ?? 8,
-      allowPrivateHosts: options.allowPrivateHosts, lookup: options.lookup,
-    });
-    for (const [url, uses] of externals) {
-      const result = results.get(url)!;
-      if (!result.ok) for (const use of uses) collector.add(use.kind, { code: result.code!, reason: result.reason! }, use.at, url);
-    }
-  }
-
-  return {
-    findings: collector.list(),
-    checked: counts.checked,
-    files: site.pages.size,
-    pages: site.pages.size - counts.redirectStubs,
-    durationMs: Math.round(performance.now() - started),
-    siteDir: root,
-    externalSkipped: counts.externalSkipped,
-    ignored: counts.ignored,
-    manifest: site.manifest !== undefined,
-  };
 }
 
 /** Which appearance of its href each reference is (0 for the first), to pair it with the manifest's record. */

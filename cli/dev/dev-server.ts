@@ -2,16 +2,15 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { collectSiteErrors, formatSiteErrors } from '../errors.ts';
 import { markdownCacheFile } from '../project-layout.js';
 import { siteOverridesFromEnv } from '../validate/site-overrides.ts';
 import type { MarkdownOptions } from '../render/markdown/render-all-markdown.ts';
-import { classifyChanges, onlyStyles, type ChangeSet } from './classify.ts';
+import { classifyChanges } from './classify.ts';
 import { createDevRequestHandler } from './dev-requests.ts';
 import { createFormInbox } from './form-inbox.ts';
-import { IncrementalBuild, type DevOutput } from './incremental-build.ts';
-import { formsPath, LiveReloadHub, liveReloadScript } from './live-reload.ts';
-import { createMemoryHandler } from './memory-site.ts';
+import { IncrementalBuild } from './incremental-build.ts';
+import { formsPath } from './live-reload.ts';
+import { LiveSite, type RebuildReport } from './live-site.ts';
 import { RebuildQueue } from './rebuild-queue.ts';
 import { ownHostValues } from './request-guard.ts';
 
@@ -32,13 +31,7 @@ export interface DevServerOptions {
   logError?: (text: string) => void;
 }
 
-/** What one rebuild did, for the terminal and for benchmarks. */
-export interface RebuildReport {
-  ok: boolean;
-  ms: number;
-  rendered: number;
-  event: 'reload' | 'css' | 'none' | 'error';
-}
+export type { RebuildReport };
 
 export interface DevServer {
   url: string;
@@ -60,23 +53,15 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const logError = options.logError ?? ((text: string) => console.error(text));
   const env = options.env ?? {};
   const formsFile = options.formsFile ?? path.join(options.root, '.sitegen', 'forms.jsonl');
-  const hub = new LiveReloadHub();
-  let files = new Map<string, string | Uint8Array>();
-  let errorText: string | undefined;
-
-  // A replacer function, so that $` or $' in an error text is inserted as written.
-  const serveSite = createMemoryHandler(() => files, (html) => html.replace('</body>', () => `${liveReloadScript(errorText)}</body>`));
+  const site = new LiveSite(options.root, logError);
   // Filled once the port is known; until then every request is refused.
   const ownHosts = new Set<string>();
   const formInbox = createFormInbox(formsFile, ownHosts, (entry) => log(`form received: ${JSON.stringify(entry.body)}`));
   const { server, url, port } = await listen(options, createDevRequestHandler({
     ownHosts,
-    events: (_request, response) => hub.connect(response),
+    events: (_request, response) => site.hub.connect(response),
     forms: formInbox,
-    site: (request, response) => {
-      if (files.size > 0) return serveSite(request, response);
-      response.writeHead(503, { 'Content-Type': 'text/html; charset=utf-8', 'Retry-After': '1' }).end(`<!DOCTYPE html><html lang="en"><title>Build failed</title><body><main><h1>The site has not built yet</h1></main>${liveReloadScript(errorText)}</body></html>`);
-    },
+    site: (request, response) => site.serve(request, response),
     logError,
   }));
   for (const host of ownHostValues(options.host, port, options.allowedHosts)) ownHosts.add(host);
@@ -89,59 +74,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     markdown: options.markdown ?? { cacheFile: markdownCacheFile(options.root) },
   });
 
-  const fail = (error: unknown): RebuildReport => {
-    const siteErrors = collectSiteErrors(error);
-    errorText = siteErrors ? formatSiteErrors(siteErrors, options.root) : (error instanceof Error ? error.stack ?? error.message : String(error));
-    logError(errorText);
-    hub.broadcast({ type: 'build-error', text: errorText });
-    return { ok: false, ms: 0, rendered: 0, event: 'error' };
-  };
-
-  /** Publishes a new output and tells open pages what changed. */
-  const publish = (output: DevOutput, changes: ChangeSet | undefined, start: number): RebuildReport => {
-    const changed = [...output.files].filter(([file, contents]) => !sameContents(files.get(file), contents)).map(([file]) => file);
-    const removed = [...files.keys()].filter((file) => !output.files.has(file));
-    files = output.files;
-    const hadError = errorText !== undefined;
-    errorText = undefined;
-    let event: RebuildReport['event'] = 'none';
-    if (changes && onlyStyles(changes) && !hadError) {
-      hub.broadcast({ type: 'css', href: output.bundle.stylesheet });
-      event = 'css';
-    } else if (changed.length + removed.length > 0 || hadError) {
-      hub.broadcast({ type: 'reload' });
-      event = 'reload';
-    }
-    return { ok: true, ms: performance.now() - start, rendered: output.rendered, event };
-  };
-
-  const initialBuild = async (): Promise<RebuildReport> => {
-    const start = performance.now();
-    try {
-      const output = await build.buildAll();
-      const report = publish(output, undefined, start);
-      log(`Built ${output.pages} pages in ${Math.round(report.ms)} ms (drafts and future posts included)`);
-      return report;
-    } catch (error) {
-      return fail(error);
-    }
-  };
-
-  const rebuild = async (changed: string[]): Promise<RebuildReport> => {
-    const start = performance.now();
-    const changes = classifyChanges(options.root, options.contentDir, changed);
-    try {
-      if (!build.ready) return await initialBuild();
-      const output = await build.update(changes);
-      const report = publish(output, changes, start);
-      const names = changed.map((file) => path.relative(options.root, file)).join(', ');
-      log(`${names} → rebuilt in ${Math.round(report.ms)} ms, ${output.rendered} page${output.rendered === 1 ? '' : 's'} re-rendered${report.event === 'css' ? ', styles swapped' : ''}`);
-      return report;
-    } catch (error) {
-      return fail(error);
-    }
-  };
-
+  const { initialBuild, rebuild } = rebuilders(build, site, options, log);
   const queue = new RebuildQueue([options.contentDir, path.join(options.root, 'templates'), path.join(options.root, 'client')], rebuild);
 
   await Promise.all([initialBuild(), queue.ready()]);
@@ -154,11 +87,42 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     close: async () => {
       await queue.close();
       await build.close();
-      hub.close();
+      site.hub.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** The first build and the rebuild after an edit, each publishing to the live site or showing its error. */
+function rebuilders(build: IncrementalBuild, site: LiveSite, options: DevServerOptions, log: (line: string) => void) {
+  const initialBuild = async (): Promise<RebuildReport> => {
+    const start = performance.now();
+    try {
+      const output = await build.buildAll();
+      const report = site.publish(output, undefined, start);
+      log(`Built ${output.pages} pages in ${Math.round(report.ms)} ms (drafts and future posts included)`);
+      return report;
+    } catch (error) {
+      return site.fail(error);
+    }
+  };
+
+  const rebuild = async (changed: string[]): Promise<RebuildReport> => {
+    const start = performance.now();
+    const changes = classifyChanges(options.root, options.contentDir, changed);
+    try {
+      if (!build.ready) return await initialBuild();
+      const output = await build.update(changes);
+      const report = site.publish(output, changes, start);
+      const names = changed.map((file) => path.relative(options.root, file)).join(', ');
+      log(`${names} → rebuilt in ${Math.round(report.ms)} ms, ${output.rendered} page${output.rendered === 1 ? '' : 's'} re-rendered${report.event === 'css' ? ', styles swapped' : ''}`);
+      return report;
+    } catch (error) {
+      return site.fail(error);
+    }
+  };
+  return { initialBuild, rebuild };
 }
 
 /** Starts an HTTP server on the host and port asked for; resolves with its URL once it listens. */
@@ -170,11 +134,4 @@ async function listen(options: DevServerOptions, handle: RequestListener): Promi
   });
   const { port } = server.address() as AddressInfo;
   return { server, port, url: `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}` };
-}
-
-/** Whether a file's contents are unchanged. */
-function sameContents(a: string | Uint8Array | undefined, b: string | Uint8Array): boolean {
-  if (a === undefined) return false;
-  if (typeof a === 'string' || typeof b === 'string') return String(a) === String(b);
-  return Buffer.from(a).equals(Buffer.from(b));
 }

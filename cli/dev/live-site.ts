@@ -1,0 +1,69 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { collectSiteErrors, formatSiteErrors } from '../errors.ts';
+import { onlyStyles, type ChangeSet } from './classify.ts';
+import type { DevOutput } from './incremental-build.ts';
+import { LiveReloadHub, liveReloadScript } from './live-reload.ts';
+import { createMemoryHandler } from './memory-site.ts';
+
+/** What one rebuild did, for the terminal and for benchmarks. */
+export interface RebuildReport {
+  ok: boolean;
+  ms: number;
+  rendered: number;
+  event: 'reload' | 'css' | 'none' | 'error';
+}
+
+/**
+ * The site the dev server shows: the last good output, the error of a failed rebuild (shown
+ * over it), and the open pages, told to reload or swap styles after each rebuild.
+ */
+export class LiveSite {
+  readonly hub = new LiveReloadHub();
+  private files = new Map<string, string | Uint8Array>();
+  private errorText: string | undefined;
+  // A replacer function, so that $` or $' in an error text is inserted as written.
+  private readonly serveFiles = createMemoryHandler(() => this.files, (html) => html.replace('</body>', () => `${liveReloadScript(this.errorText)}</body>`));
+
+  constructor(private readonly root: string, private readonly logError: (text: string) => void) {}
+
+  /** Answers a request for a page or file of the site; 503 with the error until a first build succeeds. */
+  serve(request: IncomingMessage, response: ServerResponse): void | Promise<void> {
+    if (this.files.size > 0) return this.serveFiles(request, response);
+    response.writeHead(503, { 'Content-Type': 'text/html; charset=utf-8', 'Retry-After': '1' }).end(`<!DOCTYPE html><html lang="en"><title>Build failed</title><body><main><h1>The site has not built yet</h1></main>${liveReloadScript(this.errorText)}</body></html>`);
+  }
+
+  /** Shows a failed rebuild's error in the terminal and over every open page; the last good pages stay. */
+  fail(error: unknown): RebuildReport {
+    const siteErrors = collectSiteErrors(error);
+    this.errorText = siteErrors ? formatSiteErrors(siteErrors, this.root) : (error instanceof Error ? error.stack ?? error.message : String(error));
+    this.logError(this.errorText);
+    this.hub.broadcast({ type: 'build-error', text: this.errorText });
+    return { ok: false, ms: 0, rendered: 0, event: 'error' };
+  }
+
+  /** Publishes a new output and tells open pages what changed. */
+  publish(output: DevOutput, changes: ChangeSet | undefined, start: number): RebuildReport {
+    const changed = [...output.files].filter(([file, contents]) => !sameContents(this.files.get(file), contents)).map(([file]) => file);
+    const removed = [...this.files.keys()].filter((file) => !output.files.has(file));
+    this.files = output.files;
+    const hadError = this.errorText !== undefined;
+    this.errorText = undefined;
+    let event: RebuildReport['event'] = 'none';
+    if (changes && onlyStyles(changes) && !hadError) {
+      this.hub.broadcast({ type: 'css', href: output.bundle.stylesheet });
+      event = 'css';
+    } else if (changed.length + removed.length > 0 || hadError) {
+      this.hub.broadcast({ type: 'reload' });
+      event = 'reload';
+    }
+    return { ok: true, ms: performance.now() - start, rendered: output.rendered, event };
+  }
+}
+
+/** Whether a file's contents are unchanged. */
+function sameContents(a: string | Uint8Array | undefined, b: string | Uint8Array): boolean {
+  if (a === undefined) return false;
+  if (typeof a === 'string' || typeof b === 'string') return String(a) === String(b);
+  return Buffer.from(a).equals(Buffer.from(b));
+}
