@@ -93,6 +93,25 @@ test('refuses 10,000 nested lists, blockquotes or emphases at the line, in time'
   ]);
 });
 
+test('refuses thousands of lists or blockquotes inside others, whose parse time grows with their square', async () => {
+  const started = performance.now();
+  const cases: [string, string][] = [
+    ['loose.md', '- - x\n\n'.repeat(2_000)],
+    ['tight.md', '- - x\n'.repeat(2_000)],
+    ['quoted.md', '> - x\n\n'.repeat(2_000)],
+    ['indented.md', '- a\n  - b\n'.repeat(2_000)],
+  ];
+  const problems = await problemsOf(cases.map(([file, body]) => ({ file: `/posts/${file}`, body, bodyLine: 1 })));
+  assert.ok(performance.now() - started < timeBound, `took ${Math.round(performance.now() - started)} ms`);
+  // The 501st nested line is where each goes past the limit.
+  assert.deepEqual(problems, [
+    ['markdown.too-deep', 'loose.md', 2 * 501 - 1],
+    ['markdown.too-deep', 'tight.md', 501],
+    ['markdown.too-deep', 'quoted.md', 2 * 501 - 1],
+    ['markdown.too-deep', 'indented.md', 2 * 501],
+  ]);
+});
+
 test('renders nesting under the limit', async () => {
   assert.deepEqual(await problemsOf([{ file: '/posts/ok.md', body: `${'- '.repeat(60)}x\n\n${'>'.repeat(90)} y\n\n${'**'.repeat(40)}z${'**'.repeat(40)}\n`, bodyLine: 1 }]), []);
 });

@@ -7,7 +7,7 @@ import { codeTheme } from './code-theme.ts';
 import type { RenderedMarkdown } from './render-markdown.ts';
 
 /** Bump when the Markdown pipeline's output changes for the same input. */
-const pipelineVersion = 5;
+const pipelineVersion = 6;
 
 /**
  * Rendered Markdown kept between builds, keyed by a hash of the text and where it starts in

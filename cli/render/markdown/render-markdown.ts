@@ -12,7 +12,7 @@ import { unified, type Processor } from 'unified';
 import type { VFile } from 'vfile';
 import { codeTheme } from './code-theme.ts';
 import remarkGfm from './gfm-autolinks.ts';
-import { findTooDeep, maxNestingDepth } from './nesting-depth.ts';
+import { findTooDeep, maxNestedContainerLines, maxNestingDepth } from './nesting-depth.ts';
 import { allowedSchemeNames, isSafeUrl } from './safe-urls.ts';
 
 /** A link written in Markdown, with its position in the source file. */
@@ -144,8 +144,9 @@ export async function renderMarkdown(markdown: string, firstLine = 1): Promise<R
   // Checked before parsing: parsing deep nesting is what takes too long or overflows the stack.
   const tooDeep = findTooDeep(markdown);
   if (tooDeep) {
-    const what = tooDeep.kind === 'blocks' ? 'lists and blockquotes' : 'emphasis';
-    const message = `Markdown nests ${what} more than ${maxNestingDepth} levels deep`;
+    const message = tooDeep.kind === 'nested-lines'
+      ? `Markdown has more than ${maxNestedContainerLines} lines of lists or blockquotes inside others`
+      : `Markdown nests ${tooDeep.kind === 'blocks' ? 'lists and blockquotes' : 'emphasis'} more than ${maxNestingDepth} levels deep`;
     return { html: '', links: [], headings: [], problems: [{ code: 'markdown.too-deep', message, line: tooDeep.line + firstLine - 1, column: tooDeep.column }] };
   }
   const processor = markdown.includes('@')
