@@ -38,7 +38,7 @@ after(() => {
 });
 
 // The local server is a private address: these tests opt in, as `--allow-private-hosts` does.
-const options = { timeoutMs: 500, concurrency: 4, allowPrivateHosts: true };
+const options = { timeoutMs: 2_000, concurrency: 4, allowPrivateHosts: true };
 
 test('passes a URL that answers 200 to HEAD', async () => {
   const results = await checkExternalUrls([`${origin}/ok`], options);
