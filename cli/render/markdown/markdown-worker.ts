@@ -20,6 +20,14 @@ export interface MarkdownReply {
 // Grammars and themes load as soon as the worker starts, before the first batch arrives.
 void getSharedHighlighter();
 
+/** One guarded reader per folder, so its real path is resolved once, not once per file. */
+const readers = new Map<string, ContentFiles>();
+function readerFor(folder: string): ContentFiles {
+  let reader = readers.get(folder);
+  if (!reader) readers.set(folder, (reader = new ContentFiles(folder)));
+  return reader;
+}
+
 async function run(task: MarkdownTask): Promise<MarkdownReply> {
   try {
     if ('file' in task) {
@@ -28,7 +36,7 @@ async function run(task: MarkdownTask): Promise<MarkdownReply> {
       // (only a regular file in its folder, under the size limit: a FIFO would block this
       // thread for good), and split as the loader splits it, so the build can tell whether it
       // read the same body; anything refused here is read and reported by the loader.
-      const text = new ContentFiles(path.dirname(task.file)).readText(task.file, inputLimits.markdownBytes);
+      const text = readerFor(path.dirname(task.file)).readText(task.file, inputLimits.markdownBytes);
       const { body, bodyLine } = splitMarkdown(text);
       return { id: task.id, result: await renderMarkdown(body, bodyLine), source: { markdown: body, firstLine: bodyLine } };
     }
