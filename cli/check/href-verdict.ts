@@ -59,6 +59,10 @@ export class HrefJudge {
     }
     if (!destination.redirected) return ok;
     const final = destination.externalUrl ?? destination.chain[destination.chain.length - 1] + (fragment ? `#${fragment}` : '');
+    if (destination.trailingSlash) {
+      const reason = `the host redirects it to ${final}: the page is a folder's index.html, served at its address with a trailing slash`;
+      return { status: 'finding', kind: 'redirect-hint', problem: { code: 'links.trailing-slash', reason, suggestion: final }, target: target.path };
+    }
     return { status: 'finding', kind: 'redirect-hint', problem: { code: 'links.redirected', reason: `redirects to ${final}`, suggestion: final }, target: target.path };
   }
 }

@@ -21,12 +21,14 @@ export interface Destination {
   chain: string[];
   /** Whether a 3xx redirect (not a 200 rewrite) was followed. */
   redirected: boolean;
+  /** Set when the only redirect was the host's own, from `/x` to the folder address `/x/`. */
+  trailingSlash?: boolean;
   /** Fragment set by the last redirect, which replaces the link's own. */
   fragment?: string;
   problem?: Problem;
 }
 
-type Hit = { kind: 'file'; file: string } | { kind: 'redirect'; target: HrefTarget; status: number } | { kind: 'missing' };
+type Hit = { kind: 'file'; file: string } | { kind: 'redirect'; target: HrefTarget; status: number; slash?: true } | { kind: 'missing' };
 
 /** What the resolver knows about the built site. */
 export interface SiteIndex {
@@ -79,7 +81,8 @@ export class SiteResolver {
       return refresh ? { kind: 'redirect', target: refresh, status: 301 } : answer;
     }
     const status = answer.kind === 'rewrite' ? 200 : answer.status;
-    return { kind: 'redirect', target: parseHref(answer.to, siteBase + '/', this.site.siteOrigins), status };
+    const target = parseHref(answer.to, siteBase + '/', this.site.siteOrigins);
+    return answer.kind === 'slash' ? { kind: 'redirect', target, status, slash: true } : { kind: 'redirect', target, status };
   }
 
   private follow(start: string): Destination {
@@ -87,9 +90,10 @@ export class SiteResolver {
     const seen = new Set([routeKey(start)]);
     let redirected = false;
     let fragment: string | undefined;
+    let slashOnly = true;
     for (let current = start; ;) {
       const hit = this.lookup(current);
-      if (hit.kind === 'file') return { file: hit.file, chain, redirected, fragment };
+      if (hit.kind === 'file') return { file: hit.file, chain, redirected, fragment, ...(slashOnly && chain.length === 2 ? { trailingSlash: true } : {}) };
       if (hit.kind === 'missing') {
         const problem = this.missing(current);
         if (chain.length > 1) problem.reason = `redirects to ${current}, which does not exist`;
@@ -97,6 +101,7 @@ export class SiteResolver {
         return { chain, redirected, problem };
       }
       redirected ||= hit.status !== 200;
+      slashOnly &&= hit.slash === true;
       const target = hit.target;
       if (target.type === 'external') return { externalUrl: target.url, chain, redirected };
       if (target.type !== 'internal') return { chain, redirected, problem: { code: target.type === 'invalid' ? target.code : 'links.bad-url', reason: `redirects to an unusable URL` } };
@@ -106,7 +111,8 @@ export class SiteResolver {
       if (chain.length > redirectHopLimit + 1) {
         return { chain, redirected, problem: { code: 'links.too-many-redirects', reason: `more than ${redirectHopLimit} redirects: ${chain.slice(0, 3).join(' → ')} → … → ${current}` } };
       }
-      if (seen.has(key)) return { chain, redirected, problem: { code: 'links.redirect-loop', reason: `redirect loop: ${chain.join(' → ')}` } };
+      // `/x` → `/x/` shares its key with where it started, and `/x/` never redirects that way again.
+      if (seen.has(key) && !hit.slash) return { chain, redirected, problem: { code: 'links.redirect-loop', reason: `redirect loop: ${chain.join(' → ')}` } };
       seen.add(key);
       current = target.path;
     }

@@ -66,7 +66,7 @@ export function renderPage(route: Route, context: RenderContext): RenderedPage {
 
 /** Renders the page left at a redirect's old address. */
 export function renderRedirect(redirect: Redirect, context: RenderContext): RenderedPage {
-  const route: Route = { path: redirect.from, file: redirect.file, page: { kind: 'not-found' }, source: 'content/data/redirects.json', indexable: false };
+  const route: Route = { path: redirect.from, url: redirect.from, file: redirect.file, page: { kind: 'not-found' }, source: 'content/data/redirects.json', indexable: false };
   return renderWith(route, context, <RedirectPage to={redirect.to} />, 'templates/pages/redirect.tsx');
 }
 

@@ -2,6 +2,7 @@ import { SiteError, SiteErrorList } from '../errors.ts';
 import { datasetFile } from '../project-layout.js';
 import type { SiteModel } from '../validate/model.ts';
 import type { GuideTopic } from '../site-model/schemas.ts';
+import { pageFileFor, pageHref, type TrailingSlash } from './trailing-slash.ts';
 import * as urls from './urls.ts';
 
 /** What a route renders: one kind per page template. */
@@ -19,9 +20,12 @@ export type PageSpec =
   | { kind: 'legal'; slug: 'terms' | 'privacy' }
   | { kind: 'not-found' };
 
-/** One output page: its URL path, its file under the output folder and what it renders. */
+/** One output page: its URL path, its public address, its file under the output folder and what it renders. */
 export interface Route {
+  /** The page's key: `/` or a path without a trailing slash (`/blog/a`). */
   path: string;
+  /** Where visitors and search engines find it, under the site's trailing-slash policy (`/blog/a/`). */
+  url: string;
   file: string;
   page: PageSpec;
   /** The content file the page comes from, for error messages. */
@@ -33,13 +37,16 @@ export interface Route {
 /** An old or alternative address that forwards to a page of the site. */
 export interface Redirect {
   from: string;
+  /** The target under the site's trailing-slash policy, query and fragment kept. */
   to: string;
+  /** The stub page written at `from`, for hosts that read no `_redirects` (GitHub Pages). */
   file: string;
 }
 
 /** Maps the model to every page of the site; rejects two routes that write one file. */
 export function buildRoutes(model: SiteModel): Route[] {
   const data = (name: string) => datasetFile(model.contentRoot, name);
+  const route = routeMaker(model.data.site.trailingSlash);
   const routes: Route[] = [
     route(urls.homePath, { kind: 'home' }, data('home')),
     ...model.data.audiences.map((a) => route(urls.audiencePath(a.slug), { kind: 'audience', slug: a.slug }, data('audiences'))),
@@ -52,7 +59,8 @@ export function buildRoutes(model: SiteModel): Route[] {
     route(urls.gettingStartedPath, { kind: 'getting-started' }, data('getting-started')),
     route(urls.toolkitPath, { kind: 'toolkit' }, data('toolkit')),
     ...model.legal.map((l) => route(urls.legalPath(l.slug), { kind: 'legal', slug: l.slug }, l.file)),
-    { path: urls.notFoundPath, file: '404.html', page: { kind: 'not-found' }, source: data('ui'), indexable: false },
+    // Hosts serve `404.html` for every unknown path; it has no address of its own.
+    { path: urls.notFoundPath, url: urls.notFoundPath, file: '404.html', page: { kind: 'not-found' }, source: data('ui'), indexable: false },
   ];
   assertUniqueFiles(routes.map((r) => ({ file: r.file, source: r.source, label: r.path })));
   return routes;
@@ -61,7 +69,8 @@ export function buildRoutes(model: SiteModel): Route[] {
 /** Turns the redirects dataset into redirect pages that must not collide with real pages. */
 export function buildRedirects(model: SiteModel, routes: Route[]): Redirect[] {
   const source = datasetFile(model.contentRoot, 'redirects');
-  const redirects = model.data.redirects.map((r) => ({ from: urls.withoutTrailingSlash(r.from), to: r.to, file: outputFileFor(r.from) }));
+  const policy = model.data.site.trailingSlash;
+  const redirects = model.data.redirects.map((r) => ({ from: urls.withoutTrailingSlash(r.from), to: pageHref(r.to, policy), file: pageFileFor(r.from, policy) }));
   assertUniqueFiles([
     ...routes.map((r) => ({ file: r.file, source: r.source, label: r.path })),
     ...redirects.map((r) => ({ file: r.file, source, label: `redirect ${r.from}` })),
@@ -69,14 +78,10 @@ export function buildRedirects(model: SiteModel, routes: Route[]): Redirect[] {
   return redirects;
 }
 
-function route(urlPath: string, page: PageSpec, source: string): Route {
-  return { path: urlPath, file: outputFileFor(urlPath), page, source, indexable: true };
-}
-
-/** `/a/b` is written as `a/b/index.html` so static hosts serve it at a clean URL. */
-export function outputFileFor(urlPath: string): string {
-  const trimmed = urls.withoutTrailingSlash(urlPath).replace(/^\/+/, '');
-  return trimmed === '' ? 'index.html' : `${trimmed}/index.html`;
+function routeMaker(policy: TrailingSlash) {
+  return (urlPath: string, page: PageSpec, source: string): Route => (
+    { path: urlPath, url: pageHref(urlPath, policy), file: pageFileFor(urlPath, policy), page, source, indexable: true }
+  );
 }
 
 function assertUniqueFiles(entries: { file: string; source: string; label: string }[]): void {

@@ -1,7 +1,6 @@
 // The HTTP side of the static-host model, shared by the dev server and the e2e server.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { contentTypeFor } from './content-types.ts';
-import { refreshTargetOf } from './refresh-stub.ts';
 import type { RedirectTable } from './redirect-rules.ts';
 import { answerPath, type HostAnswer, type HostedSite } from './resolve-path.ts';
 import { decodeRequestPath, isHtmlFile, notFoundFile } from './site-paths.ts';
@@ -20,20 +19,18 @@ export type HostResponse =
 
 /**
  * The response to a request path: the answer of `answerPath`, with a 200 rule serving its
- * target in one hop (Netlify's limit; proxies to other origins are not served locally), a
- * redirect stub page sent as the 301 it stands for, and `404.html` for anything missing.
+ * target in one hop (Netlify's limit; proxies to other origins are not served locally) and
+ * `404.html` for anything missing. A redirect stub page is served as the page it is, as a
+ * host does; the browser then follows its refresh.
  */
 export async function respondToPath(site: ServedSite, urlPath: string): Promise<HostResponse> {
   const sitePath = decodeRequestPath(urlPath);
   let answer: HostAnswer = sitePath === undefined ? { kind: 'missing' } : answerPath(site, sitePath);
   if (answer.kind === 'rewrite') answer = rewriteTarget(site, answer.to);
-  if (answer.kind === 'redirect') return { status: answer.status, location: answer.to };
+  if (answer.kind === 'redirect' || answer.kind === 'slash') return { status: answer.status, location: answer.to };
   if (answer.kind === 'file') {
     const body = await site.readFile(answer.file);
-    if (body !== undefined) {
-      const stubTarget = isHtmlFile(answer.file) ? refreshTargetOf(String(body)) : undefined;
-      return stubTarget === undefined ? { status: 200, file: answer.file, body } : { status: 301, location: stubTarget };
-    }
+    if (body !== undefined) return { status: 200, file: answer.file, body };
   }
   const notFound = site.hasFile(notFoundFile) ? await site.readFile(notFoundFile) : undefined;
   return notFound === undefined ? { status: 404 } : { status: 404, file: notFoundFile, body: notFound };
@@ -44,7 +41,7 @@ function rewriteTarget(site: ServedSite, to: string): HostAnswer {
   const cut = to.search(/[?#]/);
   const target = decodeRequestPath(cut === -1 ? to : to.slice(0, cut));
   const answer: HostAnswer = target === undefined ? { kind: 'missing' } : answerPath(site, target);
-  return answer.kind === 'rewrite' ? { kind: 'missing' } : answer;
+  return answer.kind === 'rewrite' || answer.kind === 'slash' ? { kind: 'missing' } : answer;
 }
 
 /** How a handler reads its site and what it adds to each file it sends. */
@@ -68,7 +65,7 @@ export function createSiteHandler(options: SiteHandlerOptions) {
     const urlPath = new URL(target.startsWith('/') ? `http://localhost${target}` : target, 'http://localhost').pathname;
     const answer = await respondToPath(await options.site(), urlPath);
     if ('location' in answer) {
-      response.writeHead(answer.status, { Location: answer.location }).end();
+      response.writeHead(answer.status, { Location: withQuery(answer.location, target) }).end();
       return;
     }
     if (answer.file === undefined) {
@@ -79,4 +76,13 @@ export function createSiteHandler(options: SiteHandlerOptions) {
     response.writeHead(answer.status, { 'Content-Type': contentTypeFor(answer.file), ...options.headers(answer.file, urlPath, body) });
     response.end(request.method === 'HEAD' ? undefined : body);
   };
+}
+
+/** Hosts pass a request's query on to a redirect's target unless the target sets its own. */
+function withQuery(location: string, requestTarget: string): string {
+  const query = requestTarget.indexOf('?');
+  if (query === -1 || /[?]/.test(location)) return location;
+  const hash = location.indexOf('#');
+  const search = requestTarget.slice(query);
+  return hash === -1 ? location + search : location.slice(0, hash) + search + location.slice(hash);
 }

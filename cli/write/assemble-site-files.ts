@@ -35,7 +35,7 @@ export function assembleSiteFiles(input: {
   for (const image of images) files.set(image.url.slice(1), image.contents);
   files.set('sitemap.xml', renderSitemap(site.siteUrl, routes, lastModifiedByPath(model)));
   files.set('robots.txt', renderRobots(site.siteUrl));
-  files.set('feed.xml', renderFeed({ siteUrl: site.siteUrl, title: `${site.brand} ${model.data.blog.post.titleSuffix}`, description: model.data.blog.meta.description, posts: model.posts }));
+  files.set('feed.xml', renderFeed({ siteUrl: site.siteUrl, title: `${site.brand} ${model.data.blog.post.titleSuffix}`, description: model.data.blog.meta.description, posts: model.posts, trailingSlash: site.trailingSlash }));
   files.set('_redirects', renderRedirectsFile(redirects));
   files.set(manifestFileName, JSON.stringify(buildManifest({ siteUrl: site.siteUrl, root, raw, pages, redirects, extraLinks: markdownLinks(model, markdown, root) })));
   return files;

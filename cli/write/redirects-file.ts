@@ -1,13 +1,18 @@
 import { SiteError } from '../errors.ts';
 import type { Redirect } from '../route/routes.ts';
+import { withoutTrailingSlash } from '../route/urls.ts';
 
 /** Whitespace (Unicode's too) or a control character: either would split or end a rule line. */
 const breaksRule = /[\s\p{Cc}]/u;
 
 /**
- * Redirect rules for static hosts that read a `_redirects` file (Netlify, Cloudflare Pages):
- * one `from to 301` line each. The schema already allows only safe site paths; this refuses,
- * as a second guard, any field that would break out of its line and add rules of its own.
+ * Redirect rules for static hosts that read a `_redirects` file (Netlify, Cloudflare Pages).
+ * Each redirect also has a stub page at its old address (for hosts without `_redirects`, such
+ * as GitHub Pages), so its rule is forced (`301!`): Netlify lets an existing file shadow an
+ * unforced rule and would serve the stub with a 200. Each rule is written for the address with
+ * and without its trailing slash, since not every host treats the two as one. The schema
+ * already allows only safe site paths; this refuses, as a second guard, any field that would
+ * break out of its line and add rules of its own.
  */
 export function renderRedirectsFile(redirects: Redirect[]): string {
   for (const redirect of redirects) {
@@ -22,5 +27,10 @@ export function renderRedirectsFile(redirects: Redirect[]): string {
       }
     }
   }
-  return redirects.map((r) => `${r.from} ${r.to} 301`).join('\n') + '\n';
+  const lines = redirects.flatMap((r) => {
+    const bare = withoutTrailingSlash(r.from);
+    const forms = bare === '/' ? ['/'] : [bare, `${bare}/`];
+    return forms.map((from) => `${from} ${r.to} 301!`);
+  });
+  return lines.join('\n') + '\n';
 }

@@ -1,5 +1,4 @@
 import { useEffect, useId, useState } from 'react';
-import { blogPostPath } from '../../cli/route/blog-urls.ts';
 import {
   distinctCategories, distinctTags, filterPosts, filtersFromSearch, noFilters, searchFromFilters,
   type BlogFilters, type PostSummary,
@@ -114,13 +113,13 @@ function PostCard({ post, labels, variant }: { post: PostSummary; labels: BlogLa
       <img src={post.image.src} alt={post.image.alt} width={post.image.width} height={post.image.height} loading={variant === 'grid' ? 'lazy' : 'eager'} decoding="async" />
       <div className="post-card-body">
         <p className="post-meta"><span>{post.dateText}</span><span aria-hidden="true"> · </span><span>{post.readTime}</span></p>
-        <h3 className="post-card-title"><a href={blogPostPath(post.slug)}>{post.title}</a></h3>
+        <h3 className="post-card-title"><a href={post.href}>{post.title}</a></h3>
         {variant === 'small' ? null : <p className="post-excerpt">{post.excerpt}</p>}
         <ul className="tag-list" aria-label={labels.tags}>
           {tags.map((tag) => <li key={tag} className="tag">{tag}</li>)}
           {variant === 'small' && post.tags.length > smallCardTagLimit ? <li className="tag tag-more" aria-hidden="true">…</li> : null}
         </ul>
-        <a className="read-more" href={blogPostPath(post.slug)} aria-label={`${labels.readMore}: ${post.title}`}>{labels.readMore}</a>
+        <a className="read-more" href={post.href} aria-label={`${labels.readMore}: ${post.title}`}>{labels.readMore}</a>
       </div>
     </article>
   );

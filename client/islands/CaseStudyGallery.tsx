@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type MouseEvent } from 'react';
-import { caseStudyVideoPath, playVideoParameter } from '../../cli/route/case-study-urls.ts';
+import { playVideoParameter } from '../../cli/route/case-study-urls.ts';
 import { toEmbedUrl } from '../video-url.ts';
 import type { SizedImage } from './types.ts';
 import CaseStudyGrid from './CaseStudyGrid.tsx';
@@ -14,6 +14,8 @@ export interface CaseStudyCard {
   name: string;
   title: string;
   videoUrl: string;
+  /** The case studies page opening this video, as the site publishes it. */
+  videoHref: string;
 }
 
 export interface GalleryLabels {
@@ -61,7 +63,7 @@ export default function CaseStudyGallery({ studies, labels, promo }: { studies: 
     const embed = toEmbedUrl(study.videoUrl);
     if (!embed) return;
     event.preventDefault();
-    window.history.pushState(null, '', caseStudyVideoPath(study.videoUrl));
+    window.history.pushState(null, '', study.videoHref);
     setPlaying({ src: embed, title: `${study.company}: ${study.name}` });
   };
 

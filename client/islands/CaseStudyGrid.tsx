@@ -1,5 +1,4 @@
 import type { MouseEvent } from 'react';
-import { caseStudyVideoPath } from '../../cli/route/case-study-urls.ts';
 import type { CaseStudyCard, GalleryLabels } from './CaseStudyGallery.tsx';
 
 /** One grid of case-study cards; a thumbnail or 'Watch Video' link plays the study's video. */
@@ -13,7 +12,7 @@ export default function CaseStudyGrid({ cards, labels, onPlay }: {
       {cards.map((study) => (
         <li key={study.id}>
           <article className="case-card">
-            <a className="case-thumb" href={caseStudyVideoPath(study.videoUrl)} onClick={(event) => onPlay(event, study)} aria-label={`${labels.play}: ${study.company}`}>
+            <a className="case-thumb" href={study.videoHref} onClick={(event) => onPlay(event, study)} aria-label={`${labels.play}: ${study.company}`}>
               <img src={study.thumbnail.src} alt={study.thumbnail.alt} width={study.thumbnail.width} height={study.thumbnail.height} loading="lazy" decoding="async" />
               <span className="play-button" aria-hidden="true">
                 <svg width="28" height="28" viewBox="0 0 24 24" fill="currentColor" focusable="false"><path d="M7 4l13 8-13 8z" /></svg>
@@ -23,7 +22,7 @@ export default function CaseStudyGrid({ cards, labels, onPlay }: {
               <img className="case-logo" src={study.logo.src} alt={study.logo.alt} width={study.logo.width} height={study.logo.height} loading="lazy" decoding="async" />
               <blockquote><p>“{study.quote}”</p></blockquote>
               <p className="case-person"><strong>{study.name}</strong><span>{study.title}, {study.company}</span></p>
-              <a className="text-link" href={caseStudyVideoPath(study.videoUrl)} onClick={(event) => onPlay(event, study)}>{labels.watch}<span className="visually-hidden">: {study.company}</span></a>
+              <a className="text-link" href={study.videoHref} onClick={(event) => onPlay(event, study)}>{labels.watch}<span className="visually-hidden">: {study.company}</span></a>
             </div>
           </article>
         </li>

@@ -1,6 +1,8 @@
 /** The fields of a post the blog list shows and filters on. */
 export interface PostSummary {
   slug: string;
+  /** The post's address as the site publishes it. */
+  href: string;
   title: string;
   excerpt: string;
   dateText: string;

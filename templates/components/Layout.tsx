@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { feedPath } from '../../cli/route/urls.ts';
+import { absoluteUrl, feedPath } from '../../cli/route/urls.ts';
 import ChatBadge from './ChatBadge.tsx';
 import Footer from './Footer.tsx';
 import Header from './Header.tsx';
@@ -35,7 +35,7 @@ export function useTitle(title: string): string {
 export default function Layout({ meta, children, bare = false }: { meta: PageMeta; children: ReactNode; bare?: boolean }) {
   const { model, route, assets } = usePage();
   const site = model.data.site;
-  const canonical = meta.canonical ?? site.siteUrl + (route.path === '/' ? '/' : route.path);
+  const canonical = meta.canonical ?? absoluteUrl(site.siteUrl, route.url);
   const image = site.siteUrl + (meta.image ?? site.socialImage);
   return (
     <html lang={site.locale} className="no-js">

@@ -1,6 +1,7 @@
 import { useContext, type AnchorHTMLAttributes, type ReactNode } from 'react';
 import { LayoutScope, usePage } from './page-context.ts';
 import type { LinkOrigin } from '../../cli/render/link-origins.ts';
+import { pageHref } from '../../cli/route/trailing-slash.ts';
 
 type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
   /** A link from a dataset (its origin is known), or a path the template builds. */
@@ -10,14 +11,15 @@ type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
 };
 
 /**
- * An internal link that records where its href came from, for check-links. On the home page,
- * `/#section` becomes `#section` so header anchors scroll instead of reloading.
+ * An internal link that records where its href came from, for check-links, written under the
+ * site's trailing-slash policy (`/blog` → `/blog/`). On the home page, `/#section` becomes
+ * `#section` so header anchors scroll instead of reloading.
  */
 export default function SiteLink({ link, href, children, ...rest }: Props) {
   const page = usePage();
   const inLayout = useContext(LayoutScope);
   const target = link?.href ?? href ?? '/';
-  const written = hrefStyle(page.route) === 'home' && target.startsWith('/#') ? target.slice(1) : target;
+  const written = hrefStyle(page.route) === 'home' && target.startsWith('/#') ? target.slice(1) : pageHref(target, page.model.data.site.trailingSlash);
   const known = link ? page.model.origins.get(link) : undefined;
   const origin = known ?? templateOrigin(inLayout ? 'templates/components/Layout.tsx' : page.templateFile);
   page.links.push({ href: written, origin: inLayout ? layoutOrigin(origin) : origin });
@@ -26,6 +28,12 @@ export default function SiteLink({ link, href, children, ...rest }: Props) {
       {children ?? link?.text}
     </a>
   );
+}
+
+/** Writes a site path the way the site publishes it (its trailing-slash policy), for hrefs handed to islands. */
+export function usePageHref(): (sitePath: string) => string {
+  const policy = usePage().model.data.site.trailingSlash;
+  return (sitePath) => pageHref(sitePath, policy);
 }
 
 /** How links are written on a page: on the home page, `/#section` becomes `#section`. */

@@ -4,14 +4,18 @@ import Island from '../components/Island.tsx';
 import Layout, { useTitle } from '../components/Layout.tsx';
 import PageHero from '../components/PageHero.tsx';
 import { usePage } from '../components/page-context.ts';
+import { usePageHref } from '../components/SiteLink.tsx';
+import { blogPostPath } from '../../cli/route/urls.ts';
 
 /** The blog list: featured posts, filters and every post (filters need JavaScript; the list does not). */
 export default function BlogIndexPage() {
   const { model } = usePage();
   const blog = model.data.blog;
   const sized = useSizedImage();
+  const href = usePageHref();
   const posts: PostSummary[] = model.posts.map((post) => ({
     slug: post.slug,
+    href: href(blogPostPath(post.slug)),
     title: post.title,
     excerpt: post.excerpt,
     dateText: post.dateText,

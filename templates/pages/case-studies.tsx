@@ -4,12 +4,15 @@ import Island from '../components/Island.tsx';
 import Layout, { useTitle } from '../components/Layout.tsx';
 import PageHero from '../components/PageHero.tsx';
 import { usePage } from '../components/page-context.ts';
+import { usePageHref } from '../components/SiteLink.tsx';
+import { caseStudyVideoPath } from '../../cli/route/urls.ts';
 
 /** Case studies: hero, stats band, the video cards around a promo block, and a closing call. */
 export default function CaseStudiesPage() {
   const { model } = usePage();
   const page = model.data['case-studies'];
   const sized = useSizedImage();
+  const href = usePageHref();
   return (
     <Layout meta={{ title: useTitle(page.meta.title), description: page.meta.description }}>
       <PageHero eyebrow={page.hero.eyebrow} headline={page.hero.headline} text={page.hero.text} className="page-hero-dark" />
@@ -30,9 +33,9 @@ export default function CaseStudiesPage() {
             when="load"
             props={{
               labels: { watch: page.watchLabel, play: page.playLabel, close: page.closeLabel, gridHeading: page.gridHeading },
-              promo: page.promo,
+              promo: { ...page.promo, cta: { ...page.promo.cta, href: href(page.promo.cta.href) } },
               studies: page.studies.map((s) => ({
-                id: s.id, quote: s.quote, company: s.company, name: s.name, title: s.title, videoUrl: s.videoUrl,
+                id: s.id, quote: s.quote, company: s.company, name: s.name, title: s.title, videoUrl: s.videoUrl, videoHref: href(caseStudyVideoPath(s.videoUrl)),
                 logo: sized(s.logo, s.company),
                 thumbnail: sized(s.thumbnail, `${s.company} case study video`),
               })),

@@ -5,7 +5,7 @@ import { useFormProps } from '../components/form-props.ts';
 import Icon from '../components/Icon.tsx';
 import Island from '../components/Island.tsx';
 import Layout, { useTitle } from '../components/Layout.tsx';
-import SiteLink from '../components/SiteLink.tsx';
+import SiteLink, { usePageHref } from '../components/SiteLink.tsx';
 import { usePage } from '../components/page-context.ts';
 
 /** A guide overview (/guides/{topic}): what the guide teaches and the lead form that unlocks it. */
@@ -14,6 +14,7 @@ export default function GuidePage({ topic }: { topic: GuideTopic }) {
   const guide = model.data.guides.find((g) => g.topic === topic)!;
   const { overview } = guide;
   const { config, messages } = useFormProps();
+  const href = usePageHref();
   return (
     <Layout meta={{ title: useTitle(overview.meta.title), description: overview.meta.description }}>
       <section className="page-hero page-hero-dark guide-hero">
@@ -42,7 +43,7 @@ export default function GuidePage({ topic }: { topic: GuideTopic }) {
             <Island
               name="GuideForm"
               when="visible"
-              props={{ text: model.data.forms.guide, config, messages, guideName: guide.guideName, contentHref: guideArticlePath(topic) }}
+              props={{ text: model.data.forms.guide, config, messages, guideName: guide.guideName, contentHref: href(guideArticlePath(topic)) }}
             />
           </div>
         </div>

@@ -58,12 +58,14 @@ test('suggests the closest id for a missing fragment and the closest file for a 
   assert.equal(srcset.suggestion, '/images/logo.png');
 });
 
-test('passes the clean site: trailing slash, index.html, query, encoding, base, sitemap and redirect alias', async () => {
+test('passes the clean site (index.html, query, encoding, base, sitemap, redirect alias), warning on links the host redirects', async () => {
   const report = await checkSite(fixture('links-clean'));
   assert.deepEqual(report.findings.filter((f) => f.severity === 'error'), []);
-  assert.deepEqual(report.findings.map((f) => [f.kind, f.href, f.suggestion]), [
-    ['redirect-hint', '/contact', '/getting-started#contact-form'],
-    ['redirect-hint', '/old-page/', '/about/'],
+  assert.deepEqual(report.findings.map((f) => [f.kind, f.code, f.href, f.suggestion]), [
+    ['redirect-hint', 'links.trailing-slash', '/about', '/about/'],
+    ['redirect-hint', 'links.trailing-slash', '/about?x=1#team', '/about/#team'],
+    ['redirect-hint', 'links.redirected', '/contact', '/getting-started/#contact-form'],
+    ['redirect-hint', 'links.redirected', '/old-page/', '/about/'],
   ]);
   assert.equal(report.files, 7);
   assert.equal(report.pages, 6, 'the redirect stub is not a page');

@@ -37,8 +37,14 @@ test('tells a missing page from a missing file and suggests the closest route', 
 });
 
 test('follows redirects to their destination, keeping the redirect fragment', () => {
-  const resolver = resolverFor(['getting-started/index.html'], '/contact /getting-started#contact-form 301');
-  assert.deepEqual(resolver.resolve('/contact'), { file: 'getting-started/index.html', chain: ['/contact', '/getting-started'], redirected: true, fragment: 'contact-form' });
+  const resolver = resolverFor(['getting-started/index.html'], '/contact /getting-started/#contact-form 301');
+  assert.deepEqual(resolver.resolve('/contact'), { file: 'getting-started/index.html', chain: ['/contact', '/getting-started/'], redirected: true, fragment: 'contact-form' });
+});
+
+test('marks the host\'s own redirect from a folder to its address with a trailing slash', () => {
+  const resolver = resolverFor(['getting-started/index.html'], '');
+  assert.deepEqual(resolver.resolve('/getting-started'), { file: 'getting-started/index.html', chain: ['/getting-started', '/getting-started/'], redirected: true, fragment: undefined, trailingSlash: true });
+  assert.deepEqual(resolver.resolve('/getting-started/'), { file: 'getting-started/index.html', chain: ['/getting-started/'], redirected: false, fragment: undefined });
 });
 
 test('treats a meta refresh page as a redirect', () => {

@@ -17,7 +17,7 @@ const contentDir = path.join(root, 'content');
 const at = (...parts: string[]) => path.join(root, ...parts);
 
 function route(urlPath: string, page: PageSpec, source: string): Route {
-  return { path: urlPath, file: `${urlPath.slice(1) || 'index'}/index.html`, page, source, indexable: true };
+  return { path: urlPath, url: urlPath, file: `${urlPath.slice(1) || 'index'}/index.html`, page, source, indexable: true };
 }
 
 // A small site: each page's source file as the build records it (absolute paths).

@@ -9,7 +9,7 @@ const bundle = sampleBundle();
 
 function page(islands: string[]): RenderedPage {
   return {
-    route: { path: '/x', file: 'x/index.html', page: { kind: 'home' }, source: 'content/data/home.json', indexable: true },
+    route: { path: '/x', url: '/x/', file: 'x/index.html', page: { kind: 'home' }, source: 'content/data/home.json', indexable: true },
     html: '<!DOCTYPE html><html lang="en"><head><title>X</title></head><body><main><p>body</p></main></body></html>',
     links: [],
     islands,

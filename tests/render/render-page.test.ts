@@ -134,7 +134,7 @@ test('names an existing template file for every page kind', () => {
 });
 
 test('wraps a template failure in a render.failed error naming the template and the route source', () => {
-  const missing: Route = { path: '/blog/missing', file: 'blog/missing/index.html', page: { kind: 'blog-post', slug: 'missing' }, source: 'content/posts/missing.md', indexable: true };
+  const missing: Route = { path: '/blog/missing', url: '/blog/missing/', file: 'blog/missing/index.html', page: { kind: 'blog-post', slug: 'missing' }, source: 'content/posts/missing.md', indexable: true };
   assert.throws(() => renderPage(missing, context), (error: unknown) => {
     assert.ok(error instanceof SiteError);
     assert.equal(error.code, 'render.failed');

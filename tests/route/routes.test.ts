@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { SiteErrorList } from '../../cli/errors.ts';
 import { loadContent } from '../../cli/load/load-content.ts';
 import { validateContent } from '../../cli/validate/validate-content.ts';
-import { buildRedirects, buildRoutes, outputFileFor } from '../../cli/route/routes.ts';
+import { buildRedirects, buildRoutes } from '../../cli/route/routes.ts';
 import { projectRoot } from '../helpers/content.ts';
 
 const model = validateContent(await loadContent(path.join(projectRoot, 'content')), {});
@@ -23,15 +23,34 @@ test('lists every route of the SPEC route table, plus the 404 page', () => {
   ].sort());
 });
 
-test('writes each route to a clean-URL file', () => {
-  assert.equal(outputFileFor('/'), 'index.html');
-  assert.equal(outputFileFor('/guides/content/playwright'), 'guides/content/playwright/index.html');
-  assert.equal(buildRoutes(model).find((r) => r.page.kind === 'not-found')?.file, '404.html');
+test('writes each route to a folder index and addresses it with a trailing slash by default', () => {
+  const routes = buildRoutes(model);
+  const playwright = routes.find((r) => r.path === '/guides/content/playwright')!;
+  assert.equal(playwright.file, 'guides/content/playwright/index.html');
+  assert.equal(playwright.url, '/guides/content/playwright/');
+  assert.deepEqual(routes.find((r) => r.path === '/')!, { ...routes.find((r) => r.path === '/')!, file: 'index.html', url: '/' });
+  assert.equal(routes.find((r) => r.page.kind === 'not-found')?.file, '404.html');
+});
+
+test('with trailingSlash "never", writes a.html files addressed without a slash', () => {
+  const never = { ...model, data: { ...model.data, site: { ...model.data.site, trailingSlash: 'never' as const } } };
+  const routes = buildRoutes(never);
+  const playwright = routes.find((r) => r.path === '/guides/content/playwright')!;
+  assert.equal(playwright.file, 'guides/content/playwright.html');
+  assert.equal(playwright.url, '/guides/content/playwright');
+  assert.equal(routes.find((r) => r.path === '/')!.file, 'index.html');
+  assert.deepEqual(buildRedirects(never, routes).map((r) => [r.from, r.to, r.file]), [
+    ['/services/dev-shops', '/services/devshops', 'services/dev-shops.html'],
+    ['/contact', '/getting-started#contact-form', 'contact.html'],
+  ]);
 });
 
 test('declares /services/dev-shops and /contact as redirects', () => {
   const redirects = buildRedirects(model, buildRoutes(model));
-  assert.deepEqual(redirects.map((r) => [r.from, r.to]), [['/services/dev-shops', '/services/devshops'], ['/contact', '/getting-started#contact-form']]);
+  assert.deepEqual(redirects.map((r) => [r.from, r.to, r.file]), [
+    ['/services/dev-shops', '/services/devshops/', 'services/dev-shops/index.html'],
+    ['/contact', '/getting-started/#contact-form', 'contact/index.html'],
+  ]);
 });
 
 test('rejects a redirect that would overwrite a page, naming both sources', () => {

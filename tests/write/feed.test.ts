@@ -15,7 +15,7 @@ function post(slug: string, date: string, fields: Partial<Post> = {}): Post {
 }
 
 function feed(posts: Post[], title = 'Example Blog', description = 'Notes on testing'): { xml: string; doc: XmlDocument } {
-  const xml = renderFeed({ siteUrl, title, description, posts });
+  const xml = renderFeed({ siteUrl, title, description, posts, trailingSlash: 'always' });
   return { xml, doc: parseXml(xml) };
 }
 
@@ -31,7 +31,7 @@ test('describes the channel: title, blog link, description, language, self link 
   const { doc } = feed([post('new', '2024-05-02T10:00:00Z'), post('old', '2023-01-01T00:00:00Z')]);
   const channel = doc.all('channel')[0]!;
   assert.equal(doc.childText(channel, 'title'), 'Example Blog');
-  assert.equal(doc.childText(channel, 'link'), `${siteUrl}/blog`);
+  assert.equal(doc.childText(channel, 'link'), `${siteUrl}/blog/`);
   assert.equal(doc.childText(channel, 'description'), 'Notes on testing');
   assert.equal(doc.childText(channel, 'language'), 'en');
   const self = doc.all('atom:link', channel)[0]!;
@@ -49,8 +49,8 @@ test('gives each item its title, link, permalink guid, RFC 822 date, category an
   const [item] = doc.all('item');
   assert.deepEqual(doc.childNames(item!), ['title', 'link', 'guid', 'pubDate', 'category', 'description']);
   assert.equal(doc.childText(item!, 'title'), 'AI bugs');
-  assert.equal(doc.childText(item!, 'link'), `${siteUrl}/blog/ai-bugs`);
-  assert.equal(doc.childText(item!, 'guid'), `${siteUrl}/blog/ai-bugs`);
+  assert.equal(doc.childText(item!, 'link'), `${siteUrl}/blog/ai-bugs/`);
+  assert.equal(doc.childText(item!, 'guid'), `${siteUrl}/blog/ai-bugs/`);
   assert.equal(doc.all('guid', item)[0]!.attribs.isPermaLink, 'true');
   assert.equal(doc.childText(item!, 'pubDate'), 'Fri, 15 Mar 2024 00:00:00 GMT');
   assert.equal(doc.childText(item!, 'category'), 'AI Testing');
@@ -78,17 +78,23 @@ test('leaves out lastBuildDate and items when there are no posts', () => {
 
 test('escapes the site URL in every link, guid and the self link, so none can add elements', () => {
   const hostile = 'https://www.example.test/?a=1&b="x"</link><item><title>injected';
-  const doc = parseXml(renderFeed({ siteUrl: hostile, title: 'T', description: 'D', posts: [post('a', '2024-01-01T00:00:00Z')] }));
+  const doc = parseXml(renderFeed({ siteUrl: hostile, title: 'T', description: 'D', posts: [post('a', '2024-01-01T00:00:00Z')], trailingSlash: 'always' }));
   const channel = doc.all('channel')[0]!;
-  assert.equal(doc.childText(channel, 'link'), `${hostile}/blog`);
+  assert.equal(doc.childText(channel, 'link'), `${hostile}/blog/`);
   assert.equal(doc.all('atom:link', channel)[0]!.attribs.href, `${hostile}/feed.xml`);
   assert.equal(doc.all('item').length, 1);
-  assert.equal(doc.childText(doc.all('item')[0]!, 'link'), `${hostile}/blog/a`);
-  assert.equal(doc.childText(doc.all('item')[0]!, 'guid'), `${hostile}/blog/a`);
+  assert.equal(doc.childText(doc.all('item')[0]!, 'link'), `${hostile}/blog/a/`);
+  assert.equal(doc.childText(doc.all('item')[0]!, 'guid'), `${hostile}/blog/a/`);
 });
 
 test('keeps the feed well-formed when a text holds characters XML forbids', () => {
   const { xml } = feed([post('a', '2024-01-01T00:00:00Z', { title: 'Bell\u0007 and \u001b escape', excerpt: 'nul\u0000' })]);
   assert.doesNotMatch(xml, /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
   assert.equal(parseXml(xml).childText(parseXml(xml).all('item')[0]!, 'title'), 'Bell\ufffd and \ufffd escape');
+});
+
+test('writes post and blog links without a trailing slash under the "never" policy', () => {
+  const doc = parseXml(renderFeed({ siteUrl, title: 'T', description: 'D', posts: [post('a', '2024-01-01T00:00:00Z')], trailingSlash: 'never' }));
+  assert.equal(doc.childText(doc.all('channel')[0]!, 'link'), `${siteUrl}/blog`);
+  assert.equal(doc.childText(doc.all('item')[0]!, 'link'), `${siteUrl}/blog/a`);
 });

@@ -3,18 +3,24 @@ import { test } from 'node:test';
 import { SiteError } from '../../cli/errors.ts';
 import { renderRedirectsFile } from '../../cli/write/redirects-file.ts';
 
-test('writes one "from to 301" line per redirect, in order, ending with a newline', () => {
+test('writes forced "from to 301!" lines for each redirect, with and without its trailing slash, in order', () => {
   const text = renderRedirectsFile([
-    { from: '/services/dev-shops', to: '/services/devshops', file: 'services/dev-shops/index.html' },
-    { from: '/contact', to: '/getting-started#contact-form', file: 'contact/index.html' },
+    { from: '/services/dev-shops', to: '/services/devshops/', file: 'services/dev-shops/index.html' },
+    { from: '/contact', to: '/getting-started/#contact-form', file: 'contact/index.html' },
   ]);
-  assert.equal(text, '/services/dev-shops /services/devshops 301\n/contact /getting-started#contact-form 301\n');
+  assert.equal(text, [
+    '/services/dev-shops /services/devshops/ 301!',
+    '/services/dev-shops/ /services/devshops/ 301!',
+    '/contact /getting-started/#contact-form 301!',
+    '/contact/ /getting-started/#contact-form 301!',
+    '',
+  ].join('\n'));
 });
 
-test('each line splits into exactly three fields with a permanent status', () => {
+test('each line splits into exactly three fields with a forced permanent status', () => {
   const text = renderRedirectsFile([{ from: '/a', to: 'https://other.example/b?x=1', file: 'a/index.html' }]);
   const rules = text.split('\n').filter((line) => line !== '').map((line) => line.split(/\s+/));
-  assert.deepEqual(rules, [['/a', 'https://other.example/b?x=1', '301']]);
+  assert.deepEqual(rules, [['/a', 'https://other.example/b?x=1', '301!'], ['/a/', 'https://other.example/b?x=1', '301!']]);
 });
 
 test('holds no rule when there are no redirects', () => {

@@ -7,7 +7,7 @@ import { parseXml } from '../helpers/xml.ts';
 const siteUrl = 'https://www.example.test';
 
 function route(path: string, indexable = true): Route {
-  return { path, file: path === '/' ? 'index.html' : `${path.slice(1)}/index.html`, page: { kind: 'home' }, source: 'content/data/home.json', indexable };
+  return { path, url: path === '/' ? '/' : `${path}/`, file: path === '/' ? 'index.html' : `${path.slice(1)}/index.html`, page: { kind: 'home' }, source: 'content/data/home.json', indexable };
 }
 
 /** Each `<url>` of a sitemap as its `loc` and `lastmod` (undefined when absent). */
@@ -30,12 +30,12 @@ test('starts with the XML declaration', () => {
 
 test('lists every indexable route at its absolute URL, in route order', () => {
   const urls = readUrls(renderSitemap(siteUrl, [route('/'), route('/blog'), route('/services/startups')], new Map()));
-  assert.deepEqual(urls.map((url) => url.loc), [`${siteUrl}/`, `${siteUrl}/blog`, `${siteUrl}/services/startups`]);
+  assert.deepEqual(urls.map((url) => url.loc), [`${siteUrl}/`, `${siteUrl}/blog/`, `${siteUrl}/services/startups/`]);
 });
 
 test('leaves out routes that are not indexable', () => {
   const urls = readUrls(renderSitemap(siteUrl, [route('/'), route('/404', false), route('/humans')], new Map()));
-  assert.deepEqual(urls.map((url) => url.loc), [`${siteUrl}/`, `${siteUrl}/humans`]);
+  assert.deepEqual(urls.map((url) => url.loc), [`${siteUrl}/`, `${siteUrl}/humans/`]);
 });
 
 test('writes an empty but well-formed urlset when no route is indexable', () => {
@@ -50,16 +50,16 @@ test('gives a lastmod as a UTC calendar date only to routes with a known modific
   const urls = readUrls(renderSitemap(siteUrl, [route('/'), route('/blog'), route('/blog/a')], dates));
   assert.deepEqual(urls, [
     { loc: `${siteUrl}/`, lastmod: undefined },
-    { loc: `${siteUrl}/blog`, lastmod: '2024-01-02' },
+    { loc: `${siteUrl}/blog/`, lastmod: '2024-01-02' },
     // 23:30 in UTC-5 is already the next day in UTC.
-    { loc: `${siteUrl}/blog/a`, lastmod: '2024-03-16' },
+    { loc: `${siteUrl}/blog/a/`, lastmod: '2024-03-16' },
   ]);
 });
 
 test('escapes XML special characters in URLs so they read back unchanged', () => {
   const xml = renderSitemap('https://example.test', [route(`/q&a/<it's>"x"`)], new Map());
   assert.doesNotMatch(xml, /&(?!(amp|lt|gt|apos|quot);)/, 'a bare ampersand');
-  assert.deepEqual(readUrls(xml).map((url) => url.loc), [`https://example.test/q&a/<it's>"x"`]);
+  assert.deepEqual(readUrls(xml).map((url) => url.loc), [`https://example.test/q&a/<it's>"x"/`]);
 });
 
 test('escapeXml writes line breaks and tabs as references and replaces what XML cannot hold', () => {

@@ -2,7 +2,7 @@ import { caseStudyVideoPath } from '../../../cli/route/urls.ts';
 import { useSizedImage } from '../form-props.ts';
 import Island from '../Island.tsx';
 import SectionHeader from '../SectionHeader.tsx';
-import SiteLink from '../SiteLink.tsx';
+import SiteLink, { usePageHref } from '../SiteLink.tsx';
 import { usePage } from '../page-context.ts';
 
 /** The testimonial carousel (an island) and the link to the case studies. */
@@ -10,6 +10,7 @@ export default function Testimonials() {
   const { model } = usePage();
   const { home, testimonials } = model.data;
   const sized = useSizedImage();
+  const href = usePageHref();
   return (
     <section className="section section-plain" id={home.testimonials.id} aria-labelledby="testimonials-heading">
       <div className="container">
@@ -20,7 +21,7 @@ export default function Testimonials() {
             labels: { previous: home.testimonials.previousLabel, next: home.testimonials.nextLabel, watch: home.testimonials.watchLabel, region: home.testimonials.heading },
             slides: testimonials.map((t) => ({
               id: t.id, quote: t.quote, company: t.company, name: t.name, title: t.title,
-              logo: sized(t.logo, t.company), watchHref: caseStudyVideoPath(t.videoUrl),
+              logo: sized(t.logo, t.company), watchHref: href(caseStudyVideoPath(t.videoUrl)),
             })),
           }}
         />
