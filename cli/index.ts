@@ -3,6 +3,7 @@ import { createBuildCommand } from './commands/build.ts';
 import { createCheckLinksCommand } from './commands/check-links.ts';
 import { createDevCommand } from './commands/dev.ts';
 import { createNewPostCommand } from './commands/new-post.ts';
+import { createPreviewCommand } from './commands/preview.ts';
 import type { ErrorCode } from './error-catalogue.ts';
 import { collectSiteErrors, formatSiteErrors, type SiteError } from './errors.ts';
 
@@ -19,7 +20,8 @@ export function createProgram(): Command {
     .addCommand(createBuildCommand())
     .addCommand(createDevCommand())
     .addCommand(createNewPostCommand())
-    .addCommand(createCheckLinksCommand());
+    .addCommand(createCheckLinksCommand())
+    .addCommand(createPreviewCommand());
   // Usage errors in any command are thrown to main() (exit code 2) instead of exiting there.
   for (const command of program.commands) command.exitOverride();
   return program;

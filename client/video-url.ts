@@ -1,4 +1,13 @@
 const youtubeHosts = new Set(['www.youtube.com', 'youtube.com', 'm.youtube.com', 'www.youtube-nocookie.com', 'youtube-nocookie.com']);
+
+/**
+ * Every origin `toEmbedUrl` can return, as Content-Security-Policy `frame-src` sources: the
+ * site's policy lets the video lightbox frame these and nothing else.
+ */
+export const videoFrameSources: readonly string[] = [
+  'https://www.youtube.com', 'https://youtube.com', 'https://m.youtube.com', 'https://www.youtube-nocookie.com', 'https://youtube-nocookie.com',
+  'https://fast.wistia.net', 'https://*.wistia.com',
+];
 const videoId = /^[\w-]{6,64}$/;
 
 /** Adds `autoplay=1` with `?` or `&`, whichever the URL needs. */

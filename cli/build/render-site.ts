@@ -1,4 +1,5 @@
 import type { Bundle } from '../bundle/bundle-client.ts';
+import { inlineScriptsOf } from '../render/inline-scripts.ts';
 import { withIslandScripts } from '../render/island-scripts.ts';
 import type { MarkdownRun } from '../render/markdown/render-all-markdown.ts';
 import type { RenderedMarkdown } from '../render/markdown/render-markdown.ts';
@@ -34,6 +35,8 @@ export interface RenderedSite extends RoutedSite {
   html: Map<string, string>;
   /** Each route's page by path, for the next selective render; empty when emitting. */
   rendered: Map<string, RenderedPage>;
+  /** The text of every inline script the pages run, for the Content-Security-Policy's hashes. */
+  inlineScripts: Set<string>;
 }
 
 /** Render: every route's page and every redirect page, with the bundle's scripts and styles. */
@@ -48,7 +51,9 @@ export async function renderSite(routed: RoutedSite, options: RenderSiteOptions)
   };
   const html = new Map<string, string>();
   const rendered = new Map<string, RenderedPage>();
+  const inlineScripts = new Set<string>();
   const output = (page: RenderedPage): PageRecord => {
+    for (const script of inlineScriptsOf(page.html)) inlineScripts.add(script);
     if (emit) emit(page.route.file, page.html);
     else html.set(page.route.file, page.html);
     return { route: page.route, links: page.links, islands: page.islands };
@@ -69,7 +74,7 @@ export async function renderSite(routed: RoutedSite, options: RenderSiteOptions)
   });
   const pages = routed.routes.map((route) => records.get(route.path)!);
   for (const redirect of routed.redirects) output(renderer.renderRedirect(redirect, context));
-  return { ...routed, bundle, pages, markdown: bodies, html, rendered };
+  return { ...routed, bundle, pages, markdown: bodies, html, rendered, inlineScripts };
 }
 
 /** Page kinds whose body is a Markdown file. */

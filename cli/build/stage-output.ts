@@ -4,8 +4,8 @@ import type { RenderedSite } from './render-site.ts';
 
 /** Every file of the site not yet handed to the writer: sitemap, feed, assets, manifest, and pages not emitted. */
 export function siteFiles(site: RenderedSite): Map<string, string | Uint8Array> {
-  const { root, raw, model, routes, redirects, pages, bundle, images, markdown } = site;
-  const files = assembleSiteFiles({ root, raw, model, routes, redirects, pages, bundle, images, markdown });
+  const { root, raw, model, routes, redirects, pages, bundle, images, markdown, inlineScripts } = site;
+  const files = assembleSiteFiles({ root, raw, model, routes, redirects, pages, bundle, images, markdown, inlineScripts });
   for (const [file, html] of site.html) files.set(file, html);
   return files;
 }

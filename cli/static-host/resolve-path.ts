@@ -1,6 +1,6 @@
 // Which answer a static host gives for a path: the precedence of files and `_redirects` rules.
 import type { RedirectRule, RedirectTable } from './redirect-rules.ts';
-import { candidateFiles } from './site-paths.ts';
+import { candidateFiles, hostConfigFiles } from './site-paths.ts';
 
 /** What the host knows about a site: which files exist, and its redirect rules. */
 export interface HostedSite {
@@ -29,7 +29,7 @@ export type HostAnswer =
 export function answerPath(site: HostedSite, sitePath: string): HostAnswer {
   const match = site.rules.size ? site.rules.match(sitePath) : undefined;
   if (match?.rule.force) return ruleAnswer(match.rule, match.to);
-  const file = candidateFiles(sitePath).find((candidate) => site.hasFile(candidate));
+  const file = candidateFiles(sitePath).find((candidate) => site.hasFile(candidate) && !hostConfigFiles.has(candidate));
   if (file !== undefined) return isFolderIndexOf(sitePath, file) ? { kind: 'slash', status: 301, to: `${sitePath}/` } : { kind: 'file', file };
   return match ? ruleAnswer(match.rule, match.to) : { kind: 'missing' };
 }

@@ -1,6 +1,7 @@
 // The HTTP side of the static-host model, shared by the dev server and the e2e server.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { contentTypeFor } from './content-types.ts';
+import { headersFor, type HeaderRule } from './header-rules.ts';
 import type { RedirectTable } from './redirect-rules.ts';
 import { answerPath, type HostAnswer, type HostedSite } from './resolve-path.ts';
 import { decodeRequestPath, isHtmlFile, notFoundFile } from './site-paths.ts';
@@ -8,6 +9,8 @@ import { decodeRequestPath, isHtmlFile, notFoundFile } from './site-paths.ts';
 /** A site a handler serves: its files and rules, and how to read a file. */
 export interface ServedSite extends HostedSite {
   rules: RedirectTable;
+  /** The rules of its `_headers` file, when the handler applies them (a host does; `dev` does not). */
+  headerRules?: HeaderRule[];
   readFile(file: string): Promise<string | Uint8Array | undefined>;
 }
 
@@ -63,7 +66,8 @@ export function createSiteHandler(options: SiteHandlerOptions) {
     // A path is parsed against a fixed origin: as a relative URL, `//x` names a host (or throws).
     const target = request.url ?? '/';
     const urlPath = new URL(target.startsWith('/') ? `http://localhost${target}` : target, 'http://localhost').pathname;
-    const answer = await respondToPath(await options.site(), urlPath);
+    const site = await options.site();
+    const answer = await respondToPath(site, urlPath);
     if ('location' in answer) {
       response.writeHead(answer.status, { Location: withQuery(answer.location, target) }).end();
       return;
@@ -73,7 +77,8 @@ export function createSiteHandler(options: SiteHandlerOptions) {
       return;
     }
     const body = options.transformHtml && isHtmlFile(answer.file) ? options.transformHtml(String(answer.body)) : answer.body;
-    response.writeHead(answer.status, { 'Content-Type': contentTypeFor(answer.file), ...options.headers(answer.file, urlPath, body) });
+    const fromFile = site.headerRules ? headersFor(site.headerRules, urlPath) : {};
+    response.writeHead(answer.status, { 'Content-Type': contentTypeFor(answer.file), ...fromFile, ...options.headers(answer.file, urlPath, body) });
     response.end(request.method === 'HEAD' ? undefined : body);
   };
 }

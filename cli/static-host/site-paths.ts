@@ -4,6 +4,9 @@ import path from 'node:path';
 /** The page a static host serves for a path nothing else serves. */
 export const notFoundFile = '404.html';
 
+/** Files a host reads as its configuration and never serves. */
+export const hostConfigFiles: ReadonlySet<string> = new Set(['_redirects', '_headers']);
+
 /** Whether a site file is an HTML document. */
 export const isHtmlFile = (file: string): boolean => /\.html?$/i.test(file);
 

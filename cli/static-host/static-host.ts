@@ -1,32 +1,41 @@
-// Serves a built site folder from disk like a static host (the e2e tests' server).
-import { readFile } from 'node:fs/promises';
+// Serves a built site folder from disk like a static host: the e2e tests' server and `sitegen preview`.
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { headersFileLimit, parseHeadersFile } from './header-rules.ts';
 import { listSiteFiles } from './list-site-files.ts';
-import { redirectTableOf } from './redirect-rules.ts';
+import { redirectTableOf, type RedirectTable } from './redirect-rules.ts';
 import { createSiteHandler, type ServedSite } from './serve-site.ts';
 
-/** A site folder on disk; its file list and `_redirects` are read once, on first use. */
+/** A `_redirects` larger than this is not read (Cloudflare allows 2,100 rules of at most 1,000 characters). */
+export const redirectsFileLimit = 4 * 1024 * 1024;
+
+/** A site folder on disk; its file list, `_redirects` and `_headers` are read once, on first use. */
 export async function readSiteFolder(root: string): Promise<ServedSite> {
   const files = new Set(listSiteFiles(root));
-  const rules = redirectTableOf(files.has('_redirects') ? await readFile(path.join(root, '_redirects'), 'utf8') : '');
+  const config = async (name: string, limit: number) => (files.has(name) ? readCapped(path.join(root, name), limit) : '');
+  const rules: RedirectTable = redirectTableOf(await config('_redirects', redirectsFileLimit));
+  const headerRules = parseHeadersFile(await config('_headers', headersFileLimit));
   return {
     hasFile: (file) => files.has(file),
     rules,
+    headerRules,
     readFile: (file) => (files.has(file) ? readFile(path.join(root, file)) : Promise.resolve(undefined)),
   };
 }
 
+/** A host configuration file's text, or the empty string when it is larger than a host would read. */
+async function readCapped(file: string, limit: number): Promise<string> {
+  return (await stat(file)).size > limit ? '' : readFile(file, 'utf8');
+}
+
 /**
  * An HTTP handler that serves a built site folder like a static host (see `answerPath` and
- * `respondToPath`), with 404.html for unknown paths and long caching for hashed assets.
+ * `respondToPath`): 404.html for unknown paths, and the headers its `_headers` file sets.
  */
 export function createStaticHandler(root: string) {
   let site: Promise<ServedSite> | undefined;
   return createSiteHandler({
     site: () => (site ??= readSiteFolder(root)),
-    headers: (_file, urlPath, body) => ({
-      'Content-Length': String(Buffer.byteLength(body)),
-      ...(urlPath.startsWith('/assets/') ? { 'Cache-Control': 'public, max-age=31536000, immutable' } : {}),
-    }),
+    headers: (_file, _urlPath, body) => ({ 'Content-Length': String(Buffer.byteLength(body)) }),
   });
 }

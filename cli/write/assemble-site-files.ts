@@ -11,6 +11,7 @@ import type { PageRecord } from '../render/render-page.tsx';
 import type { Redirect, Route } from '../route/routes.ts';
 import { blogIndexPath, blogPostPath, guideArticlePath, legalPath } from '../route/urls.ts';
 import { renderFeed } from './feed.ts';
+import { renderHeadersFile } from './headers-file.ts';
 import { renderRedirectsFile } from './redirects-file.ts';
 import { renderRobots } from './robots-txt.ts';
 import { renderSitemap } from './sitemap.ts';
@@ -27,8 +28,10 @@ export function assembleSiteFiles(input: {
   bundle: Bundle;
   images: SiteImage[];
   markdown: Map<string, RenderedMarkdown>;
+  /** Every inline script the pages run, allowed by hash in `_headers`. */
+  inlineScripts: Iterable<string>;
 }): Map<string, string | Uint8Array> {
-  const { root, raw, model, routes, redirects, pages, bundle, images, markdown } = input;
+  const { root, raw, model, routes, redirects, pages, bundle, images, markdown, inlineScripts } = input;
   const site = model.data.site;
   const files = new Map<string, string | Uint8Array>();
   for (const file of bundle.files) files.set(file.url.slice(1), file.contents);
@@ -37,6 +40,7 @@ export function assembleSiteFiles(input: {
   files.set('robots.txt', renderRobots(site.siteUrl));
   files.set('feed.xml', renderFeed({ siteUrl: site.siteUrl, title: `${site.brand} ${model.data.blog.post.titleSuffix}`, description: model.data.blog.meta.description, posts: model.posts, trailingSlash: site.trailingSlash }));
   files.set('_redirects', renderRedirectsFile(redirects));
+  files.set('_headers', renderHeadersFile(routes, { webhookUrl: site.formWebhookUrl, inlineScripts }));
   files.set(manifestFileName, JSON.stringify(buildManifest({ siteUrl: site.siteUrl, root, raw, pages, redirects, extraLinks: markdownLinks(model, markdown, root) })));
   return files;
 }

@@ -24,8 +24,9 @@ test('exits 1 on the broken site, naming file, line and the closest route', () =
 test('exits 0 on the clean site with warnings for links to redirects', () => {
   const { code, stdout } = sitegen('check-links', 'tests/fixtures/links-clean');
   assert.equal(code, 0);
-  assert.match(stdout, /warning {2}a\[href\] "\/contact" redirects to \/getting-started#contact-form — link there directly/);
-  assert.match(stdout, /\n0 broken links in 0 files, \d+ checked in \d+ ms \(2 warnings\)\n$/);
+  assert.match(stdout, /warning {2}a\[href\] "\/contact" redirects to \/getting-started\/#contact-form — link there directly/);
+  assert.match(stdout, /warning {2}a\[href\] "\/about" the host redirects it to \/about\/: the page is a folder's index\.html, served at its address with a trailing slash — link there directly/);
+  assert.match(stdout, /\n0 broken links in 0 files, \d+ checked in \d+ ms \(4 warnings\)\n$/);
 });
 
 test('names the dataset field behind a layout link broken on several pages', () => {

@@ -21,7 +21,7 @@ const image = { url: '/images/a/b.svg', source: path.join(projectRoot, 'content/
 const files = assembleSiteFiles({
   root: projectRoot, raw, model, routes, redirects,
   pages: routes.map((route) => ({ route, links: [], islands: [] })),
-  bundle, images: [image], markdown,
+  bundle, images: [image], markdown, inlineScripts: ["document.documentElement.className='js'"],
 });
 const text = (file: string) => {
   const contents = files.get(file);
@@ -34,8 +34,8 @@ test('holds the bundle files and images at their URL paths without the leading s
   assert.equal(files.get('images/a/b.svg'), image.contents);
 });
 
-test('holds the sitemap, robots.txt, feed, _redirects and the route manifest, and no page', () => {
-  for (const name of ['sitemap.xml', 'robots.txt', 'feed.xml', '_redirects', '.sitegen-manifest.json']) assert.ok(files.has(name), name);
+test('holds the sitemap, robots.txt, feed, _redirects, _headers and the route manifest, and no page', () => {
+  for (const name of ['sitemap.xml', 'robots.txt', 'feed.xml', '_redirects', '_headers', '.sitegen-manifest.json']) assert.ok(files.has(name), name);
   assert.ok(![...files.keys()].some((file) => file.endsWith('.html')), 'pages are written by the caller');
 });
 
