@@ -22,7 +22,7 @@ test.describe('axe: no serious or critical WCAG 2.1 AA violations', () => {
 });
 
 test('Tab reaches the skip link first, and it moves focus to the main content', async ({ page }) => {
-  await page.goto('/blog');
+  await page.goto('/blog/');
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: ui.skipToContent });
   await expect(skip).toBeFocused();

@@ -20,7 +20,7 @@ const tags = (page: Page) => page.getByRole('navigation', { name: 'Tags' });
 const emptyText = 'No posts found matching your criteria.';
 
 async function openBlog(page: Page, query = ''): Promise<void> {
-  await page.goto(`/blog${query}`);
+  await page.goto(`/blog/${query}`);
   await waitForIslands(page);
 }
 
@@ -136,11 +136,11 @@ for (const [query, expected, pressed] of [
 }
 
 test('a tag link on a post page lands on the list filtered by that tag', async ({ page }) => {
-  await page.goto('/blog/optimizing-cursor-for-test-generation');
+  await page.goto('/blog/optimizing-cursor-for-test-generation/');
   const tagLink = page.getByRole('link', { name: 'AI Tools', exact: true });
-  await expect(tagLink).toHaveAttribute('href', '/blog?tag=AI%20Tools');
+  await expect(tagLink).toHaveAttribute('href', '/blog/?tag=AI%20Tools');
   await tagLink.click();
-  await expect(page).toHaveURL(/\/blog\?tag=AI(%20|\+)Tools$/);
+  await expect(page).toHaveURL(/\/blog\/\?tag=AI(%20|\+)Tools$/);
   await waitForIslands(page);
   await expect(postTitles(page)).toHaveText([titles.cursor, titles.ci]);
   await expect(tags(page).getByRole('button', { name: 'AI Tools' })).toHaveAttribute('aria-pressed', 'true');
@@ -150,8 +150,8 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test('all six posts are listed under All Posts', async ({ page }) => {
-    await page.goto('/blog?tag=DevOps');
+    await page.goto('/blog/?tag=DevOps');
     await expect(postTitles(page)).toHaveText(allTitles);
-    for (const title of allTitles) await expect(allPosts(page).getByRole('link', { name: title, exact: true })).toHaveAttribute('href', /^\/blog\/[\w-]+$/);
+    for (const title of allTitles) await expect(allPosts(page).getByRole('link', { name: title, exact: true })).toHaveAttribute('href', /^\/blog\/[\w-]+\/$/);
   });
 });

@@ -99,10 +99,10 @@ test("each slide's 'Watch Full Video' links to /case-studies?playVideo= and its 
   const carousel = await openCarousel(page);
   for (const [index, testimonial] of testimonials.entries()) {
     const watch = carousel.current.getByRole('link', { name: 'Watch Full Video' });
-    await expect(watch).toHaveAttribute('href', `/case-studies?playVideo=${encodeURIComponent(testimonial.videoUrl)}`);
+    await expect(watch).toHaveAttribute('href', `/case-studies/?playVideo=${encodeURIComponent(testimonial.videoUrl)}`);
     if (index < testimonials.length - 1) await carousel.next.click();
   }
   await carousel.current.getByRole('link', { name: 'Watch Full Video' }).click();
-  await expect(page).toHaveURL(/\/case-studies\?playVideo=/);
+  await expect(page).toHaveURL(/\/case-studies\/\?playVideo=/);
   await expect(page.getByRole('dialog').locator('iframe')).toHaveAttribute('src', `${testimonials.at(-1)!.videoUrl}?autoplay=1`);
 });

@@ -24,7 +24,7 @@ test.describe("the floating 'Ask Us Anything' badge opens the chat in a new tab"
 });
 
 test('clicking the badge opens the chat persona in a popup', async ({ page, context }) => {
-  await page.goto('/blog');
+  await page.goto('/blog/');
   const [popup] = await Promise.all([context.waitForEvent('page'), badge(page).click()]);
   await popup.waitForLoadState();
   expect(popup.url()).toBe(chatPersonaUrl);

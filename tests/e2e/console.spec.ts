@@ -23,7 +23,7 @@ test.describe('no console errors after load and hydration', () => {
 });
 
 test.describe('no layout shift from hydration', () => {
-  for (const route of ['/', '/blog', '/case-studies', '/getting-started']) {
+  for (const route of ['/', '/blog/', '/case-studies/', '/getting-started/']) {
     test(`${route} has a cumulative layout shift below 0.1`, async ({ page }) => {
       await page.addInitScript(() => {
         const state = ((window as unknown as { __cls: { total: number; shifts: number } }).__cls = { total: 0, shifts: 0 });

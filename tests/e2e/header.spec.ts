@@ -28,7 +28,7 @@ function channels(color: string): number[] {
 
 test.describe('header scroll state', () => {
   test('is transparent at the top, solid white with a shadow past 10px, and transparent again at the top', async ({ page }) => {
-    await page.goto('/humans');
+    await page.goto('/humans/');
     await expect(header(page)).not.toHaveAttribute('data-scrolled');
     expect(channels((await chrome(page)).background)[3]).toBe(0);
     expect((await chrome(page)).shadow).toBe('none');
@@ -55,7 +55,7 @@ test.describe('header scroll state', () => {
 
 test.describe('header dropdowns', () => {
   test('hovering Services opens its dropdown and leaving closes it', async ({ page }) => {
-    await page.goto('/humans');
+    await page.goto('/humans/');
     const services = trigger(page, 'Services');
     const panel = await panelOf(page, services);
     await expect(panel).toBeHidden();
@@ -68,7 +68,7 @@ test.describe('header dropdowns', () => {
   });
 
   test('Enter and Space on the focused Services trigger toggle aria-expanded', async ({ page }) => {
-    await page.goto('/humans');
+    await page.goto('/humans/');
     const services = trigger(page, 'Services');
     await services.focus();
     await expect(services).toHaveAttribute('aria-expanded', 'false');
@@ -84,7 +84,7 @@ test.describe('header dropdowns', () => {
   });
 
   test('ArrowDown moves focus through the menu items and Escape closes it and refocuses the trigger', async ({ page }) => {
-    await page.goto('/humans');
+    await page.goto('/humans/');
     const services = trigger(page, 'Services');
     const panel = await panelOf(page, services);
     await services.focus();
@@ -101,7 +101,7 @@ test.describe('header dropdowns', () => {
   });
 
   test('the Services panel is a 2-column, 36rem grid of items with a title and a summary', async ({ page }) => {
-    await page.goto('/humans');
+    await page.goto('/humans/');
     const services = trigger(page, 'Services');
     const panel = await panelOf(page, services);
     await services.hover();
@@ -113,7 +113,7 @@ test.describe('header dropdowns', () => {
   });
 
   test('the AI Guides panel is a 3-column, 48rem grid of items with a title and a summary', async ({ page }) => {
-    await page.goto('/humans');
+    await page.goto('/humans/');
     const guideTrigger = trigger(page, 'AI Guides');
     const panel = await panelOf(page, guideTrigger);
     await guideTrigger.hover();
@@ -157,7 +157,7 @@ test.describe('header section anchors', () => {
   }
 
   test('on other pages the overview links point to /#services and /#guides', async ({ page }) => {
-    await page.goto('/blog');
+    await page.goto('/blog/');
     await expect((await panelOf(page, trigger(page, 'Services'))).locator('.nav-menu-overview')).toHaveAttribute('href', '/#services');
     const guidesOverview = (await panelOf(page, trigger(page, 'AI Guides'))).locator('.nav-menu-overview');
     await expect(guidesOverview).toHaveAttribute('href', '/#guides');

@@ -18,12 +18,12 @@ async function expectFallbackInPlace(page: Page): Promise<void> {
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await expect(page.getByRole('contentinfo')).toBeVisible();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Humans' }).click();
-  await expect(page).toHaveURL(/\/humans$/);
+  await expect(page).toHaveURL(/\/humans\/$/);
 }
 
 test('an island whose bundle throws on load shows the fallback text in its place', async ({ page, consoleErrors }) => {
   await replaceBlogBundle(page, "throw new Error('simulated island failure');");
-  await page.goto('/blog');
+  await page.goto('/blog/');
   await expect(page.locator('[data-island="BlogExplorer"] .island-fallback')).toBeVisible();
   expect(consoleErrors.join('\n')).toContain('simulated island failure');
   await expectFallbackInPlace(page);
@@ -31,7 +31,7 @@ test('an island whose bundle throws on load shows the fallback text in its place
 
 test('an island that throws while rendering shows the fallback text in its place', async ({ page, consoleErrors }) => {
   await replaceBlogBundle(page, "export default function Broken() { throw new Error('simulated render failure'); }");
-  await page.goto('/blog');
+  await page.goto('/blog/');
   await expect(page.locator('[data-island="BlogExplorer"] .island-fallback')).toBeVisible();
   expect(consoleErrors.join('\n')).toContain('simulated render failure');
   await expectFallbackInPlace(page);

@@ -9,7 +9,7 @@ test.describe('mobile menu', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('the hamburger opens the panel, at most the viewport height minus 80px tall', async ({ page }) => {
-    await page.goto('/humans');
+    await page.goto('/humans/');
     await expect(panel(page)).toBeHidden();
     await expect(hamburger(page)).toHaveAccessibleName('Open menu');
     await hamburger(page).click();
@@ -20,7 +20,7 @@ test.describe('mobile menu', () => {
   });
 
   test('the panel lists the 4 services, the 5 AI guides, Case Studies, Humans, Blog and Get Started', async ({ page }) => {
-    await page.goto('/humans');
+    await page.goto('/humans/');
     await hamburger(page).click();
     const links = panel(page).getByRole('link');
     await expect(links).toHaveText([
@@ -30,12 +30,12 @@ test.describe('mobile menu', () => {
     ]);
     expect(audiences).toHaveLength(4);
     expect(guides).toHaveLength(5);
-    await expect(panel(page).getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/getting-started');
-    await expect(panel(page).getByRole('link', { name: guides[0]!.name })).toHaveAttribute('href', `/guides/${guides[0]!.topic}`);
+    await expect(panel(page).getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/getting-started/');
+    await expect(panel(page).getByRole('link', { name: guides[0]!.name })).toHaveAttribute('href', `/guides/${guides[0]!.topic}/`);
   });
 
   test('choosing an item closes the menu and navigates', async ({ page }) => {
-    await page.goto('/humans');
+    await page.goto('/humans/');
     // First with the navigation cancelled (by a listener that runs after the site's own), so
     // the closing is seen on the page the menu was opened on.
     await hamburger(page).click();
@@ -43,17 +43,17 @@ test.describe('mobile menu', () => {
     await panel(page).getByRole('link', { name: 'Humans' }).click();
     await expect(panel(page)).toBeHidden();
     await expect(page.locator('[data-mobile-nav]')).not.toHaveAttribute('open');
-    expect(new URL(page.url()).pathname).toBe('/humans');
+    expect(new URL(page.url()).pathname).toBe('/humans/');
 
     await hamburger(page).click();
     await panel(page).getByRole('link', { name: 'Blog' }).click();
-    await expect(page).toHaveURL(/\/blog$/);
+    await expect(page).toHaveURL(/\/blog\/$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('AI Testing Insights Blog');
     await expect(panel(page)).toBeHidden();
   });
 
   test('Escape closes the menu and returns focus to the hamburger', async ({ page }) => {
-    await page.goto('/humans');
+    await page.goto('/humans/');
     await hamburger(page).click();
     await expect(panel(page)).toBeVisible();
     await panel(page).getByRole('link').first().focus();
@@ -66,7 +66,7 @@ test.describe('mobile menu', () => {
 
 test('at desktop width the hamburger is hidden and the main navigation shown', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto('/humans');
+  await page.goto('/humans/');
   await expect(hamburger(page)).toBeHidden();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
 });

@@ -1,14 +1,14 @@
 import { expect, test } from './fixtures.ts';
-import { ui } from './site-data.ts';
+import { pageAddress, ui } from './site-data.ts';
 
 test('an unknown path shows the not-found page with links back into the site', async ({ page }) => {
   const response = await page.goto('/no-such-page');
   expect(response!.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(ui.notFound.title);
   const main = page.getByRole('main');
-  for (const link of ui.notFound.links) await expect(main.getByRole('link', { name: link.text, exact: true })).toHaveAttribute('href', link.href);
+  for (const link of ui.notFound.links) await expect(main.getByRole('link', { name: link.text, exact: true })).toHaveAttribute('href', pageAddress(link.href));
   await main.getByRole('link', { name: 'Case Studies', exact: true }).click();
-  await expect(page).toHaveURL(/\/case-studies$/);
+  await expect(page).toHaveURL(/\/case-studies\/$/);
 });
 
 test("an unknown blog slug shows 'Post not found' and a Back to Blog link", async ({ page }) => {
@@ -17,8 +17,8 @@ test("an unknown blog slug shows 'Post not found' and a Back to Blog link", asyn
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Post not found');
   await expect(page.getByText("Sorry, we couldn't find the post you're looking for.")).toBeVisible();
   const back = page.getByRole('main').getByRole('link', { name: 'Back to Blog' });
-  await expect(back).toHaveAttribute('href', '/blog');
+  await expect(back).toHaveAttribute('href', '/blog/');
   await back.click();
-  await expect(page).toHaveURL(/\/blog$/);
+  await expect(page).toHaveURL(/\/blog\/$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('AI Testing Insights Blog');
 });

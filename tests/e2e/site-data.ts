@@ -27,19 +27,22 @@ export const forms = readJson<{
 }>('forms');
 export const ui = readJson<{ islandFallback: string; skipToContent: string; askUsAnything: string; notFound: { title: string; links: { text: string; href: string }[] } }>('ui');
 
-/** Every page the site builds, plus one unknown path that gets the 404 page. */
+/** A site path as the site publishes it: pages end with a slash (site.json `trailingSlash: always`). */
+export const pageAddress = (sitePath: string): string => sitePath.replace(/^(\/[^?#]*?)\/?([?#].*)?$/, (_, path: string, rest = '') => (path === '/' ? '/' : `${path}/`) + rest);
+
+/** Every page the site builds at its published address, plus one unknown path that gets the 404 page. */
 export const allRoutes = [
   '/',
-  ...audiences.map((a) => `/services/${a.slug}`),
-  ...guides.map((g) => `/guides/${g.topic}`),
-  ...guides.map((g) => `/guides/content/${g.topic}`),
-  '/blog',
-  ...postSlugs.map((slug) => `/blog/${slug}`),
-  '/case-studies',
-  '/humans',
-  '/getting-started',
-  '/pom-files',
-  '/terms',
-  '/privacy',
+  ...audiences.map((a) => `/services/${a.slug}/`),
+  ...guides.map((g) => `/guides/${g.topic}/`),
+  ...guides.map((g) => `/guides/content/${g.topic}/`),
+  '/blog/',
+  ...postSlugs.map((slug) => `/blog/${slug}/`),
+  '/case-studies/',
+  '/humans/',
+  '/getting-started/',
+  '/pom-files/',
+  '/terms/',
+  '/privacy/',
   '/no-such-page',
 ];

@@ -9,7 +9,7 @@ const first = caseStudies[0]!;
 const playLink = (page: Page, company = first.company) => page.getByRole('link', { name: `Play video: ${company}` });
 
 async function openGallery(page: Page, query = ''): Promise<void> {
-  await page.goto(`/case-studies${query}`);
+  await page.goto(`/case-studies/${query}`);
   await waitForIslands(page);
 }
 
@@ -31,7 +31,7 @@ test('shows 8 case-study cards, 3 of them before the promo block', async ({ page
   await expect(gallery.getByRole('article')).toHaveCount(8);
   const order = await gallery.locator('article, aside.promo').evaluateAll((elements) => elements.map((element) => element.tagName));
   expect(order).toEqual(['ARTICLE', 'ARTICLE', 'ARTICLE', 'ASIDE', 'ARTICLE', 'ARTICLE', 'ARTICLE', 'ARTICLE', 'ARTICLE']);
-  await expect(gallery.getByRole('complementary').getByRole('link')).toHaveAttribute('href', '/guides/playwright');
+  await expect(gallery.getByRole('complementary').getByRole('link')).toHaveAttribute('href', '/guides/playwright/');
 });
 
 test('the play button opens a modal dialog playing the embed URL and sets ?playVideo=', async ({ page }) => {
@@ -120,7 +120,7 @@ test('history back closes the dialog and forward reopens it', async ({ page }) =
   await playFirst(page);
   await page.goBack();
   await expectClosed(page);
-  await expect(page).toHaveURL(/\/case-studies$/);
+  await expect(page).toHaveURL(/\/case-studies\/$/);
   await page.goForward();
   await expect(dialog(page)).toBeVisible();
   await expect(frame(page)).toHaveAttribute('src', `${first.videoUrl}?autoplay=1`);
