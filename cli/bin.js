@@ -89,9 +89,10 @@ async function compile(target) {
     // hundreds of modules one by one (about 0.2 s for the CLI, and as much for each Markdown
     // worker). These stay imports: React (the dev server's freshly compiled templates must
     // share it), esbuild (it runs its own binary), jsonc-parser (its build requires its own
-    // files by computed names), and Shiki's grammars, themes and inlined regex engine (loaded
-    // only when used).
-    const external = ['react', 'react/*', 'react-dom', 'react-dom/*', 'esbuild', 'jsonc-parser', '@shikijs/langs/*', '@shikijs/themes/*', 'shiki/wasm'];
+    // files by computed names), Shiki's grammars, themes and inlined regex engine (loaded
+    // only when used), and sharp (it loads libvips, a native library, and only when an image
+    // needs processing).
+    const external = ['react', 'react/*', 'react-dom', 'react-dom/*', 'esbuild', 'jsonc-parser', '@shikijs/langs/*', '@shikijs/themes/*', 'shiki/wasm', 'sharp'];
     const common = {
       absWorkingDir: root, bundle: true, platform: 'node', format: 'esm', target: 'node20', outdir: staging, logLevel: 'error',
       external, plugins: [patchPlugin(packagePatches)], jsx: 'automatic',

@@ -1,5 +1,5 @@
 // Loaded on every page; kept tiny and free of React. Adds what CSS alone cannot: the header's
-// scrolled state, keyboard-operable dropdowns and closing the mobile menu.
+// scrolled state, keyboard-operable dropdowns, closing the mobile menu, and the newsletter form.
 
 /** Scroll depth, in pixels, past which the header turns solid. */
 const solidAfter = 10;
@@ -82,5 +82,21 @@ if (mobile) {
   });
 }
 
-// The footer newsletter field has no service behind it yet: keep the address out of the URL.
-document.querySelector('[data-newsletter]')?.addEventListener('submit', (event) => event.preventDefault());
+// The footer newsletter form posts through client/newsletter.ts, loaded when the visitor first
+// reaches for the form, so this script stays tiny. If it cannot load, the failure is shown.
+const newsletter = document.querySelector<HTMLFormElement>('[data-newsletter]');
+if (newsletter) {
+  let loading: Promise<typeof import('./newsletter.ts')> | undefined;
+  const load = () => (loading ??= import('./newsletter.ts').catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  }));
+  newsletter.addEventListener('focusin', () => load().catch(() => undefined), { once: true });
+  newsletter.addEventListener('submit', (event) => {
+    event.preventDefault();
+    load().then((module) => module.submitNewsletter(newsletter), (error: unknown) => {
+      console.error(error);
+      newsletter.querySelector<HTMLElement>('[data-newsletter-failure]')!.hidden = false;
+    });
+  });
+}

@@ -1,5 +1,7 @@
+import path from 'node:path';
+import { SourceIndex } from '../images/source-index.ts';
 import { loadContent, type RawContent } from '../load/load-content.ts';
-import { loadImages, type SiteImage } from '../load/load-images.ts';
+import { loadImages, type RasterImage, type SiteImage } from '../load/load-images.ts';
 import type { MarkdownBody } from '../render/markdown/render-all-markdown.ts';
 import { contentFolder } from '../project-layout.js';
 
@@ -9,13 +11,21 @@ export interface LoadedSite {
   root: string;
   contentDir: string;
   raw: RawContent;
+  /** SVG images, published as they are. */
   images: SiteImage[];
+  /** PNG, JPEG, WebP, AVIF and GIF images, published as variants (the images step). */
+  rasterImages: RasterImage[];
 }
 
-/** Load: reads all content and images under `contentDir`. */
-export async function loadInputs(root: string, contentDir: string): Promise<LoadedSite> {
-  const [raw, images] = await Promise.all([loadContent(contentDir), loadImages(contentFolder(contentDir, 'images'))]);
-  return { root, contentDir, raw, images };
+/**
+ * Load: reads all content and images under `contentDir`. With an image cache folder, a raster
+ * image unchanged since the last build is not read again (its hash and header are remembered there).
+ */
+export async function loadInputs(root: string, contentDir: string, imageCacheDir?: string): Promise<LoadedSite> {
+  const index = await SourceIndex.open(imageCacheDir && path.join(imageCacheDir, 'sources.json'));
+  const loadingImages = loadImages(contentFolder(contentDir, 'images'), { index }).finally(() => index.save().catch(() => undefined));
+  const [raw, images] = await Promise.all([loadContent(contentDir), loadingImages]);
+  return { root, contentDir, raw, images: images.svg, rasterImages: images.raster };
 }
 
 /** Every Markdown body of the site: posts, guides and legal pages. */

@@ -1,4 +1,8 @@
 import type { Bundle } from '../bundle/bundle-client.ts';
+import type { ShareImages } from '../share-card/share-images.ts';
+import { SiteErrorList, type SiteError } from '../errors.ts';
+import { missingMarkdownImages } from '../images/check-markdown-images.ts';
+import type { ImageEntry } from '../images/picture-sources.ts';
 import { inlineScriptsOf } from '../render/inline-scripts.ts';
 import { withIslandScripts } from '../render/island-scripts.ts';
 import type { MarkdownRun } from '../render/markdown/render-all-markdown.ts';
@@ -16,6 +20,10 @@ export interface RenderSiteOptions {
   bundle: Bundle;
   /** The site's Markdown, rendering since before validation; each page renders when its body is ready. */
   markdown: MarkdownRun;
+  /** Every image of content/images by public path (the images step's index). */
+  images: ReadonlyMap<string, ImageEntry>;
+  /** Each page's share picture (the share-card step's plan); pages name none without it. */
+  shareImages?: ShareImages;
   /** The page templates; the ones compiled into the CLI by default. */
   renderer?: Renderer;
   /** Receives each page's HTML as soon as it is rendered, instead of `RenderedSite.html`: a large build holds no finished pages. */
@@ -41,12 +49,13 @@ export interface RenderedSite extends RoutedSite {
 
 /** Render: every route's page and every redirect page, with the bundle's scripts and styles. */
 export async function renderSite(routed: RoutedSite, options: RenderSiteOptions): Promise<RenderedSite> {
-  const { bundle, markdown, renderer = compiledRenderer, emit, previous, rerender = () => true } = options;
+  const { bundle, markdown, images, shareImages, renderer = compiledRenderer, emit, previous, rerender = () => true } = options;
   const context: RenderContext = {
     model: routed.model,
     navigation: buildNavigation(routed.model),
-    images: new Map(routed.images.map((image) => [image.url, { width: image.width, height: image.height }])),
+    images,
     markdown: markdown.bodies,
+    shareImages,
     assets: { stylesheet: bundle.stylesheet, siteScript: bundle.siteScript, islands: bundle.islands },
   };
   const html = new Map<string, string>();
@@ -68,10 +77,16 @@ export async function renderSite(routed: RoutedSite, options: RenderSiteOptions)
   // Pages without Markdown render at once; each other one as soon as its body is ready.
   const bySource = new Map(routed.routes.filter(hasMarkdown).map((route) => [route.source, route]));
   for (const route of routed.routes) if (!hasMarkdown(route)) renderRoute(route);
+  // A body naming an image that is not there is reported at its line, and its page not rendered.
+  const missingImages: SiteError[] = [];
   const bodies = await markdown.consume((file) => {
     const route = bySource.get(file);
-    if (route) renderRoute(route);
+    if (!route) return;
+    const missing = missingMarkdownImages(file, markdown.bodies.get(file)!, images);
+    if (missing.length === 0) renderRoute(route);
+    else missingImages.push(...missing);
   });
+  if (missingImages.length > 0) throw new SiteErrorList(missingImages);
   const pages = routed.routes.map((route) => records.get(route.path)!);
   for (const redirect of routed.redirects) output(renderer.renderRedirect(redirect, context));
   return { ...routed, bundle, pages, markdown: bodies, html, rendered, inlineScripts };

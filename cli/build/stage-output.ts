@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { assembleSiteFiles } from '../write/assemble-site-files.ts';
 import type { Writer } from '../write/writers.ts';
 import type { RenderedSite } from './render-site.ts';
@@ -24,6 +25,14 @@ export class StagedWrites {
   /** Starts writing one file; a failure is reported by `finish`. */
   readonly write = (file: string, contents: string | Uint8Array): void => {
     this.pending.push(this.writer.write(file, contents).catch((error: unknown) => {
+      this.failure ??= { error };
+    }));
+  };
+
+  /** Starts writing the finished file `source` at `file`: a hard link where the writer makes one (see DiskWriter.link), else its bytes. */
+  readonly link = (file: string, source: string): void => {
+    const writing = this.writer.link ? this.writer.link(file, source) : readFile(source).then((bytes) => this.writer.write(file, bytes));
+    this.pending.push(writing.catch((error: unknown) => {
       this.failure ??= { error };
     }));
   };

@@ -14,6 +14,7 @@ interface BuildFlags {
   checkLinks: boolean;
   cache: boolean;
   force?: boolean;
+  production?: boolean;
 }
 
 /** `build`: renders the whole site into the output folder, replacing it only on success. */
@@ -28,6 +29,7 @@ export function createBuildCommand(): Command {
     .option('--no-check-links', 'skip checking the internal links of the output before it replaces the old one')
     .option('--no-cache', 'render all Markdown afresh instead of reusing node_modules/.cache/sitegen/markdown.json')
     .option('--force', 'replace an --out folder that holds files no earlier build wrote (never the project, a source, content or home folder)')
+    .option('--production', "refuse a site config that is unsafe to deploy: reCAPTCHA's test key, a URL that is not https or points at a local or example host")
     .action(async (flags: BuildFlags) => {
       const root = process.cwd();
       const out = path.resolve(root, flags.out);
@@ -56,13 +58,27 @@ async function runBuild(flags: BuildFlags, root: string, out: string, contentDir
     overrides: siteOverridesFromEnv(process.env),
     markdown: { cacheFile: flags.cache ? markdownCacheFile(root) : undefined, threads: Number(process.env.SITEGEN_MARKDOWN_WORKERS) || undefined },
     checkLinks: flags.checkLinks,
+    production: flags.production,
   });
+  const notReady = result.warnings.filter((warning) => warning instanceof SiteError);
+  if (notReady.length > 0) console.error(formatNotReadyForProduction(notReady));
   const report = result.links && (await import('../check/index.ts'));
   if (!result.committed) {
     console.error(report!.formatReport(result.links!, 'text'));
     throw new SiteError({ code: 'build.broken-links', message: 'the output has broken links; the previous output was left in place', hint: 'Fix the sources named above, or build with --no-check-links to skip the check.' });
   }
   console.log(formatSummary(result, flags.out, report ? report.summaryLine(result.links!) : undefined));
+}
+
+/** The warning block of a build without --production: what `--production` would refuse, one row each. */
+export function formatNotReadyForProduction(problems: SiteError[], cwd = process.cwd()): string {
+  const rows = problems.flatMap((problem) => {
+    const file = problem.file?.startsWith(cwd + path.sep) ? path.relative(cwd, problem.file) : problem.file;
+    const place = file ? `${file}${problem.line ? `:${problem.line}:${problem.column ?? 1}` : ''}  ` : '';
+    return [`  ${place}${problem.message}  [${problem.code}]`, ...(problem.hint ? [`    hint: ${problem.hint}`] : [])];
+  });
+  const count = `${problems.length} problem${problems.length === 1 ? '' : 's'}`;
+  return [`Not ready for production (${count}; sitegen build --production refuses to build with these):`, ...rows, ''].join('\n');
 }
 
 /** The summary printed after a build: pages, timings per phase and the JavaScript each page loads. */

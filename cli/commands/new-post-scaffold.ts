@@ -20,6 +20,8 @@ export interface NewPostFields {
 
 /** Cover image for new posts until the author adds their own; it exists, so the post builds at once. */
 export const defaultPostImage = '/images/social-card.svg';
+/** What the cover image shows: a post's image needs alt text (image.missing-alt); the author replaces both. */
+const defaultPostImageAlt = "The site's card: its name and tagline on a dark background";
 
 const slugPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
@@ -97,7 +99,7 @@ function frontMatterOf(fields: NewPostFields): Record<string, unknown> {
     excerpt: fields.excerpt,
     date: fields.date,
     image: defaultPostImage,
-    imageAlt: '',
+    imageAlt: defaultPostImageAlt,
     category: fields.category,
     tags: fields.tags,
     ...(fields.draft ? { draft: true } : {}),
@@ -125,7 +127,7 @@ export function renderNewPost(fields: NewPostFields): string {
     // Unquoted, as authors write it; checkNewPost allows only YYYY-MM-DD.
     `date: ${fields.date}`,
     `image: ${yamlString(defaultPostImage, true)}`,
-    'imageAlt: ""',
+    `imageAlt: ${yamlString(defaultPostImageAlt)}`,
     `category: ${yamlString(fields.category)}`,
     `tags: [${fields.tags.map((tag) => yamlString(tag)).join(', ')}]`,
     ...(fields.draft ? ['draft: true'] : []),

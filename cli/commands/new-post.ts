@@ -5,6 +5,7 @@ import { Command } from 'commander';
 import { SiteError } from '../errors.ts';
 import { contentFolder, datasetFile } from '../project-layout.js';
 import { postSlugFromTitle } from '../route/slugs.ts';
+import { defaultTrailingSlash, pageHref } from '../route/trailing-slash.ts';
 import { absoluteUrl, blogPostPath, withoutTrailingSlash } from '../route/urls.ts';
 import { checkNewPost, existingTaxonomy, prepareNewPost, today, type NewPostFields } from './new-post-scaffold.ts';
 
@@ -65,9 +66,11 @@ export function createNewPostCommand(): Command {
         console.warn(`warning: "${fields.category}" is a new category (existing: ${taxonomy.categories.join(', ') || 'none'})`);
       }
       const site = await loadJson('site', datasetFile(contentDir, 'site')).catch(() => undefined);
-      const siteUrl = withoutTrailingSlash(String((site?.value as { siteUrl?: string } | undefined)?.siteUrl ?? ''));
+      const siteConfig = site?.value as { siteUrl?: string; trailingSlash?: string } | undefined;
+      const siteUrl = withoutTrailingSlash(String(siteConfig?.siteUrl ?? ''));
+      const policy = siteConfig?.trailingSlash === 'never' ? 'never' : defaultTrailingSlash;
       console.log(`Created ${path.relative(process.cwd(), file)}`);
-      console.log(`URL: ${absoluteUrl(siteUrl, blogPostPath(fields.slug))}${fields.draft ? ' (draft: shown by dev, left out of build unless --drafts)' : ''}`);
+      console.log(`URL: ${absoluteUrl(siteUrl, pageHref(blogPostPath(fields.slug), policy))}${fields.draft ? ' (draft: shown by dev, left out of build unless --drafts)' : ''}`);
     });
 }
 

@@ -116,7 +116,8 @@ function rebuilders(build: IncrementalBuild, site: LiveSite, options: DevServerO
       const output = await build.update(changes);
       const report = site.publish(output, changes, start);
       const names = changed.map((file) => path.relative(options.root, file)).join(', ');
-      log(`${names} → rebuilt in ${Math.round(report.ms)} ms, ${output.rendered} page${output.rendered === 1 ? '' : 's'} re-rendered${report.event === 'css' ? ', styles swapped' : ''}`);
+      const images = output.imagesProcessed > 0 ? `, ${output.imagesProcessed} image${output.imagesProcessed === 1 ? '' : 's'} processed` : '';
+      log(`${names} → rebuilt in ${Math.round(report.ms)} ms, ${output.rendered} page${output.rendered === 1 ? '' : 's'} re-rendered${images}${report.event === 'css' ? ', styles swapped' : ''}`);
       return report;
     } catch (error) {
       return site.fail(error);

@@ -20,6 +20,12 @@ export const inputLimits = Object.freeze({
   jsonDepth: 32,
   /** An SVG image in content/images. */
   imageBytes: 1 * megabyte,
+  /** A PNG, JPEG, WebP, AVIF or GIF image in content/images. */
+  rasterImageBytes: 25 * megabyte,
+  /** Pixels on either side of a raster image (of each frame, for an animation). */
+  rasterImageSide: 12_000,
+  /** Pixels of all the frames of an animated GIF or WebP together (50 frames of 1000 × 1000). */
+  animationPixels: 50_000_000,
 });
 
 /** A byte count as the README and error messages write it: `2 MB`, `64 KB`. */

@@ -1,10 +1,15 @@
+import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { SiteError, SiteErrorList } from '../errors.ts';
+import { oversizedImage, unsupportedImage } from '../images/image-errors.ts';
+import { rasterFormatOf, unsupportedImageExtensions } from '../images/raster-formats.ts';
+import { readRasterInfo, type RasterInfo } from '../images/read-raster-info.ts';
+import { SourceIndex } from '../images/source-index.ts';
 import { inputLimits } from './input-limits.ts';
 import { ContentFiles, fileFailure } from './read-content-file.ts';
 
-/** An image to copy into the output, with its intrinsic size. */
+/** An SVG image, copied into the output as it is, with its intrinsic size. */
 export interface SiteImage {
   url: string;
   source: string;
@@ -13,31 +18,100 @@ export interface SiteImage {
   contents: Buffer;
 }
 
+/** A PNG, JPEG, WebP, AVIF or GIF image: the build publishes resized variants of it (cli/images). */
+export interface RasterImage extends RasterInfo {
+  url: string;
+  source: string;
+  /** SHA-256 of the file's bytes, in hex: variants are cached under it. */
+  hash: string;
+  /** The file's size in bytes. */
+  bytes: number;
+}
+
+/** Every image under content/images. */
+export interface ContentImages {
+  svg: SiteImage[];
+  raster: RasterImage[];
+}
+
+export interface LoadImagesOptions {
+  /** Reads the files; by default one for the content folder holding `folder`. */
+  files?: ContentFiles;
+  /** Hashes and headers of the raster images as of the last build; an unchanged image is not read again. */
+  index?: SourceIndex;
+}
+
 /**
- * Reads every SVG under content/images and takes its size from the root element's width and
- * height (or its viewBox), so templates can always write `width` and `height` on `img`.
- * Every `.svg` entry must be a regular file inside the content folder (by default the one
- * holding `folder`); a recursive listing does not enter linked folders.
+ * Reads every image under content/images. An SVG's size comes from its root element's width and
+ * height (or its viewBox), so templates can always write `width` and `height` on `img`; a raster
+ * image's from its header, read with sharp (its pixels are read only when it is processed).
+ * Every entry must be a regular file inside the content folder, within its size limit; a
+ * recursive listing does not enter linked folders.
  */
-export async function loadImages(folder: string, files = new ContentFiles(path.dirname(folder))): Promise<SiteImage[]> {
+export async function loadImages(folder: string, options: LoadImagesOptions = {}): Promise<ContentImages> {
+  const files = options.files ?? new ContentFiles(path.dirname(folder));
+  const index = options.index ?? (await SourceIndex.open(undefined));
   const sources = (await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []))
-    .filter((entry) => entry.name.endsWith('.svg'))
     .map((entry) => path.join(entry.parentPath, entry.name))
     .sort();
   const errors: SiteError[] = [];
-  const images: SiteImage[] = [];
+  const svg: SiteImage[] = [];
+  const raster: RasterImage[] = [];
+  const url = (source: string) => `/images/${path.relative(folder, source).split(path.sep).join('/')}`;
   for (const source of sources) {
-    try {
-      const contents = files.readBytes(source, inputLimits.imageBytes);
-      const size = svgSize(contents.toString('utf8'));
-      if (!size) errors.push(new SiteError({ code: 'content.image-size', message: 'SVG has no width/height or viewBox on its root element', hint: 'Add width and height attributes to the <svg> element.', file: source, line: 1 }));
-      images.push({ url: `/images/${path.relative(folder, source).split(path.sep).join('/')}`, source, contents, width: size?.width ?? 0, height: size?.height ?? 0 });
-    } catch (error) {
-      errors.push(fileFailure(source, error));
+    const extension = path.extname(source).toLowerCase();
+    if (extension === '.svg') {
+      const image = loadSvg(source, url(source), files, errors);
+      if (image) svg.push(image);
+    } else if (rasterFormatOf(source)) {
+      // One at a time: a header takes a millisecond, and at most one file's bytes are held.
+      const image = await loadRaster(source, url(source), files, index).catch((error: unknown) => {
+        errors.push(fileFailure(source, error));
+      });
+      if (image) raster.push(image);
+    } else if (unsupportedImageExtensions.includes(extension)) {
+      errors.push(unsupportedImage(source, `${extension.slice(1).toUpperCase()} is not a format the build reads`));
     }
   }
   if (errors.length > 0) throw new SiteErrorList(errors);
-  return images;
+  return { svg, raster };
+}
+
+function loadSvg(source: string, url: string, files: ContentFiles, errors: SiteError[]): SiteImage | undefined {
+  try {
+    const contents = files.readBytes(source, inputLimits.imageBytes);
+    const size = svgSize(contents.toString('utf8'));
+    if (!size) errors.push(new SiteError({ code: 'content.image-size', message: 'SVG has no width/height or viewBox on its root element', hint: 'Add width and height attributes to the <svg> element.', file: source, line: 1 }));
+    return { url, source, contents, width: size?.width ?? 0, height: size?.height ?? 0 };
+  } catch (error) {
+    errors.push(fileFailure(source, error));
+    return undefined;
+  }
+}
+
+/** A raster image's hash and header: from the index when the file is unchanged, else read from it. */
+async function loadRaster(source: string, url: string, files: ContentFiles, index: SourceIndex): Promise<RasterImage> {
+  const limit = inputLimits.rasterImageBytes;
+  const stats = withImageLimit(source, () => files.statBytes(source, limit));
+  const known = index.lookup(source, stats);
+  if (known) return { url, source, hash: known.hash, bytes: stats.size, ...known.info };
+  const contents = withImageLimit(source, () => files.readBytes(source, limit));
+  const info = await readRasterInfo(source, contents);
+  const hash = createHash('sha256').update(contents).digest('hex');
+  index.record(source, stats, hash, info);
+  return { url, source, hash, bytes: contents.length, ...info };
+}
+
+/** Reports a raster image over the byte limit as `image.too-large`, with the hint for images. */
+function withImageLimit<T>(source: string, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof SiteError && error.code === 'content.file-too-large') {
+      throw oversizedImage(source, error.message);
+    }
+    throw error;
+  }
 }
 
 function svgSize(svg: string): { width: number; height: number } | undefined {

@@ -45,6 +45,10 @@ export const postFrontMatterSchema = z.object({
   readTime: z.string().regex(/^\d+ min read$/, 'expected text such as "6 min read"').optional(),
   image: imagePath,
   imageAlt: z.string(),
+  /** The picture social sites show for the post instead of its generated card: a PNG or JPEG in content/images. */
+  socialImage: imagePath.optional(),
+  /** What the social image shows, for people who cannot see it; required with `socialImage`. */
+  socialImageAlt: lineText(postFieldLimits.excerpt).optional(),
   category: lineText(postFieldLimits.category),
   tags: z.array(lineText(postFieldLimits.tag), { error: 'expected a list of strings' }).min(1),
   draft: z.boolean().optional(),

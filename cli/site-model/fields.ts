@@ -30,7 +30,7 @@ export function lineText(maxLength: number) {
 /** One of the icons Icon.tsx draws. */
 export const icon = z.enum(iconNames);
 /** An image shipped in content/images, referenced by its public path. */
-export const imagePath = z.string().regex(/^\/images\/(?!.*(?:\.\.|\/\/))[\w./-]+\.(svg|png|jpg|jpeg|webp|avif)$/, 'expected a path like /images/name.svg');
+export const imagePath = z.string().regex(/^\/images\/(?!.*(?:\.\.|\/\/))[\w./-]+\.(svg|png|jpg|jpeg|webp|avif|gif)$/, 'expected a path like /images/name.svg');
 
 /** A link or button: its text and where it goes. */
 export const link = z.object({ text, href }).strict();
@@ -38,8 +38,11 @@ export const link = z.object({ text, href }).strict();
 export const meta = z.object({ title: text, description: text }).strict();
 /** A card or list entry: a title, a description and optionally an icon. */
 export const item = z.object({ title: text, description: text, icon: icon.optional() }).strict();
-/** An image with the size it is shown at. */
-export const image = z.object({ src: imagePath, alt: z.string(), width: z.number().int().positive(), height: z.number().int().positive() }).strict();
+/**
+ * An image with the size it is shown at. `alt` describes it; an image that only decorates has
+ * `"alt": ""` and `"decorative": true` (an empty alt without it is an error, `image.missing-alt`).
+ */
+export const image = z.object({ src: imagePath, alt: z.string(), decorative: z.literal(true).optional(), width: z.number().int().positive(), height: z.number().int().positive() }).strict();
 
 /** A block of a content page: a heading, optional intro and items laid out one of several ways. */
 export const section = z.object({

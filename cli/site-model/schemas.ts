@@ -8,6 +8,7 @@ import { homeSchema } from './home.ts';
 import { formsSchema, uiSchema } from './interface-text.ts';
 import { audiencesSchema, gettingStartedSchema, pageSchema, toolkitSchema } from './pages.ts';
 import { navigationSchema, redirectsSchema, siteSchema } from './site-config.ts';
+import { shareCardsSchema } from './share-cards.ts';
 
 // The site's content model: which datasets content/data holds and the schema of each. The
 // schemas themselves live one concern a file beside this one.
@@ -33,6 +34,7 @@ export const dataSchemas = {
   blog: blogSchema,
   forms: formsSchema,
   ui: uiSchema,
+  'share-cards': shareCardsSchema,
 } as const;
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { externalUrl, href, imagePath, link, text } from './fields.ts';
 import { redirectSource, sitePath, siteOrigin } from './url-fields.ts';
+import { defaultTrailingSlash } from '../route/trailing-slash.ts';
 
 // The datasets every page uses: site settings, header and footer, redirects.
 
@@ -16,10 +17,14 @@ export const siteSchema = z.object({
   chatPersonaUrl: externalUrl,
   schedulingUrl: externalUrl,
   formWebhookUrl: externalUrl,
+  /** Seconds a form waits for the webhook before it shows the failure message. */
+  formTimeoutSeconds: z.number().int().min(1).max(120).default(15),
   recaptcha: z.object({ siteKey: recaptchaSiteKey, enterprise: z.boolean() }).strict(),
   footerTagline: text,
   copyright: text,
   socialImage: imagePath,
+  /** Whether page addresses end in `/` (see cli/route/trailing-slash.ts); files are written to match. */
+  trailingSlash: z.enum(['always', 'never']).default(defaultTrailingSlash),
 }).strict();
 
 const menu = z.object({
@@ -43,7 +48,8 @@ export const navigationSchema = z.object({
     servicesTitle: text,
     columns: z.array(z.object({ title: text, links: z.array(link).min(1) }).strict()).min(1),
     social: z.array(text).min(1),
-    newsletter: z.object({ label: text, placeholder: text, buttonLabel: text }).strict(),
+    /** The footer's email field; `thanks` and `failure` are shown in place after a submit. */
+    newsletter: z.object({ label: text, placeholder: text, buttonLabel: text, thanks: text, failure: text, honeypotLabel: text }).strict(),
   }).strict(),
 }).strict();
 

@@ -15,6 +15,9 @@ export interface Post {
   readTime: string;
   image: string;
   imageAlt: string;
+  /** The post's own share picture (`/images/…`, PNG or JPEG) in place of its generated card. */
+  socialImage?: string;
+  socialImageAlt?: string;
   category: string;
   tags: string[];
   draft: boolean;

@@ -48,6 +48,8 @@ export function validatePost(file: RawMarkdown, errors: SiteError[]): Post | und
     readTime: fm.readTime ?? estimateReadTime(file.body),
     image: fm.image,
     imageAlt: fm.imageAlt,
+    socialImage: fm.socialImage,
+    socialImageAlt: fm.socialImageAlt,
     category: fm.category,
     tags: fm.tags,
     draft: fm.draft ?? false,

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { unwritableOutput } from './output-guard.ts';
@@ -7,6 +7,8 @@ import { createVersionFolder, removeStaleVersions, swapInVersion } from './outpu
 /** Where a build's files go: a folder on disk, or memory for tests and dry runs. */
 export interface Writer {
   write(file: string, contents: string | Uint8Array): Promise<void>;
+  /** Writes the contents of the finished file `source` (such as a cached image variant) at `file`, without reading it when it can. */
+  link?(file: string, source: string): Promise<void>;
   /** Makes everything written visible at once; until then nothing replaces the last output. */
   commit(): Promise<void>;
   /** Drops everything written, leaving the last output as it was. */
@@ -60,6 +62,25 @@ export class DiskWriter implements Writer {
   }
 
   async write(file: string, contents: string | Uint8Array): Promise<void> {
+    writeFileSync(await this.target(file), contents);
+  }
+
+  /**
+   * A hard link to `source` where the file system allows one (a warm build publishes its
+   * cached image variants without copying a byte), else a copy. A link shares the file, so
+   * `source` must be one that is replaced, never rewritten in place.
+   */
+  async link(file: string, source: string): Promise<void> {
+    const target = await this.target(file);
+    try {
+      linkSync(source, target);
+    } catch {
+      copyFileSync(source, target);
+    }
+  }
+
+  /** Where `file` goes in the staging folder, its folder made. */
+  private async target(file: string): Promise<string> {
     const target = path.join(await this.staging, file);
     const folder = path.dirname(target);
     // Synchronous calls: a page is a few kilobytes into the page cache, and the promise API's
@@ -68,7 +89,7 @@ export class DiskWriter implements Writer {
       mkdirSync(folder, { recursive: true });
       this.made.add(folder);
     }
-    writeFileSync(target, contents);
+    return target;
   }
 
   /** The folder being written, for checks that run on the output before it is committed. */

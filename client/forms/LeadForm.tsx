@@ -1,7 +1,8 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import Captcha, { type CaptchaHandle } from './Captcha.tsx';
 import { submitLead } from './submit-lead.ts';
 import type { FieldText, FormConfig, FormMessages } from './types.ts';
+import { readValues, useLeadDraft } from './use-lead-draft.ts';
 
 export interface FieldSpec extends FieldText {
   name: string;
@@ -12,6 +13,8 @@ export interface FieldSpec extends FieldText {
 }
 
 export interface LeadFormProps {
+  /** Names the form's draft in sessionStorage (one draft per form name and page). */
+  name: string;
   fields: FieldSpec[];
   config: FormConfig;
   messages: FormMessages;
@@ -27,51 +30,69 @@ type Status = 'idle' | 'submitting' | 'success' | 'error';
 
 /**
  * A lead form: idle, submitting (inputs disabled, button reads 'Submitting', further submits
- * ignored), then success or error. Submitting needs a captcha token; a failure resets the
- * captcha and clears the token.
+ * ignored), then success or error. Submitting needs a captcha token, which goes in the body
+ * with a submission id; a failure (an error status, a redirect, no answer in time) resets the
+ * captcha and clears the token. What the visitor typed is kept as a draft until the lead is
+ * delivered; after that the form stays locked until the visitor leaves the page.
  */
-export default function LeadForm({ fields, config, messages, submitLabel, toBody, onSuccess, className }: LeadFormProps) {
+export default function LeadForm({ name, fields, config, messages, submitLabel, toBody, onSuccess, className }: LeadFormProps) {
   const id = useId();
+  const form = useRef<HTMLFormElement>(null);
   const [status, setStatus] = useState<Status>('idle');
   const [token, setToken] = useState<string | null>(null);
   const [captchaMessage, setCaptchaMessage] = useState<string | null>(null);
-  const inFlight = useRef(false);
+  // Set from the first submit until a failure: while sending, and after delivery for good.
+  const locked = useRef(false);
   const captcha = useRef<CaptchaHandle>(null);
+  const fieldNames = fields.map((field) => field.name);
+  const draft = useLeadDraft(name, fieldNames, form);
 
   const clearToken = (message: string | null) => {
     setToken(null);
     setCaptchaMessage(message);
   };
 
+  const unlock = () => {
+    locked.current = false;
+    captcha.current?.reset();
+    clearToken(null);
+  };
+  useUnlockOnReturn(status === 'success', () => {
+    form.current?.reset();
+    unlock();
+    setStatus('idle');
+  });
+
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (inFlight.current) return;
+    if (locked.current) return;
     if (!token) {
       setCaptchaMessage(messages.captcha.required);
       return;
     }
-    const data = new FormData(event.currentTarget);
-    const values = Object.fromEntries(fields.map((field) => [field.name, String(data.get(field.name) ?? '')]));
-    inFlight.current = true;
+    const values = readValues(event.currentTarget, fieldNames);
+    const lead = toBody(values);
+    const submissionId = draft.beginAttempt(values, lead);
+    locked.current = true;
     setStatus('submitting');
     try {
-      await submitLead(config.webhookUrl, toBody(values));
-      setStatus('success');
-      onSuccess();
+      await submitLead(config.webhookUrl, { ...lead, recaptchaToken: token, submissionId }, { timeoutSeconds: config.timeoutSeconds });
     } catch (error) {
       console.error(error);
       setStatus('error');
-      captcha.current?.reset();
-      clearToken(null);
-    } finally {
-      inFlight.current = false;
+      unlock();
+      return;
     }
+    draft.clear();
+    setStatus('success');
+    onSuccess();
   };
 
-  const submitting = status === 'submitting';
+  // After success the fields stay disabled and the button busy while the next page loads.
+  const busy = status === 'submitting' || status === 'success';
   return (
-    <form className={`lead-form${className ? ` ${className}` : ''}`} onSubmit={handleSubmit} aria-busy={submitting}>
-      <fieldset disabled={submitting}>
+    <form ref={form} className={`lead-form${className ? ` ${className}` : ''}`} onSubmit={handleSubmit} onChange={draft.save} aria-busy={busy}>
+      <fieldset disabled={busy}>
         {fields.map((field) => <Field key={field.name} field={field} id={`${id}-${field.name}`} />)}
         <Captcha
           ref={captcha}
@@ -88,11 +109,28 @@ export default function LeadForm({ fields, config, messages, submitLabel, toBody
         {captchaMessage ? <p className="form-message form-message-error" role="alert">{captchaMessage}</p> : null}
         {status === 'error' ? <p className="form-message form-message-error" role="alert">{messages.failure}</p> : null}
         <button type="submit" className="button button-primary button-block" aria-disabled={!token || undefined}>
-          {submitting ? messages.submitting : submitLabel}
+          {busy ? messages.submitting : submitLabel}
         </button>
       </fieldset>
     </form>
   );
+}
+
+/**
+ * A page restored from the back-forward cache after a delivered lead comes back as it was left:
+ * locked. `onReturn` then gives the visitor an empty form again (the lead was already sent).
+ */
+function useUnlockOnReturn(active: boolean, onReturn: () => void): void {
+  const callback = useRef(onReturn);
+  callback.current = onReturn;
+  useEffect(() => {
+    if (!active) return undefined;
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) callback.current();
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, [active]);
 }
 
 function Field({ field, id }: { field: FieldSpec; id: string }) {

@@ -4,9 +4,11 @@ export interface FieldText {
   placeholder: string;
 }
 
-/** Where a form posts and how it proves a human sent it. */
+/** Where a form posts, how long it waits for an answer and how it proves a human sent it. */
 export interface FormConfig {
   webhookUrl: string;
+  /** Seconds before an unanswered submission counts as failed (`formTimeoutSeconds` in site.json). */
+  timeoutSeconds: number;
   recaptcha: { siteKey: string; enterprise: boolean };
 }
 

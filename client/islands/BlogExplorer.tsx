@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import Picture from '../../templates/components/Picture.tsx';
 import {
   distinctCategories, distinctTags, filterPosts, filtersFromSearch, noFilters, searchFromFilters,
   type BlogFilters, type PostSummary,
@@ -110,7 +111,7 @@ function PostCard({ post, labels, variant }: { post: PostSummary; labels: BlogLa
   const tags = variant === 'small' ? post.tags.slice(0, smallCardTagLimit) : post.tags;
   return (
     <article className={`post-card post-card-${variant}`}>
-      <img src={post.image.src} alt={post.image.alt} width={post.image.width} height={post.image.height} loading={variant === 'grid' ? 'lazy' : 'eager'} decoding="async" />
+      <Picture image={post.image} loading={variant === 'grid' ? 'lazy' : 'eager'} />
       <div className="post-card-body">
         <p className="post-meta"><span>{post.dateText}</span><span aria-hidden="true"> · </span><span>{post.readTime}</span></p>
         <h3 className="post-card-title"><a href={post.href}>{post.title}</a></h3>

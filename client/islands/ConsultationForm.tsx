@@ -14,6 +14,7 @@ export interface ConsultationText {
 export default function ConsultationForm({ text, config, messages, schedulingUrl }: { text: ConsultationText; config: FormConfig; messages: FormMessages; schedulingUrl: string }) {
   return (
     <LeadForm
+      name="consultation"
       config={config}
       messages={messages}
       submitLabel={text.submit}

@@ -12,6 +12,7 @@ export interface GuideFormText {
 export default function GuideForm({ text, config, messages, guideName, contentHref }: { text: GuideFormText; config: FormConfig; messages: FormMessages; guideName: string; contentHref: string }) {
   return (
     <LeadForm
+      name="guide"
       config={config}
       messages={messages}
       submitLabel={text.submit}

@@ -1,4 +1,5 @@
 import { useId, useState, type KeyboardEvent } from 'react';
+import Picture from '../../templates/components/Picture.tsx';
 import type { SizedImage } from './types.ts';
 
 export interface TestimonialSlide {
@@ -55,7 +56,7 @@ export default function TestimonialCarousel({ slides, labels }: { slides: Testim
             aria-roledescription="slide"
             aria-label={`${index + 1} of ${slides.length}: ${slide.company}`}
           >
-            <img className="carousel-logo" src={slide.logo.src} alt={slide.logo.alt} width={slide.logo.width} height={slide.logo.height} loading="lazy" decoding="async" />
+            <Picture image={slide.logo} className="carousel-logo" />
             <blockquote><p>“{slide.quote}”</p></blockquote>
             <p className="carousel-caption">
               <span className="carousel-name">{slide.name}</span>

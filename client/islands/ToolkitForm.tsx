@@ -30,6 +30,7 @@ export default function ToolkitForm({ text, config, messages, files }: { text: T
         <h2>{text.intro.heading}</h2>
         <p>{text.intro.text}</p>
         <LeadForm
+          name="toolkit"
           config={config}
           messages={messages}
           submitLabel={text.form.submit}

@@ -1,3 +1,5 @@
+import type { SizedImage } from './types.ts';
+
 /** The fields of a post the blog list shows and filters on. */
 export interface PostSummary {
   slug: string;
@@ -9,7 +11,7 @@ export interface PostSummary {
   readTime: string;
   category: string;
   tags: string[];
-  image: { src: string; alt: string; width: number; height: number };
+  image: SizedImage;
 }
 
 export interface BlogFilters {

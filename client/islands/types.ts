@@ -1,7 +1,4 @@
-/** An image with its intrinsic size, as islands receive it in their props. */
-export interface SizedImage {
-  src: string;
-  alt: string;
-  width: number;
-  height: number;
-}
+import type { PictureImage } from '../../templates/components/Picture.tsx';
+
+/** An image with its intrinsic size (and a raster image's variants), as islands receive it in their props and render it with Picture. */
+export type SizedImage = PictureImage;

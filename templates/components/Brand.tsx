@@ -7,7 +7,7 @@ export default function Brand() {
   const { model } = usePage();
   return (
     <SiteLink href="/" className="brand">
-      <Img src="/images/brand-mark.svg" alt="" loading="eager" />
+      <Img src="/images/brand-mark.svg" alt="" decorative loading="eager" />
       <span>{model.data.site.brand}</span>
     </SiteLink>
   );

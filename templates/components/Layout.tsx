@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { absoluteUrl, feedPath } from '../../cli/route/urls.ts';
+import { absoluteUrl, feedPath, homePath } from '../../cli/route/urls.ts';
+import { pageStructuredData } from '../structured-data/page-structured-data.ts';
 import ChatBadge from './ChatBadge.tsx';
 import Footer from './Footer.tsx';
 import Header from './Header.tsx';
@@ -11,10 +12,6 @@ export interface PageMeta {
   description: string;
   /** Open Graph type: 'article' for posts and guides. */
   type?: 'website' | 'article';
-  /** A public image path for social cards; the site's card by default. */
-  image?: string;
-  /** Structured data for search engines, serialised into a JSON-LD script. */
-  jsonLd?: object;
   /** Pages that only forward elsewhere set a canonical to the target and skip indexing. */
   canonical?: string;
   noindex?: boolean;
@@ -33,10 +30,15 @@ export function useTitle(title: string): string {
  * main content, the footer and the floating chat badge.
  */
 export default function Layout({ meta, children, bare = false }: { meta: PageMeta; children: ReactNode; bare?: boolean }) {
-  const { model, route, assets } = usePage();
+  const { model, route, assets, shareImages } = usePage();
   const site = model.data.site;
   const canonical = meta.canonical ?? absoluteUrl(site.siteUrl, route.url);
-  const image = site.siteUrl + (meta.image ?? site.socialImage);
+  // The page's share picture (a redirect's page shows the home page's), and its structured data
+  // for search results, which names the same canonical URL and picture as the head.
+  const share = shareImages && (shareImages.byPath.get(route.path) ?? shareImages.fallback);
+  const image = share && absoluteUrl(site.siteUrl, share.path);
+  const logo = shareImages && absoluteUrl(site.siteUrl, shareImages.logo.path);
+  const structuredData = meta.noindex ? [] : pageStructuredData(route, model, { url: canonical, image, home: absoluteUrl(site.siteUrl, homePath), logo });
   return (
     <html lang={site.locale} className="no-js">
       <head>
@@ -51,11 +53,20 @@ export default function Layout({ meta, children, bare = false }: { meta: PageMet
         <meta property="og:title" content={meta.title} />
         <meta property="og:description" content={meta.description} />
         <meta property="og:url" content={canonical} />
-        <meta property="og:image" content={image} />
+        {share ? (
+          <>
+            <meta property="og:image" content={image} />
+            <meta property="og:image:type" content={share.type} />
+            <meta property="og:image:width" content={String(share.width)} />
+            <meta property="og:image:height" content={String(share.height)} />
+            <meta property="og:image:alt" content={share.alt} />
+          </>
+        ) : null}
         <meta name="twitter:card" content="summary_large_image" />
         <meta name="twitter:title" content={meta.title} />
         <meta name="twitter:description" content={meta.description} />
-        <meta name="twitter:image" content={image} />
+        {share ? <meta name="twitter:image" content={image} /> : null}
+        {share ? <meta name="twitter:image:alt" content={share.alt} /> : null}
         <meta name="theme-color" content="#0b1b3f" />
         <link rel="icon" href="/images/favicon.svg" type="image/svg+xml" />
         <link rel="alternate" type="application/rss+xml" title={`${site.brand} Blog`} href={feedPath} />
@@ -63,7 +74,7 @@ export default function Layout({ meta, children, bare = false }: { meta: PageMet
         {/* Marks the document as scripted before first paint, so CSS can style the enhanced header. */}
         <script dangerouslySetInnerHTML={{ __html: "document.documentElement.className='js'" }} />
         {assets.siteScript ? <script type="module" src={assets.siteScript} /> : null}
-        {meta.jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: escapeJsonForScript(meta.jsonLd) }} /> : null}
+        {structuredData.map((data, index) => <script key={index} type="application/ld+json" dangerouslySetInnerHTML={{ __html: escapeJsonForScript(data) }} />)}
         {meta.head}
       </head>
       <body>

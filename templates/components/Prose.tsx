@@ -1,4 +1,38 @@
-/** Rendered Markdown (already sanitised: raw HTML is dropped when it is rendered). */
-export default function Prose({ html, className }: { html: string; className?: string }) {
+import { preload } from 'react-dom';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { imageMarkerPattern } from '../../cli/render/markdown/markdown-images.ts';
+import type { RenderedMarkdown } from '../../cli/render/markdown/render-markdown.ts';
+import Img from './Img.tsx';
+import { imageSizes } from './image-sizes.ts';
+import { PageContext, usePage, type PageContextValue } from './page-context.ts';
+
+/** React writes the preloads of a fragment's eager images at its start. */
+const leadingImagePreloads = /^(?:<link rel="preload" as="image" href="[^"]*"\/>)+/;
+
+/**
+ * A rendered Markdown body (already sanitised: raw HTML is dropped when it is rendered). Each
+ * image from content/images stands in its HTML as a marker, replaced here by the markup of Img,
+ * the component every image of the site goes through, in the page's own context: so it counts
+ * in the page's choice of its first large image, in document order.
+ */
+export default function Prose({ body, className }: { body: RenderedMarkdown; className?: string }) {
+  const page = usePage();
+  const html = body.images ? withImages(body, page) : body.html;
   return <div className={`prose${className ? ` ${className}` : ''}`} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+/** The body's HTML with each image marker replaced by its markup; no hook may run after it (it renders with React in the middle of a render). */
+function withImages(body: RenderedMarkdown, page: PageContextValue): string {
+  return body.html.replace(imageMarkerPattern, (marker, index: string) => {
+    const image = body.images![Number(index)];
+    if (!image) return marker;
+    const markup = renderToStaticMarkup(
+      <PageContext.Provider value={page}>
+        <Img src={image.src} alt={image.alt} decorative={image.alt === ''} title={image.title} sizes={imageSizes.prose} />
+      </PageContext.Provider>,
+    );
+    const preloads = leadingImagePreloads.exec(markup)?.[0] ?? '';
+    for (const [, href] of preloads.matchAll(/href="([^"]*)"/g)) preload(href!.replaceAll('&amp;', '&'), { as: 'image' });
+    return markup.slice(preloads.length);
+  });
 }

@@ -1,22 +1,27 @@
 import type { FormConfig, FormMessages } from '../../client/forms/types.ts';
+import { pictureSources } from '../../cli/images/picture-sources.ts';
+import type { PictureImage } from './Picture.tsx';
 import { usePage } from './page-context.ts';
 
-/** The webhook, captcha settings and messages every lead form island needs. */
+/** The webhook, its timeout, captcha settings and messages every lead form island needs. */
 export function useFormProps(): { config: FormConfig; messages: FormMessages } {
   const { model } = usePage();
   const { site, forms } = model.data;
   return {
-    config: { webhookUrl: site.formWebhookUrl, recaptcha: site.recaptcha },
+    config: { webhookUrl: site.formWebhookUrl, timeoutSeconds: site.formTimeoutSeconds, recaptcha: site.recaptcha },
     messages: { submitting: forms.submitting, captcha: forms.captcha, failure: forms.failure },
   };
 }
 
-/** An image's props for an island, with its size from content/images. */
-export function useSizedImage(): (src: string, alt: string) => { src: string; alt: string; width: number; height: number } {
+/**
+ * An image's props for an island (rendered with Picture): its size from content/images and,
+ * for a raster image, its variants with the `sizes` of the place the island shows it in.
+ */
+export function useSizedImage(): (src: string, alt: string, sizes?: string) => PictureImage {
   const { images } = usePage();
-  return (src, alt) => {
-    const size = images.get(src);
-    if (!size) throw new Error(`image ${src} is not in content/images`);
-    return { src, alt, ...size };
+  return (src, alt, sizes) => {
+    const entry = images.get(src);
+    if (!entry) throw new Error(`image ${src} is not in content/images`);
+    return { ...pictureSources(src, entry), alt, width: entry.width, height: entry.height, ...(entry.variants && sizes ? { sizes } : {}) };
   };
 }

@@ -1,12 +1,14 @@
 import { createContext, useContext } from 'react';
+import type { ImageEntry } from '../../cli/images/picture-sources.ts';
 import type { RenderedMarkdown } from '../../cli/render/markdown/render-markdown.ts';
 import type { SiteModel } from '../../cli/validate/model.ts';
 import type { LinkOrigin } from '../../cli/render/link-origins.ts';
 import type { Navigation } from '../../cli/route/navigation.ts';
 import type { Route } from '../../cli/route/routes.ts';
+import type { ShareImages } from '../../cli/share-card/share-images.ts';
 
-/** Width and height of every image in content/images, keyed by public path. */
-export type ImageIndex = ReadonlyMap<string, { width: number; height: number }>;
+/** Every image in content/images by public path: its width and height, and a raster image's variants. */
+export type ImageIndex = ReadonlyMap<string, ImageEntry>;
 
 /** Files the page links to that the build produced (hashed names). */
 export interface PageAssets {
@@ -32,6 +34,8 @@ export interface PageContextValue {
   /** Rendered Markdown bodies, by source file. */
   markdown: ReadonlyMap<string, RenderedMarkdown>;
   assets: PageAssets;
+  /** Each page's share picture and the site's logo; pages name none when absent. */
+  shareImages?: ShareImages;
   /** The template file of this page kind, named as the origin of links it builds itself. */
   templateFile: string;
   links: RecordedLink[];

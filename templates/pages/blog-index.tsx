@@ -1,5 +1,6 @@
 import type { PostSummary } from '../../client/islands/blog-filter.ts';
 import { useSizedImage } from '../components/form-props.ts';
+import { imageSizes } from '../components/image-sizes.ts';
 import Island from '../components/Island.tsx';
 import Layout, { useTitle } from '../components/Layout.tsx';
 import PageHero from '../components/PageHero.tsx';
@@ -22,7 +23,7 @@ export default function BlogIndexPage() {
     readTime: post.readTime,
     category: post.category,
     tags: post.tags,
-    image: sized(post.image, post.imageAlt),
+    image: sized(post.image, post.imageAlt, imageSizes.postCard),
   }));
   return (
     <Layout meta={{ title: useTitle(blog.meta.title), description: blog.meta.description }}>

@@ -1,10 +1,11 @@
 import Icon from '../components/Icon.tsx';
 import Img from '../components/Img.tsx';
+import { imageSizes } from '../components/image-sizes.ts';
 import Layout from '../components/Layout.tsx';
 import Prose from '../components/Prose.tsx';
 import SiteLink from '../components/SiteLink.tsx';
 import { usePage } from '../components/page-context.ts';
-import { absoluteUrl, blogIndexPath, blogPostPath, blogTagPath, guidePath } from '../../cli/route/urls.ts';
+import { blogIndexPath, blogTagPath, guidePath } from '../../cli/route/urls.ts';
 import type { Post, SiteModel } from '../../cli/validate/model.ts';
 
 type Guide = SiteModel['data']['guides'][number];
@@ -24,14 +25,12 @@ export default function BlogPostPage({ slug }: { slug: string }) {
   const { blog, site, guides } = model.data;
   const post = postBySlug(model, slug)!;
   const sidebarGuides = blog.post.guides.map((topic) => guides.find((g) => g.topic === topic)!);
-  const url = absoluteUrl(site.siteUrl, blogPostPath(post.slug));
   return (
     <Layout
       meta={{
         title: `${post.title} | ${site.brand} ${blog.post.titleSuffix}`,
         description: post.excerpt,
         type: 'article',
-        jsonLd: blogPostingJsonLd(post, site, url),
       }}
     >
       <article className="article">
@@ -49,8 +48,8 @@ export default function BlogPostPage({ slug }: { slug: string }) {
         </header>
         <div className="container article-layout">
           <div className="article-main">
-            <Img src={post.image} alt={post.imageAlt} className="article-image" loading="eager" />
-            <Prose html={markdown.get(post.file)!.html} />
+            <Img src={post.image} alt={post.imageAlt} className="article-image" sizes={imageSizes.article} />
+            <Prose body={markdown.get(post.file)!} />
             <footer className="article-footer">
               <h2 className="sidebar-heading">{blog.post.tagsHeading}</h2>
               <ul className="tag-list">
@@ -65,22 +64,6 @@ export default function BlogPostPage({ slug }: { slug: string }) {
       </article>
     </Layout>
   );
-}
-
-/** Structured data of a post for search results. */
-function blogPostingJsonLd(post: Post, site: SiteModel['data']['site'], url: string) {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'BlogPosting',
-    headline: post.title,
-    description: post.excerpt,
-    datePublished: post.date.toISOString().slice(0, 10),
-    image: site.siteUrl + post.image,
-    url,
-    author: { '@type': 'Organization', name: site.brand },
-    publisher: { '@type': 'Organization', name: site.brand },
-    keywords: post.tags.join(', '),
-  };
 }
 
 /** The 'Explore Our Guides' sidebar of a post. */

@@ -1,5 +1,6 @@
 import CallToAction from '../components/CallToAction.tsx';
 import { useSizedImage } from '../components/form-props.ts';
+import { imageSizes } from '../components/image-sizes.ts';
 import Island from '../components/Island.tsx';
 import Layout, { useTitle } from '../components/Layout.tsx';
 import PageHero from '../components/PageHero.tsx';
@@ -36,8 +37,8 @@ export default function CaseStudiesPage() {
               promo: { ...page.promo, cta: { ...page.promo.cta, href: href(page.promo.cta.href) } },
               studies: page.studies.map((s) => ({
                 id: s.id, quote: s.quote, company: s.company, name: s.name, title: s.title, videoUrl: s.videoUrl, videoHref: href(caseStudyVideoPath(s.videoUrl)),
-                logo: sized(s.logo, s.company),
-                thumbnail: sized(s.thumbnail, `${s.company} case study video`),
+                logo: sized(s.logo, s.company, imageSizes.logo),
+                thumbnail: sized(s.thumbnail, `${s.company} case study video`, imageSizes.caseThumbnail),
               })),
             }}
           />

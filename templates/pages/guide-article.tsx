@@ -31,7 +31,7 @@ export default function GuideArticlePage({ topic }: { topic: GuideTopic }) {
               {sections.map((heading) => <li key={heading.id}><SiteLink href={`#${heading.id}`}>{heading.text}</SiteLink></li>)}
             </ol>
           </nav>
-          <Prose html={rendered.html} />
+          <Prose body={rendered} />
         </div>
       </article>
     </Layout>

@@ -11,7 +11,7 @@ export default function LegalPage({ slug }: { slug: 'terms' | 'privacy' }) {
     <Layout meta={{ title: useTitle(page.title), description: page.description }}>
       <PageHero headline={page.title} text={`${model.data.ui.lastUpdated}: ${page.lastUpdated}`} />
       <div className="container narrow legal">
-        <Prose html={markdown.get(page.file)!.html} />
+        <Prose body={markdown.get(page.file)!} />
       </div>
     </Layout>
   );

@@ -6,6 +6,8 @@ import {
   checkStagedOutput, loadInputs, markdownSources, pageBudgets, renderSite, routeSite, siteFiles, StagedWrites, validateSite,
   type Renderer, type RoutedSite,
 } from '../../cli/build/build-steps.ts';
+import { imageIndex } from '../../cli/images/image-index.ts';
+import { planImage } from '../../cli/images/variant-plan.ts';
 import { prepareMarkdown } from '../../cli/render/markdown/render-all-markdown.ts';
 import * as compiledRenderer from '../../cli/render/render-page.tsx';
 import type { Bundle } from '../../cli/bundle/bundle-client.ts';
@@ -22,8 +24,10 @@ const loaded = await loadInputs(projectRoot, content);
 const routed: RoutedSite = routeSite(validateSite(loaded, { now: new Date('2026-11-21T00:00:00Z') }));
 const markdown = prepareMarkdown(content);
 after(() => markdown.close());
+/** The images as pages see them; their files are not made here (tests/images covers that). */
+const images = imageIndex(routed.images, routed.rasterImages.map((image) => planImage(image)));
 const render = (options: Partial<Parameters<typeof renderSite>[1]> = {}) =>
-  renderSite(routed, { bundle, markdown: markdown.renderAll(markdownSources(loaded.raw)), ...options });
+  renderSite(routed, { bundle, markdown: markdown.renderAll(markdownSources(loaded.raw)), images, ...options });
 
 /** The compiled-in renderer, recording the path of every page it renders. */
 function countingRenderer(calls: string[]): Renderer {

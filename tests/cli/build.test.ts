@@ -29,7 +29,7 @@ test('build writes the site and prints pages, phase timings and the JavaScript p
     const run = await runCli(['build', '--out', path.join(dir, 'out'), '--site-url', 'https://preview.example.test']);
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /Built 29 pages and 2 redirects/);
-    assert.match(run.stdout, /load \d+ ms, render \d+ ms, bundle \d+ ms, write \d+ ms, check \d+ ms/);
+    assert.match(run.stdout, /load \d+ ms, render \d+ ms, images \d+ ms(, \w+ \d+ ms)*, bundle \d+ ms, write \d+ ms, check \d+ ms/);
     assert.match(run.stdout, /\n {2}links: 0 broken links in 0 files, \d+ checked in \d+ ms\n/, 'the link check the build ran');
     assert.match(run.stdout, /\/terms\s+\d+\.\d KB\s+\d+\.\d KB gzip\s+-/);
     assert.ok((await stat(path.join(dir, 'out', 'index.html'))).isFile());

@@ -35,7 +35,7 @@ after(async () => {
 });
 
 test('serves the site like a static host: clean URLs, content types, redirects and the 404 page', async () => {
-  const page = await fetchText('/blog/ai-powered-bug-reports');
+  const page = await fetchText('/blog/ai-powered-bug-reports/');
   assert.equal(page.status, 200);
   assert.equal(page.type, 'text/html; charset=utf-8');
   assert.match(page.text, /<h1>AI-Powered Bug Reports: A New Standard<\/h1>/);
@@ -45,7 +45,7 @@ test('serves the site like a static host: clean URLs, content types, redirects a
   assert.equal((await fetchText(css)).type, 'text/css; charset=utf-8');
   const redirect = await fetch(`${server.url}/services/dev-shops`, { redirect: 'manual' });
   assert.equal(redirect.status, 301);
-  assert.equal(redirect.headers.get('location'), '/services/devshops');
+  assert.equal(redirect.headers.get('location'), '/services/devshops/');
   const missing = await fetchText('/no/such/page');
   assert.equal(missing.status, 404);
   assert.match(missing.text, /id="not-found"/);
@@ -54,8 +54,8 @@ test('serves the site like a static host: clean URLs, content types, redirects a
 test('an edited post reloads open pages and serves the new text', async () => {
   await editFile(post(), 'title: "AI-Powered Bug Reports: A New Standard"', 'title: "AI-Powered Bug Reports, Revised"');
   await events.next('reload');
-  assert.match((await fetchText('/blog/ai-powered-bug-reports')).text, /<h1>AI-Powered Bug Reports, Revised<\/h1>/);
-  assert.match((await fetchText('/blog')).text, /AI-Powered Bug Reports, Revised/);
+  assert.match((await fetchText('/blog/ai-powered-bug-reports/')).text, /<h1>AI-Powered Bug Reports, Revised<\/h1>/);
+  assert.match((await fetchText('/blog/')).text, /AI-Powered Bug Reports, Revised/);
   assert.match(logs.join('\n'), /ai-powered-bug-reports\.md → rebuilt in \d+ ms, 2 pages re-rendered/);
 });
 
@@ -63,7 +63,7 @@ test('a broken post shows the error in the browser, keeps serving the last good 
   await editFile(post(), /^tags: .*$/m, 'tags: AI');
   const error = await events.next('build-error');
   assert.match(String(error.data.text), /ai-powered-bug-reports\.md:10 {2}tags: expected a list of strings, got "AI"/);
-  const page = await fetchText('/blog/ai-powered-bug-reports');
+  const page = await fetchText('/blog/ai-powered-bug-reports/');
   assert.match(page.text, /<h1>AI-Powered Bug Reports, Revised<\/h1>/, 'the last good page is still served');
   assert.match(page.text, /window\.__sitegenError="[^"]*tags: expected a list of strings/, 'the overlay shows on load');
   assert.match(logs.join('\n'), /tags: expected a list of strings/, 'the terminal shows it too');
@@ -72,11 +72,11 @@ test('a broken post shows the error in the browser, keeps serving the last good 
   await events.next('reload').catch((error) => {
     throw new Error(`${error.message}\n${logs.join('\n')}`);
   });
-  assert.match((await fetchText('/blog/ai-powered-bug-reports')).text, /window\.__sitegenError=null/);
+  assert.match((await fetchText('/blog/ai-powered-bug-reports/')).text, /window\.__sitegenError=null/);
 });
 
 test('without a webhook, forms post to the dev server, which appends them to a JSON-lines file', async () => {
-  const page = await fetchText('/getting-started');
+  const page = await fetchText('/getting-started/');
   const webhook = /&quot;webhookUrl&quot;:&quot;([^&]+)&quot;|"webhookUrl":"([^"]+)"/.exec(page.text);
   const url = webhook?.[1] ?? webhook?.[2];
   assert.equal(url, `${server.url}/__sitegen/forms`);

@@ -23,7 +23,7 @@ test('creates a post with complete front matter, prints its file and URL, and th
   assert.equal(run.code, 0, run.stderr);
   const file = path.join(contentFolder(content, 'posts'), 'flaky-tests-finding-the-root-cause.md');
   assert.match(run.stdout, /Created .*content\/posts\/flaky-tests-finding-the-root-cause\.md/);
-  assert.match(run.stdout, /URL: https:\/\/www\.checkpointqa\.com\/blog\/flaky-tests-finding-the-root-cause/);
+  assert.match(run.stdout, /URL: https:\/\/www\.checkpointqa\.com\/blog\/flaky-tests-finding-the-root-cause\/$/m);
   const text = await readFile(file, 'utf8');
   assert.match(text, /^---\ntitle: "Flaky Tests: Finding the Root Cause"\nslug: flaky-tests-finding-the-root-cause\nexcerpt: "Why tests flake and how to fix them."\ndate: 2024-04-01\n/);
   assert.match(text, /category: "Tools"\ntags: \["Testing", "Flaky Tests"\]\n---/);

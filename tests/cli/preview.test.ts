@@ -83,6 +83,16 @@ test('refuses requests addressed to another host name (DNS rebinding)', async ()
   assert.equal(status, 403);
 });
 
+test('answers odd paths from the site or its 404 page, never from outside it, and keeps serving', async () => {
+  for (const odd of ['/%', '/..%2f..%2f..%2fetc%2fpasswd', '/%2e%2e/%2e%2e/etc/passwd', '//', '/%00']) {
+    const response = await fetch(`${url}${odd}`, { redirect: 'manual' });
+    assert.ok([200, 301, 404].includes(response.status), `${odd}: ${response.status}`);
+    assert.doesNotMatch(await response.text(), /root:/);
+  }
+  assert.equal((await fetch(`${url}/about/`, { method: 'POST' })).status, 405);
+  assert.equal((await fetch(`${url}/about/`)).status, 200);
+});
+
 test('exits 2 with a one-line message for a missing folder', () => {
   const result = spawnSync(process.execPath, ['cli/bin.js', 'preview', path.join(site, 'no-such-folder')], { cwd: root, encoding: 'utf8', timeout: 60_000 });
   assert.equal(result.status, 2);

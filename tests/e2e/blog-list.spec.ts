@@ -117,7 +117,7 @@ test('the address follows the filters as ?q=, ?tag= and ?category=', async ({ pa
   await page.getByRole('button', { name: 'Clear search' }).click();
   await tags(page).getByRole('button', { name: 'All Tags' }).click();
   await categories(page).getByRole('button', { name: 'All Categories' }).click();
-  await expect.poll(() => page.url()).toMatch(/\/blog$/);
+  await expect.poll(() => page.url()).toMatch(/\/blog\/$/);
 });
 
 for (const [query, expected, pressed] of [
@@ -130,7 +130,7 @@ for (const [query, expected, pressed] of [
     await expect(postTitles(page)).toHaveText([...expected]);
     if (pressed) await expect(page.getByRole('navigation', { name: pressed[0] }).getByRole('button', { name: pressed[1], exact: true })).toHaveAttribute('aria-pressed', 'true');
     else await expect(search(page)).toHaveValue('cursor');
-    expect(page.url()).toContain(`/blog${query}`);
+    expect(page.url()).toContain(`/blog/${query}`);
     expectNoConsoleErrors(consoleErrors);
   });
 }

@@ -25,18 +25,30 @@ const fakeRecaptcha = `
   if (onload && typeof window[onload] === 'function') window[onload]();
 })();`;
 
+/**
+ * How the stub webhook answers: a status, a failed connection, no answer until `release()`
+ * ('hold'), or a 302 ('redirect') to an address that answers 200, the way a lead lost to a
+ * followed redirect looks like a success.
+ */
+export type WebhookMode = 200 | 500 | 'network-error' | 'hold' | 'redirect';
+
 export interface Webhook {
-  /** Request bodies the webhook received, as parsed JSON. */
+  /** Request bodies the webhook received, as parsed JSON (the raw text when not JSON). */
   bodies: unknown[];
-  /** Raw requests, for header and method assertions. */
-  requests: { method: string; headers: Record<string, string>; body: string }[];
+  /** Raw requests, for header, method and URL assertions. */
+  requests: { method: string; url: string; headers: Record<string, string>; body: string }[];
   /** How the next requests are answered. */
-  respondWith(mode: 200 | 500 | 'network-error' | 'hold'): void;
+  respondWith(mode: WebhookMode): void;
   /** Lets held requests finish with a 200. */
   release(): void;
 }
 
 export interface SiteFixtures {
+  /**
+   * Content-Security-Policy violations the page reported (`directive blocked-uri`). Every test
+   * gets it and fails on any violation left in it at the end: the e2e server applies dist/_headers.
+   */
+  cspViolations: string[];
   webhook: Webhook;
   consoleErrors: string[];
   /** console.warn texts, for code paths that must warn rather than fail. */
@@ -45,6 +57,17 @@ export interface SiteFixtures {
 }
 
 export const test = base.extend<SiteFixtures>({
+  cspViolations: [async ({ page }, use) => {
+    const violations: string[] = [];
+    await page.exposeFunction('__reportCspViolation', (text: string) => void violations.push(text));
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        (window as unknown as { __reportCspViolation(text: string): void }).__reportCspViolation(`${event.violatedDirective} ${event.blockedURI}`);
+      });
+    });
+    await use(violations);
+    expect(violations, 'Content-Security-Policy violations').toEqual([]);
+  }, { auto: true }],
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];
     page.on('console', (message) => {
@@ -60,8 +83,8 @@ export const test = base.extend<SiteFixtures>({
     });
     await use(warnings);
   },
-  webhook: async ({ context }, use) => {
-    let mode: 200 | 500 | 'network-error' | 'hold' = 200;
+  webhook: async ({ context, baseURL }, use) => {
+    let mode: WebhookMode = 200;
     const held: Route[] = [];
     const webhook: Webhook = {
       bodies: [],
@@ -71,13 +94,21 @@ export const test = base.extend<SiteFixtures>({
         for (const route of held.splice(0)) void route.fulfill({ status: 200, body: 'ok' });
       },
     };
+    // A redirect leads to a file the test server answers with 200, so a browser that follows it
+    // gets a success (request routing does not see a hop after a fulfilled redirect); that
+    // request is recorded with the webhook's own.
+    const redirected = `${baseURL}/robots.txt?from-webhook`;
+    context.on('request', (request) => {
+      if (request.url() === redirected) webhook.requests.push({ method: request.method(), url: request.url(), headers: request.headers(), body: request.postData() ?? '' });
+    });
     await context.route(webhookUrl, async (route) => {
       const request = route.request();
       const body = request.postData() ?? '';
-      webhook.requests.push({ method: request.method(), headers: request.headers(), body });
-      webhook.bodies.push(JSON.parse(body));
+      webhook.requests.push({ method: request.method(), url: request.url(), headers: request.headers(), body });
+      if (body) webhook.bodies.push(parseBody(body));
       if (mode === 'network-error') await route.abort('failed');
       else if (mode === 'hold') held.push(route);
+      else if (mode === 'redirect') await route.fulfill({ status: 302, headers: { 'access-control-allow-origin': '*', location: redirected }, body: '' });
       else await route.fulfill({ status: mode, body: mode === 200 ? 'ok' : 'server error' });
     });
     await use(webhook);
@@ -110,6 +141,30 @@ export const test = base.extend<SiteFixtures>({
 });
 
 export { expect };
+
+function parseBody(body: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return body;
+  }
+}
+
+/**
+ * Serves the site with the forms' webhook timeout (`formTimeoutSeconds`, 15 s in content/)
+ * set to `seconds`, by rewriting it in each page's island props and on the newsletter form,
+ * so a test can wait for a timeout without waiting 15 s.
+ */
+export async function shortenFormTimeout(page: Page, seconds: number): Promise<void> {
+  await page.route((url) => url.hostname === '127.0.0.1', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch({ maxRedirects: 0 });
+    const html = (await response.text())
+      .replace(/"timeoutSeconds":\d+/g, `"timeoutSeconds":${seconds}`)
+      .replace(/data-timeout-seconds="\d+"/g, `data-timeout-seconds="${seconds}"`);
+    await route.fulfill({ response, body: html });
+  });
+}
 
 /** Fails the test if the page logged any console error. */
 export function expectNoConsoleErrors(errors: string[]): void {

@@ -1,94 +1,6 @@
-import type { Locator, Page } from '@playwright/test';
-import { expect, hydratedIsland, schedulingUrl, test, type Webhook } from './fixtures.ts';
+import { expect, hydratedIsland, test } from './fixtures.ts';
+import { alerts, consultation, expectRequests, guideForms, openForm, person, submitButton, submitWithEnter, toolkit } from './lead-forms.ts';
 import { forms, guides } from './site-data.ts';
-
-/** One of the site's lead forms: where it is, how to fill it, what it must send and do. */
-interface LeadFormCase {
-  title: string;
-  path: string;
-  island: string;
-  submit: string;
-  /** Fills every field with the values `body` expects. */
-  fill(form: Locator): Promise<void>;
-  body: Record<string, string>;
-  expectSuccess(page: Page): Promise<void>;
-}
-
-const person = { name: 'Ada Lovelace', email: 'ada@example.com', company: 'Analytical Engines' };
-
-const consultation: LeadFormCase = {
-  title: 'consultation form',
-  path: '/getting-started',
-  island: 'ConsultationForm',
-  submit: forms.consultation.submit,
-  async fill(form) {
-    await form.getByLabel('Full name').fill(person.name);
-    await form.getByLabel('Email').fill(person.email);
-    await form.getByLabel('Company (optional)').fill(person.company);
-    await form.getByLabel('Message').fill('We ship weekly and need regression coverage.');
-    await form.getByLabel('Primary interest').selectOption('Embedded Manual QA');
-  },
-  body: { ...person, message: 'We ship weekly and need regression coverage.', interest: 'Embedded Manual QA' },
-  expectSuccess: (page) => expect(page).toHaveURL(schedulingUrl),
-};
-
-const guideForms: LeadFormCase[] = guides.map((guide) => ({
-  title: `${guide.topic} guide form`,
-  path: `/guides/${guide.topic}`,
-  island: 'GuideForm',
-  submit: forms.guide.submit,
-  async fill(form) {
-    await form.getByLabel('Name').fill(person.name);
-    await form.getByLabel('Business email').fill(person.email);
-    await form.getByLabel('Company (optional)').fill(person.company);
-  },
-  body: { ...person, guide_name: guide.guideName },
-  expectSuccess: async (page) => {
-    await expect(page).toHaveURL(new RegExp(`/guides/content/${guide.topic}$`));
-    await expect(page.getByRole('link', { name: 'Back to Guide Overview' })).toHaveAttribute('href', `/guides/${guide.topic}`);
-  },
-}));
-
-const toolkit: LeadFormCase = {
-  title: 'POM form',
-  path: '/pom-files',
-  island: 'ToolkitForm',
-  submit: forms.toolkit.submit,
-  async fill(form) {
-    await form.getByLabel('Name').fill(person.name);
-    await form.getByLabel('Email').fill(person.email);
-    await form.getByLabel('Organization').fill('QA Guild');
-  },
-  body: { name: person.name, email: person.email, company: 'QA Guild', guide_name: 'POM Files' },
-  expectSuccess: async (page) => {
-    await expect(page.getByRole('region', { name: 'README.md' })).toContainText('http://localhost:5174');
-    await expect(page.getByRole('region', { name: '.cursor/rules/pom.mdc' })).toContainText('Page Object Model rules');
-    await expect(page.getByRole('heading', { name: 'Your POM Files' })).toBeFocused();
-    expect(new URL(page.url()).pathname).toBe('/pom-files');
-  },
-};
-
-/** Opens the page, hydrates the form's island and returns the form. */
-async function openForm(page: Page, formCase: LeadFormCase): Promise<Locator> {
-  await page.goto(formCase.path);
-  const island = await hydratedIsland(page, formCase.island);
-  return island.locator('form');
-}
-
-const submitButton = (form: Locator, formCase: LeadFormCase) => form.getByRole('button', { name: formCase.submit });
-const alerts = (form: Locator) => form.getByRole('alert');
-
-/**
- * Submits the way a visitor can while the button is marked aria-disabled (no captcha token
- * yet): Enter in the first field. Playwright's click() would wait for the button to be enabled.
- */
-const submitWithEnter = (form: Locator) => form.getByRole('textbox').first().press('Enter');
-
-/** Expects the webhook to have been called `count` times, after any in-flight request landed. */
-async function expectRequests(page: Page, webhook: Webhook, count: number): Promise<void> {
-  await page.waitForTimeout(300);
-  expect(webhook.requests).toHaveLength(count);
-}
 
 test.describe('form fields', () => {
   test('the consultation form (under #contact-form) has its labelled fields and the three interests', async ({ page }) => {
@@ -130,17 +42,17 @@ test.describe('form fields', () => {
 
 test.describe('submitting', () => {
   for (const formCase of [consultation, ...guideForms, toolkit]) {
-    test(`the ${formCase.title} posts exactly its SPEC body as text and then succeeds`, async ({ page, webhook, captcha }) => {
+    test(`the ${formCase.title} posts exactly its SPEC body, the captcha token and a submission id as text and then succeeds`, async ({ page, webhook, captcha }) => {
       const form = await openForm(page, formCase);
       await formCase.fill(form);
-      await captcha.solve();
+      await captcha.solve('solved-token-1');
       await submitButton(form, formCase).click();
       await formCase.expectSuccess(page);
       expect(webhook.requests).toHaveLength(1);
       const [request] = webhook.requests;
       expect(request!.method).toBe('POST');
-      expect(JSON.parse(request!.body)).toStrictEqual(formCase.body);
-      expect(Object.keys(JSON.parse(request!.body))).toEqual(Object.keys(formCase.body));
+      expect(JSON.parse(request!.body)).toStrictEqual({ ...formCase.body, recaptchaToken: 'solved-token-1', submissionId: expect.stringMatching(/^[0-9a-f]{32}$/) });
+      expect(Object.keys(JSON.parse(request!.body))).toEqual([...Object.keys(formCase.body), 'recaptchaToken', 'submissionId']);
       // No headers are set, so the browser sends its default type for a string body.
       expect(request!.headers['content-type']).toBe('text/plain;charset=UTF-8');
     });
@@ -154,7 +66,7 @@ test.describe('submitting', () => {
     await captcha.solve();
     await submitButton(form, formCase).click();
     await formCase.expectSuccess(page);
-    expect(webhook.bodies).toStrictEqual([{ name: person.name, email: person.email, company: '', guide_name: guides[0]!.guideName }]);
+    expect(webhook.bodies).toStrictEqual([{ name: person.name, email: person.email, company: '', guide_name: guides[0]!.guideName, recaptchaToken: 'test-token', submissionId: expect.any(String) }]);
   });
 });
 

@@ -4,7 +4,7 @@ import { forms } from './site-data.ts';
 
 /** Unlocks the POM files through the quick-access form (webhook answering 200). */
 async function unlock(page: Page, captcha: SiteFixtures['captcha']): Promise<void> {
-  await page.goto('/pom-files');
+  await page.goto('/pom-files/');
   const form = (await hydratedIsland(page, 'ToolkitForm')).locator('form');
   await form.getByLabel('Name').fill('Grace Hopper');
   await form.getByLabel('Email').fill('grace@example.com');
@@ -21,7 +21,7 @@ test('after unlocking, the README and the Cursor rules are shown with the worksh
   await expect(readme.locator('pre')).toContainText('http://localhost:5174');
   await expect(page.getByRole('region', { name: '.cursor/rules/pom.mdc' }).locator('pre')).toContainText('Page Object Model rules (Playwright + TypeScript)');
   const workshop = page.getByRole('region', { name: 'Join the Live Workshop' });
-  await expect(workshop.getByRole('link')).toHaveAttribute('href', '/getting-started');
+  await expect(workshop.getByRole('link')).toHaveAttribute('href', /^\/getting-started\/?$/);
   await expect(page.getByRole('heading', { name: 'Get Instant Access' }), 'the form heading gives way to the files').toHaveCount(0);
 });
 

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { islands as islandRegistry } from '../../client/islands/index.ts';
 import { SiteError } from '../../cli/errors.ts';
+import { imageIndex } from '../../cli/images/image-index.ts';
+import { planImage } from '../../cli/images/variant-plan.ts';
 import { loadImages } from '../../cli/load/load-images.ts';
 import { renderMarkdown, type RenderedMarkdown } from '../../cli/render/markdown/render-markdown.ts';
 import { renderPage, renderRedirect, templateFileOf, type RenderContext, type RenderedPage } from '../../cli/render/render-page.tsx';
@@ -27,7 +29,7 @@ function contextFor(siteModel: SiteModel): RenderContext {
   return {
     model: siteModel,
     navigation: buildNavigation(siteModel),
-    images: new Map(images.map((image) => [image.url, { width: image.width, height: image.height }])),
+    images: imageIndex(images.svg, images.raster.map((image) => planImage(image))),
     markdown,
     assets: { stylesheet: '/assets/site-TEST.css', siteScript: '/assets/site-TEST.js', islands: islandUrls },
   };

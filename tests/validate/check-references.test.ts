@@ -16,7 +16,7 @@ async function referenceErrors(edit: (content: string) => Promise<void>) {
     const raw = await loadContent(content);
     const model = validateContent(raw);
     const routes = buildRoutes(model);
-    const images = new Set((await loadImages(path.join(content, 'images'))).map((i) => i.url));
+    const images = new Set(Object.values(await loadImages(path.join(content, 'images'))).flat().map((i) => i.url));
     checkReferences(raw, model, routes, buildRedirects(model, routes), images);
     return [];
   } catch (error) {

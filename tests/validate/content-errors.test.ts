@@ -28,7 +28,7 @@ async function contentErrors(behaviour?: string): Promise<Reported[]> {
     const raw = await loadContent(content);
     const model = validateContent(raw);
     const routes = buildRoutes(model);
-    const images = new Set((await loadImages(path.join(content, 'images'))).map((image) => image.url));
+    const images = new Set(Object.values(await loadImages(path.join(content, 'images'))).flat().map((image) => image.url));
     checkReferences(raw, model, routes, buildRedirects(model, routes), images);
     return [];
   } catch (error) {

@@ -44,10 +44,10 @@ test('dates each post in the sitemap by its own date and the blog list by the ne
   const lastmod = new Map(sitemap.all('url').map((url) => [sitemap.childText(url, 'loc'), sitemap.childText(url, 'lastmod')]));
   const siteUrl = model.data.site.siteUrl;
   const day = (date: Date) => date.toISOString().slice(0, 10);
-  for (const post of model.posts) assert.equal(lastmod.get(`${siteUrl}/blog/${post.slug}`), day(post.date), post.slug);
-  assert.equal(lastmod.get(`${siteUrl}/blog`), day(newest!.date));
+  for (const post of model.posts) assert.equal(lastmod.get(`${siteUrl}/blog/${post.slug}/`), day(post.date), post.slug);
+  assert.equal(lastmod.get(`${siteUrl}/blog/`), day(newest!.date));
   assert.equal(lastmod.get(`${siteUrl}/`), undefined);
-  assert.equal(lastmod.get(`${siteUrl}/humans`), undefined);
+  assert.equal(lastmod.get(`${siteUrl}/humans/`), undefined);
   assert.equal(lastmod.size, routes.filter((r) => r.indexable).length);
 });
 
@@ -56,11 +56,11 @@ test('titles the feed with the brand and the blog title suffix and lists every p
   const channel = feed.all('channel')[0]!;
   assert.equal(feed.childText(channel, 'title'), `${model.data.site.brand} ${model.data.blog.post.titleSuffix}`);
   assert.equal(feed.childText(channel, 'description'), model.data.blog.meta.description);
-  assert.deepEqual(feed.all('item').map((item) => feed.childText(item, 'link')), model.posts.map((post) => `${model.data.site.siteUrl}/blog/${post.slug}`));
+  assert.deepEqual(feed.all('item').map((item) => feed.childText(item, 'link')), model.posts.map((post) => `${model.data.site.siteUrl}/blog/${post.slug}/`));
 });
 
-test('writes a _redirects rule for every redirect of the dataset', () => {
-  assert.deepEqual(text('_redirects').trim().split('\n'), redirects.map((r) => `${r.from} ${r.to} 301`));
+test('writes a forced _redirects rule for every redirect of the dataset, with and without its slash', () => {
+  assert.deepEqual(text('_redirects').trim().split('\n'), redirects.flatMap((r) => [`${r.from} ${r.to} 301!`, `${r.from}/ ${r.to} 301!`]));
 });
 
 test('records Markdown links in the manifest under their page, with the project-relative file and line', () => {

@@ -7,7 +7,7 @@ import { codeTheme } from './code-theme.ts';
 import type { RenderedMarkdown } from './render-markdown.ts';
 
 /** Bump when the Markdown pipeline's output changes for the same input. */
-const pipelineVersion = 6;
+const pipelineVersion = 7;
 
 /**
  * Rendered Markdown kept between builds, keyed by a hash of the text and where it starts in
@@ -68,7 +68,7 @@ export class MarkdownCache {
 }
 
 /** A dependency's installed version, found from its entry point (many packages do not export package.json). */
-function packageVersion(name: string): string {
+export function packageVersion(name: string): string {
   try {
     let dir = path.dirname(fileURLToPath(import.meta.resolve(name)));
     while (dir !== path.dirname(dir)) {

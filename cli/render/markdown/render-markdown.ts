@@ -14,6 +14,9 @@ import { codeTheme } from './code-theme.ts';
 import remarkGfm from './gfm-autolinks.ts';
 import { findTooDeep, maxNestedContainerLines, maxNestingDepth } from './nesting-depth.ts';
 import { allowedSchemeNames, isSafeUrl } from './safe-urls.ts';
+import { recordSiteImage, type MarkdownImage } from './markdown-images.ts';
+
+export type { MarkdownImage } from './markdown-images.ts';
 
 /** A link written in Markdown, with its position in the source file. */
 export interface MarkdownLink {
@@ -31,8 +34,9 @@ export interface MarkdownHeading {
 
 /** Something in a body the build refuses, at its line and column in the file. */
 export interface MarkdownProblem {
-  code: 'markdown.unsafe-url' | 'markdown.too-deep';
+  code: 'markdown.unsafe-url' | 'markdown.too-deep' | 'image.missing-alt' | 'image.unsupported-format';
   message: string;
+  hint?: string;
   line: number;
   column: number;
 }
@@ -41,6 +45,12 @@ export interface RenderedMarkdown {
   html: string;
   links: MarkdownLink[];
   headings: MarkdownHeading[];
+  /**
+   * Images from content/images, in order: each stands in the HTML as a `<!--sitegen-image:N-->`
+   * marker, which the page replaces with the image's markup (templates/components/Prose.tsx).
+   * Absent when the body has none.
+   */
+  images?: MarkdownImage[];
   /** Present when the body has problems: the build reports them and fails. Plain data, so it is cached and crosses from workers with the rest. */
   problems?: MarkdownProblem[];
 }
@@ -153,12 +163,14 @@ export async function renderMarkdown(markdown: string, firstLine = 1): Promise<R
     ? (processors.withEmails ??= createMarkdownProcessor())
     : (processors.withoutEmails ??= createMarkdownProcessor({ emails: false }));
   const file = await processor.process(markdown);
-  const data = file.data as { links?: MarkdownLink[]; headings?: MarkdownHeading[]; problems?: MarkdownProblem[] };
+  const data = file.data as { links?: MarkdownLink[]; headings?: MarkdownHeading[]; images?: MarkdownImage[]; problems?: MarkdownProblem[] };
   const problems = (data.problems ?? []).map((problem) => ({ ...problem, line: problem.line + firstLine - 1 }));
+  const images = (data.images ?? []).map((image) => ({ ...image, line: image.line + firstLine - 1 }));
   return {
     html: String(file.value),
     links: (data.links ?? []).map((link) => ({ ...link, line: link.line + firstLine - 1 })),
     headings: data.headings ?? [],
+    ...(images.length > 0 ? { images } : {}),
     ...(problems.length > 0 ? { problems } : {}),
   };
 }
@@ -166,14 +178,17 @@ export async function renderMarkdown(markdown: string, firstLine = 1): Promise<R
 /**
  * Records every link and heading id while the tree is still positioned (one walk, no visitor),
  * and drops every `href` and `src` whose URL is not safe (safe-urls.ts), recording where it was.
+ * Images get their alt text checked, and each one from content/images is replaced by a marker
+ * (markdown-images.ts).
  */
 function collectLinksAndHeadings() {
   return (tree: Root, file: VFile) => {
     const links: MarkdownLink[] = [];
     const headings: MarkdownHeading[] = [];
+    const images: MarkdownImage[] = [];
     const problems: MarkdownProblem[] = [];
     const walk = (node: Root | Element) => {
-      for (const child of node.children) {
+      for (const [index, child] of node.children.entries()) {
         if (child.type !== 'element') continue;
         const { tagName, properties } = child;
         const attribute = tagName === 'a' ? 'href' : tagName === 'img' ? 'src' : undefined;
@@ -182,6 +197,11 @@ function collectLinksAndHeadings() {
           delete properties[attribute];
           const message = `${tagName === 'a' ? 'Link' : 'Image'} URL ${JSON.stringify(url.slice(0, 80))} uses a scheme that is not allowed (only ${allowedSchemeNames}, relative URLs and #fragments)`;
           problems.push({ code: 'markdown.unsafe-url', message, line: child.position?.start.line ?? 1, column: child.position?.start.column ?? 1 });
+        }
+        if (tagName === 'img') {
+          const marker = recordSiteImage(child, images, problems);
+          if (marker) node.children[index] = marker;
+          continue;
         }
         if (tagName === 'a' && typeof properties.href === 'string') {
           links.push({ href: properties.href, line: child.position?.start.line ?? 1, column: child.position?.start.column ?? 1 });
@@ -192,7 +212,7 @@ function collectLinksAndHeadings() {
       }
     };
     walk(tree);
-    Object.assign(file.data, { links, headings, problems });
+    Object.assign(file.data, { links, headings, images, problems });
   };
 }
 

@@ -25,7 +25,7 @@ export default function HomeHero() {
           </div>
         </div>
         <div className="home-hero-art">
-          <Img src="/images/hero.svg" alt="" loading="eager" fetchPriority="high" />
+          <Img src="/images/hero.svg" alt="" decorative />
         </div>
       </div>
       <div className="container" id={home.hero.featuresId}>

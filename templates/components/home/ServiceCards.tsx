@@ -1,5 +1,6 @@
 import Icon from '../Icon.tsx';
 import Img from '../Img.tsx';
+import { imageSizes } from '../image-sizes.ts';
 import SectionHeader from '../SectionHeader.tsx';
 import SiteLink from '../SiteLink.tsx';
 import { usePage } from '../page-context.ts';
@@ -15,7 +16,7 @@ export default function ServiceCards() {
         <ul className="service-cards">
           {home.services.cards.map((card) => (
             <li key={card.id} className="service-card">
-              <Img src={card.image.src} alt={card.image.alt} />
+              <Img src={card.image.src} alt={card.image.alt} decorative={card.image.decorative} sizes={imageSizes.card} />
               <div className="service-card-body">
                 <span className="card-icon"><Icon name={card.icon} /></span>
                 <h3>{card.title}</h3>

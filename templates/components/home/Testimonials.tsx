@@ -1,5 +1,6 @@
 import { caseStudyVideoPath } from '../../../cli/route/urls.ts';
 import { useSizedImage } from '../form-props.ts';
+import { imageSizes } from '../image-sizes.ts';
 import Island from '../Island.tsx';
 import SectionHeader from '../SectionHeader.tsx';
 import SiteLink, { usePageHref } from '../SiteLink.tsx';
@@ -21,7 +22,7 @@ export default function Testimonials() {
             labels: { previous: home.testimonials.previousLabel, next: home.testimonials.nextLabel, watch: home.testimonials.watchLabel, region: home.testimonials.heading },
             slides: testimonials.map((t) => ({
               id: t.id, quote: t.quote, company: t.company, name: t.name, title: t.title,
-              logo: sized(t.logo, t.company), watchHref: href(caseStudyVideoPath(t.videoUrl)),
+              logo: sized(t.logo, t.company, imageSizes.logo), watchHref: href(caseStudyVideoPath(t.videoUrl)),
             })),
           }}
         />

@@ -1,0 +1,22 @@
+import { closestPath } from '../check/suggest.ts';
+import { errorCatalogue } from '../error-catalogue.ts';
+import { SiteError } from '../errors.ts';
+import type { RenderedMarkdown } from '../render/markdown/render-markdown.ts';
+import type { ImageEntry } from './picture-sources.ts';
+
+const missingImage = errorCatalogue['content.missing-image'];
+
+/** An error at its line for each image of a rendered body that is not in content/images. */
+export function missingMarkdownImages(file: string, body: RenderedMarkdown, index: ReadonlyMap<string, ImageEntry>): SiteError[] {
+  return (body.images ?? []).filter((image) => !index.has(image.src)).map((image) => {
+    const closest = closestPath(image.src, [...index.keys()]);
+    return new SiteError({
+      code: 'content.missing-image',
+      message: missingImage.message('image', image.src),
+      hint: closest ? `did you mean ${closest}?` : 'Add the file under content/images, or correct the path.',
+      file,
+      line: image.line,
+      column: image.column,
+    });
+  });
+}

@@ -1,0 +1,122 @@
+import { createHash } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { SiteError, SiteErrorList } from '../errors.ts';
+import { inputLimits } from '../load/input-limits.ts';
+import type { ContentFiles } from '../load/read-content-file.ts';
+import { fileFailure } from '../load/read-content-file.ts';
+import { encodeVariants } from './encode-variants.ts';
+import { processingFailed } from './image-errors.ts';
+import { VariantCache } from './variant-cache.ts';
+import type { ImagePlan, ImageVariant } from './variant-plan.ts';
+
+export interface ImageProcessorOptions {
+  /** Keep variants between runs in this folder; without it they live in memory only. */
+  cacheDir?: string;
+  /** Also keep every variant in memory (the dev server serves them from there). */
+  keepInMemory?: boolean;
+  /** Images encoded at once (default: one per core, at most four). */
+  concurrency?: number;
+}
+
+/** Where an image run puts each file of the site it produces, by path inside the output. */
+export interface ImageOutput {
+  write(file: string, contents: Uint8Array): void;
+  /** Publishes a finished file on disk (a cached variant) as it is; without it, the file is read and written. */
+  link?(file: string, source: string): void;
+}
+
+/** What a run did, for the build summary, tests and benchmarks. */
+export interface ImageRunStats {
+  images: number;
+  /** Images with at least one variant encoded in this run; 0 when everything came from the cache. */
+  processed: number;
+  /** Variants encoded in this run. */
+  encoded: number;
+}
+
+/**
+ * Makes the variants of raster images: each variant the cache lacks is encoded (on sharp's
+ * threads, one image per core), stored in the cache and emitted; the others are emitted from
+ * the cache. One processor serves every build of a `dev` session.
+ */
+export class ImageProcessor {
+  private readonly cache: VariantCache;
+  private readonly concurrency: number;
+  private readonly running = new Set<Promise<unknown>>();
+  private stopped = false;
+
+  constructor(options: ImageProcessorOptions = {}) {
+    this.cache = new VariantCache(options.cacheDir, options.keepInMemory ?? options.cacheDir === undefined);
+    this.concurrency = options.concurrency ?? Math.max(1, Math.min(4, availableParallelism()));
+  }
+
+  /**
+   * Puts every variant of `plans` and each image's own file into `output`, encoding what the
+   * cache lacks; resolves once all are out, or rejects with every image that failed.
+   */
+  async run(plans: ImagePlan[], files: ContentFiles, output: ImageOutput): Promise<ImageRunStats> {
+    const stats: ImageRunStats = { images: plans.length, processed: 0, encoded: 0 };
+    const targets = (plan: ImagePlan, variant: ImageVariant) => [variant.url.slice(1), ...(variant === plan.canonical ? [plan.image.url.slice(1)] : [])];
+    const send = (plan: ImagePlan, variant: ImageVariant, bytes: Buffer) => {
+      if (!this.stopped) for (const file of targets(plan, variant)) output.write(file, bytes);
+    };
+    /** A cached variant, linked from the cache when the output can, else read. */
+    const sendCached = async (plan: ImagePlan, variant: ImageVariant) => {
+      const cached = output.link && this.cache.fileOnDisk(variant);
+      if (!cached) return send(plan, variant, await this.cache.read(variant));
+      if (!this.stopped) for (const file of targets(plan, variant)) output.link!(file, cached);
+    };
+    const errors: SiteError[] = [];
+    const queue = plans.map((plan) => ({ plan, missing: plan.variants.filter((variant) => !this.cache.has(variant)) }));
+    const work = async () => {
+      for (let next = queue.shift(); next && !this.stopped; next = queue.shift()) {
+        const { plan, missing } = next;
+        try {
+          for (const variant of plan.variants) if (!missing.includes(variant)) await sendCached(plan, variant);
+          if (missing.length === 0) continue;
+          stats.processed += 1;
+          await encodeVariants(plan, readSource(plan, files), missing, async (variant, bytes) => {
+            await this.store(plan, variant, bytes);
+            stats.encoded += 1;
+            send(plan, variant, bytes);
+          });
+        } catch (error) {
+          errors.push(error instanceof SiteError ? fileFailure(plan.image.source, error) : processingFailed(plan.image.source, error));
+        }
+      }
+    };
+    const workers = Promise.all(Array.from({ length: Math.min(this.concurrency, queue.length) }, work));
+    this.running.add(workers);
+    try {
+      await workers;
+    } finally {
+      this.running.delete(workers);
+    }
+    if (errors.length > 0) throw new SiteErrorList(errors);
+    this.cache.retainOnly(new Set(plans.flatMap((plan) => plan.variants.map((variant) => variant.key))));
+    return stats;
+  }
+
+  /** Starts no more work and emits nothing more; resolves once what is under way has ended (a build that failed calls it). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await Promise.allSettled(this.running);
+  }
+
+  private async store(plan: ImagePlan, variant: ImageVariant, bytes: Buffer): Promise<void> {
+    try {
+      await this.cache.write(variant, bytes);
+    } catch (error) {
+      throw processingFailed(plan.image.source, error);
+    }
+  }
+}
+
+/** The image's bytes, read with the content guards again; they must be the ones its plan was made from. */
+function readSource(plan: ImagePlan, files: ContentFiles): Buffer {
+  const bytes = files.readBytes(plan.image.source, inputLimits.rasterImageBytes);
+  if (createHash('sha256').update(bytes).digest('hex') !== plan.image.hash) {
+    throw new SiteError({ code: 'image.process-failed', message: 'changed while the build was running', hint: 'Build again once the file is saved.', file: plan.image.source });
+  }
+  return bytes;
+}

@@ -1,0 +1,62 @@
+import type { Comment, Element } from 'hast';
+import { isImageFile, supportedFormatNames } from '../../images/raster-formats.ts';
+import { altHints } from '../../images/alt-hints.ts';
+import type { MarkdownProblem } from './render-markdown.ts';
+
+/** An image from content/images written in a Markdown body, at its line and column. */
+export interface MarkdownImage {
+  /** Its path in the site, decoded: /images/posts/shot.png */
+  src: string;
+  /** Empty for an image marked decorative. */
+  alt: string;
+  title?: string;
+  line: number;
+  column: number;
+}
+
+/** The title that marks an image as decoration: `![](/images/divider.png "decorative")`. */
+const decorativeTitle = 'decorative';
+
+/** The HTML comment standing for image `index` of a body (raw HTML in Markdown is dropped, so no author can write one). */
+export const imageMarker = (index: number): string => `sitegen-image:${index}`;
+
+/** Finds the markers in a body's HTML; the first group is the image's index. */
+export const imageMarkerPattern = /<!--sitegen-image:(\d+)-->/g;
+
+/**
+ * Checks one `img` of a body: it needs alt text unless its title is "decorative" (the title is
+ * then dropped). An image from content/images (`/images/...`) is recorded and its element is
+ * to be replaced by the returned marker; its extension must be one the build publishes.
+ */
+export function recordSiteImage(element: Element, images: MarkdownImage[], problems: MarkdownProblem[]): Comment | undefined {
+  const { properties } = element;
+  const line = element.position?.start.line ?? 1;
+  const column = element.position?.start.column ?? 1;
+  const src = typeof properties.src === 'string' ? properties.src : '';
+  const decorative = typeof properties.title === 'string' && properties.title.trim().toLowerCase() === decorativeTitle;
+  if (decorative) delete properties.title;
+  const alt = typeof properties.alt === 'string' ? properties.alt.trim() : '';
+  if (!decorative && alt === '') {
+    problems.push({ code: 'image.missing-alt', message: `Image ${JSON.stringify(src.slice(0, 80))} has no alt text`, hint: altHints.markdown, line, column });
+  }
+  if (!src.startsWith('/images/')) return undefined;
+  const sitePath = decodedPath(src);
+  if (!isImageFile(sitePath)) {
+    const message = `Image ${JSON.stringify(src.slice(0, 80))} is not in a format the build publishes`;
+    problems.push({ code: 'image.unsupported-format', message, hint: `Export it as PNG (screenshots) or JPEG (photos); the build reads ${supportedFormatNames}.`, line, column });
+    return undefined;
+  }
+  const title = typeof properties.title === 'string' ? properties.title : undefined;
+  images.push({ src: sitePath, alt: decorative ? '' : alt, ...(title ? { title } : {}), line, column });
+  return { type: 'comment', value: imageMarker(images.length - 1) };
+}
+
+/** The path of an image URL as content/images names files: without query or fragment, percent-decoded. */
+function decodedPath(src: string): string {
+  const pathOnly = src.split(/[?#]/)[0]!;
+  try {
+    return decodeURI(pathOnly);
+  } catch {
+    return pathOnly;
+  }
+}

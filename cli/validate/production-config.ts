@@ -1,0 +1,94 @@
+import { SiteError } from '../errors.ts';
+import type { RawJson } from '../load/load-content.ts';
+import type { SiteData } from '../site-model/schemas.ts';
+import { locateJsonField } from './locate-field.ts';
+import { siteEnvOverrides, type SiteOverrideField, type SiteOverrides } from './site-overrides.ts';
+
+// What a deployed site must not ship with, though a local build, `dev` and the tests need it:
+// reCAPTCHA's public test key, URLs that are plain http or lead to this machine or an example
+// host. `build --production` refuses these; a plain build reports them as warnings.
+
+/**
+ * Site keys Google publishes for automated tests: every visitor passes and the widget says it is
+ * "for testing purposes only". reCAPTCHA v3 and Enterprise publish none (Enterprise test keys are
+ * keys of one's own project with testing options), so this is the one key to refuse.
+ */
+export const recaptchaTestSiteKeys: ReadonlySet<string> = new Set(['6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI']);
+
+/** Where the site config values came from, so each problem names the place to change. */
+export interface ConfigSources {
+  /** `content/data/site.json` as loaded: its path and text locate a field. */
+  siteJson?: RawJson;
+  overrides: SiteOverrides;
+  /** `--site-url` was given; it wins over SITE_URL and site.json. */
+  siteUrlFlag?: boolean;
+}
+
+type SiteConfig = SiteData['site'];
+type UrlField = 'siteUrl' | 'formWebhookUrl' | 'schedulingUrl' | 'chatPersonaUrl';
+
+/** What each URL must be, as the hint asks for it. */
+const urlPurpose: Record<UrlField, string> = {
+  siteUrl: "the site's public https origin",
+  formWebhookUrl: 'the https address of the webhook that receives leads',
+  schedulingUrl: 'the https address of your booking page',
+  chatPersonaUrl: 'the https address of the chat page',
+};
+
+/** Every problem that makes the config unsafe to deploy, each naming its source and what to do. */
+export function productionConfigProblems(site: SiteConfig, sources: ConfigSources): SiteError[] {
+  const problems: SiteError[] = [];
+  for (const field of Object.keys(urlPurpose) as UrlField[]) {
+    const reason = publicUrlProblem(site[field] as string | undefined);
+    if (reason) problems.push(problemAt(field, reason, urlPurpose[field], sources));
+  }
+  const key = site.recaptcha.siteKey;
+  if (recaptchaTestSiteKeys.has(key)) {
+    const reason = `${JSON.stringify(key)} is Google's public reCAPTCHA test key: every visitor, bot or not, passes the captcha`;
+    problems.push(problemAt('recaptcha.siteKey', reason, "your site's own key (reCAPTCHA admin console, or Google Cloud for Enterprise)", sources));
+  }
+  return problems;
+}
+
+/** Why `value` cannot be a public address a visitor's browser reaches safely, or undefined. */
+export function publicUrlProblem(value: string | undefined): string | undefined {
+  if (!value) return 'is missing';
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `${JSON.stringify(value)} is not an absolute URL`;
+  }
+  if (isLocalOrExampleHost(url.hostname)) return `${JSON.stringify(value)} points at ${url.hostname}, a local or example host visitors cannot reach`;
+  if (url.protocol !== 'https:') return `${JSON.stringify(value)} is not https: browsers would send it in clear text`;
+  return undefined;
+}
+
+/** Loopback, unspecified and private-network addresses, and the names reserved for examples and tests (RFC 2606, 6761). */
+export function isLocalOrExampleHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  if (/^\[(::1?|f[cd][0-9a-f]*:.*|fe[89ab][0-9a-f]:.*)\]$/.test(host)) return true;
+  if (/^(127|10|0)\.\d+\.\d+\.\d+$/.test(host) || /^(192\.168|169\.254)\.\d+\.\d+$/.test(host)) return true;
+  if (/^172\.(1[6-9]|2\d|3[01])\.\d+\.\d+$/.test(host)) return true;
+  if (/(^|\.)example\.(com|net|org)$/.test(host)) return true;
+  return /(^|\.)(localhost|example|test|invalid|local)$/.test(host);
+}
+
+/** A problem with `field`, located in site.json or named by the variable or flag that set it. */
+function problemAt(field: SiteOverrideField, reason: string, wanted: string, sources: ConfigSources): SiteError {
+  const variable = variableOf(field);
+  const code = 'config.unsafe-for-production';
+  if (field === 'siteUrl' && sources.siteUrlFlag) {
+    return new SiteError({ code, message: `--site-url (siteUrl): ${reason}`, hint: `Pass --site-url ${wanted}.` });
+  }
+  const override = sources.overrides[field];
+  if (override) return new SiteError({ code, message: `${override.from} (${field}): ${reason}`, hint: `Set ${override.from} to ${wanted}.` });
+  const hint = `Set ${field} in content/data/site.json, or the ${variable} variable, to ${wanted}.`;
+  if (!sources.siteJson) return new SiteError({ code, message: `${field}: ${reason}`, hint });
+  const { file, source } = sources.siteJson;
+  return new SiteError({ code, message: `${field}: ${reason}`, hint, file, ...locateJsonField(source, field.split('.')) });
+}
+
+function variableOf(field: SiteOverrideField): string {
+  return Object.entries(siteEnvOverrides).find(([, overridden]) => overridden === field)![0];
+}

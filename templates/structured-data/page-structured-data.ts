@@ -1,0 +1,29 @@
+import type { Thing, WithContext } from 'schema-dts';
+import type { Route } from '../../cli/route/routes.ts';
+import { postsBySlug } from '../../cli/share-card/card-text.ts';
+import type { SiteModel } from '../../cli/validate/model.ts';
+import { blogPostingJsonLd } from './blog-posting.ts';
+import { breadcrumbsJsonLd } from './breadcrumbs.ts';
+import { organizationJsonLd, type SiteAddresses } from './organization.ts';
+
+/** Where the page is and what it shares, as absolute URLs the layout computed for its head. */
+export interface PageAddresses extends SiteAddresses {
+  /** The page's canonical URL. */
+  url: string;
+  /** Its share picture; absent when the build drew none (a render without the share-card step). */
+  image?: string;
+}
+
+/**
+ * The JSON-LD items of a page: `Organization` on the home page, `BlogPosting` on a post, and a
+ * `BreadcrumbList` on every nested page. Every address comes from the layout, so the structured
+ * data names the same URLs as the canonical link and `og:image`.
+ */
+export function pageStructuredData(route: Route, model: SiteModel, page: PageAddresses): WithContext<Thing>[] {
+  const site = model.data.site;
+  const items: (WithContext<Thing> | undefined)[] = [];
+  if (route.page.kind === 'home') items.push(organizationJsonLd(site, page));
+  if (route.page.kind === 'blog-post') items.push(blogPostingJsonLd(postsBySlug(model).get(route.page.slug)!, site, page, page));
+  items.push(breadcrumbsJsonLd(route, model, page.url));
+  return items.filter((item) => item !== undefined);
+}

@@ -1,0 +1,97 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { allRoutes } from './site-data.ts';
+
+/** Posts whose body holds a raster figure (a screenshot, a photo). */
+const postsWithFigures = ['/blog/ai-powered-bug-reports/', '/blog/future-of-manual-testing-with-ai/'];
+
+/** Loads every image of the page now, lazy ones included, and returns those that failed. */
+async function brokenImages(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const images = [...document.querySelectorAll('img')];
+    for (const image of images) image.loading = 'eager';
+    await Promise.all(images.map((image) => image.complete ? undefined : new Promise((resolve) => {
+      image.addEventListener('load', resolve, { once: true });
+      image.addEventListener('error', resolve, { once: true });
+    })));
+    await Promise.all(images.map((image) => image.decode().catch(() => undefined)));
+    return images.filter((image) => !image.complete || image.naturalWidth === 0).map((image) => image.currentSrc || image.src);
+  });
+}
+
+test.describe('no broken image on any page', () => {
+  for (const route of allRoutes) {
+    test(route, async ({ page }) => {
+      const failed: string[] = [];
+      page.on('response', (response) => {
+        if (response.request().resourceType() === 'image' && response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+      });
+      await page.goto(route);
+      await page.waitForLoadState('load');
+      expect(await brokenImages(page)).toEqual([]);
+      expect(failed).toEqual([]);
+    });
+  }
+});
+
+test.describe('no layout shift from images', () => {
+  for (const route of ['/', '/blog/', ...postsWithFigures]) {
+    test(`${route} has a cumulative layout shift of 0 while every image loads`, async ({ page }) => {
+      await page.addInitScript(() => {
+        const state: { value: number; images: number; nodes: string }[] = [];
+        (window as unknown as { __shifts: typeof state }).__shifts = state;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })[]) {
+            if (entry.hadRecentInput) continue;
+            const nodes = (entry.sources ?? []).map((source) => source.node).filter((node): node is Element => node instanceof Element);
+            const images = nodes.filter((node) => node.matches('img, picture') || node.querySelector('img') !== null).length;
+            state.push({ value: entry.value, images, nodes: nodes.map((node) => node.outerHTML.slice(0, 80)).join(' | ') });
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(route);
+      // Scrolls through the page, so lazy images load where they are.
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      for (let y = 0; y < height; y += 600) {
+        await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+        await page.waitForTimeout(60);
+      }
+      expect(await brokenImages(page)).toEqual([]);
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      const shifts = await page.evaluate(() => (window as unknown as { __shifts: { value: number; images: number; nodes: string }[] }).__shifts);
+      expect(shifts.filter((shift) => shift.images > 0), 'no shift moves an image or what holds one').toEqual([]);
+      // CLS as Chrome's tools round it (two decimals) is 0. Shifts of text that do not move an
+      // image (a card's text re-wrapping as the web font arrives, about 0.001) stay below that.
+      expect(shifts.reduce((total, shift) => total + shift.value, 0), JSON.stringify(shifts)).toBeLessThan(0.005);
+    });
+  }
+});
+
+test('the home page loads its hero image at once, with high priority', async ({ page }) => {
+  await page.goto('/');
+  const hero = page.locator('.home-hero-art img');
+  await expect(hero).not.toHaveAttribute('loading', 'lazy');
+  await expect(hero).toHaveAttribute('fetchpriority', 'high');
+  await expect.poll(() => hero.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+});
+
+test.describe('a post loads its own image first and its figures lazily, as AVIF at a width that fits', () => {
+  for (const route of postsWithFigures) {
+    test(route, async ({ page }) => {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto(route);
+      const first = page.locator('main img').first();
+      await expect(first).toHaveClass(/article-image/);
+      await expect(first).not.toHaveAttribute('loading', 'lazy');
+      await expect(first).toHaveAttribute('fetchpriority', 'high');
+      const figure = page.locator('.prose picture img');
+      await expect(figure).toHaveAttribute('loading', 'lazy');
+      await figure.scrollIntoViewIfNeeded();
+      await expect.poll(() => figure.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+      const { src, shown, natural } = await figure.evaluate((image: HTMLImageElement) => ({ src: image.currentSrc, shown: image.getBoundingClientRect().width, natural: image.naturalWidth }));
+      expect(src).toMatch(/-\d+w\.[0-9a-f]{10}\.avif$/);
+      expect(natural).toBeGreaterThanOrEqual(Math.floor(shown));
+      expect(natural).toBeLessThan(shown * 2.2);
+    });
+  }
+});

@@ -1,0 +1,40 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { renderMarkdown } from '../../../cli/render/markdown/render-markdown.ts';
+
+test('records each image from content/images with its alt, title and position, leaving a marker in its place', async () => {
+  const body = 'Intro.\n\n![A failing test run](/images/posts/run.png "The CI log")\n\nText ![Trace viewer](/images/trace%20viewer.webp) inline.\n';
+  const rendered = await renderMarkdown(body, 10);
+  assert.deepEqual(rendered.images, [
+    { src: '/images/posts/run.png', alt: 'A failing test run', title: 'The CI log', line: 12, column: 1 },
+    { src: '/images/trace viewer.webp', alt: 'Trace viewer', line: 14, column: 6 },
+  ]);
+  assert.equal(rendered.html, '<p>Intro.</p>\n<p><!--sitegen-image:0--></p>\n<p>Text <!--sitegen-image:1--> inline.</p>');
+  assert.equal(rendered.problems, undefined);
+});
+
+test('an image without alt text is an error at its line and column, unless its title marks it decorative', async () => {
+  const rendered = await renderMarkdown('First.\n\n  ![](/images/a.png)\n\n![   ](https://example.com/b.png)\n\n![](/images/divider.png "decorative")\n', 5);
+  assert.deepEqual(rendered.problems?.map((p) => [p.code, p.line, p.column]), [['image.missing-alt', 7, 3], ['image.missing-alt', 9, 1]]);
+  assert.ok(rendered.problems!.every((problem) => problem.hint?.includes('decorative')));
+  assert.deepEqual(rendered.images?.map((image) => [image.src, image.alt, image.title]), [['/images/a.png', '', undefined], ['/images/divider.png', '', undefined]]);
+  assert.doesNotMatch(rendered.html, /decorative/, 'the marking title is not published');
+});
+
+test('an image from content/images in a format the build does not publish is an error at its line', async () => {
+  const rendered = await renderMarkdown('![A scan](/images/scan.bmp)\n\n![Fine](/images/fine.GIF)\n');
+  assert.deepEqual(rendered.problems?.map((p) => [p.code, p.line]), [['image.unsupported-format', 1]]);
+  assert.deepEqual(rendered.images?.map((image) => image.src), ['/images/fine.GIF']);
+});
+
+test('leaves images from elsewhere as plain images, and a body without images as it was', async () => {
+  const rendered = await renderMarkdown('![Logo](https://example.com/logo.png)\n');
+  assert.equal(rendered.html, '<p><img src="https://example.com/logo.png" alt="Logo"></p>');
+  assert.equal(rendered.images, undefined);
+});
+
+test('a marker cannot be written by hand: raw HTML comments are dropped and code is escaped', async () => {
+  const rendered = await renderMarkdown('<!--sitegen-image:0-->\n\n`<!--sitegen-image:0-->`\n');
+  assert.doesNotMatch(rendered.html, /<!--sitegen-image/);
+  assert.equal(rendered.images, undefined);
+});

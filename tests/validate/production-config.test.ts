@@ -1,0 +1,118 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { test } from 'node:test';
+import { loadInputs, type LoadedSite } from '../../cli/build/load-inputs.ts';
+import { validateSite, type ValidateSiteOptions } from '../../cli/build/validate-site.ts';
+import { SiteErrorList, type SiteError } from '../../cli/errors.ts';
+import { parseJson } from '../../cli/load/load-json.ts';
+import { isLocalOrExampleHost, productionConfigProblems, publicUrlProblem, recaptchaTestSiteKeys } from '../../cli/validate/production-config.ts';
+import { siteOverridesFromEnv } from '../../cli/validate/site-overrides.ts';
+import { projectRoot } from '../helpers/content.ts';
+
+const loaded = await loadInputs(projectRoot, path.join(projectRoot, 'content'));
+const siteJson = loaded.raw.data.get('site')!;
+const testKey = '6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI';
+
+/** Deploy-ready values for every overridable field: a real-looking key and public https URLs. */
+const deployEnv = {
+  SITE_URL: 'https://www.checkpointqa.com',
+  FORM_WEBHOOK_URL: 'https://hooks.zapier.com/hooks/catch/9876543/abcdef/',
+  SCHEDULING_URL: 'https://calendly.com/checkpointqa/consultation',
+  CHAT_PERSONA_URL: 'https://chat.checkpointqa.com/ask',
+  RECAPTCHA_SITE_KEY: '6Lc9xQkqAAAAAJ3n1vWbQ0zYh7Rt2LmKpX4sD8eF',
+};
+
+function problemsOf(options: ValidateSiteOptions, site: LoadedSite = loaded): SiteError[] {
+  return validateSite(site, options).productionProblems;
+}
+
+/** The 1-based line and column of `"key"` in site.json, as an author finds it. */
+function positionOf(key: string): { line: number; column: number } {
+  const lines = siteJson.source.split('\n');
+  const line = lines.findIndex((text) => text.includes(`"${key}"`));
+  return { line: line + 1, column: lines[line]!.indexOf(`"${key}"`) + 1 };
+}
+
+/** The real content with site.json's text edited, as if the author had written it so. */
+function withSiteJson(edit: (source: string) => string): LoadedSite {
+  const data = new Map(loaded.raw.data);
+  data.set('site', parseJson('site', siteJson.file, edit(siteJson.source)));
+  return { ...loaded, raw: { ...loaded.raw, data } };
+}
+
+test("the repository's content ships reCAPTCHA's test key, located at its line in site.json", () => {
+  const problems = problemsOf({});
+  assert.equal(problems.length, 1, problems.map((p) => p.message).join('\n'));
+  const [problem] = problems;
+  assert.equal(problem!.code, 'config.unsafe-for-production');
+  assert.equal(problem!.file, siteJson.file);
+  assert.deepEqual({ line: problem!.line, column: problem!.column }, positionOf('siteKey'));
+  assert.match(problem!.message, /^recaptcha\.siteKey: /);
+  assert.match(problem!.hint!, /RECAPTCHA_SITE_KEY/);
+  assert.ok(recaptchaTestSiteKeys.has(testKey));
+});
+
+test('a problem set by an environment variable names the variable and the field, with no file', () => {
+  const env = { ...deployEnv, RECAPTCHA_SITE_KEY: testKey, FORM_WEBHOOK_URL: 'http://127.0.0.1:9/hook', SCHEDULING_URL: 'http://localhost:4000/book', CHAT_PERSONA_URL: 'https://chat.example.com/ask' };
+  const problems = problemsOf({ overrides: siteOverridesFromEnv(env) });
+  assert.deepEqual(problems.map((p) => p.message.split(':')[0]).sort(), [
+    'CHAT_PERSONA_URL (chatPersonaUrl)', 'FORM_WEBHOOK_URL (formWebhookUrl)', 'RECAPTCHA_SITE_KEY (recaptcha.siteKey)', 'SCHEDULING_URL (schedulingUrl)',
+  ]);
+  for (const problem of problems) {
+    assert.equal(problem.file, undefined);
+    assert.match(problem.hint!, new RegExp(`^Set ${problem.message.split(' ')[0]} to `));
+  }
+});
+
+test('a site URL that is plain http, or local, or an example host, is refused wherever it came from', () => {
+  const fromEnv = (value: string) => problemsOf({ overrides: siteOverridesFromEnv({ ...deployEnv, SITE_URL: value }) });
+  assert.match(fromEnv('http://www.checkpointqa.com')[0]!.message, /^SITE_URL \(siteUrl\): .* is not https/);
+  assert.match(fromEnv('https://127.0.0.1:4173')[0]!.message, /^SITE_URL \(siteUrl\): .*127\.0\.0\.1, a local or example host/);
+  const fromFlag = problemsOf({ overrides: siteOverridesFromEnv(deployEnv), siteUrl: 'https://preview.example.test' });
+  assert.equal(fromFlag.length, 1);
+  assert.match(fromFlag[0]!.message, /^--site-url \(siteUrl\): /);
+  assert.match(fromFlag[0]!.hint!, /^Pass --site-url /);
+  const fromFile = problemsOf({ overrides: siteOverridesFromEnv({ RECAPTCHA_SITE_KEY: deployEnv.RECAPTCHA_SITE_KEY }) },
+    withSiteJson((source) => source.replace('https://www.checkpointqa.com', 'http://localhost:4173')));
+  assert.equal(fromFile.length, 1);
+  assert.equal(fromFile[0]!.file, siteJson.file);
+  assert.equal(fromFile[0]!.line, positionOf('siteUrl').line);
+  assert.match(fromFile[0]!.message, /^siteUrl: "http:\/\/localhost:4173" points at localhost/);
+});
+
+test('a deploy-ready configuration has no problems', () => {
+  assert.deepEqual(problemsOf({ overrides: siteOverridesFromEnv(deployEnv) }), []);
+  assert.deepEqual(problemsOf({ overrides: siteOverridesFromEnv({ RECAPTCHA_SITE_KEY: deployEnv.RECAPTCHA_SITE_KEY }) }), [], "site.json's own URLs");
+});
+
+test('with production, validation stops on every problem at once, as on any invalid content', () => {
+  const overrides = siteOverridesFromEnv({ FORM_WEBHOOK_URL: 'http://127.0.0.1:9/hook' });
+  assert.throws(() => validateSite(loaded, { overrides, production: true }), (error) => {
+    assert.ok(error instanceof SiteErrorList);
+    assert.deepEqual(error.errors.map((e) => e.message.split(':')[0]).sort(), ['FORM_WEBHOOK_URL (formWebhookUrl)', 'recaptcha.siteKey']);
+    return true;
+  });
+  assert.deepEqual(validateSite(loaded, { overrides: siteOverridesFromEnv(deployEnv), production: true }).productionProblems, []);
+});
+
+test('a missing or empty URL is a problem of its own', () => {
+  assert.equal(publicUrlProblem(undefined), 'is missing');
+  assert.equal(publicUrlProblem(''), 'is missing');
+  assert.equal(publicUrlProblem('https://www.checkpointqa.com'), undefined);
+  const site = { ...validateSite(loaded, {}).model.data.site, formWebhookUrl: '' };
+  const [problem, ...others] = productionConfigProblems(site, { siteJson, overrides: {} });
+  assert.equal(problem!.message, 'formWebhookUrl: is missing');
+  assert.equal(problem!.line, positionOf('formWebhookUrl').line);
+  assert.match(problem!.hint!, /FORM_WEBHOOK_URL/);
+  assert.equal(others.length, 1, 'and the test key');
+});
+
+test('tells local, private and example hosts from public ones', () => {
+  const local = ['localhost', 'app.localhost', '127.0.0.1', '127.1.2.3', '0.0.0.0', '[::1]', '[::]', '10.0.0.8', '192.168.1.20', '172.20.0.1',
+    '169.254.1.1', '[fd12:3456::1]', '[fe80::1]', 'example.com', 'www.example.org', 'example.net', 'site.example', 'preview.example.test',
+    'hooks.invalid', 'printer.local', 'LOCALHOST', 'example.com.'];
+  const publicHosts = ['www.checkpointqa.com', 'hooks.zapier.com', 'calendly.com', '172.32.0.1', '8.8.8.8', 'example.company.com',
+    'notexample.com', 'testing.io', 'localhost.company.com', '[2001:db9::1]'];
+  assert.deepEqual(local.filter((host) => !isLocalOrExampleHost(host)), []);
+  assert.deepEqual(publicHosts.filter((host) => isLocalOrExampleHost(host)), []);
+});
