@@ -28,7 +28,7 @@ test('clicking the badge opens the chat persona in a popup', async ({ page, cont
   const [popup] = await Promise.all([context.waitForEvent('page'), badge(page).click()]);
   await popup.waitForLoadState();
   expect(popup.url()).toBe(chatPersonaUrl);
-  expect(page.url()).toMatch(/\/blog$/);
+  expect(page.url()).toMatch(/\/blog\/$/);
   // noopener: the chat page gets no handle on this one.
   expect(await popup.evaluate(() => window.opener)).toBeNull();
 });
