@@ -251,3 +251,34 @@ test('builds into memory with the in-memory writer, touching no folder', async (
   assert.match(writer.text('services/devshops/index.html')!, /<h1>Turn Quality into Happier Clients and Higher Revenue<\/h1>/);
   assert.ok(writer.files.has('sitemap.xml') && writer.files.has('.sitegen-manifest.json'));
 });
+
+test('every address the site publishes is answered by its own file, with no redirect, under the host model', async () => {
+  const { readSiteFolder } = await import('../../cli/static-host/static-host.ts');
+  const { respondToPath } = await import('../../cli/static-host/serve-site.ts');
+  const site = await readSiteFolder(outDir);
+  const origin = 'https://www.checkpointqa.com';
+  const answerOf = async (url: string) => {
+    const answer = await respondToPath(site, new URL(url, origin).pathname);
+    return 'location' in answer ? `${answer.status} → ${answer.location}` : `${answer.status} ${answer.file}`;
+  };
+  const sitemap = await read('sitemap.xml');
+  const published = new Map<string, string>();
+  for (const [, loc] of sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)) published.set(loc!, 'sitemap.xml');
+  for (const [, link] of (await read('feed.xml')).matchAll(/<link>([^<]+)<\/link>/g)) published.set(link!, 'feed.xml');
+  for (const page of result.pages.filter((p) => p.route.indexable)) {
+    const html = parsePage(await read(page.route.file));
+    const canonical = html.all((e) => e.name === 'link' && e.attribs.rel === 'canonical')[0]!.attribs.href!;
+    assert.equal(await answerOf(canonical), `200 ${page.route.file}`, `canonical of ${page.route.file}`);
+    assert.equal(html.meta('og:url'), canonical, `og:url of ${page.route.file}`);
+    for (const script of html.all((e) => e.name === 'script' && e.attribs.type === 'application/ld+json')) {
+      const urls = JSON.stringify(JSON.parse(html.text(script))).match(/https:\/\/www\.checkpointqa\.com\/[^"]*/g) ?? [];
+      for (const url of urls.filter((u) => !/\.(png|jpe?g)$/.test(u))) published.set(url.replace(/#.*$/, ''), `JSON-LD of ${page.route.file}`);
+    }
+  }
+  assert.ok(published.size >= result.pages.filter((p) => p.route.indexable).length, `${published.size} addresses`);
+  for (const [url, from] of published) assert.match(await answerOf(url), /^200 /, `${url} (${from})`);
+  for (const line of (await read('_redirects')).trim().split('\n')) {
+    const [, to] = line.split(/\s+/);
+    assert.match(await answerOf(to!.replace(/#.*$/, '')), /^200 /, `target of "${line}"`);
+  }
+});
