@@ -1,8 +1,7 @@
-import { stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { validateIgnore } from '../check/ignore.ts';
 import { reportFormats, type ReportFormat } from '../check/report.ts';
+import { requireSiteFolder } from './command-options.ts';
 
 interface CheckLinksFlags {
   external?: boolean;
@@ -42,12 +41,8 @@ export function createCheckLinksCommand(): Command {
     .exitOverride()
     .showHelpAfterError(false)
     .action(async (dir: string, flags: CheckLinksFlags) => {
-      const folder = resolve(dir);
-      if (!(await stat(folder).catch(() => undefined))?.isDirectory()) {
-        console.error(`error: site folder "${dir}" not found; run \`sitegen build\` first or pass the folder to check`);
-        process.exitCode = 2;
-        return;
-      }
+      const folder = await requireSiteFolder(dir, 'check');
+      if (!folder) return;
       // The checker loads only when it runs, not with every command of the CLI.
       const { checkSite, formatReport } = await import('../check/index.ts');
       const report = await checkSite(folder, {

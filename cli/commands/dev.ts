@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { Command, InvalidArgumentError } from 'commander';
+import { Command } from 'commander';
+import { collectHostName, portNumber } from './command-options.ts';
 import { markdownCacheFile } from '../project-layout.js';
 
 interface DevFlags {
@@ -11,19 +12,13 @@ interface DevFlags {
   content: string;
 }
 
-const port = (value: string): number => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('expected a port number from 0 to 65535.');
-  return n;
-};
-
 /** `dev`: serves the site with live reload and rebuilds what each edit touches. */
 export function createDevCommand(): Command {
   return new Command('dev')
     .description('Serve the site locally, rebuild on every edit and reload open pages (drafts included).')
-    .option('--port <number>', 'port to listen on (0 picks a free one)', port, 5173)
+    .option('--port <number>', 'port to listen on (0 picks a free one)', portNumber, 5173)
     .option('--host <address>', 'address to listen on', '127.0.0.1')
-    .option('--allowed-host <name>', 'another host name requests may address (repeatable); others get 403', (name: string, names: string[]) => [...names, name], [])
+    .option('--allowed-host <name>', 'another host name requests may address (repeatable); others get 403', collectHostName, [])
     .option('--open', 'open the site in the default browser')
     .option('--content <dir>', 'content folder', 'content')
     .action(async (flags: DevFlags) => {

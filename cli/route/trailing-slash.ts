@@ -2,6 +2,7 @@
 // written, canonical URLs, the sitemap, the feed, JSON-LD, every internal link and `_redirects`
 // all follow, so no address the site publishes is ever answered with a redirect by its host.
 // Plain functions with no Node imports: islands use them too.
+import { withoutTrailingSlash } from './urls.ts';
 
 /**
  * - `always`: pages are written as `a/index.html` and addressed `/a/`. Every static host
@@ -24,17 +25,18 @@ export const defaultTrailingSlash: TrailingSlash = 'always';
  */
 export function pageHref(href: string, policy: TrailingSlash): string {
   if (!href.startsWith('/') || href.startsWith('//')) return href;
-  const cut = firstOf(href, '?', '#');
+  const found = href.search(/[?#]/);
+  const cut = found === -1 ? href.length : found;
   const pathPart = href.slice(0, cut);
   const rest = href.slice(cut);
   if (pathPart === '/' || isFilePath(pathPart)) return href;
-  const bare = trimTrailingSlashes(pathPart);
+  const bare = withoutTrailingSlash(pathPart);
   return (policy === 'always' ? `${bare}/` : bare) + rest;
 }
 
 /** The file a page's path is written to under the policy: `/a/b` → `a/b/index.html` or `a/b.html`. */
 export function pageFileFor(sitePath: string, policy: TrailingSlash): string {
-  const bare = trimTrailingSlashes(sitePath).replace(/^\/+/, '');
+  const bare = withoutTrailingSlash(sitePath).replace(/^\/+/, '');
   if (bare === '') return 'index.html';
   return policy === 'always' ? `${bare}/index.html` : `${bare}.html`;
 }
@@ -43,20 +45,4 @@ export function pageFileFor(sitePath: string, policy: TrailingSlash): string {
 export function isFilePath(sitePath: string): boolean {
   const last = sitePath.slice(sitePath.lastIndexOf('/') + 1);
   return last.includes('.');
-}
-
-function firstOf(text: string, ...marks: string[]): number {
-  let first = text.length;
-  for (const mark of marks) {
-    const index = text.indexOf(mark);
-    if (index !== -1 && index < first) first = index;
-  }
-  return first;
-}
-
-/** `/a//` → `/a`; a loop, since `/\/+$/` backtracks on a long run of slashes. */
-function trimTrailingSlashes(sitePath: string): string {
-  let end = sitePath.length;
-  while (end > 1 && sitePath.charCodeAt(end - 1) === 47) end--;
-  return sitePath.slice(0, end);
 }

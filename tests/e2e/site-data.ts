@@ -2,6 +2,7 @@
 // need a test edit (and a test cannot pass against text it made up).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pageHref } from '../../cli/route/trailing-slash.ts';
 
 const content = path.resolve(import.meta.dirname, '..', '..', 'content');
 const readJson = <T>(name: string): T => JSON.parse(readFileSync(path.join(content, 'data', `${name}.json`), 'utf8')) as T;
@@ -28,7 +29,7 @@ export const forms = readJson<{
 export const ui = readJson<{ islandFallback: string; skipToContent: string; askUsAnything: string; notFound: { title: string; links: { text: string; href: string }[] } }>('ui');
 
 /** A site path as the site publishes it: pages end with a slash (site.json `trailingSlash: always`). */
-export const pageAddress = (sitePath: string): string => sitePath.replace(/^(\/[^?#]*?)\/?([?#].*)?$/, (_, path: string, rest = '') => (path === '/' ? '/' : `${path}/`) + rest);
+export const pageAddress = (sitePath: string): string => pageHref(sitePath, 'always');
 
 /** Every page the site builds at its published address, plus one unknown path that gets the 404 page. */
 export const allRoutes = [
