@@ -37,3 +37,8 @@ export function cacheFolder(root) {
 export function markdownCacheFile(root) {
   return path.join(cacheFolder(root), 'markdown.json');
 }
+
+/** The last client bundle with the hashes of its inputs, shared by `build` and `dev`. */
+export function bundleCacheFile(root) {
+  return path.join(cacheFolder(root), 'bundle.json');
+}

@@ -1,6 +1,7 @@
 import { islands as islandRegistry } from '../../client/islands/index.ts';
 import { bundleClient, measureScripts, type Bundle } from '../bundle/bundle-client.ts';
 import type { PageRecord } from '../render/render-page.tsx';
+import { bundleCacheFile } from '../project-layout.js';
 
 /** JavaScript one page loads. */
 export interface PageBudget {
@@ -10,9 +11,13 @@ export interface PageBudget {
   gzip: number;
 }
 
-/** Bundle: the stylesheet, the site script and every island of the registry, built by esbuild. */
-export function bundleSite(root: string): Promise<Bundle> {
-  return bundleClient({ root, islandNames: Object.keys(islandRegistry) });
+/**
+ * Bundle: the stylesheet, the site script and every island of the registry, built by esbuild,
+ * or the last bundle when none of the files it was made from changed (`cacheFile`, by default
+ * in the project's cache folder; undefined bundles afresh).
+ */
+export function bundleSite(root: string, cacheFile: string | undefined = bundleCacheFile(root)): Promise<Bundle> {
+  return bundleClient({ root, islandNames: Object.keys(islandRegistry), cacheFile });
 }
 
 /** The JavaScript each page loads, in bytes and gzip bytes. */

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { SiteError } from '../errors.ts';
+import { bundleCacheKey, hashInputs, readCachedBundle, writeCachedBundle } from './bundle-cache.ts';
 
 /** A file the bundler produced, named by its content hash. */
 export interface BundledFile {
@@ -26,6 +27,11 @@ export interface Bundle {
 export interface BundleSources {
   root: string;
   islandNames: string[];
+  /**
+   * A file that keeps the last bundle with the hashes of its inputs: when none changed, the
+   * bundle comes from it and esbuild does not run. No file, no cache.
+   */
+  cacheFile?: string;
 }
 
 /**
@@ -33,7 +39,18 @@ export interface BundleSources {
  * its own entry, the site script a tiny standalone file; styles become one minified stylesheet.
  * Everything is kept in memory and named by content hash.
  */
-export async function bundleClient({ root, islandNames }: BundleSources): Promise<Bundle> {
+export async function bundleClient({ root, islandNames, cacheFile }: BundleSources): Promise<Bundle> {
+  if (!cacheFile) return (await bundleAfresh(root, islandNames)).bundle;
+  const key = await bundleCacheKey(root, islandNames);
+  const cached = await readCachedBundle(cacheFile, root, key);
+  if (cached) return cached;
+  const { bundle, inputs } = await bundleAfresh(root, islandNames);
+  await writeCachedBundle(cacheFile, { key, inputs: await hashInputs(root, inputs), bundle });
+  return bundle;
+}
+
+/** Runs esbuild: the bundle, and the files it read (relative to the project root). */
+async function bundleAfresh(root: string, islandNames: string[]): Promise<{ bundle: Bundle; inputs: string[] }> {
   const clientDir = path.join(root, 'client');
   const entries = {
     site: path.join(clientDir, 'site.ts'),
@@ -53,18 +70,19 @@ export async function bundleClient({ root, islandNames }: BundleSources): Promis
     }),
     build(root, { entryPoints: { site: path.join(root, 'templates', 'styles', 'site.css') }, bundle: true, loader: { '.svg': 'dataurl' } }),
   ]);
-  const files = [...scripts, ...styles];
-  const byEntry = (entry: string) => files.find((file) => file.entryPoint === entry)?.url ?? '';
-  return {
-    files,
+  const outputs = [...scripts.files, ...styles.files];
+  const byEntry = (entry: string) => outputs.find((file) => file.entryPoint === entry)?.url ?? '';
+  const bundle: Bundle = {
+    files: outputs.map(({ url, contents, imports }) => ({ url, contents, imports })),
     stylesheet: byEntry('site.css'),
     siteScript: byEntry('site'),
     hydrateScript: byEntry('hydrate'),
     islands: Object.fromEntries(islandNames.map((name) => [name, byEntry(`islands/${name}`)])),
   };
+  return { bundle, inputs: [...scripts.inputs, ...styles.inputs] };
 }
 
-async function build(root: string, options: Omit<esbuild.BuildOptions, 'entryPoints'> & { entryPoints: Record<string, string> }): Promise<(BundledFile & { entryPoint?: string })[]> {
+async function build(root: string, options: Omit<esbuild.BuildOptions, 'entryPoints'> & { entryPoints: Record<string, string> }): Promise<{ files: (BundledFile & { entryPoint?: string })[]; inputs: string[] }> {
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
   try {
     result = await esbuild.build({
@@ -91,7 +109,7 @@ async function build(root: string, options: Omit<esbuild.BuildOptions, 'entryPoi
     });
   }
   const entryBySource = new Map(Object.entries(options.entryPoints).map(([name, source]) => [path.relative(root, source), name]));
-  return Object.entries(result.metafile.outputs).filter(([key]) => !key.endsWith('.map')).map(([key, meta]) => {
+  const files = Object.entries(result.metafile.outputs).filter(([key]) => !key.endsWith('.map')).map(([key, meta]) => {
     const file = result.outputFiles.find((output) => output.path === path.join(root, key))!;
     const name = meta.entryPoint ? entryBySource.get(meta.entryPoint) : undefined;
     return {
@@ -101,6 +119,9 @@ async function build(root: string, options: Omit<esbuild.BuildOptions, 'entryPoi
       entryPoint: name && key.endsWith('.css') ? `${name}.css` : name,
     };
   });
+  // Inputs outside the project (a package linked from elsewhere) are hashed by their path from the root all the same.
+  const inputs = Object.keys(result.metafile.inputs).filter((input) => !input.includes(':'));
+  return { files, inputs };
 }
 
 /** JavaScript a page loads, in bytes and gzip bytes, following static imports once each. */
