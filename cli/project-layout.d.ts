@@ -21,3 +21,5 @@ export declare const manifestFileName: '.sitegen-manifest.json';
 export declare function cacheFolder(root: string): string;
 /** The Markdown cache shared by `build` and `dev`. */
 export declare function markdownCacheFile(root: string): string;
+/** The last client bundle with the hashes of its inputs, shared by `build` and `dev`. */
+export declare function bundleCacheFile(root: string): string;
