@@ -10,6 +10,9 @@ import path from 'node:path';
 /** Leftovers older than this are removed even when their process id is alive again (reused). */
 const staleAgeMs = 6 * 60 * 60 * 1000;
 
+/** How long an old version outlives the swap: far longer than a path lookup takes. */
+const removalGraceMs = 25;
+
 /** A version folder's name: `.<out>-build-<pid>-<random>`, beside the output. */
 function versionName(base: string): string {
   return `.${base}-build-${process.pid}-${randomBytes(6).toString('hex')}`;
@@ -106,8 +109,13 @@ export async function swapInVersion(out: string, folder: string): Promise<void> 
     throw error;
   }
   // The new output is in place: a failure to remove the old one is left to the next build.
+  // A reader's open() that resolved `out` to the old version just before the rename is still
+  // looking its file up in it; removing the old version a moment later lets that lookup finish.
   const replaced = previous ?? aside;
-  if (replaced) await rm(replaced, { recursive: true, force: true }).catch(() => undefined);
+  if (replaced) {
+    await new Promise((resolve) => setTimeout(resolve, removalGraceMs));
+    await rm(replaced, { recursive: true, force: true }).catch(() => undefined);
+  }
 }
 
 /** The version folder `out` links to now, as a path. */

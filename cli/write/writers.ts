@@ -1,4 +1,4 @@
-import { copyFileSync, linkSync, mkdirSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { unwritableOutput } from './output-guard.ts';
@@ -45,6 +45,7 @@ export class MemoryWriter implements Writer {
 export class DiskWriter implements Writer {
   private readonly staging: Promise<string>;
   private readonly made = new Set<string>();
+  private fileMode: number | undefined;
   private readonly outDir: string;
   private committed = false;
 
@@ -67,16 +68,28 @@ export class DiskWriter implements Writer {
 
   /**
    * A hard link to `source` where the file system allows one (a warm build publishes its
-   * cached image variants without copying a byte), else a copy. A link shares the file, so
-   * `source` must be one that is replaced, never rewritten in place.
+   * cached image variants and pages without copying a byte), else a copy. A link shares the
+   * file, so `source` must be one that is replaced, never rewritten in place. A link also
+   * shares the file's mode: a source whose mode is not the one this build's umask gives new
+   * files (a cache filled under another umask) is copied into a new file instead.
    */
   async link(file: string, source: string): Promise<void> {
     const target = await this.target(file);
-    try {
-      linkSync(source, target);
-    } catch {
-      copyFileSync(source, target);
+    if ((statSync(source).mode & 0o777) === (await this.newFileMode())) {
+      try {
+        linkSync(source, target);
+        return;
+      } catch {
+        // another file system, or links not allowed: copied below
+      }
     }
+    writeFileSync(target, readFileSync(source));
+  }
+
+  /** The mode a file written now gets: the staging folder was made 0777 less the umask. */
+  private async newFileMode(): Promise<number> {
+    this.fileMode ??= statSync(await this.staging).mode & 0o666;
+    return this.fileMode;
   }
 
   /** Where `file` goes in the staging folder, its folder made. */
