@@ -4,7 +4,7 @@ import type { Occurrence } from './findings.ts';
 import { documentBase, parseHref, siteBase, type HrefTarget } from './href.ts';
 import type { ScannedRef } from './html-scan.ts';
 import { compileIgnore } from './ignore.ts';
-import { loadSite, type LoadedSite } from './load-built-site.ts';
+import { loadSite, loadSiteFrom, type LoadedSite, type SiteSource } from './load-built-site.ts';
 import { OriginIndex } from './read-manifest.ts';
 import { validateRedirects } from './check-redirects.ts';
 import { SiteResolver } from './resolve-target.ts';
@@ -16,7 +16,20 @@ import type { CheckLinksOptions, LinkReport } from './types.ts';
 export async function checkSite(siteDir: string, options: CheckLinksOptions = {}): Promise<LinkReport> {
   const started = performance.now();
   const root = resolvePath(options.cwd ?? process.cwd(), siteDir);
-  const site = await loadSite(root, options.siteUrl);
+  return checkLoadedSite(await loadSite(root, options.siteUrl), options, started);
+}
+
+/**
+ * Checks the site `source` describes, which is (or is about to be) the folder `siteDir`: a build
+ * checks what it recorded of each file as it wrote it, finding what `checkSite` would find in
+ * that folder, without reading it back.
+ */
+export async function checkSiteSource(siteDir: string, source: SiteSource, options: CheckLinksOptions = {}): Promise<LinkReport> {
+  const started = performance.now();
+  return checkLoadedSite(await loadSiteFrom(siteDir, source, options.siteUrl), options, started);
+}
+
+async function checkLoadedSite(site: LoadedSite, options: CheckLinksOptions, started: number): Promise<LinkReport> {
   const resolver = new SiteResolver(indexSite(site));
   const ignore = compileIgnore(options.ignore);
   const judge = new HrefJudge(resolver, ignore, site.siteOrigins);
@@ -36,7 +49,7 @@ export async function checkSite(siteDir: string, options: CheckLinksOptions = {}
     files: site.pages.size,
     pages: site.pages.size - redirectStubs,
     durationMs: Math.round(performance.now() - started),
-    siteDir: root,
+    siteDir: site.root,
     externalSkipped: tally.counts.externalSkipped,
     ignored: tally.counts.ignored,
     manifest: site.manifest !== undefined,
@@ -61,11 +74,15 @@ function checkPages(site: LoadedSite, judge: HrefJudge, tally: LinkTally): numbe
     const base = documentBase(page, scan.base, site.siteOrigins);
     const sharedBase = base.startsWith(siteBase);
     const sameDocument = scan.base === undefined;
-    const occurrences = origins?.hasPage(page) ? countOccurrences(scan.refs) : undefined;
-    const locate = (ref: ScannedRef): Occurrence => ({
-      page, file, attribute: ref.attribute, href: ref.value, line: ref.line, column: ref.column, landmark: ref.landmark,
-      origin: occurrences ? origins!.find(page, ref.value, occurrences.get(ref) ?? 0) : undefined,
-    });
+    // Counted only for a page with something to report, which is rare.
+    let occurrences: Map<ScannedRef, number> | undefined;
+    const locate = (ref: ScannedRef): Occurrence => {
+      if (origins?.hasPage(page)) occurrences ??= countOccurrences(scan.refs);
+      return {
+        page, file, attribute: ref.attribute, href: ref.value, line: ref.line, column: ref.column, landmark: ref.landmark,
+        origin: occurrences ? origins!.find(page, ref.value, occurrences.get(ref) ?? 0) : undefined,
+      };
+    };
     for (const ref of scan.refs) {
       // A redirect stub's canonical link repeats its refresh target, which is checked as a redirect.
       if (scan.refresh && ref.canonical) continue;

@@ -6,7 +6,7 @@ import { loadManifest } from './read-manifest.ts';
 import { manifestFileName } from '../project-layout.js';
 import { parseRedirectsFile, RedirectTable } from '../static-host/redirect-rules.ts';
 import { scanSitemap, sitemapOrigin } from './read-sitemap.ts';
-import { scanSiteFolder, type RefusedEntry } from '../static-host/list-site-files.ts';
+import { scanSiteFolder, type RefusedEntry, type SiteFolderListing } from '../static-host/list-site-files.ts';
 import { readSiteFile } from './read-site-file.ts';
 import { isHtmlFile, prettyRouteOfFile } from '../static-host/site-paths.ts';
 import type { SiteManifest } from './types.ts';
@@ -28,21 +28,66 @@ export interface LoadedSite {
   pagePath(file: string): string;
 }
 
+/** One file's reading: what it yields, or why it was not read. */
+export type SiteRead<T> = { value: T } | { problem: RefusedEntry };
+
+/**
+ * Where the checker gets a built site from: a folder on disk (`folderSource`), or what a build
+ * recorded of each file as it wrote it (`SiteFacts`). Both answer the same questions, so the
+ * checks on them are the same code.
+ */
+export interface SiteSource {
+  /** Every file, sorted as `scanSiteFolder` sorts them, and the entries refused while listing. */
+  listing(): SiteFolderListing;
+  /** The route manifest; called only when the listing has one. A bad one is a `links.bad-manifest` error. */
+  manifest(): Promise<SiteManifest | undefined>;
+  /** An HTML file's references and ids. */
+  page(file: string): SiteRead<ScannedHtml>;
+  /** A sitemap's `<loc>` references. */
+  sitemap(file: string): SiteRead<ScannedRef[]>;
+  /** A file's text (`_redirects`). */
+  text(file: string): SiteRead<string>;
+}
+
 /** Reads and parses the site under `root`; a missing folder is a `links.no-site-dir` error. */
 export async function loadSite(root: string, siteUrl?: string): Promise<LoadedSite> {
   const info = await stat(root).catch(() => undefined);
   if (!info?.isDirectory()) {
     throw new SiteError({ code: 'links.no-site-dir', message: `No site folder at ${root}.`, hint: 'Run `sitegen build` first, or pass the folder to check.', file: root });
   }
-  const { files: list, refused } = scanSiteFolder(root);
+  return loadSiteFrom(root, folderSource(root));
+}
+
+/**
+ * The files of the folder `root`. Reads are synchronous on purpose: parsing keeps the one
+ * JavaScript thread busy anyway, and for thousands of small, cached files promise-based reads
+ * cost more in bookkeeping than they save in waiting.
+ */
+export function folderSource(root: string): SiteSource {
+  const read = <T>(file: string, parse: (text: string) => T): SiteRead<T> => {
+    const result = readSiteFile(root, file);
+    return 'text' in result ? { value: parse(result.text) } : { problem: result.problem };
+  };
+  return {
+    listing: () => scanSiteFolder(root),
+    manifest: () => loadManifest(root),
+    page: (file) => read(file, scanHtml),
+    sitemap: (file) => read(file, scanSitemap),
+    text: (file) => read(file, (text) => text),
+  };
+}
+
+/** The site `source` describes, as the checks see it; `root` is the folder it is (or will be) in. */
+export async function loadSiteFrom(root: string, source: SiteSource, siteUrl?: string): Promise<LoadedSite> {
+  const { files: list, refused } = source.listing();
   const files = new Set(list);
   const problems = [...refused];
-  const manifest = files.has(manifestFileName) ? await loadManifest(root) : undefined;
-  const pages = scanAll(root, list.filter(isHtmlFile), scanHtml, files, problems);
-  const sitemaps = scanAll(root, list.filter((f) => /^sitemap[^/]*\.xml$/i.test(f)), scanSitemap, files, problems);
+  const manifest = files.has(manifestFileName) ? await source.manifest() : undefined;
+  const pages = readAll(list.filter(isHtmlFile), source.page, files, problems);
+  const sitemaps = readAll(list.filter((f) => /^sitemap[^/]*\.xml$/i.test(f)), source.sitemap, files, problems);
 
   const redirects = new RedirectTable();
-  const redirectsText = files.has('_redirects') ? readOrRecord(root, '_redirects', files, problems) : undefined;
+  const redirectsText = files.has('_redirects') ? readOrRecord('_redirects', source.text, files, problems) : undefined;
   if (redirectsText !== undefined) for (const rule of parseRedirectsFile(redirectsText)) redirects.add(rule);
   for (const r of manifest?.redirects ?? []) {
     redirects.add({ from: r.from, to: r.to, status: 301, force: false, declared: { file: manifestFileName, line: 1, column: 1, attribute: 'redirect', origin: r.origin } });
@@ -57,28 +102,24 @@ export async function loadSite(root: string, siteUrl?: string): Promise<LoadedSi
   };
 }
 
-/**
- * Reads and parses each file once. Reads are synchronous on purpose: parsing keeps the one
- * JavaScript thread busy anyway, and for thousands of small, cached files promise-based reads
- * cost more in bookkeeping than they save in waiting.
- */
-function scanAll<T>(root: string, list: string[], scan: (text: string) => T, files: Set<string>, problems: RefusedEntry[]): Map<string, T> {
+/** Reads each file once, in list order. */
+function readAll<T>(list: string[], read: (file: string) => SiteRead<T>, files: Set<string>, problems: RefusedEntry[]): Map<string, T> {
   const results = new Map<string, T>();
   for (const file of list) {
-    const text = readOrRecord(root, file, files, problems);
-    if (text !== undefined) results.set(file, scan(text));
+    const value = readOrRecord(file, read, files, problems);
+    if (value !== undefined) results.set(file, value);
   }
   return results;
 }
 
 /**
- * A file's text, or `undefined` with the problem recorded. A file the host cannot read either
- * leaves the site; one only too large for the checker stays (the host serves it), unread.
+ * What reading a file yields, or `undefined` with the problem recorded. A file the host cannot
+ * read either leaves the site; one only too large for the checker stays (the host serves it), unread.
  */
-function readOrRecord(root: string, file: string, files: Set<string>, problems: RefusedEntry[]): string | undefined {
-  const read = readSiteFile(root, file);
-  if ('text' in read) return read.text;
-  problems.push(read.problem);
-  if (read.problem.code !== 'links.file-too-large') files.delete(file);
+function readOrRecord<T>(file: string, read: (file: string) => SiteRead<T>, files: Set<string>, problems: RefusedEntry[]): T | undefined {
+  const result = read(file);
+  if ('value' in result) return result.value;
+  problems.push(result.problem);
+  if (result.problem.code !== 'links.file-too-large') files.delete(file);
   return undefined;
 }

@@ -37,7 +37,11 @@ export async function loadManifest(siteDir: string): Promise<SiteManifest | unde
     if (read.missing) return undefined;
     throw badManifest(file, `it ${read.problem.reason}`);
   }
-  const { text } = read;
+  return parseManifest(read.text, file);
+}
+
+/** The manifest in `text` (the file at `file`), checked against its schema; a `links.bad-manifest` error otherwise. */
+export function parseManifest(text: string, file: string): SiteManifest {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -52,6 +56,19 @@ export async function loadManifest(siteDir: string): Promise<SiteManifest | unde
   return parsed.data;
 }
 
+/**
+ * A manifest the build made in memory, as `parseManifest` would read it back from its file:
+ * each origin carries only the schema's fields, in its order (the checker's findings show them).
+ */
+export function manifestAsRead(manifest: SiteManifest): SiteManifest {
+  const asRead = (value: LinkOrigin): LinkOrigin => origin.parse(JSON.parse(JSON.stringify(value)));
+  return {
+    ...manifest,
+    redirects: manifest.redirects.map((redirect) => (redirect.origin ? { ...redirect, origin: asRead(redirect.origin) } : { from: redirect.from, to: redirect.to })),
+    origins: manifest.origins.map(asRead),
+  };
+}
+
 function badManifest(file: string, detail: string, cause?: unknown): SiteError {
   return new SiteError({
     code: 'links.bad-manifest',
@@ -64,32 +81,43 @@ function badManifest(file: string, detail: string, cause?: unknown): SiteError {
 
 /** Origins of emitted links, looked up by page and href in document order. */
 export class OriginIndex {
+  /** Each page's recorded links, by route key; indexed by href when a finding first asks. */
+  private readonly linksByPage = new Map<string, SiteManifest['links'][string]>();
   private readonly byPage = new Map<string, Map<string, LinkOrigin[]>>();
 
-  constructor(manifest: Pick<SiteManifest, 'origins' | 'links'>) {
+  constructor(private readonly manifest: Pick<SiteManifest, 'origins' | 'links'>) {
     for (const [page, links] of Object.entries(manifest.links)) {
       if (links.length === 0) continue;
-      const hrefs = new Map<string, LinkOrigin[]>();
-      this.byPage.set(routeKey(page), hrefs);
-      for (const [href, originIndex] of links) {
-        const origin = manifest.origins[originIndex]!;
-        const list = hrefs.get(href);
-        if (list) list.push(origin);
-        else hrefs.set(href, [origin]);
-      }
+      this.linksByPage.set(routeKey(page), links);
     }
   }
 
   /** Whether any link of `page` has a recorded origin. */
   hasPage(page: string): boolean {
-    return this.byPage.has(routeKey(page));
+    return this.linksByPage.has(routeKey(page));
   }
 
   /** The origin of the `occurrence`-th (0-based) appearance of `href` on `page`. */
   find(page: string, href: string, occurrence: number): LinkOrigin | undefined {
-    const list = this.byPage.get(routeKey(page))?.get(href);
+    const list = this.hrefsOf(routeKey(page))?.get(href);
     if (!list) return undefined;
     // A page may repeat an href more often than the build recorded it; the last origin is the best guess.
     return list[Math.min(occurrence, list.length - 1)];
+  }
+
+  private hrefsOf(key: string): Map<string, LinkOrigin[]> | undefined {
+    let hrefs = this.byPage.get(key);
+    if (hrefs) return hrefs;
+    const links = this.linksByPage.get(key);
+    if (!links) return undefined;
+    hrefs = new Map();
+    for (const [href, originIndex] of links) {
+      const origin = this.manifest.origins[originIndex]!;
+      const list = hrefs.get(href);
+      if (list) list.push(origin);
+      else hrefs.set(href, [origin]);
+    }
+    this.byPage.set(key, hrefs);
+    return hrefs;
   }
 }

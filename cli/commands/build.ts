@@ -27,9 +27,9 @@ export function createBuildCommand(): Command {
     .option('--drafts', 'include posts marked draft: true')
     .option('--future', 'include posts dated in the future')
     .option('--no-check-links', 'skip checking the internal links of the output before it replaces the old one')
-    .option('--no-cache', 'render all Markdown afresh instead of reusing node_modules/.cache/sitegen/markdown.json')
+    .option('--no-cache', 'render every page and all Markdown afresh, neither reading nor filling the page and Markdown caches in node_modules/.cache/sitegen')
     .option('--force', 'replace an --out folder that holds files no earlier build wrote (never the project, a source, content or home folder)')
-    .option('--production', "refuse a site config that is unsafe to deploy: reCAPTCHA's test key, a URL that is not https or points at a local or example host")
+    .option('--production', "refuse a site config that is unsafe to deploy: reCAPTCHA's test key, a URL that is not https or points at a local or example host, contact details left unset")
     .action(async (flags: BuildFlags) => {
       const root = process.cwd();
       const out = path.resolve(root, flags.out);
@@ -47,7 +47,7 @@ export function createBuildCommand(): Command {
 
 /** Builds into `out` (checked and locked by the caller), printing the summary or the broken links. */
 async function runBuild(flags: BuildFlags, root: string, out: string, contentDir: string): Promise<void> {
-  const [{ buildSite }, { DiskWriter }] = await Promise.all([import('../build/build-site.ts'), import('../write/writers.ts')]);
+  const [{ buildSite, pageCacheDir }, { DiskWriter }] = await Promise.all([import('../build/build-site.ts'), import('../write/writers.ts')]);
   const result = await buildSite({
     root,
     contentDir,
@@ -57,6 +57,7 @@ async function runBuild(flags: BuildFlags, root: string, out: string, contentDir
     future: flags.future,
     overrides: siteOverridesFromEnv(process.env),
     markdown: { cacheFile: flags.cache ? markdownCacheFile(root) : undefined, threads: Number(process.env.SITEGEN_MARKDOWN_WORKERS) || undefined },
+    pageCache: flags.cache ? { dir: pageCacheDir(root) } : undefined,
     checkLinks: flags.checkLinks,
     production: flags.production,
   });
@@ -89,7 +90,7 @@ export function formatSummary(result: BuildResult, outDir: string, linksLine?: s
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`.padStart(9);
   const rows = result.budgets.map((b) => `  ${b.path.padEnd(width)}  ${kb(b.bytes)}  ${kb(b.gzip)} gzip  ${b.islands.join(', ') || '-'}`);
   return [
-    `Built ${result.pages.length} pages and ${result.redirects} redirects (${result.files} files) into ${outDir}/ in ${total} ms`,
+    `Built ${result.pages.length} pages and ${result.redirects} redirects (${result.files} files) into ${outDir}/ in ${total} ms; rendered ${result.renderedPages} of ${result.pages.length} pages${result.pageCache?.reused ? ` (${result.pageCache.reused} unchanged, from the page cache)` : ''}`,
     `  ${phases}; peak memory ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`,
     ...(linksLine ? [`  links: ${linksLine}`] : []),
     '',

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { after, test } from 'node:test';
 import { islands as islandRegistry } from '../../client/islands/index.ts';
 import {
-  checkStagedOutput, loadInputs, markdownSources, pageBudgets, renderSite, routeSite, siteFiles, StagedWrites, validateSite,
+  checkStagedOutput, loadInputs, SiteFacts, markdownSources, pageBudgets, renderSite, routeSite, siteFiles, StagedWrites, validateSite,
   type Renderer, type RoutedSite,
 } from '../../cli/build/build-steps.ts';
 import { imageIndex } from '../../cli/images/image-index.ts';
@@ -56,7 +56,7 @@ test('renders a routed site and stages every file of it with the in-memory write
   for (const file of ['index.html', 'blog/ai-powered-bug-reports/index.html', 'sitemap.xml', 'feed.xml', '_redirects', '.sitegen-manifest.json', 'assets/site-AAAA.css']) {
     assert.ok(writer.files.has(file), `${file} written`);
   }
-  assert.equal(await checkStagedOutput(writer), undefined, 'nothing on disk to check');
+  assert.equal(await checkStagedOutput(writer, new SiteFacts()), undefined, 'nothing on disk to check');
   const budgets = pageBudgets(bundle, site.pages);
   assert.equal(budgets.length, site.pages.length);
   assert.ok(budgets.every((budget) => budget.bytes >= 100), 'every page loads the site script');

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Element, Root } from 'hast';
-import rehypePrettyCode from 'rehype-pretty-code';
+import type { Root as MdastRoot } from 'mdast';
+import rehypePrettyCode, { type Options as PrettyCodeOptions } from 'rehype-pretty-code';
 import rehypeSlug from 'rehype-slug';
 import rehypeStringify from 'rehype-stringify';
 import remarkParse from 'remark-parse';
@@ -15,6 +16,8 @@ import remarkGfm from './gfm-autolinks.ts';
 import { findTooDeep, maxNestedContainerLines, maxNestingDepth } from './nesting-depth.ts';
 import { allowedSchemeNames, isSafeUrl } from './safe-urls.ts';
 import { recordSiteImage, type MarkdownImage } from './markdown-images.ts';
+import { atsAllInCodeBlocks, atsLookFenced } from './ats-in-code.ts';
+import { highlightBlocks, isHighlightedInlineCode, loadLanguages, readCodeBlock, type CodeBlock, type TokensOf } from './highlight-code.ts';
 
 export type { MarkdownImage } from './markdown-images.ts';
 
@@ -127,8 +130,17 @@ function withStableLanguages(shared: Highlighter): Highlighter {
     const stable = { ...options, tokenizeTimeLimit };
     return own ? own.codeToHtml(code, stable) : highlightShared(code, stable);
   }) as Highlighter['codeToHtml'];
+  const tokensShared = shared.codeToTokens.bind(shared);
+  shared.codeToTokens = ((code, options) => {
+    const own = typeof options.lang === 'string' ? isolated.get(options.lang) : undefined;
+    const stable = { ...options, tokenizeTimeLimit };
+    return own ? own.codeToTokens(code, stable) : tokensShared(code, stable);
+  }) as Highlighter['codeToTokens'];
   return shared;
 }
+
+/** rehype-pretty-code as the site configures it: the markup every highlighted block has. */
+const prettyCodeOptions: PrettyCodeOptions = { theme: codeTheme, keepBackground: true, getHighlighter: () => getSharedHighlighter() };
 
 /** Builds the unified processor; it is reused for every file of a build. */
 export function createMarkdownProcessor(options: { emails?: boolean } = {}): Processor<Root, Root, Root, Root, string> {
@@ -138,36 +150,95 @@ export function createMarkdownProcessor(options: { emails?: boolean } = {}): Pro
     // Raw HTML in Markdown is dropped (remark-rehype's default): content cannot inject markup.
     .use(remarkRehype)
     .use(rehypeSlug)
+    .use(prepareBody)
+    // The only raw HTML left in the tree is the highlighted code's (`collect` turns any other into text).
+    .use(rehypeStringify, { allowDangerousHtml: true }) as unknown as Processor<Root, Root, Root, Root, string>;
+}
+
+/**
+ * The processor with every code block highlighted by rehype-pretty-code itself, as the site
+ * rendered before highlight-code.ts: what tests compare the fast path with.
+ */
+export function createReferenceMarkdownProcessor(options: { emails?: boolean } = {}): Processor<Root, Root, Root, Root, string> {
+  return unified()
+    .use(remarkParse)
+    .use(remarkGfm, options)
+    .use(remarkRehype)
+    .use(rehypeSlug)
     .use(collectLinksAndHeadings)
-    .use(rehypePrettyCode, { theme: codeTheme, keepBackground: true, getHighlighter: () => getSharedHighlighter() })
+    .use(rehypePrettyCode, prettyCodeOptions)
     .use(rehypeStringify) as unknown as Processor<Root, Root, Root, Root, string>;
 }
 
-/** One processor for bodies with an `@` (which may hold email addresses to link) and one for the rest, which parses faster. */
-const processors: { withEmails?: ReturnType<typeof createMarkdownProcessor>; withoutEmails?: ReturnType<typeof createMarkdownProcessor> } = {};
+type MarkdownProcessor = ReturnType<typeof createMarkdownProcessor>;
+
+/**
+ * One processor for bodies that may hold email addresses to link and one for the rest, which
+ * parses faster (gfm-autolinks.ts); the same for the reference path.
+ */
+const processors: { withEmails?: MarkdownProcessor; withoutEmails?: MarkdownProcessor; referenceWithEmails?: MarkdownProcessor; referenceWithoutEmails?: MarkdownProcessor } = {};
 
 /**
  * Renders Markdown to HTML with highlighted code and linkable headings. `firstLine` is the
  * file line the body starts on, so recorded link lines point into the real file.
  */
 export async function renderMarkdown(markdown: string, firstLine = 1): Promise<RenderedMarkdown> {
-  // Checked before parsing: parsing deep nesting is what takes too long or overflows the stack.
-  const tooDeep = findTooDeep(markdown);
-  if (tooDeep) {
-    const message = tooDeep.kind === 'nested-lines'
-      ? `Markdown has more than ${maxNestedContainerLines} lines of lists or blockquotes inside others`
-      : `Markdown nests ${tooDeep.kind === 'blocks' ? 'lists and blockquotes' : 'emphasis'} more than ${maxNestingDepth} levels deep`;
-    return { html: '', links: [], headings: [], problems: [{ code: 'markdown.too-deep', message, line: tooDeep.line + firstLine - 1, column: tooDeep.column }] };
+  const tooDeep = refuseTooDeep(markdown, firstLine);
+  if (tooDeep) return tooDeep;
+  const processor = (processors.withoutEmails ??= createMarkdownProcessor({ emails: false }));
+  // An email address can only be linked where an `@` is in text: a body whose every `@` is in
+  // a code block (an `@scope/package` import, a commit author) parses as fast as one without.
+  let mdast: Root | undefined;
+  if (!markdown.includes('@') || atsLookFenced(markdown)) {
+    mdast = processor.parse(markdown) as unknown as Root;
+    if (markdown.includes('@') && !atsAllInCodeBlocks(markdown, mdast as unknown as MdastRoot)) mdast = undefined;
   }
+  mdast ??= (processors.withEmails ??= createMarkdownProcessor()).parse(markdown) as unknown as Root;
+  const { tree, file } = await runTransforms(processor, mdast);
+  return renderedFrom(processor.stringify(tree, file), file, firstLine);
+}
+
+/**
+ * `renderMarkdown` with every code block highlighted by rehype-pretty-code and the parser chosen
+ * by whether the body has an `@` at all, as the site rendered before: what tests compare
+ * `renderMarkdown` with, byte for byte.
+ */
+export async function renderMarkdownReference(markdown: string, firstLine = 1): Promise<RenderedMarkdown> {
+  const tooDeep = refuseTooDeep(markdown, firstLine);
+  if (tooDeep) return tooDeep;
   const processor = markdown.includes('@')
-    ? (processors.withEmails ??= createMarkdownProcessor())
-    : (processors.withoutEmails ??= createMarkdownProcessor({ emails: false }));
+    ? (processors.referenceWithEmails ??= createReferenceMarkdownProcessor())
+    : (processors.referenceWithoutEmails ??= createReferenceMarkdownProcessor({ emails: false }));
   const file = await processor.process(markdown);
+  return renderedFrom(String(file.value), file, firstLine);
+}
+
+/** Checked before parsing: parsing deep nesting is what takes too long or overflows the stack. */
+function refuseTooDeep(markdown: string, firstLine: number): RenderedMarkdown | undefined {
+  const tooDeep = findTooDeep(markdown);
+  if (!tooDeep) return undefined;
+  const message = tooDeep.kind === 'nested-lines'
+    ? `Markdown has more than ${maxNestedContainerLines} lines of lists or blockquotes inside others`
+    : `Markdown nests ${tooDeep.kind === 'blocks' ? 'lists and blockquotes' : 'emphasis'} more than ${maxNestingDepth} levels deep`;
+  return { html: '', links: [], headings: [], problems: [{ code: 'markdown.too-deep', message, line: tooDeep.line + firstLine - 1, column: tooDeep.column }] };
+}
+
+/** Runs the processor's transforms on a parsed body, in a file of its own (where `collect` records what it found). */
+function runTransforms(processor: MarkdownProcessor, mdast: Root): Promise<{ tree: Root; file: VFile }> {
+  return new Promise((resolve, reject) => {
+    processor.run(mdast, (error, tree, file) => {
+      if (error || !tree || !file) reject(error);
+      else resolve({ tree, file });
+    });
+  });
+}
+
+function renderedFrom(html: string, file: VFile, firstLine: number): RenderedMarkdown {
   const data = file.data as { links?: MarkdownLink[]; headings?: MarkdownHeading[]; images?: MarkdownImage[]; problems?: MarkdownProblem[] };
   const problems = (data.problems ?? []).map((problem) => ({ ...problem, line: problem.line + firstLine - 1 }));
   const images = (data.images ?? []).map((image) => ({ ...image, line: image.line + firstLine - 1 }));
   return {
-    html: String(file.value),
+    html,
     links: (data.links ?? []).map((link) => ({ ...link, line: link.line + firstLine - 1 })),
     headings: data.headings ?? [],
     ...(images.length > 0 ? { images } : {}),
@@ -176,44 +247,81 @@ export async function renderMarkdown(markdown: string, firstLine = 1): Promise<R
 }
 
 /**
+ * One walk over the body's tree: records links and headings, checks URLs and images
+ * (`collect`), and finds the code blocks, which it then highlights (highlight-code.ts), or
+ * leaves to rehype-pretty-code when one needs what only that does.
+ */
+function prepareBody() {
+  const prettyCode = rehypePrettyCode(prettyCodeOptions) as (tree: Root) => Promise<void>;
+  return async (tree: Root, file: VFile) => {
+    const found = collect(tree, file, true);
+    if (found.unsupported) return prettyCode(tree);
+    if (found.blocks.length === 0) return;
+    const highlighter = await getSharedHighlighter();
+    await loadLanguages(highlighter, found.blocks);
+    const tokensOf: TokensOf = (code, lang) => highlighter.codeToTokens(code, { lang: lang as BundledLanguage, theme: codeTheme }) as ReturnType<TokensOf>;
+    if (!highlightBlocks(found.blocks, tokensOf, codeTheme)) await prettyCode(tree);
+  };
+}
+
+/** `collect` alone, for the reference processor. */
+function collectLinksAndHeadings() {
+  return (tree: Root, file: VFile) => {
+    collect(tree, file, false);
+  };
+}
+
+/**
  * Records every link and heading id while the tree is still positioned (one walk, no visitor),
  * and drops every `href` and `src` whose URL is not safe (safe-urls.ts), recording where it was.
  * Images get their alt text checked, and each one from content/images is replaced by a marker
- * (markdown-images.ts).
+ * (markdown-images.ts). With `findCode`, also lists the code blocks to highlight, and whether
+ * anything in the body needs rehype-pretty-code.
  */
-function collectLinksAndHeadings() {
-  return (tree: Root, file: VFile) => {
-    const links: MarkdownLink[] = [];
-    const headings: MarkdownHeading[] = [];
-    const images: MarkdownImage[] = [];
-    const problems: MarkdownProblem[] = [];
-    const walk = (node: Root | Element) => {
-      for (const [index, child] of node.children.entries()) {
-        if (child.type !== 'element') continue;
-        const { tagName, properties } = child;
-        const attribute = tagName === 'a' ? 'href' : tagName === 'img' ? 'src' : undefined;
-        const url = attribute && properties[attribute];
-        if (attribute && typeof url === 'string' && !isSafeUrl(url)) {
-          delete properties[attribute];
-          const message = `${tagName === 'a' ? 'Link' : 'Image'} URL ${JSON.stringify(url.slice(0, 80))} uses a scheme that is not allowed (only ${allowedSchemeNames}, relative URLs and #fragments)`;
-          problems.push({ code: 'markdown.unsafe-url', message, line: child.position?.start.line ?? 1, column: child.position?.start.column ?? 1 });
-        }
-        if (tagName === 'img') {
-          const marker = recordSiteImage(child, images, problems);
-          if (marker) node.children[index] = marker;
-          continue;
-        }
-        if (tagName === 'a' && typeof properties.href === 'string') {
-          links.push({ href: properties.href, line: child.position?.start.line ?? 1, column: child.position?.start.column ?? 1 });
-        } else if (tagName.length === 2 && tagName[0] === 'h' && tagName[1]! >= '1' && tagName[1]! <= '6' && typeof properties.id === 'string') {
-          headings.push({ id: properties.id, text: textOf(child), depth: Number(tagName[1]) });
-        }
-        walk(child);
+function collect(tree: Root, file: VFile, findCode: boolean): { blocks: CodeBlock[]; unsupported: boolean } {
+  const links: MarkdownLink[] = [];
+  const headings: MarkdownHeading[] = [];
+  const images: MarkdownImage[] = [];
+  const problems: MarkdownProblem[] = [];
+  const blocks: CodeBlock[] = [];
+  let unsupported = false;
+  const walk = (node: Root | Element) => {
+    for (const [index, child] of node.children.entries()) {
+      if (child.type !== 'element') {
+        // As rehype-stringify writes raw HTML unless told to trust it.
+        if (child.type === 'raw') node.children[index] = { type: 'text', value: child.value };
+        continue;
       }
-    };
-    walk(tree);
-    Object.assign(file.data, { links, headings, images, problems });
+      const { tagName, properties } = child;
+      const attribute = tagName === 'a' ? 'href' : tagName === 'img' ? 'src' : undefined;
+      const url = attribute && properties[attribute];
+      if (attribute && typeof url === 'string' && !isSafeUrl(url)) {
+        delete properties[attribute];
+        const message = `${tagName === 'a' ? 'Link' : 'Image'} URL ${JSON.stringify(url.slice(0, 80))} uses a scheme that is not allowed (only ${allowedSchemeNames}, relative URLs and #fragments)`;
+        problems.push({ code: 'markdown.unsafe-url', message, line: child.position?.start.line ?? 1, column: child.position?.start.column ?? 1 });
+      }
+      if (tagName === 'img') {
+        const marker = recordSiteImage(child, images, problems);
+        if (marker) node.children[index] = marker;
+        continue;
+      }
+      if (tagName === 'a' && typeof properties.href === 'string') {
+        links.push({ href: properties.href, line: child.position?.start.line ?? 1, column: child.position?.start.column ?? 1 });
+      } else if (tagName.length === 2 && tagName[0] === 'h' && tagName[1]! >= '1' && tagName[1]! <= '6' && typeof properties.id === 'string') {
+        headings.push({ id: properties.id, text: textOf(child), depth: Number(tagName[1]) });
+      } else if (findCode && tagName === 'pre') {
+        const block = readCodeBlock(child);
+        if (block === 'unsupported') unsupported = true;
+        else if (block) blocks.push(block);
+      } else if (findCode && tagName === 'code' && node.type === 'element' && isHighlightedInlineCode(child)) {
+        unsupported = true;
+      }
+      walk(child);
+    }
   };
+  walk(tree);
+  Object.assign(file.data, { links, headings, images, problems });
+  return { blocks, unsupported };
 }
 
 function textOf(node: Element): string {

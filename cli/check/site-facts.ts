@@ -1,0 +1,114 @@
+import { manifestFileName } from '../project-layout.js';
+import { isHtmlFile } from '../static-host/site-paths.ts';
+import { scanHtml, type ScannedHtml, type ScannedRef } from './html-scan.ts';
+import { folderSource, type SiteRead, type SiteSource } from './load-built-site.ts';
+import { manifestAsRead, parseManifest } from './read-manifest.ts';
+import { siteFileLimit, tooLargeProblem } from './read-site-file.ts';
+import { scanSitemap } from './read-sitemap.ts';
+import type { SiteManifest } from './types.ts';
+
+/** Whether the checker reads a file as a sitemap. */
+export const isSitemapFile = (file: string): boolean => /^sitemap[^/]*\.xml$/i.test(file);
+
+/** Whether the checker reads a file at all: pages, sitemaps, `_redirects` and the manifest. */
+export const isCheckedFile = (file: string): boolean => isHtmlFile(file) || isSitemapFile(file) || file === '_redirects' || file === manifestFileName;
+
+/**
+ * What the link checker needs of a site, recorded file by file as a build writes it: every
+ * file's name, each page's references and ids (scanned from its HTML as it is written, or
+ * known from the page cache), the sitemaps' `<loc>`s, `_redirects` and the route manifest.
+ * `source` hands them to the checker in place of a folder, which then finds exactly what
+ * `check-links` finds in the folder the build wrote, without reading it back.
+ */
+export class SiteFacts {
+  private readonly files = new Set<string>();
+  private readonly pages = new Map<string, SiteRead<ScannedHtml>>();
+  private readonly sitemaps = new Map<string, SiteRead<ScannedRef[]>>();
+  private readonly texts = new Map<string, SiteRead<string>>();
+  /** Files written without their contents passing through here (a link to a finished file). */
+  private readonly unread = new Set<string>();
+  private manifestObject: SiteManifest | undefined;
+
+  /** Records a file written with these contents, scanning what the checker reads of it. */
+  add(file: string, contents: string | Uint8Array): void {
+    this.files.add(file);
+    this.unread.delete(file);
+    // A manifest given as an object is taken as it is (see setManifest).
+    if (!isCheckedFile(file) || (file === manifestFileName && this.manifestObject)) return;
+    const text = asRead(contents);
+    if (text === undefined) {
+      this.record(file, { problem: tooLargeProblem(file) });
+      return;
+    }
+    if (isHtmlFile(file)) this.pages.set(file, { value: scanHtml(text) });
+    else if (isSitemapFile(file)) this.sitemaps.set(file, { value: scanSitemap(text) });
+    else this.texts.set(file, { value: text });
+  }
+
+  /** What was found in a page written so far; undefined when it was not scanned (not written, too large, written by link). */
+  pageScan(file: string): ScannedHtml | undefined {
+    const read = this.pages.get(file);
+    return read && 'value' in read ? read.value : undefined;
+  }
+
+  /** Records a page whose references and ids are already known (its HTML is the cached one they were scanned from). */
+  addScanned(file: string, scan: ScannedHtml): void {
+    this.files.add(file);
+    this.unread.delete(file);
+    this.pages.set(file, { value: scan });
+  }
+
+  /** Records a file written from a finished file on disk: the checker reads it from the folder should it need it. */
+  addUnread(file: string): void {
+    this.files.add(file);
+    if (isCheckedFile(file)) {
+      this.unread.add(file);
+      this.pages.delete(file);
+      this.sitemaps.delete(file);
+      this.texts.delete(file);
+    }
+  }
+
+  /** The route manifest the build writes, as an object: taken as its file would be read, without parsing that again. */
+  setManifest(manifest: SiteManifest): void {
+    this.manifestObject = manifestAsRead(manifest);
+  }
+
+  /** The facts as the checker's source; `folder` is where the files were written (unread ones are read there). */
+  source(folder: string): SiteSource {
+    const disk = folderSource(folder);
+    const pick = <T>(file: string, known: Map<string, SiteRead<T>>, read: (file: string) => SiteRead<T>): SiteRead<T> =>
+      this.unread.has(file) ? read(file) : known.get(file) ?? read(file);
+    return {
+      listing: () => ({ files: [...this.files].sort(), refused: [] }),
+      manifest: async () => {
+        if (this.manifestObject && !this.unread.has(manifestFileName)) return this.manifestObject;
+        const text = pick(manifestFileName, this.texts, disk.text);
+        if ('value' in text) return parseManifest(text.value, `${folder}/${manifestFileName}`);
+        return disk.manifest();
+      },
+      page: (file) => pick(file, this.pages, disk.page),
+      sitemap: (file) => pick(file, this.sitemaps, disk.sitemap),
+      text: (file) => pick(file, this.texts, disk.text),
+    };
+  }
+
+  private record(file: string, problem: SiteRead<never>): void {
+    if (isHtmlFile(file)) this.pages.set(file, problem);
+    else if (isSitemapFile(file)) this.sitemaps.set(file, problem);
+    else this.texts.set(file, problem);
+  }
+}
+
+/**
+ * A file's text as the checker would read it back from disk, or undefined when it is larger
+ * than the checker reads. Bytes are decoded as the checker decodes them; a string is written
+ * as UTF-8, which turns a lone surrogate into U+FFFD, as reading it back does.
+ */
+function asRead(contents: string | Uint8Array): string | undefined {
+  const bytes = typeof contents === 'string' ? (contents.length * 3 <= siteFileLimit ? contents.length : Buffer.byteLength(contents)) : contents.byteLength;
+  if (bytes > siteFileLimit) return undefined;
+  if (typeof contents !== 'string') return Buffer.from(contents.buffer, contents.byteOffset, contents.byteLength).toString('utf8');
+  // Round trip only text with surrogates (emoji, or a lone one, which UTF-8 cannot hold).
+  return /[\uD800-\uDFFF]/.test(contents) ? Buffer.from(contents, 'utf8').toString('utf8') : contents;
+}
