@@ -60,6 +60,8 @@ const siteErrors = {
   },
   'config.bad-value': { title: 'A site config override has the wrong form' },
   'config.unsafe-for-production': { title: 'The site config is not safe to deploy' },
+  'config.incomplete-for-production': { title: 'The site config leaves out contact details the published pages show' },
+  'content.unknown-placeholder': { title: 'A legal page names a placeholder the site config does not fill' },
   'routes.duplicate-output': { title: 'Two routes write the same file' },
   'write.bad-redirect-rule': { title: 'A redirect does not fit on one _redirects line' },
   'render.failed': { title: 'A page template threw while rendering' },

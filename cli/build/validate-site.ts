@@ -1,5 +1,6 @@
 import { SiteErrorList, type SiteError } from '../errors.ts';
 import { checkReferences } from '../validate/check-references.ts';
+import { checkLegalPlaceholders } from '../validate/legal-placeholders.ts';
 import type { SiteModel } from '../validate/model.ts';
 import { productionConfigProblems } from '../validate/production-config.ts';
 import { validateContent, type ValidateOptions } from '../validate/validate-content.ts';
@@ -29,6 +30,7 @@ export interface RoutedSite extends ValidatedSite {
 /** Validate: turns the raw content into a typed model; every problem is collected before it throws. */
 export function validateSite(loaded: LoadedSite, options: ValidateSiteOptions = {}): ValidatedSite {
   const model = validateContent(loaded.raw, options);
+  checkLegalPlaceholders(loaded.raw.legal);
   const sources = { siteJson: loaded.raw.data.get('site'), overrides: options.overrides ?? {}, siteUrlFlag: Boolean(options.siteUrl) };
   const productionProblems = productionConfigProblems(model.data.site, sources);
   if (options.production && productionProblems.length > 0) throw new SiteErrorList(productionProblems);

@@ -68,7 +68,8 @@ async function bundleAfresh(root: string, islandNames: string[]): Promise<{ bund
       chunkNames: 'chunks/[name]-[hash]',
       define: { 'process.env.NODE_ENV': '"production"' },
     }),
-    build(root, { entryPoints: { site: path.join(root, 'templates', 'styles', 'site.css') }, bundle: true, loader: { '.svg': 'dataurl' } }),
+    // A font the stylesheet names in url() is copied beside it under a hashed name (/assets/…-HASH.woff2).
+    build(root, { entryPoints: { site: path.join(root, 'templates', 'styles', 'site.css') }, bundle: true, loader: { '.svg': 'dataurl', '.woff2': 'file' } }),
   ]);
   const outputs = [...scripts.files, ...styles.files];
   const byEntry = (entry: string) => outputs.find((file) => file.entryPoint === entry)?.url ?? '';
@@ -122,6 +123,11 @@ async function build(root: string, options: Omit<esbuild.BuildOptions, 'entryPoi
   // Inputs outside the project (a package linked from elsewhere) are hashed by their path from the root all the same.
   const inputs = Object.keys(result.metafile.inputs).filter((input) => !input.includes(':'));
   return { files, inputs };
+}
+
+/** The web fonts the stylesheet loads, for the pages to preload. */
+export function fontUrls(bundle: Bundle): string[] {
+  return bundle.files.filter((file) => file.url.endsWith('.woff2')).map((file) => file.url);
 }
 
 /** JavaScript a page loads, in bytes and gzip bytes, following static imports once each. */

@@ -2,6 +2,19 @@ import { z } from 'zod';
 import { imagePath, lineText, link, meta, text } from './fields.ts';
 import { declaredTopic } from './guides.ts';
 
+/**
+ * Text with a `{name}` placeholder the site fills in: it must contain it (unless `optional`) and
+ * may use no other placeholder, so a typo shows up at build time rather than on the page.
+ */
+function textWith(name: string, { optional = false } = {}) {
+  return text.superRefine((value, context) => {
+    if (!optional && !value.includes(`{${name}}`)) context.addIssue({ code: 'custom', message: `expected the placeholder {${name}}` });
+    for (const [placeholder, used] of value.matchAll(/\{(\w*)\}/g)) {
+      if (used !== name) context.addIssue({ code: 'custom', message: `unknown placeholder ${placeholder}: only {${name}} is filled in here` });
+    }
+  });
+}
+
 /** content/data/blog.json, with `topic` checking the guides its post sidebar lists. */
 export function blogSchemaFor(topic: z.ZodType<string>) {
   return z.object({
@@ -18,7 +31,16 @@ export function blogSchemaFor(topic: z.ZodType<string>) {
     tagsHeading: text,
     allTags: text,
     empty: text,
+    clearFilters: text,
+    results: z.object({
+      posts: z.object({ none: textWith('count', { optional: true }), one: textWith('count', { optional: true }), other: textWith('count') }).strict(),
+      query: z.object({ one: textWith('query'), other: textWith('query') }).strict(),
+      category: textWith('category'),
+      tag: textWith('tag'),
+      all: textWith('count'),
+    }).strict(),
     readMore: text,
+    readMoreContext: textWith('title'),
     post: z.object({
       backLabel: text,
       guidesHeading: text,

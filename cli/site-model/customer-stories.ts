@@ -1,7 +1,32 @@
 import { z } from 'zod';
-import { externalUrl, imagePath, link, meta, text } from './fields.ts';
+import { toEmbedUrl } from '../../client/video-url.ts';
+import { imagePath, link, meta, text } from './fields.ts';
+import { absoluteUrlProblem } from './url-fields.ts';
 
 // Customers speaking for the site: the home page's testimonials and the case-studies page.
+
+/** A video the site's players play (see client/video-url.ts): a YouTube or a Wistia link. */
+export const videoUrl = z.string().superRefine((value, context) => {
+  const reason = absoluteUrlProblem(value)
+    ?? (toEmbedUrl(value) ? undefined : 'expected a video the site plays: a YouTube /embed/ID, /watch?v=ID or youtu.be/ID URL, or a Wistia /embed/iframe/ID URL');
+  if (reason) context.addIssue({ code: 'custom', message: reason, input: value });
+});
+
+/** Where a label names the company: "Play video: {company}". */
+const companyPlaceholder = '{company}';
+
+/** Text that names the company where it says `{company}`, and has no other placeholder. */
+const textWithCompany = text.superRefine((value, context) => {
+  if (!value.includes(companyPlaceholder)) context.addIssue({ code: 'custom', message: `expected the placeholder ${companyPlaceholder}` });
+  for (const [placeholder] of value.matchAll(/\{\w*\}/g)) {
+    if (placeholder !== companyPlaceholder) context.addIssue({ code: 'custom', message: `unknown placeholder ${placeholder}: only ${companyPlaceholder} is filled in here` });
+  }
+});
+
+/** A label with the company's name in the place of `{company}`. */
+export function fillCompany(pattern: string, company: string): string {
+  return pattern.replaceAll(companyPlaceholder, () => company);
+}
 
 const person = {
   id: z.string().regex(/^[a-z0-9-]+$/, 'expected a lowercase id'),
@@ -10,7 +35,7 @@ const person = {
   logo: imagePath,
   name: text,
   title: text,
-  videoUrl: externalUrl,
+  videoUrl,
 };
 
 /** content/data/testimonials.json: the quotes of the home page's carousel. */
@@ -23,7 +48,8 @@ export const caseStudiesSchema = z.object({
   stats: z.array(z.object({ value: text, label: text }).strict()).length(3),
   gridHeading: text,
   watchLabel: text,
-  playLabel: text,
+  /** The thumbnail play button's accessible name, such as "Play video: {company}". */
+  playLabel: textWithCompany,
   closeLabel: text,
   promo: z.object({ heading: text, text, cta: link }).strict(),
   closing: z.object({ heading: text, text, primary: link, secondary: link }).strict(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { externalUrl, href, icon, image, item, link, meta, text } from './fields.ts';
+import { videoUrl } from './customer-stories.ts';
+import { href, icon, image, imagePath, item, link, meta, text } from './fields.ts';
 
 const plan = z.object({
   name: text,
@@ -26,12 +27,16 @@ export const homeSchema = z.object({
     serviceItemsHeading: text,
     serviceItems: z.array(item.extend({ icon })).min(1),
   }).strict(),
+  /** The audience pages (content/data/audiences.json) as cards: where the Services menu's overview link lands. */
+  audiences: z.object({ id: z.string(), eyebrow: text.optional(), heading: text, intro: text, linkLabel: text }).strict().optional(),
   services: z.object({
     id: z.string(),
     heading: text,
     intro: text,
     learnMoreLabel: text,
     cards: z.array(z.object({ id: text, title: text, description: text, icon, image, href }).strict()).length(4),
+    /** Every guide of content/data/guides.json under the cards, so the section lists them all. */
+    allGuides: z.object({ heading: text, linkLabel: text }).strict().optional(),
   }).strict(),
   benefits: z.object({ id: z.string(), heading: text, intro: text, items: z.array(item.extend({ icon })).length(6) }).strict(),
   pricing: z.object({ id: z.string(), heading: text, intro: text, popularLabel: text, hoursSuffix: text, plans: z.array(plan).length(2) }).strict(),
@@ -45,5 +50,6 @@ export const homeSchema = z.object({
     caseStudiesLink: link,
   }).strict(),
   closingCta: z.object({ heading: text, text, primary: link, secondary: link }).strict(),
-  customerVideo: z.object({ heading: text, text, title: text, videoUrl: externalUrl }).strict(),
+  /** The closing video: a poster with a play button; the player loads when the visitor presses it. */
+  customerVideo: z.object({ heading: text, text, title: text, playLabel: text, videoUrl, poster: imagePath }).strict(),
 }).strict();

@@ -1,31 +1,57 @@
 import { z } from 'zod';
-import { link, text } from './fields.ts';
+import { lineText, link, text } from './fields.ts';
 
 // Words the interface shows outside page content: form labels and messages, shared UI strings.
 
 const field = z.object({ label: text, placeholder: z.string() }).strict();
+/** Names a form's group of fields for screen readers (a visually hidden legend). */
+const legend = lineText(80);
+/** The subject of the email a visitor writes when the form cannot be sent. */
+const mailSubject = lineText(120);
+/** A guide form's email subject; `{guide}` stands for the guide's name. */
+const guideMailSubject = mailSubject.refine((value) => !/\{(?!guide\})/.test(value), 'expected no placeholder other than {guide}');
 
 /** content/data/forms.json: labels and messages of the consultation, guide and toolkit forms. */
 export const formsSchema = z.object({
   submitting: text,
   required: text,
-  captcha: z.object({ required: text, error: text, expired: text, label: text }).strict(),
+  captcha: z.object({
+    required: text, error: text, expired: text, label: text,
+    /**
+     * Shown once, in place of the widget, when Google's script cannot load (blocked, offline, no
+     * answer in time): `emailLead` before a mailto link to `contact.email` in site.json, or
+     * `noEmail` when none is set.
+     */
+    unavailable: z.object({ text, emailLead: text, noEmail: text, retry: text }).strict(),
+  }).strict(),
   failure: text,
   consultation: z.object({
     name: field, email: field, company: field, message: field,
     interest: z.object({ label: text, placeholder: text, options: z.array(text).length(3) }).strict(),
-    submit: text,
+    submit: text, legend, mailSubject,
   }).strict(),
-  guide: z.object({ name: field, email: field, company: field, submit: text }).strict(),
-  toolkit: z.object({ name: field, email: field, organization: field, submit: text, fixedGuideName: text }).strict(),
+  guide: z.object({ name: field, email: field, company: field, submit: text, legend, mailSubject: guideMailSubject }).strict(),
+  toolkit: z.object({ name: field, email: field, organization: field, submit: text, fixedGuideName: text, legend, mailSubject }).strict(),
 }).strict();
 
 /** content/data/ui.json: shared interface strings and the 404 page. */
 export const uiSchema = z.object({
   skipToContent: text,
   askUsAnything: text,
+  /** Beside the badge in the chat dock, on screens wide enough for it. */
+  askUsPrompt: text,
   newTabNote: text,
-  notFound: z.object({ metaTitle: text, title: text, text, linksHeading: text, links: z.array(link).min(1) }).strict(),
+  /** `home` is the 404's first action; the links follow it. */
+  notFound: z.object({ metaTitle: text, title: text, text, home: link, linksHeading: text, links: z.array(link).min(1) }).strict(),
+  /** What ends a blog post or a guide article: related reading, then a call to action. */
+  nextSteps: z.object({
+    relatedPostsHeading: text,
+    moreGuidesHeading: text,
+    guideLinkLabel: text,
+    cta: z.object({ heading: text, text, primary: link, secondary: link }).strict(),
+  }).strict(),
+  /** The facts under a guide overview's title: `{count} chapters` and the rest as written. */
+  guideFacts: z.object({ chapters: text.refine((value) => value.includes('{count}'), 'expected the placeholder {count}'), more: z.array(text).max(3) }).strict(),
   islandFallback: text,
   /** Label before a legal page's date: 'Last updated'. */
   lastUpdated: text,

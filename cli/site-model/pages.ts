@@ -25,7 +25,13 @@ export const pageSchema = z.object({
 
 /** content/data/getting-started.json: a section page with the contact form. */
 export const gettingStartedSchema = pageSchema.extend({
-  form: z.object({ id: z.literal('contact-form'), heading: text, intro: text }).strict(),
+  form: z.object({
+    id: z.literal('contact-form'),
+    heading: text,
+    intro: text,
+    /** Beside the form: what happens after it is sent, the logos of client companies and the contact email. */
+    aside: z.object({ heading: text, items: z.array(item).min(1).max(4), logosHeading: text, emailLead: text }).strict().optional(),
+  }).strict(),
 }).strict();
 
 /** content/data/toolkit.json: the /pom-files page and what its form unlocks. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { externalUrl, href, imagePath, link, text } from './fields.ts';
+import { externalUrl, href, imagePath, lineText, link, text } from './fields.ts';
 import { redirectSource, sitePath, siteOrigin } from './url-fields.ts';
 import { defaultTrailingSlash } from '../route/trailing-slash.ts';
 
@@ -7,6 +7,26 @@ import { defaultTrailingSlash } from '../route/trailing-slash.ts';
 
 /** A reCAPTCHA site key: it goes into the page and Google's script URL, so only the characters keys use. */
 export const recaptchaSiteKey = z.string().regex(/^[\w-]{1,100}$/, 'expected a reCAPTCHA site key of letters, digits, "-" and "_"');
+
+/**
+ * An email address as it goes into a `mailto:` link and into page text: one `@`, a local part of
+ * the characters addresses commonly use (no spaces, quotes, angle brackets or `%`), and a domain
+ * of at least two dot-separated labels.
+ */
+export const emailAddressPattern = /^(?!\.)(?!.*\.\.)[A-Za-z0-9._+-]{1,64}(?<!\.)@(?=.{1,253}$)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
+/** An email address field (see `emailAddressPattern`). */
+export const emailAddress = z.string().regex(emailAddressPattern, 'expected an email address such as hello@your-domain.com');
+
+/**
+ * How visitors reach the company besides the forms: the legal pages print both (see
+ * cli/render/config-placeholders.ts) and a form whose captcha cannot load offers the email. Either
+ * may be left out while the site is being prepared; `build --production` refuses that.
+ */
+export const contactSchema = z.object({
+  email: emailAddress.optional(),
+  /** One line: street, suite, city, state and postal code, country, separated by commas. */
+  postalAddress: lineText(200).optional(),
+}).strict();
 
 /** content/data/site.json: brand, URLs of the services the site talks to, footer text. */
 export const siteSchema = z.object({
@@ -20,6 +40,7 @@ export const siteSchema = z.object({
   /** Seconds a form waits for the webhook before it shows the failure message. */
   formTimeoutSeconds: z.number().int().min(1).max(120).default(15),
   recaptcha: z.object({ siteKey: recaptchaSiteKey, enterprise: z.boolean() }).strict(),
+  contact: contactSchema.default({}),
   footerTagline: text,
   copyright: text,
   socialImage: imagePath,

@@ -6,7 +6,8 @@ import { siteEnvOverrides, type SiteOverrideField, type SiteOverrides } from './
 
 // What a deployed site must not ship with, though a local build, `dev` and the tests need it:
 // reCAPTCHA's public test key, URLs that are plain http or lead to this machine or an example
-// host. `build --production` refuses these; a plain build reports them as warnings.
+// host, and contact details left unset (the legal pages would show a placeholder in their
+// place). `build --production` refuses these; a plain build reports them as warnings.
 
 /**
  * Site keys Google publishes for automated tests: every visitor passes and the widget says it is
@@ -46,6 +47,39 @@ export function productionConfigProblems(site: SiteConfig, sources: ConfigSource
   if (recaptchaTestSiteKeys.has(key)) {
     const reason = `${JSON.stringify(key)} is Google's public reCAPTCHA test key: every visitor, bot or not, passes the captcha`;
     problems.push(problemAt('recaptcha.siteKey', reason, "your site's own key (reCAPTCHA admin console, or Google Cloud for Enterprise)", sources));
+  }
+  problems.push(...contactProblems(site, sources));
+  return problems;
+}
+
+type ContactField = keyof SiteConfig['contact'];
+
+/** What an unset contact detail costs the published site, and what the hint asks for. */
+const contactPurpose: Record<ContactField, { unsetMeans: string; wanted: string }> = {
+  email: {
+    unsetMeans: 'the terms and privacy pages would show a placeholder in its place, and a form whose captcha cannot load has no address to offer',
+    wanted: 'the address visitors can write to, such as hello@your-domain.com',
+  },
+  postalAddress: {
+    unsetMeans: 'the terms and privacy pages would show a placeholder in its place',
+    wanted: 'the postal address the company receives mail at, on one line',
+  },
+};
+
+/** Contact details the published pages print but site.json leaves unset, or an email nobody reads. */
+function contactProblems(site: SiteConfig, sources: ConfigSources): SiteError[] {
+  const problems: SiteError[] = [];
+  for (const field of Object.keys(contactPurpose) as ContactField[]) {
+    const value = site.contact[field];
+    const domain = field === 'email' && value ? value.slice(value.lastIndexOf('@') + 1) : undefined;
+    const reason = !value ? `is not set, so ${contactPurpose[field].unsetMeans}`
+      : domain && isLocalOrExampleHost(domain) ? `${JSON.stringify(value)} is at ${domain}, a local or example domain nobody reads`
+        : undefined;
+    if (!reason) continue;
+    const name = `contact.${field}`;
+    const hint = `Set ${name} in content/data/site.json to ${contactPurpose[field].wanted}.`;
+    const at = sources.siteJson ? { file: sources.siteJson.file, ...locateJsonField(sources.siteJson.source, ['contact', field]) } : {};
+    problems.push(new SiteError({ code: 'config.incomplete-for-production', message: `${name}: ${reason}`, hint, ...at }));
   }
   return problems;
 }

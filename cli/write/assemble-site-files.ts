@@ -4,7 +4,7 @@ import type { Bundle } from '../bundle/bundle-client.ts';
 import type { RawContent } from '../load/load-content.ts';
 import type { SiteImage } from '../load/load-images.ts';
 import { manifestFileName } from '../project-layout.js';
-import { buildManifest } from './route-manifest.ts';
+import { buildManifest, type SiteManifest } from './route-manifest.ts';
 import type { RenderedMarkdown } from '../render/markdown/render-markdown.ts';
 import type { SiteModel } from '../validate/model.ts';
 import type { PageRecord } from '../render/render-page.tsx';
@@ -16,8 +16,8 @@ import { renderRedirectsFile } from './redirects-file.ts';
 import { renderRobots } from './robots-txt.ts';
 import { renderSitemap } from './sitemap.ts';
 
-/** Every file of the built site except the pages, by path relative to the output folder. */
-export function assembleSiteFiles(input: {
+/** What the site files are made from. */
+export interface SiteFilesInput {
   root: string;
   raw: RawContent;
   model: SiteModel;
@@ -27,11 +27,15 @@ export function assembleSiteFiles(input: {
   pages: PageRecord[];
   bundle: Bundle;
   images: SiteImage[];
-  markdown: Map<string, RenderedMarkdown>;
+  /** The links of each Markdown body, by file. */
+  markdown: ReadonlyMap<string, Pick<RenderedMarkdown, 'links'>>;
   /** Every inline script the pages run, allowed by hash in `_headers`. */
   inlineScripts: Iterable<string>;
-}): Map<string, string | Uint8Array> {
-  const { root, raw, model, routes, redirects, pages, bundle, images, markdown, inlineScripts } = input;
+}
+
+/** Every file of the built site except the pages, by path relative to the output folder; `manifest` when already built by `siteManifest`. */
+export function assembleSiteFiles(input: SiteFilesInput & { manifest?: SiteManifest }): Map<string, string | Uint8Array> {
+  const { model, routes, redirects, bundle, images, inlineScripts } = input;
   const site = model.data.site;
   const files = new Map<string, string | Uint8Array>();
   for (const file of bundle.files) files.set(file.url.slice(1), file.contents);
@@ -41,12 +45,18 @@ export function assembleSiteFiles(input: {
   files.set('feed.xml', renderFeed({ siteUrl: site.siteUrl, title: `${site.brand} ${model.data.blog.post.titleSuffix}`, description: model.data.blog.meta.description, posts: model.posts, trailingSlash: site.trailingSlash }));
   files.set('_redirects', renderRedirectsFile(redirects));
   files.set('_headers', renderHeadersFile(routes, { webhookUrl: site.formWebhookUrl, inlineScripts }));
-  files.set(manifestFileName, JSON.stringify(buildManifest({ siteUrl: site.siteUrl, root, raw, pages, redirects, extraLinks: markdownLinks(model, markdown, root) })));
+  files.set(manifestFileName, JSON.stringify(input.manifest ?? siteManifest(input)));
   return files;
 }
 
+/** The route manifest: routes, redirects, and where every link of every page came from. */
+export function siteManifest(input: Pick<SiteFilesInput, 'root' | 'raw' | 'model' | 'pages' | 'redirects' | 'markdown'>): SiteManifest {
+  const { root, raw, model, pages, redirects, markdown } = input;
+  return buildManifest({ siteUrl: model.data.site.siteUrl, root, raw, pages, redirects, extraLinks: markdownLinks(model, markdown, root) });
+}
+
 /** Links written in Markdown, by the route that shows them, with their file and line. */
-function markdownLinks(model: SiteModel, markdown: Map<string, RenderedMarkdown>, root: string): Map<string, RecordedLink[]> {
+function markdownLinks(model: SiteModel, markdown: SiteFilesInput['markdown'], root: string): Map<string, RecordedLink[]> {
   const byRoute = new Map<string, RecordedLink[]>();
   const add = (routePath: string, file: string) => {
     const links = markdown.get(file)?.links ?? [];

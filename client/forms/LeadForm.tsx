@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import Captcha, { type CaptchaHandle } from './Captcha.tsx';
 import { submitLead } from './submit-lead.ts';
+import CaptchaUnavailable from './CaptchaUnavailable.tsx';
 import type { FieldText, FormConfig, FormMessages } from './types.ts';
 import { readValues, useLeadDraft } from './use-lead-draft.ts';
 
@@ -19,6 +20,10 @@ export interface LeadFormProps {
   config: FormConfig;
   messages: FormMessages;
   submitLabel: string;
+  /** Names the group of fields for screen readers (a visually hidden legend). */
+  legend: string;
+  /** Subject of the email offered when the captcha cannot load. */
+  mailSubject: string;
   /** Turns the field values into the webhook body (SPEC section 7). */
   toBody: (values: Record<string, string>) => Record<string, string>;
   /** Runs after the webhook accepted the lead. */
@@ -29,18 +34,34 @@ export interface LeadFormProps {
 type Status = 'idle' | 'submitting' | 'success' | 'error';
 
 /**
+ * Google's script: loading (its box keeps the widget's height), on screen, unavailable (no box;
+ * a notice with the contact email instead), or loading again because the visitor asked to.
+ */
+type CaptchaState = 'loading' | 'ready' | 'unavailable' | 'retrying';
+
+/**
  * A lead form: idle, submitting (inputs disabled, button reads 'Submitting', further submits
  * ignored), then success or error. Submitting needs a captcha token, which goes in the body
  * with a submission id; a failure (an error status, a redirect, no answer in time) resets the
  * captcha and clears the token. What the visitor typed is kept as a draft until the lead is
  * delivered; after that the form stays locked until the visitor leaves the page.
+ *
+ * When Google's script cannot load, nothing reserves room for a widget that will not come: one
+ * notice says so, offers the contact email (a mailto link with the form's subject) and a retry.
+ * The form then sends nothing: the receiving automation discards a lead without a valid token
+ * (README, Leads), so one sent without it would be lost unseen. A submit moves focus to the
+ * notice instead of adding a message. The SPEC's captcha messages stay for the widget's own
+ * situations (required, error, expired); one shown before the script gave up goes with the widget.
  */
-export default function LeadForm({ name, fields, config, messages, submitLabel, toBody, onSuccess, className }: LeadFormProps) {
+export default function LeadForm({ name, fields, config, messages, submitLabel, legend, mailSubject, toBody, onSuccess, className }: LeadFormProps) {
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
   const [status, setStatus] = useState<Status>('idle');
   const [token, setToken] = useState<string | null>(null);
   const [captchaMessage, setCaptchaMessage] = useState<string | null>(null);
+  const [captchaState, setCaptchaState] = useState<CaptchaState>('loading');
+  const [captchaAttempt, setCaptchaAttempt] = useState(0);
+  const notice = useRef<HTMLParagraphElement>(null);
   // Set from the first submit until a failure: while sending, and after delivery for good.
   const locked = useRef(false);
   const captcha = useRef<CaptchaHandle>(null);
@@ -67,7 +88,8 @@ export default function LeadForm({ name, fields, config, messages, submitLabel, 
     event.preventDefault();
     if (locked.current) return;
     if (!token) {
-      setCaptchaMessage(messages.captcha.required);
+      if (captchaState === 'unavailable' || captchaState === 'retrying') notice.current?.focus();
+      else setCaptchaMessage(messages.captcha.required);
       return;
     }
     const values = readValues(event.currentTarget, fieldNames);
@@ -93,22 +115,54 @@ export default function LeadForm({ name, fields, config, messages, submitLabel, 
   return (
     <form ref={form} className={`lead-form${className ? ` ${className}` : ''}`} onSubmit={handleSubmit} onChange={draft.save} aria-busy={busy}>
       <fieldset disabled={busy}>
+        <legend className="visually-hidden">{legend}</legend>
         {fields.map((field) => <Field key={field.name} field={field} id={`${id}-${field.name}`} />)}
-        <Captcha
-          ref={captcha}
-          siteKey={config.recaptcha.siteKey}
-          enterprise={config.recaptcha.enterprise}
-          label={messages.captcha.label}
-          onToken={(value) => {
-            setToken(value);
-            setCaptchaMessage(null);
-          }}
-          onExpired={() => clearToken(messages.captcha.expired)}
-          onError={() => clearToken(messages.captcha.error)}
-        />
+        {captchaState === 'unavailable' ? null : (
+          <Captcha
+            key={captchaAttempt}
+            ref={captcha}
+            siteKey={config.recaptcha.siteKey}
+            enterprise={config.recaptcha.enterprise}
+            label={messages.captcha.label}
+            onToken={(value) => {
+              setToken(value);
+              setCaptchaMessage(null);
+            }}
+            onExpired={() => clearToken(messages.captcha.expired)}
+            onError={() => clearToken(messages.captcha.error)}
+            onReady={() => {
+              // After a retry the notice (and its button, which had focus) goes away.
+              if (captchaState === 'retrying') captcha.current?.focus();
+              setCaptchaState('ready');
+            }}
+            onUnavailable={() => {
+              setCaptchaState('unavailable');
+              setCaptchaMessage(null);
+            }}
+          />
+        )}
+        {captchaState === 'unavailable' || captchaState === 'retrying' ? (
+          <CaptchaUnavailable
+            ref={notice}
+            id={`${id}-captcha-unavailable`}
+            text={messages.captcha.unavailable}
+            email={config.contactEmail}
+            subject={mailSubject}
+            retrying={captchaState === 'retrying'}
+            onRetry={() => {
+              setCaptchaState('retrying');
+              setCaptchaAttempt((attempt) => attempt + 1);
+            }}
+          />
+        ) : null}
         {captchaMessage ? <p className="form-message form-message-error" role="alert">{captchaMessage}</p> : null}
         {status === 'error' ? <p className="form-message form-message-error" role="alert">{messages.failure}</p> : null}
-        <button type="submit" className="button button-primary button-block" aria-disabled={!token || undefined}>
+        <button
+          type="submit"
+          className="button button-primary button-block"
+          aria-disabled={!token || undefined}
+          aria-describedby={captchaState === 'unavailable' || captchaState === 'retrying' ? `${id}-captcha-unavailable` : undefined}
+        >
           {busy ? messages.submitting : submitLabel}
         </button>
       </fieldset>

@@ -10,11 +10,23 @@ export interface FormConfig {
   /** Seconds before an unanswered submission counts as failed (`formTimeoutSeconds` in site.json). */
   timeoutSeconds: number;
   recaptcha: { siteKey: string; enterprise: boolean };
+  /** `contact.email` in site.json: where a visitor can write when the captcha cannot load. Absent when unset. */
+  contactEmail?: string;
 }
 
-/** Messages every form shows (SPEC section 8). */
+/** What a form says when Google's script cannot load (forms.json `captcha.unavailable`). */
+export interface CaptchaUnavailableText {
+  text: string;
+  /** Before the mailto link to the contact email. */
+  emailLead: string;
+  /** Instead of the link when no contact email is configured. */
+  noEmail: string;
+  retry: string;
+}
+
+/** Messages every form shows (SPEC section 8), and the notice for a captcha that cannot load. */
 export interface FormMessages {
   submitting: string;
-  captcha: { required: string; error: string; expired: string; label: string };
+  captcha: { required: string; error: string; expired: string; label: string; unavailable: CaptchaUnavailableText };
   failure: string;
 }

@@ -1,11 +1,11 @@
-import { useEffect, useId, useState } from 'react';
-import Picture from '../../templates/components/Picture.tsx';
+import { useEffect, useId, useRef, useState } from 'react';
+import PostCard, { type PostCardLabels } from '../../templates/components/PostCard.tsx';
 import {
-  distinctCategories, distinctTags, filterPosts, filtersFromSearch, noFilters, searchFromFilters,
-  type BlogFilters, type PostSummary,
+  describeResults, distinctCategories, distinctTags, filterPosts, filtersFromSearch, hasFilters, noFilters, searchFromFilters,
+  type BlogFilters, type PostSummary, type ResultText,
 } from './blog-filter.ts';
 
-export interface BlogLabels {
+export interface BlogLabels extends PostCardLabels {
   featuredHeading: string;
   allPostsHeading: string;
   searchLabel: string;
@@ -16,21 +16,32 @@ export interface BlogLabels {
   tagsHeading: string;
   allTags: string;
   empty: string;
-  readMore: string;
+  clearFilters: string;
+  results: ResultText;
   filterPosts: string;
-  tags: string;
 }
 
-/** How many tags a small featured card shows before an ellipsis. */
-const smallCardTagLimit = 3;
+/**
+ * How long typing must pause before the result count is announced, so a screen reader reads the
+ * count once per search rather than once per keystroke. Choosing a tag or category is announced at once.
+ */
+const typingPauseMs = 600;
 
 /**
  * The blog list: featured posts, a sidebar of search, categories and tags, and the grid of
  * matching posts. Server-rendered with every post listed, so it works without JavaScript.
+ * While a filter is active the featured block gives way, so the matching posts and their count
+ * stand right beside (or, on narrow screens, right below) the filters.
  */
 export default function BlogExplorer({ posts, labels }: { posts: PostSummary[]; labels: BlogLabels }) {
   const [filters, setFilters] = useState<BlogFilters>(noFilters);
   const [ready, setReady] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  const announceDelay = useRef(0);
+  const wasFiltered = useRef(false);
+  const focusAfterClear = useRef(false);
+  const featuredRef = useRef<HTMLElement>(null);
+  const resultsHeadingRef = useRef<HTMLHeadingElement>(null);
   const searchId = useId();
 
   useEffect(() => {
@@ -43,22 +54,53 @@ export default function BlogExplorer({ posts, labels }: { posts: PostSummary[]; 
   }, []);
 
   useEffect(() => {
+    // The filters from the address are on screen: the list the page hid until now may show.
+    if (ready) document.documentElement.classList.remove('blog-pending');
+  }, [ready]);
+
+  useEffect(() => {
     if (!ready) return;
     const search = searchFromFilters(window.location.search, filters);
     if (search !== window.location.search) window.history.replaceState(null, '', `${window.location.pathname}${search}${window.location.hash}`);
   }, [filters, ready]);
 
-  const update = (change: Partial<BlogFilters>) => setFilters((current) => ({ ...current, ...change }));
+  const filtered = hasFilters(filters);
   const matching = filterPosts(posts, filters);
+  const summary = describeResults(matching.length, filters, labels.results);
+
+  useEffect(() => {
+    if (!ready) return;
+    // Unfiltered on arrival: nothing to announce. Back to unfiltered later: say so.
+    if (filtered) wasFiltered.current = true;
+    else if (!wasFiltered.current) return;
+    const timer = window.setTimeout(() => setAnnouncement(summary), announceDelay.current);
+    return () => window.clearTimeout(timer);
+  }, [summary, filtered, ready]);
+
+  useEffect(() => {
+    // The clear button has gone with the filtered view; focus moves to where the list now starts.
+    if (!focusAfterClear.current || filtered) return;
+    focusAfterClear.current = false;
+    (featuredRef.current ?? resultsHeadingRef.current)?.focus();
+  }, [filtered]);
+
+  const update = (change: Partial<BlogFilters>, delay = 0) => {
+    announceDelay.current = delay;
+    setFilters((current) => ({ ...current, ...change }));
+  };
+  const clearAll = () => {
+    focusAfterClear.current = true;
+    update(noFilters);
+  };
   const [large, ...small] = posts.slice(0, 3);
 
   return (
-    <div className="blog-layout">
+    <div className="blog-layout" data-filtered={filtered ? '' : undefined}>
       <aside className="blog-sidebar" aria-label={labels.filterPosts}>
         <div className="sidebar-block" role="search">
           <label htmlFor={searchId} className="sidebar-heading">{labels.searchLabel}</label>
           <div className="search-field">
-            <input id={searchId} type="search" value={filters.query} placeholder={labels.searchPlaceholder} onChange={(event) => update({ query: event.target.value })} />
+            <input id={searchId} type="search" value={filters.query} placeholder={labels.searchPlaceholder} onChange={(event) => update({ query: event.target.value }, typingPauseMs)} />
             {filters.query !== '' ? (
               <button type="button" className="search-clear" aria-label={labels.clearLabel} onClick={() => update({ query: '' })}>×</button>
             ) : null}
@@ -68,8 +110,8 @@ export default function BlogExplorer({ posts, labels }: { posts: PostSummary[]; 
         <FilterList heading={labels.tagsHeading} allLabel={labels.allTags} values={distinctTags(posts)} selected={filters.tag} onSelect={(tag) => update({ tag })} />
       </aside>
       <div className="blog-main">
-        {large ? (
-          <section className="featured" aria-labelledby="featured-heading">
+        {large && !filtered ? (
+          <section className="featured" aria-labelledby="featured-heading" ref={featuredRef} tabIndex={-1}>
             <h2 id="featured-heading" className="visually-hidden">{labels.featuredHeading}</h2>
             <div className="featured-grid">
               <PostCard post={large} labels={labels} variant="large" />
@@ -77,11 +119,23 @@ export default function BlogExplorer({ posts, labels }: { posts: PostSummary[]; 
             </div>
           </section>
         ) : null}
-        <section aria-labelledby="all-posts-heading">
-          <h2 id="all-posts-heading">{labels.allPostsHeading}</h2>
-          <p className="visually-hidden" aria-live="polite">{ready ? `${matching.length} posts` : ''}</p>
+        <section className="blog-results" aria-labelledby="all-posts-heading">
+          <div className="results-header">
+            <h2 id="all-posts-heading" ref={resultsHeadingRef} tabIndex={-1}>{labels.allPostsHeading}</h2>
+            {filtered && matching.length > 0 ? (
+              <>
+                {/* Shown at once for sighted visitors; assistive technology hears the same words from the status below, after typing pauses. */}
+                <p className="results-summary" aria-hidden="true">{summary}</p>
+                <button type="button" className="button button-secondary results-clear" onClick={clearAll}>{labels.clearFilters}</button>
+              </>
+            ) : null}
+          </div>
+          <p className="visually-hidden" role="status">{announcement}</p>
           {matching.length === 0 ? (
-            <p className="empty-state">{labels.empty}</p>
+            <div className="empty-state">
+              <p>{labels.empty}</p>
+              <button type="button" className="button button-primary" onClick={clearAll}>{labels.clearFilters}</button>
+            </div>
           ) : (
             <ul className="post-grid">
               {matching.map((post) => <li key={post.slug}><PostCard post={post} labels={labels} variant="grid" /></li>)}
@@ -104,24 +158,5 @@ function FilterList({ heading, allLabel, values, selected, onSelect }: { heading
         ))}
       </ul>
     </nav>
-  );
-}
-
-function PostCard({ post, labels, variant }: { post: PostSummary; labels: BlogLabels; variant: 'large' | 'small' | 'grid' }) {
-  const tags = variant === 'small' ? post.tags.slice(0, smallCardTagLimit) : post.tags;
-  return (
-    <article className={`post-card post-card-${variant}`}>
-      <Picture image={post.image} loading={variant === 'grid' ? 'lazy' : 'eager'} />
-      <div className="post-card-body">
-        <p className="post-meta"><span>{post.dateText}</span><span aria-hidden="true"> · </span><span>{post.readTime}</span></p>
-        <h3 className="post-card-title"><a href={post.href}>{post.title}</a></h3>
-        {variant === 'small' ? null : <p className="post-excerpt">{post.excerpt}</p>}
-        <ul className="tag-list" aria-label={labels.tags}>
-          {tags.map((tag) => <li key={tag} className="tag">{tag}</li>)}
-          {variant === 'small' && post.tags.length > smallCardTagLimit ? <li className="tag tag-more" aria-hidden="true">…</li> : null}
-        </ul>
-        <a className="read-more" href={post.href} aria-label={`${labels.readMore}: ${post.title}`}>{labels.readMore}</a>
-      </div>
-    </article>
   );
 }

@@ -8,6 +8,8 @@ export interface ConsultationText {
   message: FieldText;
   interest: { label: string; placeholder: string; options: string[] };
   submit: string;
+  legend: string;
+  mailSubject: string;
 }
 
 /** The consultation form on /getting-started; success sends the visitor to the scheduling page. */
@@ -18,6 +20,8 @@ export default function ConsultationForm({ text, config, messages, schedulingUrl
       config={config}
       messages={messages}
       submitLabel={text.submit}
+      legend={text.legend}
+      mailSubject={text.mailSubject}
       fields={[
         { name: 'name', type: 'text', required: true, autoComplete: 'name', ...text.name },
         { name: 'email', type: 'email', required: true, autoComplete: 'email', ...text.email },

@@ -6,6 +6,9 @@ export interface GuideFormText {
   email: FieldText;
   company: FieldText;
   submit: string;
+  legend: string;
+  /** `{guide}` stands for the guide's name. */
+  mailSubject: string;
 }
 
 /** A guide's lead form; success opens the full guide at `/guides/content/{topic}`. */
@@ -16,6 +19,8 @@ export default function GuideForm({ text, config, messages, guideName, contentHr
       config={config}
       messages={messages}
       submitLabel={text.submit}
+      legend={text.legend}
+      mailSubject={text.mailSubject.replaceAll('{guide}', guideName)}
       fields={[
         { name: 'name', type: 'text', required: true, autoComplete: 'name', ...text.name },
         { name: 'email', type: 'email', required: true, autoComplete: 'email', ...text.email },

@@ -5,7 +5,7 @@ import type { FieldText, FormConfig, FormMessages } from '../forms/types.ts';
 export interface ToolkitText {
   /** Heading and intro above the form; they give way to the files once unlocked. */
   intro: { heading: string; text: string };
-  form: { name: FieldText; email: FieldText; organization: FieldText; submit: string; fixedGuideName: string };
+  form: { name: FieldText; email: FieldText; organization: FieldText; submit: string; fixedGuideName: string; legend: string; mailSubject: string };
   unlocked: { heading: string; readmeTitle: string; rulesTitle: string; copyLabel: string; copiedLabel: string };
   workshop: { heading: string; text: string; cta: { text: string; href: string } };
 }
@@ -34,6 +34,8 @@ export default function ToolkitForm({ text, config, messages, files }: { text: T
           config={config}
           messages={messages}
           submitLabel={text.form.submit}
+          legend={text.form.legend}
+          mailSubject={text.form.mailSubject}
           fields={[
             { name: 'name', type: 'text', required: true, autoComplete: 'name', ...text.form.name },
             { name: 'email', type: 'email', required: true, autoComplete: 'email', ...text.form.email },

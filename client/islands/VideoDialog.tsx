@@ -1,24 +1,33 @@
 import { useEffect, useRef } from 'react';
+import VideoFacade, { type VideoFacadeProps } from './VideoFacade.tsx';
+
+/** What the dialog plays: a video facade's props, and an id that is new each time it opens. */
+export interface DialogVideo extends VideoFacadeProps {
+  id: number;
+}
 
 /**
  * A modal video player on the native <dialog>: showModal() makes the page behind it inert and
  * moves focus in; Escape, the close button and a click on the backdrop all close it, and focus
- * returns to where it was. The iframe exists only while the dialog is open.
+ * returns to where it was. The video exists only while the dialog is open: the player itself
+ * when the visitor opened it with a click, otherwise (an address that names a video) its poster
+ * with a play button, which then has the focus.
  */
-export default function VideoDialog({ src, title, closeLabel, onClose }: { src: string | null; title: string; closeLabel: string; onClose: () => void }) {
+export default function VideoDialog({ video, label, closeLabel, onClose }: { video: DialogVideo | null; label: string; closeLabel: string; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const returnFocus = useRef<Element | null>(null);
 
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
-    if (src && !element.open) {
+    if (video && !element.open) {
       returnFocus.current = document.activeElement;
       element.showModal();
-    } else if (!src && element.open) {
+      element.querySelector<HTMLElement>('.video-facade')?.focus();
+    } else if (!video && element.open) {
       element.close();
     }
-  }, [src]);
+  }, [video]);
 
   const handleClose = () => {
     // The close event is dispatched after close() returns; if the address reopened the video in
@@ -33,7 +42,7 @@ export default function VideoDialog({ src, title, closeLabel, onClose }: { src: 
     <dialog
       ref={dialog}
       className="video-dialog"
-      aria-label={title}
+      aria-label={video?.title ?? label}
       onClose={handleClose}
       onClick={(event) => {
         // A click on the dialog element itself (not its content) is a click on the backdrop.
@@ -44,9 +53,7 @@ export default function VideoDialog({ src, title, closeLabel, onClose }: { src: 
         <button type="button" className="video-dialog-close" aria-label={closeLabel} onClick={() => dialog.current?.close()}>
           <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true" focusable="false"><path d="M18 6L6 18M6 6l12 12" /></svg>
         </button>
-        <div className="video-frame">
-          {src ? <iframe src={src} title={title} allow="autoplay; encrypted-media; picture-in-picture; fullscreen" allowFullScreen /> : null}
-        </div>
+        {video ? <VideoFacade key={video.id} src={video.src} title={video.title} playLabel={video.playLabel} poster={video.poster} started={video.started} posterLoading="eager" /> : null}
       </div>
     </dialog>
   );

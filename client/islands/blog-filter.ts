@@ -22,6 +22,11 @@ export interface BlogFilters {
 
 export const noFilters: BlogFilters = { query: '', tag: null, category: null };
 
+/** Whether any filter narrows the list (a search of only spaces does not). */
+export function hasFilters(filters: BlogFilters): boolean {
+  return filters.query.trim() !== '' || filters.tag !== null || filters.category !== null;
+}
+
 /**
  * Keeps the posts that match every active filter: the search text is a case-insensitive
  * substring of the title, the excerpt or any tag; the tag must be among the post's tags; the
@@ -60,4 +65,38 @@ export function searchFromFilters(search: string, filters: BlogFilters): string 
   set('category', filters.category);
   const text = params.toString();
   return text ? `?${text}` : '';
+}
+
+/** The words of the result count, from content/data/blog.json `results`. */
+export interface ResultText {
+  /** The subject: how many posts ('{count} posts'). */
+  posts: { none: string; one: string; other: string };
+  /** The search, agreeing in number with the subject ('match “{query}”'). */
+  query: { one: string; other: string };
+  /** The category filter ('in {category}'). */
+  category: string;
+  /** The tag filter ('tagged “{tag}”'). */
+  tag: string;
+  /** Every post shown again after filtering ('Showing all {count} posts'). */
+  all: string;
+}
+
+/** Puts values into a text's `{name}` placeholders; a placeholder without a value stays as written. */
+export function fillText(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (placeholder, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : placeholder));
+}
+
+/**
+ * One sentence saying how many posts the filters leave and why: '3 posts match “cursor”',
+ * '1 post in DevOps tagged “CI/CD”', 'No posts match “xyz”'; without filters, the `all` text.
+ */
+export function describeResults(count: number, filters: BlogFilters, text: ResultText): string {
+  if (!hasFilters(filters)) return fillText(text.all, { count });
+  const number = count === 1 ? 'one' : 'other';
+  const parts = [fillText(count === 0 ? text.posts.none : text.posts[number], { count })];
+  const query = filters.query.trim();
+  if (query !== '') parts.push(fillText(text.query[number], { query }));
+  if (filters.category !== null) parts.push(fillText(text.category, { category: filters.category }));
+  if (filters.tag !== null) parts.push(fillText(text.tag, { tag: filters.tag }));
+  return parts.join(' ');
 }

@@ -5,6 +5,7 @@ import ConsultationForm from './ConsultationForm.tsx';
 import GuideForm from './GuideForm.tsx';
 import TestimonialCarousel from './TestimonialCarousel.tsx';
 import ToolkitForm from './ToolkitForm.tsx';
+import VideoFacade from './VideoFacade.tsx';
 
 /** Every island by name; the server renders from this map, the client loads one file per name. */
 export const islands = {
@@ -14,6 +15,7 @@ export const islands = {
   GuideForm,
   TestimonialCarousel,
   ToolkitForm,
+  VideoFacade,
 } satisfies Record<string, ComponentType<never>>;
 
 export type IslandName = keyof typeof islands;

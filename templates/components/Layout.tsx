@@ -27,7 +27,7 @@ export function useTitle(title: string): string {
 
 /**
  * The one layout of the site: a complete document with head metadata, the fixed header,
- * main content, the footer and the floating chat badge.
+ * main content, the floating chat badge and the footer.
  */
 export default function Layout({ meta, children, bare = false }: { meta: PageMeta; children: ReactNode; bare?: boolean }) {
   const { model, route, assets, shareImages } = usePage();
@@ -70,6 +70,8 @@ export default function Layout({ meta, children, bare = false }: { meta: PageMet
         <meta name="theme-color" content="#0b1b3f" />
         <link rel="icon" href="/images/favicon.svg" type="image/svg+xml" />
         <link rel="alternate" type="application/rss+xml" title={`${site.brand} Blog`} href={feedPath} />
+        {/* The font starts loading with the stylesheet rather than after it has been parsed. */}
+        {(assets.fonts ?? []).map((font) => <link key={font} rel="preload" href={font} as="font" type="font/woff2" crossOrigin="" />)}
         <link rel="stylesheet" href={assets.stylesheet} />
         {/* Marks the document as scripted before first paint, so CSS can style the enhanced header. */}
         <script dangerouslySetInnerHTML={{ __html: "document.documentElement.className='js'" }} />
@@ -86,8 +88,9 @@ export default function Layout({ meta, children, bare = false }: { meta: PageMet
             </LayoutScope.Provider>
             <main id="main" tabIndex={-1}>{children}</main>
             <LayoutScope.Provider value={true}>
-              <Footer />
+              {/* Between the content and the footer: it sticks to the bottom of the screen and settles above the footer. */}
               <ChatBadge />
+              <Footer />
             </LayoutScope.Provider>
           </>
         )}

@@ -1,14 +1,42 @@
 import type { ReactNode } from 'react';
 
-/** The top band of a content page: eyebrow, the page's one h1, text and actions. */
-export default function PageHero({ eyebrow, headline, text, children, className }: { eyebrow?: string; headline: string; text?: string; children?: ReactNode; className?: string }) {
+interface PageHeroProps {
+  eyebrow?: string;
+  headline: string;
+  text?: string;
+  /** Calls to action, in a row under the text. */
+  children?: ReactNode;
+  /** Above the eyebrow: a back link, a badge. */
+  before?: ReactNode;
+  /** Under the text: a post's date and read time, a guide's facts. */
+  after?: ReactNode;
+  /** Art beside the copy from 960px (hidden below). */
+  aside?: ReactNode;
+  /** 'tinted' for a more colourful band. */
+  tone?: 'light' | 'tinted';
+  /** As wide as a narrow body below it, so both start at one edge. */
+  narrow?: boolean;
+  className?: string;
+}
+
+/**
+ * The top band of every page but the home page: the page's one h1 with its eyebrow, text and
+ * actions, always at the start of the content column, with art beside it when the page has some.
+ */
+export default function PageHero({ eyebrow, headline, text, children, before, after, aside, tone = 'light', narrow = false, className }: PageHeroProps) {
+  const classes = ['page-hero', tone === 'tinted' ? 'page-hero-tinted' : '', narrow ? 'page-hero-narrow' : '', className ?? ''].filter(Boolean).join(' ');
   return (
-    <section className={`page-hero${className ? ` ${className}` : ''}`}>
+    <section className={classes}>
       <div className="container page-hero-inner">
-        {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}
-        <h1>{headline}</h1>
-        {text ? <p className="lead">{text}</p> : null}
-        {children ? <div className="actions">{children}</div> : null}
+        <div className="page-hero-copy">
+          {before}
+          {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}
+          <h1>{headline}</h1>
+          {text ? <p className="lead">{text}</p> : null}
+          {after}
+          {children ? <div className="actions">{children}</div> : null}
+        </div>
+        {aside ? <div className="page-hero-aside">{aside}</div> : null}
       </div>
     </section>
   );

@@ -3,12 +3,12 @@ import { pictureSources } from '../../cli/images/picture-sources.ts';
 import type { PictureImage } from './Picture.tsx';
 import { usePage } from './page-context.ts';
 
-/** The webhook, its timeout, captcha settings and messages every lead form island needs. */
+/** The webhook, its timeout, captcha settings, the contact email and the messages every lead form island needs. */
 export function useFormProps(): { config: FormConfig; messages: FormMessages } {
   const { model } = usePage();
   const { site, forms } = model.data;
   return {
-    config: { webhookUrl: site.formWebhookUrl, timeoutSeconds: site.formTimeoutSeconds, recaptcha: site.recaptcha },
+    config: { webhookUrl: site.formWebhookUrl, timeoutSeconds: site.formTimeoutSeconds, recaptcha: site.recaptcha, ...(site.contact.email ? { contactEmail: site.contact.email } : {}) },
     messages: { submitting: forms.submitting, captcha: forms.captcha, failure: forms.failure },
   };
 }

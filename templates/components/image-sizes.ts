@@ -11,10 +11,16 @@ export const imageSizes = {
   prose: '(min-width: 1125px) 757px, (min-width: 1024px) calc(100vw - 368px), 92vw',
   /** A card of the home page's services grid: two columns from 640 px. */
   card: '(min-width: 1216px) 562px, (min-width: 640px) 46vw, 92vw',
-  /** A post card of the blog list, as large as the featured one gets. */
-  postCard: '(min-width: 1216px) 492px, (min-width: 720px) 50vw, 92vw',
+  /** A post card of the blog list, as large as the lead featured one gets (the full column until it sits beside its text). */
+  postCard: '(min-width: 1216px) 440px, (min-width: 960px) calc(100vw - 368px), 92vw',
   /** A case study's thumbnail: three columns from 1024 px, two from 720 px. */
   caseThumbnail: '(min-width: 1216px) 366px, (min-width: 1024px) 30vw, (min-width: 720px) 46vw, 92vw',
+  /** A card of a three-column grid (CardGrid): related posts under a post. */
+  cardGrid: '(min-width: 1216px) 368px, (min-width: 960px) 30vw, (min-width: 640px) 46vw, 92vw',
   /** A company logo beside a quote. */
   logo: '133px',
+  /** A video's poster in a narrow column (the home page's customer video). */
+  video: '(min-width: 832px) 768px, 92vw',
+  /** A video's poster in the lightbox, at most 960 px wide. */
+  lightbox: '(min-width: 1044px) 960px, 92vw',
 } as const;

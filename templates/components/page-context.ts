@@ -17,6 +17,8 @@ export interface PageAssets {
   siteScript?: string;
   /** Bundle URL of each island, by island name. */
   islands?: Record<string, string>;
+  /** The web fonts the stylesheet loads (hashed WOFF2 files), preloaded by every page. */
+  fonts?: string[];
 }
 
 /** A link emitted into the page, and where its href was written. */

@@ -11,7 +11,7 @@ export default function AudiencePage({ slug }: { slug: string }) {
   const audience = model.data.audiences.find((a) => a.slug === slug)!;
   return (
     <Layout meta={{ title: useTitle(audience.meta.title), description: audience.meta.description }}>
-      <PageHero eyebrow={audience.hero.eyebrow} headline={audience.hero.headline} text={audience.hero.text} className="page-hero-dark">
+      <PageHero eyebrow={audience.hero.eyebrow} headline={audience.hero.headline} text={audience.hero.text} tone="tinted">
         <SiteLink link={audience.hero.primary} className="button button-primary button-large" />
         <SiteLink link={audience.hero.secondary} className="button button-ghost button-large" />
       </PageHero>

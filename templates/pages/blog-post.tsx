@@ -1,11 +1,17 @@
+import type { PostSummary } from '../../client/islands/blog-filter.ts';
+import { useSizedImage } from '../components/form-props.ts';
 import Icon from '../components/Icon.tsx';
 import Img from '../components/Img.tsx';
 import { imageSizes } from '../components/image-sizes.ts';
 import Layout from '../components/Layout.tsx';
+import NextSteps from '../components/NextSteps.tsx';
+import PageHero from '../components/PageHero.tsx';
+import PostCard from '../components/PostCard.tsx';
 import Prose from '../components/Prose.tsx';
-import SiteLink from '../components/SiteLink.tsx';
+import { relatedPosts } from '../components/related-posts.ts';
+import SiteLink, { usePageHref } from '../components/SiteLink.tsx';
 import { usePage } from '../components/page-context.ts';
-import { blogIndexPath, blogTagPath, guidePath } from '../../cli/route/urls.ts';
+import { blogIndexPath, blogPostPath, blogTagPath, guidePath } from '../../cli/route/urls.ts';
 import type { Post, SiteModel } from '../../cli/validate/model.ts';
 
 type Guide = SiteModel['data']['guides'][number];
@@ -19,12 +25,17 @@ function postBySlug(model: SiteModel, slug: string): Post | undefined {
   return index.get(slug);
 }
 
-/** A blog post (/blog/{slug}): header, image, highlighted body, tags and the guides sidebar. */
+/**
+ * A blog post (/blog/{slug}): header, image, highlighted body, tags and the guides sidebar, then
+ * the next step: related posts and the call to action.
+ */
 export default function BlogPostPage({ slug }: { slug: string }) {
   const { model, markdown } = usePage();
-  const { blog, site, guides } = model.data;
+  const { blog, site, guides, ui } = model.data;
   const post = postBySlug(model, slug)!;
   const sidebarGuides = blog.post.guides.map((topic) => guides.find((g) => g.topic === topic)!);
+  const related = relatedPosts(post, model.posts);
+  const summary = usePostSummary();
   return (
     <Layout
       meta={{
@@ -34,21 +45,26 @@ export default function BlogPostPage({ slug }: { slug: string }) {
       }}
     >
       <article className="article">
-        <header className="article-header">
-          <div className="container narrow">
-            <SiteLink href={blogIndexPath} className="back-link"><Icon name="arrow-left" size={16} />{blog.post.backLabel}</SiteLink>
-            <p className="badge">{post.category}</p>
-            <h1>{post.title}</h1>
-            <p className="post-meta">
+        <PageHero
+          className="article-header"
+          before={(
+            <>
+              <SiteLink href={blogIndexPath} className="back-link"><Icon name="arrow-left" size={16} />{blog.post.backLabel}</SiteLink>
+              <p className="badge">{post.category}</p>
+            </>
+          )}
+          headline={post.title}
+          after={(
+            <p className="page-hero-meta">
               <time dateTime={post.date.toISOString().slice(0, 10)}>{post.dateText}</time>
               <span aria-hidden="true"> · </span>
               <span>{post.readTime}</span>
             </p>
-          </div>
-        </header>
+          )}
+        />
         <div className="container article-layout">
           <div className="article-main">
-            <Img src={post.image} alt={post.imageAlt} className="article-image" sizes={imageSizes.article} />
+            <div className="article-frame"><Img src={post.image} alt={post.imageAlt} className="article-image" sizes={imageSizes.article} /></div>
             <Prose body={markdown.get(post.file)!} />
             <footer className="article-footer">
               <h2 className="sidebar-heading">{blog.post.tagsHeading}</h2>
@@ -62,8 +78,35 @@ export default function BlogPostPage({ slug }: { slug: string }) {
           <GuidesSidebar heading={blog.post.guidesHeading} guides={sidebarGuides} />
         </div>
       </article>
+      {related.length > 0 ? (
+        <NextSteps heading={ui.nextSteps.relatedPostsHeading}>
+          {related.map((other) => (
+            <PostCard
+              key={other.slug}
+              post={summary(other)}
+              variant="grid"
+              labels={{ readMore: blog.readMore, readMoreContext: blog.readMoreContext, tags: ui.tagsLabel }}
+            />
+          ))}
+        </NextSteps>
+      ) : null}
     </Layout>
   );
+}
+
+/** A post as a card shows it, its link written as the site publishes it (recorded for check-links). */
+function usePostSummary(): (post: Post) => PostSummary {
+  const page = usePage();
+  const sized = useSizedImage();
+  const href = usePageHref();
+  return (post) => {
+    const address = href(blogPostPath(post.slug));
+    page.links.push({ href: address, origin: { kind: 'template', file: page.templateFile } });
+    return {
+      slug: post.slug, href: address, title: post.title, excerpt: post.excerpt, dateText: post.dateText, readTime: post.readTime,
+      category: post.category, tags: post.tags, image: sized(post.image, post.imageAlt, imageSizes.cardGrid),
+    };
+  };
 }
 
 /** The 'Explore Our Guides' sidebar of a post. */

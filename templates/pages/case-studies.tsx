@@ -7,6 +7,7 @@ import PageHero from '../components/PageHero.tsx';
 import { usePage } from '../components/page-context.ts';
 import { usePageHref } from '../components/SiteLink.tsx';
 import { caseStudyVideoPath } from '../../cli/route/urls.ts';
+import { fillCompany } from '../../cli/site-model/customer-stories.ts';
 
 /** Case studies: hero, stats band, the video cards around a promo block, and a closing call. */
 export default function CaseStudiesPage() {
@@ -16,7 +17,7 @@ export default function CaseStudiesPage() {
   const href = usePageHref();
   return (
     <Layout meta={{ title: useTitle(page.meta.title), description: page.meta.description }}>
-      <PageHero eyebrow={page.hero.eyebrow} headline={page.hero.headline} text={page.hero.text} className="page-hero-dark" />
+      <PageHero eyebrow={page.hero.eyebrow} headline={page.hero.headline} text={page.hero.text} tone="tinted" />
       <section className="stats-band" aria-label={model.data.ui.statsLabel}>
         <dl className="container stats">
           {page.stats.map((stat) => (
@@ -33,12 +34,14 @@ export default function CaseStudiesPage() {
             name="CaseStudyGallery"
             when="load"
             props={{
-              labels: { watch: page.watchLabel, play: page.playLabel, close: page.closeLabel, gridHeading: page.gridHeading },
+              labels: { watch: page.watchLabel, close: page.closeLabel, gridHeading: page.gridHeading },
               promo: { ...page.promo, cta: { ...page.promo.cta, href: href(page.promo.cta.href) } },
               studies: page.studies.map((s) => ({
                 id: s.id, quote: s.quote, company: s.company, name: s.name, title: s.title, videoUrl: s.videoUrl, videoHref: href(caseStudyVideoPath(s.videoUrl)),
+                playLabel: fillCompany(page.playLabel, s.company),
                 logo: sized(s.logo, s.company, imageSizes.logo),
-                thumbnail: sized(s.thumbnail, `${s.company} case study video`, imageSizes.caseThumbnail),
+                // The thumbnail is the poster inside the play button, which the label names.
+                thumbnail: sized(s.thumbnail, '', imageSizes.caseThumbnail),
               })),
             }}
           />

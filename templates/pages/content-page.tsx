@@ -11,7 +11,7 @@ export default function ContentPage({ dataset }: { dataset: 'humans' }) {
   const page = model.data[dataset];
   return (
     <Layout meta={{ title: useTitle(page.meta.title), description: page.meta.description }}>
-      <PageHero eyebrow={page.hero.eyebrow} headline={page.hero.headline} text={page.hero.text} className="page-hero-dark">
+      <PageHero eyebrow={page.hero.eyebrow} headline={page.hero.headline} text={page.hero.text} tone="tinted">
         <SiteLink link={page.hero.cta} className="button button-primary button-large" />
       </PageHero>
       {page.sections.map((section, index) => (

@@ -1,5 +1,6 @@
 import HomeHero from '../components/home/HomeHero.tsx';
 import ServiceItems from '../components/home/ServiceItems.tsx';
+import Audiences from '../components/home/Audiences.tsx';
 import ServiceCards from '../components/home/ServiceCards.tsx';
 import Benefits from '../components/home/Benefits.tsx';
 import Pricing from '../components/home/Pricing.tsx';
@@ -9,7 +10,7 @@ import CallToAction from '../components/CallToAction.tsx';
 import Layout from '../components/Layout.tsx';
 import { usePage } from '../components/page-context.ts';
 
-/** The home page: hero, services, benefits, pricing, testimonials, closing call and video. */
+/** The home page: hero, what the engineer delivers, services, guides, benefits, pricing, testimonials, closing call and video. */
 export default function HomePage() {
   const { model } = usePage();
   const { home, site } = model.data;
@@ -17,6 +18,7 @@ export default function HomePage() {
     <Layout meta={{ title: `${site.brand} | ${home.meta.title}`, description: home.meta.description }}>
       <HomeHero />
       <ServiceItems />
+      <Audiences />
       <ServiceCards />
       <Benefits />
       <Pricing />

@@ -1,29 +1,32 @@
 import { blogPostPath } from '../../cli/route/urls.ts';
 import Layout, { useTitle } from '../components/Layout.tsx';
-import SiteLink from '../components/SiteLink.tsx';
+import PageHero from '../components/PageHero.tsx';
+import SiteLink, { usePageHref } from '../components/SiteLink.tsx';
 import { usePage } from '../components/page-context.ts';
 
 /**
- * The 404 page. Static hosts serve it for every unknown path; under /blog/ a tiny inline script
- * swaps in the 'Post not found' message, since there an unknown path is an unknown post.
+ * The 404 page. Static hosts serve it for every unknown path, so its first action leads home (a
+ * mistyped address wants the home page), then popular pages. Under /blog/ an unknown path is an
+ * unknown post: a tiny inline script swaps in 'Post not found' and makes the first action 'Back to Blog'.
  */
 export default function NotFoundPage() {
   const { model } = usePage();
   const { ui, blog } = model.data;
-  const swap = `if(location.pathname.indexOf('${blogPostPath('')}')===0){var r=document.getElementById('not-found');r.querySelector('h1').textContent=r.dataset.postTitle;r.querySelector('.lead').textContent=r.dataset.postText;r.dataset.kind='post'}`;
+  const href = usePageHref();
+  const swap = `if(location.pathname.indexOf('${blogPostPath('')}')===0){var r=document.getElementById('not-found'),d=r.dataset,b=r.querySelector('.not-found-home');r.querySelector('h1').textContent=d.postTitle;r.querySelector('.lead').textContent=d.postText;b.textContent=d.postButton;b.href=d.postHref;d.kind='post'}`;
   return (
     <Layout meta={{ title: useTitle(ui.notFound.metaTitle), description: ui.notFound.text, noindex: true }}>
-      <section className="page-hero not-found" id="not-found" data-kind="page" data-post-title={blog.notFound.title} data-post-text={blog.notFound.text}>
-        <div className="container narrow">
-          <h1>{ui.notFound.title}</h1>
-          <p className="lead">{ui.notFound.text}</p>
-          <p className="post-back"><SiteLink link={blog.notFound.button} className="button button-primary" /></p>
-          <h2 className="sidebar-heading">{ui.notFound.linksHeading}</h2>
+      <div id="not-found" className="not-found" data-kind="page" data-post-title={blog.notFound.title} data-post-text={blog.notFound.text} data-post-button={blog.notFound.button.text} data-post-href={href(blog.notFound.button.href)}>
+        <PageHero narrow headline={ui.notFound.title} text={ui.notFound.text}>
+          <SiteLink link={ui.notFound.home} className="button button-primary button-large not-found-home" />
+        </PageHero>
+        <nav className="container narrow not-found-more" aria-labelledby="not-found-links-heading">
+          <h2 id="not-found-links-heading" className="sidebar-heading">{ui.notFound.linksHeading}</h2>
           <ul className="not-found-links">
             {ui.notFound.links.map((link) => <li key={link.href}><SiteLink link={link} /></li>)}
           </ul>
-        </div>
-      </section>
+        </nav>
+      </div>
       <script dangerouslySetInnerHTML={{ __html: swap }} />
     </Layout>
   );

@@ -1,8 +1,10 @@
 import FeatureList from '../components/FeatureList.tsx';
+import FormCard from '../components/FormCard.tsx';
 import { useFormProps } from '../components/form-props.ts';
 import Island from '../components/Island.tsx';
 import Layout, { useTitle } from '../components/Layout.tsx';
 import PageHero from '../components/PageHero.tsx';
+import SectionHeader from '../components/SectionHeader.tsx';
 import { usePage } from '../components/page-context.ts';
 import { usePageHref } from '../components/SiteLink.tsx';
 
@@ -14,14 +16,15 @@ export default function ToolkitPage() {
   const href = usePageHref();
   return (
     <Layout meta={{ title: useTitle(page.meta.title), description: page.meta.description }}>
-      <PageHero eyebrow={page.hero.eyebrow} headline={page.hero.headline} text={page.hero.text} className="page-hero-dark" />
+      <PageHero eyebrow={page.hero.eyebrow} headline={page.hero.headline} text={page.hero.text} tone="tinted" />
       <section className="section section-plain" aria-labelledby="toolkit-features-heading">
         <div className="container guide-body">
           <div>
-            <h2 id="toolkit-features-heading">{page.featuresHeading}</h2>
+            <SectionHeader id="toolkit-features-heading" heading={page.featuresHeading} align="start" />
             <FeatureList items={page.features} />
           </div>
-          <div className="form-card">
+          {/* The form writes its own heading: it gives way to the files' once unlocked. */}
+          <FormCard>
             <Island
               name="ToolkitForm"
               when="visible"
@@ -30,7 +33,7 @@ export default function ToolkitPage() {
                 config, messages, files: model.toolkit,
               }}
             />
-          </div>
+          </FormCard>
         </div>
       </section>
     </Layout>

@@ -3,7 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
 import { runCli } from '../helpers/cli.ts';
-import { copyContent } from '../helpers/content.ts';
+import { copyContent, editFile } from '../helpers/content.ts';
 import { entriesBesideOutput } from '../helpers/output-folder.ts';
 
 // `build --production` refuses what must not be deployed (the repository's content ships
@@ -22,6 +22,15 @@ const deployEnv = {
   RECAPTCHA_SITE_KEY: '6Lc9xQkqAAAAAJ3n1vWbQ0zYh7Rt2LmKpX4sD8eF',
 };
 
+/** What the company adds before deploying: the repository leaves the postal address unset. */
+const postalAddress = '100 Test Street, Suite 1 & 2, Testville, MI 48000, "United States"';
+
+async function setPostalAddress(content: string): Promise<void> {
+  await editFile(path.join(content, 'data', 'site.json'), '"email": "hello@checkpointqa.com"', `"email": "hello@checkpointqa.com",\n    "postalAddress": ${JSON.stringify(postalAddress)}`);
+}
+
+const addressProblem = /site\.json:\d+:\d+ {2}contact\.postalAddress: is not set, so the terms and privacy pages would show a placeholder in its place {2}\[config\.incomplete-for-production\]\n {4}hint: Set contact\.postalAddress in content\/data\/site\.json to /;
+
 const keyProblem = /site\.json:\d+:\d+ {2}recaptcha\.siteKey: "6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI" is Google's public reCAPTCHA test key.*\[config\.unsafe-for-production\]\n {4}hint: Set recaptcha\.siteKey in content\/data\/site\.json, or the RECAPTCHA_SITE_KEY variable, to /;
 
 test('a plain build prints what production refuses as one warning block and succeeds; --production refuses and keeps the old output', async () => {
@@ -30,19 +39,28 @@ test('a plain build prints what production refuses as one warning block and succ
   try {
     const plain = await runCli(['build', '--content', content, '--out', out], { env: noOverrides });
     assert.equal(plain.code, 0, plain.stderr);
-    assert.match(plain.stderr, /^Not ready for production \(1 problem; sitegen build --production refuses to build with these\):\n/);
+    assert.match(plain.stderr, /^Not ready for production \(2 problems; sitegen build --production refuses to build with these\):\n/);
     assert.match(plain.stderr, keyProblem);
+    assert.match(plain.stderr, addressProblem);
     assert.match(plain.stdout, /Built \d+ pages/);
+    for (const page of ['terms', 'privacy']) {
+      const html = await readFile(path.join(out, page, 'index.html'), 'utf8');
+      assert.match(html, /<mark class="config-placeholder">\[postal address: set contact\.postalAddress in content\/data\/site\.json\]<\/mark>/, `${page} marks the unset address`);
+      assert.match(html, /<a href="mailto:hello@checkpointqa\.com">hello@checkpointqa\.com<\/a>/);
+    }
     const before = (await stat(path.join(out, 'index.html'))).mtimeMs;
+    const termsBefore = await readFile(path.join(out, 'terms', 'index.html'), 'utf8');
 
     const env = { ...noOverrides, FORM_WEBHOOK_URL: 'http://127.0.0.1:9/hook' };
     const refused = await runCli(['build', '--production', '--content', content, '--out', out], { env });
     assert.equal(refused.code, 1, refused.stdout);
     assert.match(refused.stderr, keyProblem);
     assert.match(refused.stderr, /FORM_WEBHOOK_URL \(formWebhookUrl\): "http:\/\/127\.0\.0\.1:9\/hook" points at 127\.0\.0\.1.*\[config\.unsafe-for-production\]\n {2}hint: Set FORM_WEBHOOK_URL to /);
-    assert.match(refused.stderr, /\n2 errors\n/);
+    assert.match(refused.stderr, addressProblem);
+    assert.match(refused.stderr, /\n3 errors\n/);
     assert.doesNotMatch(refused.stdout, /Built/);
     assert.equal((await stat(path.join(out, 'index.html'))).mtimeMs, before, 'the previous output is untouched');
+    assert.equal(await readFile(path.join(out, 'terms', 'index.html'), 'utf8'), termsBefore);
     assert.deepEqual(await entriesBesideOutput(out), ['content', 'out'], 'no staging folder left behind');
   } finally {
     await cleanup();
@@ -53,6 +71,7 @@ test('--production builds a deploy-ready configuration given through environment
   const { dir, content, cleanup } = await copyContent();
   const out = path.join(dir, 'out');
   try {
+    await setPostalAddress(content);
     const run = await runCli(['build', '--production', '--content', content, '--out', out], { env: deployEnv });
     assert.equal(run.code, 0, run.stderr);
     assert.doesNotMatch(run.stderr, /Not ready for production/);
@@ -60,6 +79,11 @@ test('--production builds a deploy-ready configuration given through environment
     const page = await readFile(path.join(out, 'getting-started', 'index.html'), 'utf8');
     assert.ok(page.includes(deployEnv.RECAPTCHA_SITE_KEY), 'the page carries the key from RECAPTCHA_SITE_KEY');
     assert.ok(!page.includes('6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI'));
+    for (const legal of ['terms', 'privacy']) {
+      const html = await readFile(path.join(out, legal, 'index.html'), 'utf8');
+      assert.ok(html.includes('Checkpoint QA, 100 Test Street, Suite 1 &amp; 2, Testville, MI 48000, &quot;United States&quot;</li>'), `${legal} prints the address, escaped`);
+      assert.doesNotMatch(html, /config-placeholder|\{\{/);
+    }
   } finally {
     await cleanup();
   }

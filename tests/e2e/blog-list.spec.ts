@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, expectNoConsoleErrors, test, waitForIslands } from './fixtures.ts';
 
@@ -18,6 +19,12 @@ const search = (page: Page) => page.getByRole('searchbox', { name: 'Search posts
 const categories = (page: Page) => page.getByRole('navigation', { name: 'Categories' });
 const tags = (page: Page) => page.getByRole('navigation', { name: 'Tags' });
 const emptyText = 'No posts found matching your criteria.';
+const featured = (page: Page) => page.getByRole('region', { name: 'Featured' });
+const resultCards = (page: Page) => allPosts(page).getByRole('article');
+/** The polite live region that announces the result count; in the page from the start. */
+const status = (page: Page) => page.locator('[data-island="BlogExplorer"]').getByRole('status');
+const summary = (page: Page) => allPosts(page).locator('.results-summary');
+const clearFilters = (page: Page) => page.getByRole('button', { name: 'Clear filters' });
 
 async function openBlog(page: Page, query = ''): Promise<void> {
   await page.goto(`/blog/${query}`);
@@ -120,14 +127,16 @@ test('the address follows the filters as ?q=, ?tag= and ?category=', async ({ pa
   await expect.poll(() => page.url()).toMatch(/\/blog\/$/);
 });
 
-for (const [query, expected, pressed] of [
-  ['?tag=DevOps', [titles.ci], ['Tags', 'DevOps']],
-  ['?category=Tools', [titles.cursor], ['Categories', 'Tools']],
-  ['?q=cursor', [titles.cursor], null],
+for (const [query, expected, pressed, summaryText] of [
+  ['?tag=DevOps', [titles.ci], ['Tags', 'DevOps'], '1 post tagged “DevOps”'],
+  ['?category=Tools', [titles.cursor], ['Categories', 'Tools'], '1 post in Tools'],
+  ['?q=cursor', [titles.cursor], null, '1 post matches “cursor”'],
 ] as const) {
   test(`loading /blog${query} lands on the filtered list`, async ({ page, consoleErrors }) => {
     await openBlog(page, query);
     await expect(postTitles(page)).toHaveText([...expected]);
+    await expect(featured(page)).toHaveCount(0);
+    await expect(status(page)).toHaveText(summaryText);
     if (pressed) await expect(page.getByRole('navigation', { name: pressed[0] }).getByRole('button', { name: pressed[1], exact: true })).toHaveAttribute('aria-pressed', 'true');
     else await expect(search(page)).toHaveValue('cursor');
     expect(page.url()).toContain(`/blog/${query}`);
@@ -146,12 +155,171 @@ test('a tag link on a post page lands on the list filtered by that tag', async (
   await expect(tags(page).getByRole('button', { name: 'AI Tools' })).toHaveAttribute('aria-pressed', 'true');
 });
 
+/** Where an element sits in the page (not the viewport), so scrolling cannot fake a position. */
+async function pageBox(page: Page, locator: ReturnType<Page['locator']>) {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('element not laid out');
+  const scrollY = await page.evaluate(() => window.scrollY);
+  return { ...box, y: box.y + scrollY, bottom: box.y + scrollY + box.height, right: box.x + box.width };
+}
+
+for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test('a search hides the featured block and the matches stand next to the filters in the first screen', async ({ page }) => {
+      await openBlog(page);
+      await expect(featured(page)).toBeVisible();
+      await search(page).fill('cursor');
+      await expect(featured(page)).toHaveCount(0);
+      await expect(postTitles(page)).toHaveText([titles.cursor]);
+
+      const card = await pageBox(page, resultCards(page).first());
+      const heading = await pageBox(page, allPosts(page).getByRole('heading', { level: 2 }));
+      if (viewport.width >= 960) {
+        // Beside the sidebar: the results start level with the search box, and the whole card
+        // title is in the first screen.
+        const sidebar = await pageBox(page, page.getByRole('complementary', { name: 'Filter posts' }));
+        const searchBox = await pageBox(page, search(page));
+        expect(heading.x).toBeGreaterThan(sidebar.right);
+        expect(Math.abs(heading.y - searchBox.y)).toBeLessThan(60);
+        expect((await pageBox(page, resultCards(page).first().getByRole('heading', { level: 3 }))).bottom).toBeLessThan(viewport.height);
+      } else {
+        // Below the filters, with nothing in between but the results heading and count.
+        const tagList = await pageBox(page, tags(page));
+        expect(heading.y).toBeGreaterThan(tagList.bottom);
+        expect(card.y - tagList.bottom).toBeLessThan(130);
+        expect(card.y + 80).toBeLessThan(viewport.height);
+      }
+    });
+
+    test('a tag and a category also put their matches first, under a count', async ({ page }) => {
+      await openBlog(page);
+      await tags(page).getByRole('button', { name: 'AI', exact: true }).click();
+      await expect(featured(page)).toHaveCount(0);
+      await expect(summary(page)).toHaveText('3 posts tagged “AI”');
+      await categories(page).getByRole('button', { name: 'Data', exact: true }).click();
+      await expect(summary(page)).toHaveText('1 post in Data tagged “AI”');
+      const card = await pageBox(page, resultCards(page).first());
+      expect(card.y + 80).toBeLessThan(viewport.height);
+    });
+  });
+}
+
+test('the count is visible at once and announced once typing pauses, not per keystroke', async ({ page }) => {
+  await openBlog(page);
+  await expect(status(page)).toHaveCount(1);
+  await expect(status(page)).toHaveText('');
+  // Every text the live region takes, in order.
+  await page.evaluate(() => {
+    const region = document.querySelector('[data-island="BlogExplorer"] [role="status"]')!;
+    const seen: string[] = ((window as unknown as { announcements: string[] }).announcements = []);
+    new MutationObserver(() => seen.push(region.textContent ?? '')).observe(region, { childList: true, characterData: true, subtree: true });
+  });
+  await search(page).pressSequentially('cursor', { delay: 40 });
+  await expect(summary(page)).toHaveText('1 post matches “cursor”');
+  await expect(status(page)).toHaveText('1 post matches “cursor”');
+  const announcements = await page.evaluate(() => (window as unknown as { announcements: string[] }).announcements);
+  expect(announcements.at(-1)).toBe('1 post matches “cursor”');
+  expect(announcements.length, `announced: ${JSON.stringify(announcements)}`).toBeLessThan(3);
+
+  await search(page).fill('data');
+  await expect(status(page)).toHaveText('2 posts match “data”');
+  await tags(page).getByRole('button', { name: 'Automation' }).click();
+  await expect(status(page)).toHaveText('1 post matches “data” tagged “Automation”');
+  await categories(page).getByRole('button', { name: 'DevOps' }).click();
+  await expect(status(page)).toHaveText('No posts match “data” in DevOps tagged “Automation”');
+});
+
+test('the empty state offers to clear every filter, which brings back the whole list and moves focus to it', async ({ page }) => {
+  await openBlog(page, '?tag=DevOps&category=Tools&q=zzz');
+  await expect(allPosts(page).getByText(emptyText)).toBeVisible();
+  await expect(featured(page)).toHaveCount(0);
+  await expect(clearFilters(page)).toHaveCount(1);
+  await expect(status(page)).toHaveText('No posts match “zzz” in Tools tagged “DevOps”');
+
+  await clearFilters(page).focus();
+  await page.keyboard.press('Enter');
+  await expect(search(page)).toHaveValue('');
+  await expect(postTitles(page)).toHaveText(allTitles);
+  await expect(featured(page).getByRole('article')).toHaveCount(3);
+  await expect(featured(page)).toBeFocused();
+  await expect(status(page)).toHaveText('Showing all 6 posts');
+  await expect(clearFilters(page)).toHaveCount(0);
+  await expect(categories(page).getByRole('button', { name: 'All Categories' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(tags(page).getByRole('button', { name: 'All Tags' })).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(() => page.url()).toMatch(/\/blog\/$/);
+});
+
+test('the clear button beside a count of matches clears the filters too', async ({ page }) => {
+  await openBlog(page, '?q=data');
+  await expect(summary(page)).toHaveText('2 posts match “data”');
+  await clearFilters(page).click();
+  await expect(postTitles(page)).toHaveText(allTitles);
+  await expect(featured(page)).toBeVisible();
+});
+
+test('every Read more link is named after its post, in its text as well as its accessible name', async ({ page }) => {
+  await openBlog(page);
+  for (const [region, regionTitles] of [[featured(page), [titles.reality, titles.cursor, titles.data]], [allPosts(page), allTitles]] as const) {
+    const links = region.locator('a.read-more');
+    const expected = regionTitles.map((title) => `Read more about ${title}`);
+    expect(await links.evaluateAll((anchors) => anchors.map((a) => (a as HTMLElement).innerText.replace(/→/g, '').replace(/\s+/g, ' ').trim()))).toEqual(expected);
+    for (const name of expected) await expect(region.getByRole('link', { name, exact: true })).toBeVisible();
+  }
+  // Visually, the link still reads 'Read more' (and its arrow is not part of its name).
+  const first = featured(page).locator('a.read-more').first();
+  expect((await first.boundingBox())!.width).toBeLessThan(150);
+});
+
+test('the filtered list and the empty state have no serious or critical WCAG 2.1 AA violations', async ({ page }) => {
+  for (const query of ['?tag=AI', '?q=zzz']) {
+    await openBlog(page, query);
+    await expect(featured(page)).toHaveCount(0);
+    const results = await new AxeBuilder({ page }).include('[data-island="BlogExplorer"]').withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+    const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);
+    expect(blocking, query).toEqual([]);
+  }
+});
+
+for (const width of [390, 1024, 1440]) {
+  test(`at ${width} px every post illustration is framed at its own 1200×630 shape, uncropped`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await openBlog(page);
+    const frames = page.locator('.post-card-frame');
+    await expect(frames).toHaveCount(9);
+    for (const frame of await frames.all()) {
+      const box = (await frame.boundingBox())!;
+      expect(box.width / box.height).toBeCloseTo(1200 / 630, 1);
+      const image = (await frame.locator('img').boundingBox())!;
+      expect(Math.abs(image.width - box.width)).toBeLessThan(1);
+      expect(Math.abs(image.height - box.height)).toBeLessThan(1);
+    }
+  });
+}
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('all six posts are listed under All Posts', async ({ page }) => {
+  test('all six posts are listed under All Posts, the featured three above them, with no filters that cannot work', async ({ page }) => {
     await page.goto('/blog/?tag=DevOps');
     await expect(postTitles(page)).toHaveText(allTitles);
-    for (const title of allTitles) await expect(allPosts(page).getByRole('link', { name: title, exact: true })).toHaveAttribute('href', /^\/blog\/[\w-]+\/$/);
+    await expect(featured(page).getByRole('article')).toHaveCount(3);
+    for (const title of allTitles) {
+      await expect(allPosts(page).getByRole('link', { name: title, exact: true })).toHaveAttribute('href', /^\/blog\/[\w-]+\/$/);
+      await expect(allPosts(page).getByRole('link', { name: `Read more about ${title}`, exact: true })).toHaveAttribute('href', /^\/blog\/[\w-]+\/$/);
+    }
+    await expect(page.getByRole('searchbox')).toBeHidden();
+    await expect(page.getByRole('complementary', { name: 'Filter posts' })).toBeHidden();
+    // The live region is in the server HTML, empty, so later counts are announced.
+    await expect(status(page)).toHaveCount(1);
+    await expect(status(page)).toHaveText('');
+  });
+
+  test('a post link works', async ({ page }) => {
+    await page.goto('/blog/');
+    await allPosts(page).getByRole('link', { name: titles.bugs, exact: true }).click();
+    await expect(page).toHaveURL(/\/blog\/ai-powered-bug-reports\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(titles.bugs);
   });
 });

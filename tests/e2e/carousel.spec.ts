@@ -104,5 +104,27 @@ test("each slide's 'Watch Full Video' links to /case-studies?playVideo= and its 
   }
   await carousel.current.getByRole('link', { name: 'Watch Full Video' }).click();
   await expect(page).toHaveURL(/\/case-studies\/\?playVideo=/);
-  await expect(page.getByRole('dialog').locator('iframe')).toHaveAttribute('src', `${testimonials.at(-1)!.videoUrl}?autoplay=1`);
+  // The lightbox opens on the video's poster; its play button loads the privacy-enhanced player.
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.locator('iframe')).toHaveCount(0);
+  await dialog.locator('.video-facade').click();
+  const id = new URL(testimonials.at(-1)!.videoUrl).pathname.split('/').at(-1);
+  await expect(dialog.locator('iframe')).toHaveAttribute('src', `https://www.youtube-nocookie.com/embed/${id}?autoplay=1`);
+});
+
+test('keeps the height of its tallest slide whichever slide shows, so nothing below it moves', async ({ page }) => {
+  const carousel = await openCarousel(page);
+  const below = page.getByRole('link', { name: 'View all case studies' });
+  const measure = async () => ({
+    height: (await carousel.root.boundingBox())!.height,
+    below: await below.evaluate((element) => element.getBoundingClientRect().top + window.scrollY),
+  });
+  const first = await measure();
+  const tallest = await carousel.slides.evaluateAll((slides) => Math.max(...slides.map((slide) => slide.getBoundingClientRect().height)));
+  for (let n = 2; n <= 8; n += 1) {
+    await carousel.next.click();
+    await expectSlide(carousel, n);
+    expect(await measure()).toEqual(first);
+    expect((await carousel.current.boundingBox())!.height).toBeCloseTo(tallest, 0);
+  }
 });

@@ -133,7 +133,7 @@ export const test = base.extend<SiteFixtures>({
     await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, async (route) => {
       const url = route.request().url();
       if (url.startsWith('https://www.google.com/recaptcha/')) await route.fulfill({ contentType: 'text/javascript', body: fakeRecaptcha });
-      else if (/^https:\/\/(www\.youtube\.com|fast\.wistia\.net|chat\.checkpointqa\.com|calendly\.com)\//.test(url)) await route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>stub</title><p>stub</p>' });
+      else if (/^https:\/\/(www\.youtube-nocookie\.com|fast\.wistia\.net|chat\.checkpointqa\.com|calendly\.com)\//.test(url)) await route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>stub</title><p>stub</p>' });
       else await route.abort('blockedbyclient');
     });
     await use(context);

@@ -1,5 +1,7 @@
 import { expect, hydratedIsland, test } from './fixtures.ts';
-import { alerts, consultation, expectRequests, guideForms, openForm, person, submitButton, submitWithEnter, toolkit } from './lead-forms.ts';
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { alerts, blockCaptcha, captchaUnavailable, consultation, contactEmail, expectRequests, guideForms, openForm, person, submitButton, submitWithEnter, toolkit, type LeadFormCase } from './lead-forms.ts';
 import { forms, guides } from './site-data.ts';
 
 test.describe('form fields', () => {
@@ -167,3 +169,157 @@ for (const formCase of [consultation, guideForms[0]!, toolkit]) {
     }
   });
 }
+
+/** The notice a form shows in place of the captcha when Google's script cannot load. */
+const unavailableNotice = (form: Locator) => form.locator('.captcha-unavailable');
+
+/** The background colour of a primary button, as the site styles one outside any form. */
+async function primaryButtonBackground(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const probe = document.createElement('a');
+    probe.className = 'button button-primary';
+    document.querySelector('main')!.append(probe);
+    const colour = getComputedStyle(probe).backgroundColor;
+    probe.remove();
+    return colour;
+  });
+}
+
+test.describe('when reCAPTCHA cannot load', () => {
+  for (const formCase of [consultation, guideForms[0]!, toolkit]) {
+    test(`the ${formCase.title} says so once in place of the widget, offers the contact email, and sends nothing`, async ({ page, webhook }) => {
+      await blockCaptcha(page);
+      const form = await openForm(page, formCase);
+      const notice = unavailableNotice(form);
+      await expect(notice).toBeVisible();
+      // One plain notice, announced politely; none of the SPEC's captcha messages, no alert.
+      await expect(form.getByRole('status')).toHaveCount(1);
+      await expect(notice.locator('p').first()).toHaveText(captchaUnavailable.text);
+      await expect(alerts(form)).toHaveCount(0);
+      await expect(page.getByText(forms.captcha.error)).toHaveCount(0);
+
+      const link = notice.getByRole('link', { name: contactEmail });
+      const href = await link.getAttribute('href');
+      expect(href).toBe(`mailto:${contactEmail}?subject=${encodeURIComponent(formCase.mailSubject)}`);
+      expect(href).not.toMatch(/\s/);
+      expect(new URL(href!).searchParams.get('subject')).toBe(formCase.mailSubject);
+
+      // No box is held for the widget that never came: the notice follows the last field.
+      await expect(form.locator('.captcha')).toHaveCount(0);
+      const lastField = (await form.locator('.form-field').last().boundingBox())!;
+      const noticeBox = (await notice.boundingBox())!;
+      expect(noticeBox.y - (lastField.y + lastField.height)).toBeLessThan(40);
+
+      // The button keeps the primary look and says why it cannot send.
+      const button = submitButton(form, formCase);
+      await expect(button).toBeVisible();
+      await expect(button).toHaveCSS('background-color', await primaryButtonBackground(page));
+      await expect(button).toHaveCSS('color', 'rgb(255, 255, 255)');
+      await expect(button).toHaveAccessibleDescription(captchaUnavailable.text);
+
+      await formCase.fill(form);
+      await submitWithEnter(form);
+      await expect(notice.locator('p').first()).toBeFocused();
+      await expect(notice).toHaveCount(1);
+      await expect(alerts(form)).toHaveCount(0);
+      await button.click({ force: true });
+      await expect(alerts(form)).toHaveCount(0);
+      await expectRequests(page, webhook, 0);
+    });
+  }
+
+  test('the notice and the form around it have no serious or critical axe violations', async ({ page }) => {
+    await blockCaptcha(page);
+    const form = await openForm(page, guideForms[0]!);
+    await expect(unavailableNotice(form)).toBeVisible();
+    const results = await new AxeBuilder({ page }).include('.form-card').withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+    const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);
+    expect(blocking).toEqual([]);
+  });
+
+  test("a message shown while the script was loading gives way to the notice when the script fails", async ({ page, webhook }) => {
+    let fail: (() => Promise<void>) | undefined;
+    await page.route('https://www.google.com/recaptcha/**', (route) => {
+      fail = () => route.abort('blockedbyclient');
+    });
+    const form = await openForm(page, toolkit);
+    await toolkit.fill(form);
+    await submitWithEnter(form);
+    await expect(alerts(form)).toHaveText([forms.captcha.required]);
+    await expect(form.locator('.captcha')).toHaveCount(1);
+    await expect.poll(() => fail !== undefined).toBe(true);
+    await fail!();
+    await expect(unavailableNotice(form)).toBeVisible();
+    await expect(alerts(form)).toHaveCount(0);
+    await expectRequests(page, webhook, 0);
+  });
+
+  test('trying again loads the check; once it loads the form works as usual', async ({ page, webhook, captcha }) => {
+    let blocked = true;
+    await page.route('https://www.google.com/recaptcha/**', (route) => (blocked ? route.abort('blockedbyclient') : route.fallback()));
+    const formCase = guideForms[0]!;
+    const form = await openForm(page, formCase);
+    const retry = unavailableNotice(form).getByRole('button', { name: captchaUnavailable.retry });
+    await retry.click();
+    // Still blocked: the same single notice stays.
+    await expect(unavailableNotice(form)).toHaveCount(1);
+    await expect(retry).not.toHaveAttribute('aria-disabled');
+
+    blocked = false;
+    await retry.click();
+    await expect(form.locator('[data-fake-captcha]')).toBeVisible();
+    await expect(unavailableNotice(form)).toHaveCount(0);
+    await expect(form.getByRole('group', { name: 'Verification' })).toBeFocused();
+    await formCase.fill(form);
+    await captcha.solve('after-retry');
+    await submitButton(form, formCase).click();
+    await formCase.expectSuccess(page);
+    expect(webhook.bodies).toStrictEqual([{ ...formCase.body, recaptchaToken: 'after-retry', submissionId: expect.stringMatching(/^[0-9a-f]{32}$/) }]);
+  });
+
+  test('a script that never reports ready counts as unavailable after ten seconds', async ({ page }) => {
+    // The page's clock stands still, so a slow machine cannot spend the ten seconds by itself.
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1_000);
+    await page.route('https://www.google.com/recaptcha/**', (route) => route.fulfill({ contentType: 'text/javascript', body: '/* loads, never calls back */' }));
+    const form = await openForm(page, consultation);
+    await expect(form.locator('.captcha')).toHaveCount(1);
+    await page.clock.runFor(9_000);
+    await expect(unavailableNotice(form)).toHaveCount(0);
+    await page.clock.runFor(1_500);
+    await expect(unavailableNotice(form)).toBeVisible();
+    await expect(form.locator('.captcha')).toHaveCount(0);
+    await expect(alerts(form)).toHaveCount(0);
+  });
+
+  test('without a contact email the notice says to try later, with no link', async ({ page }) => {
+    await blockCaptcha(page);
+    await page.route((url) => url.pathname === consultation.path, async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(`,"contactEmail":"${contactEmail}"`, '');
+      expect(html).not.toContain('"contactEmail"');
+      await route.fulfill({ response, body: html });
+    });
+    const form = await openForm(page, consultation);
+    const notice = unavailableNotice(form);
+    await expect(notice).toContainText(captchaUnavailable.noEmail);
+    await expect(notice).not.toContainText(captchaUnavailable.emailLead);
+    await expect(notice.getByRole('link')).toHaveCount(0);
+  });
+});
+
+test.describe('when reCAPTCHA loads', () => {
+  for (const formCase of [consultation, guideForms[0]!, toolkit] as LeadFormCase[]) {
+    test(`the ${formCase.title} shows the widget, no notice and no message before the visitor acts, and names its fields as a group`, async ({ page }) => {
+      const form = await openForm(page, formCase);
+      await expect(form.locator('.captcha [data-fake-captcha]')).toBeVisible();
+      await expect(unavailableNotice(form)).toHaveCount(0);
+      await expect(alerts(form)).toHaveCount(0);
+      await expect(form.getByRole('group', { name: formCase.legend })).toBeVisible();
+      const button = submitButton(form, formCase);
+      await expect(button).toHaveAttribute('aria-disabled', 'true');
+      await expect(button).toHaveCSS('background-color', await primaryButtonBackground(page));
+      await expect(button).not.toHaveAttribute('aria-describedby');
+    });
+  }
+});

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { audiences, guides } from './site-data.ts';
+import { audiences, guides, pageAddress } from './site-data.ts';
 
 const header = (page: Page) => page.locator('[data-site-header]');
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
@@ -155,6 +155,20 @@ test.describe('header section anchors', () => {
       expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
     });
   }
+
+  test("'Explore all services' lands on every service page and 'Browse all AI guides' on every guide", async ({ page }) => {
+    await page.goto('/');
+    const services = page.locator('#services');
+    await expect(services.getByRole('heading', { level: 2 })).toBeVisible();
+    for (const audience of audiences) await expect(services.locator(`a[href="${pageAddress(`/services/${audience.slug}`)}"]`)).toHaveCount(1);
+    await expect(services.locator('a[href^="/guides/"]')).toHaveCount(0);
+    const guidesSection = page.locator('#guides');
+    for (const guide of guides) {
+      const link = guidesSection.locator(`a[href="${pageAddress(`/guides/${guide.topic}`)}"]`);
+      await expect(link.first()).toBeAttached();
+      await expect(guidesSection.getByText(guide.name, { exact: true }).first()).toBeAttached();
+    }
+  });
 
   test('on other pages the overview links point to /#services and /#guides', async ({ page }) => {
     await page.goto('/blog/');

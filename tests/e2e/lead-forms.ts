@@ -1,8 +1,22 @@
 // The site's lead forms as the browser tests drive them. Pages are addressed with a trailing
 // slash (the site's trailing-slash policy).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, hydratedIsland, schedulingUrl, type Webhook } from './fixtures.ts';
 import { forms, guides } from './site-data.ts';
+
+const dataset = <T>(name: string): T => JSON.parse(readFileSync(path.resolve(import.meta.dirname, '..', '..', 'content', 'data', `${name}.json`), 'utf8')) as T;
+type FormTexts = { legend: string; mailSubject: string };
+const formTexts = dataset<{
+  captcha: { unavailable: { text: string; emailLead: string; noEmail: string; retry: string } };
+  consultation: FormTexts; guide: FormTexts; toolkit: FormTexts;
+}>('forms');
+
+/** `contact.email` in site.json: what a form offers when its captcha cannot load. */
+export const contactEmail = dataset<{ contact: { email: string } }>('site').contact.email;
+/** The notice shown in place of the captcha when Google's script cannot load. */
+export const captchaUnavailable = formTexts.captcha.unavailable;
 
 /** One of the site's lead forms: where it is, how to fill it, what it must send and do. */
 export interface LeadFormCase {
@@ -10,6 +24,10 @@ export interface LeadFormCase {
   path: string;
   island: string;
   submit: string;
+  /** The visually hidden legend naming the form's fields. */
+  legend: string;
+  /** The subject the mailto link of the captcha notice prefills. */
+  mailSubject: string;
   /** Fills every field with the values `body` expects. */
   fill(form: Locator): Promise<void>;
   body: Record<string, string>;
@@ -24,6 +42,8 @@ export const consultation: LeadFormCase = {
   path: '/getting-started/',
   island: 'ConsultationForm',
   submit: forms.consultation.submit,
+  legend: formTexts.consultation.legend,
+  mailSubject: formTexts.consultation.mailSubject,
   async fill(form) {
     await form.getByLabel('Full name').fill(person.name);
     await form.getByLabel('Email').fill(person.email);
@@ -40,6 +60,8 @@ export const guideForms: LeadFormCase[] = guides.map((guide) => ({
   path: `/guides/${guide.topic}/`,
   island: 'GuideForm',
   submit: forms.guide.submit,
+  legend: formTexts.guide.legend,
+  mailSubject: formTexts.guide.mailSubject.replace('{guide}', guide.guideName),
   async fill(form) {
     await form.getByLabel('Name').fill(person.name);
     await form.getByLabel('Business email').fill(person.email);
@@ -57,6 +79,8 @@ export const toolkit: LeadFormCase = {
   path: '/pom-files/',
   island: 'ToolkitForm',
   submit: forms.toolkit.submit,
+  legend: formTexts.toolkit.legend,
+  mailSubject: formTexts.toolkit.mailSubject,
   async fill(form) {
     await form.getByLabel('Name').fill(person.name);
     await form.getByLabel('Email').fill(person.email);
@@ -70,6 +94,11 @@ export const toolkit: LeadFormCase = {
     expect(new URL(page.url()).pathname).toBe('/pom-files/');
   },
 };
+
+/** Makes Google's reCAPTCHA script fail to load, the way an ad blocker or a company proxy does. */
+export async function blockCaptcha(page: Page): Promise<void> {
+  await page.route('https://www.google.com/recaptcha/**', (route) => route.abort('blockedbyclient'));
+}
 
 /** Opens the page, hydrates the form's island and returns the form. */
 export async function openForm(page: Page, formCase: LeadFormCase): Promise<Locator> {

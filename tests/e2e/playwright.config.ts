@@ -11,6 +11,21 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   reporter: process.env.CI ? 'list' : 'line',
+  // Screenshot baselines (visual.spec.ts) live beside the tests, one set for every machine:
+  // the pictures come from Debian's Chromium with the repository's own fonts, so no platform suffix.
+  snapshotPathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}',
+  expect: {
+    toHaveScreenshot: {
+      // The pictures are pixel-identical run to run on one Chromium. A pixel counts as different
+      // past a 0.2 colour distance, and 100 of them may differ (stray anti-aliasing on another
+      // CPU); a moved section or a resized component changes thousands.
+      threshold: 0.2,
+      maxDiffPixels: 100,
+      animations: 'disabled',
+      caret: 'hide',
+      scale: 'css',
+    },
+  },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     browserName: 'chromium',

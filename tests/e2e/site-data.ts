@@ -26,7 +26,7 @@ export const forms = readJson<{
   guide: { submit: string };
   toolkit: { submit: string; fixedGuideName: string };
 }>('forms');
-export const ui = readJson<{ islandFallback: string; skipToContent: string; askUsAnything: string; notFound: { title: string; links: { text: string; href: string }[] } }>('ui');
+export const ui = readJson<{ islandFallback: string; skipToContent: string; askUsAnything: string; notFound: { title: string; home: { text: string; href: string }; links: { text: string; href: string }[] } }>('ui');
 
 /** A site path as the site publishes it: pages end with a slash (site.json `trailingSlash: always`). */
 export const pageAddress = (sitePath: string): string => pageHref(sitePath, 'always');

@@ -1,12 +1,35 @@
-import type { Page } from '@playwright/test';
-import { expect, expectNoConsoleErrors, test, waitForIslands } from './fixtures.ts';
-import { caseStudies } from './site-data.ts';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page, Request } from '@playwright/test';
+import { expect, expectNoConsoleErrors, hydratedIsland, hydrateAllIslands, test, waitForIslands } from './fixtures.ts';
+
+// The case-study cards, the video lightbox and the home page's customer video: every video is
+// a poster with a play button until the visitor presses it, and only then does a request leave
+// the site, for the provider's privacy-enhanced player.
+
+const readData = <T,>(name: string): T => JSON.parse(readFileSync(path.resolve(import.meta.dirname, '..', '..', 'content', 'data', `${name}.json`), 'utf8')) as T;
+interface Study { company: string; name: string; videoUrl: string; thumbnail: string; logo: string }
+const caseStudiesPage = readData<{ playLabel: string; watchLabel: string; closeLabel: string; studies: Study[] }>('case-studies');
+const home = readData<{ closingCta: { secondary: { text: string } }; customerVideo: { playLabel: string; title: string; videoUrl: string; poster: string } }>('home');
+const studies = caseStudiesPage.studies;
+const first = studies[0]!;
+const wistia = studies.find((study) => study.videoUrl.includes('wistia'))!;
+const playName = (study: Study) => caseStudiesPage.playLabel.replace('{company}', study.company);
+
+/** The privacy-enhanced player address a content video URL plays from, written out by hand. */
+function playerOf(videoUrl: string): string {
+  const youtube = /^https:\/\/www\.youtube\.com\/embed\/([\w-]+)$/.exec(videoUrl);
+  if (youtube) return `https://www.youtube-nocookie.com/embed/${youtube[1]}?autoplay=1`;
+  const wistiaId = /^https:\/\/fast\.wistia\.net\/embed\/iframe\/([\w-]+)$/.exec(videoUrl);
+  if (wistiaId) return `https://fast.wistia.net/embed/iframe/${wistiaId[1]}?autoplay=1&doNotTrack=true`;
+  throw new Error(`no expected player for ${videoUrl}`);
+}
 
 const dialog = (page: Page) => page.getByRole('dialog');
 const frame = (page: Page) => page.locator('dialog iframe');
 const playParameter = (page: Page) => new URL(page.url()).searchParams.get('playVideo');
-const first = caseStudies[0]!;
-const playLink = (page: Page, company = first.company) => page.getByRole('link', { name: `Play video: ${company}` });
+const playButton = (page: Page, study = first) => page.locator('.case-gallery').getByRole('button', { name: playName(study), exact: true });
 
 async function openGallery(page: Page, query = ''): Promise<void> {
   await page.goto(`/case-studies/${query}`);
@@ -15,7 +38,7 @@ async function openGallery(page: Page, query = ''): Promise<void> {
 
 /** Opens the first card's video with its play button and checks the dialog is up. */
 async function playFirst(page: Page): Promise<void> {
-  await playLink(page).click();
+  await playButton(page).click();
   await expect(dialog(page)).toBeVisible();
 }
 
@@ -24,6 +47,32 @@ async function expectClosed(page: Page): Promise<void> {
   await expect(frame(page)).toHaveCount(0);
   expect(playParameter(page)).toBeNull();
 }
+
+/** Every request the page makes to a host other than this machine, from any frame. */
+function outsideRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request: Request) => {
+    const { hostname } = new URL(request.url());
+    if (hostname !== '127.0.0.1' && hostname !== 'localhost' && !request.url().startsWith('data:')) seen.push(request.url());
+  });
+  return seen;
+}
+
+/** Scrolls to the bottom and back so every lazy image and island of the page has loaded. */
+async function loadWholePage(page: Page): Promise<void> {
+  await hydrateAllIslands(page);
+  for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 600) {
+    await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+  }
+  await page.waitForLoadState('networkidle');
+}
+
+const boxOf = async (locator: Locator) => (await locator.boundingBox())!;
+/** Where an element sits in the document (not the viewport), so a scroll does not count as a move. */
+const pageBoxOf = (locator: Locator) => locator.evaluate((element) => {
+  const box = element.getBoundingClientRect();
+  return { x: box.x + window.scrollX, y: box.y + window.scrollY, width: box.width, height: box.height };
+});
 
 test('shows 8 case-study cards, 3 of them before the promo block', async ({ page }) => {
   await openGallery(page);
@@ -34,27 +83,88 @@ test('shows 8 case-study cards, 3 of them before the promo block', async ({ page
   await expect(gallery.getByRole('complementary').getByRole('link')).toHaveAttribute('href', '/guides/playwright/');
 });
 
-test('the play button opens a modal dialog playing the embed URL and sets ?playVideo=', async ({ page }) => {
+test("each thumbnail is one button named 'Play video: {company}' over its poster, with one play icon; each logo shows once", async ({ page }) => {
   await openGallery(page);
-  await playFirst(page);
-  await expect(frame(page)).toHaveAttribute('src', `${first.videoUrl}?autoplay=1`);
-  expect(playParameter(page)).toBe(first.videoUrl);
-  expect(await dialog(page).evaluate((element) => (element as HTMLDialogElement).matches(':modal'))).toBe(true);
+  const cards = page.locator('.case-gallery article');
+  for (const [index, study] of studies.entries()) {
+    const card = cards.nth(index);
+    const buttons = card.getByRole('button');
+    await expect(buttons).toHaveCount(1);
+    await expect(buttons).toHaveAccessibleName(playName(study));
+    await expect(buttons).toHaveAttribute('type', 'button');
+    await expect(buttons.locator('img')).toHaveAttribute('src', study.thumbnail);
+    await expect(buttons.locator('img')).toHaveAttribute('alt', '');
+    await expect(card.locator('.play-icon')).toHaveCount(1);
+    await expect(card.getByRole('img', { name: study.company, exact: true })).toHaveCount(1);
+    await expect(card.locator(`img[src="${study.logo}"]`)).toHaveCount(1);
+  }
 });
 
-test("'Watch Video' opens the same dialog for its card", async ({ page }) => {
+for (const width of [390, 800, 1440]) {
+  test(`at ${width} px every row of cards is full or centred, so no slot is left empty`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await openGallery(page);
+    const grids = page.locator('.case-grid');
+    await expect(grids).toHaveCount(2);
+    for (const grid of await grids.all()) {
+      const area = await boxOf(grid);
+      const cells = await grid.locator(':scope > li').evaluateAll((items) => items.map((item) => {
+        const box = item.getBoundingClientRect();
+        return { top: Math.round(box.top + window.scrollY), left: box.left, right: box.right, width: box.width };
+      }));
+      const rows: (typeof cells)[] = [];
+      for (const cell of cells) {
+        if (rows.at(-1)?.[0]!.top === cell.top) rows.at(-1)!.push(cell);
+        else rows.push([cell]);
+      }
+      const columns = rows[0]!.length;
+      expect(columns, 'columns').toBe(width < 720 ? 1 : width < 1024 ? 2 : 3);
+      for (const [index, row] of rows.entries()) {
+        if (index < rows.length - 1) expect(row.length, `row ${index + 1} is full`).toBe(columns);
+        for (const cell of row) expect(Math.abs(cell.width - cells[0]!.width), 'every card is as wide as the others').toBeLessThan(1);
+        const before = row[0]!.left - area.x;
+        const after = area.x + area.width - row.at(-1)!.right;
+        expect(Math.abs(before - after), `row ${index + 1} is centred`).toBeLessThan(1.5);
+        if (row.length === columns) expect(before, `a full row ${index + 1} spans the grid`).toBeLessThan(1);
+      }
+    }
+  });
+}
+
+test('the play button opens a modal dialog playing the privacy-enhanced player at once, and sets ?playVideo=', async ({ page }) => {
   await openGallery(page);
-  const wistia = caseStudies.find((study) => study.videoUrl.includes('wistia'))!;
-  await page.getByRole('link', { name: new RegExp(`^Watch Video\\s*:\\s*${wistia.company}$`) }).click();
+  await playFirst(page);
+  await expect(frame(page)).toHaveAttribute('src', playerOf(first.videoUrl));
+  await expect(frame(page)).toHaveAttribute('allow', /autoplay/);
+  await expect(dialog(page).getByRole('button', { name: playName(first) })).toHaveCount(0);
+  expect(playParameter(page)).toBe(first.videoUrl);
+  expect(await dialog(page).evaluate((element) => (element as HTMLDialogElement).matches(':modal'))).toBe(true);
+  await expect(dialog(page)).toHaveAccessibleName(`${first.company}: ${first.name}`);
+});
+
+test('Enter and Space on a focused thumbnail open the video too', async ({ page }) => {
+  await openGallery(page);
+  for (const key of ['Enter', ' ']) {
+    await playButton(page).focus();
+    await page.keyboard.press(key);
+    await expect(frame(page)).toHaveAttribute('src', playerOf(first.videoUrl));
+    await dialog(page).getByRole('button', { name: caseStudiesPage.closeLabel }).click();
+    await expectClosed(page);
+  }
+});
+
+test("'Watch Video' opens the same dialog for its card; Wistia plays with doNotTrack", async ({ page }) => {
+  await openGallery(page);
+  await page.getByRole('link', { name: new RegExp(`^${caseStudiesPage.watchLabel}\\s*:\\s*${wistia.company}$`) }).click();
   await expect(dialog(page)).toBeVisible();
-  await expect(frame(page)).toHaveAttribute('src', `${wistia.videoUrl}?autoplay=1`);
+  await expect(frame(page)).toHaveAttribute('src', playerOf(wistia.videoUrl));
   expect(playParameter(page)).toBe(wistia.videoUrl);
 });
 
 test('focus moves into the dialog and Tab cycles inside it', async ({ page }) => {
   await openGallery(page);
   await playFirst(page);
-  const close = dialog(page).getByRole('button', { name: 'Close video' });
+  const close = dialog(page).getByRole('button', { name: caseStudiesPage.closeLabel });
   await expect(close).toBeFocused();
   // Where focus is: 'dialog' inside it, 'page' on anything behind it, 'away' when the page
   // has no focus at all (a native modal hands Tab past its last element to the browser's own
@@ -80,10 +190,10 @@ test('focus moves into the dialog and Tab cycles inside it', async ({ page }) =>
 
 for (const [how, close] of [
   ['Escape', async (page: Page) => {
-    await dialog(page).getByRole('button', { name: 'Close video' }).focus();
+    await dialog(page).getByRole('button', { name: caseStudiesPage.closeLabel }).focus();
     await page.keyboard.press('Escape');
   }],
-  ['the close button', (page: Page) => dialog(page).getByRole('button', { name: 'Close video' }).click()],
+  ['the close button', (page: Page) => dialog(page).getByRole('button', { name: caseStudiesPage.closeLabel }).click()],
   ['a click on the backdrop', (page: Page) => page.mouse.click(8, 8)],
 ] as const) {
   test(`${how} closes the dialog, drops ?playVideo=, removes the iframe and refocuses the opener`, async ({ page }) => {
@@ -91,31 +201,58 @@ for (const [how, close] of [
     await playFirst(page);
     await close(page);
     await expectClosed(page);
-    await expect(playLink(page)).toBeFocused();
+    await expect(playButton(page)).toBeFocused();
   });
 }
 
 test('a click inside the video frame does not close the dialog', async ({ page }) => {
   await openGallery(page);
   await playFirst(page);
-  const box = (await page.locator('dialog .video-frame').boundingBox())!;
+  const box = await boxOf(page.locator('dialog .video-frame'));
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
   await expect(dialog(page)).toBeVisible();
   await expect(frame(page)).toHaveCount(1);
 });
 
-test('loading /case-studies?playVideo=<encoded> opens the dialog on load', async ({ page, consoleErrors }) => {
-  const study = caseStudies[2]!;
+test('loading /case-studies?playVideo=<encoded> opens the dialog on the poster; the player loads only on play, in the same box', async ({ page, consoleErrors }) => {
+  const study = studies[2]!;
+  const outside = outsideRequests(page);
   await openGallery(page, `?playVideo=${encodeURIComponent(study.videoUrl)}`);
   await expect(dialog(page)).toBeVisible();
-  await expect(frame(page)).toHaveAttribute('src', `${study.videoUrl}?autoplay=1`);
-  await expect(dialog(page)).toHaveAccessibleName(new RegExp(study.company));
-  await page.keyboard.press('Escape');
+  await expect(dialog(page)).toHaveAccessibleName(`${study.company}: ${study.name}`);
+  const play = dialog(page).getByRole('button', { name: playName(study), exact: true });
+  await expect(play).toBeFocused();
+  await expect(play.locator('img')).toHaveAttribute('src', study.thumbnail);
+  await expect(play.locator('img')).toHaveJSProperty('complete', true);
+  await expect(frame(page)).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  expect(outside).toEqual([]);
+
+  const box = page.locator('dialog .video-frame');
+  const before = await boxOf(box);
+  expect(before.width / before.height).toBeCloseTo(16 / 9, 1);
+  expect(await boxOf(play)).toEqual(before);
+  await page.keyboard.press('Enter');
+  await expect(frame(page)).toHaveAttribute('src', playerOf(study.videoUrl));
+  await expect(frame(page)).toBeFocused();
+  expect(await boxOf(box)).toEqual(before);
+  expect(await boxOf(frame(page))).toEqual(before);
+  await expect.poll(() => outside).toEqual([playerOf(study.videoUrl)]);
+
+  await dialog(page).getByRole('button', { name: caseStudiesPage.closeLabel }).click();
   await expectClosed(page);
   expectNoConsoleErrors(consoleErrors);
 });
 
-test('history back closes the dialog and forward reopens it', async ({ page }) => {
+test('axe finds no serious or critical violation with the lightbox open on its poster', async ({ page }) => {
+  await openGallery(page, `?playVideo=${encodeURIComponent(first.videoUrl)}`);
+  await expect(dialog(page).getByRole('button', { name: playName(first) })).toBeFocused();
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+});
+
+test('history back closes the dialog and forward reopens it on the poster', async ({ page }) => {
   await openGallery(page);
   await playFirst(page);
   await page.goBack();
@@ -123,7 +260,9 @@ test('history back closes the dialog and forward reopens it', async ({ page }) =
   await expect(page).toHaveURL(/\/case-studies\/$/);
   await page.goForward();
   await expect(dialog(page)).toBeVisible();
-  await expect(frame(page)).toHaveAttribute('src', `${first.videoUrl}?autoplay=1`);
+  await expect(frame(page)).toHaveCount(0);
+  await dialog(page).getByRole('button', { name: playName(first) }).click();
+  await expect(frame(page)).toHaveAttribute('src', playerOf(first.videoUrl));
   expect(playParameter(page)).toBe(first.videoUrl);
 });
 
@@ -140,25 +279,110 @@ test('a close event that arrives after the video reopened does not close it agai
   });
   await page.waitForTimeout(200);
   await expect(dialog(page)).toBeVisible();
-  await expect(frame(page)).toHaveAttribute('src', `${first.videoUrl}?autoplay=1`);
+  await expect(frame(page)).toHaveAttribute('src', playerOf(first.videoUrl));
   expect(playParameter(page)).toBe(first.videoUrl);
+});
+
+test('no request leaves the site on / and /case-studies/ until the visitor presses play, then exactly the player', async ({ page }) => {
+  const outside = outsideRequests(page);
+  const played: string[] = [];
+  await page.route(/^https:\/\/(www\.youtube-nocookie\.com|fast\.wistia\.net)\//, async (route) => {
+    played.push(route.request().url());
+    await route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title><p>player</p>' });
+  });
+  await page.goto('/');
+  await loadWholePage(page);
+  await page.goto('/case-studies/');
+  await loadWholePage(page);
+  expect(outside, 'requests to other hosts before any play').toEqual([]);
+
+  await playButton(page, wistia).click();
+  await expect(frame(page)).toHaveAttribute('src', playerOf(wistia.videoUrl));
+  await expect.poll(() => outside).toEqual([playerOf(wistia.videoUrl)]);
+  expect(played).toEqual([playerOf(wistia.videoUrl)]);
+  await page.keyboard.press('Escape');
+});
+
+test.describe("the home page's customer video", () => {
+  const player = playerOf(home.customerVideo.videoUrl);
+
+  async function openVideo(page: Page): Promise<{ island: Locator; play: Locator }> {
+    await page.goto('/');
+    const island = await hydratedIsland(page, 'VideoFacade');
+    return { island, play: island.getByRole('button', { name: home.customerVideo.playLabel, exact: true }) };
+  }
+
+  test('is a poster (the thumbnail, through the image component) with a play button, and no player in the page', async ({ page }) => {
+    const { island, play } = await openVideo(page);
+    await expect(island.locator('iframe')).toHaveCount(0);
+    const poster = play.locator('img');
+    await expect(poster).toHaveAttribute('src', home.customerVideo.poster);
+    await expect(poster).toHaveAttribute('width', /^\d+$/);
+    await expect(poster).toHaveAttribute('height', /^\d+$/);
+    await expect(poster).toHaveAttribute('loading', 'lazy');
+    await expect(poster).toHaveAttribute('decoding', 'async');
+    await expect(island.locator('.play-icon')).toHaveCount(1);
+    const box = await boxOf(island.locator('.video-frame'));
+    expect(box.width / box.height).toBeCloseTo(16 / 9, 1);
+    expect(await boxOf(poster)).toEqual(box);
+  });
+
+  test('is reached with Tab, and a click plays the privacy-enhanced player in the same box, focused', async ({ page }) => {
+    const { island, play } = await openVideo(page);
+    await page.getByRole('link', { name: home.closingCta.secondary.text }).last().focus();
+    await page.keyboard.press('Tab');
+    await expect(play).toBeFocused();
+    const box = island.locator('.video-frame');
+    const before = await pageBoxOf(box);
+    const below = await pageBoxOf(page.locator('footer'));
+    await play.click();
+    const iframe = island.locator('iframe');
+    await expect(iframe).toHaveAttribute('src', player);
+    await expect(iframe).toHaveAttribute('title', home.customerVideo.title);
+    await expect(iframe).toHaveAttribute('allow', /autoplay/);
+    await expect(iframe).toBeFocused();
+    expect(await pageBoxOf(box)).toEqual(before);
+    expect(await pageBoxOf(iframe)).toEqual(before);
+    expect(await pageBoxOf(page.locator('footer'))).toEqual(below);
+  });
+
+  for (const [name, key] of [['Enter', 'Enter'], ['Space', ' ']] as const) {
+    test(`${name} on the focused play button starts it`, async ({ page }) => {
+      const { island, play } = await openVideo(page);
+      await play.focus();
+      await page.keyboard.press(key);
+      await expect(island.locator('iframe')).toHaveAttribute('src', player);
+      await expect(play).toHaveCount(0);
+    });
+  }
 });
 
 test.describe('playVideo URL rules (SPEC section 5)', () => {
   const opens = [
-    ['a YouTube embed URL gets ?autoplay=1', 'https://www.youtube.com/embed/Qx7Lm2RtK9a', 'https://www.youtube.com/embed/Qx7Lm2RtK9a?autoplay=1'],
-    ['an embed URL with a query gets &autoplay=1', 'https://www.youtube.com/embed/Qx7Lm2RtK9a?start=30', 'https://www.youtube.com/embed/Qx7Lm2RtK9a?start=30&autoplay=1'],
-    ['a YouTube watch URL becomes an embed URL', 'https://www.youtube.com/watch?v=Qx7Lm2RtK9a', 'https://www.youtube.com/embed/Qx7Lm2RtK9a?autoplay=1'],
-    ['a youtu.be short link becomes an embed URL', 'https://youtu.be/Qx7Lm2RtK9a', 'https://www.youtube.com/embed/Qx7Lm2RtK9a?autoplay=1'],
-    ['a Wistia iframe URL is supported', 'https://fast.wistia.net/embed/iframe/k4x9q2mz7t', 'https://fast.wistia.net/embed/iframe/k4x9q2mz7t?autoplay=1'],
+    ['a YouTube embed URL plays from youtube-nocookie with ?autoplay=1', 'https://www.youtube.com/embed/Qx7Lm2RtK9a', 'https://www.youtube-nocookie.com/embed/Qx7Lm2RtK9a?autoplay=1'],
+    ['an embed URL with a query gets &autoplay=1', 'https://www.youtube.com/embed/Qx7Lm2RtK9a?start=30', 'https://www.youtube-nocookie.com/embed/Qx7Lm2RtK9a?start=30&autoplay=1'],
+    ['a YouTube watch URL becomes an embed URL', 'https://www.youtube.com/watch?v=Qx7Lm2RtK9a', 'https://www.youtube-nocookie.com/embed/Qx7Lm2RtK9a?autoplay=1'],
+    ['a youtu.be short link becomes an embed URL', 'https://youtu.be/Qx7Lm2RtK9a', 'https://www.youtube-nocookie.com/embed/Qx7Lm2RtK9a?autoplay=1'],
+    ['a Wistia iframe URL is supported, without tracking', 'https://fast.wistia.net/embed/iframe/k4x9q2mz7t', 'https://fast.wistia.net/embed/iframe/k4x9q2mz7t?autoplay=1&doNotTrack=true'],
   ] as const;
   for (const [name, input, src] of opens) {
     test(name, async ({ page }) => {
       await openGallery(page, `?playVideo=${encodeURIComponent(input)}`);
       await expect(dialog(page)).toBeVisible();
+      await expect(frame(page)).toHaveCount(0);
+      await dialog(page).locator('.video-facade').click();
       await expect(frame(page)).toHaveAttribute('src', src);
     });
   }
+
+  test('a video that is no case study opens on a plain poster named after the dialog', async ({ page }) => {
+    await openGallery(page, `?playVideo=${encodeURIComponent('https://youtu.be/Zz9Yy8Xx7Ww')}`);
+    const play = dialog(page).getByRole('button', { name: caseStudiesPage.watchLabel, exact: true });
+    await expect(play).toBeFocused();
+    await expect(play.locator('img')).toHaveCount(0);
+    await play.click();
+    await expect(frame(page)).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/Zz9Yy8Xx7Ww?autoplay=1');
+  });
 
   const refused = [
     ['a javascript: URL', 'javascript:alert(1)'],

@@ -62,7 +62,7 @@ test('returns the route it rendered', () => {
 });
 
 test('records the islands of each page kind', () => {
-  assert.deepEqual(renderedOf('home').islands, ['TestimonialCarousel']);
+  assert.deepEqual(renderedOf('home').islands, ['TestimonialCarousel', 'VideoFacade']);
   assert.deepEqual(renderedOf('blog-index').islands, ['BlogExplorer']);
   assert.deepEqual(renderedOf('case-studies').islands, ['CaseStudyGallery']);
   assert.deepEqual(renderedOf('getting-started').islands, ['ConsultationForm']);

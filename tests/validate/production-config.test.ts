@@ -22,8 +22,8 @@ const deployEnv = {
   RECAPTCHA_SITE_KEY: '6Lc9xQkqAAAAAJ3n1vWbQ0zYh7Rt2LmKpX4sD8eF',
 };
 
-function problemsOf(options: ValidateSiteOptions, site: LoadedSite = loaded): SiteError[] {
-  return validateSite(site, options).productionProblems;
+function problemsOf(options: ValidateSiteOptions, site?: LoadedSite): SiteError[] {
+  return validateSite(site ?? addressed, options).productionProblems;
 }
 
 /** The 1-based line and column of `"key"` in site.json, as an author finds it. */
@@ -40,8 +40,21 @@ function withSiteJson(edit: (source: string) => string): LoadedSite {
   return { ...loaded, raw: { ...loaded.raw, data } };
 }
 
+/** A postal address for the tests: the repository leaves it for the company to fill in. */
+const postalAddress = '100 Test Street, Suite 1, Testville, MI 48000, United States';
+const contactEmail = '"email": "hello@checkpointqa.com"';
+
+/** site.json with its contact email and a postal address given as well, as a deploy has it. */
+function withPostalAddress(source: string): string {
+  assert.ok(source.includes(contactEmail));
+  return source.replace(contactEmail, `${contactEmail},\n    "postalAddress": ${JSON.stringify(postalAddress)}`);
+}
+
+/** The real content with the postal address set: the base of the tests of the other fields. */
+const addressed = withSiteJson(withPostalAddress);
+
 test("the repository's content ships reCAPTCHA's test key, located at its line in site.json", () => {
-  const problems = problemsOf({});
+  const problems = problemsOf({}, loaded).filter((p) => p.code === 'config.unsafe-for-production');
   assert.equal(problems.length, 1, problems.map((p) => p.message).join('\n'));
   const [problem] = problems;
   assert.equal(problem!.code, 'config.unsafe-for-production');
@@ -73,7 +86,7 @@ test('a site URL that is plain http, or local, or an example host, is refused wh
   assert.match(fromFlag[0]!.message, /^--site-url \(siteUrl\): /);
   assert.match(fromFlag[0]!.hint!, /^Pass --site-url /);
   const fromFile = problemsOf({ overrides: siteOverridesFromEnv({ RECAPTCHA_SITE_KEY: deployEnv.RECAPTCHA_SITE_KEY }) },
-    withSiteJson((source) => source.replace('https://www.checkpointqa.com', 'http://localhost:4173')));
+    withSiteJson((source) => withPostalAddress(source).replace('https://www.checkpointqa.com', 'http://localhost:4173')));
   assert.equal(fromFile.length, 1);
   assert.equal(fromFile[0]!.file, siteJson.file);
   assert.equal(fromFile[0]!.line, positionOf('siteUrl').line);
@@ -89,17 +102,17 @@ test('with production, validation stops on every problem at once, as on any inva
   const overrides = siteOverridesFromEnv({ FORM_WEBHOOK_URL: 'http://127.0.0.1:9/hook' });
   assert.throws(() => validateSite(loaded, { overrides, production: true }), (error) => {
     assert.ok(error instanceof SiteErrorList);
-    assert.deepEqual(error.errors.map((e) => e.message.split(':')[0]).sort(), ['FORM_WEBHOOK_URL (formWebhookUrl)', 'recaptcha.siteKey']);
+    assert.deepEqual(error.errors.map((e) => e.message.split(':')[0]).sort(), ['FORM_WEBHOOK_URL (formWebhookUrl)', 'contact.postalAddress', 'recaptcha.siteKey']);
     return true;
   });
-  assert.deepEqual(validateSite(loaded, { overrides: siteOverridesFromEnv(deployEnv), production: true }).productionProblems, []);
+  assert.deepEqual(validateSite(addressed, { overrides: siteOverridesFromEnv(deployEnv), production: true }).productionProblems, []);
 });
 
 test('a missing or empty URL is a problem of its own', () => {
   assert.equal(publicUrlProblem(undefined), 'is missing');
   assert.equal(publicUrlProblem(''), 'is missing');
   assert.equal(publicUrlProblem('https://www.checkpointqa.com'), undefined);
-  const site = { ...validateSite(loaded, {}).model.data.site, formWebhookUrl: '' };
+  const site = { ...validateSite(addressed, {}).model.data.site, formWebhookUrl: '' };
   const [problem, ...others] = productionConfigProblems(site, { siteJson, overrides: {} });
   assert.equal(problem!.message, 'formWebhookUrl: is missing');
   assert.equal(problem!.line, positionOf('formWebhookUrl').line);
@@ -115,4 +128,34 @@ test('tells local, private and example hosts from public ones', () => {
     'notexample.com', 'testing.io', 'localhost.company.com', '[2001:db9::1]'];
   assert.deepEqual(local.filter((host) => !isLocalOrExampleHost(host)), []);
   assert.deepEqual(publicHosts.filter((host) => isLocalOrExampleHost(host)), []);
+});
+
+test("the repository's content leaves the postal address for the company: production refuses it, located at contact in site.json", () => {
+  const problems = problemsOf({ overrides: siteOverridesFromEnv(deployEnv) }, loaded);
+  assert.equal(problems.length, 1, problems.map((p) => p.message).join('\n'));
+  const [problem] = problems;
+  assert.equal(problem!.code, 'config.incomplete-for-production');
+  assert.equal(problem!.file, siteJson.file);
+  assert.deepEqual({ line: problem!.line, column: problem!.column }, positionOf('contact'), 'the nearest field that exists');
+  assert.match(problem!.message, /^contact\.postalAddress: is not set, so the terms and privacy pages would show a placeholder/);
+  assert.equal(problem!.hint, 'Set contact.postalAddress in content/data/site.json to the postal address the company receives mail at, on one line.');
+  assert.throws(() => validateSite(loaded, { overrides: siteOverridesFromEnv(deployEnv), production: true }), (error) => {
+    assert.ok(error instanceof SiteErrorList);
+    assert.deepEqual(error.errors.map((e) => e.code), ['config.incomplete-for-production']);
+    return true;
+  });
+});
+
+test('a site.json without contact details gets one problem per detail; a set one is located at its own line', () => {
+  const withoutContact = withSiteJson((source) => source.replace(/\s*"contact": \{[^}]*\},/, ''));
+  assert.deepEqual(problemsOf({ overrides: siteOverridesFromEnv(deployEnv) }, withoutContact).map((p) => [p.code, p.message.split(':')[0], p.line]), [
+    ['config.incomplete-for-production', 'contact.email', 1],
+    ['config.incomplete-for-production', 'contact.postalAddress', 1],
+  ]);
+  const exampleEmail = withSiteJson((source) => withPostalAddress(source).replace('hello@checkpointqa.com', 'hello@example.com'));
+  const [problem, ...others] = problemsOf({ overrides: siteOverridesFromEnv(deployEnv) }, exampleEmail);
+  assert.deepEqual(others, []);
+  assert.equal(problem!.message, 'contact.email: "hello@example.com" is at example.com, a local or example domain nobody reads');
+  assert.deepEqual({ line: problem!.line, column: problem!.column }, positionOf('email'));
+  assert.match(problem!.hint!, /^Set contact\.email in content\/data\/site\.json to /);
 });

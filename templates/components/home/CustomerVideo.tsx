@@ -1,17 +1,26 @@
+import { toEmbedUrl } from '../../../client/video-url.ts';
+import { useSizedImage } from '../form-props.ts';
+import { imageSizes } from '../image-sizes.ts';
+import Island from '../Island.tsx';
 import SectionHeader from '../SectionHeader.tsx';
 import { usePage } from '../page-context.ts';
 
-/** The final "See Our Customers in Action" section with the customer video. */
+/**
+ * The final "See Our Customers in Action" section: the customer video as a poster with a play
+ * button, whose player (privacy-enhanced host, autoplay) loads only when the visitor presses it.
+ */
 export default function CustomerVideo() {
   const { model } = usePage();
-  const { home } = model.data;
+  const video = model.data.home.customerVideo;
+  const sized = useSizedImage();
+  const src = toEmbedUrl(video.videoUrl);
+  // The schema accepts only videos the players play (videoUrl in customer-stories.ts).
+  if (!src) throw new Error(`home.customerVideo.videoUrl ${video.videoUrl} is not a video the site plays`);
   return (
     <section className="section section-plain" aria-labelledby="customer-video-heading">
       <div className="container narrow">
-        <SectionHeader id="customer-video-heading" heading={home.customerVideo.heading} intro={home.customerVideo.text} />
-        <div className="video-frame">
-          <iframe src={home.customerVideo.videoUrl} title={home.customerVideo.title} loading="lazy" allow="encrypted-media; picture-in-picture; fullscreen" allowFullScreen />
-        </div>
+        <SectionHeader id="customer-video-heading" heading={video.heading} intro={video.text} />
+        <Island name="VideoFacade" props={{ src, title: video.title, playLabel: video.playLabel, poster: sized(video.poster, '', imageSizes.video) }} />
       </div>
     </section>
   );

@@ -8,7 +8,7 @@ export default function Pricing() {
   const { model } = usePage();
   const { home } = model.data;
   return (
-    <section className="section section-muted" id={home.pricing.id} aria-labelledby="pricing-heading">
+    <section className="section section-plain" id={home.pricing.id} aria-labelledby="pricing-heading">
       <div className="container">
         <SectionHeader id="pricing-heading" heading={home.pricing.heading} intro={home.pricing.intro} />
         <ul className="pricing-grid">

@@ -1,3 +1,6 @@
+import { guidePath } from '../../../cli/route/urls.ts';
+import Card from '../Card.tsx';
+import CardGrid from '../CardGrid.tsx';
 import Icon from '../Icon.tsx';
 import Img from '../Img.tsx';
 import { imageSizes } from '../image-sizes.ts';
@@ -5,30 +8,46 @@ import SectionHeader from '../SectionHeader.tsx';
 import SiteLink from '../SiteLink.tsx';
 import { usePage } from '../page-context.ts';
 
-/** The services grid: one card per service, each linking to its guide. */
+/**
+ * The services grid: one card per service, each linking to its guide, then every guide of
+ * content/data/guides.json (so the header's 'Browse all AI guides' link lands on all of them).
+ */
 export default function ServiceCards() {
   const { model } = usePage();
-  const { home } = model.data;
+  const { home, guides } = model.data;
+  const { services } = home;
   return (
-    <section className="section section-muted" id={home.services.id} aria-labelledby="services-heading">
+    <section className="section section-plain" id={services.id} aria-labelledby="services-heading">
       <div className="container">
-        <SectionHeader id="services-heading" heading={home.services.heading} intro={home.services.intro} />
-        <ul className="service-cards">
-          {home.services.cards.map((card) => (
-            <li key={card.id} className="service-card">
-              <Img src={card.image.src} alt={card.image.alt} decorative={card.image.decorative} sizes={imageSizes.card} />
-              <div className="service-card-body">
-                <span className="card-icon"><Icon name={card.icon} /></span>
-                <h3>{card.title}</h3>
-                <p>{card.description}</p>
-                <SiteLink link={card} className="text-link">
-                  {home.services.learnMoreLabel}<span className="visually-hidden">: {card.title}</span>
+        <SectionHeader id="services-heading" heading={services.heading} intro={services.intro} />
+        <CardGrid>
+          {services.cards.map((card) => (
+            <Card
+              key={card.id}
+              className="service-card"
+              title={card.title}
+              text={card.description}
+              icon={card.icon}
+              media={{ ratio: `${card.image.width} / ${card.image.height}`, element: <Img src={card.image.src} alt={card.image.alt} decorative={card.image.decorative} sizes={imageSizes.card} /> }}
+              action={(
+                <SiteLink link={card} className="text-link card-stretch">
+                  {services.learnMoreLabel}<span className="visually-hidden">: {card.title}</span>
                   <Icon name="arrow-right" size={16} />
                 </SiteLink>
-              </div>
-            </li>
+              )}
+            />
           ))}
-        </ul>
+        </CardGrid>
+        {services.allGuides ? (
+          <>
+            <header className="sub-header"><h3 id="all-guides-heading">{services.allGuides.heading}</h3></header>
+            <CardGrid className="card-grid guide-tiles">
+              {guides.map((guide) => (
+                <Card key={guide.topic} compact headingLevel={4} title={guide.name} text={guide.navSummary} icon={guide.icon} href={guidePath(guide.topic)} cue={services.allGuides!.linkLabel} />
+              ))}
+            </CardGrid>
+          </>
+        ) : null}
       </div>
     </section>
   );

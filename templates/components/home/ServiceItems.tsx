@@ -1,4 +1,5 @@
 import Icon from '../Icon.tsx';
+import SectionHeader from '../SectionHeader.tsx';
 import { usePage } from '../page-context.ts';
 
 /** The list of service items under the home hero. */
@@ -8,7 +9,7 @@ export default function ServiceItems() {
   return (
     <section className="section section-plain" aria-labelledby="service-items-heading">
       <div className="container">
-        <h2 id="service-items-heading" className="section-title-small">{home.hero.serviceItemsHeading}</h2>
+        <SectionHeader id="service-items-heading" heading={home.hero.serviceItemsHeading} />
         <ul className="service-items">
           {home.hero.serviceItems.map((item) => (
             <li key={item.title}>

@@ -13,7 +13,7 @@ export default function Testimonials() {
   const sized = useSizedImage();
   const href = usePageHref();
   return (
-    <section className="section section-plain" id={home.testimonials.id} aria-labelledby="testimonials-heading">
+    <section className="section section-muted" id={home.testimonials.id} aria-labelledby="testimonials-heading">
       <div className="container">
         <SectionHeader id="testimonials-heading" heading={home.testimonials.heading} intro={home.testimonials.intro} />
         <Island

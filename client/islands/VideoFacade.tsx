@@ -1,0 +1,64 @@
+import { useEffect, useRef, useState } from 'react';
+import Picture from '../../templates/components/Picture.tsx';
+import type { SizedImage } from './types.ts';
+
+export interface VideoFacadeProps {
+  /** The player's address, from `toEmbedUrl` (privacy-enhanced host, autoplay): loaded only once the visitor presses play. */
+  src: string;
+  /** The player frame's title. */
+  title: string;
+  /** The play button's accessible name. */
+  playLabel: string;
+  /** What the box shows until then; a plain dark box without it. */
+  poster?: SizedImage;
+  /** The visitor has already asked for the video (a click that opened it): load the player at once. */
+  started?: boolean;
+  /** When the poster loads: lazily further down a page, at once where it appears on a click. */
+  posterLoading?: 'lazy' | 'eager';
+}
+
+/** The round play icon over a video's poster; decorative, its button carries the name. */
+export function PlayIcon() {
+  return (
+    <span className="play-icon" aria-hidden="true">
+      <svg width="28" height="28" viewBox="0 0 24 24" fill="currentColor" focusable="false"><path d="M7 4l13 8-13 8z" /></svg>
+    </span>
+  );
+}
+
+/**
+ * A video that costs the visitor nothing until asked for: a poster with a play button, which a
+ * click, Enter or Space replaces with the player (autoplaying, so one press plays it). The
+ * player takes the poster's place in the same 16:9 box, so nothing moves, and receives focus, so
+ * a keyboard visitor stays where the button was. Before that no request leaves the site.
+ */
+export default function VideoFacade({ src, title, playLabel, poster, started = false, posterLoading = 'lazy' }: VideoFacadeProps) {
+  const [playing, setPlaying] = useState(started);
+  const pressed = useRef(false);
+  const frame = useRef<HTMLIFrameElement>(null);
+
+  useEffect(() => {
+    if (playing && pressed.current) frame.current?.focus();
+  }, [playing]);
+
+  return (
+    <div className="video-frame">
+      {playing ? (
+        <iframe ref={frame} src={src} title={title} allow="autoplay; encrypted-media; picture-in-picture; fullscreen" allowFullScreen />
+      ) : (
+        <button
+          type="button"
+          className="video-facade"
+          aria-label={playLabel}
+          onClick={() => {
+            pressed.current = true;
+            setPlaying(true);
+          }}
+        >
+          {poster ? <Picture image={{ ...poster, alt: '' }} loading={posterLoading} /> : null}
+          <PlayIcon />
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { toEmbedUrl, videoFrameSources } from '../../client/video-url.ts';
+import { contentSecurityPolicy } from '../../cli/write/content-security-policy.ts';
+
+const plays: [input: string, player: string][] = [
+  ['https://www.youtube.com/embed/Qx7Lm2RtK9a', 'https://www.youtube-nocookie.com/embed/Qx7Lm2RtK9a?autoplay=1'],
+  ['https://youtube.com/embed/Qx7Lm2RtK9a', 'https://www.youtube-nocookie.com/embed/Qx7Lm2RtK9a?autoplay=1'],
+  ['https://m.youtube.com/embed/Qx7Lm2RtK9a', 'https://www.youtube-nocookie.com/embed/Qx7Lm2RtK9a?autoplay=1'],
+  ['https://www.youtube-nocookie.com/embed/Qx7Lm2RtK9a', 'https://www.youtube-nocookie.com/embed/Qx7Lm2RtK9a?autoplay=1'],
+  ['https://www.youtube.com/embed/Qx7Lm2RtK9a?start=30', 'https://www.youtube-nocookie.com/embed/Qx7Lm2RtK9a?start=30&autoplay=1'],
+  ['https://www.youtube.com/embed/Qx7Lm2RtK9a?autoplay=0', 'https://www.youtube-nocookie.com/embed/Qx7Lm2RtK9a?autoplay=1'],
+  ['https://www.youtube.com/watch?v=Qx7Lm2RtK9a', 'https://www.youtube-nocookie.com/embed/Qx7Lm2RtK9a?autoplay=1'],
+  ['https://www.youtube.com/watch?v=Qx7Lm2RtK9a&list=PL1', 'https://www.youtube-nocookie.com/embed/Qx7Lm2RtK9a?autoplay=1'],
+  ['https://youtu.be/Qx7Lm2RtK9a', 'https://www.youtube-nocookie.com/embed/Qx7Lm2RtK9a?autoplay=1'],
+  ['https://fast.wistia.net/embed/iframe/k4x9q2mz7t', 'https://fast.wistia.net/embed/iframe/k4x9q2mz7t?autoplay=1&doNotTrack=true'],
+  ['https://fast.wistia.net/embed/iframe/k4x9q2mz7t?doNotTrack=false', 'https://fast.wistia.net/embed/iframe/k4x9q2mz7t?doNotTrack=true&autoplay=1'],
+  ['https://acme.wistia.com/embed/iframe/k4x9q2mz7t', 'https://fast.wistia.net/embed/iframe/k4x9q2mz7t?autoplay=1&doNotTrack=true'],
+];
+
+for (const [input, player] of plays) {
+  test(`${input} plays from ${player}`, () => assert.equal(toEmbedUrl(input), player));
+}
+
+const refused = [
+  'javascript:alert(1)',
+  'not a url',
+  '',
+  'http://www.youtube.com/embed/Qx7Lm2RtK9a',
+  'https://user:pass@www.youtube.com/embed/Qx7Lm2RtK9a',
+  'https://www.youtube.com:8443/embed/Qx7Lm2RtK9a',
+  'https://www.youtube.com.evil.example/embed/Qx7Lm2RtK9a',
+  'https://evil.example/embed/Qx7Lm2RtK9a',
+  'https://www.youtube.com/embed/short',
+  'https://www.youtube.com/embed/Qx7Lm2RtK9a/extra',
+  'https://www.youtube.com/embed/Qx7Lm2RtK9a%22onload%3D',
+  'https://www.youtube.com/watch?v=bad id here',
+  'https://www.youtube.com/channel/Qx7Lm2RtK9a',
+  'https://youtu.be/Qx7Lm2RtK9a/extra',
+  'https://wistia.com.evil.example/embed/iframe/k4x9q2mz7t',
+  'https://fast.wistia.net/embed/medias/k4x9q2mz7t',
+  'https://vimeo.com/123456789',
+];
+
+for (const input of refused) {
+  test(`refuses ${JSON.stringify(input)}`, () => assert.equal(toEmbedUrl(input), null));
+}
+
+test('every player address comes from an origin the frame-src sources list, and the list holds no other', () => {
+  const origins = new Set(plays.map(([input]) => new URL(toEmbedUrl(input)!).origin));
+  assert.deepEqual([...origins].sort(), [...videoFrameSources].sort());
+});
+
+test("the site's policy frames the video players and not YouTube's cookie-setting host", () => {
+  const policy = contentSecurityPolicy({ webhookUrl: 'https://hooks.example/x', inlineScripts: [] });
+  const frameSrc = policy.split('; ').find((directive) => directive.startsWith('frame-src '))!.split(' ');
+  for (const source of videoFrameSources) assert.ok(frameSrc.includes(source), source);
+  assert.ok(!frameSrc.some((source) => /\/\/(www\.|m\.)?youtube\.com/.test(source)), frameSrc.join(' '));
+});
