@@ -2,13 +2,16 @@
 // visible change is called done.
 //   node --import tsx tests/tools/screenshot.ts --dist /tmp/out --out /tmp/shots [--widths 390,1440] /blog/ /
 // Serves the folder through the static-host model on a free loopback port; external hosts are
-// answered with an empty 204 so nothing leaves the machine. Prints one PNG path per page and width.
+// answered with an empty 204 so nothing leaves the machine. Each page is brought to rest as the
+// visual tests do (islands hydrated, lazy images loaded, fonts ready; see settle in
+// tests/e2e/visual-pages.ts). Prints one PNG path per page and width.
 import { createServer } from 'node:http';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { chromium } from '@playwright/test';
 import { createStaticHandler } from '../../cli/static-host/static-host.ts';
+import { settle } from '../e2e/visual-pages.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -34,9 +37,12 @@ try {
   for (const width of widths) {
     const context = await browser.newContext({ viewport: { width, height: width < 600 ? 844 : 900 } });
     await context.route((url) => url.origin !== origin, (route) => route.fulfill({ status: 204, body: '' }));
+    // tsx names functions with an `__name` helper, also inside the functions settle runs in the page.
+    await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
     const page = await context.newPage();
     for (const address of pages) {
       await page.goto(origin + address, { waitUntil: 'networkidle' });
+      await settle(page);
       const file = path.join(out, `${address.replace(/[^\w-]+/g, '_').replace(/^_|_$/g, '') || 'home'}-${width}.png`);
       await page.screenshot({ path: file, fullPage: true });
       console.log(file);
