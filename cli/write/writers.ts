@@ -1,4 +1,4 @@
-import { linkSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { unwritableOutput } from './output-guard.ts';
@@ -46,6 +46,8 @@ export class DiskWriter implements Writer {
   private readonly staging: Promise<string>;
   private readonly made = new Set<string>();
   private fileMode: number | undefined;
+  /** False once a link failed across file systems. */
+  private linking = true;
   private readonly outDir: string;
   private committed = false;
 
@@ -75,15 +77,21 @@ export class DiskWriter implements Writer {
    */
   async link(file: string, source: string): Promise<void> {
     const target = await this.target(file);
-    if ((statSync(source).mode & 0o777) === (await this.newFileMode())) {
+    if ((statSync(source).mode & 0o777) !== (await this.newFileMode())) {
+      writeFileSync(target, readFileSync(source));
+      return;
+    }
+    if (this.linking) {
       try {
         linkSync(source, target);
         return;
-      } catch {
-        // another file system, or links not allowed: copied below
+      } catch (error) {
+        // Another file system (an output on tmpfs): the next files will not link either.
+        if ((error as NodeJS.ErrnoException).code === 'EXDEV') this.linking = false;
       }
     }
-    writeFileSync(target, readFileSync(source));
+    // The kernel copies (copy_file_range), with the source's mode, which is the umask's.
+    copyFileSync(source, target);
   }
 
   /** The mode a file written now gets: the staging folder was made 0777 less the umask. */

@@ -227,3 +227,41 @@ test('MemoryWriter abort drops everything written', async () => {
   await writer.abort();
   assert.equal(writer.files.size, 0);
 });
+
+test('DiskWriter.link hard-links a source with the mode new files get, copies one with another mode, and copies across file systems', async () => {
+  const sources = path.join(tmp, 'cache');
+  await mkdir(sources);
+  const umaskMode = 0o666 & ~process.umask();
+  const same = path.join(sources, 'same.html');
+  const other = path.join(sources, 'other.html');
+  await writeFile(same, 'same mode', { mode: umaskMode });
+  await writeFile(other, 'other mode', { mode: 0o600 });
+  await fsPromises.chmod(other, 0o600);
+  const writer = new DiskWriter(outDir);
+  await writer.link('same.html', same);
+  await writer.link('other.html', other);
+  await writer.commit();
+  const linked = await stat(path.join(outDir, 'same.html'));
+  assert.equal(linked.ino, (await stat(same)).ino, 'a hard link: no byte copied');
+  const copied = await stat(path.join(outDir, 'other.html'));
+  assert.notEqual(copied.ino, (await stat(other)).ino, 'a new file');
+  assert.equal(copied.mode & 0o777, umaskMode, "with the umask's mode, not the source's");
+  assert.equal(await readFile(path.join(outDir, 'other.html'), 'utf8'), 'other mode');
+
+  // An output on another file system (tmpfs) cannot link: every file is copied, whole.
+  const shm = '/dev/shm';
+  if (!existsSync(shm) || (await stat(shm)).dev === (await stat(tmp)).dev) return;
+  const elsewhere = await mkdtemp(path.join(shm, 'sitegen-writers-'));
+  try {
+    const remote = new DiskWriter(path.join(elsewhere, 'dist'));
+    await remote.link('a.html', same);
+    await remote.link('b.html', same);
+    await remote.commit();
+    for (const name of ['a.html', 'b.html']) {
+      assert.equal(await readFile(path.join(elsewhere, 'dist', name), 'utf8'), 'same mode', name);
+      assert.equal((await stat(path.join(elsewhere, 'dist', name))).mode & 0o777, umaskMode, name);
+    }
+  } finally {
+    await rm(elsewhere, { recursive: true, force: true });
+  }
+});
