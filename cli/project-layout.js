@@ -38,6 +38,11 @@ export function markdownCacheFile(root) {
   return path.join(cacheFolder(root), 'markdown.json');
 }
 
+/** Highlighted code blocks, one file each, kept by `build` (highlight-store.ts). */
+export function highlightStoreDir(root) {
+  return path.join(cacheFolder(root), 'highlight');
+}
+
 /** The last client bundle with the hashes of its inputs, shared by `build` and `dev`. */
 export function bundleCacheFile(root) {
   return path.join(cacheFolder(root), 'bundle.json');

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { Command } from 'commander';
 import { SiteError } from '../errors.ts';
 import type { BuildResult, Phase } from '../build/build-site.ts';
-import { markdownCacheFile } from '../project-layout.js';
+import { highlightStoreDir, markdownCacheFile } from '../project-layout.js';
 import { siteOverridesFromEnv } from '../validate/site-overrides.ts';
 
 interface BuildFlags {
@@ -56,7 +56,7 @@ async function runBuild(flags: BuildFlags, root: string, out: string, contentDir
     drafts: flags.drafts,
     future: flags.future,
     overrides: siteOverridesFromEnv(process.env),
-    markdown: { cacheFile: flags.cache ? markdownCacheFile(root) : undefined, threads: Number(process.env.SITEGEN_MARKDOWN_WORKERS) || undefined },
+    markdown: { cacheFile: flags.cache ? markdownCacheFile(root) : undefined, highlightStore: flags.cache ? highlightStoreDir(root) : undefined, threads: Number(process.env.SITEGEN_MARKDOWN_WORKERS) || undefined },
     pageCache: flags.cache ? { dir: pageCacheDir(root) } : undefined,
     checkLinks: flags.checkLinks,
     production: flags.production,

@@ -1,5 +1,6 @@
 import type { Element } from 'hast';
 import { getTokenStyleObject, stringifyTokenStyle, type Highlighter, type ThemedToken } from 'shiki';
+import type { HighlightedCode } from './highlight-store.ts';
 
 /**
  * Highlights fenced code blocks to exactly the markup rehype-pretty-code gives them with the
@@ -67,38 +68,55 @@ export async function loadLanguages(highlighter: Highlighter, blocks: CodeBlock[
   }));
 }
 
+/** The code of a block this path highlights; undefined for one left as it is (no language, or `math`). */
+export function codeToHighlight({ lang, code }: CodeBlock): string | undefined {
+  if (!lang || lang === 'math') return undefined;
+  const text = code.children[0];
+  if (!text || text.type !== 'text') return undefined;
+  return text.value.replace(/\n$/, '');
+}
+
 /**
- * Highlights the blocks in place, each `pre` becoming rehype-pretty-code's `figure`. Returns
- * false, having changed nothing, when a token needs what only rehype-pretty-code renders.
+ * A block's markup from Shiki's tokens, as rehype-pretty-code would write it; undefined when a
+ * token needs what only rehype-pretty-code renders. A language Shiki cannot load is
+ * highlighted as plain text, as rehype-pretty-code does.
  */
-export function highlightBlocks(blocks: CodeBlock[], tokensOf: TokensOf, themeName: string): boolean {
-  const highlighted: { block: CodeBlock; lines: ThemedToken[][]; fg: string; bg: string }[] = [];
-  for (const block of blocks) {
-    const { lang, code } = block;
-    if (!lang || lang === 'math') continue;
-    const text = code.children[0];
-    if (!text || text.type !== 'text') continue;
-    const source = text.value.replace(/\n$/, '');
-    let result;
-    try {
-      result = tokensOf(source, lang);
-    } catch {
-      result = tokensOf(source, 'plaintext');
-    }
-    const lines = mergeWhitespaceTokens(result.tokens);
-    for (const line of lines) for (const token of line) if (token.htmlAttrs) return false;
-    highlighted.push({ block, lines, fg: result.fg, bg: result.bg });
+export function highlightCode(code: string, lang: string, tokensOf: TokensOf): HighlightedCode | undefined {
+  let result;
+  try {
+    result = tokensOf(code, lang);
+  } catch {
+    result = tokensOf(code, 'plaintext');
   }
-  for (const { block, lines, fg, bg } of highlighted) buildFigure(block, lines, fg, bg, themeName);
+  const lines = mergeWhitespaceTokens(result.tokens);
+  for (const line of lines) for (const token of line) if (token.htmlAttrs) return undefined;
+  return { html: linesHtml(lines), fg: result.fg, bg: result.bg };
+}
+
+/**
+ * Highlights the blocks in place, each `pre` becoming rehype-pretty-code's `figure`, with the
+ * markup `highlight` gives each block's code. Returns false, having changed nothing, when a
+ * block needs what only rehype-pretty-code renders.
+ */
+export function highlightBlocks(blocks: CodeBlock[], highlight: (block: CodeBlock, code: string) => HighlightedCode | undefined, themeName: string): boolean {
+  const highlighted: { block: CodeBlock; markup: HighlightedCode }[] = [];
+  for (const block of blocks) {
+    const code = codeToHighlight(block);
+    if (code === undefined) continue;
+    const markup = highlight(block, code);
+    if (!markup) return false;
+    highlighted.push({ block, markup });
+  }
+  for (const { block, markup } of highlighted) buildFigure(block, markup, themeName);
   return true;
 }
 
-function buildFigure({ pre, code, lang }: CodeBlock, lines: ThemedToken[][], fg: string, bg: string, themeName: string): void {
+function buildFigure({ pre, code, lang }: CodeBlock, { html, fg, bg }: HighlightedCode, themeName: string): void {
   const codeElement: Element = {
     type: 'element',
     tagName: 'code',
     properties: { 'data-language': lang, 'data-theme': themeName, style: 'display: grid;' },
-    children: [{ type: 'raw', value: linesHtml(lines) }],
+    children: [{ type: 'raw', value: html }],
   };
   if (code.data !== undefined) codeElement.data = code.data;
   pre.tagName = 'figure';

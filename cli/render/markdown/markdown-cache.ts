@@ -6,8 +6,8 @@ import path from 'node:path';
 import { codeTheme } from './code-theme.ts';
 import type { RenderedMarkdown } from './render-markdown.ts';
 
-/** Bump when the Markdown pipeline's output changes for the same input. */
-const pipelineVersion = 7;
+/** Bump when the Markdown pipeline's output, or a highlighted block's markup (highlight-store.ts), changes for the same input. */
+const pipelineVersion = 8;
 
 /**
  * Rendered Markdown kept between builds, keyed by a hash of the text and where it starts in

@@ -1,9 +1,10 @@
 // A worker thread that renders Markdown with its own highlighter, for large builds.
 import path from 'node:path';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { splitMarkdown } from '../../load/front-matter.ts';
 import { inputLimits } from '../../load/input-limits.ts';
 import { ContentFiles } from '../../load/read-content-file.ts';
+import { useHighlightStore } from './highlight-store.ts';
 import { getSharedHighlighter, renderMarkdown, type RenderedMarkdown } from './render-markdown.ts';
 
 /** A body to render, or a file to read and render the body of (before the build has read it). */
@@ -16,6 +17,8 @@ export interface MarkdownReply {
   source?: { markdown: string; firstLine: number };
   error?: string;
 }
+
+useHighlightStore((workerData as { highlightStore?: string } | null)?.highlightStore);
 
 // Grammars and themes load as soon as the worker starts, before the first batch arrives.
 void getSharedHighlighter();

@@ -15,6 +15,11 @@ export interface MarkdownOptions {
   cacheFile?: string;
   /** Most threads that may render Markdown at once (default: one per core, at most four). */
   threads?: number;
+  /**
+   * Keep each highlighted code block in this folder (highlight-store.ts), so a body whose code
+   * is unchanged renders without starting Shiki; none by default.
+   */
+  highlightStore?: string;
 }
 
 /** A Markdown body to render: the file it comes from and the line it starts on. */
@@ -79,14 +84,14 @@ class PreparedMarkdown implements MarkdownRenderer {
     const posts = listPosts(postsDir);
     // With a cache file, the decision waits until the cache is read.
     if (!(options.cacheFile && existsSync(options.cacheFile)) && posts.length >= workerThreshold) {
-      this.pool = new MarkdownPool(options.threads);
+      this.pool = new MarkdownPool(options.threads, options.highlightStore);
       this.pool.prefetch(posts.map((name) => path.join(postsDir, name)));
       this.counts.startedEarly = true;
     }
     this.cacheReady = MarkdownCache.open(options.cacheFile).then((cache) => {
-      if (!this.pool && posts.length >= workerThreshold && cache.size < posts.length / 2) this.pool = new MarkdownPool(options.threads);
+      if (!this.pool && posts.length >= workerThreshold && cache.size < posts.length / 2) this.pool = new MarkdownPool(options.threads, options.highlightStore);
       // Without workers this thread renders what the cache lacks: its highlighter loads meanwhile.
-      if (!this.pool && cache.size <= posts.length) this.warmUp();
+      if (!this.pool && cache.size <= posts.length && !options.highlightStore) this.warmUp();
       return cache;
     });
   }
@@ -145,13 +150,13 @@ class PreparedMarkdown implements MarkdownRenderer {
     };
     // Workers serve one large run (the first build); later runs (dev) render the few changed
     // bodies here, unless an edit brought enough new ones to pay for starting workers again.
-    const workers = this.pool ?? (missing.length >= workerThreshold ? new MarkdownPool(this.options.threads) : undefined);
+    const workers = this.pool ?? (missing.length >= workerThreshold ? new MarkdownPool(this.options.threads, this.options.highlightStore) : undefined);
     this.pool = undefined;
     const named = (error: unknown) => {
       if (!(error instanceof MarkdownSourceError)) return error;
       return new SiteError({ code: 'markdown.render-failed', message: `Markdown could not be rendered: ${error.message}`, file: missing[error.index]!.file, cause: error });
     };
-    if (!workers) return renderMarkdownInline(missing, done).catch((error: unknown) => Promise.reject(named(error)));
+    if (!workers) return renderMarkdownInline(missing, done, this.options.highlightStore).catch((error: unknown) => Promise.reject(named(error)));
     this.running.add(workers);
     try {
       await workers.render(missing, done).catch((error: unknown) => Promise.reject(named(error)));

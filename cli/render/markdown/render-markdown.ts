@@ -17,7 +17,8 @@ import { findTooDeep, maxNestedContainerLines, maxNestingDepth } from './nesting
 import { allowedSchemeNames, isSafeUrl } from './safe-urls.ts';
 import { recordSiteImage, type MarkdownImage } from './markdown-images.ts';
 import { atsAllInCodeBlocks, atsLookFenced } from './ats-in-code.ts';
-import { highlightBlocks, isHighlightedInlineCode, loadLanguages, readCodeBlock, type CodeBlock, type TokensOf } from './highlight-code.ts';
+import { codeToHighlight, highlightBlocks, highlightCode, isHighlightedInlineCode, loadLanguages, readCodeBlock, type CodeBlock, type TokensOf } from './highlight-code.ts';
+import { storedHighlight, storeHighlight, type HighlightedCode } from './highlight-store.ts';
 
 export type { MarkdownImage } from './markdown-images.ts';
 
@@ -59,12 +60,19 @@ export interface RenderedMarkdown {
 }
 
 let sharedHighlighter: Promise<Highlighter> | undefined;
+let highlighterStarted = false;
+
+/** Whether this thread has started Shiki: not when every block came from the highlight store. */
+export function hasStartedHighlighter(): boolean {
+  return highlighterStarted;
+}
 
 /**
  * The one Shiki highlighter of a process: the theme loads once, and each fence language once,
  * when the first block in it is highlighted (a worker never loads grammars its files don't use).
  */
 export function getSharedHighlighter(): Promise<Highlighter> {
+  highlighterStarted = true;
   sharedHighlighter ??= newHighlighter([]).then(withStableLanguages);
   return sharedHighlighter;
 }
@@ -252,15 +260,37 @@ function renderedFrom(html: string, file: VFile, firstLine: number): RenderedMar
  * leaves to rehype-pretty-code when one needs what only that does.
  */
 function prepareBody() {
-  const prettyCode = rehypePrettyCode(prettyCodeOptions) as (tree: Root) => Promise<void>;
+  // Made when a body first needs it: rehype-pretty-code starts Shiki as soon as it is made.
+  let transform: ((tree: Root) => Promise<void>) | undefined;
+  const prettyCode = (tree: Root) => (transform ??= rehypePrettyCode(prettyCodeOptions) as (tree: Root) => Promise<void>)(tree);
   return async (tree: Root, file: VFile) => {
     const found = collect(tree, file, true);
     if (found.unsupported) return prettyCode(tree);
     if (found.blocks.length === 0) return;
-    const highlighter = await getSharedHighlighter();
-    await loadLanguages(highlighter, found.blocks);
-    const tokensOf: TokensOf = (code, lang) => highlighter.codeToTokens(code, { lang: lang as BundledLanguage, theme: codeTheme }) as ReturnType<TokensOf>;
-    if (!highlightBlocks(found.blocks, tokensOf, codeTheme)) await prettyCode(tree);
+    // Blocks highlighted by an earlier build come from the store; Shiki starts only for the others.
+    const stored = new Map<CodeBlock, HighlightedCode>();
+    const fresh: CodeBlock[] = [];
+    for (const block of found.blocks) {
+      const code = codeToHighlight(block);
+      if (code === undefined) continue;
+      const markup = storedHighlight(block.lang, code);
+      if (markup) stored.set(block, markup);
+      else fresh.push(block);
+    }
+    let tokensOf: TokensOf | undefined;
+    if (fresh.length > 0) {
+      const highlighter = await getSharedHighlighter();
+      await loadLanguages(highlighter, fresh);
+      tokensOf = (code, lang) => highlighter.codeToTokens(code, { lang: lang as BundledLanguage, theme: codeTheme }) as ReturnType<TokensOf>;
+    }
+    const highlight = (block: CodeBlock, code: string) => {
+      const known = stored.get(block);
+      if (known) return known;
+      const markup = highlightCode(code, block.lang, tokensOf!);
+      if (markup) storeHighlight(block.lang, code, markup);
+      return markup;
+    };
+    if (!highlightBlocks(found.blocks, highlight, codeTheme)) await prettyCode(tree);
   };
 }
 

@@ -43,9 +43,9 @@ export class MarkdownPool {
   private readonly failed = new Set<(error: Error) => void>();
   private reusedCount = 0;
 
-  constructor(size: number = defaultPoolSize()) {
+  constructor(size: number = defaultPoolSize(), highlightStore?: string) {
     this.workers = Array.from({ length: size }, () => {
-      const entry: PoolWorker = { worker: startWorker(), batches: 0 };
+      const entry: PoolWorker = { worker: startWorker(highlightStore), batches: 0 };
       entry.worker.on('message', (replies: MarkdownReply[]) => {
         entry.batches -= 1;
         this.feed(entry);
@@ -176,9 +176,10 @@ export function defaultPoolSize(): number {
 }
 
 /** Renders Markdown in this thread, in order, calling `onResult` for each. */
-export async function renderMarkdownInline(sources: MarkdownSource[], onResult: (index: number, result: RenderedMarkdown) => void): Promise<void> {
+export async function renderMarkdownInline(sources: MarkdownSource[], onResult: (index: number, result: RenderedMarkdown) => void, highlightStore?: string): Promise<void> {
   // Imported here: a build that renders in workers never loads the Markdown pipeline itself.
-  const { renderMarkdown } = await import('./render-markdown.ts');
+  const [{ renderMarkdown }, { useHighlightStore }] = await Promise.all([import('./render-markdown.ts'), import('./highlight-store.ts')]);
+  useHighlightStore(highlightStore);
   for (const [index, source] of sources.entries()) {
     let result: RenderedMarkdown;
     try {
@@ -198,11 +199,12 @@ export async function renderMarkdownInline(sources: MarkdownSource[], onResult: 
  */
 const workerLimits = { resourceLimits: { maxYoungGenerationSizeMb: 96 } };
 
-function startWorker(): Worker {
+function startWorker(highlightStore: string | undefined): Worker {
+  const options = { ...workerLimits, workerData: { highlightStore } };
   // Under the bundled CLI this module sits beside markdown-worker.js; under tsx (tests) the
   // worker is the TypeScript source and needs the same loader.
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./markdown-worker.js', import.meta.url), workerLimits);
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./markdown-worker.js', import.meta.url), options);
   const source = new URL('./markdown-worker.ts', import.meta.url).href;
   const loader = import.meta.resolve('tsx/esm/api');
-  return new Worker(`import(${JSON.stringify(loader)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}); });`, { eval: true, ...workerLimits });
+  return new Worker(`import(${JSON.stringify(loader)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}); });`, { eval: true, ...options });
 }
