@@ -2,7 +2,8 @@ import path from 'node:path';
 import { Command } from 'commander';
 import { SiteError } from '../errors.ts';
 import type { BuildResult, Phase } from '../build/build-site.ts';
-import { highlightStoreDir, markdownCacheFile } from '../project-layout.js';
+import type { BuildOutcome } from '../build/up-to-date.ts';
+import { cacheFolder, highlightStoreDir, markdownCacheFile } from '../project-layout.js';
 import { siteOverridesFromEnv } from '../validate/site-overrides.ts';
 
 interface BuildFlags {
@@ -47,6 +48,20 @@ export function createBuildCommand(): Command {
 
 /** Builds into `out` (checked and locked by the caller), printing the summary or the broken links. */
 async function runBuild(flags: BuildFlags, root: string, out: string, contentDir: string): Promise<void> {
+  const started = performance.now();
+  const overrides = siteOverridesFromEnv(process.env);
+  const upToDate = await import('../build/up-to-date.ts');
+  // With the caches on, an output whose every input is as when it was built is left as it is.
+  const fingerprint = flags.cache
+    ? upToDate.inputFingerprint({ contentDir, out, settings: { siteUrl: flags.siteUrl, drafts: flags.drafts, future: flags.future, checkLinks: flags.checkLinks, production: flags.production, overrides } })
+    : undefined;
+  if (!flags.cache) upToDate.forgetBuild(cacheFolder(root), out);
+  const unchanged = fingerprint === undefined ? undefined : upToDate.unchangedOutput(cacheFolder(root), out, fingerprint);
+  if (unchanged) {
+    if (unchanged.outcome.warnings) console.error(unchanged.outcome.warnings);
+    console.log(formatUnchanged(unchanged.outcome, unchanged.builtAt, flags.out, performance.now() - started));
+    return;
+  }
   const [{ buildSite, pageCacheDir }, { DiskWriter }] = await Promise.all([import('../build/build-site.ts'), import('../write/writers.ts')]);
   const result = await buildSite({
     root,
@@ -55,20 +70,33 @@ async function runBuild(flags: BuildFlags, root: string, out: string, contentDir
     siteUrl: flags.siteUrl,
     drafts: flags.drafts,
     future: flags.future,
-    overrides: siteOverridesFromEnv(process.env),
+    overrides,
     markdown: { cacheFile: flags.cache ? markdownCacheFile(root) : undefined, highlightStore: flags.cache ? highlightStoreDir(root) : undefined, threads: Number(process.env.SITEGEN_MARKDOWN_WORKERS) || undefined },
     pageCache: flags.cache ? { dir: pageCacheDir(root) } : undefined,
     checkLinks: flags.checkLinks,
     production: flags.production,
   });
   const notReady = result.warnings.filter((warning) => warning instanceof SiteError);
-  if (notReady.length > 0) console.error(formatNotReadyForProduction(notReady));
+  const warnings = notReady.length > 0 ? formatNotReadyForProduction(notReady) : '';
+  if (warnings) console.error(warnings);
   const report = result.links && (await import('../check/index.ts'));
   if (!result.committed) {
     console.error(report!.formatReport(result.links!, 'text'));
     throw new SiteError({ code: 'build.broken-links', message: 'the output has broken links; the previous output was left in place', hint: 'Fix the sources named above, or build with --no-check-links to skip the check.' });
   }
-  console.log(formatSummary(result, flags.out, report ? report.summaryLine(result.links!) : undefined));
+  const links = report ? report.summaryLine(result.links!) : undefined;
+  console.log(formatSummary(result, flags.out, links));
+  if (fingerprint !== undefined) {
+    upToDate.recordBuild(cacheFolder(root), out, fingerprint, { pages: result.pages.length, redirects: result.redirects, files: result.files, warnings, links: links ?? '' });
+  }
+}
+
+/** The summary of a build that found its output up to date. */
+export function formatUnchanged(outcome: BuildOutcome, builtAt: string, outDir: string, ms: number): string {
+  return [
+    `Nothing changed since the build of ${builtAt}: ${outDir}/ is up to date (${outcome.pages} pages and ${outcome.redirects} redirects, ${outcome.files} files); rendered 0 of ${outcome.pages} pages and wrote no file, in ${Math.round(ms)} ms`,
+    ...(outcome.links ? [`  links: ${outcome.links} (as checked then)`] : []),
+  ].join('\n');
 }
 
 /** The warning block of a build without --production: what `--production` would refuse, one row each. */
