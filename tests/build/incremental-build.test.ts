@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { appendFile, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import sharp from 'sharp';
+import { runCli } from '../helpers/cli.ts';
 import { editFile } from '../helpers/content.ts';
 import { copyProject } from '../helpers/project-copy.ts';
 
@@ -35,15 +35,7 @@ interface Build {
 /** Runs the copy's own `sitegen build` (compiling its sources when they changed) into a new folder. */
 async function sitegenBuild(args: string[] = [], env: Record<string, string> = {}): Promise<Build> {
   const out = path.join(root, 'outputs', `build-${++runs}`);
-  const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, 'cli', 'bin.js'), 'build', '--out', out, ...args], { cwd: root, env: { ...process.env, NO_COLOR: '1', ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (exit) => resolve({ code: exit, stdout, stderr }));
-  });
+  const { code, stdout, stderr } = await runCli(['build', '--out', out, ...args], { project: root, env });
   assert.equal(code, 0, `build failed:\n${stdout}\n${stderr}`);
   const counts = /rendered (\d+) of (\d+) pages/.exec(stdout);
   assert.ok(counts, stdout);

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { appendFile, copyFile, readdir, readFile, readlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
+import { runCli } from '../helpers/cli.ts';
 import { editFile } from '../helpers/content.ts';
 import { copyProject } from '../helpers/project-copy.ts';
 
@@ -20,15 +20,7 @@ after(() => cleanup());
 const out = () => path.join(root, 'dist');
 
 async function build(args: string[] = [], env: Record<string, string> = {}): Promise<{ stdout: string; stderr: string; upToDate: boolean }> {
-  const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, 'cli', 'bin.js'), 'build', ...args], { cwd: root, env: { ...process.env, NO_COLOR: '1', ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (exit) => resolve({ code: exit, stdout, stderr }));
-  });
+  const { code, stdout, stderr } = await runCli(['build', ...args], { project: root, env });
   assert.equal(code, 0, `build failed:\n${stdout}\n${stderr}`);
   const upToDate = /^Nothing changed since the build of /.test(stdout);
   assert.ok(upToDate || /^Built \d+ pages/.test(stdout), stdout);

@@ -8,11 +8,14 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs the real `sitegen` binary and collects its output and exit code. */
-export function runCli(args: string[], options: { cwd?: string; input?: string; env?: Record<string, string> } = {}): Promise<CliRun> {
+/**
+ * Runs the real `sitegen` binary and collects its output and exit code: this project's, or with
+ * `project` the one of a copy (tests/helpers/project-copy.ts), run in that copy.
+ */
+export function runCli(args: string[], options: { cwd?: string; input?: string; env?: Record<string, string>; project?: string } = {}): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(projectRoot, 'cli', 'bin.js'), ...args], {
-      cwd: options.cwd ?? projectRoot,
+    const child = spawn(process.execPath, [path.join(options.project ?? projectRoot, 'cli', 'bin.js'), ...args], {
+      cwd: options.cwd ?? options.project ?? projectRoot,
       env: { ...process.env, NO_COLOR: '1', ...options.env },
     });
     let stdout = '';
