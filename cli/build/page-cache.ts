@@ -435,8 +435,12 @@ function decodeIndex(index: StoredIndex, siteKey: string): Map<string, PageEntry
   return pages;
 }
 
-/** `file`'s bytes and time when it is a regular file of at most `limit` bytes; undefined when missing or larger. */
-function readBounded(file: string, limit: number): { bytes: Buffer; mtimeMs: number } | undefined {
+/**
+ * Reads `file` when it is a regular file whose size `accept` takes, into the buffer `bufferFor`
+ * gives for that size (one byte more is read, so a file that grew since is seen): its bytes and
+ * time, or undefined when it is missing, refused, or not the size it said.
+ */
+function readRegular(file: string, accept: (size: number) => boolean, bufferFor: (size: number) => Buffer): { bytes: Buffer; mtimeMs: number } | undefined {
   let fd: number;
   try {
     fd = openSync(file, 'r');
@@ -445,18 +449,19 @@ function readBounded(file: string, limit: number): { bytes: Buffer; mtimeMs: num
   }
   try {
     const info = fstatSync(fd);
-    if (!info.isFile() || info.size > limit) return undefined;
-    const buffer = Buffer.allocUnsafe(info.size);
+    if (!info.isFile() || !accept(info.size)) return undefined;
+    const buffer = bufferFor(info.size);
     let read = 0;
-    while (read < buffer.length) {
-      const n = readSync(fd, buffer, read, buffer.length - read, null);
-      if (n === 0) return undefined;
-      read += n;
-    }
-    return { bytes: buffer, mtimeMs: info.mtimeMs };
+    for (let n = 1; n > 0 && read < buffer.length; read += n) n = readSync(fd, buffer, read, buffer.length - read, null);
+    return read === info.size ? { bytes: buffer.subarray(0, read), mtimeMs: info.mtimeMs } : undefined;
   } finally {
     closeSync(fd);
   }
+}
+
+/** `file`'s bytes and time when it is a regular file of at most `limit` bytes; undefined when missing or larger. */
+function readBounded(file: string, limit: number): { bytes: Buffer; mtimeMs: number } | undefined {
+  return readRegular(file, (size) => size <= limit, (size) => Buffer.allocUnsafe(size + 1));
 }
 
 /** Reused for every verification: hashing a cached page allocates nothing per page. */
@@ -464,23 +469,11 @@ let scratch = Buffer.allocUnsafe(256 * 1024);
 
 /** The time of `file` when it is a regular file of `bytes` bytes hashing as `digest`; undefined otherwise. */
 function verifyFile(file: string, bytes: number, digest: string): number | undefined {
-  let fd: number;
-  try {
-    fd = openSync(file, 'r');
-  } catch {
-    return undefined;
-  }
-  try {
-    const info = fstatSync(fd);
-    if (!info.isFile() || info.size !== bytes) return undefined;
-    if (scratch.length < bytes + 1) scratch = Buffer.allocUnsafe(Math.max(bytes + 1, scratch.length * 2));
-    let read = 0;
-    for (let n = 1; n > 0 && read <= bytes; read += n) n = readSync(fd, scratch, read, scratch.length - read, null);
-    if (read !== bytes) return undefined;
-    return sha256(scratch.subarray(0, bytes)) === digest ? info.mtimeMs : undefined;
-  } finally {
-    closeSync(fd);
-  }
+  const read = readRegular(file, (size) => size === bytes, (size) => {
+    if (scratch.length < size + 1) scratch = Buffer.allocUnsafe(Math.max(size + 1, scratch.length * 2));
+    return scratch.subarray(0, size + 1);
+  });
+  return read && sha256(read.bytes) === digest ? read.mtimeMs : undefined;
 }
 
 /** `file`'s bytes when it still has `bytes` bytes hashing as `digest`. */

@@ -26,7 +26,7 @@ export interface RealisticPost {
 }
 
 /** mulberry32: small, fast, deterministic. */
-function mulberry32(seed: number): () => number {
+export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

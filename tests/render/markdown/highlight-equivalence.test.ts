@@ -11,7 +11,7 @@ import { splitMarkdown } from '../../../cli/load/front-matter.ts';
 import { atsAllInCodeBlocks, atsLookFenced } from '../../../cli/render/markdown/ats-in-code.ts';
 import { createMarkdownProcessor, getSharedHighlighter, renderMarkdown, renderMarkdownReference } from '../../../cli/render/markdown/render-markdown.ts';
 import { projectRoot } from '../../helpers/content.ts';
-import { sharedCorpusPosts } from '../../helpers/realistic-posts.ts';
+import { mulberry32, sharedCorpusPosts } from '../../helpers/realistic-posts.ts';
 
 async function assertSameAsReference(markdown: string, firstLine: number, label: string): Promise<void> {
   const fast = await renderMarkdown(markdown, firstLine);
@@ -52,18 +52,6 @@ test('renders 200 realistic posts as rehype-pretty-code did', async () => {
   }
 });
 
-/** mulberry32: deterministic, so a failure names a block that fails again. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const languages = ['ts', 'typescript', 'js', 'tsx', 'bash', 'sh', 'json', 'yaml', 'markdown', 'html', 'css', 'python', 'diff', 'text', 'txt',
   'plaintext', 'ansi', 'math', 'no-such-language', 'c++', 'constructor', '__proto__', 'a"b&c<d', ''];
 const pieces = ['const a = 1;', 'function f(x: number) { return x * 2; }', '<div class="x">&amp;</div>', '"quoted"', "'single'", '`tick`', '${x}',
@@ -74,7 +62,7 @@ const pieces = ['const a = 1;', 'function f(x: number) { return x * 2; }', '<div
 
 /** A few hundred fenced blocks: every language above, special characters, line endings, empty and unclosed blocks, long lines. */
 function generatedBodies(count: number): string[] {
-  const next = random(16);
+  const next = mulberry32(16);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
   return Array.from({ length: count }, (_, index) => {
     const lang = languages[index % languages.length]!;
