@@ -20,6 +20,12 @@ import { cacheFolder } from './project-layout.js';
 // is known to have the flag: later V8s (Node 22 onwards) dropped it and report it as an error.
 if (process.versions.v8.startsWith('11.3.')) v8.setFlagsFromString('--interrupt-budget=300000');
 
+// V8 lets the old generation grow to about twice what survived the last full collection before
+// it collects again; a build keeps little (the pages are written as they render) but allocates
+// much, so that slack was most of its peak memory. Growing by a quarter instead cut a 1,000-post
+// build's peak by about 80 MB, for a few more collections. Applies to the workers too.
+v8.setFlagsFromString('--heap-growing-percent=25');
+
 // React's development build checks and tracks much more per element; rendering a site needs
 // neither, and the production build renders several times faster.
 process.env.NODE_ENV ??= 'production';

@@ -50,6 +50,27 @@ export function splitMarkdown(source: string, file?: string): SplitMarkdown {
   return { frontMatter: data as Record<string, unknown>, frontMatterText, body: parsed.content, bodyLine };
 }
 
+/**
+ * The body of a Markdown file and the line it starts on, split exactly where `splitMarkdown`
+ * splits (gray-matter's rules) but without parsing the front matter: for a worker that renders a
+ * body before the build has loaded its file. The build compares the body with its own split, so
+ * a disagreement would only cost a second render; a test holds the two equal.
+ */
+export function splitBody(source: string, file?: string): Pick<SplitMarkdown, 'body' | 'bodyLine'> {
+  const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
+  const fence = openingFence(text);
+  if (!fence) return { body: text, bodyLine: 1 };
+  checkFence(text, fence, file);
+  // gray-matter ends the block at the next "\n---" after the opening fence's line.
+  const afterFence = text.slice(fence.firstLineEnd);
+  const close = afterFence.indexOf('\n---');
+  const frontMatterText = (close === -1 ? afterFence : afterFence.slice(0, close)).replace(/^\r?\n/, '');
+  let body = close === -1 ? '' : afterFence.slice(close + 4);
+  if (body[0] === '\r') body = body.slice(1);
+  if (body[0] === '\n') body = body.slice(1);
+  return { body, bodyLine: frontMatterText.split('\n').length + 3 };
+}
+
 interface Fence {
   /** The word after `---` on the first line, trimmed: gray-matter's "language". */
   language: string;

@@ -30,3 +30,25 @@ test('fills up with the newest others when too few relate, in blog order', () =>
 test('suggests nothing on a blog of one post', () => {
   assert.deepEqual(relatedPosts(self, [self]), []);
 });
+
+test('keeps the same choice and order as ranking every post, on random blogs', () => {
+  // The definition, spelled out: score every other post, sort by score then blog order.
+  const ranked = (post: (typeof posts)[number], all: typeof posts, count: number) =>
+    all
+      .map((other, index) => ({ other, index, score: other.tags.filter((tag) => post.tags.includes(tag)).length + (other.category === post.category ? 2 : 0) }))
+      .filter(({ other }) => other.slug !== post.slug)
+      .sort((a, b) => b.score - a.score || a.index - b.index)
+      .slice(0, count)
+      .map(({ other }) => other.slug);
+  let seed = 7;
+  const random = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+  for (let round = 0; round < 200; round++) {
+    const blog = Array.from({ length: 1 + random(30) }, (_, i) => ({
+      slug: `p${i}`,
+      category: ['A', 'B', 'C'][random(3)]!,
+      tags: Array.from({ length: random(4) }, () => ['t1', 't2', 't3', 't4', 't5'][random(5)]!),
+    }));
+    const post = blog[random(blog.length)]!;
+    for (const count of [0, 1, 3, 5]) assert.deepEqual(relatedPosts(post, blog, count).map((p) => p.slug), ranked(post, blog, count), `round ${round}, count ${count}`);
+  }
+});

@@ -1,7 +1,7 @@
 // A worker thread that renders Markdown with its own highlighter, for large builds.
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import { splitMarkdown } from '../../load/front-matter.ts';
+import { splitBody } from '../../load/front-matter.ts';
 import { inputLimits } from '../../load/input-limits.ts';
 import { ContentFiles } from '../../load/read-content-file.ts';
 import { useHighlightStore } from './highlight-store.ts';
@@ -37,10 +37,10 @@ async function run(task: MarkdownTask): Promise<MarkdownReply> {
       // Read synchronously: this thread has nothing else to do meanwhile, and a promise-based
       // read costs several hops through the event loop per file. Read with the loader's guards
       // (only a regular file in its folder, under the size limit: a FIFO would block this
-      // thread for good), and split as the loader splits it, so the build can tell whether it
+      // thread for good), and split where the loader splits it (without parsing the front matter, which the loader does), so the build can tell whether it
       // read the same body; anything refused here is read and reported by the loader.
       const text = readerFor(path.dirname(task.file)).readText(task.file, inputLimits.markdownBytes);
-      const { body, bodyLine } = splitMarkdown(text);
+      const { body, bodyLine } = splitBody(text);
       return { id: task.id, result: await renderMarkdown(body, bodyLine), source: { markdown: body, firstLine: bodyLine } };
     }
     return { id: task.id, result: await renderMarkdown(task.markdown, task.firstLine) };

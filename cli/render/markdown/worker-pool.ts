@@ -194,10 +194,12 @@ export async function renderMarkdownInline(sources: MarkdownSource[], onResult: 
 
 
 /**
- * Markdown rendering allocates many short-lived objects; a larger young generation means far
- * fewer scavenges (measured: about a tenth of a worker's time went to GC at the default).
+ * Markdown rendering allocates many short-lived objects; a larger young generation means fewer
+ * scavenges, but each worker keeps all of it resident. At 96 MB a 1,000-post build peaked at
+ * 560-630 MB; at 24 MB (with bin.js's heap growing limit) at 370-390 MB, for about 5% more CPU
+ * (`npm run bench:peers`, cold row, alternated runs).
  */
-const workerLimits = { resourceLimits: { maxYoungGenerationSizeMb: 96 } };
+const workerLimits = { resourceLimits: { maxYoungGenerationSizeMb: 24 } };
 
 function startWorker(highlightStore: string | undefined): Worker {
   const options = { ...workerLimits, workerData: { highlightStore } };
