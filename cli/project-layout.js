@@ -38,6 +38,11 @@ export function markdownCacheFile(root) {
   return path.join(cacheFolder(root), 'markdown.json');
 }
 
+/** Front matter parsed by `build`, by the hash of its YAML (front-matter-cache.ts). */
+export function frontMatterCacheFile(root) {
+  return path.join(cacheFolder(root), 'front-matter.json');
+}
+
 /** Highlighted code blocks, one file each, kept by `build` (highlight-store.ts). */
 export function highlightStoreDir(root) {
   return path.join(cacheFolder(root), 'highlight');

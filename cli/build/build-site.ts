@@ -33,6 +33,8 @@ export interface BuildOptions extends ValidateSiteOptions {
   shareCards?: ShareCardOptions;
   /** Check the links of the staged output and commit it only when none is broken; true by default. */
   checkLinks?: boolean;
+  /** Keep parsed front matter between builds in this file (see front-matter-cache.ts); none by default. */
+  frontMatterCache?: string;
   /** Keep rendered pages between builds in this folder, taking each unchanged page from it (see page-cache.ts); none by default. */
   pageCache?: { dir: string };
 }
@@ -112,7 +114,7 @@ async function runSteps(options: BuildOptions, timer: PhaseTimer, contentDir: st
     // esbuild bundles in its own process while content loads and Markdown renders here.
     const bundling = timer.time('bundle', steps.bundleSite(root));
     bundling.catch(() => undefined);
-    const loaded = await timer.time('load', steps.loadInputs(root, contentDir, imageCache));
+    const loaded = await timer.time('load', steps.loadInputs(root, contentDir, imageCache, options.frontMatterCache));
     const sources = steps.markdownSources(loaded.raw);
     let rendering = markdown.get()?.renderAll(sources);
     const routed = timer.timeSync('load', () => steps.routeSite(steps.validateSite(loaded, options)));

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { SourceIndex } from '../images/source-index.ts';
+import { FrontMatterCache } from '../load/front-matter-cache.ts';
 import { loadContent, type RawContent } from '../load/load-content.ts';
 import { loadImages, type RasterImage, type SiteImage } from '../load/load-images.ts';
 import type { MarkdownBody } from '../render/markdown/render-all-markdown.ts';
@@ -19,12 +20,18 @@ export interface LoadedSite {
 
 /**
  * Load: reads all content and images under `contentDir`. With an image cache folder, a raster
- * image unchanged since the last build is not read again (its hash and header are remembered there).
+ * image unchanged since the last build is not read again (its hash and header are remembered there);
+ * with a front matter cache file, front matter unchanged since the last build is not parsed again.
  */
-export async function loadInputs(root: string, contentDir: string, imageCacheDir?: string): Promise<LoadedSite> {
+export async function loadInputs(root: string, contentDir: string, imageCacheDir?: string, frontMatterCacheFile?: string): Promise<LoadedSite> {
   const index = await SourceIndex.open(imageCacheDir && path.join(imageCacheDir, 'sources.json'));
   const loadingImages = loadImages(contentFolder(contentDir, 'images'), { index }).finally(() => index.save().catch(() => undefined));
-  const [raw, images] = await Promise.all([loadContent(contentDir), loadingImages]);
+  const frontMatter = frontMatterCacheFile ? FrontMatterCache.open(frontMatterCacheFile) : undefined;
+  const loadingContent = loadContent(contentDir, frontMatter).then((raw) => {
+    frontMatter?.save();
+    return raw;
+  });
+  const [raw, images] = await Promise.all([loadingContent, loadingImages]);
   return { root, contentDir, raw, images: images.svg, rasterImages: images.raster };
 }
 

@@ -3,7 +3,7 @@ import { Command } from 'commander';
 import { SiteError } from '../errors.ts';
 import type { BuildResult, Phase } from '../build/build-site.ts';
 import type { BuildOutcome } from '../build/up-to-date.ts';
-import { cacheFolder, highlightStoreDir, markdownCacheFile } from '../project-layout.js';
+import { cacheFolder, frontMatterCacheFile, highlightStoreDir, markdownCacheFile } from '../project-layout.js';
 import { siteOverridesFromEnv } from '../validate/site-overrides.ts';
 
 interface BuildFlags {
@@ -72,6 +72,7 @@ async function runBuild(flags: BuildFlags, root: string, out: string, contentDir
     future: flags.future,
     overrides,
     markdown: { cacheFile: flags.cache ? markdownCacheFile(root) : undefined, highlightStore: flags.cache ? highlightStoreDir(root) : undefined, threads: Number(process.env.SITEGEN_MARKDOWN_WORKERS) || undefined },
+    frontMatterCache: flags.cache ? frontMatterCacheFile(root) : undefined,
     pageCache: flags.cache ? { dir: pageCacheDir(root) } : undefined,
     checkLinks: flags.checkLinks,
     production: flags.production,

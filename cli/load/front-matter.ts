@@ -1,5 +1,6 @@
 import matter from '@11ty/gray-matter';
 import { SiteError } from '../errors.ts';
+import type { FrontMatterCache } from './front-matter-cache.ts';
 import { formatBytes, inputLimits } from './input-limits.ts';
 
 export interface SplitMarkdown {
@@ -30,12 +31,19 @@ const matterOptions = {
   maxDepth: inputLimits.frontMatterDepth,
 };
 
-/** Splits a Markdown file into front matter and body; throws a `SiteError` (or js-yaml's error) for front matter that is not plain YAML. */
-export function splitMarkdown(source: string, file?: string): SplitMarkdown {
+/**
+ * Splits a Markdown file into front matter and body; throws a `SiteError` (or js-yaml's error)
+ * for front matter that is not plain YAML. With a cache, front matter parsed in an earlier build
+ * from the same YAML text is taken from it.
+ */
+export function splitMarkdown(source: string, file?: string, cache?: FrontMatterCache): SplitMarkdown {
   // gray-matter drops a byte-order mark; dropping it first keeps the body line right.
   const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
   const fence = openingFence(text);
   if (fence) checkFence(text, fence, file);
+  const split = fence && cache ? splitFenced(text, fence) : undefined;
+  const cached = split && cache!.lookup(split.yaml);
+  if (split && cached) return { frontMatter: cached, frontMatterText: split.frontMatterText, body: split.body, bodyLine: split.bodyLine };
   // The language word is checked: gray-matter then always reads the block as YAML.
   const input = fence && fence.firstLineEnd > 3 ? `---${text.slice(fence.firstLineEnd)}` : text;
   // gray-matter's types know neither js-yaml's options nor an excerpt function returning the file.
@@ -47,6 +55,8 @@ export function splitMarkdown(source: string, file?: string): SplitMarkdown {
   // gray-matter keeps the newline after the opening fence.
   const frontMatterText = (parsed.matter ?? '').replace(/^\r?\n/, '');
   const bodyLine = fence ? frontMatterText.split('\n').length + 3 : 1;
+  // Kept only under the very text js-yaml parsed, so a hit stands for this parse.
+  if (split && split.yaml === parsed.matter) cache!.store(split.yaml, data as Record<string, unknown>);
   return { frontMatter: data as Record<string, unknown>, frontMatterText, body: parsed.content, bodyLine };
 }
 
@@ -61,14 +71,21 @@ export function splitBody(source: string, file?: string): Pick<SplitMarkdown, 'b
   const fence = openingFence(text);
   if (!fence) return { body: text, bodyLine: 1 };
   checkFence(text, fence, file);
+  const { body, bodyLine } = splitFenced(text, fence);
+  return { body, bodyLine };
+}
+
+/** A fenced file split as gray-matter splits it; `yaml` is the text js-yaml would parse. */
+function splitFenced(text: string, fence: Fence): { yaml: string; frontMatterText: string; body: string; bodyLine: number } {
   // gray-matter ends the block at the next "\n---" after the opening fence's line.
   const afterFence = text.slice(fence.firstLineEnd);
   const close = afterFence.indexOf('\n---');
-  const frontMatterText = (close === -1 ? afterFence : afterFence.slice(0, close)).replace(/^\r?\n/, '');
+  const yaml = close === -1 ? afterFence : afterFence.slice(0, close);
+  const frontMatterText = yaml.replace(/^\r?\n/, '');
   let body = close === -1 ? '' : afterFence.slice(close + 4);
   if (body[0] === '\r') body = body.slice(1);
   if (body[0] === '\n') body = body.slice(1);
-  return { body, bodyLine: frontMatterText.split('\n').length + 3 };
+  return { yaml, frontMatterText, body, bodyLine: frontMatterText.split('\n').length + 3 };
 }
 
 interface Fence {

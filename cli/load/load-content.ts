@@ -5,6 +5,7 @@ import { SiteError, SiteErrorList } from '../errors.ts';
 import { contentFolder, toolkitFiles } from '../project-layout.js';
 import { dataSchemas, type DataName } from '../site-model/schemas.ts';
 import { splitMarkdown } from './front-matter.ts';
+import type { FrontMatterCache } from './front-matter-cache.ts';
 import { inputLimits } from './input-limits.ts';
 import { loadJson, type RawJson } from './load-json.ts';
 import { ContentFiles, fileFailure, guardFile } from './read-content-file.ts';
@@ -34,8 +35,8 @@ export interface RawContent {
   toolkit: { readme: string; rules: string };
 }
 
-/** Reads every content file under `root`; collects all read and parse problems before failing. */
-export async function loadContent(root: string): Promise<RawContent> {
+/** Reads every content file under `root`; collects all read and parse problems before failing. `frontMatter` holds front matter parsed by earlier builds. */
+export async function loadContent(root: string, frontMatter?: FrontMatterCache): Promise<RawContent> {
   const errors: SiteError[] = [];
   const collect = async <T>(work: Promise<T>): Promise<T | undefined> => {
     try {
@@ -49,9 +50,9 @@ export async function loadContent(root: string): Promise<RawContent> {
   };
   const files = new ContentFiles(root);
   const [posts, guides, legal, data, readme, rules] = await Promise.all([
-    collect(loadMarkdownFolder(contentFolder(root, 'posts'), files)),
-    collect(loadMarkdownFolder(contentFolder(root, 'guides'), files)),
-    collect(loadMarkdownFolder(contentFolder(root, 'legal'), files)),
+    collect(loadMarkdownFolder(contentFolder(root, 'posts'), files, frontMatter)),
+    collect(loadMarkdownFolder(contentFolder(root, 'guides'), files, frontMatter)),
+    collect(loadMarkdownFolder(contentFolder(root, 'legal'), files, frontMatter)),
     collect(loadDatasets(contentFolder(root, 'data'), files)),
     collect(loadText(path.join(contentFolder(root, 'toolkit'), toolkitFiles.readme), files)),
     collect(loadText(path.join(contentFolder(root, 'toolkit'), toolkitFiles.cursorRules), files)),
@@ -64,23 +65,23 @@ export async function loadContent(root: string): Promise<RawContent> {
  * Reads every `.md` file in a folder, sorted by name so builds are deterministic. `files` reads
  * inside the content folder, by default the one holding `folder`.
  */
-export async function loadMarkdownFolder(folder: string, files = new ContentFiles(path.dirname(folder))): Promise<RawMarkdown[]> {
+export async function loadMarkdownFolder(folder: string, files = new ContentFiles(path.dirname(folder)), frontMatter?: FrontMatterCache): Promise<RawMarkdown[]> {
   const names = (await readdir(folder).catch(() => [] as string[])).filter((name) => name.endsWith('.md')).sort();
-  const results = await Promise.allSettled(names.map(async (name) => loadMarkdown(path.join(folder, name), files)));
+  const results = await Promise.allSettled(names.map(async (name) => loadMarkdown(path.join(folder, name), files, frontMatter)));
   const errors = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as SiteError] : []));
   if (errors.length > 0) throw new SiteErrorList(errors);
   return results.map((r) => (r as PromiseFulfilledResult<RawMarkdown>).value);
 }
 
 /** Reads and splits one Markdown file. */
-export function loadMarkdown(file: string, files: ContentFiles): RawMarkdown {
-  return guardFile(file, () => parseMarkdown(file, files.readText(file, inputLimits.markdownBytes)));
+export function loadMarkdown(file: string, files: ContentFiles, frontMatter?: FrontMatterCache): RawMarkdown {
+  return guardFile(file, () => parseMarkdown(file, files.readText(file, inputLimits.markdownBytes), frontMatter));
 }
 
 /** Splits front matter from body; a YAML error keeps its position in the file. */
-export function parseMarkdown(file: string, source: string): RawMarkdown {
+export function parseMarkdown(file: string, source: string, cache?: FrontMatterCache): RawMarkdown {
   try {
-    const { frontMatter, frontMatterText, body, bodyLine } = splitMarkdown(source, file);
+    const { frontMatter, frontMatterText, body, bodyLine } = splitMarkdown(source, file, cache);
     return { file, source, frontMatter, frontMatterText, body, bodyLine };
   } catch (error) {
     throw isYamlError(error) ? yamlError(file, error) : fileFailure(file, error);
