@@ -1,5 +1,6 @@
 // Where things live in a project, in plain JavaScript so that the launcher (bin.js), which runs
 // before any TypeScript is compiled, reads the same names as the rest of the CLI.
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 
 /** Folders of the content tree, relative to the content folder; the one place that knows them. */
@@ -41,6 +42,11 @@ export function markdownCacheFile(root) {
 /** Front matter parsed by `build`, by the hash of its YAML (front-matter-cache.ts). */
 export function frontMatterCacheFile(root) {
   return path.join(cacheFolder(root), 'front-matter.json');
+}
+
+/** The files `build` copied into the output `out` from another file system (copy-journal.ts). */
+export function copyJournalFile(root, out) {
+  return path.join(cacheFolder(root), 'copies', `${createHash('sha256').update(path.resolve(out)).digest('hex').slice(0, 32)}.json`);
 }
 
 /** Highlighted code blocks, one file each, kept by `build` (highlight-store.ts). */

@@ -3,7 +3,7 @@ import { Command } from 'commander';
 import { SiteError } from '../errors.ts';
 import type { BuildResult, Phase } from '../build/build-site.ts';
 import type { BuildOutcome } from '../build/up-to-date.ts';
-import { cacheFolder, frontMatterCacheFile, highlightStoreDir, markdownCacheFile } from '../project-layout.js';
+import { cacheFolder, copyJournalFile, frontMatterCacheFile, highlightStoreDir, markdownCacheFile } from '../project-layout.js';
 import { siteOverridesFromEnv } from '../validate/site-overrides.ts';
 
 interface BuildFlags {
@@ -66,7 +66,7 @@ async function runBuild(flags: BuildFlags, root: string, out: string, contentDir
   const result = await buildSite({
     root,
     contentDir,
-    writer: new DiskWriter(out),
+    writer: new DiskWriter(out, { copyJournal: flags.cache ? copyJournalFile(root, out) : undefined }),
     siteUrl: flags.siteUrl,
     drafts: flags.drafts,
     future: flags.future,

@@ -1,8 +1,9 @@
-import { copyFileSync, linkSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, linkSync, lstatSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { unwritableOutput } from './output-guard.ts';
-import { createVersionFolder, removeStaleVersions, swapInVersion } from './output-versions.ts';
+import { CopyJournal } from './copy-journal.ts';
+import { createVersionFolder, liveVersion, removeStaleVersions, swapInVersion } from './output-versions.ts';
 
 /** Where a build's files go: a folder on disk, or memory for tests and dry runs. */
 export interface Writer {
@@ -36,6 +37,17 @@ export class MemoryWriter implements Writer {
   }
 }
 
+export interface DiskWriterOptions {
+  /**
+   * Where to remember the files copied into the output because it is on another file system
+   * than their sources (see copy-journal.ts): the next build links the previous output's copy
+   * of a source that did not change instead of copying it again. None by default.
+   */
+  copyJournal?: string;
+  /** Makes a hard link; the file system's own by default (tests give one that fails as across file systems). */
+  hardLink?: (existing: string, link: string) => void;
+}
+
 /**
  * Writes into a fresh version folder beside the output and swaps it in on commit by pointing the
  * output (a symbolic link) at it, so a failed build never leaves a half-written output behind
@@ -50,10 +62,18 @@ export class DiskWriter implements Writer {
   private linking = true;
   private readonly outDir: string;
   private committed = false;
+  private readonly journal: Promise<CopyJournal | undefined>;
+  private readonly hardLink: (existing: string, link: string) => void;
 
-  constructor(outDir: string) {
+  constructor(outDir: string, options: DiskWriterOptions = {}) {
     this.outDir = path.resolve(outDir);
     const out = this.outDir;
+    this.hardLink = options.hardLink ?? linkSync;
+    // The output as the last build left it, read before this build replaces it.
+    const journalFile = options.copyJournal;
+    this.journal = journalFile
+      ? liveVersion(out).then((live) => CopyJournal.open(journalFile, live && path.join(path.dirname(out), live)), () => undefined)
+      : Promise.resolve(undefined);
     this.staging = removeStaleVersions(out)
       .catch(() => undefined)
       .then(() => createVersionFolder(out))
@@ -77,21 +97,35 @@ export class DiskWriter implements Writer {
    */
   async link(file: string, source: string): Promise<void> {
     const target = await this.target(file);
-    if ((statSync(source).mode & 0o777) !== (await this.newFileMode())) {
+    const sourceInfo = statSync(source, { bigint: true });
+    if ((Number(sourceInfo.mode) & 0o777) !== (await this.newFileMode())) {
       writeFileSync(target, readFileSync(source));
       return;
     }
     if (this.linking) {
       try {
-        linkSync(source, target);
+        this.hardLink(source, target);
         return;
       } catch (error) {
         // Another file system (an output on tmpfs): the next files will not link either.
         if ((error as NodeJS.ErrnoException).code === 'EXDEV') this.linking = false;
       }
     }
+    // The previous output's copy of the same unchanged source, on this file system: linked.
+    const journal = await this.journal;
+    const previous = journal?.reusable(file, source, sourceInfo);
+    if (previous) {
+      try {
+        this.hardLink(previous, target);
+        journal!.record(file, source, sourceInfo, lstatSync(target, { bigint: true }));
+        return;
+      } catch {
+        // Gone meanwhile, or not linkable after all: copied below.
+      }
+    }
     // The kernel copies (copy_file_range), with the source's mode, which is the umask's.
     copyFileSync(source, target);
+    journal?.record(file, source, sourceInfo, lstatSync(target, { bigint: true }));
   }
 
   /** The mode a file written now gets: the staging folder was made 0777 less the umask. */
@@ -124,6 +158,7 @@ export class DiskWriter implements Writer {
       throw unwritableOutput(this.outDir, error);
     });
     this.committed = true;
+    (await this.journal)?.save(staging);
   }
 
   async abort(): Promise<void> {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
+import { existsSync, linkSync } from 'node:fs';
 import fsPromises, { lstat, mkdir, mkdtemp, readdir, readFile, readlink, rm, stat, writeFile } from 'node:fs/promises';
 import { syncBuiltinESMExports } from 'node:module';
 import os from 'node:os';
@@ -263,5 +263,49 @@ test('DiskWriter.link hard-links a source with the mode new files get, copies on
     }
   } finally {
     await rm(elsewhere, { recursive: true, force: true });
+  }
+});
+
+test('across file systems, a build links the previous output’s copy of an unchanged source instead of copying it again', async () => {
+  const sources = path.join(tmp, 'cache');
+  await mkdir(sources);
+  const umaskMode = 0o666 & ~process.umask();
+  const page = path.join(sources, 'page.html');
+  const card = path.join(sources, 'card.png');
+  await writeFile(page, 'cached page', { mode: umaskMode });
+  await writeFile(card, 'cached card', { mode: umaskMode });
+  const journal = path.join(tmp, 'journal', 'copies.json');
+  // Links from the cache fail as across file systems; links within the output's file system work.
+  const hardLink = (existing: string, link: string) => {
+    if (existing.startsWith(sources)) throw Object.assign(new Error('cross-device link'), { code: 'EXDEV' });
+    linkSync(existing, link);
+  };
+  const build = async (files: [string, string][]) => {
+    const writer = new DiskWriter(outDir, { copyJournal: journal, hardLink });
+    for (const [file, source] of files) await writer.link(file, source);
+    await writer.commit();
+    return Object.fromEntries(await Promise.all(files.map(async ([file]) => [file, (await stat(path.join(outDir, file))).ino] as const)));
+  };
+  const first = await build([['blog/index.html', page], ['social/card.png', card]]);
+  // Unchanged sources: the same files, linked from the previous output (same inodes), not copies.
+  const second = await build([['blog/index.html', page], ['social/card.png', card]]);
+  assert.deepEqual(second, first);
+  // A changed source, a file the previous output had edited in place, and a source now published
+  // under another name are copied afresh.
+  await writeFile(page, 'cached page, changed');
+  await writeFile(path.join(outDir, 'social/card.png'), 'edited in the output');
+  const third = await build([['blog/index.html', page], ['social/card.png', card], ['blog/other.html', page]]);
+  assert.notEqual(third['blog/index.html'], second['blog/index.html']);
+  assert.notEqual(third['social/card.png'], second['social/card.png']);
+  assert.equal(await readFile(path.join(outDir, 'blog/index.html'), 'utf8'), 'cached page, changed');
+  assert.equal(await readFile(path.join(outDir, 'social/card.png'), 'utf8'), 'cached card');
+  assert.equal(await readFile(path.join(outDir, 'blog/other.html'), 'utf8'), 'cached page, changed');
+  // A broken or foreign journal only means copying.
+  for (const contents of ['not json', JSON.stringify({ version: 1, folder: 'another-folder', copies: {} }), JSON.stringify({ version: 1, folder: await readlink(outDir), copies: { 'blog/index.html': 'nonsense' } })]) {
+    await writeFile(journal, contents);
+    const before = (await stat(path.join(outDir, 'blog/index.html'))).ino;
+    const after = await build([['blog/index.html', page]]);
+    assert.notEqual(after['blog/index.html'], before, contents);
+    assert.equal(await readFile(path.join(outDir, 'blog/index.html'), 'utf8'), 'cached page, changed');
   }
 });
