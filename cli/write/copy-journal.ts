@@ -12,7 +12,7 @@ const journalVersion = 1;
 /** A journal larger than this is not read (about 150 bytes per copied file). */
 const maxJournalBytes = 64 * 1024 * 1024;
 
-/** Device, inode, size and modification time (ns) of a file, as text. */
+/** Device, inode, mode, size and modification time (ns) of a file, as text. */
 type Identity = string;
 /** What a copy came from and what it was right after copying. */
 type Copy = [source: string, sourceIdentity: Identity, copyIdentity: Identity];
@@ -25,7 +25,7 @@ interface JournalFile {
 }
 
 export function identityOf(info: BigIntStats): Identity {
-  return `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}`;
+  return `${info.dev}:${info.ino}:${info.mode}:${info.size}:${info.mtimeNs}`;
 }
 
 /**

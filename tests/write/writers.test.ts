@@ -300,6 +300,11 @@ test('across file systems, a build links the previous output’s copy of an unch
   assert.equal(await readFile(path.join(outDir, 'blog/index.html'), 'utf8'), 'cached page, changed');
   assert.equal(await readFile(path.join(outDir, 'social/card.png'), 'utf8'), 'cached card');
   assert.equal(await readFile(path.join(outDir, 'blog/other.html'), 'utf8'), 'cached page, changed');
+  // A copy whose mode was changed in the output is not taken either.
+  await fsPromises.chmod(path.join(outDir, 'blog/other.html'), 0o600);
+  const fourth = await build([['blog/index.html', page], ['social/card.png', card], ['blog/other.html', page]]);
+  assert.notEqual(fourth['blog/other.html'], third['blog/other.html']);
+  assert.equal((await stat(path.join(outDir, 'blog/other.html'))).mode & 0o777, umaskMode);
   // A broken or foreign journal only means copying.
   for (const contents of ['not json', JSON.stringify({ version: 1, folder: 'another-folder', copies: {} }), JSON.stringify({ version: 1, folder: await readlink(outDir), copies: { 'blog/index.html': 'nonsense' } })]) {
     await writeFile(journal, contents);
