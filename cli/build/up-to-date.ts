@@ -9,7 +9,12 @@ import path from 'node:path';
 import { generatorFingerprint } from './generator-fingerprint.ts';
 
 /** Bumped when what the fingerprint covers or the record's shape changes. */
-const recordVersion = 1;
+const recordVersion = 2;
+/**
+ * A content file changed less than this before its hash was recorded could change again within
+ * the same timestamp on a file system with coarse times: its recorded hash is not trusted.
+ */
+const racyWindowMs = 2000;
 /** A record larger than this is not read (about 60 bytes per output file). */
 const maxRecordBytes = 64 * 1024 * 1024;
 /** A content file larger than this is not hashed: the build's loader refuses far smaller ones, and reports it. */
@@ -34,9 +39,23 @@ export interface BuildOutcome {
   links: string;
 }
 
+/** A content file as hashed: path under the content folder, identity (device, inode, size, modification and change times), SHA-256. */
+export type ContentFile = [file: string, identity: string, sha256: string];
+
+/** The fingerprint of a build's inputs, with the content files it hashed and when it looked at them. */
+export interface InputState {
+  fingerprint: string;
+  content: ContentFile[];
+  /** When the files were looked at (ms since the epoch). */
+  at: number;
+}
+
 interface BuildRecord {
   version: number;
   fingerprint: string;
+  /** The content files as the recorded build hashed them, for the next fingerprint. */
+  content: ContentFile[];
+  contentAt: number;
   /** The version folder `out` linked to. */
   target: string;
   /** Every file of that folder: path, size, modification time (ns), inode. */
@@ -50,8 +69,17 @@ interface BuildRecord {
  * version), the flags and environment overrides, the day and time zone (posts dated in the
  * future appear, and the footer's year turns, with the date), and every file under the content
  * folder, byte for byte. Undefined when a file cannot be read.
+ *
+ * A file whose identity (device, inode, size, modification and change time: a write or a
+ * `touch` changes the change time, and nothing can set it back) is the one recorded by `last`
+ * keeps its recorded hash instead of being read again, unless it changed within two seconds of
+ * being recorded.
  */
-export function inputFingerprint(inputs: BuildInputs): string | undefined {
+export function inputFingerprint(inputs: BuildInputs, last?: Pick<InputState, 'content' | 'at'>): InputState | undefined {
+  const at = Date.now();
+  const known = new Map<string, ContentFile>();
+  for (const entry of last?.content ?? []) known.set(entry[0], entry);
+  const content: ContentFile[] = [];
   const hash = createHash('sha256');
   const now = new Date();
   hash.update(JSON.stringify([recordVersion, generatorFingerprint(), inputs.contentDir, inputs.out, inputs.settings,
@@ -61,17 +89,24 @@ export function inputFingerprint(inputs: BuildInputs): string | undefined {
       .map((entry) => path.join(entry.parentPath, entry.name))
       .sort();
     for (const file of entries) {
-      const info = lstatSync(file);
-      hash.update('\0').update(path.relative(inputs.contentDir, file)).update('\0');
+      const info = lstatSync(file, { bigint: true });
+      const relative = path.relative(inputs.contentDir, file);
+      hash.update('\0').update(relative).update('\0');
       if (info.isSymbolicLink()) hash.update(`link ${readlinkSync(file)}`);
-      else if (info.isFile() && info.size <= maxHashedFileBytes) hash.update(`file ${info.size}\0`).update(readFileSync(file));
-      else if (info.isFile()) return undefined;
+      else if (info.isFile() && info.size <= maxHashedFileBytes) {
+        const identity = `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
+        const recorded = known.get(relative);
+        const settled = last !== undefined && Number(info.ctimeNs / 1_000_000n) < last.at - racyWindowMs;
+        const sha = recorded && settled && recorded[1] === identity ? recorded[2] : createHash('sha256').update(readFileSync(file)).digest('hex');
+        content.push([relative, identity, sha]);
+        hash.update(`file ${info.size}\0${sha}`);
+      } else if (info.isFile()) return undefined;
       else hash.update(info.isDirectory() ? 'folder' : 'other');
     }
   } catch {
     return undefined;
   }
-  return hash.digest('hex');
+  return { fingerprint: hash.digest('hex'), content, at };
 }
 
 /** Where the record of builds into `out` is kept. */
@@ -101,18 +136,34 @@ function linkedVersion(out: string): string | undefined {
   }
 }
 
-/**
- * The outcome of the last build into `out`, when its fingerprint is `fingerprint` and the
- * output is still exactly what it wrote (the same version folder, the same files with the same
- * sizes, modification times and inodes, no file more); undefined otherwise.
- */
-export function unchangedOutput(cacheDir: string, out: string, fingerprint: string): { outcome: BuildOutcome; builtAt: string } | undefined {
+/** The record of the last build into `out`, when there is a sound one. */
+export function lastBuild(cacheDir: string, out: string): BuildRecord | undefined {
   try {
     const file = recordFile(cacheDir, out);
     if (statSync(file).size > maxRecordBytes) return undefined;
     const record = JSON.parse(readFileSync(file, 'utf8')) as Partial<BuildRecord> | null;
-    if (record?.version !== recordVersion || record.fingerprint !== fingerprint || typeof record.target !== 'string' || !Array.isArray(record.files)) return undefined;
-    if (!isOutcome(record.outcome) || typeof record.builtAt !== 'string') return undefined;
+    if (record?.version !== recordVersion || typeof record.fingerprint !== 'string' || typeof record.target !== 'string' || !Array.isArray(record.files)) return undefined;
+    if (!isOutcome(record.outcome) || typeof record.builtAt !== 'string' || typeof record.contentAt !== 'number' || !Array.isArray(record.content)) return undefined;
+    if (!record.content.every((entry) => Array.isArray(entry) && entry.length === 3 && entry.every((value) => typeof value === 'string'))) return undefined;
+    return record as BuildRecord;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The recorded content files of a record, for `inputFingerprint`. */
+export function recordedContent(record: BuildRecord | undefined): Pick<InputState, 'content' | 'at'> | undefined {
+  return record && { content: record.content, at: record.contentAt };
+}
+
+/**
+ * The outcome of the last build into `out` (`record`), when its fingerprint is `fingerprint`
+ * and the output is still exactly what it wrote (the same version folder, the same files with
+ * the same sizes, modification times and inodes, no file more); undefined otherwise.
+ */
+export function unchangedOutput(record: BuildRecord | undefined, out: string, fingerprint: string): { outcome: BuildOutcome; builtAt: string } | undefined {
+  try {
+    if (!record || record.fingerprint !== fingerprint) return undefined;
     const target = linkedVersion(out);
     if (target === undefined || target !== record.target) return undefined;
     const now = filesOf(path.join(path.dirname(out), target));
@@ -133,8 +184,8 @@ function isOutcome(value: unknown): value is BuildOutcome {
     && typeof outcome.warnings === 'string' && typeof outcome.links === 'string';
 }
 
-/** Records a committed build into `out` made from inputs with this fingerprint; a failure only costs the next build time. */
-export function recordBuild(cacheDir: string, out: string, fingerprint: string, outcome: BuildOutcome): void {
+/** Records a committed build into `out` made from inputs in this state; a failure only costs the next build time. */
+export function recordBuild(cacheDir: string, out: string, inputs: InputState, outcome: BuildOutcome): void {
   const file = recordFile(cacheDir, out);
   const temporary = `${file}.${process.pid}.tmp`;
   try {
@@ -143,7 +194,10 @@ export function recordBuild(cacheDir: string, out: string, fingerprint: string, 
       rmSync(file, { force: true });
       return;
     }
-    const record: BuildRecord = { version: recordVersion, fingerprint, target, files: filesOf(path.join(path.dirname(out), target)), outcome, builtAt: new Date().toISOString() };
+    const record: BuildRecord = {
+      version: recordVersion, fingerprint: inputs.fingerprint, content: inputs.content, contentAt: inputs.at,
+      target, files: filesOf(path.join(path.dirname(out), target)), outcome, builtAt: new Date().toISOString(),
+    };
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(temporary, JSON.stringify(record));
     renameSync(temporary, file);

@@ -52,11 +52,12 @@ async function runBuild(flags: BuildFlags, root: string, out: string, contentDir
   const overrides = siteOverridesFromEnv(process.env);
   const upToDate = await import('../build/up-to-date.ts');
   // With the caches on, an output whose every input is as when it was built is left as it is.
-  const fingerprint = flags.cache
-    ? upToDate.inputFingerprint({ contentDir, out, settings: { siteUrl: flags.siteUrl, drafts: flags.drafts, future: flags.future, checkLinks: flags.checkLinks, production: flags.production, overrides } })
+  const last = flags.cache ? upToDate.lastBuild(cacheFolder(root), out) : undefined;
+  const inputs = flags.cache
+    ? upToDate.inputFingerprint({ contentDir, out, settings: { siteUrl: flags.siteUrl, drafts: flags.drafts, future: flags.future, checkLinks: flags.checkLinks, production: flags.production, overrides } }, upToDate.recordedContent(last))
     : undefined;
   if (!flags.cache) upToDate.forgetBuild(cacheFolder(root), out);
-  const unchanged = fingerprint === undefined ? undefined : upToDate.unchangedOutput(cacheFolder(root), out, fingerprint);
+  const unchanged = inputs === undefined ? undefined : upToDate.unchangedOutput(last, out, inputs.fingerprint);
   if (unchanged) {
     if (unchanged.outcome.warnings) console.error(unchanged.outcome.warnings);
     console.log(formatUnchanged(unchanged.outcome, unchanged.builtAt, flags.out, performance.now() - started));
@@ -87,8 +88,8 @@ async function runBuild(flags: BuildFlags, root: string, out: string, contentDir
   }
   const links = report ? report.summaryLine(result.links!) : undefined;
   console.log(formatSummary(result, flags.out, links));
-  if (fingerprint !== undefined) {
-    upToDate.recordBuild(cacheFolder(root), out, fingerprint, { pages: result.pages.length, redirects: result.redirects, files: result.files, warnings, links: links ?? '' });
+  if (inputs !== undefined) {
+    upToDate.recordBuild(cacheFolder(root), out, inputs, { pages: result.pages.length, redirects: result.redirects, files: result.files, warnings, links: links ?? '' });
   }
 }
 
