@@ -44,9 +44,14 @@ export function frontMatterCacheFile(root) {
   return path.join(cacheFolder(root), 'front-matter.json');
 }
 
+/** The name the caches give what they keep about one output folder: a hash of its absolute path. */
+export function outputKey(out) {
+  return createHash('sha256').update(path.resolve(out)).digest('hex').slice(0, 32);
+}
+
 /** The files `build` copied into the output `out` from another file system (copy-journal.ts). */
 export function copyJournalFile(root, out) {
-  return path.join(cacheFolder(root), 'copies', `${createHash('sha256').update(path.resolve(out)).digest('hex').slice(0, 32)}.json`);
+  return path.join(cacheFolder(root), 'copies', `${outputKey(out)}.json`);
 }
 
 /** Highlighted code blocks, one file each, kept by `build` (highlight-store.ts). */

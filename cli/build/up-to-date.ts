@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { outputKey } from '../project-layout.js';
 import { generatorFingerprint } from './generator-fingerprint.ts';
 
 /** Bumped when what the fingerprint covers or the record's shape changes. */
@@ -47,15 +48,12 @@ export interface InputState {
   fingerprint: string;
   content: ContentFile[];
   /** When the files were looked at (ms since the epoch). */
-  at: number;
+  contentAt: number;
 }
 
-interface BuildRecord {
+/** The content files as the recorded build hashed them (its `InputState`), for the next fingerprint. */
+interface BuildRecord extends InputState {
   version: number;
-  fingerprint: string;
-  /** The content files as the recorded build hashed them, for the next fingerprint. */
-  content: ContentFile[];
-  contentAt: number;
   /** The version folder `out` linked to. */
   target: string;
   /** Every file of that folder: path, size, modification time (ns), inode. */
@@ -75,8 +73,8 @@ interface BuildRecord {
  * keeps its recorded hash instead of being read again, unless it changed within two seconds of
  * being recorded.
  */
-export function inputFingerprint(inputs: BuildInputs, last?: Pick<InputState, 'content' | 'at'>): InputState | undefined {
-  const at = Date.now();
+export function inputFingerprint(inputs: BuildInputs, last?: Pick<InputState, 'content' | 'contentAt'>): InputState | undefined {
+  const contentAt = Date.now();
   const known = new Map<string, ContentFile>();
   for (const entry of last?.content ?? []) known.set(entry[0], entry);
   const content: ContentFile[] = [];
@@ -96,7 +94,7 @@ export function inputFingerprint(inputs: BuildInputs, last?: Pick<InputState, 'c
       else if (info.isFile() && info.size <= maxHashedFileBytes) {
         const identity = `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
         const recorded = known.get(relative);
-        const settled = last !== undefined && Number(info.ctimeNs / 1_000_000n) < last.at - racyWindowMs;
+        const settled = last !== undefined && Number(info.ctimeNs / 1_000_000n) < last.contentAt - racyWindowMs;
         const sha = recorded && settled && recorded[1] === identity ? recorded[2] : createHash('sha256').update(readFileSync(file)).digest('hex');
         content.push([relative, identity, sha]);
         hash.update(`file ${info.size}\0${sha}`);
@@ -106,12 +104,12 @@ export function inputFingerprint(inputs: BuildInputs, last?: Pick<InputState, 'c
   } catch {
     return undefined;
   }
-  return { fingerprint: hash.digest('hex'), content, at };
+  return { fingerprint: hash.digest('hex'), content, contentAt };
 }
 
 /** Where the record of builds into `out` is kept. */
 function recordFile(cacheDir: string, out: string): string {
-  return path.join(cacheDir, 'last-builds', `${createHash('sha256').update(out).digest('hex').slice(0, 32)}.json`);
+  return path.join(cacheDir, 'last-builds', `${outputKey(out)}.json`);
 }
 
 /** Every file under `folder` as recorded; throws when the folder cannot be read. */
@@ -149,11 +147,6 @@ export function lastBuild(cacheDir: string, out: string): BuildRecord | undefine
   } catch {
     return undefined;
   }
-}
-
-/** The recorded content files of a record, for `inputFingerprint`. */
-export function recordedContent(record: BuildRecord | undefined): Pick<InputState, 'content' | 'at'> | undefined {
-  return record && { content: record.content, at: record.contentAt };
 }
 
 /**
@@ -195,7 +188,7 @@ export function recordBuild(cacheDir: string, out: string, inputs: InputState, o
       return;
     }
     const record: BuildRecord = {
-      version: recordVersion, fingerprint: inputs.fingerprint, content: inputs.content, contentAt: inputs.at,
+      version: recordVersion, fingerprint: inputs.fingerprint, content: inputs.content, contentAt: inputs.contentAt,
       target, files: filesOf(path.join(path.dirname(out), target)), outcome, builtAt: new Date().toISOString(),
     };
     mkdirSync(path.dirname(file), { recursive: true });

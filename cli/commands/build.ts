@@ -54,7 +54,7 @@ async function runBuild(flags: BuildFlags, root: string, out: string, contentDir
   // With the caches on, an output whose every input is as when it was built is left as it is.
   const last = flags.cache ? upToDate.lastBuild(cacheFolder(root), out) : undefined;
   const inputs = flags.cache
-    ? upToDate.inputFingerprint({ contentDir, out, settings: { siteUrl: flags.siteUrl, drafts: flags.drafts, future: flags.future, checkLinks: flags.checkLinks, production: flags.production, overrides } }, upToDate.recordedContent(last))
+    ? upToDate.inputFingerprint({ contentDir, out, settings: { siteUrl: flags.siteUrl, drafts: flags.drafts, future: flags.future, checkLinks: flags.checkLinks, production: flags.production, overrides } }, last)
     : undefined;
   if (!flags.cache) upToDate.forgetBuild(cacheFolder(root), out);
   const unchanged = inputs === undefined ? undefined : upToDate.unchangedOutput(last, out, inputs.fingerprint);

@@ -24,7 +24,19 @@ interface JournalFile {
   copies: Record<string, Copy>;
 }
 
-export function identityOf(info: BigIntStats): Identity {
+/** The copies a sound journal in `file` records for the version folder `folder`; undefined otherwise. */
+function readJournal(file: string, folder: string): Record<string, Copy> | undefined {
+  try {
+    if (statSync(file).size > maxJournalBytes) return undefined;
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<JournalFile> | null;
+    const sound = parsed?.version === journalVersion && parsed.folder === path.basename(folder) && typeof parsed.copies === 'object' && parsed.copies !== null;
+    return sound ? parsed.copies : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function identityOf(info: BigIntStats): Identity {
   return `${info.dev}:${info.ino}:${info.mode}:${info.size}:${info.mtimeNs}`;
 }
 
@@ -40,17 +52,8 @@ export class CopyJournal {
 
   /** The journal in `file`, applying when `previousFolder` (the live output's version folder) is the one it describes. */
   static open(file: string, previousFolder: string | undefined): CopyJournal {
-    if (previousFolder === undefined) return new CopyJournal(file, undefined, {});
-    try {
-      if (statSync(file).size > maxJournalBytes) return new CopyJournal(file, undefined, {});
-      const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<JournalFile> | null;
-      if (parsed?.version !== journalVersion || parsed.folder !== path.basename(previousFolder) || typeof parsed.copies !== 'object' || parsed.copies === null) {
-        return new CopyJournal(file, undefined, {});
-      }
-      return new CopyJournal(file, previousFolder, parsed.copies);
-    } catch {
-      return new CopyJournal(file, undefined, {});
-    }
+    const copies = previousFolder === undefined ? undefined : readJournal(file, previousFolder);
+    return copies ? new CopyJournal(file, previousFolder, copies) : new CopyJournal(file, undefined, {});
   }
 
   /** The previous output's copy of `source` at `file`, when both are as they were when it was copied; undefined otherwise. */

@@ -28,7 +28,7 @@ test('a file edited since it was recorded is hashed again, even at the same size
     const first = inputFingerprint(inputsOf(contentDir))!;
     await writeFile(path.join(contentDir, 'posts', 'a.md'), 'fresh text');
     // As if the record were old enough for every recorded hash to be trusted.
-    const again = inputFingerprint(inputsOf(contentDir), { content: first.content, at: later(first.at) })!;
+    const again = inputFingerprint(inputsOf(contentDir), { content: first.content, contentAt: later(first.contentAt) })!;
     assert.notEqual(again.fingerprint, first.fingerprint);
     assert.equal(again.fingerprint, inputFingerprint(inputsOf(contentDir))!.fingerprint);
   });
@@ -39,10 +39,10 @@ test('a file as recorded keeps its recorded hash; one changed within two seconds
     const first = inputFingerprint(inputsOf(contentDir))!;
     // A record whose hash for a.md is wrong, with a.md's identity as it is now: taken only when settled.
     const forged: ContentFile[] = first.content.map(([file, identity, sha]) => [file, identity, file.endsWith('a.md') ? '0'.repeat(64) : sha]);
-    const trusted = inputFingerprint(inputsOf(contentDir), { content: forged, at: later(first.at) })!;
+    const trusted = inputFingerprint(inputsOf(contentDir), { content: forged, contentAt: later(first.contentAt) })!;
     assert.notEqual(trusted.fingerprint, first.fingerprint, 'a settled file is not read again');
     assert.equal(trusted.content.find(([file]) => file.endsWith('a.md'))![2], '0'.repeat(64));
-    const racy = inputFingerprint(inputsOf(contentDir), { content: forged, at: first.at })!;
+    const racy = inputFingerprint(inputsOf(contentDir), { content: forged, contentAt: first.contentAt })!;
     assert.equal(racy.fingerprint, first.fingerprint, 'a file changed just before its record was read again');
   });
 });

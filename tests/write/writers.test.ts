@@ -228,15 +228,24 @@ test('MemoryWriter abort drops everything written', async () => {
   assert.equal(writer.files.size, 0);
 });
 
+/** Files in a cache folder beside the output, each with its mode (the one new files get by default), by name. */
+async function cacheFiles(files: Record<string, { text: string; mode?: number }>): Promise<{ folder: string; paths: Record<string, string> }> {
+  const folder = path.join(tmp, 'cache');
+  await mkdir(folder, { recursive: true });
+  const paths: Record<string, string> = {};
+  for (const [name, { text, mode = 0o666 & ~process.umask() }] of Object.entries(files)) {
+    paths[name] = path.join(folder, name);
+    await writeFile(paths[name], text);
+    await fsPromises.chmod(paths[name], mode);
+  }
+  return { folder, paths };
+}
+
 test('DiskWriter.link hard-links a source with the mode new files get, copies one with another mode, and copies across file systems', async () => {
-  const sources = path.join(tmp, 'cache');
-  await mkdir(sources);
   const umaskMode = 0o666 & ~process.umask();
-  const same = path.join(sources, 'same.html');
-  const other = path.join(sources, 'other.html');
-  await writeFile(same, 'same mode', { mode: umaskMode });
-  await writeFile(other, 'other mode', { mode: 0o600 });
-  await fsPromises.chmod(other, 0o600);
+  const { paths } = await cacheFiles({ 'same.html': { text: 'same mode' }, 'other.html': { text: 'other mode', mode: 0o600 } });
+  const same = paths['same.html']!;
+  const other = paths['other.html']!;
   const writer = new DiskWriter(outDir);
   await writer.link('same.html', same);
   await writer.link('other.html', other);
@@ -267,13 +276,10 @@ test('DiskWriter.link hard-links a source with the mode new files get, copies on
 });
 
 test('across file systems, a build links the previous output’s copy of an unchanged source instead of copying it again', async () => {
-  const sources = path.join(tmp, 'cache');
-  await mkdir(sources);
   const umaskMode = 0o666 & ~process.umask();
-  const page = path.join(sources, 'page.html');
-  const card = path.join(sources, 'card.png');
-  await writeFile(page, 'cached page', { mode: umaskMode });
-  await writeFile(card, 'cached card', { mode: umaskMode });
+  const { folder: sources, paths } = await cacheFiles({ 'page.html': { text: 'cached page' }, 'card.png': { text: 'cached card' } });
+  const page = paths['page.html']!;
+  const card = paths['card.png']!;
   const journal = path.join(tmp, 'journal', 'copies.json');
   // Links from the cache fail as across file systems; links within the output's file system work.
   const hardLink = (existing: string, link: string) => {

@@ -37,8 +37,9 @@ async function run(task: MarkdownTask): Promise<MarkdownReply> {
       // Read synchronously: this thread has nothing else to do meanwhile, and a promise-based
       // read costs several hops through the event loop per file. Read with the loader's guards
       // (only a regular file in its folder, under the size limit: a FIFO would block this
-      // thread for good), and split where the loader splits it (without parsing the front matter, which the loader does), so the build can tell whether it
-      // read the same body; anything refused here is read and reported by the loader.
+      // thread for good), and split where the loader splits it (the loader parses the front
+      // matter), so the build can tell whether it read the same body; anything refused here is
+      // read and reported by the loader.
       const text = readerFor(path.dirname(task.file)).readText(task.file, inputLimits.markdownBytes);
       const { body, bodyLine } = splitBody(text);
       return { id: task.id, result: await renderMarkdown(body, bodyLine), source: { markdown: body, firstLine: bodyLine } };
