@@ -16,10 +16,13 @@
 // A page is taken from the cache only when the index is whole (its first line carries the hash
 // of the rest) and of this generator, the site key and the page's route are the same, every body
 // it read hashes as before and its HTML file has the recorded size and hash; anything else
-// renders it afresh. Files are written to a temporary name and renamed, so that concurrent
+// renders it afresh. The file is hashed again unless it is, by identity (device, inode, size,
+// modification and change times: any write changes the change time, and nothing sets it back),
+// the very file an earlier build hashed, and had not changed for two seconds when that build
+// stored its index (a change within the same tick of a coarse clock keeps the times). Files are written to a temporary name and renamed, so that concurrent
 // builds never see half of one.
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, utimesSync, writeFileSync, type BigIntStats } from 'node:fs';
 import path from 'node:path';
 import type { RecordedLink } from '../../templates/components/page-context.ts';
 import type { Bundle } from '../bundle/bundle-client.ts';
@@ -33,7 +36,12 @@ import type { Route } from '../route/routes.ts';
 import { generatorFingerprint } from './generator-fingerprint.ts';
 
 /** Bumped when what the index holds, or how a key is made, changes. */
-const formatVersion = 2;
+const formatVersion = 3;
+/**
+ * A cached file changed less than this before the index was stored could change again within
+ * the same timestamp on a file system with coarse times: its identity is not trusted.
+ */
+const racyWindowMs = 2000;
 /** An index larger than this is not one a build wrote (a 1,000-page site's is a few megabytes). */
 const maxIndexBytes = 256 * 1024 * 1024;
 /** A page larger than this is not cached (and a cached file claiming more is not read). */
@@ -84,6 +92,8 @@ interface PageEntry {
   routeJson: string;
   html: string;
   bytes: number;
+  /** The HTML file's identity when a build last hashed it, or ''. */
+  identity: string;
   deps: [file: string, key: string][];
   links: RecordedLink[];
   islands: string[];
@@ -101,6 +111,8 @@ export class PageCache {
   private readonly indexFile: string;
   private readonly htmlDir: string;
   private siteKey: string | undefined;
+  /** When the index read was stored (ms since the epoch); 0 when none was read. */
+  private storedAt = 0;
   private bodies = new Map<string, RawMarkdown>();
   private readonly bodyKeys = new Map<string, string>();
   /** The pages of the index read, by route path. */
@@ -141,10 +153,12 @@ export class PageCache {
       const page = entry && this.take(route, entry, scans);
       if (page) {
         planned.set(route.path, page);
-        this.next.set(route.path, entry);
+        this.next.set(route.path, page.identity === entry.identity ? entry : { ...entry, identity: page.identity });
+        // The next build takes this page without hashing its file again.
+        if (page.identity !== entry.identity) this.changed = true;
       }
     }
-    this.changed = stored === undefined || stored.size !== planned.size;
+    if (stored === undefined || stored.size !== planned.size) this.changed = true;
     this.stats.reused = planned.size;
     return planned;
   }
@@ -169,7 +183,7 @@ export class PageCache {
       mkdirSync(this.htmlDir, { recursive: true });
       writeAtomically(path.join(this.htmlDir, `${digest}.html`), html);
       this.next.set(page.route.path, {
-        route: page.route.path, routeJson: JSON.stringify(page.route), html: digest, bytes: html.byteLength,
+        route: page.route.path, routeJson: JSON.stringify(page.route), html: digest, bytes: html.byteLength, identity: '',
         deps: [...reads].sort().map((file) => [file, this.bodyKey(file)]),
         links: page.links, islands: page.islands, inlineScripts: inlineScriptsOf(page.html), markdownLinks, scan,
       });
@@ -189,7 +203,7 @@ export class PageCache {
     if (!this.writable || this.siteKey === undefined) return;
     try {
       if (this.changed) {
-        const body = encodeIndex(this.siteKey, this.next);
+        const body = encodeIndex(this.siteKey, Date.now(), this.next);
         const header = JSON.stringify({ format: formatVersion, generator: generatorFingerprint(), siteKey: this.siteKey, sha256: sha256(body) });
         mkdirSync(this.dir, { recursive: true });
         writeAtomically(this.indexFile, Buffer.concat([Buffer.from(`${header}\n`), body]));
@@ -208,24 +222,33 @@ export class PageCache {
   }
 
   /** The cached page of `route` when nothing it was made from changed and its HTML file is whole. */
-  private take(route: Route, entry: PageEntry, scans: boolean): CachedPage | undefined {
+  private take(route: Route, entry: PageEntry, scans: boolean): (CachedPage & { identity: string }) | undefined {
     try {
       if (entry.routeJson !== JSON.stringify(route)) return undefined;
       for (const [file, bodyKey] of entry.deps) if (this.bodyKey(file) !== bodyKey) return undefined;
       const file = path.join(this.htmlDir, `${entry.html}.html`);
-      const mtimeMs = verifyFile(file, entry.bytes, entry.html);
-      if (mtimeMs === undefined) return undefined;
+      const verified = this.unchangedFile(file, entry) ?? verifyFile(file, entry.bytes, entry.html);
+      if (verified === undefined) return undefined;
+      const { mtimeMs, identity } = verified;
       if (Date.now() - mtimeMs > dayMs) this.used.push(file);
       const read = () => readVerified(file, entry.bytes, entry.html);
       const html = scans && !entry.scan ? read() : undefined;
       if (scans && !entry.scan && !html) return undefined;
       return {
         record: { route, links: entry.links, islands: entry.islands },
-        file, read, html, inlineScripts: entry.inlineScripts, markdownLinks: entry.markdownLinks, scan: entry.scan,
+        file, read, html, inlineScripts: entry.inlineScripts, markdownLinks: entry.markdownLinks, scan: entry.scan, identity,
       };
     } catch {
       return undefined;
     }
+  }
+
+  /** `file`'s time when it is, by identity, the file a build hashed as `entry` says and it had settled when the index was stored. */
+  private unchangedFile(file: string, entry: PageEntry): { mtimeMs: number; identity: string } | undefined {
+    if (entry.identity === '') return undefined;
+    const info = statSync(file, { bigint: true, throwIfNoEntry: false });
+    if (!info?.isFile() || identityOf(info) !== entry.identity || Number(info.ctimeNs / 1_000_000n) >= this.storedAt - racyWindowMs) return undefined;
+    return { mtimeMs: Number(info.mtimeMs), identity: entry.identity };
   }
 
   /** The first line of the index: its format, generator, site key and the hash of the rest. */
@@ -256,7 +279,10 @@ export class PageCache {
       const body = read.bytes.subarray(newline + 1);
       if (sha256(body) !== header.sha256) return undefined;
       if (Date.now() - read.mtimeMs > dayMs) this.used.push(this.indexFile);
-      return decodeIndex(JSON.parse(body.toString('utf8')) as StoredIndex, siteKey);
+      const index = JSON.parse(body.toString('utf8')) as StoredIndex;
+      const pages = decodeIndex(index, siteKey);
+      this.storedAt = index.storedAt;
+      return pages;
     } catch {
       return undefined;
     }
@@ -318,6 +344,8 @@ interface IndexHeader {
 
 interface StoredIndex {
   siteKey: string;
+  /** When the index was stored (ms since the epoch). */
+  storedAt: number;
   strings: string[];
   /** Where links come from, as the render recorded them. */
   origins: LinkOrigin[];
@@ -325,11 +353,11 @@ interface StoredIndex {
 }
 
 /**
- * route, route JSON, html, bytes, deps [file, key]…, links [href, origin]…, islands, inline
+ * route, route JSON, html, bytes, identity, deps [file, key]…, links [href, origin]…, islands, inline
  * scripts, Markdown links [href, line, column]… (-1 without a body), scan: [refs [attribute,
  * value, line, column, flags]…, ids, base (-1: none), refresh ([] or one ref)] or -1.
  */
-type StoredPage = [number, number, number, number, number[], number[], number[], number[], number[] | -1, [number[], number[], number, number[]] | -1];
+type StoredPage = [number, number, number, number, number, number[], number[], number[], number[], number[] | -1, [number[], number[], number, number[]] | -1];
 
 const landmarks = ['header', 'footer', 'nav'] as const;
 
@@ -339,7 +367,7 @@ function parseHeader(text: string): IndexHeader | undefined {
   return header as IndexHeader;
 }
 
-function encodeIndex(siteKey: string, pages: ReadonlyMap<string, PageEntry>): Buffer {
+function encodeIndex(siteKey: string, storedAt: number, pages: ReadonlyMap<string, PageEntry>): Buffer {
   const strings: string[] = [];
   const numbers = new Map<string, number>();
   const s = (text: string): number => {
@@ -369,7 +397,7 @@ function encodeIndex(siteKey: string, pages: ReadonlyMap<string, PageEntry>): Bu
     for (const link of page.links) links.push(s(link.href), o(link.origin));
     const markdownLinks: number[] = [];
     for (const link of page.markdownLinks ?? []) markdownLinks.push(s(link.href), link.line, link.column);
-    let scan: StoredPage[9] = -1;
+    let scan: StoredPage[10] = -1;
     if (page.scan) {
       const refs: number[] = [];
       for (const r of page.scan.refs) ref(r, refs);
@@ -378,17 +406,17 @@ function encodeIndex(siteKey: string, pages: ReadonlyMap<string, PageEntry>): Bu
       scan = [refs, page.scan.ids.map(s), page.scan.base === undefined ? -1 : s(page.scan.base), refresh];
     }
     stored.push([
-      s(page.route), s(page.routeJson), s(page.html), page.bytes, page.deps.flatMap(([file, key]) => [s(file), s(key)]),
+      s(page.route), s(page.routeJson), s(page.html), page.bytes, s(page.identity), page.deps.flatMap(([file, key]) => [s(file), s(key)]),
       links, page.islands.map(s), page.inlineScripts.map(s), page.markdownLinks ? markdownLinks : -1, scan,
     ]);
   }
-  const index: StoredIndex = { siteKey, strings, origins, pages: stored };
+  const index: StoredIndex = { siteKey, storedAt, strings, origins, pages: stored };
   return Buffer.from(JSON.stringify(index), 'utf8');
 }
 
 /** The pages of a parsed index by route path; throws on anything not shaped as `encodeIndex` writes it (the caller then takes none). */
 function decodeIndex(index: StoredIndex, siteKey: string): Map<string, PageEntry> {
-  if (index.siteKey !== siteKey || !Array.isArray(index.strings) || !Array.isArray(index.origins) || !Array.isArray(index.pages)) throw new Error('not an index');
+  if (index.siteKey !== siteKey || !Number.isSafeInteger(index.storedAt) || !Array.isArray(index.strings) || !Array.isArray(index.origins) || !Array.isArray(index.pages)) throw new Error('not an index');
   const { strings } = index;
   const s = (n: number): string => {
     const text = strings[n];
@@ -407,10 +435,10 @@ function decodeIndex(index: StoredIndex, siteKey: string): Map<string, PageEntry
     return r;
   };
   const pages = new Map<string, PageEntry>();
-  for (const [route, routeJson, html, bytes, deps, links, islands, scripts, markdownLinks, scan] of index.pages) {
+  for (const [route, routeJson, html, bytes, identity, deps, links, islands, scripts, markdownLinks, scan] of index.pages) {
     if (!Number.isSafeInteger(bytes) || bytes < 0 || bytes > maxPageBytes || !/^[0-9a-f]{64}$/.test(s(html))) throw new Error('not an index');
     const entry: PageEntry = {
-      route: s(route), routeJson: s(routeJson), html: s(html), bytes, deps: [], links: [], islands: islands.map(s), inlineScripts: scripts.map(s),
+      route: s(route), routeJson: s(routeJson), html: s(html), bytes, identity: s(identity), deps: [], links: [], islands: islands.map(s), inlineScripts: scripts.map(s),
     };
     for (let i = 0; i < deps.length; i += 2) entry.deps.push([s(deps[i]!), s(deps[i + 1]!)]);
     for (let i = 0; i < links.length; i += 2) {
@@ -437,10 +465,10 @@ function decodeIndex(index: StoredIndex, siteKey: string): Map<string, PageEntry
 
 /**
  * Reads `file` when it is a regular file whose size `accept` takes, into the buffer `bufferFor`
- * gives for that size (one byte more is read, so a file that grew since is seen): its bytes and
- * time, or undefined when it is missing, refused, or not the size it said.
+ * gives for that size (one byte more is read, so a file that grew since is seen): its bytes,
+ * time and identity, or undefined when it is missing, refused, or not the size it said.
  */
-function readRegular(file: string, accept: (size: number) => boolean, bufferFor: (size: number) => Buffer): { bytes: Buffer; mtimeMs: number } | undefined {
+function readRegular(file: string, accept: (size: number) => boolean, bufferFor: (size: number) => Buffer): { bytes: Buffer; mtimeMs: number; identity: string } | undefined {
   let fd: number;
   try {
     fd = openSync(file, 'r');
@@ -448,32 +476,38 @@ function readRegular(file: string, accept: (size: number) => boolean, bufferFor:
     return undefined;
   }
   try {
-    const info = fstatSync(fd);
-    if (!info.isFile() || !accept(info.size)) return undefined;
-    const buffer = bufferFor(info.size);
+    const info = fstatSync(fd, { bigint: true });
+    const size = Number(info.size);
+    if (!info.isFile() || !accept(size)) return undefined;
+    const buffer = bufferFor(size);
     let read = 0;
     for (let n = 1; n > 0 && read < buffer.length; read += n) n = readSync(fd, buffer, read, buffer.length - read, null);
-    return read === info.size ? { bytes: buffer.subarray(0, read), mtimeMs: info.mtimeMs } : undefined;
+    return read === size ? { bytes: buffer.subarray(0, read), mtimeMs: Number(info.mtimeMs), identity: identityOf(info) } : undefined;
   } finally {
     closeSync(fd);
   }
 }
 
 /** `file`'s bytes and time when it is a regular file of at most `limit` bytes; undefined when missing or larger. */
-function readBounded(file: string, limit: number): { bytes: Buffer; mtimeMs: number } | undefined {
+function readBounded(file: string, limit: number): ReturnType<typeof readRegular> {
   return readRegular(file, (size) => size <= limit, (size) => Buffer.allocUnsafe(size + 1));
 }
 
 /** Reused for every verification: hashing a cached page allocates nothing per page. */
 let scratch = Buffer.allocUnsafe(256 * 1024);
 
-/** The time of `file` when it is a regular file of `bytes` bytes hashing as `digest`; undefined otherwise. */
-function verifyFile(file: string, bytes: number, digest: string): number | undefined {
+/** The time and identity of `file` when it is a regular file of `bytes` bytes hashing as `digest`; undefined otherwise. */
+function verifyFile(file: string, bytes: number, digest: string): { mtimeMs: number; identity: string } | undefined {
   const read = readRegular(file, (size) => size === bytes, (size) => {
     if (scratch.length < size + 1) scratch = Buffer.allocUnsafe(Math.max(size + 1, scratch.length * 2));
     return scratch.subarray(0, size + 1);
   });
-  return read && sha256(read.bytes) === digest ? read.mtimeMs : undefined;
+  return read && sha256(read.bytes) === digest ? { mtimeMs: read.mtimeMs, identity: read.identity } : undefined;
+}
+
+/** Device, inode, size, modification and change times (ns) of a file, as text. */
+function identityOf(info: BigIntStats): string {
+  return `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
 }
 
 /** `file`'s bytes when it still has `bytes` bytes hashing as `digest`. */

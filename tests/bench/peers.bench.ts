@@ -79,7 +79,7 @@ if (tools.some((tool) => tool.startsWith('project')) && existsSync(path.join(pro
       path.join(bench, 'tools', 'timeit.mjs'), '--name', name, '--runs', env.RUNS!, '--warmup', String(warmup),
       '--timeout', env.TIMEOUT ?? '300', '--quiet-wait', env.QUIET_WAIT ?? '900', '--max-foreign', env.MAX_FOREIGN ?? '0.05',
       '--prepare', prepare, '--cwd', projectCopy, '--pages', String(count + 1), '--json', jsonl, '--log', path.join(logs, `${name}.log`),
-      '--', 'node', '--single-threaded-gc', 'cli/bin.js', 'build', '--out', out,
+      '--', 'node', 'cli/bin.js', 'build', '--out', out,
     ], { env, stdio: ['ignore', 'inherit', 'inherit'] });
     const check = spawnSync(process.execPath, [path.join(bench, 'tools', 'check-output.mjs'), out, String(count), '--links-no-slash'], { encoding: 'utf8' }).stdout.trim() || 'null';
     console.error(`   output: ${check}`);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
@@ -116,6 +116,57 @@ test('cached pages that are truncated or corrupt are never trusted: those pages 
   assert.equal(rebuilt.result.renderedPages, 2, 'the truncated page and the one with a byte changed');
   await assertSameOutput(rebuilt.out, (await build({ clean: true })).out);
   assert.equal((await build()).result.renderedPages, 0, 'the pages rendered again were stored again');
+});
+
+/**
+ * Changes a byte of `route`'s cached file, its size kept, and rewrites the index (its hash made
+ * to match) to record the changed file's identity, as though it were the file a build hashed,
+ * stored at `storedAt(change time of the file in ms)`. Resolves with the changed bytes.
+ */
+async function plantChangedFile(route: string, storedAt: (ctimeMs: number) => number): Promise<Buffer> {
+  const { index, htmlOf } = await cacheFiles();
+  const file = htmlOf(route);
+  const html = await readFile(file);
+  html[html.length - 10] ^= 1;
+  await writeFile(file, html);
+  const info = await stat(file, { bigint: true });
+  const recorded = await readFile(index, 'utf8');
+  const newline = recorded.indexOf('\n');
+  const body = JSON.parse(recorded.slice(newline + 1)) as { storedAt: number; strings: string[]; pages: number[][] };
+  const page = body.pages.find(([routeString]) => body.strings[routeString!] === route)!;
+  page[4] = body.strings.push(`${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`) - 1;
+  body.storedAt = storedAt(Number(info.ctimeNs / 1_000_000n));
+  const text = JSON.stringify(body);
+  const header = { ...(JSON.parse(recorded.slice(0, newline)) as object), sha256: createHash('sha256').update(text).digest('hex') };
+  await writeFile(index, `${JSON.stringify(header)}\n${text}`);
+  return html;
+}
+
+test('a cached file that is, by identity, the file hashed before is taken unread', async () => {
+  await rm(cacheDir, { recursive: true, force: true });
+  await build();
+  assert.equal((await build()).result.renderedPages, 0, 'the second build hashes every file and records what it hashed');
+  const html = await plantChangedFile('/blog', () => Date.now() + 60_000);
+  const { htmlOf } = await cacheFiles();
+  const taken = await build();
+  assert.equal(taken.result.renderedPages, 0, 'the file is taken by its recorded identity');
+  assert.deepEqual(await readFile(path.join(taken.out, 'blog', 'index.html')), html, 'as it is, unread');
+  // Any later write makes it another file by identity, however long ago the index was stored: it is read, found changed, and the page renders.
+  html[html.length - 20] ^= 1;
+  await writeFile(htmlOf('/blog'), html);
+  const rewritten = await build();
+  assert.equal(rewritten.result.renderedPages, 1, 'the rewritten file is read again');
+  await assertSameOutput(rewritten.out, (await build({ clean: true })).out);
+});
+
+test('a cached file recorded within two seconds of a change is hashed again: it could have changed again unseen', async () => {
+  await rm(cacheDir, { recursive: true, force: true });
+  await build();
+  await build();
+  await plantChangedFile('/blog', (changedAt) => changedAt + 1000);
+  const racy = await build();
+  assert.equal(racy.result.renderedPages, 1, 'the changed file is read again, and its page renders afresh');
+  await assertSameOutput(racy.out, (await build({ clean: true })).out);
 });
 
 test('an index that is not one, truncated, oversized or of another generator is ignored: every page renders', async () => {
