@@ -11,15 +11,18 @@
 // links it recorded (manifest), its islands (script budgets), its inline scripts
 // (Content-Security-Policy), its own Markdown body's links (manifest) and what the link
 // checker found in it. Strings are listed once for the whole index and pages refer to them by
-// number, so that reading it makes few objects.
+// number, so that reading it makes few objects; a build that rendered a few pages keeps the
+// strings and the other pages as it read them and encodes only those few (see encodeIndex).
 //
 // A page is taken from the cache only when the index is whole (its first line carries the hash
 // of the rest) and of this generator, the site key and the page's route are the same, every body
 // it read hashes as before and its HTML file has the recorded size and hash; anything else
-// renders it afresh. The file is hashed again unless it is, by identity (device, inode, size,
-// modification and change times: any write changes the change time, and nothing sets it back),
-// the very file an earlier build hashed, and had not changed for two seconds when that build
-// stored its index (a change within the same tick of a coarse clock keeps the times). Files are written to a temporary name and renamed, so that concurrent
+// renders it afresh. The file is hashed again unless it is, by identity (device, inode, size and
+// modification time), the very file an earlier build hashed, and had not been modified for two
+// seconds when that build stored its index (a change within the same tick of a coarse clock
+// keeps the time). The change time is left out: hard-linking a cached page into the output
+// changes it, every build. A write that keeps the size and sets the time back on purpose goes
+// unseen, as anything written into node_modules would. Files are written to a temporary name and renamed, so that concurrent
 // builds never see half of one.
 import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, utimesSync, writeFileSync, type BigIntStats } from 'node:fs';
@@ -38,8 +41,8 @@ import { generatorFingerprint } from './generator-fingerprint.ts';
 /** Bumped when what the index holds, or how a key is made, changes. */
 const formatVersion = 3;
 /**
- * A cached file changed less than this before the index was stored could change again within
- * the same timestamp on a file system with coarse times: its identity is not trusted.
+ * A cached file modified less than this before the index was stored could be modified again
+ * within the same timestamp on a file system with coarse times: its identity is not trusted.
  */
 const racyWindowMs = 2000;
 /** An index larger than this is not one a build wrote (a 1,000-page site's is a few megabytes). */
@@ -100,6 +103,8 @@ interface PageEntry {
   inlineScripts: string[];
   markdownLinks?: MarkdownLink[];
   scan?: ScannedHtml;
+  /** The page as the index read holds it (its numbers name that index's strings), when read from one. */
+  stored?: StoredPage;
 }
 
 /**
@@ -117,6 +122,8 @@ export class PageCache {
   private readonly bodyKeys = new Map<string, string>();
   /** The pages of the index read, by route path. */
   private previous = new Map<string, PageEntry>();
+  /** The index read, as parsed: the next one keeps its strings and its unchanged pages as they are. */
+  private previousIndex: StoredIndex | undefined;
   /** The pages of the next index, by route path: those taken and those stored. */
   private readonly next = new Map<string, PageEntry>();
   /** Whether the index on disk differs from `next`. */
@@ -203,7 +210,7 @@ export class PageCache {
     if (!this.writable || this.siteKey === undefined) return;
     try {
       if (this.changed) {
-        const body = encodeIndex(this.siteKey, Date.now(), this.next);
+        const body = encodeIndex(this.siteKey, Date.now(), this.next, this.previousIndex);
         const header = JSON.stringify({ format: formatVersion, generator: generatorFingerprint(), siteKey: this.siteKey, sha256: sha256(body) });
         mkdirSync(this.dir, { recursive: true });
         writeAtomically(this.indexFile, Buffer.concat([Buffer.from(`${header}\n`), body]));
@@ -243,11 +250,11 @@ export class PageCache {
     }
   }
 
-  /** `file`'s time when it is, by identity, the file a build hashed as `entry` says and it had settled when the index was stored. */
+  /** `file`'s time when it is, by identity, the file a build hashed as `entry` says, and had been for two seconds when the index was stored. */
   private unchangedFile(file: string, entry: PageEntry): { mtimeMs: number; identity: string } | undefined {
     if (entry.identity === '') return undefined;
     const info = statSync(file, { bigint: true, throwIfNoEntry: false });
-    if (!info?.isFile() || identityOf(info) !== entry.identity || Number(info.ctimeNs / 1_000_000n) >= this.storedAt - racyWindowMs) return undefined;
+    if (!info?.isFile() || identityOf(info) !== entry.identity || Number(info.mtimeNs / 1_000_000n) >= this.storedAt - racyWindowMs) return undefined;
     return { mtimeMs: Number(info.mtimeMs), identity: entry.identity };
   }
 
@@ -282,6 +289,7 @@ export class PageCache {
       const index = JSON.parse(body.toString('utf8')) as StoredIndex;
       const pages = decodeIndex(index, siteKey);
       this.storedAt = index.storedAt;
+      this.previousIndex = index;
       return pages;
     } catch {
       return undefined;
@@ -346,6 +354,12 @@ interface StoredIndex {
   siteKey: string;
   /** When the index was stored (ms since the epoch). */
   storedAt: number;
+  /**
+   * Pages encoded afresh since every page was: an index keeps the strings of the last one and
+   * its unchanged pages as they are, and the strings only replaced pages used stay listed until
+   * the index is encoded whole again.
+   */
+  appended: number;
   strings: string[];
   /** Where links come from, as the render recorded them. */
   origins: LinkOrigin[];
@@ -367,18 +381,26 @@ function parseHeader(text: string): IndexHeader | undefined {
   return header as IndexHeader;
 }
 
-function encodeIndex(siteKey: string, storedAt: number, pages: ReadonlyMap<string, PageEntry>): Buffer {
-  const strings: string[] = [];
-  const numbers = new Map<string, number>();
+/**
+ * The index body of `pages`. With `last`, the index they were read from, it extends that index's
+ * strings and origins and keeps each page read from it and not changed since as it is stored
+ * there, encoding only the others; it encodes every page afresh (dropping strings no page uses)
+ * once a quarter of them have been encoded since that was last done.
+ */
+function encodeIndex(siteKey: string, storedAt: number, pages: ReadonlyMap<string, PageEntry>, last?: StoredIndex): Buffer {
+  const fresh = [...pages.values()].filter((page) => !storedAsIs(page, last)).length;
+  const extend = last !== undefined && last.appended + fresh <= pages.size / 4;
+  const strings: string[] = extend ? [...last.strings] : [];
+  const numbers = new Map<string, number>(strings.map((text, n) => [text, n]));
   const s = (text: string): number => {
     let n = numbers.get(text);
     if (n === undefined) numbers.set(text, (n = strings.push(text) - 1));
     return n;
   };
   // Origins are few (the layout's and the datasets' links repeat on every page): kept as they are.
-  const origins: LinkOrigin[] = [];
+  const origins: LinkOrigin[] = extend ? [...last.origins] : [];
   const originNumbers = new Map<LinkOrigin, number>();
-  const originByKey = new Map<string, number>();
+  const originByKey = new Map<string, number>(origins.map((origin, n) => [JSON.stringify(origin), n]));
   const o = (origin: LinkOrigin): number => {
     let n = originNumbers.get(origin);
     if (n !== undefined) return n;
@@ -393,6 +415,10 @@ function encodeIndex(siteKey: string, storedAt: number, pages: ReadonlyMap<strin
   };
   const stored: StoredPage[] = [];
   for (const page of pages.values()) {
+    if (extend && storedAsIs(page, last)) {
+      stored.push(page.stored!);
+      continue;
+    }
     const links: number[] = [];
     for (const link of page.links) links.push(s(link.href), o(link.origin));
     const markdownLinks: number[] = [];
@@ -410,13 +436,18 @@ function encodeIndex(siteKey: string, storedAt: number, pages: ReadonlyMap<strin
       links, page.islands.map(s), page.inlineScripts.map(s), page.markdownLinks ? markdownLinks : -1, scan,
     ]);
   }
-  const index: StoredIndex = { siteKey, storedAt, strings, origins, pages: stored };
+  const index: StoredIndex = { siteKey, storedAt, appended: extend ? last.appended + fresh : 0, strings, origins, pages: stored };
   return Buffer.from(JSON.stringify(index), 'utf8');
+}
+
+/** Whether `page` is stored in `last` as it is now: read from that index and its file's identity unchanged. */
+function storedAsIs(page: PageEntry, last: StoredIndex | undefined): boolean {
+  return last !== undefined && page.stored !== undefined && last.strings[page.stored[4]] === page.identity;
 }
 
 /** The pages of a parsed index by route path; throws on anything not shaped as `encodeIndex` writes it (the caller then takes none). */
 function decodeIndex(index: StoredIndex, siteKey: string): Map<string, PageEntry> {
-  if (index.siteKey !== siteKey || !Number.isSafeInteger(index.storedAt) || !Array.isArray(index.strings) || !Array.isArray(index.origins) || !Array.isArray(index.pages)) throw new Error('not an index');
+  if (index.siteKey !== siteKey || !Number.isSafeInteger(index.storedAt) || !Number.isSafeInteger(index.appended) || index.appended < 0 || !Array.isArray(index.strings) || !Array.isArray(index.origins) || !Array.isArray(index.pages)) throw new Error('not an index');
   const { strings } = index;
   const s = (n: number): string => {
     const text = strings[n];
@@ -435,10 +466,11 @@ function decodeIndex(index: StoredIndex, siteKey: string): Map<string, PageEntry
     return r;
   };
   const pages = new Map<string, PageEntry>();
-  for (const [route, routeJson, html, bytes, identity, deps, links, islands, scripts, markdownLinks, scan] of index.pages) {
+  for (const stored of index.pages) {
+    const [route, routeJson, html, bytes, identity, deps, links, islands, scripts, markdownLinks, scan] = stored;
     if (!Number.isSafeInteger(bytes) || bytes < 0 || bytes > maxPageBytes || !/^[0-9a-f]{64}$/.test(s(html))) throw new Error('not an index');
     const entry: PageEntry = {
-      route: s(route), routeJson: s(routeJson), html: s(html), bytes, identity: s(identity), deps: [], links: [], islands: islands.map(s), inlineScripts: scripts.map(s),
+      route: s(route), routeJson: s(routeJson), html: s(html), bytes, identity: s(identity), deps: [], links: [], islands: islands.map(s), inlineScripts: scripts.map(s), stored,
     };
     for (let i = 0; i < deps.length; i += 2) entry.deps.push([s(deps[i]!), s(deps[i + 1]!)]);
     for (let i = 0; i < links.length; i += 2) {
@@ -505,9 +537,9 @@ function verifyFile(file: string, bytes: number, digest: string): { mtimeMs: num
   return read && sha256(read.bytes) === digest ? { mtimeMs: read.mtimeMs, identity: read.identity } : undefined;
 }
 
-/** Device, inode, size, modification and change times (ns) of a file, as text. */
+/** Device, inode, size and modification time (ns) of a file, as text. */
 function identityOf(info: BigIntStats): string {
-  return `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
+  return `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}`;
 }
 
 /** `file`'s bytes when it still has `bytes` bytes hashing as `digest`. */

@@ -121,9 +121,9 @@ test('cached pages that are truncated or corrupt are never trusted: those pages 
 /**
  * Changes a byte of `route`'s cached file, its size kept, and rewrites the index (its hash made
  * to match) to record the changed file's identity, as though it were the file a build hashed,
- * stored at `storedAt(change time of the file in ms)`. Resolves with the changed bytes.
+ * stored at `storedAt(modification time of the file in ms)`. Resolves with the changed bytes.
  */
-async function plantChangedFile(route: string, storedAt: (ctimeMs: number) => number): Promise<Buffer> {
+async function plantChangedFile(route: string, storedAt: (modifiedAt: number) => number): Promise<Buffer> {
   const { index, htmlOf } = await cacheFiles();
   const file = htmlOf(route);
   const html = await readFile(file);
@@ -134,8 +134,8 @@ async function plantChangedFile(route: string, storedAt: (ctimeMs: number) => nu
   const newline = recorded.indexOf('\n');
   const body = JSON.parse(recorded.slice(newline + 1)) as { storedAt: number; strings: string[]; pages: number[][] };
   const page = body.pages.find(([routeString]) => body.strings[routeString!] === route)!;
-  page[4] = body.strings.push(`${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`) - 1;
-  body.storedAt = storedAt(Number(info.ctimeNs / 1_000_000n));
+  page[4] = body.strings.push(`${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}`) - 1;
+  body.storedAt = storedAt(Number(info.mtimeNs / 1_000_000n));
   const text = JSON.stringify(body);
   const header = { ...(JSON.parse(recorded.slice(0, newline)) as object), sha256: createHash('sha256').update(text).digest('hex') };
   await writeFile(index, `${JSON.stringify(header)}\n${text}`);
@@ -159,7 +159,7 @@ test('a cached file that is, by identity, the file hashed before is taken unread
   await assertSameOutput(rewritten.out, (await build({ clean: true })).out);
 });
 
-test('a cached file recorded within two seconds of a change is hashed again: it could have changed again unseen', async () => {
+test('a cached file recorded within two seconds of being modified is hashed again: it could have changed again unseen', async () => {
   await rm(cacheDir, { recursive: true, force: true });
   await build();
   await build();
@@ -167,6 +167,39 @@ test('a cached file recorded within two seconds of a change is hashed again: it 
   const racy = await build();
   assert.equal(racy.result.renderedPages, 1, 'the changed file is read again, and its page renders afresh');
   await assertSameOutput(racy.out, (await build({ clean: true })).out);
+});
+
+test('the index keeps its unchanged pages as stored and encodes the others, until a quarter of the pages were: then it is encoded whole', async () => {
+  await rm(cacheDir, { recursive: true, force: true });
+  await build();
+  await build();
+  const indexBody = async () => {
+    const text = await readFile((await cacheFiles()).index, 'utf8');
+    return JSON.parse(text.slice(text.indexOf('\n') + 1)) as { appended: number; strings: string[]; pages: unknown[] };
+  };
+  const whole = await indexBody();
+  assert.equal(whole.appended, 0, 'every page was encoded afresh (their files were hashed and their identities recorded)');
+  let last = whole;
+  for (let edit = 1; edit <= whole.pages.length; edit++) {
+    await editFile(postFile(), /^## /m, `Edit number ${edit} of the body.\n\n## `);
+    const { result, out } = await build();
+    assert.equal(result.renderedPages, 1);
+    const body = await indexBody();
+    if (body.appended === 0) {
+      assert.ok(edit > whole.pages.length / 4, `encoded whole after ${edit} edits`);
+      assert.ok(body.strings.length < last.strings.length, 'the strings only replaced pages used are gone');
+      assert.equal(body.strings.length, new Set(body.strings).size);
+      await assertSameOutput(out, (await build({ clean: true })).out);
+      assert.equal((await build()).result.renderedPages, 0, 'the index encoded whole is read back');
+      return;
+    }
+    assert.equal(body.appended, edit, 'one page encoded afresh per edit');
+    assert.ok(body.strings.length > last.strings.length, 'the strings of the last index are kept, and the new page’s added');
+    assert.deepEqual(body.strings.slice(0, last.strings.length), last.strings);
+    if (edit === 1) await assertSameOutput(out, (await build({ clean: true })).out);
+    last = body;
+  }
+  assert.fail('the index was never encoded whole again');
 });
 
 test('an index that is not one, truncated, oversized or of another generator is ignored: every page renders', async () => {
