@@ -14,8 +14,8 @@ interface Numbered {
   /** Post i's tags are `tags[tagStart[i]]` up to `tags[tagStart[i + 1]]`. */
   tags: Int32Array;
   tagStart: Int32Array;
-  /** The closest posts of each post, by index, worked out on the first request. */
-  related?: number[][];
+  /** The closest posts of each post, by index, worked out when that post first asks. */
+  related: (number[] | undefined)[];
 }
 
 const numberedBlogs = new WeakMap<readonly RelatedCandidate[], Numbered>();
@@ -43,6 +43,7 @@ function numbered(posts: readonly RelatedCandidate[]): Numbered {
     category: Int32Array.from(posts, (post) => id(`category:${post.category}`)),
     tags: Int32Array.from(posts.flatMap((post) => post.tags), (tag) => id(`tag:${tag}`)),
     tagStart,
+    related: [],
   };
   numberedBlogs.set(posts, made);
   return made;
@@ -55,16 +56,17 @@ function numbered(posts: readonly RelatedCandidate[]): Numbered {
  * with `count` suggestions while the blog has that many others.
  *
  * Every post page asks this of every other post, so it keeps only the best `count` in one pass
- * (a sort of all posts per page made a 1,000-post build spend over half a second here), and a
- * post of the list gets the answer worked out for all of them at once, in one tight loop.
+ * (a sort of all posts per page made a 1,000-post build spend over half a second here), and the
+ * answer for a post of the list is kept for the list. Each post's is worked out when it is
+ * asked for, so a build that renders one post page compares that post alone.
  */
 export function relatedPosts<T extends RelatedCandidate>(post: RelatedCandidate, posts: readonly T[], count = 3): T[] {
   if (count <= 0) return [];
   const blog = numbered(posts);
   const index = posts.indexOf(post as T);
   if (index !== -1 && count === defaultCount) {
-    blog.related ??= posts.map((_, i) => closest(blog, blog.slug[i]!, blog.category[i]!, blog.tags.subarray(blog.tagStart[i]!, blog.tagStart[i + 1]!), defaultCount));
-    return blog.related[index]!.map((i) => posts[i]!);
+    const related = (blog.related[index] ??= closest(blog, blog.slug[index]!, blog.category[index]!, blog.tags.subarray(blog.tagStart[index]!, blog.tagStart[index + 1]!), defaultCount));
+    return related.map((i) => posts[i]!);
   }
   // A text no post of the list has is -1, which no post's number equals.
   const number = (text: string) => blog.ids.get(text) ?? -1;
