@@ -1,3 +1,4 @@
+import '../site-model/zod-settings.ts';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { SiteError } from '../errors.ts';

@@ -1,3 +1,4 @@
+import './zod-settings.ts';
 import { z } from 'zod';
 import { href } from './url-fields.ts';
 

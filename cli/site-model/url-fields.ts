@@ -1,3 +1,4 @@
+import './zod-settings.ts';
 import { z } from 'zod';
 
 // What a URL in a dataset or an environment override may be. Each value ends up in HTML
