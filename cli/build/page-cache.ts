@@ -19,11 +19,11 @@
 // it read hashes as before and its HTML file has the recorded size and hash; anything else
 // renders it afresh. The file is hashed again unless it is, by identity (device, inode, size and
 // modification time), the very file an earlier build hashed, and had not been modified for two
-// seconds when that build stored its index (a change within the same tick of a coarse clock
-// keeps the time). The change time is left out: hard-linking a cached page into the output
-// changes it, every build. A write that keeps the size and sets the time back on purpose goes
-// unseen, as anything written into node_modules would. Files are written to a temporary name and renamed, so that concurrent
-// builds never see half of one.
+// seconds when that build began checking files (a change within the same tick of a coarse
+// clock keeps the time). The change time is left out: hard-linking a cached page into the
+// output changes it, every build. A write that keeps the size and sets the time back on purpose
+// goes unseen, as anything written into node_modules would. Files are written to a temporary
+// name and renamed, so that concurrent builds never see half of one.
 import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, utimesSync, writeFileSync, type BigIntStats } from 'node:fs';
 import path from 'node:path';
@@ -41,8 +41,8 @@ import { generatorFingerprint } from './generator-fingerprint.ts';
 /** Bumped when what the index holds, or how a key is made, changes. */
 const formatVersion = 3;
 /**
- * A cached file modified less than this before the index was stored could be modified again
- * within the same timestamp on a file system with coarse times: its identity is not trusted.
+ * A cached file modified less than this before a build began checking files could be modified
+ * again within the same timestamp on a file system with coarse times: its identity is not trusted.
  */
 const racyWindowMs = 2000;
 /** An index larger than this is not one a build wrote (a 1,000-page site's is a few megabytes). */
@@ -116,8 +116,10 @@ export class PageCache {
   private readonly indexFile: string;
   private readonly htmlDir: string;
   private siteKey: string | undefined;
-  /** When the index read was stored (ms since the epoch); 0 when none was read. */
-  private storedAt = 0;
+  /** When the build that stored the index read began checking files (ms since the epoch); 0 when none was read. */
+  private lastCheckedAt = 0;
+  /** When this build began checking files: every identity it records was seen after that. */
+  private checkedAt = 0;
   private bodies = new Map<string, RawMarkdown>();
   private readonly bodyKeys = new Map<string, string>();
   /** The pages of the index read, by route path. */
@@ -151,6 +153,7 @@ export class PageCache {
    */
   plan(routes: readonly Route[], inputs: SiteRenderInputs, scans = false): Map<string, CachedPage> {
     this.siteKey = siteKeyOf(inputs);
+    this.checkedAt = Date.now();
     this.bodies = new Map([...inputs.raw.posts, ...inputs.raw.guides, ...inputs.raw.legal].map((body) => [body.file, body]));
     const stored = this.readIndex(this.siteKey);
     this.previous = stored ?? new Map();
@@ -210,7 +213,7 @@ export class PageCache {
     if (!this.writable || this.siteKey === undefined) return;
     try {
       if (this.changed) {
-        const body = encodeIndex(this.siteKey, Date.now(), this.next, this.previousIndex);
+        const body = encodeIndex(this.siteKey, this.checkedAt, this.next, this.previousIndex);
         const header = JSON.stringify({ format: formatVersion, generator: generatorFingerprint(), siteKey: this.siteKey, sha256: sha256(body) });
         mkdirSync(this.dir, { recursive: true });
         writeAtomically(this.indexFile, Buffer.concat([Buffer.from(`${header}\n`), body]));
@@ -250,11 +253,11 @@ export class PageCache {
     }
   }
 
-  /** `file`'s time when it is, by identity, the file a build hashed as `entry` says, and had been for two seconds when the index was stored. */
+  /** `file`'s time when it is, by identity, the file a build hashed as `entry` says, and had been for two seconds when that build began checking files. */
   private unchangedFile(file: string, entry: PageEntry): { mtimeMs: number; identity: string } | undefined {
     if (entry.identity === '') return undefined;
     const info = statSync(file, { bigint: true, throwIfNoEntry: false });
-    if (!info?.isFile() || identityOf(info) !== entry.identity || Number(info.mtimeNs / 1_000_000n) >= this.storedAt - racyWindowMs) return undefined;
+    if (!info?.isFile() || identityOf(info) !== entry.identity || Number(info.mtimeNs / 1_000_000n) >= this.lastCheckedAt - racyWindowMs) return undefined;
     return { mtimeMs: Number(info.mtimeMs), identity: entry.identity };
   }
 
@@ -288,7 +291,7 @@ export class PageCache {
       if (Date.now() - read.mtimeMs > dayMs) this.used.push(this.indexFile);
       const index = JSON.parse(body.toString('utf8')) as StoredIndex;
       const pages = decodeIndex(index, siteKey);
-      this.storedAt = index.storedAt;
+      this.lastCheckedAt = index.checkedAt;
       this.previousIndex = index;
       return pages;
     } catch {
@@ -352,8 +355,12 @@ interface IndexHeader {
 
 interface StoredIndex {
   siteKey: string;
-  /** When the index was stored (ms since the epoch). */
-  storedAt: number;
+  /**
+   * When the build that stored the index began checking files (ms since the epoch): it hashed
+   * every file whose identity the index records after that, or took it from an index whose own
+   * time was earlier still.
+   */
+  checkedAt: number;
   /**
    * Pages encoded afresh since every page was: an index keeps the strings of the last one and
    * its unchanged pages as they are, and the strings only replaced pages used stay listed until
@@ -387,7 +394,7 @@ function parseHeader(text: string): IndexHeader | undefined {
  * there, encoding only the others; it encodes every page afresh (dropping strings no page uses)
  * once a quarter of them have been encoded since that was last done.
  */
-function encodeIndex(siteKey: string, storedAt: number, pages: ReadonlyMap<string, PageEntry>, last?: StoredIndex): Buffer {
+function encodeIndex(siteKey: string, checkedAt: number, pages: ReadonlyMap<string, PageEntry>, last?: StoredIndex): Buffer {
   const fresh = [...pages.values()].filter((page) => !storedAsIs(page, last)).length;
   const extend = last !== undefined && last.appended + fresh <= pages.size / 4;
   const strings: string[] = extend ? [...last.strings] : [];
@@ -436,7 +443,7 @@ function encodeIndex(siteKey: string, storedAt: number, pages: ReadonlyMap<strin
       links, page.islands.map(s), page.inlineScripts.map(s), page.markdownLinks ? markdownLinks : -1, scan,
     ]);
   }
-  const index: StoredIndex = { siteKey, storedAt, appended: extend ? last.appended + fresh : 0, strings, origins, pages: stored };
+  const index: StoredIndex = { siteKey, checkedAt, appended: extend ? last.appended + fresh : 0, strings, origins, pages: stored };
   return Buffer.from(JSON.stringify(index), 'utf8');
 }
 
@@ -447,7 +454,7 @@ function storedAsIs(page: PageEntry, last: StoredIndex | undefined): boolean {
 
 /** The pages of a parsed index by route path; throws on anything not shaped as `encodeIndex` writes it (the caller then takes none). */
 function decodeIndex(index: StoredIndex, siteKey: string): Map<string, PageEntry> {
-  if (index.siteKey !== siteKey || !Number.isSafeInteger(index.storedAt) || !Number.isSafeInteger(index.appended) || index.appended < 0 || !Array.isArray(index.strings) || !Array.isArray(index.origins) || !Array.isArray(index.pages)) throw new Error('not an index');
+  if (index.siteKey !== siteKey || !Number.isSafeInteger(index.checkedAt) || !Number.isSafeInteger(index.appended) || index.appended < 0 || !Array.isArray(index.strings) || !Array.isArray(index.origins) || !Array.isArray(index.pages)) throw new Error('not an index');
   const { strings } = index;
   const s = (n: number): string => {
     const text = strings[n];

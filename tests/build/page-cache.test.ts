@@ -121,9 +121,10 @@ test('cached pages that are truncated or corrupt are never trusted: those pages 
 /**
  * Changes a byte of `route`'s cached file, its size kept, and rewrites the index (its hash made
  * to match) to record the changed file's identity, as though it were the file a build hashed,
- * stored at `storedAt(modification time of the file in ms)`. Resolves with the changed bytes.
+ * with the build that stored the index having begun checking files at `checkedAt(modification
+ * time of the file in ms)`. Resolves with the changed bytes.
  */
-async function plantChangedFile(route: string, storedAt: (modifiedAt: number) => number): Promise<Buffer> {
+async function plantChangedFile(route: string, checkedAt: (modifiedAt: number) => number): Promise<Buffer> {
   const { index, htmlOf } = await cacheFiles();
   const file = htmlOf(route);
   const html = await readFile(file);
@@ -132,10 +133,10 @@ async function plantChangedFile(route: string, storedAt: (modifiedAt: number) =>
   const info = await stat(file, { bigint: true });
   const recorded = await readFile(index, 'utf8');
   const newline = recorded.indexOf('\n');
-  const body = JSON.parse(recorded.slice(newline + 1)) as { storedAt: number; strings: string[]; pages: number[][] };
+  const body = JSON.parse(recorded.slice(newline + 1)) as { checkedAt: number; strings: string[]; pages: number[][] };
   const page = body.pages.find(([routeString]) => body.strings[routeString!] === route)!;
   page[4] = body.strings.push(`${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}`) - 1;
-  body.storedAt = storedAt(Number(info.mtimeNs / 1_000_000n));
+  body.checkedAt = checkedAt(Number(info.mtimeNs / 1_000_000n));
   const text = JSON.stringify(body);
   const header = { ...(JSON.parse(recorded.slice(0, newline)) as object), sha256: createHash('sha256').update(text).digest('hex') };
   await writeFile(index, `${JSON.stringify(header)}\n${text}`);
