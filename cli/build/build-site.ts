@@ -148,6 +148,7 @@ async function runSteps(options: BuildOptions, timer: PhaseTimer, contentDir: st
     await (committed ? writer.commit() : writer.abort());
     pageCache?.finish();
     await caching;
+    await writer.removed?.();
     return {
       committed, model: site.model, pages: site.pages, redirects: site.redirects.length, files, images: imageStats, shareCards: cardStats,
       renderedPages: site.renderedPages, pageCache: pageCache?.stats,

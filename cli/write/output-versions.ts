@@ -81,11 +81,12 @@ export async function removeStaleVersions(out: string): Promise<void> {
 }
 
 /**
- * Points `out` at `folder` (a version beside it) with one rename, then removes the version it
- * pointed at before. An `out` that is a real folder (an older build's, or one given with
- * `--force`) is moved aside first: the one moment without an output, once per project.
+ * Points `out` at `folder` (a version beside it) with one rename, and resolves with the removal
+ * of the version it pointed at before, under way. An `out` that is a real folder (an older
+ * build's, or one given with `--force`) is moved aside first: the one moment without an output,
+ * once per project.
  */
-export async function swapInVersion(out: string, folder: string): Promise<void> {
+export async function swapInVersion(out: string, folder: string): Promise<{ removed: Promise<void> }> {
   const parent = path.dirname(out);
   const base = path.basename(out);
   const link = path.join(parent, versionName(base));
@@ -112,10 +113,12 @@ export async function swapInVersion(out: string, folder: string): Promise<void> 
   // A reader's open() that resolved `out` to the old version just before the rename is still
   // looking its file up in it; removing the old version a moment later lets that lookup finish.
   const replaced = previous ?? aside;
-  if (replaced) {
-    await new Promise((resolve) => setTimeout(resolve, removalGraceMs));
-    await rm(replaced, { recursive: true, force: true }).catch(() => undefined);
-  }
+  return { removed: replaced ? removeReplaced(replaced) : Promise.resolve() };
+}
+
+async function removeReplaced(folder: string): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, removalGraceMs));
+  await rm(folder, { recursive: true, force: true }).catch(() => undefined);
 }
 
 /** The version folder `out` links to now, as a path. */
@@ -128,12 +131,12 @@ async function previousVersion(out: string): Promise<string | undefined> {
  * The swap on a file system without symbolic links (some network shares, FAT, Windows without
  * the privilege): the output stays a real folder, replaced by two renames with a moment between.
  */
-async function swapFolders(out: string, folder: string): Promise<void> {
+async function swapFolders(out: string, folder: string): Promise<{ removed: Promise<void> }> {
   const aside = path.join(path.dirname(out), versionName(path.basename(out)));
   const moved = await rename(out, aside).then(() => true, (error: NodeJS.ErrnoException) => {
     if (error.code !== 'ENOENT') throw error;
     return false;
   });
   await rename(folder, out);
-  if (moved) await rm(aside, { recursive: true, force: true });
+  return { removed: moved ? rm(aside, { recursive: true, force: true }) : Promise.resolve() };
 }

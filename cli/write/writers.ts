@@ -12,6 +12,8 @@ export interface Writer {
   link?(file: string, source: string): Promise<void>;
   /** Makes everything written visible at once; until then nothing replaces the last output. */
   commit(): Promise<void>;
+  /** Resolves once what the last commit replaced is removed (the commit resolves as soon as the new output is in place). */
+  removed?(): Promise<void>;
   /** Drops everything written, leaving the last output as it was. */
   abort(): Promise<void>;
 }
@@ -62,6 +64,7 @@ export class DiskWriter implements Writer {
   private linking = true;
   private readonly outDir: string;
   private committed = false;
+  private removal: Promise<void> = Promise.resolve();
   private readonly journal: Promise<CopyJournal | undefined>;
   private readonly hardLink: (existing: string, link: string) => void;
 
@@ -154,11 +157,17 @@ export class DiskWriter implements Writer {
 
   async commit(): Promise<void> {
     const staging = await this.staging;
-    await swapInVersion(this.outDir, staging).catch((error: unknown) => {
+    const { removed } = await swapInVersion(this.outDir, staging).catch((error: unknown) => {
       throw unwritableOutput(this.outDir, error);
     });
     this.committed = true;
+    // Removing the replaced version (thousands of files) goes on while the build finishes.
+    this.removal = removed.catch(() => undefined);
     (await this.journal)?.save(staging);
+  }
+
+  removed(): Promise<void> {
+    return this.removal;
   }
 
   async abort(): Promise<void> {

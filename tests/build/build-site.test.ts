@@ -210,6 +210,13 @@ test('records the shared header and footer links on every page, with the home pa
   assert.match(post.slice(0, post.indexOf('</head>')), /<link rel="preload" href="\/images\/brand-mark\.svg" as="image"\/>/, 'the logo preload stays in the head');
 });
 
+test('a build that replaces an output has removed the version it replaced by the time it resolves', async () => {
+  const out = path.join(tmp, 'replaced', 'dist');
+  await buildSite({ root: projectRoot, writer: new DiskWriter(out), checkLinks: false });
+  await buildSite({ root: projectRoot, writer: new DiskWriter(out), checkLinks: false });
+  assert.deepEqual(await entriesBesideOutput(out), ['dist'], 'the first build’s version is gone');
+});
+
 test('the build result carries the link check of the output it committed', () => {
   assert.equal(result.committed, true);
   assert.ok(result.links && result.links.checked > 1000, `${result.links?.checked} references checked`);

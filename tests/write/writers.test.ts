@@ -55,6 +55,7 @@ test('DiskWriter replaces the whole previous output on commit and leaves no stag
   assert.deepEqual(await listFiles(outDir), ['assets/app.js', 'index.html'], 'files of the old output are gone');
   assert.equal(await readFile(path.join(outDir, 'index.html'), 'utf8'), 'new home');
   assert.deepEqual([...await readFile(path.join(outDir, 'assets/app.js'))], [1, 2, 3]);
+  await writer.removed();
   assert.deepEqual(await entriesBesideOutput(outDir), ['dist']);
 });
 
@@ -112,6 +113,7 @@ test('DiskWriter makes the output a relative link to a version beside it, and th
   await second.commit();
   assert.notEqual(await readlink(outDir), firstVersion);
   assert.equal(await readFile(path.join(outDir, 'index.html'), 'utf8'), 'two');
+  await second.removed();
   assert.deepEqual((await readdir(tmp)).sort(), [await readlink(outDir), 'dist'].sort(), 'the first version is gone');
 });
 
@@ -194,6 +196,7 @@ test('on a file system without symbolic links, DiskWriter falls back to swapping
   await writer.commit();
   assert.equal((await lstat(outDir)).isDirectory(), true, 'a real folder');
   assert.deepEqual(await listFiles(outDir), ['index.html']);
+  await writer.removed();
   assert.deepEqual(await readdir(tmp), ['dist']);
 });
 
