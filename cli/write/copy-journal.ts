@@ -56,14 +56,14 @@ export class CopyJournal {
     return copies ? new CopyJournal(file, previousFolder, copies) : new CopyJournal(file, undefined, {});
   }
 
-  /** The previous output's copy of `source` at `file`, when both are as they were when it was copied; undefined otherwise. */
-  reusable(file: string, source: string, sourceInfo: BigIntStats): string | undefined {
+  /** The previous output's copy of `source` at `file` and its stats, when both are as they were when it was copied; undefined otherwise. */
+  reusable(file: string, source: string, sourceInfo: BigIntStats): { copy: string; info: BigIntStats } | undefined {
     const copy = this.previousFolder && Object.hasOwn(this.previous, file) ? this.previous[file] : undefined;
     if (!Array.isArray(copy) || copy[0] !== source || copy[1] !== identityOf(sourceInfo) || typeof copy[2] !== 'string') return undefined;
     const candidate = path.join(this.previousFolder!, file);
     try {
       const info = lstatSync(candidate, { bigint: true });
-      return info.isFile() && identityOf(info) === copy[2] ? candidate : undefined;
+      return info.isFile() && identityOf(info) === copy[2] ? { copy: candidate, info } : undefined;
     } catch {
       return undefined;
     }

@@ -119,8 +119,9 @@ export class DiskWriter implements Writer {
     const previous = journal?.reusable(file, source, sourceInfo);
     if (previous) {
       try {
-        this.hardLink(previous, target);
-        journal!.record(file, source, sourceInfo, lstatSync(target, { bigint: true }));
+        this.hardLink(previous.copy, target);
+        // A hard link is the same file: what the journal records of it (not its change time) is as just read.
+        journal!.record(file, source, sourceInfo, previous.info);
         return;
       } catch {
         // Gone meanwhile, or not linkable after all: copied below.
