@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Element, Root } from 'hast';
 import type { Root as MdastRoot } from 'mdast';
-import rehypePrettyCode, { type Options as PrettyCodeOptions } from 'rehype-pretty-code';
+import type { Options as PrettyCodeOptions } from 'rehype-pretty-code';
 import rehypeSlug from 'rehype-slug';
 import rehypeStringify from 'rehype-stringify';
 import remarkParse from 'remark-parse';
@@ -150,6 +150,17 @@ function withStableLanguages(shared: Highlighter): Highlighter {
 /** rehype-pretty-code as the site configures it: the markup every highlighted block has. */
 const prettyCodeOptions: PrettyCodeOptions = { theme: codeTheme, keepBackground: true, getHighlighter: () => getSharedHighlighter() };
 
+type PrettyCodePlugin = typeof import('rehype-pretty-code').default;
+
+/**
+ * rehype-pretty-code, loaded when a body first needs it: the build highlights from Shiki's tokens
+ * (highlight-code.ts), and the package with the HTML parser it brings (parse5) is a quarter of
+ * what a thread would otherwise load to render its first body.
+ */
+function loadPrettyCode(): Promise<PrettyCodePlugin> {
+  return import('rehype-pretty-code').then((module) => module.default);
+}
+
 /** Builds the unified processor; it is reused for every file of a build. */
 export function createMarkdownProcessor(options: { emails?: boolean } = {}): Processor<Root, Root, Root, Root, string> {
   return unified()
@@ -167,7 +178,7 @@ export function createMarkdownProcessor(options: { emails?: boolean } = {}): Pro
  * The processor with every code block highlighted by rehype-pretty-code itself, as the site
  * rendered before highlight-code.ts: what tests compare the fast path with.
  */
-export function createReferenceMarkdownProcessor(options: { emails?: boolean } = {}): Processor<Root, Root, Root, Root, string> {
+function createReferenceMarkdownProcessor(rehypePrettyCode: PrettyCodePlugin, options: { emails?: boolean } = {}): Processor<Root, Root, Root, Root, string> {
   return unified()
     .use(remarkParse)
     .use(remarkGfm, options)
@@ -214,9 +225,10 @@ export async function renderMarkdown(markdown: string, firstLine = 1): Promise<R
 export async function renderMarkdownReference(markdown: string, firstLine = 1): Promise<RenderedMarkdown> {
   const tooDeep = refuseTooDeep(markdown, firstLine);
   if (tooDeep) return tooDeep;
+  const rehypePrettyCode = await loadPrettyCode();
   const processor = markdown.includes('@')
-    ? (processors.referenceWithEmails ??= createReferenceMarkdownProcessor())
-    : (processors.referenceWithoutEmails ??= createReferenceMarkdownProcessor({ emails: false }));
+    ? (processors.referenceWithEmails ??= createReferenceMarkdownProcessor(rehypePrettyCode))
+    : (processors.referenceWithoutEmails ??= createReferenceMarkdownProcessor(rehypePrettyCode, { emails: false }));
   const file = await processor.process(markdown);
   return renderedFrom(String(file.value), file, firstLine);
 }
@@ -262,7 +274,10 @@ function renderedFrom(html: string, file: VFile, firstLine: number): RenderedMar
 function prepareBody() {
   // Made when a body first needs it: rehype-pretty-code starts Shiki as soon as it is made.
   let transform: ((tree: Root) => Promise<void>) | undefined;
-  const prettyCode = (tree: Root) => (transform ??= rehypePrettyCode(prettyCodeOptions) as (tree: Root) => Promise<void>)(tree);
+  const prettyCode = async (tree: Root) => {
+    transform ??= (await loadPrettyCode())(prettyCodeOptions) as (tree: Root) => Promise<void>;
+    return transform(tree);
+  };
   return async (tree: Root, file: VFile) => {
     const found = collect(tree, file, true);
     if (found.unsupported) return prettyCode(tree);
