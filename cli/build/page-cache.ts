@@ -37,14 +37,10 @@ import type { MarkdownLink } from '../render/markdown/render-markdown.ts';
 import type { PageRecord, RenderContext, RenderedPage } from '../render/render-page.tsx';
 import type { Route } from '../route/routes.ts';
 import { generatorFingerprint } from './generator-fingerprint.ts';
+import { settledBefore } from './settled-file.ts';
 
 /** Bumped when what the index holds, or how a key is made, changes. */
 const formatVersion = 3;
-/**
- * A cached file modified less than this before a build began checking files could be modified
- * again within the same timestamp on a file system with coarse times: its identity is not trusted.
- */
-const racyWindowMs = 2000;
 /** An index larger than this is not one a build wrote (a 1,000-page site's is a few megabytes). */
 const maxIndexBytes = 256 * 1024 * 1024;
 /** A page larger than this is not cached (and a cached file claiming more is not read). */
@@ -257,7 +253,7 @@ export class PageCache {
   private unchangedFile(file: string, entry: PageEntry): { mtimeMs: number; identity: string } | undefined {
     if (entry.identity === '') return undefined;
     const info = statSync(file, { bigint: true, throwIfNoEntry: false });
-    if (!info?.isFile() || identityOf(info) !== entry.identity || Number(info.mtimeNs / 1_000_000n) >= this.lastCheckedAt - racyWindowMs) return undefined;
+    if (!info?.isFile() || identityOf(info) !== entry.identity || !settledBefore(info.mtimeNs, this.lastCheckedAt)) return undefined;
     return { mtimeMs: Number(info.mtimeMs), identity: entry.identity };
   }
 

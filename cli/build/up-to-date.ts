@@ -8,14 +8,10 @@ import { lstatSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync,
 import path from 'node:path';
 import { outputKey } from '../project-layout.js';
 import { generatorFingerprint } from './generator-fingerprint.ts';
+import { settledBefore } from './settled-file.ts';
 
 /** Bumped when what the fingerprint covers or the record's shape changes. */
 const recordVersion = 2;
-/**
- * A content file changed less than this before its hash was recorded could change again within
- * the same timestamp on a file system with coarse times: its recorded hash is not trusted.
- */
-const racyWindowMs = 2000;
 /** A record larger than this is not read (about 60 bytes per output file). */
 const maxRecordBytes = 64 * 1024 * 1024;
 /** A content file larger than this is not hashed: the build's loader refuses far smaller ones, and reports it. */
@@ -94,7 +90,7 @@ export function inputFingerprint(inputs: BuildInputs, last?: Pick<InputState, 'c
       else if (info.isFile() && info.size <= maxHashedFileBytes) {
         const identity = `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
         const recorded = known.get(relative);
-        const settled = last !== undefined && Number(info.ctimeNs / 1_000_000n) < last.contentAt - racyWindowMs;
+        const settled = last !== undefined && settledBefore(info.ctimeNs, last.contentAt);
         const sha = recorded && settled && recorded[1] === identity ? recorded[2] : createHash('sha256').update(readFileSync(file)).digest('hex');
         content.push([relative, identity, sha]);
         hash.update(`file ${info.size}\0${sha}`);

@@ -143,16 +143,21 @@ async function plantChangedFile(route: string, checkedAt: (modifiedAt: number) =
   return html;
 }
 
-test('a cached file that is, by identity, the file hashed before is taken unread', async () => {
+/** A cache two builds filled: the first stored every page, the second hashed each file and recorded its identity. */
+async function cacheWithIdentities(): Promise<void> {
   await rm(cacheDir, { recursive: true, force: true });
   await build();
-  assert.equal((await build()).result.renderedPages, 0, 'the second build hashes every file and records what it hashed');
+  assert.equal((await build()).result.renderedPages, 0);
+}
+
+test('a cached file that is, by identity, the file hashed before is taken unread', async () => {
+  await cacheWithIdentities();
   const html = await plantChangedFile('/blog', () => Date.now() + 60_000);
   const { htmlOf } = await cacheFiles();
   const taken = await build();
   assert.equal(taken.result.renderedPages, 0, 'the file is taken by its recorded identity');
   assert.deepEqual(await readFile(path.join(taken.out, 'blog', 'index.html')), html, 'as it is, unread');
-  // Any later write makes it another file by identity, however long ago the index was stored: it is read, found changed, and the page renders.
+  // Any later write makes it another file by identity, however long before it the files were checked: it is read, found changed, and the page renders.
   html[html.length - 20] ^= 1;
   await writeFile(htmlOf('/blog'), html);
   const rewritten = await build();
@@ -161,9 +166,7 @@ test('a cached file that is, by identity, the file hashed before is taken unread
 });
 
 test('a cached file recorded within two seconds of being modified is hashed again: it could have changed again unseen', async () => {
-  await rm(cacheDir, { recursive: true, force: true });
-  await build();
-  await build();
+  await cacheWithIdentities();
   await plantChangedFile('/blog', (changedAt) => changedAt + 1000);
   const racy = await build();
   assert.equal(racy.result.renderedPages, 1, 'the changed file is read again, and its page renders afresh');
@@ -171,9 +174,7 @@ test('a cached file recorded within two seconds of being modified is hashed agai
 });
 
 test('the index keeps its unchanged pages as stored and encodes the others, until a quarter of the pages were: then it is encoded whole', async () => {
-  await rm(cacheDir, { recursive: true, force: true });
-  await build();
-  await build();
+  await cacheWithIdentities();
   const indexBody = async () => {
     const text = await readFile((await cacheFiles()).index, 'utf8');
     return JSON.parse(text.slice(text.indexOf('\n') + 1)) as { appended: number; strings: string[]; pages: unknown[] };
