@@ -20,8 +20,8 @@ export class ContentFiles {
 
   /** The file's text, decoded as UTF-8. */
   readText(file: string, limit: number): string {
-    // Read into one buffer reused for every text, then decoded: a buffer of its own for each
-    // of a thousand posts cost more in allocation and collection than the reads themselves.
+    // Read into one buffer reused for every text, then decoded: no buffer to allocate and
+    // collect for each of a thousand posts.
     const { buffer, length } = readCapped(file, this.checkedPath(file, limit), limit, textBuffer);
     textBuffer = buffer;
     return buffer.toString('utf8', 0, length);

@@ -13,50 +13,44 @@ function textOf(size: number, seed: number): string {
   // Multi-byte characters included, so that a length in characters and in bytes differ.
   const unit = `line ${seed} é — ✓\n`;
   const bytes = Buffer.byteLength(unit);
-  return (unit.repeat(Math.floor(size / bytes)) + 'x'.repeat(size % bytes));
+  return unit.repeat(Math.floor(size / bytes)) + 'x'.repeat(size % bytes);
+}
+
+/** Writes `files` into a new folder and runs `check` with a reader of it and the files' paths; the folder is removed after. */
+async function withFiles(files: Record<string, string>, check: (reader: ContentFiles, file: (name: string) => string) => void): Promise<void> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'read-content-'));
+  try {
+    await Promise.all(Object.entries(files).map(([name, text]) => writeFile(path.join(dir, name), text)));
+    check(new ContentFiles(dir), (name) => path.join(dir, name));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 test('reads each text whole and nothing more, whatever the size of the one read before', async () => {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'read-content-'));
-  try {
-    const files = new ContentFiles(dir);
-    const texts = sizes.map((size, i) => textOf(size, i));
-    await Promise.all(texts.map((text, i) => writeFile(path.join(dir, `${i}.md`), text)));
+  const texts = sizes.map((size, i) => textOf(size, i));
+  await withFiles(Object.fromEntries(texts.map((text, i) => [`${i}.md`, text])), (reader, file) => {
     for (const [i, text] of texts.entries()) {
-      const read = files.readText(path.join(dir, `${i}.md`), 1024 * 1024);
+      const read = reader.readText(file(`${i}.md`), 1024 * 1024);
       assert.equal(Buffer.byteLength(read), sizes[i], `file ${i}`);
       assert.equal(read, text, `file ${i}`);
     }
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 });
 
-test('answers bytes that stay the file\'s own after later reads', async () => {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'read-content-'));
-  try {
-    const files = new ContentFiles(dir);
-    await writeFile(path.join(dir, 'a.json'), '{"a": 1}');
-    await writeFile(path.join(dir, 'b.json'), '{"b": 22222}');
-    const a = files.readBytes(path.join(dir, 'a.json'), 1024);
-    files.readText(path.join(dir, 'b.json'), 1024);
-    const b = files.readBytes(path.join(dir, 'b.json'), 1024);
+test("answers bytes that stay the file's own after later reads", async () => {
+  await withFiles({ 'a.json': '{"a": 1}', 'b.json': '{"b": 22222}' }, (reader, file) => {
+    const a = reader.readBytes(file('a.json'), 1024);
+    reader.readText(file('b.json'), 1024);
+    const b = reader.readBytes(file('b.json'), 1024);
     assert.equal(a.toString(), '{"a": 1}');
     assert.equal(b.toString(), '{"b": 22222}');
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 test('refuses a text over its limit, and reads the next one whole', async () => {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'read-content-'));
-  try {
-    const files = new ContentFiles(dir);
-    await writeFile(path.join(dir, 'big.md'), 'x'.repeat(5000));
-    await writeFile(path.join(dir, 'small.md'), 'small');
-    assert.throws(() => files.readText(path.join(dir, 'big.md'), 4096), (error: unknown) => error instanceof SiteError && error.code === 'content.file-too-large');
-    assert.equal(files.readText(path.join(dir, 'small.md'), 4096), 'small');
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  await withFiles({ 'big.md': 'x'.repeat(5000), 'small.md': 'small' }, (reader, file) => {
+    assert.throws(() => reader.readText(file('big.md'), 4096), (error: unknown) => error instanceof SiteError && error.code === 'content.file-too-large');
+    assert.equal(reader.readText(file('small.md'), 4096), 'small');
+  });
 });
