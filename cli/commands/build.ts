@@ -4,7 +4,9 @@ import { SiteError } from '../errors.ts';
 import type { BuildResult, Phase } from '../build/build-site.ts';
 import type { BuildOutcome } from '../build/up-to-date.ts';
 import { cacheFolder, copyJournalFile, frontMatterCacheFile, highlightStoreDir, markdownCacheFile } from '../project-layout.js';
-import { siteOverridesFromEnv } from '../validate/site-overrides.ts';
+// Environment overrides only: the site config's schemas (zod) load with the build, after its
+// Markdown workers have started, and not at all when nothing changed.
+import { siteOverridesFromEnv } from '../validate/site-env-overrides.ts';
 
 interface BuildFlags {
   out: string;

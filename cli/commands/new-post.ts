@@ -7,7 +7,7 @@ import { contentFolder, datasetFile } from '../project-layout.js';
 import { postSlugFromTitle } from '../route/slugs.ts';
 import { defaultTrailingSlash, pageHref } from '../route/trailing-slash.ts';
 import { absoluteUrl, blogPostPath, withoutTrailingSlash } from '../route/urls.ts';
-import { checkNewPost, existingTaxonomy, prepareNewPost, today, type NewPostFields } from './new-post-scaffold.ts';
+import type { NewPostFields } from './new-post-scaffold.ts';
 
 interface NewPostFlags {
   slug?: string;
@@ -33,8 +33,12 @@ export function createNewPostCommand(): Command {
     .option('--content <dir>', 'content folder', 'content')
     .action(async (titleArgument: string | undefined, flags: NewPostFlags) => {
       const contentDir = path.resolve(flags.content);
-      // The content loader (YAML and front matter parsing) loads only when this command runs.
-      const { loadJson, loadMarkdownFolder } = await import('../load/load-content.ts');
+      // The content loader and the schemas (YAML, front matter, zod) load only when this command
+      // runs: every other command starts without them.
+      const [{ loadJson, loadMarkdownFolder }, { checkNewPost, existingTaxonomy, prepareNewPost, today }] = await Promise.all([
+        import('../load/load-content.ts'),
+        import('./new-post-scaffold.ts'),
+      ]);
       const posts = await loadMarkdownFolder(contentFolder(contentDir, 'posts'));
       const taxonomy = existingTaxonomy(posts);
       const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY);

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { markdownCacheFile } from '../project-layout.js';
-import { siteOverridesFromEnv } from '../validate/site-overrides.ts';
+import { siteOverridesFromEnv } from '../validate/site-env-overrides.ts';
 import type { MarkdownOptions } from '../render/markdown/render-all-markdown.ts';
 import { classifyChanges } from './classify.ts';
 import { createDevRequestHandler } from './dev-requests.ts';

@@ -11,7 +11,7 @@ import { prepareMarkdown, type MarkdownOptions, type MarkdownRenderer } from '..
 import type { RenderedPage } from '../render/render-page.tsx';
 import type { Route } from '../route/routes.ts';
 import { pagesToRender } from './affected-pages.ts';
-import type { SiteOverrides } from '../validate/site-overrides.ts';
+import type { SiteOverrides } from '../validate/site-env-overrides.ts';
 import type { ChangeSet } from './classify.ts';
 import { loadDevRenderer, type DevRenderer } from './dev-renderer.ts';
 

@@ -2,7 +2,7 @@ import { SiteError } from '../errors.ts';
 import type { RawJson } from '../load/load-content.ts';
 import type { SiteData } from '../site-model/schemas.ts';
 import { locateJsonField } from './locate-field.ts';
-import { siteEnvOverrides, type SiteOverrideField, type SiteOverrides } from './site-overrides.ts';
+import { siteEnvOverrides, type SiteOverrideField, type SiteOverrides } from './site-env-overrides.ts';
 
 // What a deployed site must not ship with, though a local build, `dev` and the tests need it:
 // reCAPTCHA's public test key, URLs that are plain http or lead to this machine or an example

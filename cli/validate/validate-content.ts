@@ -4,7 +4,8 @@ import type { RawContent } from '../load/load-content.ts';
 import type { OriginIndex } from '../render/link-origins.ts';
 import { legalFrontMatterSchema, topicSchemas } from '../site-model/schemas.ts';
 import type { GuideArticle, LegalPage, Post, SiteModel } from './model.ts';
-import { applySiteOverrides, type SiteOverrides } from './site-overrides.ts';
+import type { SiteOverrides } from './site-env-overrides.ts';
+import { applySiteOverrides } from './site-overrides.ts';
 import { validateDatasets } from './validate-datasets.ts';
 import { validateFrontMatter, validatePost } from './validate-markdown.ts';
 

@@ -6,7 +6,7 @@ import { validateSite, type ValidateSiteOptions } from '../../cli/build/validate
 import { SiteErrorList, type SiteError } from '../../cli/errors.ts';
 import { parseJson } from '../../cli/load/load-json.ts';
 import { isLocalOrExampleHost, productionConfigProblems, publicUrlProblem, recaptchaTestSiteKeys } from '../../cli/validate/production-config.ts';
-import { siteOverridesFromEnv } from '../../cli/validate/site-overrides.ts';
+import { siteOverridesFromEnv } from '../../cli/validate/site-env-overrides.ts';
 import { projectRoot } from '../helpers/content.ts';
 
 const loaded = await loadInputs(projectRoot, path.join(projectRoot, 'content'));

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { SiteError } from '../../cli/errors.ts';
 import { loadContent } from '../../cli/load/load-content.ts';
-import { siteOverridesFromEnv } from '../../cli/validate/site-overrides.ts';
+import { siteOverridesFromEnv } from '../../cli/validate/site-env-overrides.ts';
 import { validateContent } from '../../cli/validate/validate-content.ts';
 import { projectRoot } from '../helpers/content.ts';
 
