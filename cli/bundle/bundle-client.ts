@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import * as esbuild from 'esbuild';
+import type * as esbuild from 'esbuild';
 import { SiteError } from '../errors.ts';
 import { bundleCacheKey, hashInputs, readCachedBundle, writeCachedBundle } from './bundle-cache.ts';
 
@@ -86,7 +86,9 @@ async function bundleAfresh(root: string, islandNames: string[]): Promise<{ bund
 async function build(root: string, options: Omit<esbuild.BuildOptions, 'entryPoints'> & { entryPoints: Record<string, string> }): Promise<{ files: (BundledFile & { entryPoint?: string })[]; inputs: string[] }> {
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
   try {
-    result = await esbuild.build({
+    // esbuild's API loads only when a bundle is built: a build whose bundle is cached never needs it.
+    const { build: runEsbuild } = await import('esbuild');
+    result = await runEsbuild({
       ...options,
       absWorkingDir: root,
       outdir: 'assets',
