@@ -54,6 +54,10 @@ async function layoutShift(page: Page): Promise<number> {
 }
 
 test.describe('pages load without layout shift', () => {
+  // Whether the web font arrives before the first paint depends on how loaded the machine is;
+  // when it arrives after, the header's text re-wraps by a fraction of a pixel (0.0056 once, in a
+  // fresh-clone CI run). A shift from the page's own layout happens on every try.
+  test.describe.configure({ retries: 1 });
   for (const width of [390, 1440]) {
     for (const route of ['/', '/guides/playwright/', `/blog/${postSlugs[0]}/`, '/getting-started/', '/blog/', '/blog/?tag=AI', '/blog/?q=cursor', '/case-studies/']) {
       test(`${route} at ${width}px`, async ({ page }) => {
