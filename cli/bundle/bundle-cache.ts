@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createRequire } from 'node:module';
+import { packageVersion } from '../render/markdown/markdown-cache.ts';
 import type { Bundle, BundledFile } from './bundle-client.ts';
 
 /**
@@ -26,18 +25,11 @@ const maxCacheBytes = 16 * 1024 * 1024;
 /** Folders whose file list decides what an import resolves to (a new index.ts can shadow a file). */
 const sourceFolders = ['client', path.join('templates', 'styles')];
 
-/**
- * The installed esbuild's version, from its package.json: importing esbuild's API to ask it
- * takes about 40 ms, which a build whose bundle is cached would spend for nothing.
- */
-function esbuildVersion(): string {
-  const manifest = createRequire(import.meta.url).resolve('esbuild/package.json');
-  return String((JSON.parse(readFileSync(manifest, 'utf8')) as { version?: unknown }).version);
-}
-
 /** What the bundle depends on besides its inputs' contents. */
 export async function bundleCacheKey(root: string, islandNames: string[]): Promise<string> {
-  const hash = createHash('sha256').update(`${formatVersion}\0${esbuildVersion()}\0${islandNames.join(',')}\0`);
+  // esbuild's version from its package.json: importing its API to ask takes about 40 ms, which a
+  // build whose bundle is cached would spend for nothing.
+  const hash = createHash('sha256').update(`${formatVersion}\0${packageVersion('esbuild')}\0${islandNames.join(',')}\0`);
   for (const folder of sourceFolders) {
     const entries = await readdir(path.join(root, folder), { recursive: true, withFileTypes: true }).catch(() => []);
     const names = entries.filter((entry) => entry.isFile()).map((entry) => path.relative(root, path.join(entry.parentPath, entry.name))).sort();
