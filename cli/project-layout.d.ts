@@ -24,7 +24,6 @@ export declare function markdownCacheFile(root: string): string;
 /** Highlighted code blocks, one file each, kept by `build` (highlight-store.ts). */
 export declare function frontMatterCacheFile(root: string): string;
 export declare function outputKey(out: string): string;
-export declare function copyJournalFile(root: string, out: string): string;
 export declare function highlightStoreDir(root: string): string;
 /** The last client bundle with the hashes of its inputs, shared by `build` and `dev`. */
 export declare function bundleCacheFile(root: string): string;

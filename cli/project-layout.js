@@ -49,11 +49,6 @@ export function outputKey(out) {
   return createHash('sha256').update(path.resolve(out)).digest('hex').slice(0, 32);
 }
 
-/** The files `build` copied into the output `out` from another file system (copy-journal.ts). */
-export function copyJournalFile(root, out) {
-  return path.join(cacheFolder(root), 'copies', `${outputKey(out)}.json`);
-}
-
 /** Highlighted code blocks, one file each, kept by `build` (highlight-store.ts). */
 export function highlightStoreDir(root) {
   return path.join(cacheFolder(root), 'highlight');

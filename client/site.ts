@@ -1,5 +1,6 @@
 // Loaded on every page; kept tiny and free of React. Adds what CSS alone cannot: the header's
-// scrolled state, keyboard-operable dropdowns, closing the mobile menu, and the newsletter form.
+// scrolled state, keyboard-operable dropdowns, closing the mobile menu, the chat dock standing
+// aside for controls beneath it, and the newsletter form.
 
 /** Scroll depth, in pixels, past which the header turns solid. */
 const solidAfter = 10;
@@ -80,6 +81,35 @@ if (mobile) {
       summary.focus();
     }
   });
+}
+
+// The chat dock sticks to the bottom of the screen on all but the widest ones. It must never
+// cover a form's submit button, a 'Clear filters' button or the field the visitor is in: while
+// one of them is beneath it, it stands aside (chrome.css).
+const dock = document.querySelector<HTMLElement>('.chat-dock');
+if (dock) {
+  const guarded = 'main form [type="submit"], main [data-keep-clear]';
+  const focusable = 'input, select, textarea, button, a[href], [tabindex]';
+  const beneath = (element: Element, area: DOMRect) => {
+    const box = element.getBoundingClientRect();
+    return box.width > 0 && box.bottom > area.top && box.top < area.bottom && box.right > area.left && box.left < area.right;
+  };
+  let frame = 0;
+  const check = () => {
+    frame = 0;
+    const area = dock.getBoundingClientRect();
+    const focused = document.activeElement;
+    const covering = area.height > 0 && ([...document.querySelectorAll(guarded)].some((element) => beneath(element, area))
+      || (focused instanceof HTMLElement && focused.closest('main') !== null && focused.matches(focusable) && beneath(focused, area)));
+    dock.toggleAttribute('data-stand-aside', covering);
+  };
+  const schedule = () => {
+    frame ||= requestAnimationFrame(check);
+  };
+  for (const type of ['scroll', 'resize', 'focusin', 'focusout']) window.addEventListener(type, schedule, { passive: true });
+  const main = document.querySelector('main');
+  if (main) new MutationObserver(schedule).observe(main, { childList: true, subtree: true });
+  schedule();
 }
 
 // The footer newsletter form posts through client/newsletter.ts, loaded when the visitor first

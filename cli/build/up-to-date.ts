@@ -50,7 +50,7 @@ export interface InputState {
 /** The content files as the recorded build hashed them (its `InputState`), for the next fingerprint. */
 interface BuildRecord extends InputState {
   version: number;
-  /** The version folder `out` linked to. */
+  /** The output folder's identity (device and inode). */
   target: string;
   /** Every file of that folder: path, size, modification time (ns), inode. */
   files: [string, number, string, number][];
@@ -120,11 +120,11 @@ function filesOf(folder: string): BuildRecord['files'] {
   return files.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 }
 
-/** The version folder `out` links to (the build's own atomic swap), or undefined. */
-function linkedVersion(out: string): string | undefined {
+/** The output folder's identity (each build puts a new folder in its place), or undefined when it is no folder. */
+function outputIdentity(out: string): string | undefined {
   try {
-    const target = readlinkSync(out);
-    return target.includes('/') ? undefined : target;
+    const info = lstatSync(out, { bigint: true });
+    return info.isDirectory() ? `${info.dev}:${info.ino}` : undefined;
   } catch {
     return undefined;
   }
@@ -147,15 +147,15 @@ export function lastBuild(cacheDir: string, out: string): BuildRecord | undefine
 
 /**
  * The outcome of the last build into `out` (`record`), when its fingerprint is `fingerprint`
- * and the output is still exactly what it wrote (the same version folder, the same files with
+ * and the output is still exactly what it wrote (the same folder, the same files with
  * the same sizes, modification times and inodes, no file more); undefined otherwise.
  */
 export function unchangedOutput(record: BuildRecord | undefined, out: string, fingerprint: string): { outcome: BuildOutcome; builtAt: string } | undefined {
   try {
     if (!record || record.fingerprint !== fingerprint) return undefined;
-    const target = linkedVersion(out);
+    const target = outputIdentity(out);
     if (target === undefined || target !== record.target) return undefined;
-    const now = filesOf(path.join(path.dirname(out), target));
+    const now = filesOf(out);
     if (now.length !== record.files.length) return undefined;
     for (const [index, entry] of now.entries()) {
       const recorded = record.files[index];
@@ -178,14 +178,14 @@ export function recordBuild(cacheDir: string, out: string, inputs: InputState, o
   const file = recordFile(cacheDir, out);
   const temporary = `${file}.${process.pid}.tmp`;
   try {
-    const target = linkedVersion(out);
+    const target = outputIdentity(out);
     if (target === undefined) {
       rmSync(file, { force: true });
       return;
     }
     const record: BuildRecord = {
       version: recordVersion, fingerprint: inputs.fingerprint, content: inputs.content, contentAt: inputs.contentAt,
-      target, files: filesOf(path.join(path.dirname(out), target)), outcome, builtAt: new Date().toISOString(),
+      target, files: filesOf(out), outcome, builtAt: new Date().toISOString(),
     };
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(temporary, JSON.stringify(record));

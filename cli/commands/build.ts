@@ -3,7 +3,7 @@ import { Command } from 'commander';
 import { SiteError } from '../errors.ts';
 import type { BuildResult, Phase } from '../build/build-site.ts';
 import type { BuildOutcome } from '../build/up-to-date.ts';
-import { cacheFolder, copyJournalFile, frontMatterCacheFile, highlightStoreDir, markdownCacheFile } from '../project-layout.js';
+import { cacheFolder, frontMatterCacheFile, highlightStoreDir, markdownCacheFile } from '../project-layout.js';
 // Environment overrides only: the site config's schemas (zod) load with the build, after its
 // Markdown workers have started, and not at all when nothing changed.
 import { siteOverridesFromEnv } from '../validate/site-env-overrides.ts';
@@ -69,7 +69,7 @@ async function runBuild(flags: BuildFlags, root: string, out: string, contentDir
   const result = await buildSite({
     root,
     contentDir,
-    writer: new DiskWriter(out, { copyJournal: flags.cache ? copyJournalFile(root, out) : undefined }),
+    writer: new DiskWriter(out),
     siteUrl: flags.siteUrl,
     drafts: flags.drafts,
     future: flags.future,

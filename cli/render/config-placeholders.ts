@@ -1,9 +1,9 @@
 // Values of the site config that the legal pages print: the website URL, the contact email and
 // the postal address. The Markdown in content/legal names them as `{{siteUrl}}`,
 // `{{contact.email}}` and `{{contact.postalAddress}}`; the page fills them in when it is built,
-// from the validated config, escaped for HTML. A value that is unset (or, for the website URL,
-// not https) shows as a marked placeholder naming the field to set: only a build without
-// `--production` gets that far (cli/validate/production-config.ts refuses it).
+// from the validated config, escaped for HTML. A value that is unset takes its line with it: the
+// list item or paragraph that holds it is left out, so a visitor never reads a placeholder
+// (`build --production` refuses such a config: cli/validate/production-config.ts).
 import { Parser } from 'htmlparser2';
 import type { SiteData } from '../site-model/schemas.ts';
 import { emailAddressPattern } from '../site-model/site-config.ts';
@@ -13,18 +13,14 @@ type SiteConfig = SiteData['site'];
 /** A placeholder as written in Markdown: `{{name}}`, spaces inside the braces allowed. */
 const placeholderPattern = /\{\{\s*([^{}]*?)\s*\}\}/g;
 
-/** What each placeholder shows, and the site.json field that sets it. */
-export const configPlaceholders = {
-  siteUrl: { label: 'website URL', field: 'siteUrl' },
-  'contact.email': { label: 'email address', field: 'contact.email' },
-  'contact.postalAddress': { label: 'postal address', field: 'contact.postalAddress' },
-} as const;
+/** The placeholders, each named after the site.json field that sets it. */
+export const configPlaceholders = ['siteUrl', 'contact.email', 'contact.postalAddress'] as const;
 
-export type PlaceholderName = keyof typeof configPlaceholders;
+export type PlaceholderName = (typeof configPlaceholders)[number];
 
 /** Whether `name` is one of the placeholders the legal pages may use. */
 export function isPlaceholderName(name: string): name is PlaceholderName {
-  return Object.hasOwn(configPlaceholders, name);
+  return (configPlaceholders as readonly string[]).includes(name);
 }
 
 /** A placeholder found in Markdown: its name as written and its 1-based position in the file. */
@@ -46,51 +42,68 @@ export function findPlaceholders(markdown: string, firstLine = 1): FoundPlacehol
 }
 
 /**
- * The markup `name` stands for: the website as a link (https only), the email as a `mailto:`
- * link, the postal address as text, each HTML-escaped; or, when the value is unset or unusable,
- * a `<mark class="config-placeholder">` naming the site.json field to set.
+ * The markup `name` stands for: the website as a link (as text when it is not https), the email
+ * as a `mailto:` link, the postal address as text, each HTML-escaped; undefined when the value
+ * is unset.
  */
-export function placeholderHtml(name: PlaceholderName, site: SiteConfig): string {
-  const { label, field } = configPlaceholders[name];
-  const missing = (what: string) => `<mark class="config-placeholder">[${escapeHtml(label)}: ${escapeHtml(what)}]</mark>`;
+export function placeholderHtml(name: PlaceholderName, site: SiteConfig): string | undefined {
   if (name === 'siteUrl') {
-    if (!site.siteUrl.startsWith('https://')) return missing(`set ${field} in content/data/site.json to the site's https address`);
-    return `<a href="${escapeHtml(`${site.siteUrl}/`)}">${escapeHtml(site.siteUrl)}</a>`;
+    return site.siteUrl.startsWith('https://') ? `<a href="${escapeHtml(`${site.siteUrl}/`)}">${escapeHtml(site.siteUrl)}</a>` : escapeHtml(site.siteUrl);
   }
   if (name === 'contact.email') {
     const email = site.contact.email;
-    if (!email || !emailAddressPattern.test(email)) return missing(`set ${field} in content/data/site.json`);
-    return `<a href="mailto:${escapeHtml(email)}">${escapeHtml(email)}</a>`;
+    return email && emailAddressPattern.test(email) ? `<a href="mailto:${escapeHtml(email)}">${escapeHtml(email)}</a>` : undefined;
   }
   const address = site.contact.postalAddress;
-  return address ? escapeHtml(address) : missing(`set ${field} in content/data/site.json`);
+  return address ? escapeHtml(address) : undefined;
 }
+
+/** Elements a placeholder with no value takes out with it: its line of the page. */
+const lineElements = new Set(['li', 'p', 'dd', 'td']);
 
 /**
  * A rendered legal page body with each known placeholder in its text filled in (see
- * `placeholderHtml`). Only text is touched: attribute values, `<code>` and `<pre>` keep what
- * they say, and an unknown name is left as written (validation refuses those first).
+ * `placeholderHtml`); the line (list item or paragraph) of one without a value is left out.
+ * Only text is touched: attribute values, `<code>` and `<pre>` keep what they say, and an
+ * unknown name is left as written (validation refuses those first).
  */
 export function fillConfigPlaceholders(html: string, site: SiteConfig): string {
   if (!html.includes('{{')) return html;
-  const ranges: [number, number][] = [];
+  const texts: [number, number][] = [];
+  const dropped: [number, number][] = [];
+  const open: { tag: string; start: number; drop: boolean }[] = [];
   let literal = 0;
   const parser = new Parser({
     onopentag(tag) {
       if (tag === 'code' || tag === 'pre') literal += 1;
+      open.push({ tag, start: parser.startIndex, drop: false });
     },
     onclosetag(tag) {
       if ((tag === 'code' || tag === 'pre') && literal > 0) literal -= 1;
+      const element = open.pop();
+      if (element?.drop) dropped.push([element.start, parser.endIndex + 1]);
     },
-    ontext() {
-      if (literal === 0) ranges.push([parser.startIndex, parser.endIndex + 1]);
+    ontext(text) {
+      if (literal > 0) return;
+      texts.push([parser.startIndex, parser.endIndex + 1]);
+      const unset = [...text.matchAll(placeholderPattern)].some(([, name]) => isPlaceholderName(name!) && placeholderHtml(name, site) === undefined);
+      const line = unset ? [...open].reverse().find((element) => lineElements.has(element.tag)) : undefined;
+      if (line) line.drop = true;
     },
   }, { decodeEntities: false });
   parser.end(html);
+  // A dropped line may hold another (a list inside a list item): the outermost one is cut.
+  const cuts = dropped.sort((a, b) => a[0] - b[0]).filter(([start], index, all) => !all.slice(0, index).some(([s, e]) => s <= start && start < e));
+  const inCut = ([start]: [number, number]) => cuts.some(([s, e]) => s <= start && start < e);
+  const pieces = [
+    ...texts.filter((range) => !inCut(range)).map(([start, end]) => ({ start, end, cut: false })),
+    ...cuts.map(([start, end]) => ({ start, end, cut: true })),
+  ].sort((a, b) => a.start - b.start);
   let filled = '';
   let last = 0;
-  for (const [start, end] of ranges) {
-    filled += html.slice(last, start) + html.slice(start, end).replace(placeholderPattern, (written, name: string) => (isPlaceholderName(name) ? placeholderHtml(name, site) : written));
+  for (const { start, end, cut } of pieces) {
+    filled += html.slice(last, start);
+    if (!cut) filled += html.slice(start, end).replace(placeholderPattern, (written, name: string) => (isPlaceholderName(name) ? placeholderHtml(name, site) ?? '' : written));
     last = end;
   }
   return filled + html.slice(last);

@@ -25,6 +25,8 @@ export const formsSchema = z.object({
     unavailable: z.object({ text, emailLead: text, noEmail: text, retry: text }).strict(),
   }).strict(),
   failure: text,
+  /** Shown in place of the submit button when JavaScript is off: the form cannot be sent, so it offers the email instead. */
+  noScript: z.object({ text, emailLead: text, noEmail: text }).strict(),
   consultation: z.object({
     name: field, email: field, company: field, message: field,
     interest: z.object({ label: text, placeholder: text, options: z.array(text).length(3) }).strict(),

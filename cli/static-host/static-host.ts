@@ -19,10 +19,34 @@ export async function readSiteFolder(root: string): Promise<ServedSite> {
     hasFile: (file) => files.has(file),
     rules,
     headerRules,
-    readFile: (file) => (files.has(file) ? readFile(path.join(root, file)) : Promise.resolve(undefined)),
+    readFile: (file) => (files.has(file) ? readWaitingOutSwap(root, path.join(root, file)) : Promise.resolve(undefined)),
   };
 }
 
+/** How long a read waits for the output folder to be back: a build's commit renames it out and in again. */
+const swapWaitMs = 2000;
+
+/**
+ * Reads a file of the site. A build commits by renaming the old output aside and the new one
+ * into place (cli/write/output-swap.ts); a request that falls between the two renames finds no
+ * output folder at all, and waits for the new one rather than answering 404.
+ */
+async function readWaitingOutSwap(root: string, file: string): Promise<Buffer> {
+  const until = Date.now() + swapWaitMs;
+  let retriedInPlace = false;
+  for (;;) {
+    try {
+      return await readFile(file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || Date.now() > until) throw error;
+      const rootThere = await stat(root).then(() => true, () => false);
+      // With the folder back, one more read: the new output may have arrived since the first.
+      if (rootThere && retriedInPlace) throw error;
+      retriedInPlace = rootThere;
+      if (!rootThere) await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  }
+}
 /** A host configuration file's text, or the empty string when it is larger than a host would read. */
 async function readCapped(file: string, limit: number): Promise<string> {
   return (await stat(file)).size > limit ? '' : readFile(file, 'utf8');

@@ -2,7 +2,7 @@ import { SiteError, SiteErrorList } from '../errors.ts';
 import type { RawMarkdown } from '../load/load-content.ts';
 import { configPlaceholders, findPlaceholders, isPlaceholderName } from '../render/config-placeholders.ts';
 
-const known = Object.keys(configPlaceholders).map((name) => `{{${name}}}`).join(', ');
+const known = configPlaceholders.map((name) => `{{${name}}}`).join(', ');
 
 /**
  * Refuses a `{{…}}` in a legal page that names no site config value, at its line and column:

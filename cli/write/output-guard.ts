@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SiteError } from '../errors.ts';
 import { manifestFileName } from '../project-layout.js';
-import { liveVersion } from './output-versions.ts';
+import { legacyLinkedOutput } from './output-swap.ts';
 
 /** Folders of the project that hold sources; the output may be neither one of them nor hold one. */
 const sourceFolders = ['templates', 'client', 'cli', 'tests', 'node_modules', '.git'];
@@ -71,7 +71,7 @@ function isWithin(inner: string, outer: string): boolean {
 /** What is at `out` now: nothing, a folder an earlier build wrote, or something the build must not replace. */
 async function checkExisting(out: string, shown: string, force: boolean): Promise<void> {
   const info = await lstat(out).catch(() => undefined);
-  if (!info || (await liveVersion(out))) return;
+  if (!info || (await legacyLinkedOutput(out))) return;
   if (info.isSymbolicLink()) {
     if (!force) throw refusal('output.not-a-build', `--out ${shown} is a symbolic link that no earlier build made; pass --force to replace the link (its target is left as it is), or choose another folder`);
     return;

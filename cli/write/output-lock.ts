@@ -1,12 +1,12 @@
 // One build at a time per output folder: `.dist.lock` beside it holds the building process's
 // id. Node has no flock, so the file is created with O_EXCL ('wx') and a lock whose process is
 // gone is taken over. The lock is for a clear message: two builds that still meet (a takeover
-// race) each swap in a complete version (see output-versions.ts), never a half output.
+// race) each swap in a complete output (see output-swap.ts), never a half output.
 import { mkdir, open, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { SiteError } from '../errors.ts';
 import { unwritableOutput } from './output-guard.ts';
-import { isAlive } from './output-versions.ts';
+import { isAlive } from './output-swap.ts';
 
 /** A lock older than this is taken over even if its process id is alive again (reused). */
 const staleAgeMs = 6 * 60 * 60 * 1000;

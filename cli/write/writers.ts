@@ -1,9 +1,8 @@
-import { copyFileSync, linkSync, lstatSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { unwritableOutput } from './output-guard.ts';
-import { CopyJournal } from './copy-journal.ts';
-import { createVersionFolder, liveVersion, removeStaleVersions, swapInVersion } from './output-versions.ts';
+import { createStagingFolder, recoverOutput, swapInOutput } from './output-swap.ts';
 
 /** Where a build's files go: a folder on disk, or memory for tests and dry runs. */
 export interface Writer {
@@ -40,21 +39,14 @@ export class MemoryWriter implements Writer {
 }
 
 export interface DiskWriterOptions {
-  /**
-   * Where to remember the files copied into the output because it is on another file system
-   * than their sources (see copy-journal.ts): the next build links the previous output's copy
-   * of a source that did not change instead of copying it again. None by default.
-   */
-  copyJournal?: string;
   /** Makes a hard link; the file system's own by default (tests give one that fails as across file systems). */
   hardLink?: (existing: string, link: string) => void;
 }
 
 /**
- * Writes into a fresh version folder beside the output and swaps it in on commit by pointing the
- * output (a symbolic link) at it, so a failed build never leaves a half-written output behind
- * and a reader never finds none (see output-versions.ts). Leftovers of killed builds are removed
- * as it starts.
+ * Writes into a staging folder beside the output and puts it in the output's place on commit
+ * (see output-swap.ts), so a failed build never leaves a half-written output behind. Leftovers
+ * of killed builds are tidied as it starts.
  */
 export class DiskWriter implements Writer {
   private readonly staging: Promise<string>;
@@ -65,21 +57,15 @@ export class DiskWriter implements Writer {
   private readonly outDir: string;
   private committed = false;
   private removal: Promise<void> = Promise.resolve();
-  private readonly journal: Promise<CopyJournal | undefined>;
   private readonly hardLink: (existing: string, link: string) => void;
 
   constructor(outDir: string, options: DiskWriterOptions = {}) {
     this.outDir = path.resolve(outDir);
     const out = this.outDir;
     this.hardLink = options.hardLink ?? linkSync;
-    // The output as the last build left it, read before this build replaces it.
-    const journalFile = options.copyJournal;
-    this.journal = journalFile
-      ? liveVersion(out).then((live) => CopyJournal.open(journalFile, live && path.join(path.dirname(out), live)), () => undefined)
-      : Promise.resolve(undefined);
-    this.staging = removeStaleVersions(out)
+    this.staging = recoverOutput(out)
       .catch(() => undefined)
-      .then(() => createVersionFolder(out))
+      .then(() => createStagingFolder(out))
       .catch((error: unknown) => {
         throw unwritableOutput(out, error);
       });
@@ -114,22 +100,8 @@ export class DiskWriter implements Writer {
         if ((error as NodeJS.ErrnoException).code === 'EXDEV') this.linking = false;
       }
     }
-    // The previous output's copy of the same unchanged source, on this file system: linked.
-    const journal = await this.journal;
-    const previous = journal?.reusable(file, source, sourceInfo);
-    if (previous) {
-      try {
-        this.hardLink(previous.copy, target);
-        // A hard link is the same file: what the journal records of it (not its change time) is as just read.
-        journal!.record(file, source, sourceInfo, previous.info);
-        return;
-      } catch {
-        // Gone meanwhile, or not linkable after all: copied below.
-      }
-    }
     // The kernel copies (copy_file_range), with the source's mode, which is the umask's.
     copyFileSync(source, target);
-    journal?.record(file, source, sourceInfo, lstatSync(target, { bigint: true }));
   }
 
   /** The mode a file written now gets: the staging folder was made 0777 less the umask. */
@@ -158,13 +130,12 @@ export class DiskWriter implements Writer {
 
   async commit(): Promise<void> {
     const staging = await this.staging;
-    const { removed } = await swapInVersion(this.outDir, staging).catch((error: unknown) => {
+    const { removed } = await swapInOutput(this.outDir, staging).catch((error: unknown) => {
       throw unwritableOutput(this.outDir, error);
     });
     this.committed = true;
     // Removing the replaced version (thousands of files) goes on while the build finishes.
-    this.removal = removed.catch(() => undefined);
-    (await this.journal)?.save(staging);
+    this.removal = removed;
   }
 
   removed(): Promise<void> {

@@ -41,6 +41,8 @@ const Captcha = forwardRef<CaptchaHandle, CaptchaProps>(function Captcha({ siteK
     },
   }), []);
 
+  useEffect(() => fitWidget(container.current), []);
+
   useEffect(() => {
     let cancelled = false;
     loadRecaptcha(enterprise).then((api) => {
@@ -75,3 +77,23 @@ const Captcha = forwardRef<CaptchaHandle, CaptchaProps>(function Captcha({ siteK
 });
 
 export default Captcha;
+
+/** Google's checkbox widget is this wide and high, whatever room its box has. */
+const widgetWidth = 304;
+
+/**
+ * Scales the widget down to the width of its box (a form card on a 320 px screen leaves about
+ * 240 px), so it never sticks out of the card and scrolls the page sideways.
+ */
+function fitWidget(box: HTMLDivElement | null): (() => void) | undefined {
+  if (!box || typeof ResizeObserver === 'undefined') return undefined;
+  const fit = () => {
+    const scale = Math.min(1, box.clientWidth / widgetWidth);
+    if (scale < 1) box.style.setProperty('--captcha-scale', scale.toFixed(3));
+    else box.style.removeProperty('--captcha-scale');
+  };
+  const observer = new ResizeObserver(fit);
+  observer.observe(box);
+  fit();
+  return () => observer.disconnect();
+}

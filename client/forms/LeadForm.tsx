@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import Captcha, { type CaptchaHandle } from './Captcha.tsx';
 import { submitLead } from './submit-lead.ts';
 import CaptchaUnavailable from './CaptchaUnavailable.tsx';
+import { mailtoHref } from './mailto.ts';
 import type { FieldText, FormConfig, FormMessages } from './types.ts';
 import { readValues, useLeadDraft } from './use-lead-draft.ts';
 
@@ -67,6 +68,11 @@ export default function LeadForm({ name, fields, config, messages, submitLabel, 
   const captcha = useRef<CaptchaHandle>(null);
   const fieldNames = fields.map((field) => field.name);
   const draft = useLeadDraft(name, fieldNames, form);
+  // Until the island runs, the form cannot send anything: its button stays disabled (the page
+  // without JavaScript shows the email route in its place), so Enter cannot submit the fields
+  // into the address, where the lead would be lost.
+  const [running, setRunning] = useState(false);
+  useEffect(() => setRunning(true), []);
 
   const clearToken = (message: string | null) => {
     setToken(null);
@@ -116,6 +122,12 @@ export default function LeadForm({ name, fields, config, messages, submitLabel, 
     <form ref={form} className={`lead-form${className ? ` ${className}` : ''}`} onSubmit={handleSubmit} onChange={draft.save} aria-busy={busy}>
       <fieldset disabled={busy}>
         <legend className="visually-hidden">{legend}</legend>
+        <p className="lead-form-noscript">
+          {messages.noScript.text}{' '}
+          {config.contactEmail ? (
+            <>{messages.noScript.emailLead} <a href={mailtoHref(config.contactEmail, mailSubject)}>{config.contactEmail}</a></>
+          ) : messages.noScript.noEmail}
+        </p>
         {fields.map((field) => <Field key={field.name} field={field} id={`${id}-${field.name}`} />)}
         {captchaState === 'unavailable' ? null : (
           <Captcha
@@ -160,6 +172,7 @@ export default function LeadForm({ name, fields, config, messages, submitLabel, 
         <button
           type="submit"
           className="button button-primary button-block"
+          disabled={!running || undefined}
           aria-disabled={!token || undefined}
           aria-describedby={captchaState === 'unavailable' || captchaState === 'retrying' ? `${id}-captcha-unavailable` : undefined}
         >

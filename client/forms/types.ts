@@ -24,9 +24,17 @@ export interface CaptchaUnavailableText {
   retry: string;
 }
 
-/** Messages every form shows (SPEC section 8), and the notice for a captcha that cannot load. */
+/** What a form says in place of its submit button when JavaScript is off (forms.json `noScript`). */
+export interface NoScriptText {
+  text: string;
+  emailLead: string;
+  noEmail: string;
+}
+
+/** Messages every form shows (SPEC section 8), and the notices for a captcha that cannot load and for a browser without JavaScript. */
 export interface FormMessages {
   submitting: string;
   captcha: { required: string; error: string; expired: string; label: string; unavailable: CaptchaUnavailableText };
   failure: string;
+  noScript: NoScriptText;
 }

@@ -126,7 +126,7 @@ export default function BlogExplorer({ posts, labels }: { posts: PostSummary[]; 
               <>
                 {/* Shown at once for sighted visitors; assistive technology hears the same words from the status below, after typing pauses. */}
                 <p className="results-summary" aria-hidden="true">{summary}</p>
-                <button type="button" className="button button-secondary results-clear" onClick={clearAll}>{labels.clearFilters}</button>
+                <button type="button" className="button button-secondary results-clear" data-keep-clear="" onClick={clearAll}>{labels.clearFilters}</button>
               </>
             ) : null}
           </div>
@@ -134,7 +134,7 @@ export default function BlogExplorer({ posts, labels }: { posts: PostSummary[]; 
           {matching.length === 0 ? (
             <div className="empty-state">
               <p>{labels.empty}</p>
-              <button type="button" className="button button-primary" onClick={clearAll}>{labels.clearFilters}</button>
+              <button type="button" className="button button-primary" data-keep-clear="" onClick={clearAll}>{labels.clearFilters}</button>
             </div>
           ) : (
             <ul className="post-grid">

@@ -1,17 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { playVideoParameter } from '../../cli/route/case-study-urls.ts';
-import { imageSizes } from '../../templates/components/image-sizes.ts';
-import { toEmbedUrl } from '../video-url.ts';
-import type { SizedImage } from './types.ts';
+import { parseVideoUrl, playerUrl, sameVideo } from '../video-url.ts';
 import CaseStudyGrid from './CaseStudyGrid.tsx';
 import VideoDialog, { type DialogVideo } from './VideoDialog.tsx';
+import type { SizedImage } from './types.ts';
 
 export interface CaseStudyCard {
   id: string;
   quote: string;
   company: string;
   logo: SizedImage;
-  /** The video's poster: on the card, and in the dialog until the visitor presses play. */
+  /** The video's poster on the card. */
   thumbnail: SizedImage;
   name: string;
   title: string;
@@ -20,6 +19,12 @@ export interface CaseStudyCard {
   videoHref: string;
   /** The accessible name of the thumbnail's play button ("Play video: Northwind Health"). */
   playLabel: string;
+}
+
+/** A video of the site's that is not a case study's (a testimonial's), which `playVideo` may also name. */
+export interface OtherVideo {
+  videoUrl: string;
+  title: string;
 }
 
 export interface GalleryLabels {
@@ -31,22 +36,36 @@ export interface GalleryLabels {
 /** Cards shown before the promo block. */
 const firstGridSize = 3;
 
-/** The player for a `playVideo` value, or null (logging why) when it is not a video this site plays. */
-function embedFromParameter(search: string): string | null {
+/** A video the gallery may play: where it came from in the site's data, read as host and id. */
+interface KnownVideo {
+  ref: NonNullable<ReturnType<typeof parseVideoUrl>>;
+  title: string;
+}
+
+/**
+ * The video a `playVideo` value names, or null (logging why) when it names none of the site's
+ * own videos. The value comes from an address anyone can craft: it is matched by host and id
+ * against the videos the site's data lists, and only its start time is carried to the player.
+ */
+function requestedVideo(search: string, known: KnownVideo[]): { video: KnownVideo; src: string } | null {
   const requested = new URLSearchParams(search).get(playVideoParameter);
   if (!requested) return null;
-  const embed = toEmbedUrl(requested);
-  if (!embed) console.warn(`Not a supported video URL, ignoring playVideo=${requested}`);
-  return embed;
+  const ref = parseVideoUrl(requested);
+  const video = ref && known.find((candidate) => sameVideo(candidate.ref, ref));
+  if (!ref || !video) {
+    console.warn(`Not one of this site's videos, ignoring playVideo=${requested}`);
+    return null;
+  }
+  return { video, src: playerUrl({ ...video.ref, start: ref.start }) };
 }
 
 /**
  * The case-study cards in two grids around a promo block, with a video lightbox. A card's play
- * button or 'Watch Video' link opens it playing; the `playVideo` address parameter (on load,
- * and on back/forward) opens it on the video's poster, so nothing loads from the video host
- * until the visitor presses play.
+ * button or 'Watch Video' link opens it; so does the `playVideo` address parameter (on load, and
+ * on back/forward). Either way the player plays at once: the visitor asked for the video. Until
+ * then nothing loads from the video host.
  */
-export default function CaseStudyGallery({ studies, labels, promo }: { studies: CaseStudyCard[]; labels: GalleryLabels; promo: { heading: string; text: string; cta: { text: string; href: string } } }) {
+export default function CaseStudyGallery({ studies, otherVideos = [], labels, promo }: { studies: CaseStudyCard[]; otherVideos?: OtherVideo[]; labels: GalleryLabels; promo: { heading: string; text: string; cta: { text: string; href: string } } }) {
   const [playing, setPlaying] = useState<DialogVideo | null>(null);
   // What the dialog shows, readable from the address listener; each opening gets a new id.
   const shown = useRef<DialogVideo | null>(null);
@@ -56,30 +75,33 @@ export default function CaseStudyGallery({ studies, labels, promo }: { studies: 
     setPlaying(video);
   }, []);
 
-  const videoFor = useCallback((src: string, started: boolean): DialogVideo => {
+  const known = useRef<KnownVideo[]>([]);
+  known.current = [
+    ...studies.map((study) => ({ ref: parseVideoUrl(study.videoUrl), title: `${study.company}: ${study.name}` })),
+    ...otherVideos.map((video) => ({ ref: parseVideoUrl(video.videoUrl), title: video.title })),
+  ].filter((video): video is KnownVideo => video.ref !== null);
+
+  const open = useCallback((src: string, title: string): DialogVideo => {
     openings.current += 1;
-    const study = studies.find((s) => toEmbedUrl(s.videoUrl) === src);
-    if (!study) return { id: openings.current, src, title: labels.watch, playLabel: labels.watch, started };
-    const poster = { ...study.thumbnail, sizes: imageSizes.lightbox };
-    return { id: openings.current, src, title: `${study.company}: ${study.name}`, playLabel: study.playLabel, poster, started };
-  }, [studies, labels.watch]);
+    return { id: openings.current, src, title };
+  }, []);
 
   useEffect(() => {
     const sync = () => {
-      const embed = embedFromParameter(window.location.search);
-      if (!embed) show(null);
-      else if (shown.current?.src !== embed) show(videoFor(embed, false));
+      const requested = requestedVideo(window.location.search, known.current);
+      if (!requested) show(null);
+      else if (shown.current?.src !== requested.src) show(open(requested.src, requested.video.title));
     };
     sync();
     window.addEventListener('popstate', sync);
     return () => window.removeEventListener('popstate', sync);
-  }, [videoFor, show]);
+  }, [open, show]);
 
   const play = (study: CaseStudyCard): boolean => {
-    const embed = toEmbedUrl(study.videoUrl);
-    if (!embed) return false;
+    const ref = parseVideoUrl(study.videoUrl);
+    if (!ref) return false;
     window.history.pushState(null, '', study.videoHref);
-    show(videoFor(embed, true));
+    show(open(playerUrl(ref), `${study.company}: ${study.name}`));
     return true;
   };
 

@@ -1,17 +1,18 @@
 import { useEffect, useRef } from 'react';
-import VideoFacade, { type VideoFacadeProps } from './VideoFacade.tsx';
 
-/** What the dialog plays: a video facade's props, and an id that is new each time it opens. */
-export interface DialogVideo extends VideoFacadeProps {
+/** What the dialog plays: the player's address and title, and an id that is new each time it opens. */
+export interface DialogVideo {
   id: number;
+  /** The player's address, from `playerUrl` (privacy-enhanced host, autoplay). */
+  src: string;
+  title: string;
 }
 
 /**
  * A modal video player on the native <dialog>: showModal() makes the page behind it inert and
  * moves focus in; Escape, the close button and a click on the backdrop all close it, and focus
- * returns to where it was. The video exists only while the dialog is open: the player itself
- * when the visitor opened it with a click, otherwise (an address that names a video) its poster
- * with a play button, which then has the focus.
+ * returns to where it was. The player exists only while the dialog is open, and plays at once:
+ * the visitor asked for the video, by a click or by an address that names it.
  */
 export default function VideoDialog({ video, label, closeLabel, onClose }: { video: DialogVideo | null; label: string; closeLabel: string; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -23,7 +24,6 @@ export default function VideoDialog({ video, label, closeLabel, onClose }: { vid
     if (video && !element.open) {
       returnFocus.current = document.activeElement;
       element.showModal();
-      element.querySelector<HTMLElement>('.video-facade')?.focus();
     } else if (!video && element.open) {
       element.close();
     }
@@ -53,7 +53,11 @@ export default function VideoDialog({ video, label, closeLabel, onClose }: { vid
         <button type="button" className="video-dialog-close" aria-label={closeLabel} onClick={() => dialog.current?.close()}>
           <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true" focusable="false"><path d="M18 6L6 18M6 6l12 12" /></svg>
         </button>
-        {video ? <VideoFacade key={video.id} src={video.src} title={video.title} playLabel={video.playLabel} poster={video.poster} started={video.started} posterLoading="eager" /> : null}
+        {video ? (
+          <div className="video-frame">
+            <iframe key={video.id} src={video.src} title={video.title} allow="autoplay; encrypted-media; picture-in-picture; fullscreen" allowFullScreen />
+          </div>
+        ) : null}
       </div>
     </dialog>
   );

@@ -11,10 +11,6 @@ export interface VideoFacadeProps {
   playLabel: string;
   /** What the box shows until then; a plain dark box without it. */
   poster?: SizedImage;
-  /** The visitor has already asked for the video (a click that opened it): load the player at once. */
-  started?: boolean;
-  /** When the poster loads: lazily further down a page, at once where it appears on a click. */
-  posterLoading?: 'lazy' | 'eager';
 }
 
 /** The round play icon over a video's poster; decorative, its button carries the name. */
@@ -32,8 +28,8 @@ export function PlayIcon() {
  * player takes the poster's place in the same 16:9 box, so nothing moves, and receives focus, so
  * a keyboard visitor stays where the button was. Before that no request leaves the site.
  */
-export default function VideoFacade({ src, title, playLabel, poster, started = false, posterLoading = 'lazy' }: VideoFacadeProps) {
-  const [playing, setPlaying] = useState(started);
+export default function VideoFacade({ src, title, playLabel, poster }: VideoFacadeProps) {
+  const [playing, setPlaying] = useState(false);
   const pressed = useRef(false);
   const frame = useRef<HTMLIFrameElement>(null);
 
@@ -55,7 +51,7 @@ export default function VideoFacade({ src, title, playLabel, poster, started = f
             setPlaying(true);
           }}
         >
-          {poster ? <Picture image={{ ...poster, alt: '' }} loading={posterLoading} /> : null}
+          {poster ? <Picture image={{ ...poster, alt: '' }} /> : null}
           <PlayIcon />
         </button>
       )}

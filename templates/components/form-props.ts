@@ -9,7 +9,7 @@ export function useFormProps(): { config: FormConfig; messages: FormMessages } {
   const { site, forms } = model.data;
   return {
     config: { webhookUrl: site.formWebhookUrl, timeoutSeconds: site.formTimeoutSeconds, recaptcha: site.recaptcha, ...(site.contact.email ? { contactEmail: site.contact.email } : {}) },
-    messages: { submitting: forms.submitting, captcha: forms.captcha, failure: forms.failure },
+    messages: { submitting: forms.submitting, captcha: forms.captcha, failure: forms.failure, noScript: forms.noScript },
   };
 }
 

@@ -21,6 +21,4 @@ export const imageSizes = {
   logo: '133px',
   /** A video's poster in a narrow column (the home page's customer video). */
   video: '(min-width: 832px) 768px, 92vw',
-  /** A video's poster in the lightbox, at most 960 px wide. */
-  lightbox: '(min-width: 1044px) 960px, 92vw',
 } as const;

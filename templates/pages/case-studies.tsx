@@ -36,6 +36,10 @@ export default function CaseStudiesPage() {
             props={{
               labels: { watch: page.watchLabel, close: page.closeLabel, gridHeading: page.gridHeading },
               promo: { ...page.promo, cta: { ...page.promo.cta, href: href(page.promo.cta.href) } },
+              // A testimonial's video the case studies do not show may still be opened by the address.
+              otherVideos: model.data.testimonials
+                .filter((t) => !page.studies.some((s) => s.videoUrl === t.videoUrl))
+                .map((t) => ({ videoUrl: t.videoUrl, title: `${t.company}: ${t.name}` })),
               studies: page.studies.map((s) => ({
                 id: s.id, quote: s.quote, company: s.company, name: s.name, title: s.title, videoUrl: s.videoUrl, videoHref: href(caseStudyVideoPath(s.videoUrl)),
                 playLabel: fillCompany(page.playLabel, s.company),

@@ -14,7 +14,17 @@ const plays: [input: string, player: string][] = [
   ['https://www.youtube.com/watch?v=Qx7Lm2RtK9a&list=PL1', 'https://www.youtube-nocookie.com/embed/Qx7Lm2RtK9a?autoplay=1'],
   ['https://youtu.be/Qx7Lm2RtK9a', 'https://www.youtube-nocookie.com/embed/Qx7Lm2RtK9a?autoplay=1'],
   ['https://fast.wistia.net/embed/iframe/k4x9q2mz7t', 'https://fast.wistia.net/embed/iframe/k4x9q2mz7t?autoplay=1&doNotTrack=true'],
-  ['https://fast.wistia.net/embed/iframe/k4x9q2mz7t?doNotTrack=false', 'https://fast.wistia.net/embed/iframe/k4x9q2mz7t?doNotTrack=true&autoplay=1'],
+  ['https://fast.wistia.net/embed/iframe/k4x9q2mz7t?doNotTrack=false', 'https://fast.wistia.net/embed/iframe/k4x9q2mz7t?autoplay=1&doNotTrack=true'],
+  ['https://fast.wistia.com/embed/iframe/k4x9q2mz7t', 'https://fast.wistia.net/embed/iframe/k4x9q2mz7t?autoplay=1&doNotTrack=true'],
+  ['//fast.wistia.net/embed/iframe/k4x9q2mz7t?videoFoam=true', 'https://fast.wistia.net/embed/iframe/k4x9q2mz7t?autoplay=1&doNotTrack=true'],
+  ['https://acme.wistia.com/medias/k4x9q2mz7t', 'https://fast.wistia.net/embed/iframe/k4x9q2mz7t?autoplay=1&doNotTrack=true'],
+  ['https://fast.wistia.net/embed/iframe/k4x9q2mz7t?time=45', 'https://fast.wistia.net/embed/iframe/k4x9q2mz7t?time=45&autoplay=1&doNotTrack=true'],
+  ['https://youtu.be/Qx7Lm2RtK9a?t=90', 'https://www.youtube-nocookie.com/embed/Qx7Lm2RtK9a?start=90&autoplay=1'],
+  ['https://www.youtube.com/watch?v=Qx7Lm2RtK9a&t=1m30s', 'https://www.youtube-nocookie.com/embed/Qx7Lm2RtK9a?start=90&autoplay=1'],
+  // Nothing but a start time reaches the player (hostile parameters: a playlist, the JS API, a plugin script).
+  ['https://www.youtube.com/embed/Qx7Lm2RtK9a?list=PL1&enablejsapi=1&origin=https://evil.example', 'https://www.youtube-nocookie.com/embed/Qx7Lm2RtK9a?autoplay=1'],
+  ['https://fast.wistia.net/embed/iframe/k4x9q2mz7t?plugin%5Bx%5D%5Bsrc%5D=https://evil.example/p.js', 'https://fast.wistia.net/embed/iframe/k4x9q2mz7t?autoplay=1&doNotTrack=true'],
+  ['https://www.youtube.com/embed/Qx7Lm2RtK9a?start=javascript:1', 'https://www.youtube-nocookie.com/embed/Qx7Lm2RtK9a?autoplay=1'],
   ['https://acme.wistia.com/embed/iframe/k4x9q2mz7t', 'https://fast.wistia.net/embed/iframe/k4x9q2mz7t?autoplay=1&doNotTrack=true'],
 ];
 
@@ -39,6 +49,8 @@ const refused = [
   'https://youtu.be/Qx7Lm2RtK9a/extra',
   'https://wistia.com.evil.example/embed/iframe/k4x9q2mz7t',
   'https://fast.wistia.net/embed/medias/k4x9q2mz7t',
+  'http://fast.wistia.net/embed/iframe/k4x9q2mz7t',
+  'https://wistia.net.evil.example/embed/iframe/k4x9q2mz7t',
   'https://vimeo.com/123456789',
 ];
 

@@ -7,14 +7,15 @@ export const chatPersonaUrl = 'https://chat.checkpointqa.com/ask';
 
 /**
  * A stand-in for Google's reCAPTCHA script: it records each widget's callbacks so a test can
- * solve, expire or break the captcha, and counts resets.
+ * solve, expire or break the captcha, and counts resets. Its widget is the real one's size,
+ * 304 × 78 px whatever room it has, so layout tests see what visitors see.
  */
 const fakeRecaptcha = `
 (() => {
   const state = window.__captcha = { widgets: [], resets: 0 };
   const api = {
     render(element, params) {
-      element.innerHTML = '<div data-fake-captcha="">captcha</div>';
+      element.innerHTML = '<div data-fake-captcha="" style="width:304px;height:78px;box-sizing:border-box;border:1px solid #d3d3d3;background:#f9f9f9">captcha</div>';
       state.widgets.push(params);
       return state.widgets.length - 1;
     },

@@ -39,19 +39,24 @@ test('the legal pages print the site URL and contact email as links, and the pos
   assert.ok(website.every((a) => terms.text(a) === 'https://www.checkpointqa.com'));
 });
 
-test('an unset value shows a marked placeholder naming the site.json field to set', async () => {
+test('an unset value takes its line with it: no placeholder, no link to nowhere, the rest of the page intact', async () => {
   for (const slug of ['terms', 'privacy'] as const) {
     const page = parsePage(fillConfigPlaceholders(await renderLegal(slug), withContact({})));
-    const marks = page.all((e) => e.name === 'mark' && e.attribs.class === 'config-placeholder').map((e) => page.text(e));
-    assert.deepEqual([...new Set(marks)].sort(), [
-      '[email address: set contact.email in content/data/site.json]',
-      '[postal address: set contact.postalAddress in content/data/site.json]',
-    ]);
+    assert.equal(page.all((e) => e.name === 'mark').length, 0, `${slug}: nothing marked`);
+    assert.doesNotMatch(page.all(() => true).map((e) => page.text(e)).join(' '), /\{\{|\[(website URL|email address|postal address)|By mail:|By email:/, `${slug}: no placeholder and no empty contact line`);
     assert.equal(page.all((e) => e.name === 'a' && (e.attribs.href ?? '').startsWith('mailto:')).length, 0, 'no link to nowhere');
+    assert.ok(page.all((e) => e.name === 'li').length > 5, `${slug}: the other list items stay`);
   }
+  const withAddressOnly = parsePage(fillConfigPlaceholders(await renderLegal('terms'), withContact({ postalAddress: '1 Main St, Detroit, MI' })));
+  assert.deepEqual(withAddressOnly.all((e) => e.name === 'li' && withAddressOnly.text(e).startsWith('By mail:')).map((li) => withAddressOnly.text(li)), ['By mail: Checkpoint QA, 1 Main St, Detroit, MI']);
   const plainHttp = parsePage(fillConfigPlaceholders(await renderLegal('terms'), withContact({}, 'http://staging.checkpointqa.com')));
-  assert.ok(plainHttp.texts('mark').includes("[website URL: set siteUrl in content/data/site.json to the site's https address]"));
-  assert.equal(plainHttp.all((e) => e.name === 'a' && (e.attribs.href ?? '').startsWith('http://')).length, 0, 'a plain-http origin is not linked');
+  assert.match(plainHttp.all((e) => e.name === 'p').map((e) => plainHttp.text(e)).join(' '), /our website at http:\/\/staging\.checkpointqa\.com and/, 'a plain-http origin reads as text');
+  assert.equal(plainHttp.all((e) => e.name === 'a' && (e.attribs.href ?? '').startsWith('http://')).length, 0, 'and is not linked');
+});
+
+test('a placeholder without a value drops its paragraph, or its list item, and only that', () => {
+  const html = '<p>Intro.</p>\n<ul>\n<li>By mail: {{contact.postalAddress}}</li>\n<li>Other</li>\n</ul>\n<p>Write to <strong>{{contact.email}}</strong> today.</p><p>End.</p>';
+  assert.equal(fillConfigPlaceholders(html, withContact({})), '<p>Intro.</p>\n<ul>\n\n<li>Other</li>\n</ul>\n<p>End.</p>');
 });
 
 test('only text is filled: attributes, code and pre keep the braces, and unknown names stay as written', () => {

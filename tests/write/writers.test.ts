@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { existsSync, linkSync } from 'node:fs';
-import fsPromises, { lstat, mkdir, mkdtemp, readdir, readFile, readlink, rm, stat, writeFile } from 'node:fs/promises';
-import { syncBuiltinESMExports } from 'node:module';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import fsPromises, { lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, test } from 'node:test';
+import { createStaticHandler } from '../../cli/static-host/static-host.ts';
 import { SiteError } from '../../cli/errors.ts';
 import { DiskWriter, MemoryWriter } from '../../cli/write/writers.ts';
 import { entriesBesideOutput } from '../helpers/output-folder.ts';
@@ -102,19 +103,46 @@ test('two DiskWriters for one output stage into different folders', async () => 
   await Promise.all([first.abort(), second.abort()]);
 });
 
-test('DiskWriter makes the output a relative link to a version beside it, and the next commit removes the old version', async () => {
+test('DiskWriter leaves the output a plain folder that tar and cp copy whole, and the next commit removes the old one', async () => {
   const first = new DiskWriter(outDir);
   await first.write('index.html', 'one');
   await first.commit();
-  const firstVersion = await readlink(outDir);
-  assert.equal(path.basename(firstVersion), firstVersion, 'a relative link, so the project folder can move');
+  const info = await lstat(outDir);
+  assert.ok(info.isDirectory() && !info.isSymbolicLink(), 'a folder, not a link');
   const second = new DiskWriter(outDir);
   await second.write('index.html', 'two');
   await second.commit();
-  assert.notEqual(await readlink(outDir), firstVersion);
   assert.equal(await readFile(path.join(outDir, 'index.html'), 'utf8'), 'two');
   await second.removed();
-  assert.deepEqual((await readdir(tmp)).sort(), [await readlink(outDir), 'dist'].sort(), 'the first version is gone');
+  assert.deepEqual(await readdir(tmp), ['dist'], 'the first output is gone');
+  const archive = spawnSync('tar', ['-czf', '-', '-C', tmp, 'dist']);
+  const listing = spawnSync('tar', ['-tzf', '-'], { input: archive.stdout, encoding: 'utf8' }).stdout;
+  assert.match(listing, /^dist\/index\.html$/m, 'tar of the output holds its pages');
+});
+
+test('an output a killed build left aside between the two renames is put back by the next build', async () => {
+  await writePreviousOutput();
+  const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
+  await fsPromises.rename(outDir, path.join(tmp, `.dist-old-${dead}-abcdef012345`));
+  await mkdir(path.join(tmp, `.dist-staging-${dead}-abcdef012345`));
+  const writer = new DiskWriter(outDir);
+  await writer.folder();
+  assert.equal(await readFile(path.join(outDir, 'index.html'), 'utf8'), 'old home', 'the previous output is back');
+  await writer.abort();
+  assert.deepEqual(await readdir(tmp), ['dist'], 'the dead build\'s staging folder is gone');
+});
+
+test('an output that an earlier release made a link to its version folder is replaced by a plain folder', async () => {
+  const version = '.dist-build-1-abcdef012345';
+  await mkdir(path.join(tmp, version));
+  await writeFile(path.join(tmp, version, 'index.html'), 'linked');
+  await fsPromises.symlink(version, outDir);
+  const writer = new DiskWriter(outDir);
+  await writer.write('index.html', 'plain');
+  await writer.commit();
+  await writer.removed();
+  assert.ok((await lstat(outDir)).isDirectory());
+  assert.deepEqual(await readdir(tmp), ['dist']);
 });
 
 for (const [umask, folderMode, fileMode] of [[0o022, 0o755, 0o644], [0o027, 0o750, 0o640]] as const) {
@@ -145,59 +173,33 @@ test('two DiskWriters committing into one output at once leave one complete outp
   assert.deepEqual(await listFiles(outDir), ['a/index.html', 'b/index.html', 'index.html']);
 });
 
-test('a reader finds a complete output at every moment while builds commit one after another', async () => {
-  // The first commit over a real folder moves it aside before the link takes its place: the
-  // one moment without an output, once per project. Every commit after it is one rename.
+test('a static host answers every request while builds commit one after another', async () => {
+  // Between the two renames of a commit there is a moment without an output folder; the static
+  // host that preview and dev share waits it out instead of answering 404.
   await writePreviousOutput();
-  const first = new DiskWriter(outDir);
-  await first.write('index.html', 'first');
-  await first.commit();
-  // Another process reads the output in a tight loop: the old commit (two renames) let it see no
-  // output between them.
-  const reader = spawn(process.execPath, ['-e', `
-    const fs = require('node:fs');
-    const file = ${JSON.stringify(path.join(outDir, 'index.html'))};
-    let reads = 0, misses = 0;
-    process.stdout.write('ready\\n');
-    const end = Date.now() + 60000;
-    process.stdin.on('data', () => { process.stdout.write(JSON.stringify({ reads, misses })); process.exit(0); });
-    (function loop() {
-      for (let i = 0; i < 200; i++) { try { fs.readFileSync(file); reads++; } catch { misses++; } }
-      if (Date.now() < end) setImmediate(loop);
-    })();
-  `]);
-  let output = '';
-  reader.stdout.on('data', (chunk) => (output += chunk));
-  await new Promise<void>((resolve) => reader.stdout.once('data', () => resolve()));
+  const server = createServer(createStaticHandler(outDir));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  let stop = false;
+  const statuses = new Map<number, number>();
+  const reading = (async () => {
+    while (!stop) {
+      const response = await fetch(`http://127.0.0.1:${port}/`);
+      await response.arrayBuffer();
+      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+    }
+  })();
   for (let i = 0; i < 40; i++) {
     const writer = new DiskWriter(outDir);
     await writer.write('index.html', `home ${i}`);
     await writer.commit();
   }
-  output = '';
-  reader.stdin.write('stop\n');
-  await once(reader, 'close');
-  const { reads, misses } = JSON.parse(output) as { reads: number; misses: number };
-  assert.ok(reads > 0, 'the reader ran');
-  assert.equal(misses, 0, `${misses} of ${reads + misses} reads found no output`);
-});
-
-test('on a file system without symbolic links, DiskWriter falls back to swapping real folders', async (t) => {
-  await writePreviousOutput();
-  const refuse = () => Promise.reject(Object.assign(new Error('EPERM: operation not permitted, symlink'), { code: 'EPERM' }));
-  t.mock.method(fsPromises, 'symlink', refuse);
-  syncBuiltinESMExports();
-  t.after(() => {
-    t.mock.restoreAll();
-    syncBuiltinESMExports();
-  });
-  const writer = new DiskWriter(outDir);
-  await writer.write('index.html', 'new home');
-  await writer.commit();
-  assert.equal((await lstat(outDir)).isDirectory(), true, 'a real folder');
-  assert.deepEqual(await listFiles(outDir), ['index.html']);
-  await writer.removed();
-  assert.deepEqual(await readdir(tmp), ['dist']);
+  stop = true;
+  await reading;
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  assert.ok((statuses.get(200) ?? 0) > 0, 'the reader ran');
+  assert.deepEqual([...statuses.keys()], [200], `every answer was 200: ${JSON.stringify([...statuses])}`);
 });
 
 test('DiskWriter on an unwritable location fails with one located error, not a crash', async () => {
@@ -275,51 +277,5 @@ test('DiskWriter.link hard-links a source with the mode new files get, copies on
     }
   } finally {
     await rm(elsewhere, { recursive: true, force: true });
-  }
-});
-
-test('across file systems, a build links the previous output’s copy of an unchanged source instead of copying it again', async () => {
-  const umaskMode = 0o666 & ~process.umask();
-  const { folder: sources, paths } = await cacheFiles({ 'page.html': { text: 'cached page' }, 'card.png': { text: 'cached card' } });
-  const page = paths['page.html']!;
-  const card = paths['card.png']!;
-  const journal = path.join(tmp, 'journal', 'copies.json');
-  // Links from the cache fail as across file systems; links within the output's file system work.
-  const hardLink = (existing: string, link: string) => {
-    if (existing.startsWith(sources)) throw Object.assign(new Error('cross-device link'), { code: 'EXDEV' });
-    linkSync(existing, link);
-  };
-  const build = async (files: [string, string][]) => {
-    const writer = new DiskWriter(outDir, { copyJournal: journal, hardLink });
-    for (const [file, source] of files) await writer.link(file, source);
-    await writer.commit();
-    return Object.fromEntries(await Promise.all(files.map(async ([file]) => [file, (await stat(path.join(outDir, file))).ino] as const)));
-  };
-  const first = await build([['blog/index.html', page], ['social/card.png', card]]);
-  // Unchanged sources: the same files, linked from the previous output (same inodes), not copies.
-  const second = await build([['blog/index.html', page], ['social/card.png', card]]);
-  assert.deepEqual(second, first);
-  // A changed source, a file the previous output had edited in place, and a source now published
-  // under another name are copied afresh.
-  await writeFile(page, 'cached page, changed');
-  await writeFile(path.join(outDir, 'social/card.png'), 'edited in the output');
-  const third = await build([['blog/index.html', page], ['social/card.png', card], ['blog/other.html', page]]);
-  assert.notEqual(third['blog/index.html'], second['blog/index.html']);
-  assert.notEqual(third['social/card.png'], second['social/card.png']);
-  assert.equal(await readFile(path.join(outDir, 'blog/index.html'), 'utf8'), 'cached page, changed');
-  assert.equal(await readFile(path.join(outDir, 'social/card.png'), 'utf8'), 'cached card');
-  assert.equal(await readFile(path.join(outDir, 'blog/other.html'), 'utf8'), 'cached page, changed');
-  // A copy whose mode was changed in the output is not taken either.
-  await fsPromises.chmod(path.join(outDir, 'blog/other.html'), 0o600);
-  const fourth = await build([['blog/index.html', page], ['social/card.png', card], ['blog/other.html', page]]);
-  assert.notEqual(fourth['blog/other.html'], third['blog/other.html']);
-  assert.equal((await stat(path.join(outDir, 'blog/other.html'))).mode & 0o777, umaskMode);
-  // A broken or foreign journal only means copying.
-  for (const contents of ['not json', JSON.stringify({ version: 1, folder: 'another-folder', copies: {} }), JSON.stringify({ version: 1, folder: await readlink(outDir), copies: { 'blog/index.html': 'nonsense' } })]) {
-    await writeFile(journal, contents);
-    const before = (await stat(path.join(outDir, 'blog/index.html'))).ino;
-    const after = await build([['blog/index.html', page]]);
-    assert.notEqual(after['blog/index.html'], before, contents);
-    assert.equal(await readFile(path.join(outDir, 'blog/index.html'), 'utf8'), 'cached page, changed');
   }
 });

@@ -1,0 +1,115 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, hydratedIsland, test } from './fixtures.ts';
+import { allRoutes, guides } from './site-data.ts';
+
+// What a visitor must never meet: a page that scrolls sideways on a small phone once the
+// captcha is there, a fixed element over a form's button or the field being typed in, a form
+// without JavaScript that pretends it can send, squeezed cards, or a placeholder left in text.
+
+const formPages = ['/getting-started/', '/pom-files/', ...guides.map((guide) => `/guides/${guide.topic}/`)];
+
+/** Whether the element is what a visitor hits at its own centre, nothing fixed lying over it. */
+async function hitAtCentre(element: Locator): Promise<boolean> {
+  return element.evaluate((target) => {
+    const box = target.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit !== null && (hit === target || target.contains(hit));
+  });
+}
+
+/** Scrolls so the element's centre sits `fromBottom` pixels above the bottom of the screen, where the chat dock is. */
+async function scrollToBottomEdge(page: Page, element: Locator, fromBottom = 24): Promise<void> {
+  await element.evaluate((target, offset) => {
+    const box = target.getBoundingClientRect();
+    window.scrollBy({ top: box.top + box.height / 2 - (window.innerHeight - offset), behavior: 'instant' });
+  }, fromBottom);
+  // The dock decides on the next animation frame.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+test('no page scrolls sideways at 320 px, with the captcha widget at its real size', async ({ page }) => {
+  test.slow();
+  await page.setViewportSize({ width: 320, height: 700 });
+  for (const route of allRoutes) {
+    await page.goto(route);
+    const form = page.locator('.lead-form');
+    if (await form.count()) {
+      await form.first().scrollIntoViewIfNeeded();
+      await expect(page.locator('[data-fake-captcha]').first(), route).toBeVisible();
+    }
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+    expect(overflow, route).toBeLessThanOrEqual(0);
+  }
+});
+
+test.describe('at 390 px nothing fixed covers a submit button or the field being typed in', () => {
+  for (const route of formPages) {
+    test(route, async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(route);
+      const form = page.locator('.lead-form').first();
+      await form.scrollIntoViewIfNeeded();
+      await expect(page.locator('[data-island][data-hydrated] .lead-form').first()).toBeVisible();
+      const submit = form.locator('[type="submit"]');
+      await scrollToBottomEdge(page, submit);
+      expect(await hitAtCentre(submit), 'the submit button at the bottom of the screen').toBe(true);
+      for (const field of await form.locator('input, select, textarea').all()) {
+        await field.focus();
+        await scrollToBottomEdge(page, field, 16);
+        expect(await hitAtCentre(field), `${await field.getAttribute('name')} focused at the bottom of the screen`).toBe(true);
+      }
+    });
+  }
+
+  test("the empty blog search's 'Clear filters'", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/blog/?q=no-post-matches-this');
+    const explorer = await hydratedIsland(page, 'BlogExplorer');
+    const clear = explorer.locator('.empty-state button');
+    await expect(clear).toBeVisible();
+    await scrollToBottomEdge(page, clear);
+    expect(await hitAtCentre(clear)).toBe(true);
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('/blog/ cards are at least 300 px wide at 1440 px', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/blog/');
+    const widths = await page.locator('.post-card').evaluateAll((cards) => cards.map((card) => card.getBoundingClientRect().width));
+    expect(widths.length).toBeGreaterThan(0);
+    for (const width of widths) expect(width).toBeGreaterThanOrEqual(300);
+  });
+
+  for (const route of formPages) {
+    test(`${route}: the form offers the email route instead of a live submit`, async ({ page }) => {
+      await page.goto(route);
+      const form = page.locator('.lead-form').first();
+      const notice = form.locator('.lead-form-noscript');
+      await expect(notice).toBeVisible();
+      await expect(notice.getByRole('link')).toHaveAttribute('href', /^mailto:hello@checkpointqa\.com\?subject=/);
+      await expect(form.locator('[type="submit"]')).toBeHidden();
+      await expect(form.locator('[type="submit"]')).toBeDisabled();
+      // Enter in a field cannot send the entries into the address either.
+      const before = page.url();
+      await form.locator('input').first().fill('Jane');
+      await form.locator('input').first().press('Enter');
+      await page.waitForTimeout(300);
+      expect(page.url()).toBe(before);
+    });
+  }
+});
+
+test('no page shows a bracketed placeholder or unfilled braces outside code', async ({ page }) => {
+  for (const route of allRoutes) {
+    await page.goto(route, { waitUntil: 'domcontentloaded' });
+    const text = await page.evaluate(() => {
+      const body = document.body.cloneNode(true) as HTMLElement;
+      for (const code of body.querySelectorAll('pre, code, script, style, template')) code.remove();
+      return body.textContent ?? '';
+    });
+    expect(text, route).not.toMatch(/\[(website URL|email address|postal address)[^\]]*\]|\{\{|\}\}/);
+  }
+});
