@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { LinkFinding, LinkReport } from '../check/index.ts';
 import type { SiteError } from '../errors.ts';
-import { cacheFolder } from '../project-layout.js';
+import { cacheFolder } from '../project-layout.ts';
 import { prepareMarkdown, type MarkdownBody, type MarkdownOptions, type MarkdownRenderer, type MarkdownRun } from '../render/markdown/render-all-markdown.ts';
 import type { RenderedMarkdown } from '../render/markdown/render-markdown.ts';
 import type { Route } from '../route/routes.ts';

@@ -1,7 +1,7 @@
 import { islands as islandRegistry } from '../../client/islands/index.ts';
 import { bundleClient, measureScripts, type Bundle } from '../bundle/bundle-client.ts';
 import type { PageRecord } from '../render/render-page.tsx';
-import { bundleCacheFile } from '../project-layout.js';
+import { bundleCacheFile } from '../project-layout.ts';
 
 /** JavaScript one page loads. */
 export interface PageBudget {

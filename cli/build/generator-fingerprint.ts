@@ -34,10 +34,16 @@ function compiledKey(): string | undefined {
 /** The hash of the sources this code runs from; when they cannot be read, one no other process has (its pages are never taken by another). */
 function sourcesKey(): string {
   try {
-    return `sources:${hashSources(path.resolve(fileURLToPath(import.meta.url), '..', '..', '..'))}`;
+    return `sources:${hashSources(projectRootOf(fileURLToPath(import.meta.url)))}`;
   } catch {
     return `unknown:${randomUUID()}`;
   }
+}
+
+/** The project folder holding this module: the nearest folder above it with a package.json (lib/ when compiled, cli/build/ from the sources). */
+function projectRootOf(file: string): string {
+  for (let dir = path.dirname(file); dir !== path.dirname(dir); dir = path.dirname(dir)) if (existsSync(path.join(dir, 'package.json'))) return dir;
+  throw new Error('no package.json above the generator');
 }
 
 /** Hash of every source file of the generator at `root` and of what installed its packages. */

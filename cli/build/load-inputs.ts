@@ -4,7 +4,7 @@ import { FrontMatterCache } from '../load/front-matter-cache.ts';
 import { loadContent, type RawContent } from '../load/load-content.ts';
 import { loadImages, type RasterImage, type SiteImage } from '../load/load-images.ts';
 import type { MarkdownBody } from '../render/markdown/render-all-markdown.ts';
-import { contentFolder } from '../project-layout.js';
+import { contentFolder } from '../project-layout.ts';
 
 /** What the load step read: every content file and image, before validation. */
 export interface LoadedSite {

@@ -5,7 +5,7 @@ import { ImageProcessor, type ImageOutput, type ImageRunStats } from '../images/
 import type { ImageEntry } from '../images/picture-sources.ts';
 import { planImage } from '../images/variant-plan.ts';
 import { ContentFiles } from '../load/read-content-file.ts';
-import { cacheFolder } from '../project-layout.js';
+import { cacheFolder } from '../project-layout.ts';
 import type { RoutedSite } from './validate-site.ts';
 
 export { ImageProcessor };

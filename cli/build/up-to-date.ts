@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { outputKey } from '../project-layout.js';
+import { outputKey } from '../project-layout.ts';
 import { generatorFingerprint } from './generator-fingerprint.ts';
 import { settledBefore } from './settled-file.ts';
 

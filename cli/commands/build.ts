@@ -3,7 +3,7 @@ import { Command } from 'commander';
 import { SiteError } from '../errors.ts';
 import type { BuildResult, Phase } from '../build/build-site.ts';
 import type { BuildOutcome } from '../build/up-to-date.ts';
-import { cacheFolder, frontMatterCacheFile, highlightStoreDir, markdownCacheFile } from '../project-layout.js';
+import { cacheFolder, frontMatterCacheFile, highlightStoreDir, markdownCacheFile } from '../project-layout.ts';
 // Environment overrides only: the site config's schemas (zod) load with the build, after its
 // Markdown workers have started, and not at all when nothing changed.
 import { siteOverridesFromEnv } from '../validate/site-env-overrides.ts';

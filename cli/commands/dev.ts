@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { Command } from 'commander';
 import { collectHostName, portNumber } from './command-options.ts';
-import { markdownCacheFile } from '../project-layout.js';
+import { markdownCacheFile } from '../project-layout.ts';
 
 interface DevFlags {
   port: number;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { Command } from 'commander';
 import { SiteError } from '../errors.ts';
-import { contentFolder, datasetFile } from '../project-layout.js';
+import { contentFolder, datasetFile } from '../project-layout.ts';
 import { postSlugFromTitle } from '../route/slugs.ts';
 import { defaultTrailingSlash, pageHref } from '../route/trailing-slash.ts';
 import { absoluteUrl, blogPostPath, withoutTrailingSlash } from '../route/urls.ts';

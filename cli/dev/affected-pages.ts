@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Bundle } from '../bundle/bundle-client.ts';
-import { contentLayout } from '../project-layout.js';
+import { contentLayout } from '../project-layout.ts';
 import type { Route } from '../route/routes.ts';
 import type { ChangeSet } from './classify.ts';
 import type { DevRenderer } from './dev-renderer.ts';

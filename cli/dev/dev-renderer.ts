@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { SiteError } from '../errors.ts';
-import { cacheFolder } from '../project-layout.js';
+import { cacheFolder } from '../project-layout.ts';
 import type { PageSpec } from '../route/routes.ts';
 import type { Renderer } from '../build/render-site.ts';
 

@@ -2,7 +2,7 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { markdownCacheFile } from '../project-layout.js';
+import { markdownCacheFile } from '../project-layout.ts';
 import { siteOverridesFromEnv } from '../validate/site-env-overrides.ts';
 import type { MarkdownOptions } from '../render/markdown/render-all-markdown.ts';
 import { classifyChanges } from './classify.ts';

@@ -6,7 +6,7 @@ import {
 import { SourceIndex } from '../images/source-index.ts';
 import { patchContent } from '../load/reload-content-files.ts';
 import { loadImages } from '../load/load-images.ts';
-import { contentFolder } from '../project-layout.js';
+import { contentFolder } from '../project-layout.ts';
 import { prepareMarkdown, type MarkdownOptions, type MarkdownRenderer } from '../render/markdown/render-all-markdown.ts';
 import type { RenderedPage } from '../render/render-page.tsx';
 import type { Route } from '../route/routes.ts';

@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ErrorCode } from '../error-catalogue.ts';
 import { SiteError, SiteErrorList } from '../errors.ts';
-import { contentFolder, toolkitFiles } from '../project-layout.js';
+import { contentFolder, toolkitFiles } from '../project-layout.ts';
 import { dataSchemas, type DataName } from '../site-model/schemas.ts';
 import { splitMarkdown } from './front-matter.ts';
 import type { FrontMatterCache } from './front-matter-cache.ts';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { SiteError } from '../errors.ts';
 import { loadJson, parseMarkdown, type RawContent, type RawMarkdown } from './load-content.ts';
 import type { DataName } from '../site-model/schemas.ts';
-import { contentLayout, toolkitFiles, type ContentFolder } from '../project-layout.js';
+import { contentLayout, toolkitFiles, type ContentFolder } from '../project-layout.ts';
 import { inputLimits } from './input-limits.ts';
 import { ContentFiles, guardFile } from './read-content-file.ts';
 

@@ -1,4 +1,4 @@
-import { datasetFile } from '../project-layout.js';
+import { datasetFile } from '../project-layout.ts';
 import type { SiteModel } from '../validate/model.ts';
 import type { IconName, Link } from '../site-model/schemas.ts';
 import { audiencePath, guidePath } from './urls.ts';

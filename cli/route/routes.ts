@@ -1,5 +1,5 @@
 import { SiteError, SiteErrorList } from '../errors.ts';
-import { datasetFile } from '../project-layout.js';
+import { datasetFile } from '../project-layout.ts';
 import type { SiteModel } from '../validate/model.ts';
 import type { GuideTopic } from '../site-model/schemas.ts';
 import { pageFileFor, pageHref, type TrailingSlash } from './trailing-slash.ts';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { SiteError } from '../errors.ts';
-import { contentFolder } from '../project-layout.js';
+import { contentFolder } from '../project-layout.ts';
 import type { SiteModel } from '../validate/model.ts';
 import ShareCardText, { ShareCardFrame, shareCardTemplateVersion, textBox, titleSize, type ShareCardColours } from '../../templates/share-card/ShareCard.tsx';
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { cacheFolder } from '../project-layout.js';
+import { cacheFolder } from '../project-layout.ts';
 
 // Drawn pictures kept between builds, one file per picture named by the hash of everything it
 // is drawn from, so a warm build draws nothing. A memory layer serves repeated builds in one

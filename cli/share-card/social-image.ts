@@ -4,7 +4,7 @@ import { SiteError } from '../errors.ts';
 import { loadSharp } from '../images/sharp-runtime.ts';
 import { inputLimits } from '../load/input-limits.ts';
 import { ContentFiles } from '../load/read-content-file.ts';
-import { contentFolder } from '../project-layout.js';
+import { contentFolder } from '../project-layout.ts';
 import { sharePictureSize } from './picture-sizes.ts';
 
 // A post's own share picture (`socialImage` in its front matter). Social sites show PNG and

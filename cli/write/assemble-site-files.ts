@@ -3,7 +3,7 @@ import type { RecordedLink } from '../../templates/components/page-context.ts';
 import type { Bundle } from '../bundle/bundle-client.ts';
 import type { RawContent } from '../load/load-content.ts';
 import type { SiteImage } from '../load/load-images.ts';
-import { manifestFileName } from '../project-layout.js';
+import { manifestFileName } from '../project-layout.ts';
 import { buildManifest, type SiteManifest } from './route-manifest.ts';
 import type { RenderedMarkdown } from '../render/markdown/render-markdown.ts';
 import type { SiteModel } from '../validate/model.ts';

@@ -143,7 +143,8 @@ test('loads no React on pages without islands, and the hydration script where is
   assert.match(blog, /<script type="module" src="\/assets\/hydrate-[A-Z0-9]+\.js">/);
   assert.match(blog, /data-island="BlogExplorer"/);
   const budget = result.budgets.find((b) => b.path === '/terms')!;
-  assert.ok(budget.bytes < 2048, `terms loads ${budget.bytes} bytes`);
+  // The small site script (header, menus, chat dock, newsletter): React alone is a hundred times this.
+  assert.ok(budget.bytes < 3072, `terms loads ${budget.bytes} bytes`);
 });
 
 test('a broken content file fails the build with its file and line and keeps the previous output', async () => {

@@ -7,7 +7,7 @@ import { runCli } from '../helpers/cli.ts';
 import { copyContent, projectRoot } from '../helpers/content.ts';
 import { checkRoundTrip, prepareNewPost, renderNewPost, today, type NewPostFields } from '../../cli/commands/new-post-scaffold.ts';
 import { SiteError } from '../../cli/errors.ts';
-import { contentFolder } from '../../cli/project-layout.js';
+import { contentFolder } from '../../cli/project-layout.ts';
 
 async function withContent(run: (content: string, dir: string) => Promise<void>): Promise<void> {
   const { dir, content, cleanup } = await copyContent();

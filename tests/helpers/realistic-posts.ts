@@ -10,7 +10,7 @@
 // all posts are drawn first so that bodies can link to them).
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { contentFolder } from '../../cli/project-layout.js';
+import { contentFolder } from '../../cli/project-layout.ts';
 
 /** The shared generator's default seed. */
 export const defaultCorpusSeed = 20240315;

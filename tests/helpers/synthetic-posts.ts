@@ -1,6 +1,6 @@
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { contentFolder } from '../../cli/project-layout.js';
+import { contentFolder } from '../../cli/project-layout.ts';
 
 const words = 'quality assurance engineers automate regression suites with playwright while ai drafts test data factories and reviewers check every generated assertion before release'.split(' ');
 const categories = ['AI Testing', 'Tools', 'Data', 'Manual Testing', 'Documentation', 'DevOps'];

@@ -6,7 +6,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { buildSite } from '../../cli/build/build-site.ts';
-import { contentFolder } from '../../cli/project-layout.js';
+import { contentFolder } from '../../cli/project-layout.ts';
 import { MemoryWriter } from '../../cli/write/writers.ts';
 import { runCli } from '../helpers/cli.ts';
 import { copyContent, projectRoot } from '../helpers/content.ts';

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { cp, lstat, mkdir, mkdtemp, readdir, readFile, readlink, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, lstat, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
@@ -104,7 +104,8 @@ test('refuses a folder with files that no build wrote, then replaces it with --f
   const forced = await build(['--out', 'stuff', '--force', '--no-check-links'], { umask: 0o022 });
   assert.equal(forced.code, 0, forced.stderr);
   assert.ok(forced.ms < buildMs, `${forced.ms} ms`);
-  assert.ok((await lstat(path.join(site, 'stuff'))).isSymbolicLink(), 'the output is a link to its version');
+  const info = await lstat(path.join(site, 'stuff'));
+  assert.ok(info.isDirectory() && !info.isSymbolicLink(), 'the output is a plain folder');
   assert.equal(existsSync(path.join(site, 'stuff', 'photo.jpg')), false);
   assert.deepEqual((await entriesBesideOutput(path.join(site, 'stuff'))).filter((name) => name.startsWith('.stuff')), [], 'no staging folder, old version or lock is left');
   for (const folder of ['stuff', 'stuff/blog', 'stuff/assets']) assert.equal((await stat(path.join(site, folder))).mode & 0o777, 0o755, folder);
@@ -124,11 +125,11 @@ test('the output has the modes of a 027 umask', async () => {
 test('the next build removes the staging folder and lock of a killed build, but not those of a running one', async () => {
   const out = path.join(base, 'out-killed');
   const child = spawn(process.execPath, [path.join(projectRoot, 'cli', 'bin.js'), 'build', '--out', out, '--no-check-links'], { cwd: site, stdio: 'ignore' });
-  const staging = await waitFor(async () => (await readdir(base)).find((name) => name.startsWith(`.out-killed-build-${child.pid}-`)));
+  const staging = await waitFor(async () => (await readdir(base)).find((name) => name.startsWith(`.out-killed-staging-${child.pid}-`)));
   child.kill('SIGKILL');
   await once(child, 'close');
   assert.ok(existsSync(path.join(base, staging)) && existsSync(path.join(base, '.out-killed.lock')), 'the killed build left its staging folder and lock');
-  const running = `.out-killed-build-${process.pid}-0123456789ab`;
+  const running = `.out-killed-staging-${process.pid}-0123456789ab`;
   await mkdir(path.join(base, running));
   const run = await build(['--out', out, '--no-check-links']);
   assert.equal(run.code, 0, run.stderr);
@@ -161,12 +162,12 @@ test('a failed build leaves the previous output byte for byte, and nothing besid
   await cp(path.join(site, 'content'), content, { recursive: true });
   assert.equal((await build(['--content', content, '--out', out, '--no-check-links'])).code, 0);
   const before = await snapshot(out);
-  const version = await readlink(out);
+  const version = (await stat(out, { bigint: true })).ino;
   await editFile(path.join(content, 'posts', 'ai-powered-bug-reports.md'), /^tags: .*$/m, 'tags: AI');
   const failed = await build(['--content', content, '--out', out]);
   assert.equal(failed.code, 1, failed.stderr);
   assert.ok(failed.ms < buildMs, `${failed.ms} ms`);
-  assert.equal(await readlink(out), version);
+  assert.equal((await stat(out, { bigint: true })).ino, version, 'the same folder');
   assert.deepEqual(await snapshot(out), before);
   assert.deepEqual(await entriesBesideOutput(out), ['content', 'dist']);
 });

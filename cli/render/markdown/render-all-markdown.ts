@@ -3,7 +3,7 @@
 // read the posts ahead of the build.
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { contentFolder } from '../../project-layout.js';
+import { contentFolder } from '../../project-layout.ts';
 import { MarkdownCache } from './markdown-cache.ts';
 import type { RenderedMarkdown } from './render-markdown.ts';
 import { SiteError, SiteErrorList } from '../../errors.ts';

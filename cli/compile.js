@@ -1,0 +1,60 @@
+// Compiles the engine (cli/, TypeScript) into plain JavaScript in lib/, with esbuild: npm runs it
+// after every install (`prepare`), and the launcher runs it again when a source changed since,
+// so an edit is never silently ignored. Packages stay imports, resolved by Node as usual.
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const lib = path.join(root, 'lib');
+const stampFile = path.join(lib, 'sources.json');
+/** The folders whose TypeScript the engine is compiled from. */
+const sourceFolders = ['cli', 'templates', 'client'];
+
+/** Each source file as it is now: path, size and modification time. Any difference from the last compile's list means compiling again. */
+function sourceList() {
+  const files = [];
+  for (const folder of sourceFolders) {
+    for (const entry of readdirSync(path.join(root, folder), { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile() || !/\.(ts|tsx|js|json|css)$/.test(entry.name)) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      const info = statSync(file);
+      files.push([path.relative(root, file), info.size, info.mtimeMs]);
+    }
+  }
+  return JSON.stringify(files.sort((a, b) => (a[0] < b[0] ? -1 : 1)));
+}
+
+/** Compiles the engine into lib/; with `ifStale`, only when a source changed since the last compile. */
+export async function compileEngine({ ifStale = false } = {}) {
+  const sources = sourceList();
+  if (ifStale && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === sources) return;
+  const esbuild = await import('esbuild');
+  const staging = `${lib}.${process.pid}.tmp`;
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
+  try {
+    await esbuild.build({
+      absWorkingDir: root,
+      entryPoints: { index: 'cli/index.ts', 'markdown-worker': 'cli/render/markdown/markdown-worker.ts' },
+      outdir: staging,
+      bundle: true,
+      splitting: true,
+      packages: 'external',
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      jsx: 'automatic',
+      sourcemap: 'linked',
+      logLevel: 'error',
+    });
+    writeFileSync(path.join(staging, 'sources.json'), sources);
+    // Another run may have compiled the same sources a moment ago: either copy is complete.
+    rmSync(lib, { recursive: true, force: true });
+    renameSync(staging, lib);
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await compileEngine();
