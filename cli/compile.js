@@ -1,6 +1,7 @@
 // Compiles the engine (cli/, TypeScript) into plain JavaScript in lib/, with esbuild: npm runs it
 // after every install (`prepare`), and the launcher runs it again when a source changed since,
 // so an edit is never silently ignored. Packages stay imports, resolved by Node as usual.
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +10,7 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const lib = path.join(root, 'lib');
 const stampFile = path.join(lib, 'sources.json');
 /** The folders whose TypeScript the engine is compiled from. */
-const sourceFolders = ['cli', 'templates', 'client'];
+const sourceFolders = ['cli'];
 
 /** Each source file as it is now: path, size and modification time. Any difference from the last compile's list means compiling again. */
 function sourceList() {
@@ -48,6 +49,12 @@ export async function compileEngine({ ifStale = false } = {}) {
       sourcemap: 'linked',
       logLevel: 'error',
     });
+    // What the caches know this engine by (cli/cache/engine-identity.ts): the same sources
+    // compile to the same bytes, on any machine and in any copy of the project.
+    const outputs = readdirSync(staging).sort();
+    const hash = createHash('sha256');
+    for (const name of outputs) hash.update(name).update('\0').update(readFileSync(path.join(staging, name))).update('\0');
+    writeFileSync(path.join(staging, 'engine-id'), hash.digest('hex'));
     writeFileSync(path.join(staging, 'sources.json'), sources);
     // Another run may have compiled the same sources a moment ago: either copy is complete.
     rmSync(lib, { recursive: true, force: true });

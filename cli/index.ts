@@ -1,25 +1,47 @@
+import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { createBuildCommand } from './commands/build.ts';
 import { createCheckLinksCommand } from './commands/check-links.ts';
 import { createDevCommand } from './commands/dev.ts';
 import { createNewPostCommand } from './commands/new-post.ts';
 import { createPreviewCommand } from './commands/preview.ts';
+import type { SiteDefinition } from './config/site-definition.ts';
 import type { ErrorCode } from './error-catalogue.ts';
 import { collectSiteErrors, formatSiteErrors, type SiteError } from './errors.ts';
+import { disableColour, red } from './output.ts';
 
 /** Problems with the command line rather than the site: one line each, and exit code 2 like commander's. */
 const usageErrorCodes: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['output.protected-folder', 'output.not-a-folder', 'output.not-a-build']);
 
-/** Builds the `sitegen` program with every command registered. */
-export function createProgram(): Command {
+/** The engine's version, from the package it ships in. */
+function engineVersion(): string {
+  for (const relative of ['../package.json', '../../package.json']) {
+    try {
+      return (JSON.parse(readFileSync(new URL(relative, import.meta.url), 'utf8')) as { version: string }).version;
+    } catch {
+      // Compiled (lib/) or run from the sources (cli/): one of the two is the package's.
+    }
+  }
+  return 'unknown';
+}
+
+/** Builds the `sitegen` program with every command registered; `site` gives `new-post` its archetype's options. */
+export function createProgram(site?: SiteDefinition): Command {
   const program = new Command('sitegen')
-    .description('Build, preview and check the static site from content/ and templates/.')
-    .option('--verbose', 'print stack traces for unexpected errors')
+    .description('Build, preview and check a static site: its definition (sitegen.config.ts), templates and content.')
+    .version(engineVersion(), '-V, --version', 'print the version')
+    .option('--verbose', 'print stack traces for unexpected errors, and every page in the build summary')
+    .option('--no-color', 'print without colours (as does NO_COLOR=1)')
     .showHelpAfterError()
     .exitOverride()
-    .addCommand(createBuildCommand())
+    .hook('preAction', (command) => {
+      if (command.opts<{ color: boolean }>().color === false) disableColour();
+    });
+  const verbose = () => program.opts<{ verbose?: boolean }>().verbose === true;
+  program
+    .addCommand(createBuildCommand(verbose))
     .addCommand(createDevCommand())
-    .addCommand(createNewPostCommand())
+    .addCommand(createNewPostCommand(site))
     .addCommand(createCheckLinksCommand())
     .addCommand(createPreviewCommand());
   // Usage errors in any command are thrown to main() (exit code 2) instead of exiting there.
@@ -29,9 +51,10 @@ export function createProgram(): Command {
 
 /** Runs the CLI; every failure ends here and becomes a non-zero exit code. */
 export async function main(argv: string[]): Promise<void> {
-  const program = createProgram();
   try {
-    await program.parseAsync(argv);
+    // new-post's options are those of the site's archetype: the site is read first.
+    const site = argv.includes('new-post') ? (await (await import('./config/load-site.ts')).loadSite(process.cwd())).definition : undefined;
+    await createProgram(site).parseAsync(argv);
   } catch (error) {
     process.exitCode = reportError(error, argv.includes('--verbose'));
   }
@@ -46,9 +69,13 @@ function reportError(error: unknown, verbose: boolean): number {
     // Commander already printed the usage problem; help and version are not failures.
     return error.exitCode === 0 ? 0 : 2;
   }
+  if (error instanceof Error && (error as Error & { usage?: boolean }).usage) {
+    console.error(`error: ${error.message}`);
+    return 2;
+  }
   const siteErrors = collectSiteErrors(error);
   if (siteErrors && siteErrors.length > 0 && siteErrors.every(isUsageError)) {
-    for (const e of siteErrors) console.error(`error: ${e.message}  [${e.code}]`);
+    for (const e of siteErrors) console.error(`${red('error')}: ${e.message}  [${e.code}]`);
     return 2;
   }
   if (siteErrors) {
@@ -56,6 +83,6 @@ function reportError(error: unknown, verbose: boolean): number {
     if (verbose) for (const e of siteErrors) if (e.cause) console.error(e.cause);
     return 1;
   }
-  console.error(verbose && error instanceof Error ? error.stack : `error: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(verbose && error instanceof Error ? error.stack : `${red('error')}: ${error instanceof Error ? error.message : String(error)}`);
   return 1;
 }

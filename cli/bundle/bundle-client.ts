@@ -2,6 +2,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type * as esbuild from 'esbuild';
 import { SiteError } from '../errors.ts';
+import type { Cache } from '../cache/cache.ts';
 import { bundleCacheKey, hashInputs, readCachedBundle, writeCachedBundle } from './bundle-cache.ts';
 
 /** A file the bundler produced, named by its content hash. */
@@ -23,43 +24,40 @@ export interface Bundle {
   islands: Record<string, string>;
 }
 
-/** Where the client code and styles live, relative to the project root. */
-export interface BundleSources {
-  root: string;
-  islandNames: string[];
-  /**
-   * A file that keeps the last bundle with the hashes of its inputs: when none changed, the
-   * bundle comes from it and esbuild does not run. No file, no cache.
-   */
-  cacheFile?: string;
+/** The client's entry points, relative to the project root (the site definition's `client`). */
+export interface ClientEntries {
+  styles: string;
+  script: string;
+  hydrate: string;
+  islands: Record<string, string>;
 }
 
 /**
  * Bundles the client with esbuild: code splitting makes React one shared chunk, every island
  * its own entry, the site script a tiny standalone file; styles become one minified stylesheet.
- * Everything is kept in memory and named by content hash.
+ * Everything is kept in memory and named by content hash. The last bundle comes from the cache
+ * when none of the files it was made from changed.
  */
-export async function bundleClient({ root, islandNames, cacheFile }: BundleSources): Promise<Bundle> {
-  if (!cacheFile) return (await bundleAfresh(root, islandNames)).bundle;
-  const key = await bundleCacheKey(root, islandNames);
-  const cached = await readCachedBundle(cacheFile, root, key);
+export async function bundleClient(root: string, entries: ClientEntries, cache: Cache): Promise<Bundle> {
+  const key = cache.enabled ? await bundleCacheKey(root, entries) : undefined;
+  const cached = key && (await readCachedBundle(cache, root, key));
   if (cached) return cached;
-  const { bundle, inputs } = await bundleAfresh(root, islandNames);
-  await writeCachedBundle(cacheFile, { key, inputs: await hashInputs(root, inputs), bundle });
+  const { bundle, inputs } = await bundleAfresh(root, entries);
+  if (key) writeCachedBundle(cache, key, await hashInputs(root, inputs), bundle);
   return bundle;
 }
 
 /** Runs esbuild: the bundle, and the files it read (relative to the project root). */
-async function bundleAfresh(root: string, islandNames: string[]): Promise<{ bundle: Bundle; inputs: string[] }> {
-  const clientDir = path.join(root, 'client');
-  const entries = {
-    site: path.join(clientDir, 'site.ts'),
-    hydrate: path.join(clientDir, 'hydrate.ts'),
-    ...Object.fromEntries(islandNames.map((name) => [`islands/${name}`, path.join(clientDir, 'islands', `${name}.tsx`)])),
+async function bundleAfresh(root: string, entries: ClientEntries): Promise<{ bundle: Bundle; inputs: string[] }> {
+  const islandNames = Object.keys(entries.islands);
+  const scriptEntries = {
+    site: path.join(root, entries.script),
+    hydrate: path.join(root, entries.hydrate),
+    ...Object.fromEntries(islandNames.map((name) => [`islands/${name}`, path.join(root, entries.islands[name]!)])),
   };
   const [scripts, styles] = await Promise.all([
     build(root, {
-      entryPoints: entries,
+      entryPoints: scriptEntries,
       bundle: true,
       splitting: true,
       format: 'esm',
@@ -69,7 +67,7 @@ async function bundleAfresh(root: string, islandNames: string[]): Promise<{ bund
       define: { 'process.env.NODE_ENV': '"production"' },
     }),
     // A font the stylesheet names in url() is copied beside it under a hashed name (/assets/…-HASH.woff2).
-    build(root, { entryPoints: { site: path.join(root, 'templates', 'styles', 'site.css') }, bundle: true, loader: { '.svg': 'dataurl', '.woff2': 'file' } }),
+    build(root, { entryPoints: { site: path.join(root, entries.styles) }, bundle: true, loader: { '.svg': 'dataurl', '.woff2': 'file' } }),
   ]);
   const outputs = [...scripts.files, ...styles.files];
   const byEntry = (entry: string) => outputs.find((file) => file.entryPoint === entry)?.url ?? '';

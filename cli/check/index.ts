@@ -7,7 +7,7 @@ import type { ReportFormat } from './report.ts';
 import type { LinkReport } from './types.ts';
 
 export { checkSite } from './check-site.ts';
-export { manifestFileName } from '../project-layout.ts';
+export { manifestFileName } from './types.ts';
 export { reportFormats, summarize, summaryLine, type ReportFormat } from './report.ts';
 export type { CheckLinksOptions, FindingCode, Landmark, LinkFinding, LinkOrigin, LinkReport, SiteManifest } from './types.ts';
 

@@ -3,7 +3,7 @@ import { SiteError } from '../errors.ts';
 import { scanHtml, type ScannedHtml, type ScannedRef } from './html-scan.ts';
 import { siteOriginsOf } from './href.ts';
 import { loadManifest } from './read-manifest.ts';
-import { manifestFileName } from '../project-layout.ts';
+import { manifestFileName } from './types.ts';
 import { parseRedirectsFile, RedirectTable } from '../static-host/redirect-rules.ts';
 import { scanSitemap, sitemapOrigin } from './read-sitemap.ts';
 import { scanSiteFolder, type RefusedEntry, type SiteFolderListing } from '../static-host/list-site-files.ts';

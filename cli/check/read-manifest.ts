@@ -1,8 +1,7 @@
-import '../site-model/zod-settings.ts';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { SiteError } from '../errors.ts';
-import { manifestFileName } from '../project-layout.ts';
+import { manifestFileName } from './types.ts';
 import { routeKey } from '../static-host/site-paths.ts';
 import { readSiteFile } from './read-site-file.ts';
 import type { LinkOrigin, SiteManifest } from './types.ts';

@@ -1,4 +1,4 @@
-import { manifestFileName } from '../project-layout.ts';
+import { manifestFileName } from './types.ts';
 import { isHtmlFile } from '../static-host/site-paths.ts';
 import { scanHtml, type ScannedHtml, type ScannedRef } from './html-scan.ts';
 import { folderSource, type SiteRead, type SiteSource } from './load-built-site.ts';

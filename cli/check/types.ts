@@ -82,3 +82,6 @@ export interface LinkReport {
   /** Whether a route manifest was read. */
   manifest: boolean;
 }
+
+/** The file inside a built site that records routes, redirects and the source of every link. */
+export const manifestFileName = '.sitegen-manifest.json';

@@ -1,12 +1,10 @@
 import path from 'node:path';
 import { Command } from 'commander';
+import { Cache } from '../cache/cache.ts';
 import { SiteError } from '../errors.ts';
-import type { BuildResult, Phase } from '../build/build-site.ts';
-import type { BuildOutcome } from '../build/up-to-date.ts';
-import { cacheFolder, frontMatterCacheFile, highlightStoreDir, markdownCacheFile } from '../project-layout.ts';
-// Environment overrides only: the site config's schemas (zod) load with the build, after its
-// Markdown workers have started, and not at all when nothing changed.
-import { siteOverridesFromEnv } from '../validate/site-env-overrides.ts';
+import { dim, green, ProgressLine } from '../output.ts';
+import type { BuildResult, Phase } from '../pipeline/build-site.ts';
+import type { BuildOutcome } from '../cache/up-to-date.ts';
 
 interface BuildFlags {
   out: string;
@@ -21,18 +19,18 @@ interface BuildFlags {
 }
 
 /** `build`: renders the whole site into the output folder, replacing it only on success. */
-export function createBuildCommand(): Command {
+export function createBuildCommand(verbose: () => boolean): Command {
   return new Command('build')
     .description('Render every page of the site into the output folder.')
     .option('--out <dir>', 'output folder', 'dist')
     .option('--content <dir>', 'content folder', 'content')
-    .option('--site-url <url>', 'absolute origin for canonical URLs, sitemap and feed (default: content/data/site.json, or SITE_URL)')
+    .option('--site-url <url>', 'absolute origin for canonical URLs, sitemap and feed (default: the site config, or SITE_URL)')
     .option('--drafts', 'include posts marked draft: true')
     .option('--future', 'include posts dated in the future')
     .option('--no-check-links', 'skip checking the internal links of the output before it replaces the old one')
-    .option('--no-cache', 'render every page and all Markdown afresh, neither reading nor filling the page and Markdown caches in node_modules/.cache/sitegen')
+    .option('--no-cache', 'make everything afresh, neither reading nor writing the cache in node_modules/.cache/sitegen')
     .option('--force', 'replace an --out folder that holds files no earlier build wrote (never the project, a source, content or home folder)')
-    .option('--production', "refuse a site config that is unsafe to deploy: reCAPTCHA's test key, a URL that is not https or points at a local or example host, contact details left unset")
+    .option('--production', 'refuse what the site\'s production checks find (test keys, URLs that are not public https, contact details left unset)')
     .action(async (flags: BuildFlags) => {
       const root = process.cwd();
       const out = path.resolve(root, flags.out);
@@ -41,7 +39,7 @@ export function createBuildCommand(): Command {
       await checkOutputFolder({ out, shown: flags.out, root, contentDir, force: flags.force });
       const unlock = await lockOutput(out);
       try {
-        await runBuild(flags, root, out, contentDir);
+        await runBuild(flags, root, out, contentDir, verbose());
       } finally {
         await unlock();
       }
@@ -49,39 +47,46 @@ export function createBuildCommand(): Command {
 }
 
 /** Builds into `out` (checked and locked by the caller), printing the summary or the broken links. */
-async function runBuild(flags: BuildFlags, root: string, out: string, contentDir: string): Promise<void> {
+async function runBuild(flags: BuildFlags, root: string, out: string, contentDir: string, verbose: boolean): Promise<void> {
   const started = performance.now();
-  const overrides = siteOverridesFromEnv(process.env);
-  const upToDate = await import('../build/up-to-date.ts');
-  // With the caches on, an output whose every input is as when it was built is left as it is.
-  const last = flags.cache ? upToDate.lastBuild(cacheFolder(root), out) : undefined;
-  const inputs = flags.cache
-    ? upToDate.inputFingerprint({ contentDir, out, settings: { siteUrl: flags.siteUrl, drafts: flags.drafts, future: flags.future, checkLinks: flags.checkLinks, production: flags.production, overrides } }, last)
-    : undefined;
-  if (!flags.cache) upToDate.forgetBuild(cacheFolder(root), out);
-  const unchanged = inputs === undefined ? undefined : upToDate.unchangedOutput(last, out, inputs.fingerprint);
+  const cache = Cache.of(root, flags.cache);
+  const upToDate = await import('../cache/up-to-date.ts');
+  const settings = { siteUrl: flags.siteUrl, drafts: flags.drafts, future: flags.future, checkLinks: flags.checkLinks, production: flags.production, out, contentDir };
+  const inputs = { root, contentDir, out, settings, env: process.env };
+  // With the cache on, an output whose every input is as when it was built is left as it is.
+  const unchanged = cache.enabled ? upToDate.unchangedOutput(cache, inputs) : undefined;
   if (unchanged) {
     if (unchanged.outcome.warnings) console.error(unchanged.outcome.warnings);
     console.log(formatUnchanged(unchanged.outcome, unchanged.builtAt, flags.out, performance.now() - started));
     return;
   }
-  const [{ buildSite, pageCacheDir }, { DiskWriter }] = await Promise.all([import('../build/build-site.ts'), import('../write/writers.ts')]);
-  const result = await buildSite({
-    root,
-    contentDir,
-    writer: new DiskWriter(out),
-    siteUrl: flags.siteUrl,
-    drafts: flags.drafts,
-    future: flags.future,
-    overrides,
-    markdown: { cacheFile: flags.cache ? markdownCacheFile(root) : undefined, highlightStore: flags.cache ? highlightStoreDir(root) : undefined, threads: Number(process.env.SITEGEN_MARKDOWN_WORKERS) || undefined },
-    frontMatterCache: flags.cache ? frontMatterCacheFile(root) : undefined,
-    pageCache: flags.cache ? { dir: pageCacheDir(root) } : undefined,
-    checkLinks: flags.checkLinks,
-    production: flags.production,
-  });
+  const progress = new ProgressLine();
+  progress.update('Loading the site…', true);
+  const [{ loadSite }, { buildSite }, { DiskWriter }] = await Promise.all([import('../config/load-site.ts'), import('../pipeline/build-site.ts'), import('../write/writers.ts')]);
+  const site = await loadSite(root);
+  const envNames = [...(site.definition.env ?? [])];
+  let result: BuildResult;
+  try {
+    result = await buildSite({
+      root,
+      site,
+      contentDir,
+      writer: new DiskWriter(out),
+      cache,
+      env: Object.fromEntries(envNames.map((name) => [name, process.env[name]])),
+      siteUrl: flags.siteUrl,
+      drafts: flags.drafts,
+      future: flags.future,
+      checkLinks: flags.checkLinks,
+      production: flags.production,
+      markdownThreads: Number(process.env.SITEGEN_MARKDOWN_WORKERS) || undefined,
+      onProgress: (phase, done, total) => progress.update(progressText(phase, done, total), done === undefined),
+    });
+  } finally {
+    progress.clear();
+  }
   const notReady = result.warnings.filter((warning) => warning instanceof SiteError);
-  const warnings = notReady.length > 0 ? formatNotReadyForProduction(notReady) : '';
+  const warnings = notReady.length > 0 ? formatNotReadyForProduction(notReady, root) : '';
   if (warnings) console.error(warnings);
   const report = result.links && (await import('../check/index.ts'));
   if (!result.committed) {
@@ -89,10 +94,26 @@ async function runBuild(flags: BuildFlags, root: string, out: string, contentDir
     throw new SiteError({ code: 'build.broken-links', message: 'the output has broken links; the previous output was left in place', hint: 'Fix the sources named above, or build with --no-check-links to skip the check.' });
   }
   const links = report ? report.summaryLine(result.links!) : undefined;
-  console.log(formatSummary(result, flags.out, links));
-  if (inputs !== undefined) {
-    upToDate.recordBuild(cacheFolder(root), out, inputs, { pages: result.pages.length, redirects: result.redirects, files: result.files, warnings, links: links ?? '' });
+  console.log(formatSummary(result, flags.out, links, verbose));
+  if (cache.enabled) {
+    const codeFiles = [...site.imports.keys(), ...(await clientFiles(root, site.definition.client))].filter((file) => !file.startsWith('node_modules/') && !file.startsWith('cli/') && !file.includes(':'));
+    upToDate.recordBuild(cache, inputs, [...new Set(codeFiles)], envNames, { pages: result.pages.length, redirects: result.redirects, files: result.files, warnings, links: links ?? '' });
   }
+}
+
+/** Every file in the folders of the client's entry points: the bundle may read any of them. */
+async function clientFiles(root: string, client: { styles: string; script: string; hydrate: string; islands: Record<string, string> }): Promise<string[]> {
+  const { readdir } = await import('node:fs/promises');
+  const folders = [...new Set([client.styles, client.script, client.hydrate, ...Object.values(client.islands)].map((file) => path.dirname(file)))];
+  const lists = await Promise.all(folders.map(async (folder) => (await readdir(path.join(root, folder), { recursive: true, withFileTypes: true }).catch(() => []))
+    .filter((entry) => entry.isFile()).map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))));
+  return lists.flat();
+}
+
+const phaseNames: Record<Phase, string> = { load: 'Loading content', render: 'Rendering pages', images: 'Encoding images', cards: 'Drawing share cards', bundle: 'Bundling', write: 'Writing files', check: 'Checking links' };
+
+function progressText(phase: Phase, done?: number, total?: number): string {
+  return total ? `${phaseNames[phase]}: ${done ?? 0} of ${total}` : `${phaseNames[phase]}…`;
 }
 
 /** The summary of a build that found its output up to date. */
@@ -114,19 +135,30 @@ export function formatNotReadyForProduction(problems: SiteError[], cwd = process
   return [`Not ready for production (${count}; sitegen build --production refuses to build with these):`, ...rows, ''].join('\n');
 }
 
-/** The summary printed after a build: pages, timings per phase and the JavaScript each page loads. */
-export function formatSummary(result: BuildResult, outDir: string, linksLine?: string): string {
+/**
+ * The summary printed after a build: pages, timings per phase, and the JavaScript pages load,
+ * grouped by the islands they hold (every page with `--verbose`).
+ */
+export function formatSummary(result: BuildResult, outDir: string, linksLine?: string, verbose = false): string {
   const phases = (Object.keys(result.timings) as Phase[]).map((phase) => `${phase} ${Math.round(result.timings[phase])} ms`).join(', ');
-  const total = Math.round(result.totalMs);
-  const width = Math.max(...result.budgets.map((b) => b.path.length));
+  const reused = result.pages.length - result.renderedPages;
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`.padStart(9);
-  const rows = result.budgets.map((b) => `  ${b.path.padEnd(width)}  ${kb(b.bytes)}  ${kb(b.gzip)} gzip  ${b.islands.join(', ') || '-'}`);
+  const groups = new Map<string, { bytes: number; gzip: number; paths: string[] }>();
+  for (const budget of result.budgets) {
+    const key = budget.islands.join(', ') || '-';
+    const group = groups.get(key) ?? { bytes: budget.bytes, gzip: budget.gzip, paths: [] };
+    group.paths.push(budget.path);
+    groups.set(key, group);
+  }
+  const table = verbose
+    ? result.budgets.map((b) => `  ${b.path.padEnd(Math.max(...result.budgets.map((x) => x.path.length)))}  ${kb(b.bytes)}  ${kb(b.gzip)} gzip  ${b.islands.join(', ') || '-'}`)
+    : [...groups].map(([islands, group]) => `  ${kb(group.bytes)}  ${kb(group.gzip)} gzip  ${islands.padEnd(Math.max(...[...groups.keys()].map((k) => k.length)))}  ${group.paths.length === 1 ? group.paths[0] : `${group.paths.length} pages, such as ${group.paths[0]}`}`);
   return [
-    `Built ${result.pages.length} pages and ${result.redirects} redirects (${result.files} files) into ${outDir}/ in ${total} ms; rendered ${result.renderedPages} of ${result.pages.length} pages${result.pageCache?.reused ? ` (${result.pageCache.reused} unchanged, from the page cache)` : ''}`,
-    `  ${phases}; peak memory ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`,
+    green(`Built ${result.pages.length} pages and ${result.redirects} redirects (${result.files} files) into ${outDir}/ in ${Math.round(result.totalMs)} ms`) + `; rendered ${result.renderedPages} of ${result.pages.length} pages${reused > 0 ? ` (${reused} unchanged, from the page cache)` : ''}`,
+    dim(`  ${phases}; peak memory ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`),
     ...(linksLine ? [`  links: ${linksLine}`] : []),
     '',
-    'JavaScript per page (bytes, gzip, islands):',
-    ...rows,
+    verbose ? 'JavaScript per page (bytes, gzip, islands):' : 'JavaScript per page (bytes, gzip, islands; --verbose lists every page):',
+    ...table,
   ].join('\n');
 }

@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { Command } from 'commander';
 import { collectHostName, portNumber } from './command-options.ts';
-import { markdownCacheFile } from '../project-layout.ts';
 
 interface DevFlags {
   port: number;
@@ -31,8 +30,10 @@ export function createDevCommand(): Command {
         port: flags.port,
         allowedHosts: flags.allowedHost,
         env: process.env,
-        markdown: { cacheFile: markdownCacheFile(root), threads: Number(process.env.SITEGEN_MARKDOWN_WORKERS) || undefined },
+        // The address is printed as soon as the server listens: the first build may take a while.
+        onListening: (url) => console.log(`Serving on ${url}/ (the first build is under way); Ctrl-C stops`),
       });
+      if (server.note) console.log(`  ${server.note}`);
       await new Promise<void>((resolve) => {
         const stop = () => {
           process.off('SIGINT', stop);
@@ -42,7 +43,6 @@ export function createDevCommand(): Command {
         };
         process.on('SIGINT', stop);
         process.on('SIGTERM', stop);
-        console.log(`Serving on ${server.url}/ (forms: ${server.formsTarget}); Ctrl-C stops`);
         if (flags.open) openInBrowser(`${server.url}/`);
       });
     });

@@ -1,81 +1,129 @@
+import { realpathSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { Command } from 'commander';
+import type { Archetype, SiteDefinition } from '../config/site-definition.ts';
 import { SiteError } from '../errors.ts';
-import { contentFolder, datasetFile } from '../project-layout.ts';
 import { postSlugFromTitle } from '../route/slugs.ts';
-import { defaultTrailingSlash, pageHref } from '../route/trailing-slash.ts';
-import { absoluteUrl, blogPostPath, withoutTrailingSlash } from '../route/urls.ts';
-import type { NewPostFields } from './new-post-scaffold.ts';
+import { pageHref } from '../route/trailing-slash.ts';
+import { absoluteUrl } from '../route/urls.ts';
 
 interface NewPostFlags {
   slug?: string;
-  category?: string;
-  tags?: string;
-  excerpt?: string;
   date?: string;
   draft?: boolean;
   content: string;
+  [field: string]: unknown;
 }
 
-/** `new-post`: scaffolds content/posts/<slug>.md with valid front matter; never overwrites. */
-export function createNewPostCommand(): Command {
-  return new Command('new-post')
+/** The archetype `new-post` writes: the site's `post`, or its only one. */
+function archetypeOf(site: SiteDefinition): Archetype | undefined {
+  const archetypes = Object.values(site.archetypes ?? {});
+  return site.archetypes?.post ?? (archetypes.length === 1 ? archetypes[0] : undefined);
+}
+
+/**
+ * `new-post`: scaffolds a new entry (a blog post) with valid front matter in the collection its
+ * archetype names; never overwrites. The options beyond title, slug, date and draft are the
+ * archetype's fields, so the site is read before the command line is parsed.
+ */
+export function createNewPostCommand(site: SiteDefinition | undefined): Command {
+  const command = new Command('new-post')
     .description('Create a blog post with complete front matter and a body skeleton.')
     .argument('[title]', 'the post title, in quotes')
-    .option('--slug <slug>', 'URL slug (default: from the title)')
-    .option('--category <name>', 'category (default: the most used one)')
-    .option('--tags <list>', 'comma-separated tags (default: the most used tag)')
-    .option('--excerpt <text>', 'one or two sentences for cards and the meta description')
+    .option('--slug <slug>', 'URL slug (default: from the title)');
+  const archetype = site && archetypeOf(site);
+  for (const field of archetype?.fields ?? []) command.option(field.flag, field.description);
+  return command
     .option('--date <YYYY-MM-DD>', 'publication date (default: today)')
     .option('--draft', 'mark as draft: left out of build unless --drafts, always shown by dev')
     .option('--content <dir>', 'content folder', 'content')
     .action(async (titleArgument: string | undefined, flags: NewPostFlags) => {
-      const contentDir = path.resolve(flags.content);
-      // The content loader and the schemas (YAML, front matter, zod) load only when this command
-      // runs: every other command starts without them.
-      const [{ loadJson, loadMarkdownFolder }, { checkNewPost, existingTaxonomy, prepareNewPost, today }] = await Promise.all([
-        import('../load/load-content.ts'),
-        import('./new-post-scaffold.ts'),
-      ]);
-      const posts = await loadMarkdownFolder(contentFolder(contentDir, 'posts'));
-      const taxonomy = existingTaxonomy(posts);
-      const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY);
-      const answers = interactive ? await askMissing(titleArgument, flags, taxonomy) : { title: titleArgument, category: flags.category, tags: flags.tags };
-      const title = (answers.title ?? '').trim();
-      const fields: NewPostFields = {
-        title,
-        slug: flags.slug ?? slugFromTitle(title),
-        category: (answers.category ?? taxonomy.categories[0] ?? 'General').trim(),
-        tags: splitTags(answers.tags) ?? taxonomy.tags.slice(0, 1),
-        excerpt: flags.excerpt ?? `What “${title}” covers, in one or two sentences for the blog list and search results.`,
-        date: flags.date ?? today(),
-        draft: flags.draft ?? false,
-      };
-      checkNewPost(fields, taxonomy.slugs);
-      const file = path.join(contentFolder(contentDir, 'posts'), `${fields.slug}.md`);
-      // Validated and read back before anything is written: a refused post leaves no file.
-      const text = prepareNewPost(fields, file);
-      try {
-        // 'wx' fails if the file exists, even if it appeared since the check above.
-        await writeFile(file, text, { flag: 'wx' });
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
-          throw new SiteError({ code: 'new-post.file-exists', message: 'this file already exists and was left untouched', file, hint: 'Choose another title or pass --slug.' });
-        }
-        throw error;
+      if (!site || !archetype) throw new SiteError({ code: 'new-post.no-archetype', message: 'the site defines no archetype for new-post', hint: 'Add `archetypes: { post: … }` to sitegen.config.ts.' });
+      if (titleArgument === undefined && !(process.stdin.isTTY && process.stdout.isTTY)) {
+        throw Object.assign(new Error('missing required argument \'title\' (pass the title in quotes, or run it on a terminal to be asked)'), { usage: true });
       }
-      if (!taxonomy.categories.includes(fields.category)) {
-        console.warn(`warning: "${fields.category}" is a new category (existing: ${taxonomy.categories.join(', ') || 'none'})`);
-      }
-      const site = await loadJson('site', datasetFile(contentDir, 'site')).catch(() => undefined);
-      const siteConfig = site?.value as { siteUrl?: string; trailingSlash?: string } | undefined;
-      const siteUrl = withoutTrailingSlash(String(siteConfig?.siteUrl ?? ''));
-      const policy = siteConfig?.trailingSlash === 'never' ? 'never' : defaultTrailingSlash;
-      console.log(`Created ${path.relative(process.cwd(), file)}`);
-      console.log(`URL: ${absoluteUrl(siteUrl, pageHref(blogPostPath(fields.slug), policy))}${fields.draft ? ' (draft: shown by dev, left out of build unless --drafts)' : ''}`);
+      await newPost(site, archetype, titleArgument, flags);
     });
+}
+
+async function newPost(site: SiteDefinition, archetype: Archetype, titleArgument: string | undefined, flags: NewPostFlags): Promise<void> {
+  const contentDir = path.resolve(flags.content);
+  const collection = site.content.collections[archetype.collection]!;
+  const folder = checkedFolder(contentDir, collection.folder);
+  // The content loader and the schemas load only when this command runs.
+  const [{ loadMarkdownFolder, loadContent }, entry, { validateContent }] = await Promise.all([
+    import('../load/load-content.ts'), import('./new-entry.ts'), import('../validate/validate-content.ts'),
+  ]);
+  const existing = await loadMarkdownFolder(folder);
+  const suggestions = new Map(archetype.fields.map((field) => [field.key, field.suggest?.(existing.map((file) => file.frontMatter)) ?? []]));
+  const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY);
+  const answers = interactive ? await askMissing(titleArgument, flags, archetype, suggestions) : { title: titleArgument, fields: {} as Record<string, string | undefined> };
+  const title = (answers.title ?? '').trim();
+  const values: Record<string, unknown> = {};
+  for (const field of archetype.fields) {
+    const given = (flags[camelCase(field.key)] as string | undefined) ?? answers.fields[field.key];
+    const list = field.list ? given?.split(',').map((item) => item.trim()).filter(Boolean) : given?.trim();
+    const suggested = suggestions.get(field.key)!;
+    values[field.key] = list !== undefined && list.length > 0 ? list : field.list ? suggested.slice(0, 1) : suggested[0] ?? field.fallback?.(title);
+  }
+  const common = { title, slug: flags.slug ?? slugFromTitle(title), date: flags.date ?? entry.today(), draft: flags.draft ?? false };
+  entry.checkNewEntry(common, new Map(existing.map((file) => [String(file.frontMatter.slug ?? path.basename(file.file, '.md')), file.file])));
+  for (const field of archetype.fields) {
+    const problem = field.check?.(values[field.key]);
+    if (problem) throw problem;
+  }
+  const file = path.join(folder, `${common.slug}.md`);
+  // Validated and read back before anything is written: a refused entry leaves no file.
+  const text = entry.prepareNewEntry(archetype.frontMatter({ ...values, ...common }), archetype.body, collection.schema, file);
+  try {
+    // 'wx' fails if the file exists, even if it appeared since the check above.
+    await writeFile(file, text, { flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
+      throw new SiteError({ code: 'new-post.file-exists', message: 'this file already exists and was left untouched', file, hint: 'Choose another title or pass --slug.' });
+    }
+    throw error;
+  }
+  for (const field of archetype.fields) {
+    const warning = field.isNew?.(values[field.key], suggestions.get(field.key)!);
+    if (warning) console.warn(`warning: ${warning}`);
+  }
+  console.log(`Created ${path.relative(process.cwd(), file)}`);
+  // The address under the site's own settings, when the site can be read as it stands.
+  let address = archetype.path(common.slug);
+  try {
+    const model = site.model(validateContent(await loadContent(contentDir, site.content), site.content, { drafts: true, future: true }), { env: process.env, drafts: true, future: true });
+    const settings = site.settings(model);
+    address = absoluteUrl(settings.siteUrl, pageHref(address, settings.trailingSlash));
+  } catch {
+    // A site that does not build yet: the path is enough.
+  }
+  console.log(`URL: ${address}${common.draft ? ' (draft: shown by dev, left out of build unless --drafts)' : ''}`);
+}
+
+/** The collection's folder, refused when it resolves outside the content folder (a symlink), as the build refuses it. */
+function checkedFolder(contentDir: string, folder: string): string {
+  const target = path.join(contentDir, folder);
+  let real: string;
+  let realContent: string;
+  try {
+    real = realpathSync(target);
+    realContent = realpathSync(contentDir);
+  } catch {
+    throw new SiteError({ code: 'new-post.no-folder', message: `the folder ${path.relative(process.cwd(), target) || target} does not exist`, hint: 'Run new-post in the project folder, or pass --content.' });
+  }
+  const relative = path.relative(realContent, real);
+  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) {
+    throw new SiteError({ code: 'content.outside-content-folder', message: `resolves to ${real}, outside the content folder`, hint: 'Make the folder a real folder inside the content folder, not a link out of it.', file: target });
+  }
+  return target;
+}
+
+/** `--category` → `category`, as commander names an option's value. */
+function camelCase(key: string): string {
+  return key.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
 }
 
 /** Longest slug new-post derives from a title: long titles get their first words, cut at a hyphen. */
@@ -88,13 +136,8 @@ function slugFromTitle(title: string): string {
   return cut.slice(0, cut.lastIndexOf('-') > 0 ? cut.lastIndexOf('-') : derivedSlugLength).replace(/-+$/, '');
 }
 
-function splitTags(text: string | undefined): string[] | undefined {
-  const tags = text?.split(',').map((tag) => tag.trim()).filter(Boolean);
-  return tags && tags.length > 0 ? tags : undefined;
-}
-
-/** Asks, on a terminal, for the fields not given as arguments. */
-async function askMissing(title: string | undefined, flags: NewPostFlags, taxonomy: { categories: string[]; tags: string[] }) {
+/** Asks, on a terminal, for the title and the archetype's fields not given as options. */
+async function askMissing(title: string | undefined, flags: NewPostFlags, archetype: Archetype, suggestions: Map<string, string[]>) {
   const prompt = createInterface({ input: process.stdin, output: process.stdout });
   try {
     const ask = async (question: string, fallback?: string) => {
@@ -102,18 +145,20 @@ async function askMissing(title: string | undefined, flags: NewPostFlags, taxono
       return answer || fallback;
     };
     const answeredTitle = title ?? (await ask('Title'));
-    let category = flags.category;
-    if (!category) {
-      taxonomy.categories.forEach((name, index) => console.log(`  ${index + 1}. ${name}`));
-      const choice = await ask('Category (number or a new name)', taxonomy.categories[0]);
-      category = /^\d+$/.test(choice ?? '') ? taxonomy.categories[Number(choice) - 1] ?? choice : choice;
+    const fields: Record<string, string | undefined> = {};
+    for (const field of archetype.fields) {
+      if (!field.prompt || flags[camelCase(field.key)] !== undefined) continue;
+      const offered = suggestions.get(field.key)!;
+      if (field.list) {
+        console.log(`  existing ${field.key}: ${offered.join(', ')}`);
+        fields[field.key] = await ask(field.prompt, offered[0]);
+      } else {
+        offered.forEach((name, index) => console.log(`  ${index + 1}. ${name}`));
+        const choice = await ask(field.prompt, offered[0]);
+        fields[field.key] = /^\d+$/.test(choice ?? '') ? offered[Number(choice) - 1] ?? choice : choice;
+      }
     }
-    let tags = flags.tags;
-    if (!tags) {
-      console.log(`  existing tags: ${taxonomy.tags.join(', ')}`);
-      tags = await ask('Tags, comma-separated', taxonomy.tags[0]);
-    }
-    return { title: answeredTitle, category, tags };
+    return { title: answeredTitle, fields };
   } finally {
     prompt.close();
   }

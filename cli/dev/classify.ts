@@ -2,21 +2,21 @@ import path from 'node:path';
 
 /** Changed files sorted by what they make the dev server redo. */
 export interface ChangeSet {
+  /** Files inside the content folder. */
   content: string[];
-  templates: string[];
+  /** Files inside the folder of the site's stylesheet. */
   styles: string[];
-  client: string[];
+  /** Anything else watched: the site's code (templates, islands, its definition). */
+  code: string[];
 }
 
-/** Sorts watched paths into content, templates, styles and client code. */
-export function classifyChanges(root: string, contentDir: string, files: Iterable<string>): ChangeSet {
-  const changes: ChangeSet = { content: [], templates: [], styles: [], client: [] };
+/** Sorts watched paths into content, styles and code. */
+export function classifyChanges(contentDir: string, stylesDir: string, files: Iterable<string>): ChangeSet {
+  const changes: ChangeSet = { content: [], styles: [], code: [] };
   for (const file of new Set(files)) {
-    const relative = path.relative(root, file);
     if (isInside(contentDir, file)) changes.content.push(file);
-    else if (relative.startsWith(`templates${path.sep}styles${path.sep}`)) changes.styles.push(file);
-    else if (relative.startsWith(`templates${path.sep}`)) changes.templates.push(file);
-    else if (relative.startsWith(`client${path.sep}`)) changes.client.push(file);
+    else if (isInside(stylesDir, file)) changes.styles.push(file);
+    else changes.code.push(file);
   }
   return changes;
 }
@@ -29,5 +29,5 @@ function isInside(folder: string, file: string): boolean {
 
 /** True when a change set holds nothing but styles. */
 export function onlyStyles(changes: ChangeSet): boolean {
-  return changes.styles.length > 0 && changes.content.length + changes.templates.length + changes.client.length === 0;
+  return changes.styles.length > 0 && changes.content.length + changes.code.length === 0;
 }

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { eventsPath, formsPath } from './live-reload.ts';
+import type { DevMiddleware } from '../config/site-definition.ts';
+import { eventsPath } from './live-reload.ts';
 import { hasOwnHost, requestPathOf } from './request-guard.ts';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void | Promise<void>;
@@ -9,7 +10,8 @@ export interface DevRoutes {
   /** Host header values of the server's own address (see `ownHostValues`). */
   ownHosts: ReadonlySet<string>;
   events: Handler;
-  forms: Handler;
+  /** The site's own handler (a form endpoint, say), tried before its pages. */
+  middleware: DevMiddleware;
   site: Handler;
   logError(text: string): void;
 }
@@ -26,7 +28,7 @@ export function createDevRequestHandler(routes: DevRoutes) {
       const pathname = requestPathOf(request.url);
       if (pathname === undefined) return answerText(response, 400, 'Bad request target');
       if (pathname === eventsPath) return routes.events(request, response);
-      if (pathname === formsPath) return routes.forms(request, response);
+      if (await routes.middleware(request, response)) return;
       return routes.site(request, response);
     };
     handle().catch((error: unknown) => {

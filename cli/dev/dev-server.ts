@@ -2,14 +2,10 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { markdownCacheFile } from '../project-layout.ts';
-import { siteOverridesFromEnv } from '../validate/site-env-overrides.ts';
-import type { MarkdownOptions } from '../render/markdown/render-all-markdown.ts';
+import { Cache } from '../cache/cache.ts';
 import { classifyChanges } from './classify.ts';
 import { createDevRequestHandler } from './dev-requests.ts';
-import { createFormInbox } from './form-inbox.ts';
 import { IncrementalBuild } from './incremental-build.ts';
-import { formsPath } from './live-reload.ts';
 import { LiveSite, type RebuildReport } from './live-site.ts';
 import { RebuildQueue } from './rebuild-queue.ts';
 import { ownHostValues } from './request-guard.ts';
@@ -21,68 +17,65 @@ export interface DevServerOptions {
   port: number;
   /** Host names besides loopback and `host` that requests may address (a LAN name, say). */
   allowedHosts?: string[];
-  /** Environment variables that override site config; none by default. */
+  /** The environment the site reads its variables from; none by default. */
   env?: Record<string, string | undefined>;
-  /** Markdown cache and threads; the shared cache file by default. */
-  markdown?: MarkdownOptions;
-  /** Where form posts are kept when no webhook is configured. */
-  formsFile?: string;
+  /** Where values are kept between runs; the project's cache by default. */
+  cache?: Cache;
   log?: (line: string) => void;
   logError?: (text: string) => void;
+  /** Called once the server listens, before the first build: its address can be printed at once. */
+  onListening?: (url: string) => void;
 }
 
 export type { RebuildReport };
 
 export interface DevServer {
   url: string;
-  /** Where forms post: the configured webhook, or the JSON-lines file this server keeps. */
-  formsTarget: string;
-  formsFile: string;
+  /** What the site adds to the dev server, described in one line (where forms go, say); empty when nothing. */
+  note: string;
   /** Resolves after the next rebuild (tests and benchmarks wait on it). */
   nextRebuild(): Promise<RebuildReport>;
   close(): Promise<void>;
 }
 
+/** Top-level folders of a project the dev server never watches: installed packages, outputs, the engine. */
+const unwatched = new Set(['node_modules', '.git', 'dist', 'lib', 'cli', '.sitegen', 'test-results', 'playwright-report', 'tests', 'docs']);
+
 /**
  * Builds the site into memory, serves it like a static host with live reload, and rebuilds
- * only what an edit touches. A failed rebuild keeps the last good pages and shows the error
- * in the terminal and in the browser until the file is fixed.
+ * what each edit touches. A failed rebuild keeps the last good pages and shows the error in the
+ * terminal and in the browser until the file is fixed.
  */
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
   const log = options.log ?? ((line: string) => console.log(line));
   const logError = options.logError ?? ((text: string) => console.error(text));
-  const env = options.env ?? {};
-  const formsFile = options.formsFile ?? path.join(options.root, '.sitegen', 'forms.jsonl');
   const site = new LiveSite(options.root, logError);
   // Filled once the port is known; until then every request is refused.
   const ownHosts = new Set<string>();
-  const formInbox = createFormInbox(formsFile, ownHosts, (entry) => log(`form received: ${JSON.stringify(entry.body)}`));
+  let build: IncrementalBuild | undefined;
   const { server, url, port } = await listen(options, createDevRequestHandler({
     ownHosts,
     events: (_request, response) => site.hub.connect(response),
-    forms: formInbox,
+    middleware: (request, response) => build?.devSetup?.middleware?.(request, response) ?? false,
     site: (request, response) => site.serve(request, response),
     logError,
   }));
   for (const host of ownHostValues(options.host, port, options.allowedHosts)) ownHosts.add(host);
-  const build = new IncrementalBuild({
+  options.onListening?.(url);
+  build = new IncrementalBuild({
     root: options.root,
     contentDir: options.contentDir,
-    overrides: siteOverridesFromEnv(env),
-    // Without a configured webhook, forms post to this server, which keeps them in formsFile.
-    formWebhookUrl: env.FORM_WEBHOOK_URL ? undefined : `${url}${formsPath}`,
-    markdown: options.markdown ?? { cacheFile: markdownCacheFile(options.root) },
+    env: options.env ?? {},
+    cache: options.cache ?? Cache.of(options.root),
+    setup: (loaded) => loaded.definition.dev?.({ root: options.root, url, ownHosts, log, env: options.env ?? {} }),
   });
-
-  const { initialBuild, rebuild } = rebuilders(build, site, options, log);
-  const queue = new RebuildQueue([options.contentDir, path.join(options.root, 'templates'), path.join(options.root, 'client')], rebuild);
-
-  await Promise.all([initialBuild(), queue.ready()]);
+  const rebuild = rebuilder(build, site, options, log);
+  const queue = new RebuildQueue([options.root], rebuild, (file) => unwatched.has(path.relative(options.root, file).split(path.sep)[0] ?? '') || /\.timestamp-\d+-[0-9a-f]+\.mjs$/.test(file));
+  await Promise.all([rebuild([]), queue.ready()]);
 
   return {
     url,
-    formsTarget: env.FORM_WEBHOOK_URL ? env.FORM_WEBHOOK_URL : path.relative(process.cwd(), formsFile),
-    formsFile,
+    note: build.devSetup?.note ?? '',
     nextRebuild: () => queue.next(),
     close: async () => {
       await queue.close();
@@ -94,25 +87,19 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   };
 }
 
-/** The first build and the rebuild after an edit, each publishing to the live site or showing its error. */
-function rebuilders(build: IncrementalBuild, site: LiveSite, options: DevServerOptions, log: (line: string) => void) {
-  const initialBuild = async (): Promise<RebuildReport> => {
+/** The first build, and the rebuild after an edit: each publishes to the live site or shows its error. */
+function rebuilder(build: IncrementalBuild, site: LiveSite, options: DevServerOptions, log: (line: string) => void) {
+  return async (changed: string[]): Promise<RebuildReport> => {
     const start = performance.now();
+    const stylesDir = build.site ? path.join(options.root, path.dirname(build.site.definition.client.styles)) : options.root;
+    const changes = classifyChanges(options.contentDir, stylesDir, changed);
     try {
-      const output = await build.buildAll();
-      const report = site.publish(output, undefined, start);
-      log(`Built ${output.pages} pages in ${Math.round(report.ms)} ms (drafts and future posts included)`);
-      return report;
-    } catch (error) {
-      return site.fail(error);
-    }
-  };
-
-  const rebuild = async (changed: string[]): Promise<RebuildReport> => {
-    const start = performance.now();
-    const changes = classifyChanges(options.root, options.contentDir, changed);
-    try {
-      if (!build.ready) return await initialBuild();
+      if (!build.ready) {
+        const output = await build.buildAll();
+        const report = site.publish(output, undefined, start);
+        log(`Built ${output.pages} pages in ${Math.round(report.ms)} ms (drafts and future posts included)`);
+        return report;
+      }
       const output = await build.update(changes);
       const report = site.publish(output, changes, start);
       const names = changed.map((file) => path.relative(options.root, file)).join(', ');
@@ -123,7 +110,6 @@ function rebuilders(build: IncrementalBuild, site: LiveSite, options: DevServerO
       return site.fail(error);
     }
   };
-  return { initialBuild, rebuild };
 }
 
 /** Starts an HTTP server on the host and port asked for; resolves with its URL once it listens. */

@@ -1,35 +1,34 @@
 import path from 'node:path';
 import type { Bundle } from '../bundle/bundle-client.ts';
-import {
-  bundleSite, imageCacheDir, ImageProcessor, loadInputs, markdownSources, prepareShareCards, processImages, renderSite, routeSite, siteFiles, validateSite, type LoadedSite,
-} from '../build/build-steps.ts';
-import { SourceIndex } from '../images/source-index.ts';
-import { patchContent } from '../load/reload-content-files.ts';
+import type { Cache } from '../cache/cache.ts';
+import { loadSite, type LoadedSite } from '../config/load-site.ts';
+import type { DevSetup } from '../config/site-definition.ts';
+import { ImageProcessor } from '../images/image-processor.ts';
 import { loadImages } from '../load/load-images.ts';
-import { contentFolder } from '../project-layout.ts';
-import { prepareMarkdown, type MarkdownOptions, type MarkdownRenderer } from '../render/markdown/render-all-markdown.ts';
-import type { RenderedPage } from '../render/render-page.tsx';
-import type { Route } from '../route/routes.ts';
-import { pagesToRender } from './affected-pages.ts';
-import type { SiteOverrides } from '../validate/site-env-overrides.ts';
+import { patchContent } from '../load/reload-content-files.ts';
+import { bundleSite, prepareShareCards, processImages } from '../pipeline/assets-step.ts';
+import { loadStep, type LoadedStep } from '../pipeline/load-step.ts';
+import { renderStep } from '../pipeline/render-step.ts';
+import { routeStep } from '../pipeline/route-step.ts';
+import { validateStep } from '../pipeline/validate-step.ts';
+import { siteFiles } from '../pipeline/write-step.ts';
 import type { ChangeSet } from './classify.ts';
-import { loadDevRenderer, type DevRenderer } from './dev-renderer.ts';
 
 export interface IncrementalBuildOptions {
   root: string;
   contentDir: string;
-  /** Site config values given at build time. */
-  overrides: SiteOverrides;
-  /** Where forms post instead of the configured webhook. */
-  formWebhookUrl?: string;
-  markdown: MarkdownOptions;
+  /** The environment the site reads its variables from. */
+  env: Record<string, string | undefined>;
+  cache: Cache;
+  /** The site's part of the dev server, asked for once, when the site first compiles. */
+  setup?: (site: LoadedSite) => DevSetup | undefined;
 }
 
 /** A dev build's output, all in memory. */
 export interface DevOutput {
   files: Map<string, string | Uint8Array>;
   bundle: Bundle;
-  /** Pages rendered afresh (the others kept their last rendering). */
+  /** Pages rendered afresh (the others came from the page cache). */
   rendered: number;
   /** Images whose variants this build encoded: an edit encodes only the images it changed. */
   imagesProcessed: number;
@@ -37,95 +36,77 @@ export interface DevOutput {
 }
 
 /**
- * The dev server's build: the steps of `buildSite` into memory, keeping what it loaded,
- * bundled and rendered, so that after an edit only what the edit touched is redone.
+ * The dev server's build: the steps of `buildSite` into memory, with drafts and future posts,
+ * keeping what it loaded and bundled so an edit re-reads, recompiles or re-bundles only what it
+ * touched. Pages come from the page cache unless what they are made from changed.
  */
 export class IncrementalBuild {
-  private loaded?: LoadedSite;
+  site?: LoadedSite;
+  private loaded?: LoadedStep;
   private bundle?: Bundle;
-  private renderer?: DevRenderer;
-  private rendered: ReadonlyMap<string, RenderedPage> = new Map();
-  private readonly markdown: MarkdownRenderer;
   /** Variants stay in memory between rebuilds: an edit re-encodes only the image it changed. */
   private readonly images: ImageProcessor;
-  private readonly imageCache: string | undefined;
+  /** What the site adds to the dev server, once it has compiled. */
+  devSetup?: DevSetup;
 
   constructor(private readonly options: IncrementalBuildOptions) {
-    this.markdown = prepareMarkdown(options.contentDir, options.markdown);
-    this.imageCache = imageCacheDir(options.root);
-    this.images = new ImageProcessor({ cacheDir: this.imageCache, keepInMemory: true });
+    this.images = new ImageProcessor({ cache: options.cache, keepInMemory: true });
   }
 
   /** Whether a first build succeeded, so that edits can be applied to it. */
   get ready(): boolean {
-    return this.loaded !== undefined && this.renderer !== undefined;
+    return this.loaded !== undefined;
   }
 
-  /** Loads, bundles and renders everything, with freshly compiled templates. */
+  /** Compiles the site, loads and bundles everything, and renders it. */
   async buildAll(): Promise<DevOutput> {
-    const { root, contentDir } = this.options;
-    this.renderer = await loadDevRenderer(root);
-    [this.bundle, this.loaded] = await Promise.all([bundleSite(root), loadInputs(root, contentDir, this.imageCache)]);
-    const output = await this.render(() => true);
-    void this.markdown.save();
-    // A build served from the Markdown cache loads no highlighter; the first edit of a post
-    // would wait for it, so it loads now, while the author looks at the page.
-    this.markdown.warmUp();
-    return { ...output, rendered: output.pages };
+    const { root, contentDir, cache } = this.options;
+    this.site = await loadSite(root);
+    this.devSetup ??= this.options.setup?.(this.site);
+    [this.bundle, this.loaded] = await Promise.all([bundleSite(this.site, root, cache), loadStep(this.site, root, contentDir)]);
+    return this.render();
   }
 
-  /** Applies changed files: re-reads, recompiles and re-bundles only what they touch, re-renders only the pages they can change. */
+  /** Applies changed files: re-reads, recompiles and re-bundles only what they touch. */
   async update(changes: ChangeSet): Promise<DevOutput> {
-    const { root, contentDir } = this.options;
-    if (changes.content.length > 0 && !(await this.patchContent(changes.content))) this.loaded = await loadInputs(root, contentDir, this.imageCache);
-    if (changes.templates.length > 0 || changes.client.length > 0) this.renderer = await loadDevRenderer(root);
-    const before = this.bundle;
-    if (changes.client.length > 0 || changes.styles.length > 0) this.bundle = await bundleSite(root);
-    return this.render(pagesToRender(root, changes, this.renderer!, before, this.bundle!, contentDir));
+    const { root, contentDir, cache } = this.options;
+    if (changes.code.length > 0) {
+      this.site = await loadSite(root);
+      this.loaded = { ...this.loaded!, site: this.site };
+    }
+    if (changes.content.length > 0 && !(await this.patchContent(changes.content))) this.loaded = await loadStep(this.site!, root, contentDir);
+    if (changes.code.length > 0 || changes.styles.length > 0) this.bundle = await bundleSite(this.site!, root, cache);
+    return this.render();
   }
 
-  /** Stops any Markdown workers and image encoding. */
+  /** Stops any image encoding. */
   async close(): Promise<void> {
-    await Promise.all([this.markdown.close(), this.images.stop()]);
+    await this.images.stop();
   }
 
   /** Re-reads only the changed content files; false when one is of a kind that needs a full reload. */
   private async patchContent(files: string[]): Promise<boolean> {
     const loaded = this.loaded!;
-    const result = await patchContent(loaded.raw, this.options.contentDir, files);
-    if (result.imagesChanged) {
-      // Unchanged images are known by their file's stats: only the changed ones are read.
-      const index = await SourceIndex.open(this.imageCache && path.join(this.imageCache, 'sources.json'));
-      const images = await loadImages(contentFolder(this.options.contentDir, 'images'), { index });
-      await index.save().catch(() => undefined);
-      this.loaded = { ...loaded, images: images.svg, rasterImages: images.raster };
-    }
+    const spec = this.site!.definition.content;
+    const result = await patchContent(loaded.raw, this.options.contentDir, spec, files);
+    if (result.imagesChanged) this.loaded = { ...loaded, images: await loadImages(path.join(this.options.contentDir, spec.images)) };
     return result.patched;
   }
 
-  private async render(rerender: (route: Route) => boolean): Promise<DevOutput> {
-    const loaded = this.loaded!;
-    let rendered = 0;
-    const markdown = this.markdown.renderAll(markdownSources(loaded.raw));
-    const routed = routeSite(validateSite(loaded, { drafts: true, future: true, overrides: this.options.overrides, formWebhookUrl: this.options.formWebhookUrl }));
-    const imageFiles = new Map<string, Uint8Array>();
-    const images = processImages(routed, this.images, { write: (file, bytes) => imageFiles.set(file, bytes) });
-    const shareCards = prepareShareCards(routed);
-    const cards = shareCards.draw({ write: (file, bytes) => imageFiles.set(file, bytes) });
+  private async render(): Promise<DevOutput> {
+    const files = new Map<string, string | Uint8Array>();
+    const write = (file: string, contents: string | Uint8Array) => void files.set(file, contents);
+    const names = this.site!.definition.env ?? [];
+    const env = { ...Object.fromEntries(names.map((name) => [name, this.options.env[name]])), ...this.devSetup?.env };
+    const routed = routeStep(validateStep(this.loaded!, { drafts: true, future: true, env }));
+    const images = processImages(routed, this.images, { write });
+    const shareCards = prepareShareCards(routed, this.options.cache);
+    const cards = shareCards.draw({ write });
     cards.catch(() => undefined);
-    const site = await renderSite(routed, {
-      bundle: this.bundle!, markdown, images: images.index, shareImages: shareCards.images, renderer: this.renderer!.renderer, previous: this.rendered,
-      rerender: (route) => {
-        const yes = rerender(route);
-        if (yes) rendered += 1;
-        return yes;
-      },
-    });
+    const rendered = await renderStep(routed, { bundle: this.bundle!, images: images.index, shareImages: shareCards.images, cache: this.options.cache, emit: write });
     const { processed: imagesProcessed } = await images.done;
     await cards;
-    this.rendered = site.rendered;
-    const files = siteFiles(site);
-    for (const [file, bytes] of imageFiles) files.set(file, bytes);
-    return { files, bundle: site.bundle, rendered, pages: site.pages.length, imagesProcessed };
+    for (const [file, contents] of siteFiles(rendered)) files.set(file, contents);
+    return { files, bundle: this.bundle!, rendered: rendered.renderedPages, pages: rendered.pages.length, imagesProcessed };
   }
 }

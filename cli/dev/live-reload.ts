@@ -1,8 +1,7 @@
 import type { ServerResponse } from 'node:http';
 
-/** Where pages listen for rebuilds, and where dev forms post. */
+/** Where pages listen for rebuilds. */
 export const eventsPath = '/__sitegen/events';
-export const formsPath = '/__sitegen/forms';
 
 /** What a page is told after a rebuild. */
 export type LiveEvent =

@@ -1,24 +1,25 @@
 import { SiteError, SiteErrorList } from '../errors.ts';
-import type { RawContent } from '../load/load-content.ts';
+import type { LoadedContent } from '../load/load-content.ts';
 import { formatFieldPath, locateFrontMatterField, locateJsonField, type FieldPath } from '../validate/locate-field.ts';
-import type { SiteModel } from '../validate/model.ts';
 import { altHints } from './alt-hints.ts';
 
 /**
- * Every image a dataset or post names says what it shows: an image object with an empty `alt`
- * is an error at that line unless it has `"decorative": true`; a post's `imageAlt` may not be
- * empty (a post's image is its cover, never decoration). Markdown images are checked where
- * they are rendered (cli/render/markdown).
+ * Every image a dataset or an entry names says what it shows: in a dataset, an object with a
+ * `src` and an empty `alt` is an error at that line unless it has `"decorative": true`; in front
+ * matter, an `image` field's `imageAlt` may not be empty (an entry's image is its cover, never
+ * decoration). Markdown images are checked where they are rendered (cli/render/markdown).
  */
-export function checkImageAlt(raw: RawContent, model: SiteModel): void {
+export function checkImageAlt(content: LoadedContent): void {
   const errors: SiteError[] = [];
-  for (const post of model.posts) {
-    if (post.imageAlt.trim() !== '') continue;
-    const frontMatter = raw.posts.find((entry) => entry.file === post.file)?.frontMatterText ?? '';
-    errors.push(missingAlt(`imageAlt: ${post.image} has no alt text`, altHints.frontMatter, post.file, locateFrontMatterField(frontMatter, 'imageAlt')));
+  for (const entries of Object.values(content.collections)) {
+    for (const entry of entries) {
+      const { image, imageAlt } = entry.data;
+      if (typeof image !== 'string' || typeof imageAlt !== 'string' || imageAlt.trim() !== '') continue;
+      errors.push(missingAlt(`imageAlt: ${image} has no alt text`, altHints.frontMatter, entry.file, locateFrontMatterField(entry.frontMatterText, 'imageAlt')));
+    }
   }
-  for (const [name, dataset] of raw.data) {
-    walkObjects(model.data[name], [], (object, fieldPath) => {
+  for (const [name, dataset] of content.raw.data) {
+    walkObjects(content.data[name], [], (object, fieldPath) => {
       const { src, alt, decorative } = object;
       if (typeof src !== 'string' || typeof alt !== 'string' || alt.trim() !== '' || decorative === true) return;
       const { line, column } = locateJsonField(dataset.source, [...fieldPath, 'alt']);
@@ -34,7 +35,7 @@ function missingAlt(message: string, hint: string, file: string, line: number, c
 
 function walkObjects(value: unknown, fieldPath: FieldPath, visit: (object: Record<string, unknown>, fieldPath: FieldPath) => void): void {
   if (Array.isArray(value)) value.forEach((item, index) => walkObjects(item, [...fieldPath, index], visit));
-  else if (value && typeof value === 'object') {
+  else if (value && typeof value === 'object' && !(value instanceof Date)) {
     visit(value as Record<string, unknown>, fieldPath);
     for (const [key, child] of Object.entries(value)) walkObjects(child, [...fieldPath, key], visit);
   }

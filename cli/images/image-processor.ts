@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { Cache } from '../cache/cache.ts';
 import { availableParallelism } from 'node:os';
 import { SiteError, SiteErrorList } from '../errors.ts';
 import { inputLimits } from '../load/input-limits.ts';
@@ -10,8 +11,8 @@ import { VariantCache } from './variant-cache.ts';
 import type { ImagePlan, ImageVariant } from './variant-plan.ts';
 
 export interface ImageProcessorOptions {
-  /** Keep variants between runs in this folder; without it they live in memory only. */
-  cacheDir?: string;
+  /** Where variants are kept between runs; none by default. */
+  cache?: Cache;
   /** Also keep every variant in memory (the dev server serves them from there). */
   keepInMemory?: boolean;
   /** Images encoded at once (default: one per core, at most four). */
@@ -21,8 +22,6 @@ export interface ImageProcessorOptions {
 /** Where an image run puts each file of the site it produces, by path inside the output. */
 export interface ImageOutput {
   write(file: string, contents: Uint8Array): void;
-  /** Publishes a finished file on disk (a cached variant) as it is; without it, the file is read and written. */
-  link?(file: string, source: string): void;
 }
 
 /** What a run did, for the build summary, tests and benchmarks. */
@@ -46,7 +45,8 @@ export class ImageProcessor {
   private stopped = false;
 
   constructor(options: ImageProcessorOptions = {}) {
-    this.cache = new VariantCache(options.cacheDir, options.keepInMemory ?? options.cacheDir === undefined);
+    const cache = options.cache ?? new Cache(undefined);
+    this.cache = new VariantCache(cache, options.keepInMemory ?? !cache.enabled);
     this.concurrency = options.concurrency ?? Math.max(1, Math.min(4, availableParallelism()));
   }
 
@@ -60,23 +60,21 @@ export class ImageProcessor {
     const send = (plan: ImagePlan, variant: ImageVariant, bytes: Buffer) => {
       if (!this.stopped) for (const file of targets(plan, variant)) output.write(file, bytes);
     };
-    /** A cached variant, linked from the cache when the output can, else read. */
-    const sendCached = async (plan: ImagePlan, variant: ImageVariant) => {
-      const cached = output.link && this.cache.fileOnDisk(variant);
-      if (!cached) return send(plan, variant, await this.cache.read(variant));
-      if (!this.stopped) for (const file of targets(plan, variant)) output.link!(file, cached);
-    };
     const errors: SiteError[] = [];
-    const queue = plans.map((plan) => ({ plan, missing: plan.variants.filter((variant) => !this.cache.has(variant)) }));
+    const queue = [...plans];
     const work = async () => {
-      for (let next = queue.shift(); next && !this.stopped; next = queue.shift()) {
-        const { plan, missing } = next;
+      for (let plan = queue.shift(); plan && !this.stopped; plan = queue.shift()) {
         try {
-          for (const variant of plan.variants) if (!missing.includes(variant)) await sendCached(plan, variant);
+          const missing: ImageVariant[] = [];
+          for (const variant of plan.variants) {
+            const kept = this.cache.get(variant);
+            if (kept) send(plan, variant, kept);
+            else missing.push(variant);
+          }
           if (missing.length === 0) continue;
           stats.processed += 1;
           await encodeVariants(plan, readSource(plan, files), missing, async (variant, bytes) => {
-            await this.store(plan, variant, bytes);
+            this.cache.put(variant, bytes);
             stats.encoded += 1;
             send(plan, variant, bytes);
           });
@@ -101,14 +99,6 @@ export class ImageProcessor {
   async stop(): Promise<void> {
     this.stopped = true;
     await Promise.allSettled(this.running);
-  }
-
-  private async store(plan: ImagePlan, variant: ImageVariant, bytes: Buffer): Promise<void> {
-    try {
-      await this.cache.write(variant, bytes);
-    } catch (error) {
-      throw processingFailed(plan.image.source, error);
-    }
   }
 }
 

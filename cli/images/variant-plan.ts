@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { RasterImage } from '../load/load-images.ts';
-import { packageVersion } from '../render/markdown/markdown-cache.ts';
+import { packageVersion } from '../cache/engine-identity.ts';
 import { encoderSettingsText } from './encode-options.ts';
 import { outputFormats, variantExtensions, type RasterFormat } from './raster-formats.ts';
 

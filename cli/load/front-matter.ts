@@ -1,6 +1,5 @@
 import matter from '@11ty/gray-matter';
 import { SiteError } from '../errors.ts';
-import type { FrontMatterCache } from './front-matter-cache.ts';
 import { formatBytes, inputLimits } from './input-limits.ts';
 
 export interface SplitMarkdown {
@@ -33,17 +32,13 @@ const matterOptions = {
 
 /**
  * Splits a Markdown file into front matter and body; throws a `SiteError` (or js-yaml's error)
- * for front matter that is not plain YAML. With a cache, front matter parsed in an earlier build
- * from the same YAML text is taken from it.
+ * for front matter that is not plain YAML.
  */
-export function splitMarkdown(source: string, file?: string, cache?: FrontMatterCache): SplitMarkdown {
+export function splitMarkdown(source: string, file?: string): SplitMarkdown {
   // gray-matter drops a byte-order mark; dropping it first keeps the body line right.
   const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
   const fence = openingFence(text);
   if (fence) checkFence(text, fence, file);
-  const split = fence && cache ? splitFenced(text, fence) : undefined;
-  const cached = split && cache!.lookup(split.yaml);
-  if (split && cached) return { frontMatter: cached, frontMatterText: split.frontMatterText, body: split.body, bodyLine: split.bodyLine };
   // The language word is checked: gray-matter then always reads the block as YAML.
   const input = fence && fence.firstLineEnd > 3 ? `---${text.slice(fence.firstLineEnd)}` : text;
   // gray-matter's types know neither js-yaml's options nor an excerpt function returning the file.
@@ -55,8 +50,6 @@ export function splitMarkdown(source: string, file?: string, cache?: FrontMatter
   // gray-matter keeps the newline after the opening fence.
   const frontMatterText = (parsed.matter ?? '').replace(/^\r?\n/, '');
   const bodyLine = fence ? frontMatterText.split('\n').length + 3 : 1;
-  // Kept only under the very text js-yaml parsed, so a hit stands for this parse.
-  if (split && split.yaml === parsed.matter) cache!.store(split.yaml, data as Record<string, unknown>);
   return { frontMatter: data as Record<string, unknown>, frontMatterText, body: parsed.content, bodyLine };
 }
 

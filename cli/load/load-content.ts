@@ -1,17 +1,16 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import type { ContentSpec } from '../config/site-definition.ts';
 import type { ErrorCode } from '../error-catalogue.ts';
 import { SiteError, SiteErrorList } from '../errors.ts';
-import { contentFolder, toolkitFiles } from '../project-layout.ts';
-import { dataSchemas, type DataName } from '../site-model/schemas.ts';
 import { splitMarkdown } from './front-matter.ts';
-import type { FrontMatterCache } from './front-matter-cache.ts';
 import { inputLimits } from './input-limits.ts';
 import { loadJson, type RawJson } from './load-json.ts';
 import { ContentFiles, fileFailure, guardFile } from './read-content-file.ts';
 
 // Other steps import these from here, where the rest of the loading lives.
 export { loadJson, offsetToLineColumn, type RawJson } from './load-json.ts';
+export type { LoadedContent, Entry } from '../validate/validate-content.ts';
 
 /** A Markdown file split into front matter and body, with where the body starts. */
 export interface RawMarkdown {
@@ -25,18 +24,17 @@ export interface RawMarkdown {
   bodyLine: number;
 }
 
-/** Everything read from content/, before validation. */
+/** Everything read from the content folder, before validation. */
 export interface RawContent {
   root: string;
-  posts: RawMarkdown[];
-  guides: RawMarkdown[];
-  legal: RawMarkdown[];
-  data: Map<DataName, RawJson>;
-  toolkit: { readme: string; rules: string };
+  /** The Markdown files of each collection, sorted by name. */
+  collections: Record<string, RawMarkdown[]>;
+  /** The datasets, by name. */
+  data: Map<string, RawJson>;
 }
 
-/** Reads every content file under `root`; collects all read and parse problems before failing. `frontMatter` holds front matter parsed by earlier builds. */
-export async function loadContent(root: string, frontMatter?: FrontMatterCache): Promise<RawContent> {
+/** Reads every content file the site's content spec names under `root`; collects all read and parse problems before failing. */
+export async function loadContent(root: string, spec: ContentSpec): Promise<RawContent> {
   const errors: SiteError[] = [];
   const collect = async <T>(work: Promise<T>): Promise<T | undefined> => {
     try {
@@ -49,39 +47,56 @@ export async function loadContent(root: string, frontMatter?: FrontMatterCache):
     }
   };
   const files = new ContentFiles(root);
-  const [posts, guides, legal, data, readme, rules] = await Promise.all([
-    collect(loadMarkdownFolder(contentFolder(root, 'posts'), files, frontMatter)),
-    collect(loadMarkdownFolder(contentFolder(root, 'guides'), files, frontMatter)),
-    collect(loadMarkdownFolder(contentFolder(root, 'legal'), files, frontMatter)),
-    collect(loadDatasets(contentFolder(root, 'data'), files)),
-    collect(loadText(path.join(contentFolder(root, 'toolkit'), toolkitFiles.readme), files)),
-    collect(loadText(path.join(contentFolder(root, 'toolkit'), toolkitFiles.cursorRules), files)),
+  const names = Object.keys(spec.collections);
+  const [data, ...loaded] = await Promise.all([
+    collect(loadDatasets(path.join(root, 'data'), Object.keys(spec.data), files)),
+    ...names.map((name) => {
+      const collection = spec.collections[name]!;
+      const folder = path.join(root, collection.folder);
+      return collect(collection.schema ? loadMarkdownFolder(folder, files) : loadTextFolder(folder, files));
+    }),
   ]);
   if (errors.length > 0) throw new SiteErrorList(errors);
-  return { root, posts: posts!, guides: guides!, legal: legal!, data: data!, toolkit: { readme: readme!, rules: rules! } };
+  return { root, collections: Object.fromEntries(names.map((name, index) => [name, loaded[index]!])), data: data! };
 }
 
 /**
  * Reads every `.md` file in a folder, sorted by name so builds are deterministic. `files` reads
  * inside the content folder, by default the one holding `folder`.
  */
-export async function loadMarkdownFolder(folder: string, files = new ContentFiles(path.dirname(folder)), frontMatter?: FrontMatterCache): Promise<RawMarkdown[]> {
+export async function loadMarkdownFolder(folder: string, files = new ContentFiles(path.dirname(folder))): Promise<RawMarkdown[]> {
+  const results = await Promise.allSettled((await markdownFiles(folder)).map(async (file) => loadMarkdown(file, files)));
+  const errors = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as SiteError] : []));
+  if (errors.length > 0) throw new SiteErrorList(errors);
+  return results.map((r) => (r as PromiseFulfilledResult<RawMarkdown>).value);
+}
+
+/** The `.md` files of a folder, sorted by name so builds are deterministic; none when the folder is missing. */
+async function markdownFiles(folder: string): Promise<string[]> {
   const names = (await readdir(folder).catch(() => [] as string[])).filter((name) => name.endsWith('.md')).sort();
-  const results = await Promise.allSettled(names.map(async (name) => loadMarkdown(path.join(folder, name), files, frontMatter)));
+  return names.map((name) => path.join(folder, name));
+}
+
+/** Reads every `.md` file of a folder as plain text: a collection without front matter. */
+async function loadTextFolder(folder: string, files: ContentFiles): Promise<RawMarkdown[]> {
+  const results = await Promise.allSettled((await markdownFiles(folder)).map(async (file) => {
+    const source = guardFile(file, () => files.readText(file, inputLimits.markdownBytes));
+    return { file, source, frontMatter: {}, frontMatterText: '', body: source, bodyLine: 1 };
+  }));
   const errors = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as SiteError] : []));
   if (errors.length > 0) throw new SiteErrorList(errors);
   return results.map((r) => (r as PromiseFulfilledResult<RawMarkdown>).value);
 }
 
 /** Reads and splits one Markdown file. */
-export function loadMarkdown(file: string, files: ContentFiles, frontMatter?: FrontMatterCache): RawMarkdown {
-  return guardFile(file, () => parseMarkdown(file, files.readText(file, inputLimits.markdownBytes), frontMatter));
+export function loadMarkdown(file: string, files: ContentFiles): RawMarkdown {
+  return guardFile(file, () => parseMarkdown(file, files.readText(file, inputLimits.markdownBytes)));
 }
 
 /** Splits front matter from body; a YAML error keeps its position in the file. */
-export function parseMarkdown(file: string, source: string, cache?: FrontMatterCache): RawMarkdown {
+export function parseMarkdown(file: string, source: string): RawMarkdown {
   try {
-    const { frontMatter, frontMatterText, body, bodyLine } = splitMarkdown(source, file, cache);
+    const { frontMatter, frontMatterText, body, bodyLine } = splitMarkdown(source, file);
     return { file, source, frontMatter, frontMatterText, body, bodyLine };
   } catch (error) {
     throw isYamlError(error) ? yamlError(file, error) : fileFailure(file, error);
@@ -120,8 +135,7 @@ function yamlError(file: string, error: YamlError): SiteError {
   });
 }
 
-async function loadDatasets(folder: string, files: ContentFiles): Promise<Map<DataName, RawJson>> {
-  const names = Object.keys(dataSchemas) as DataName[];
+async function loadDatasets(folder: string, names: string[], files: ContentFiles): Promise<Map<string, RawJson>> {
   const results = await Promise.allSettled(names.map((name) => loadJson(name, path.join(folder, `${name}.json`), files)));
   const errors = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as SiteError] : []));
   if (errors.length > 0) throw new SiteErrorList(errors);
@@ -129,9 +143,4 @@ async function loadDatasets(folder: string, files: ContentFiles): Promise<Map<Da
     const raw = (r as PromiseFulfilledResult<RawJson>).value;
     return [raw.name, raw];
   }));
-}
-
-/** Reads a toolkit text. */
-async function loadText(file: string, files: ContentFiles): Promise<string> {
-  return guardFile(file, () => files.readText(file, inputLimits.markdownBytes));
 }

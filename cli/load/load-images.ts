@@ -5,7 +5,6 @@ import { SiteError, SiteErrorList } from '../errors.ts';
 import { oversizedImage, unsupportedImage } from '../images/image-errors.ts';
 import { rasterFormatOf, unsupportedImageExtensions } from '../images/raster-formats.ts';
 import { readRasterInfo, type RasterInfo } from '../images/read-raster-info.ts';
-import { SourceIndex } from '../images/source-index.ts';
 import { inputLimits } from './input-limits.ts';
 import { ContentFiles, fileFailure } from './read-content-file.ts';
 
@@ -37,8 +36,8 @@ export interface ContentImages {
 export interface LoadImagesOptions {
   /** Reads the files; by default one for the content folder holding `folder`. */
   files?: ContentFiles;
-  /** Hashes and headers of the raster images as of the last build; an unchanged image is not read again. */
-  index?: SourceIndex;
+  /** The public path the folder is published at. */
+  urlPrefix?: string;
 }
 
 /**
@@ -50,14 +49,14 @@ export interface LoadImagesOptions {
  */
 export async function loadImages(folder: string, options: LoadImagesOptions = {}): Promise<ContentImages> {
   const files = options.files ?? new ContentFiles(path.dirname(folder));
-  const index = options.index ?? (await SourceIndex.open(undefined));
   const sources = (await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []))
     .map((entry) => path.join(entry.parentPath, entry.name))
     .sort();
   const errors: SiteError[] = [];
   const svg: SiteImage[] = [];
   const raster: RasterImage[] = [];
-  const url = (source: string) => `/images/${path.relative(folder, source).split(path.sep).join('/')}`;
+  const prefix = options.urlPrefix ?? '/images';
+  const url = (source: string) => `${prefix}/${path.relative(folder, source).split(path.sep).join('/')}`;
   for (const source of sources) {
     const extension = path.extname(source).toLowerCase();
     if (extension === '.svg') {
@@ -65,7 +64,7 @@ export async function loadImages(folder: string, options: LoadImagesOptions = {}
       if (image) svg.push(image);
     } else if (rasterFormatOf(source)) {
       // One at a time: a header takes a millisecond, and at most one file's bytes are held.
-      const image = await loadRaster(source, url(source), files, index).catch((error: unknown) => {
+      const image = await loadRaster(source, url(source), files).catch((error: unknown) => {
         errors.push(fileFailure(source, error));
       });
       if (image) raster.push(image);
@@ -89,16 +88,11 @@ function loadSvg(source: string, url: string, files: ContentFiles, errors: SiteE
   }
 }
 
-/** A raster image's hash and header: from the index when the file is unchanged, else read from it. */
-async function loadRaster(source: string, url: string, files: ContentFiles, index: SourceIndex): Promise<RasterImage> {
-  const limit = inputLimits.rasterImageBytes;
-  const stats = withImageLimit(source, () => files.statBytes(source, limit));
-  const known = index.lookup(source, stats);
-  if (known) return { url, source, hash: known.hash, bytes: stats.size, ...known.info };
-  const contents = withImageLimit(source, () => files.readBytes(source, limit));
+/** A raster image's hash and header, read from its file. */
+async function loadRaster(source: string, url: string, files: ContentFiles): Promise<RasterImage> {
+  const contents = withImageLimit(source, () => files.readBytes(source, inputLimits.rasterImageBytes));
   const info = await readRasterInfo(source, contents);
   const hash = createHash('sha256').update(contents).digest('hex');
-  index.record(source, stats, hash, info);
   return { url, source, hash, bytes: contents.length, ...info };
 }
 

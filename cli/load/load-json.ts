@@ -1,12 +1,11 @@
 import path from 'node:path';
 import { SiteError } from '../errors.ts';
-import type { DataName } from '../site-model/schemas.ts';
 import { inputLimits } from './input-limits.ts';
 import { ContentFiles, guardFile } from './read-content-file.ts';
 
 /** A JSON dataset with its text kept for locating fields. */
 export interface RawJson {
-  name: DataName;
+  name: string;
   file: string;
   source: string;
   value: unknown;
@@ -16,12 +15,12 @@ export interface RawJson {
  * Reads and parses one JSON dataset, reporting a syntax error at its line and column. `files`
  * reads inside the content folder, by default the one holding `data/<name>.json`.
  */
-export async function loadJson(name: DataName, file: string, files = new ContentFiles(contentRootOf(file))): Promise<RawJson> {
+export async function loadJson(name: string, file: string, files = new ContentFiles(contentRootOf(file))): Promise<RawJson> {
   return guardFile(file, () => parseJson(name, file, files.readText(file, inputLimits.jsonBytes)));
 }
 
 /** Parses a dataset's text; too deep a nesting is refused before parsing, as later steps recurse. */
-export function parseJson(name: DataName, file: string, source: string): RawJson {
+export function parseJson(name: string, file: string, source: string): RawJson {
   const tooDeep = offsetBeyondDepth(source, inputLimits.jsonDepth);
   if (tooDeep !== undefined) {
     throw new SiteError({ code: 'content.too-deep', message: `JSON nests more than ${inputLimits.jsonDepth} levels deep`, hint: 'Flatten the data.', file, ...offsetToLineColumn(source, tooDeep) });

@@ -33,12 +33,6 @@ export class ContentFiles {
     return buffer.length === length ? buffer : buffer.subarray(0, length);
   }
 
-  /** The file's stats, after the checks `readBytes` makes, without reading it (to tell whether it changed since the last build). */
-  statBytes(file: string, limit: number): Stats {
-    const real = this.checkedPath(file, limit);
-    return attempt(file, () => lstatSync(real));
-  }
-
   /** The path to open: the file itself, or the real path of a link that stays inside the folder. */
   private checkedPath(file: string, limit: number): string {
     let stats = attempt(file, () => lstatSync(file));

@@ -1,5 +1,5 @@
 import { measureScripts, type Bundle } from '../bundle/bundle-client.ts';
-import type { RenderedPage } from './render-page.tsx';
+import type { RenderedPage } from './render-page.ts';
 
 /** Pages with islands load the hydration script; the preloads fetch React and the islands in parallel. */
 export function withIslandScripts(page: RenderedPage, bundle: Bundle): RenderedPage {

@@ -1,37 +1,24 @@
+import type { PageSpec, RedirectSpec, RouteSpec, SiteSettings } from '../config/site-definition.ts';
 import { SiteError, SiteErrorList } from '../errors.ts';
-import { datasetFile } from '../project-layout.ts';
-import type { SiteModel } from '../validate/model.ts';
-import type { GuideTopic } from '../site-model/schemas.ts';
-import { pageFileFor, pageHref, type TrailingSlash } from './trailing-slash.ts';
-import * as urls from './urls.ts';
+import type { LinkOrigin } from '../render/link-origins.ts';
+import { pageFileFor, pageHref } from './trailing-slash.ts';
+import { withoutTrailingSlash } from './urls.ts';
 
-/** What a route renders: one kind per page template. */
-export type PageSpec =
-  | { kind: 'home' }
-  | { kind: 'audience'; slug: string }
-  | { kind: 'guide'; topic: GuideTopic }
-  | { kind: 'guide-article'; topic: GuideTopic }
-  | { kind: 'blog-index' }
-  | { kind: 'blog-post'; slug: string }
-  | { kind: 'case-studies' }
-  | { kind: 'humans' }
-  | { kind: 'getting-started' }
-  | { kind: 'toolkit' }
-  | { kind: 'legal'; slug: 'terms' | 'privacy' }
-  | { kind: 'not-found' };
-
-/** One output page: its URL path, its public address, its file under the output folder and what it renders. */
-export interface Route {
+/** One output page: its path, its public address, its file under the output folder and what it renders. */
+export interface Route<Page extends PageSpec = PageSpec> {
   /** The page's key: `/` or a path without a trailing slash (`/blog/a`). */
   path: string;
   /** Where visitors and search engines find it, under the site's trailing-slash policy (`/blog/a/`). */
   url: string;
   file: string;
-  page: PageSpec;
+  page: Page;
   /** The content file the page comes from, for error messages. */
   source: string;
   /** Listed in the sitemap (everything but the 404 page). */
   indexable: boolean;
+  /** Markdown files whose rendered bodies the page shows. */
+  bodies: string[];
+  lastModified?: Date;
 }
 
 /** An old or alternative address that forwards to a page of the site. */
@@ -41,47 +28,34 @@ export interface Redirect {
   to: string;
   /** The stub page written at `from`, for hosts that read no `_redirects` (GitHub Pages). */
   file: string;
+  origin?: LinkOrigin;
 }
 
-/** Maps the model to every page of the site; rejects two routes that write one file. */
-export function buildRoutes(model: SiteModel): Route[] {
-  const data = (name: string) => datasetFile(model.contentRoot, name);
-  const route = routeMaker(model.data.site.trailingSlash);
-  const routes: Route[] = [
-    route(urls.homePath, { kind: 'home' }, data('home')),
-    ...model.data.audiences.map((a) => route(urls.audiencePath(a.slug), { kind: 'audience', slug: a.slug }, data('audiences'))),
-    ...model.data.guides.map((g) => route(urls.guidePath(g.topic), { kind: 'guide', topic: g.topic }, data('guides'))),
-    ...model.guides.map((g) => route(urls.guideArticlePath(g.topic), { kind: 'guide-article', topic: g.topic }, g.file)),
-    route(urls.blogIndexPath, { kind: 'blog-index' }, data('blog')),
-    ...model.posts.map((p) => route(urls.blogPostPath(p.slug), { kind: 'blog-post', slug: p.slug }, p.file)),
-    route(urls.caseStudiesPath, { kind: 'case-studies' }, data('case-studies')),
-    route(urls.humansPath, { kind: 'humans' }, data('humans')),
-    route(urls.gettingStartedPath, { kind: 'getting-started' }, data('getting-started')),
-    route(urls.toolkitPath, { kind: 'toolkit' }, data('toolkit')),
-    ...model.legal.map((l) => route(urls.legalPath(l.slug), { kind: 'legal', slug: l.slug }, l.file)),
+/** The site's pages as routes under its trailing-slash policy; refuses two routes that write one file. */
+export function buildRoutes<Page extends PageSpec>(specs: RouteSpec<Page>[], settings: SiteSettings): Route<Page>[] {
+  const routes = specs.map((spec): Route<Page> => {
+    const common = { page: spec.page, source: spec.source, bodies: spec.bodies ?? [], ...(spec.lastModified ? { lastModified: spec.lastModified } : {}) };
     // Hosts serve `404.html` for every unknown path; it has no address of its own.
-    { path: urls.notFoundPath, url: urls.notFoundPath, file: '404.html', page: { kind: 'not-found' }, source: data('ui'), indexable: false },
-  ];
+    if (spec.notFound) return { path: spec.path, url: spec.path, file: '404.html', indexable: false, ...common };
+    return { path: spec.path, url: pageHref(spec.path, settings.trailingSlash), file: pageFileFor(spec.path, settings.trailingSlash), indexable: spec.indexable ?? true, ...common };
+  });
   assertUniqueFiles(routes.map((r) => ({ file: r.file, source: r.source, label: r.path })));
   return routes;
 }
 
-/** Turns the redirects dataset into redirect pages that must not collide with real pages. */
-export function buildRedirects(model: SiteModel, routes: Route[]): Redirect[] {
-  const source = datasetFile(model.contentRoot, 'redirects');
-  const policy = model.data.site.trailingSlash;
-  const redirects = model.data.redirects.map((r) => ({ from: urls.withoutTrailingSlash(r.from), to: pageHref(r.to, policy), file: pageFileFor(r.from, policy) }));
+/** The site's redirects, each with its stub page, which must not collide with a page. */
+export function buildRedirects(specs: RedirectSpec[], routes: Route[], settings: SiteSettings): Redirect[] {
+  const redirects = specs.map((spec): Redirect => ({
+    from: withoutTrailingSlash(spec.from),
+    to: pageHref(spec.to, settings.trailingSlash),
+    file: pageFileFor(spec.from, settings.trailingSlash),
+    ...(spec.origin ? { origin: spec.origin } : {}),
+  }));
   assertUniqueFiles([
     ...routes.map((r) => ({ file: r.file, source: r.source, label: r.path })),
-    ...redirects.map((r) => ({ file: r.file, source, label: `redirect ${r.from}` })),
+    ...redirects.map((r) => ({ file: r.file, source: r.origin?.file ?? 'redirects', label: `redirect ${r.from}` })),
   ]);
   return redirects;
-}
-
-function routeMaker(policy: TrailingSlash) {
-  return (urlPath: string, page: PageSpec, source: string): Route => (
-    { path: urlPath, url: pageHref(urlPath, policy), file: pageFileFor(urlPath, policy), page, source, indexable: true }
-  );
 }
 
 function assertUniqueFiles(entries: { file: string; source: string; label: string }[]): void {

@@ -1,36 +1,36 @@
+import type { CardAssets, ShareCardSpec } from '../config/site-definition.ts';
 import { SiteError } from '../errors.ts';
 import { loadSharp } from '../images/sharp-runtime.ts';
-import ShareCardText, { cardSize, ShareCardFrame, textBox } from '../../templates/share-card/ShareCard.tsx';
-import type { CardAssets } from './card-assets.ts';
-import type { CardText } from './card-text.ts';
-import { logoSize } from './picture-sizes.ts';
+import { logoSize } from './share-images.ts';
 
-// Draws cards with the template: satori lays it out and turns its text into outlines in Inter
-// (so a card looks the same on any machine) as SVG, which sharp (librsvg) rasterises. The frame
-// is drawn once per build; each card lays its own words over it.
+// Draws cards with the site's card templates: satori lays them out and turns their text into
+// outlines in the card's fonts (so a card looks the same on any machine) as SVG, which sharp
+// (librsvg) rasterises. The background is drawn once per build; each card lays its own words
+// over it.
 
 type Satori = typeof import('satori').default;
+// The site's card spec, whatever its model and pages: drawing needs neither.
+type AnyCardSpec = ShareCardSpec<never, never>;
 let satoriLoading: Promise<Satori> | undefined;
-const frames = new WeakMap<CardAssets, Promise<Buffer>>();
+const backgrounds = new WeakMap<CardAssets, Promise<Buffer>>();
 
-/** Draws one page's card as a 1200×630 PNG. */
-export async function drawCard(text: CardText, assets: CardAssets): Promise<Buffer> {
-  const [satori, frame, sharp] = await Promise.all([loadSatori(), frameOf(assets), loadSharp()]);
-  const words = await failsAs(text.title, async () => {
-    const element = ShareCardText({ ...text, colours: assets.colours });
-    return Buffer.from(await satori(element, { width: textBox.width, height: textBox.height, fonts: assets.fonts }));
-  });
-  return failsAs(text.title, () => sharp(frame, { raw: { ...cardSize, channels: 3 } })
-    .composite([{ input: words, left: textBox.left, top: textBox.top }])
-    // zlib level 3: a fifth less time than the default 6 for a sixth more bytes (about 80 KB a card).
+/** Draws one page's card as a PNG. */
+export async function drawCard(spec: AnyCardSpec, card: Record<string, unknown>, assets: CardAssets): Promise<Buffer> {
+  const name = typeof card.title === 'string' ? card.title : JSON.stringify(card);
+  const [satori, background, sharp] = await Promise.all([loadSatori(), backgroundOf(spec, assets), loadSharp()]);
+  const box = spec.wordsBox;
+  const words = await failsAs(name, async () => Buffer.from(await satori(spec.words(card, assets), { width: box.width, height: box.height, fonts: assets.fonts })));
+  return failsAs(name, () => sharp(background, { raw: { width: spec.width, height: spec.height, channels: 3 } })
+    .composite([{ input: words, left: box.left, top: box.top }])
+    // zlib level 3: much less time than the default 6, for a few more bytes a card.
     .png({ compressionLevel: 3 })
     .toBuffer());
 }
 
-/** The square logo for search results: the brand mark on white, 512×512. */
+/** The square logo for search results: the site's logo SVG on white. */
 export async function drawLogo(assets: CardAssets): Promise<Buffer> {
   const sharp = await loadSharp();
-  const mark = await rasterise(assets.brandMark, Math.round(logoSize * 0.8));
+  const mark = await rasterise(assets.logoSvg, Math.round(logoSize * 0.8));
   return sharp({ create: { width: logoSize, height: logoSize, channels: 4, background: '#ffffff' } })
     .composite([{ input: mark, gravity: 'centre' }])
     .png()
@@ -42,19 +42,19 @@ function loadSatori(): Promise<Satori> {
   return satoriLoading;
 }
 
-/** The frame's pixels (RGB, 1200×630), drawn once per set of assets. */
-function frameOf(assets: CardAssets): Promise<Buffer> {
-  let frame = frames.get(assets);
-  if (!frame) {
-    frame = failsAs('(the frame every card shares)', async () => {
-      const [satori, sharp, brandMark, watermark] = await Promise.all([loadSatori(), loadSharp(), rasterise(assets.brandMark, 60), rasterise(assets.brandMark, 460, 0.07)]);
-      const element = ShareCardFrame({ brand: assets.brand, host: assets.host, colours: assets.colours, brandMark: dataUrl(brandMark), watermark: dataUrl(watermark) });
-      const svg = await satori(element, { ...cardSize, fonts: assets.fonts });
+/** The background's pixels (RGB), drawn once per set of assets. */
+function backgroundOf(spec: AnyCardSpec, assets: CardAssets): Promise<Buffer> {
+  let background = backgrounds.get(assets);
+  if (!background) {
+    background = failsAs('(the background every card shares)', async () => {
+      const [satori, sharp] = await Promise.all([loadSatori(), loadSharp()]);
+      const element = await spec.background(assets, { rasterise: async (svg, size, opacity) => dataUrl(await rasterise(svg, size, opacity)) });
+      const svg = await satori(element, { width: spec.width, height: spec.height, fonts: assets.fonts });
       return sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer();
     });
-    frames.set(assets, frame);
+    backgrounds.set(assets, background);
   }
-  return frame;
+  return background;
 }
 
 /** The SVG as a square PNG of `size` pixels, its opacity scaled by `opacity`. */
@@ -73,11 +73,11 @@ async function failsAs<T>(title: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
+    if (error instanceof SiteError) throw error;
     throw new SiteError({
       code: 'share-card.failed',
       message: `the share card ${JSON.stringify(title)} could not be drawn: ${(error as Error).message}`,
-      hint: 'Check templates/share-card/ShareCard.tsx: satori reads inline styles with flexbox layout only.',
-      file: 'templates/share-card/ShareCard.tsx',
+      hint: 'Check the site\'s share-card template: satori reads inline styles with flexbox layout only.',
       cause: error,
     });
   }

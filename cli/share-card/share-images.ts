@@ -1,11 +1,6 @@
+import type { PageSpec, ShareCardSpec } from '../config/site-definition.ts';
 import { SiteErrorList, type SiteError } from '../errors.ts';
-import type { RawContent } from '../load/load-content.ts';
-import { homePath } from '../route/urls.ts';
 import type { Route } from '../route/routes.ts';
-import { locateFrontMatterField } from '../validate/locate-field.ts';
-import type { Post, SiteModel } from '../validate/model.ts';
-import { cardTextFor, postsBySlug, type CardText } from './card-text.ts';
-import { logoSize, sharePictureSize } from './picture-sizes.ts';
 import { socialImageProblems, type SocialImageSource } from './social-image.ts';
 
 // Which picture each page shares, decided before any page renders: the layout writes its
@@ -13,6 +8,9 @@ import { socialImageProblems, type SocialImageSource } from './social-image.ts';
 
 /** The folder of the output that holds every share picture and the logo. */
 export const shareFolder = 'social';
+
+/** The square logo search engines show beside the organisation's results. */
+export const logoSize = 512;
 
 /** A picture as the page's head names it. */
 export interface ShareImage {
@@ -33,9 +31,9 @@ export interface ShareImages {
   logo: ShareImage;
 }
 
-/** One file to produce: a card drawn from its text, a post's own picture fitted to size, or the logo. */
+/** One file to produce: a card drawn from its words, a page's own picture fitted to size, or the logo. */
 export type ShareJob =
-  | { file: string; draw: 'card'; text: CardText }
+  | { file: string; draw: 'card'; card: Record<string, unknown> }
   | { file: string; draw: 'social-image'; image: SocialImageSource }
   | { file: string; draw: 'logo' };
 
@@ -46,44 +44,38 @@ export interface SharePlan {
 }
 
 /**
- * Plans one picture per route: its card, or the post's `socialImage` when it sets one (checked
- * here for what its front matter shows: format and alt text; the file is read when it is fitted).
+ * Plans one picture per route: its card, or the site's own picture when the page names one
+ * (checked here for what its source shows: format and alt text; the file is read when it is
+ * fitted).
  */
-export function planShareImages(routes: readonly Route[], model: SiteModel, raw: RawContent): SharePlan {
-  const brand = model.data.site.brand;
+export function planShareImages<Model, Page extends PageSpec>(routes: readonly Route<Page>[], spec: ShareCardSpec<Model, Page>, model: Model): SharePlan {
+  const size = { width: spec.width, height: spec.height };
   const byPath = new Map<string, ShareImage>();
   const jobs: ShareJob[] = [];
   const problems: SiteError[] = [];
   for (const route of routes) {
-    const post = route.page.kind === 'blog-post' ? postsBySlug(model).get(route.page.slug) : undefined;
-    if (post?.socialImage) {
-      const source = socialImageSource(post, post.socialImage, raw);
+    const of = spec.of(route, model);
+    if (of.kind === 'image') {
+      const source: SocialImageSource = { url: of.image, socialImageAlt: of.alt, file: of.file, line: of.line };
       problems.push(...socialImageProblems(source));
-      const type = /\.png$/i.test(post.socialImage) ? 'image/png' : 'image/jpeg';
-      const image = picture(route.path, type, post.socialImageAlt ?? post.title);
+      const image = picture(route.path, /\.png$/i.test(of.image) ? 'image/png' : 'image/jpeg', of.alt ?? '', size);
       byPath.set(route.path, image);
       jobs.push({ file: image.path.slice(1), draw: 'social-image', image: source });
     } else {
-      const text = cardTextFor(route, model);
-      const image = picture(route.path, 'image/png', `${text.kind}: ${text.title} | ${brand}`);
+      const image = picture(route.path, 'image/png', of.alt, size);
       byPath.set(route.path, image);
-      jobs.push({ file: image.path.slice(1), draw: 'card', text });
+      jobs.push({ file: image.path.slice(1), draw: 'card', card: of.card });
     }
   }
-  const logo: ShareImage = { path: `/${shareFolder}/logo.png`, width: logoSize, height: logoSize, type: 'image/png', alt: brand };
+  const logo: ShareImage = { path: `/${shareFolder}/logo.png`, width: logoSize, height: logoSize, type: 'image/png', alt: spec.logoAlt(model) };
   if (problems.length > 0) throw new SiteErrorList(problems);
   jobs.push({ file: logo.path.slice(1), draw: 'logo' });
-  const fallback = byPath.get(homePath) ?? [...byPath.values()][0] ?? logo;
+  const fallback = byPath.get('/') ?? [...byPath.values()][0] ?? logo;
   return { images: { byPath, fallback, logo }, jobs };
 }
 
-function socialImageSource(post: Post, url: string, raw: RawContent): SocialImageSource {
-  const frontMatter = raw.posts.find((file) => file.file === post.file)?.frontMatterText ?? '';
-  return { url, socialImageAlt: post.socialImageAlt, file: post.file, line: locateFrontMatterField(frontMatter, 'socialImage') };
-}
-
-function picture(routePath: string, type: ShareImage['type'], alt: string): ShareImage {
-  const name = routePath === homePath ? 'index' : routePath.replace(/^\/+|\/+$/g, '');
+function picture(routePath: string, type: ShareImage['type'], alt: string, size: { width: number; height: number }): ShareImage {
+  const name = routePath === '/' ? 'index' : routePath.replace(/^\/+|\/+$/g, '');
   const extension = type === 'image/png' ? 'png' : 'jpg';
-  return { path: `/${shareFolder}/${name}.${extension}`, ...sharePictureSize, type, alt };
+  return { path: `/${shareFolder}/${name}.${extension}`, ...size, type, alt };
 }

@@ -4,12 +4,13 @@ import { SiteError } from '../errors.ts';
 import { loadSharp } from '../images/sharp-runtime.ts';
 import { inputLimits } from '../load/input-limits.ts';
 import { ContentFiles } from '../load/read-content-file.ts';
-import { contentFolder } from '../project-layout.ts';
-import { sharePictureSize } from './picture-sizes.ts';
 
-// A post's own share picture (`socialImage` in its front matter). Social sites show PNG and
-// JPEG (not SVG, and WebP or AVIF only on some), at 1.91:1; the picture is published fitted
-// to 1200×630, cropped around its centre, in its own format.
+// A page's own share picture (a post's `socialImage`, say). Social sites show PNG and JPEG (not
+// SVG, and WebP or AVIF only on some), at 1.91:1; the picture is published fitted to 1200×630,
+// cropped around its centre, in its own format.
+
+/** What social sites ask for. */
+const sharePictureSize = { width: 1200, height: 630 } as const;
 
 /** Where a post names its picture, for errors at the front-matter line. */
 export interface SocialImageSource {
@@ -37,10 +38,10 @@ export function socialImageProblems(image: SocialImageSource): SiteError[] {
   return problems;
 }
 
-/** The picture's bytes, read from content/images; a missing file is reported at the post's line. */
-export function readSocialImage(image: SocialImageSource, contentDir: string): Buffer {
+/** The picture's bytes, read from the content's images folder; a missing file is reported at the page's line. */
+export function readSocialImage(image: SocialImageSource, imagesDir: string, contentDir: string): Buffer {
   const at = { file: image.file, line: image.line };
-  const source = path.join(contentFolder(contentDir, 'images'), ...image.url.split('/').slice(2));
+  const source = path.join(imagesDir, ...image.url.split('/').slice(2));
   try {
     return new ContentFiles(contentDir).readBytes(source, inputLimits.rasterImageBytes);
   } catch (error) {

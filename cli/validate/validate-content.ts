@@ -1,77 +1,129 @@
+import type { z } from 'zod';
+import type { ContentSpec } from '../config/site-definition.ts';
 import { SiteError, SiteErrorList } from '../errors.ts';
 import { errorCatalogue } from '../error-catalogue.ts';
-import type { RawContent } from '../load/load-content.ts';
-import type { OriginIndex } from '../render/link-origins.ts';
-import { legalFrontMatterSchema, topicSchemas } from '../site-model/schemas.ts';
-import type { GuideArticle, LegalPage, Post, SiteModel } from './model.ts';
-import type { SiteOverrides } from './site-env-overrides.ts';
-import { applySiteOverrides } from './site-overrides.ts';
-import { validateDatasets } from './validate-datasets.ts';
-import { validateFrontMatter, validatePost } from './validate-markdown.ts';
+import type { RawContent, RawJson, RawMarkdown } from '../load/load-content.ts';
+import { recordDataOrigins, type OriginIndex } from '../render/link-origins.ts';
+import { formatFieldPath, locateFrontMatterField, locateJsonField, type FieldPath } from './locate-field.ts';
+import { parsePostDate, writtenPostDate } from './post-date.ts';
+import { issueLocation, issueToError } from './schema-issues.ts';
 
-/** Which posts to keep, and the site config values given at build time. */
-export interface ValidateOptions {
-  /** Include posts marked `draft: true`. */
-  drafts?: boolean;
-  /** Include posts dated after `now`. */
-  future?: boolean;
-  now?: Date;
-  /** Site config values given at build time (see `siteOverridesFromEnv`). */
-  overrides?: SiteOverrides;
-  /** `--site-url`: replaces the site URL after every other override. */
-  siteUrl?: string;
+/** An entry of a collection whose front matter passed its schema. */
+export interface Entry<Data = Record<string, unknown>> {
+  file: string;
+  data: Data;
+  body: string;
+  /** 1-based line of the body's first line in the file. */
+  bodyLine: number;
+  /** The YAML between the fences, for locating fields. */
+  frontMatterText: string;
+  /** A dated entry's date (see `CollectionSpec.dated`). */
+  date?: Date;
+  draft?: boolean;
 }
 
-/** Turns raw content into a typed model, collecting every problem before failing. */
-export function validateContent(raw: RawContent, options: ValidateOptions = {}): SiteModel {
+/** The validated content a site builds its model from. */
+export interface LoadedContent {
+  root: string;
+  raw: RawContent;
+  /** Each collection's entries; a dated collection's newest first, without drafts and future entries unless asked for. */
+  collections: Record<string, Entry[]>;
+  /** Each dataset as its schema parsed it, by name. */
+  data: Record<string, unknown>;
+  /** Where each dataset object with a link was written (link-origins.ts). */
+  origins: OriginIndex;
+  /** A located error about a field of a dataset or of an entry's front matter. */
+  fieldError(where: { dataset: string } | { file: string }, field: FieldPath, code: SiteError['code'], message: string, hint?: string): SiteError;
+}
+
+/** Which dated entries a build keeps. */
+export interface ValidateOptions {
+  /** Include entries marked `draft: true`. */
+  drafts?: boolean;
+  /** Include entries dated after `now`. */
+  future?: boolean;
+  now?: Date;
+}
+
+/** Checks every dataset and every entry's front matter against its schema; collects every problem before failing. */
+export function validateContent(raw: RawContent, spec: ContentSpec, options: ValidateOptions = {}): LoadedContent {
   const errors: SiteError[] = [];
   const origins: OriginIndex = new WeakMap();
-  const { data, topics } = validateDatasets(raw, origins, errors);
-  const guideSchema = topicSchemas(topics).guideArticleFrontMatter;
-  const posts = defined(raw.posts.map((file) => validatePost(file, errors)));
-  const guides: GuideArticle[] = defined(raw.guides.map((file) => validateFrontMatter(file, guideSchema, errors)));
-  const legal: LegalPage[] = defined(raw.legal.map((file) => validateFrontMatter(file, legalFrontMatterSchema, errors)));
-  errors.push(...findDuplicates(posts, (post) => post.slug, 'content.duplicate-slug', 'slug'));
-  errors.push(...findDuplicates(guides, (guide) => guide.topic, 'content.duplicate-topic', 'topic'));
+  const data: Record<string, unknown> = {};
+  for (const [name, dataset] of raw.data) data[name] = validateDataset(dataset, spec.data[name]!, origins, errors);
+  const collections: Record<string, Entry[]> = {};
+  for (const [name, collection] of Object.entries(spec.collections)) {
+    const files = raw.collections[name] ?? [];
+    const entries = collection.schema
+      ? files.map((file) => validateEntry(file, collection.schema!, errors)).filter((entry): entry is Entry => entry !== undefined)
+      : files.map((file) => ({ file: file.file, data: {}, body: file.body, bodyLine: file.bodyLine, frontMatterText: '' }));
+    collections[name] = collection.dated ? datedEntries(entries, options, errors) : entries;
+  }
   if (errors.length > 0) throw new SiteErrorList(errors);
-
+  const markdownByFile = new Map(Object.values(raw.collections).flat().map((file) => [file.file, file]));
   return {
-    contentRoot: raw.root,
-    data: applySiteOverrides(data, options.overrides ?? {}, options.siteUrl),
-    posts: publishedPosts(posts, options),
-    guides,
-    legal,
-    toolkit: raw.toolkit,
+    root: raw.root,
+    raw,
+    collections,
+    data,
     origins,
+    fieldError(where, field, code, message, hint) {
+      if ('dataset' in where) {
+        const dataset = raw.data.get(where.dataset);
+        return new SiteError({ code, message: `${formatFieldPath(field)}: ${message}`, hint, file: dataset?.file, ...(dataset ? locateJsonField(dataset.source, field) : {}) });
+      }
+      const frontMatter = markdownByFile.get(where.file)?.frontMatterText ?? '';
+      return new SiteError({ code, message: `${formatFieldPath(field)}: ${message}`, hint, file: where.file, line: locateFrontMatterField(frontMatter, field[0]) });
+    },
   };
 }
 
-/** Leaves drafts and future posts out unless asked, newest first (then by slug, for stable output). */
-function publishedPosts(posts: Post[], options: ValidateOptions): Post[] {
-  const now = options.now ?? new Date();
-  return posts
-    .filter((post) => options.drafts || !post.draft)
-    .filter((post) => options.future || post.date.getTime() <= now.getTime())
-    .sort((a, b) => b.date.getTime() - a.date.getTime() || a.slug.localeCompare(b.slug));
-}
-
-function defined<T>(items: (T | undefined)[]): T[] {
-  return items.filter((item): item is T => item !== undefined);
-}
-
-function findDuplicates<T extends { file: string }>(
-  items: T[], keyOf: (item: T) => string, code: 'content.duplicate-slug' | 'content.duplicate-topic', field: string,
-): SiteError[] {
-  const seen = new Map<string, T>();
-  const errors: SiteError[] = [];
-  for (const item of items) {
-    const first = seen.get(keyOf(item));
-    if (first) {
-      const { message, hint } = errorCatalogue[code];
-      errors.push(new SiteError({ code, message: message(field, keyOf(item), first.file), hint: hint(field), file: item.file }));
-    } else {
-      seen.set(keyOf(item), item);
-    }
+function validateDataset(dataset: RawJson, schema: z.ZodType, origins: OriginIndex, errors: SiteError[]): unknown {
+  const result = schema.safeParse(dataset.value, { reportInput: true });
+  if (result.success) {
+    recordDataOrigins(dataset, result.data, origins);
+    return result.data;
   }
-  return errors;
+  errors.push(...result.error.issues.map((issue) => issueToError(issue, dataset.file, locateJsonField(dataset.source, issueLocation(issue)))));
+  return undefined;
+}
+
+/** Checks a Markdown file's front matter against `schema`; problems go to `errors` at their line. */
+export function validateEntry(file: RawMarkdown, schema: z.ZodType, errors: SiteError[]): Entry | undefined {
+  const result = schema.safeParse(file.frontMatter, { reportInput: true });
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      errors.push(issueToError(issue, file.file, { line: locateFrontMatterField(file.frontMatterText, issueLocation(issue)[0]) }));
+    }
+    return undefined;
+  }
+  return { file: file.file, data: result.data as Record<string, unknown>, body: file.body, bodyLine: file.bodyLine, frontMatterText: file.frontMatterText };
+}
+
+/**
+ * A dated collection's entries: each date read as the author wrote it (YAML turns 2024-02-31
+ * into March 2 without a word), drafts and entries dated after now left out unless asked for,
+ * newest first (then by file, for a stable order).
+ */
+function datedEntries(entries: Entry[], options: ValidateOptions, errors: SiteError[]): Entry[] {
+  const now = options.now ?? new Date();
+  const dated: Entry[] = [];
+  for (const entry of entries) {
+    const written = entry.data.date;
+    const date = parsePostDate(writtenPostDate(entry.frontMatterText) ?? (written instanceof Date ? written : String(written ?? '')));
+    if (!date) {
+      errors.push(new SiteError({
+        code: 'content.bad-date',
+        message: errorCatalogue['content.bad-date'].message(written),
+        file: entry.file,
+        line: locateFrontMatterField(entry.frontMatterText, 'date'),
+      }));
+      continue;
+    }
+    dated.push({ ...entry, date, draft: entry.data.draft === true });
+  }
+  return dated
+    .filter((entry) => options.drafts || !entry.draft)
+    .filter((entry) => options.future || entry.date!.getTime() <= now.getTime())
+    .sort((a, b) => b.date!.getTime() - a.date!.getTime() || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 }

@@ -1,52 +1,38 @@
 // The site's Content-Security-Policy: the site's own files, the inline scripts its pages run
-// (by hash), and exactly the outside origins it uses.
-import { videoFrameSources } from '../../client/video-url.ts';
+// (by hash), and exactly the outside origins the site definition adds.
+import type { CspAdditions } from '../config/site-definition.ts';
 import { scriptHashSource } from '../render/inline-scripts.ts';
 
-/** Where Google documents reCAPTCHA's script and frames (classic and Enterprise share them). */
-const recaptchaScripts = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
-const recaptchaFrames = ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'];
-
 export interface PolicyInputs {
-  /** The form webhook's URL: forms post to it with fetch, and the footer form without JavaScript. */
-  webhookUrl: string;
+  /** Outside sources the site uses, by directive (its `csp`). */
+  additions: CspAdditions;
   /** Every inline script text the pages run. */
   inlineScripts: Iterable<string>;
 }
 
 /**
  * The policy, one directive per entry, in a stable order:
- * - scripts: the site's own, its inline scripts by hash, reCAPTCHA's;
- * - styles: the site's own stylesheet, plus inline styles (React writes `style` attributes,
- *   and reCAPTCHA's script styles its widget);
- * - frames: reCAPTCHA and the video hosts; the page itself may be framed by no one;
- * - connections and form posts: the site and the webhook's origin.
+ * - scripts: the site's own, its inline scripts by hash, and the site's additions;
+ * - styles: the site's own stylesheet, plus inline styles (React writes `style` attributes);
+ * - frames: only what the site adds; the page itself may be framed by no one;
+ * - connections and form posts: the site, and what it adds.
  */
-export function contentSecurityPolicy({ webhookUrl, inlineScripts }: PolicyInputs): string {
-  const webhook = originOf(webhookUrl);
+export function contentSecurityPolicy({ additions, inlineScripts }: PolicyInputs): string {
   const hashes = [...new Set([...inlineScripts].map(scriptHashSource))].sort();
+  const added = (directive: keyof CspAdditions) => additions[directive] ?? [];
+  const frames = added('frame-src');
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
-    ['script-src', "'self'", ...hashes, ...recaptchaScripts],
-    ['style-src', "'self'", "'unsafe-inline'"],
-    ['img-src', "'self'", 'data:'],
+    ['script-src', "'self'", ...hashes, ...added('script-src')],
+    ['style-src', "'self'", "'unsafe-inline'", ...added('style-src')],
+    ['img-src', "'self'", 'data:', ...added('img-src')],
     ['font-src', "'self'"],
-    ['connect-src', "'self'", ...webhook],
-    ['frame-src', ...recaptchaFrames, ...videoFrameSources],
-    ['form-action', "'self'", ...webhook],
+    ['connect-src', "'self'", ...added('connect-src')],
+    ['frame-src', ...(frames.length > 0 ? frames : ["'none'"])],
+    ['form-action', "'self'", ...added('form-action')],
     ['frame-ancestors', "'none'"],
     ['base-uri', "'self'"],
     ['object-src', "'none'"],
   ];
   return directives.map((directive) => directive.join(' ')).join('; ');
-}
-
-/** The origin of a service URL as a CSP source; none for a relative URL (the dev server's own webhook). */
-function originOf(url: string): string[] {
-  try {
-    const origin = new URL(url).origin;
-    return origin === 'null' ? [] : [origin];
-  } catch {
-    return [];
-  }
 }

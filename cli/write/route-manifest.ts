@@ -1,9 +1,7 @@
 import path from 'node:path';
-import type { RecordedLink } from '../../templates/components/page-context.ts';
-import type { RawContent } from '../load/load-content.ts';
-import { locateJsonField } from '../validate/locate-field.ts';
 import type { LinkOrigin } from '../render/link-origins.ts';
-import type { PageRecord } from '../render/render-page.tsx';
+import type { RecordedLink } from '../render/render-context.ts';
+import type { PageRecord } from '../render/render-page.ts';
 import type { Redirect } from '../route/routes.ts';
 import { withTrailingSlash } from '../route/urls.ts';
 
@@ -23,26 +21,23 @@ export interface SiteManifest {
 }
 
 /** Builds the manifest from what the render recorded; file paths are made relative to `root`. */
-export function buildManifest(options: { siteUrl: string; root: string; raw: RawContent; pages: PageRecord[]; redirects: Redirect[]; extraLinks: Map<string, RecordedLink[]> }): SiteManifest {
-  const { siteUrl, root, raw, pages, redirects, extraLinks } = options;
+export function buildManifest(options: { siteUrl: string; root: string; pages: PageRecord[]; redirects: Redirect[]; bodyLinks: ReadonlyMap<string, RecordedLink[]> }): SiteManifest {
+  const { siteUrl, root, pages, redirects, bodyLinks } = options;
   const relative = (origin: LinkOrigin): LinkOrigin => ({ ...origin, file: path.isAbsolute(origin.file) ? path.relative(root, origin.file) : origin.file });
   const origins = new OriginTable(relative);
-  const redirectsData = raw.data.get('redirects');
   const links: SiteManifest['links'] = {};
   for (const page of pages) {
-    const recorded = [...page.links, ...(extraLinks.get(page.route.path) ?? [])];
+    const recorded = [...page.links, ...(bodyLinks.get(page.route.path) ?? [])];
     links[withTrailingSlash(page.route.path)] = recorded.map((link) => [link.href, origins.indexOf(link.origin)]);
   }
   return {
     version: 2,
     siteUrl,
     routes: pages.map((page) => ({ path: withTrailingSlash(page.route.path), file: page.route.file })),
-    redirects: redirects.map((redirect, index) => ({
+    redirects: redirects.map((redirect) => ({
       from: redirect.from,
       to: redirect.to,
-      origin: redirectsData
-        ? relative({ kind: 'data', file: redirectsData.file, field: `[${index}].to`, ...locateJsonField(redirectsData.source, [index, 'to']) })
-        : undefined,
+      origin: redirect.origin ? relative(redirect.origin) : undefined,
     })),
     origins: origins.list,
     links,

@@ -16,10 +16,10 @@ const notXml = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|\p{Cs}/gu;
  */
 export const escapeXml = (text: string) => text.replace(notXml, '\ufffd').replace(/[<>&'"\t\n\r]/g, (c) => xmlEntities[c]!);
 
-/** The sitemap: every indexable route at its canonical URL. */
-export function renderSitemap(siteUrl: string, routes: Route[], lastModified: Map<string, Date>): string {
+/** The sitemap: every indexable route at its canonical URL, with its last change where the site gives one. */
+export function renderSitemap(siteUrl: string, routes: Route[]): string {
   const urls = routes.filter((route) => route.indexable).map((route) => {
-    const modified = lastModified.get(route.path);
+    const modified = route.lastModified;
     return `  <url><loc>${escapeXml(absoluteUrl(siteUrl, route.url))}</loc>${modified ? `<lastmod>${modified.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`;
   });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { playVideoParameter } from '../../cli/route/case-study-urls.ts';
+import { playVideoParameter } from '../../templates/site/case-study-urls.ts';
 import { parseVideoUrl, playerUrl, sameVideo } from '../video-url.ts';
 import CaseStudyGrid from './CaseStudyGrid.tsx';
 import VideoDialog, { type DialogVideo } from './VideoDialog.tsx';

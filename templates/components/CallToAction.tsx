@@ -1,4 +1,4 @@
-import type { Link } from '../../cli/site-model/schemas.ts';
+import type { Link } from '../site/schemas/schemas.ts';
 import SiteLink from './SiteLink.tsx';
 
 /** The closing band that asks for the next step: one heading, one line, one or two buttons. One a page. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { IconName } from '../../cli/site-model/schemas.ts';
+import type { IconName } from '../site/schemas/schemas.ts';
 import Icon from './Icon.tsx';
 import SiteLink from './SiteLink.tsx';
 

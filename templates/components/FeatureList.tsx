@@ -1,4 +1,4 @@
-import type { IconName } from '../../cli/site-model/schemas.ts';
+import type { IconName } from '../site/schemas/schemas.ts';
 import Icon from './Icon.tsx';
 
 /** A list of titled points, each with an icon (a check mark when none is given). */

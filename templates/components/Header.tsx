@@ -3,7 +3,7 @@ import Icon from './Icon.tsx';
 import SiteLink from './SiteLink.tsx';
 import { usePage } from './page-context.ts';
 import { useSharedMarkup } from './shared-markup.tsx';
-import type { Menu } from '../../cli/route/navigation.ts';
+import type { Menu } from '../site/navigation.ts';
 
 /**
  * The fixed header. Without JavaScript the dropdowns open on hover and focus (CSS) and the

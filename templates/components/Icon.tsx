@@ -1,4 +1,4 @@
-import type { IconName } from '../../cli/site-model/schemas.ts';
+import type { IconName } from '../site/schemas/schemas.ts';
 
 /** Stroke paths on a 24×24 grid, one entry per icon name the content may use. */
 const paths: Record<IconName | 'arrow-right' | 'arrow-left' | 'chevron-down' | 'menu' | 'close' | 'play' | 'message-circle' | 'external' | 'copy' | 'calendar' | 'chevron-left' | 'chevron-right' | 'mail', string[]> = {

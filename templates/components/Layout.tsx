@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { absoluteUrl, feedPath, homePath } from '../../cli/route/urls.ts';
+import { absoluteUrl, feedPath, homePath } from '../site/urls.ts';
 import { pageStructuredData } from '../structured-data/page-structured-data.ts';
 import ChatBadge from './ChatBadge.tsx';
 import Footer from './Footer.tsx';

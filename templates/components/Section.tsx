@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { sectionIdFromHeading } from '../../cli/route/slugs.ts';
-import type { Section as SectionData } from '../../cli/site-model/schemas.ts';
+import type { Section as SectionData } from '../site/schemas/schemas.ts';
 import Card from './Card.tsx';
 import CardGrid from './CardGrid.tsx';
 import FeatureList from './FeatureList.tsx';

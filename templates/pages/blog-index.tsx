@@ -7,7 +7,7 @@ import Layout, { useTitle } from '../components/Layout.tsx';
 import PageHero from '../components/PageHero.tsx';
 import { usePage } from '../components/page-context.ts';
 import { usePageHref } from '../components/SiteLink.tsx';
-import { blogPostPath } from '../../cli/route/urls.ts';
+import { blogPostPath } from '../site/urls.ts';
 
 /**
  * Runs before first paint: arriving with a filter in the address (`?tag=AI`), the list is kept

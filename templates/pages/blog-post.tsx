@@ -11,8 +11,8 @@ import Prose from '../components/Prose.tsx';
 import { relatedPosts } from '../components/related-posts.ts';
 import SiteLink, { usePageHref } from '../components/SiteLink.tsx';
 import { usePage } from '../components/page-context.ts';
-import { blogIndexPath, blogPostPath, blogTagPath, guidePath } from '../../cli/route/urls.ts';
-import type { Post, SiteModel } from '../../cli/validate/model.ts';
+import { blogIndexPath, blogPostPath, blogTagPath, guidePath } from '../site/urls.ts';
+import type { Post, SiteModel } from '../site/model.ts';
 
 type Guide = SiteModel['data']['guides'][number];
 

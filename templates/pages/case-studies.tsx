@@ -6,8 +6,8 @@ import Layout, { useTitle } from '../components/Layout.tsx';
 import PageHero from '../components/PageHero.tsx';
 import { usePage } from '../components/page-context.ts';
 import { usePageHref } from '../components/SiteLink.tsx';
-import { caseStudyVideoPath } from '../../cli/route/urls.ts';
-import { fillCompany } from '../../cli/site-model/customer-stories.ts';
+import { caseStudyVideoPath } from '../site/urls.ts';
+import { fillCompany } from '../site/schemas/customer-stories.ts';
 
 /** Case studies: hero, stats band, the video cards around a promo block, and a closing call. */
 export default function CaseStudiesPage() {

@@ -9,7 +9,7 @@ import PageHero from '../components/PageHero.tsx';
 import Section from '../components/Section.tsx';
 import SiteLink from '../components/SiteLink.tsx';
 import { usePage } from '../components/page-context.ts';
-import type { SiteModel } from '../../cli/validate/model.ts';
+import type { SiteModel } from '../site/model.ts';
 
 /** The consultation page: hero, the engagement steps, the form (#contact-form) and why partner. */
 export default function GettingStartedPage() {

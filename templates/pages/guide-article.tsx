@@ -1,5 +1,5 @@
-import { guidePath } from '../../cli/route/urls.ts';
-import type { GuideTopic } from '../../cli/site-model/schemas.ts';
+import { guidePath } from '../site/urls.ts';
+import type { GuideTopic } from '../site/schemas/schemas.ts';
 import Card from '../components/Card.tsx';
 import Icon from '../components/Icon.tsx';
 import Layout, { useTitle } from '../components/Layout.tsx';

@@ -1,5 +1,5 @@
-import { blogIndexPath, guideArticlePath } from '../../cli/route/urls.ts';
-import type { GuideTopic } from '../../cli/site-model/schemas.ts';
+import { blogIndexPath, guideArticlePath } from '../site/urls.ts';
+import type { GuideTopic } from '../site/schemas/schemas.ts';
 import FeatureList from '../components/FeatureList.tsx';
 import FormCard from '../components/FormCard.tsx';
 import { useFormProps } from '../components/form-props.ts';
@@ -10,7 +10,7 @@ import PageHero from '../components/PageHero.tsx';
 import SectionHeader from '../components/SectionHeader.tsx';
 import SiteLink, { usePageHref } from '../components/SiteLink.tsx';
 import { usePage } from '../components/page-context.ts';
-import type { SiteModel } from '../../cli/validate/model.ts';
+import type { SiteModel } from '../site/model.ts';
 
 type Guide = SiteModel['data']['guides'][number];
 

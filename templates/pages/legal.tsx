@@ -1,4 +1,4 @@
-import { fillConfigPlaceholders } from '../../cli/render/config-placeholders.ts';
+import { fillConfigPlaceholders } from '../site/legal-placeholders.ts';
 import Layout, { useTitle } from '../components/Layout.tsx';
 import PageHero from '../components/PageHero.tsx';
 import Prose from '../components/Prose.tsx';

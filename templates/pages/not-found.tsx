@@ -1,4 +1,4 @@
-import { blogPostPath } from '../../cli/route/urls.ts';
+import { blogPostPath } from '../site/urls.ts';
 import Layout, { useTitle } from '../components/Layout.tsx';
 import PageHero from '../components/PageHero.tsx';
 import SiteLink, { usePageHref } from '../components/SiteLink.tsx';

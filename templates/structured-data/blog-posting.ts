@@ -1,5 +1,5 @@
 import type { BlogPosting, WithContext } from 'schema-dts';
-import type { Post, SiteModel } from '../../cli/validate/model.ts';
+import type { Post, SiteModel } from '../site/model.ts';
 import { organizationReference, type SiteAddresses } from './organization.ts';
 
 /** A post for search results: headline, dates, its share picture, and the organisation as author and publisher. */

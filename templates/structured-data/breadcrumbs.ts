@@ -1,9 +1,10 @@
 import type { BreadcrumbList, WithContext } from 'schema-dts';
 import type { Route } from '../../cli/route/routes.ts';
+import type { SitePage } from '../site/routes.ts';
 import { pageHref } from '../../cli/route/trailing-slash.ts';
-import { absoluteUrl, blogIndexPath, guidePath, homePath } from '../../cli/route/urls.ts';
-import type { SiteModel } from '../../cli/validate/model.ts';
-import { postsBySlug } from '../../cli/share-card/card-text.ts';
+import { absoluteUrl, blogIndexPath, guidePath, homePath } from '../site/urls.ts';
+import type { SiteModel } from '../site/model.ts';
+import { postsBySlug } from '../site/share-card.ts';
 
 /** One step of a trail: its name and site path (the page itself ends the trail at its canonical URL). */
 interface Crumb {
@@ -15,7 +16,7 @@ interface Crumb {
  * The trail from the home page to a nested page (a post, a guide, a guide article, a service
  * page), as search results show it; undefined for the home page and top-level pages.
  */
-export function breadcrumbsJsonLd(route: Route, model: SiteModel, canonical: string): WithContext<BreadcrumbList> | undefined {
+export function breadcrumbsJsonLd(route: Route<SitePage>, model: SiteModel, canonical: string): WithContext<BreadcrumbList> | undefined {
   const trail = trailOf(route, model);
   if (!trail) return undefined;
   const { siteUrl, trailingSlash, brand } = model.data.site;
@@ -33,7 +34,7 @@ export function breadcrumbsJsonLd(route: Route, model: SiteModel, canonical: str
 }
 
 /** The steps after the home page; the last one is the page itself. */
-function trailOf(route: Route, model: SiteModel): Crumb[] | undefined {
+function trailOf(route: Route<SitePage>, model: SiteModel): Crumb[] | undefined {
   const { data } = model;
   const page = route.page;
   switch (page.kind) {

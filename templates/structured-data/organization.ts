@@ -1,5 +1,5 @@
 import type { Organization, WithContext } from 'schema-dts';
-import type { SiteModel } from '../../cli/validate/model.ts';
+import type { SiteModel } from '../site/model.ts';
 
 // The organisation behind the site, as search engines read it: on the home page in full, and as
 // the author and publisher of every post.

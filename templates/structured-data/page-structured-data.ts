@@ -1,7 +1,8 @@
 import type { Thing, WithContext } from 'schema-dts';
 import type { Route } from '../../cli/route/routes.ts';
-import { postsBySlug } from '../../cli/share-card/card-text.ts';
-import type { SiteModel } from '../../cli/validate/model.ts';
+import type { SitePage } from '../site/routes.ts';
+import { postsBySlug } from '../site/share-card.ts';
+import type { SiteModel } from '../site/model.ts';
 import { blogPostingJsonLd } from './blog-posting.ts';
 import { breadcrumbsJsonLd } from './breadcrumbs.ts';
 import { organizationJsonLd, type SiteAddresses } from './organization.ts';
@@ -19,7 +20,7 @@ export interface PageAddresses extends SiteAddresses {
  * `BreadcrumbList` on every nested page. Every address comes from the layout, so the structured
  * data names the same URLs as the canonical link and `og:image`.
  */
-export function pageStructuredData(route: Route, model: SiteModel, page: PageAddresses): WithContext<Thing>[] {
+export function pageStructuredData(route: Route<SitePage>, model: SiteModel, page: PageAddresses): WithContext<Thing>[] {
   const site = model.data.site;
   const items: (WithContext<Thing> | undefined)[] = [];
   if (route.page.kind === 'home') items.push(organizationJsonLd(site, page));

@@ -29,7 +29,7 @@ async function setPostalAddress(content: string): Promise<void> {
   await editFile(path.join(content, 'data', 'site.json'), '"email": "hello@checkpointqa.com"', `"email": "hello@checkpointqa.com",\n    "postalAddress": ${JSON.stringify(postalAddress)}`);
 }
 
-const addressProblem = /site\.json:\d+:\d+ {2}contact\.postalAddress: is not set, so the terms and privacy pages would show a placeholder in its place {2}\[config\.incomplete-for-production\]\n {4}hint: Set contact\.postalAddress in content\/data\/site\.json to /;
+const addressProblem = /site\.json:\d+:\d+ {2}contact\.postalAddress: is not set, so the terms and privacy pages would leave out the line with it {2}\[config\.incomplete-for-production\]\n {4}hint: Set contact\.postalAddress in content\/data\/site\.json to /;
 
 const keyProblem = /site\.json:\d+:\d+ {2}recaptcha\.siteKey: "6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI" is Google's public reCAPTCHA test key.*\[config\.unsafe-for-production\]\n {4}hint: Set recaptcha\.siteKey in content\/data\/site\.json, or the RECAPTCHA_SITE_KEY variable, to /;
 

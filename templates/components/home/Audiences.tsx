@@ -1,4 +1,4 @@
-import { audiencePath } from '../../../cli/route/urls.ts';
+import { audiencePath } from '../../site/urls.ts';
 import Card from '../Card.tsx';
 import CardGrid from '../CardGrid.tsx';
 import SectionHeader from '../SectionHeader.tsx';

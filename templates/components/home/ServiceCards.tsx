@@ -1,4 +1,4 @@
-import { guidePath } from '../../../cli/route/urls.ts';
+import { guidePath } from '../../site/urls.ts';
 import Card from '../Card.tsx';
 import CardGrid from '../CardGrid.tsx';
 import Icon from '../Icon.tsx';

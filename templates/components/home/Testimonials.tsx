@@ -1,4 +1,4 @@
-import { caseStudyVideoPath } from '../../../cli/route/urls.ts';
+import { caseStudyVideoPath } from '../../site/urls.ts';
 import { useSizedImage } from '../form-props.ts';
 import { imageSizes } from '../image-sizes.ts';
 import Island from '../Island.tsx';

@@ -1,0 +1,61 @@
+// Rendered pages kept between builds. A page is rendered again exactly when something it is made
+// from changed; the key of its cache entry is a hash of all of that, so the decision is a pure
+// function of the inputs and a lookup:
+// - what every page is made from: the engine, the site's compiled code, the client bundle's
+//   files, the images and their variants, the share pictures, and the site's model with the
+//   Markdown bodies left out (every dataset, every front matter field and whatever the model
+//   derives, such as a post's read time);
+// - what is the page's own: its route, and the bodies it shows (its route's `bodies`; a page
+//   sees no other body, see render-page.ts).
+// An edit to a post's prose re-renders that post's page alone, unless it changes what the model
+// derives from it.
+import type { Cache } from './cache.ts';
+import { cacheKey } from './cache.ts';
+import type { ScannedHtml } from '../check/html-scan.ts';
+import type { RecordedLink } from '../render/render-context.ts';
+import type { Route } from '../route/routes.ts';
+
+/** What the build needs of a page it does not render: its HTML and what rendering it recorded. */
+export interface CachedPage {
+  html: string;
+  links: RecordedLink[];
+  islands: string[];
+  /** The links of the Markdown bodies the page shows, for the route manifest. */
+  bodyLinks: RecordedLink[];
+  /** What the link checker found in the HTML. */
+  scan?: ScannedHtml;
+}
+
+/** The part of every page's key that all pages share: a hash of the parts (see the top of this file). */
+export function sharedPageKey(parts: { engine: string; code: string; bundle: unknown; images: unknown; shareImages: unknown; model: unknown; bodies: ReadonlySet<string>; content: unknown }): string {
+  const { model, bodies, content, ...rest } = parts;
+  const modelText = JSON.stringify(model, (_key, value: unknown) => {
+    if (value === content) return undefined;
+    if (typeof value === 'string' && bodies.has(value)) return '';
+    return value instanceof Map ? [...value] : value;
+  });
+  return cacheKey('page 1', JSON.stringify(rest, (_key, value: unknown) => (value instanceof Map ? [...value] : value)), modelText);
+}
+
+/** A page's key: the shared part, its route and the text of each body it shows. */
+export function pageKey(shared: string, route: Route, bodyOf: (file: string) => { body: string; bodyLine: number } | undefined): string {
+  const bodies = route.bodies.map((file) => {
+    const body = bodyOf(file);
+    return body ? `${file}\n${body.bodyLine}\n${body.body}` : `${file} (none)`;
+  });
+  return cacheKey(shared, route.path, route.url, route.file, JSON.stringify(route.page), ...bodies);
+}
+
+/** The cached page under `key`, when there is a sound one. */
+export function readCachedPage(cache: Cache, key: string): CachedPage | undefined {
+  return cache.getJson('pages', key, isCachedPage);
+}
+
+export function storePage(cache: Cache, key: string, page: CachedPage): void {
+  cache.putJson('pages', key, page);
+}
+
+function isCachedPage(value: unknown): value is CachedPage {
+  const page = value as Partial<CachedPage> | null;
+  return typeof page?.html === 'string' && Array.isArray(page.links) && Array.isArray(page.islands) && Array.isArray(page.bodyLinks);
+}

@@ -1,0 +1,92 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { z } from 'zod';
+import { SiteError, collectSiteErrors } from '../errors.ts';
+import { parseMarkdown } from '../load/load-content.ts';
+import { parsePostDate } from '../validate/post-date.ts';
+import { issueToError } from '../validate/schema-issues.ts';
+import { validateEntry } from '../validate/validate-content.ts';
+
+// The file `new-post` writes: front matter written so that YAML reads back exactly the values
+// given, checked by the collection's schema, then read back by the build's own loader, before
+// anything is written.
+
+const slugPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/** Refuses an empty title, a malformed slug or date, and a slug another entry already has. */
+export function checkNewEntry(values: { title: string; slug: string; date: string }, existingSlugs: Map<string, string>): void {
+  if (!values.title.trim()) throw new SiteError({ code: 'new-post.empty-title', message: 'the title is empty', hint: 'Pass the title in quotes: new-post "My post title".' });
+  if (!slugPattern.test(values.slug)) {
+    throw new SiteError({ code: 'new-post.bad-slug', message: `slug "${values.slug}" is not lowercase words joined by hyphens`, hint: 'Use something like --slug my-post-title.' });
+  }
+  if (existingSlugs.has(values.slug)) {
+    throw new SiteError({ code: 'new-post.slug-taken', message: `slug "${values.slug}" is already used by this post, which was left untouched`, file: existingSlugs.get(values.slug), hint: 'Choose another title or pass --slug.' });
+  }
+  // The build's own date check: Date.parse rolls 2024-02-30 over to March 1.
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(values.date) || !parsePostDate(values.date)) {
+    throw new SiteError({ code: 'new-post.bad-date', message: `date ${JSON.stringify(values.date)} is not a date such as 2024-03-15 (years 1000 to 9999)` });
+  }
+}
+
+/**
+ * The new entry's file, checked the way the build will check it: the front matter goes through
+ * the collection's schema first, then the text about to be written is parsed back by the real
+ * loader and validated, and must give back exactly the values asked for. Throws a `new-post.*`
+ * error instead of returning a file the build would reject or change.
+ */
+export function prepareNewEntry(frontMatter: Record<string, unknown>, body: string, schema: z.ZodType | undefined, file: string): string {
+  if (schema) {
+    const checked = schema.safeParse(frontMatter, { reportInput: true });
+    if (!checked.success) {
+      const reason = issueToError(checked.error.issues[0]!, file, {});
+      throw new SiteError({ code: 'new-post.invalid-field', message: reason.message, hint: 'Change that value; the build would refuse the entry.' });
+    }
+  }
+  const text = renderEntry(frontMatter, body);
+  checkRoundTrip(text, frontMatter, schema, file);
+  return text;
+}
+
+/** Fails unless `text` loads and validates as an entry carrying exactly `frontMatter`. */
+export function checkRoundTrip(text: string, frontMatter: Record<string, unknown>, schema: z.ZodType | undefined, file: string): void {
+  const fail = (reason: string) => new SiteError({ code: 'new-post.round-trip', message: `the post would not read back as given: ${reason}`, hint: 'Please report this: new-post wrote front matter its own loader reads differently.' });
+  const errors: SiteError[] = [];
+  let read: Record<string, unknown> | undefined;
+  try {
+    const raw = parseMarkdown(file, text);
+    read = schema ? validateEntry(raw, schema, errors)?.data : raw.frontMatter;
+  } catch (error) {
+    errors.push(...(collectSiteErrors(error) ?? [new SiteError({ code: 'new-post.round-trip', message: String(error) })]));
+  }
+  if (errors.length > 0 || !read) throw fail(errors.map((error) => error.message).join('; ') || 'it does not load');
+  for (const [key, wanted] of Object.entries(frontMatter)) {
+    const value = read[key] instanceof Date ? (read[key] as Date).toISOString().slice(0, 10) : read[key];
+    if (!isDeepStrictEqual(value, wanted)) throw fail(`${key} ${JSON.stringify(wanted)} reads as ${JSON.stringify(value)}`);
+  }
+}
+
+/**
+ * A YAML scalar for a string. Text goes in double quotes written by JSON.stringify: every JSON
+ * string is a YAML 1.2 double-quoted scalar with the same value (JSON is a subset of YAML 1.2),
+ * so no quote, colon, `#`, leading `-`, `!`, `&` or `*` can change the structure. Slugs, paths
+ * and dates stay plain, as authors write them, unless YAML would read them as something other
+ * than a string (`123`, `true`, `null`).
+ */
+function yamlValue(key: string, value: unknown): string {
+  if (typeof value === 'boolean' || typeof value === 'number') return String(value);
+  if (Array.isArray(value)) return `[${value.map((item) => yamlValue(key, item)).join(', ')}]`;
+  const text = String(value);
+  // A date stays unquoted, as authors write it; checkNewEntry allows only YYYY-MM-DD.
+  if (key === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(text)) return text;
+  return /^[a-z/][\w/.-]*$/.test(text) && !/^(true|false|null)$/.test(text) && (key === 'slug' || text.startsWith('/')) ? text : JSON.stringify(text);
+}
+
+/** The entry's file: its front matter, in the order given, and the body. */
+export function renderEntry(frontMatter: Record<string, unknown>, body: string): string {
+  return ['---', ...Object.entries(frontMatter).map(([key, value]) => `${key}: ${yamlValue(key, value)}`), '---', '', body].join('\n');
+}
+
+/** Today's date in the author's time zone, as YYYY-MM-DD. */
+export function today(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}

@@ -1,0 +1,79 @@
+// Loads a site's definition: `sitegen.config.ts` at the project root, with the templates,
+// schemas and islands it imports, compiled by esbuild (TypeScript and JSX) into one module that
+// is imported at once, the way Vite loads its config. Packages stay imports, so the site and the
+// engine share one React and one zod.
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { SiteError } from '../errors.ts';
+import { cacheKey } from '../cache/cache.ts';
+import type { PageSpec, SiteDefinition } from './site-definition.ts';
+
+/** The file a project's site definition is read from. */
+export const configFileName = 'sitegen.config.ts';
+
+/** A site's definition, with what identifies its code. */
+export interface LoadedSite<Model = unknown, Page extends PageSpec = PageSpec> {
+  definition: SiteDefinition<Model, Page>;
+  /** A hash of the compiled definition: every page's cache key holds it, so an edited template renders afresh. */
+  codeHash: string;
+  /** The project-relative source files compiled into it, each with the files it imports (dev re-renders what an edit touches). */
+  imports: Map<string, string[]>;
+}
+
+/** Compiles and imports the site definition of the project at `root`. */
+export async function loadSite(root: string, configFile = path.join(root, configFileName)): Promise<LoadedSite> {
+  if (!existsSync(configFile)) {
+    throw new SiteError({ code: 'config.missing', message: `no site definition: ${path.relative(process.cwd(), configFile) || configFile} does not exist`, hint: `Create ${configFileName} exporting defineSite({...}) (see docs/architecture.md), or run sitegen in the project's folder.` });
+  }
+  const esbuild = await import('esbuild');
+  let result: Awaited<ReturnType<typeof esbuild.build<{ write: false; metafile: true }>>>;
+  try {
+    result = await esbuild.build({
+      absWorkingDir: root,
+      entryPoints: [configFile],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      jsx: 'automatic',
+      write: false,
+      metafile: true,
+      outfile: `${configFile}.mjs`,
+      logLevel: 'silent',
+    });
+  } catch (error) {
+    const first = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] }).errors?.[0];
+    throw new SiteError({
+      code: 'template.compile-failed',
+      message: first?.text ?? (error as Error).message,
+      file: first?.location ? path.join(root, first.location.file) : configFile,
+      line: first?.location?.line,
+      column: first?.location ? first.location.column + 1 : undefined,
+      cause: error,
+    });
+  }
+  const code = result.outputFiles[0]!.contents;
+  // Beside the config, so the module's package imports resolve from the project's node_modules.
+  const module = `${configFile}.timestamp-${Date.now()}-${randomBytes(4).toString('hex')}.mjs`;
+  await writeFile(module, code);
+  let definition: unknown;
+  try {
+    definition = ((await import(pathToFileURL(module).href)) as { default?: unknown }).default;
+  } finally {
+    await rm(module, { force: true });
+  }
+  if (!isDefinition(definition)) {
+    throw new SiteError({ code: 'config.invalid', message: `${configFileName} does not export a site definition as its default export`, hint: 'End it with `export default defineSite({ ... })`.', file: configFile });
+  }
+  const imports = new Map(Object.entries(result.metafile.inputs).map(([file, input]) => [file, input.imports.map((entry) => entry.path)]));
+  return { definition, codeHash: cacheKey(code), imports };
+}
+
+function isDefinition(value: unknown): value is SiteDefinition {
+  const definition = value as Partial<SiteDefinition> | undefined;
+  return typeof definition === 'object' && definition !== null && typeof definition.model === 'function' && typeof definition.routes === 'function' && typeof definition.render === 'function';
+}

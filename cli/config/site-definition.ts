@@ -1,0 +1,225 @@
+// What a site hands the engine: its content and schemas, its model, routes and redirects, its
+// pages, islands, share card, headers, checks, archetypes and dev middleware. The engine knows
+// nothing of any one site; it is generic over the site's model and page kinds. A site exports
+// one definition from `sitegen.config.ts` at its root (see load-site.ts).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ReactElement } from 'react';
+import type { z } from 'zod';
+import type { SiteError } from '../errors.ts';
+import type { LinkOrigin } from '../render/link-origins.ts';
+import type { TrailingSlash } from '../route/trailing-slash.ts';
+import type { LoadedContent } from '../load/load-content.ts';
+import type { RenderContext } from '../render/render-context.ts';
+
+/** A page kind and its props, as the site's routes name them: `{ kind: 'blog-post', slug: 'a' }`. */
+export interface PageSpec {
+  kind: string;
+}
+
+/** A folder of Markdown files under the content folder. */
+export interface CollectionSpec {
+  /** Folder under the content folder. */
+  folder: string;
+  /** The schema of each file's front matter; without one the files are plain texts, read whole. */
+  schema?: z.ZodType;
+  /**
+   * Entries dated in front matter (`date`, optionally `draft: true`): drafts and entries dated
+   * after now are left out of a build unless it asks for them (`--drafts`, `--future`).
+   */
+  dated?: boolean;
+}
+
+/** Where a site's content lives, and the schema of each part. */
+export interface ContentSpec {
+  collections: Record<string, CollectionSpec>;
+  /** JSON datasets in `data/<name>.json`, by name. */
+  data: Record<string, z.ZodType>;
+  /** The images folder under the content folder, published at `/images/`. */
+  images: string;
+}
+
+/** What the build asks of the site's model. */
+export interface ModelOptions {
+  drafts?: boolean;
+  future?: boolean;
+  now?: Date;
+  /** Environment variables that may override site settings (the dev server adds its own). */
+  env: Record<string, string | undefined>;
+  /** `--site-url`: the site's origin for this build. */
+  siteUrl?: string;
+}
+
+/** What the engine needs of a site's settings. */
+export interface SiteSettings {
+  /** The site's origin, without a trailing slash: canonical URLs, sitemap and feeds. */
+  siteUrl: string;
+  trailingSlash: TrailingSlash;
+}
+
+/** A page of the site, as the site's routes list it. */
+export interface RouteSpec<Page extends PageSpec> {
+  /** The page's address without a trailing slash: `/`, `/blog/a`. */
+  path: string;
+  page: Page;
+  /** The content file the page comes from, named in error messages. */
+  source: string;
+  /** Markdown files whose rendered bodies the page shows; a page is rendered again when one changes. */
+  bodies?: string[];
+  /** Listed in the sitemap; true unless false. */
+  indexable?: boolean;
+  /** Written as `404.html`, the page hosts answer unknown paths with; it has no address of its own. */
+  notFound?: boolean;
+  /** The sitemap's `lastmod`. */
+  lastModified?: Date;
+}
+
+/** An old or alternative address that forwards to a page of the site. */
+export interface RedirectSpec {
+  from: string;
+  to: string;
+  /** Where the redirect is declared, for errors and the link checker. */
+  origin?: LinkOrigin;
+}
+
+/** An RSS feed of the site. */
+export interface FeedSpec {
+  /** Site path of the feed file: `/feed.xml`. */
+  path: string;
+  title: string;
+  description: string;
+  /** Site path of the page the feed stands for. */
+  link: string;
+  language: string;
+  items: { title: string; path: string; date: Date; category?: string; description: string }[];
+}
+
+/** The share card of one page: the words drawn on it, or a picture of the site's own. */
+export type ShareCardOf =
+  | { kind: 'card'; card: Record<string, unknown>; alt: string }
+  /** `image` is a site path under `/images/`; `file` and `line` say where the page names it. */
+  | { kind: 'image'; image: string; alt?: string; file: string; line: number };
+
+/** A font share cards are drawn with. */
+export interface CardFont {
+  name: string;
+  data: Buffer;
+  weight: 400 | 500 | 600 | 700 | 800 | 900;
+  style: 'normal';
+}
+
+/** What every card of a build is drawn with: fonts, and what the site's card needs besides (colours, marks). */
+export interface CardAssets {
+  fonts: CardFont[];
+  /** Changes whenever anything the cards are drawn with changes: part of every card's cache key. */
+  fingerprint: string;
+  /** The square logo search engines show, as SVG text (drawn on white). */
+  logoSvg: string;
+  data: unknown;
+}
+
+/** What the engine lends a card's background: pictures made from SVG, as data URLs satori can draw. */
+export interface CardTools {
+  rasterise(svg: string, size: number, opacity?: number): Promise<string>;
+}
+
+/** How a site's share cards look, and which one each page shares. Cards are drawn by satori. */
+export interface ShareCardSpec<Model, Page extends PageSpec> {
+  width: number;
+  height: number;
+  /** Where a card's own words are drawn; everything else is the background, the same on every card and drawn once. */
+  wordsBox: { left: number; top: number; width: number; height: number };
+  /** The card of the page at a route, or a picture of the site's own for it. */
+  of(route: { path: string; page: Page }, model: Model): ShareCardOf;
+  assets(model: Model, root: string): CardAssets;
+  background(assets: CardAssets, tools: CardTools): Promise<ReactElement>;
+  words(card: Record<string, unknown>, assets: CardAssets): ReactElement;
+  logoAlt(model: Model): string;
+}
+
+/** Content-Security-Policy sources a site adds to the engine's own policy, by directive. */
+export type CspAdditions = Partial<Record<'script-src' | 'style-src' | 'img-src' | 'connect-src' | 'frame-src' | 'form-action', string[]>>;
+
+/** A value an archetype asks for besides the title: a command-line option and its prompt. */
+export interface ArchetypeField {
+  /** Key of the front matter field. */
+  key: string;
+  /** Commander's option syntax: `--category <name>`. */
+  flag: string;
+  description: string;
+  /** A comma-separated list on the command line, a YAML list in the file. */
+  list?: boolean;
+  /** What the prompt asks; no prompt without it. */
+  prompt?: string;
+  /** Values existing entries use, most used first: offered at the prompt, the first is the default. */
+  suggest?(entries: Record<string, unknown>[]): string[];
+  /** The value when none is given and nothing is suggested, from the title. */
+  fallback?(title: string): unknown;
+  /** A problem with the value before the file is written (an empty category, say). */
+  check?(value: unknown): SiteError | undefined;
+  /** A warning printed after the file is written (a value no entry used before, say). */
+  isNew?(value: unknown, suggestions: string[]): string | undefined;
+}
+
+/** What `sitegen new-post` writes: a new entry of a collection. */
+export interface Archetype {
+  collection: string;
+  fields: ArchetypeField[];
+  /** The front matter of the new file, in the order the file lists it. */
+  frontMatter(values: { title: string; slug: string; date: string; draft: boolean } & Record<string, unknown>): Record<string, unknown>;
+  /** The body skeleton under the front matter. */
+  body: string;
+  /** The new entry's address. */
+  path(slug: string): string;
+}
+
+/** A request handler the dev server tries before serving pages; true when it answered. */
+export type DevMiddleware = (request: IncomingMessage, response: ServerResponse) => boolean | Promise<boolean>;
+
+/** What a site adds to the dev server. */
+export interface DevSetup {
+  /** Environment values the dev build uses (a local form endpoint in place of the webhook, say). */
+  env?: Record<string, string>;
+  middleware?: DevMiddleware;
+  /** One line the server prints under its address (where forms go, say). */
+  note?: string;
+}
+
+/** A site, as the engine builds it. */
+export interface SiteDefinition<Model = unknown, Page extends PageSpec = PageSpec> {
+  content: ContentSpec;
+  /** Environment variables the model reads (`ModelOptions.env` holds only these). */
+  env?: readonly string[];
+  /** Builds the site's model from validated content; throws located errors (`SiteErrorList`) for what the schemas cannot see. */
+  model(content: LoadedContent, options: ModelOptions): Model;
+  settings(model: Model): SiteSettings;
+  routes(model: Model): RouteSpec<Page>[];
+  redirects?(model: Model): RedirectSpec[];
+  /** The page at a route, as a React element (the site wraps it in its own context). */
+  render(page: Page, context: RenderContext<Model, Page>): ReactElement;
+  /** The page left at a redirect's old address. */
+  redirectPage(to: string): Page;
+  /** The template file of a page kind, named as the origin of the links it writes. */
+  templateFile(page: Page): string;
+  /** Scripts and styles the site's pages load, relative to the project root. */
+  client: {
+    styles: string;
+    /** The small script every page loads. */
+    script: string;
+    /** Hydrates the islands of a page; loaded only where there are islands. */
+    hydrate: string;
+    /** Each island's component file, by name. */
+    islands: Record<string, string>;
+  };
+  shareCard?: ShareCardSpec<Model, Page>;
+  feeds?(model: Model): FeedSpec[];
+  csp?(model: Model): CspAdditions;
+  /** Problems `build --production` refuses; a build without it prints them as warnings. */
+  productionProblems?(model: Model, content: LoadedContent, options: ModelOptions): SiteError[];
+  archetypes?: Record<string, Archetype>;
+  dev?(options: { root: string; url: string; ownHosts: ReadonlySet<string>; log: (line: string) => void; env: Record<string, string | undefined> }): DevSetup;
+}
+
+/** Declares a site; the identity, typed. */
+export function defineSite<Model, Page extends PageSpec>(definition: SiteDefinition<Model, Page>): SiteDefinition<Model, Page> {
+  return definition;
+}

@@ -1,0 +1,73 @@
+import { bundleClient, measureScripts, type Bundle } from '../bundle/bundle-client.ts';
+import type { Cache } from '../cache/cache.ts';
+import type { LoadedSite } from '../config/load-site.ts';
+import { imageIndex } from '../images/image-index.ts';
+import type { ImageOutput, ImageProcessor, ImageRunStats } from '../images/image-processor.ts';
+import type { ImageEntry } from '../images/picture-sources.ts';
+import { planImage } from '../images/variant-plan.ts';
+import { ContentFiles } from '../load/read-content-file.ts';
+import type { PageRecord } from '../render/render-page.ts';
+import { drawSharePictures, type PictureOutput, type SharePictureStats } from '../share-card/draw-share-pictures.ts';
+import { planShareImages, type ShareImages } from '../share-card/share-images.ts';
+import type { RoutedStep } from './route-step.ts';
+
+/** Bundle: the stylesheet, the site script and every island the site names, built by esbuild (or taken from the cache). */
+export function bundleSite(site: LoadedSite, root: string, cache: Cache): Promise<Bundle> {
+  return bundleClient(root, site.definition.client, cache);
+}
+
+/** The images of a build: what pages need to write their markup, and the run making the files. */
+export interface ProcessedImages {
+  /** Every image by public path: its size, and a raster image's variants. */
+  index: Map<string, ImageEntry>;
+  /** Resolves once every variant has been emitted, encoded now or taken from the cache; rejects with every image that failed. */
+  done: Promise<ImageRunStats>;
+}
+
+/**
+ * Images: plans the variants of every raster image and starts encoding those the cache lacks,
+ * on sharp's threads, while the pages render. Each file goes to `output` as soon as it is ready.
+ */
+export function processImages(routed: RoutedStep, processor: ImageProcessor, output: ImageOutput): ProcessedImages {
+  const plans = routed.images.raster.map((image) => planImage(image));
+  const done = processor.run(plans, new ContentFiles(routed.contentDir), output);
+  // Awaited once the pages are rendered; a failure before then must not go unhandled.
+  done.catch(() => undefined);
+  return { index: imageIndex(routed.images.svg, plans), done };
+}
+
+/** Every page's share picture, planned before the pages render (each page's head names its own); `draw` produces the files. */
+export interface ShareCards {
+  images?: ShareImages;
+  draw: (output: PictureOutput) => Promise<SharePictureStats>;
+}
+
+/** Share cards: planned now, drawn beside the rendering of pages; none when the site has no share card. */
+export function prepareShareCards(routed: RoutedStep, cache: Cache): ShareCards {
+  const spec = routed.site.definition.shareCard;
+  if (!spec) return { draw: async () => ({ drawn: 0, cached: 0 }) };
+  const plan = planShareImages(routed.routes, spec, routed.model);
+  // The spec is typed by the site's model and pages; drawing reads neither.
+  const drawing = spec as unknown as Parameters<typeof drawSharePictures>[1];
+  return {
+    images: plan.images,
+    draw: (output) => drawSharePictures(plan.jobs, drawing, () => spec.assets(routed.model, routed.root), { imagesDir: routed.imagesDir, contentDir: routed.contentDir, cache }, output),
+  };
+}
+
+/** JavaScript one page loads. */
+export interface PageBudget {
+  path: string;
+  islands: string[];
+  bytes: number;
+  gzip: number;
+}
+
+/** The JavaScript each page loads, in bytes and gzip bytes. */
+export function pageBudgets(bundle: Bundle, pages: PageRecord[]): PageBudget[] {
+  return pages.map((page) => {
+    const entries = [bundle.siteScript, ...(page.islands.length ? [bundle.hydrateScript, ...page.islands.map((name) => bundle.islands[name]!)] : [])];
+    const { bytes, gzip } = measureScripts(bundle, entries);
+    return { path: page.route.path, islands: page.islands, bytes, gzip };
+  });
+}

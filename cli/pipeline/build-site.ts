@@ -1,0 +1,119 @@
+// A whole build, read top to bottom: load → validate → route → render → write to staging →
+// check → commit, or abort and leave the last output as it was. Bundling the client, encoding
+// images and drawing share cards run beside the steps that need them last.
+import path from 'node:path';
+import { Cache } from '../cache/cache.ts';
+import type { LinkFinding, LinkReport } from '../check/index.ts';
+import { SiteFacts } from '../check/site-facts.ts';
+import type { LoadedSite } from '../config/load-site.ts';
+import type { SiteError } from '../errors.ts';
+import { ImageProcessor, type ImageRunStats } from '../images/image-processor.ts';
+import type { PageRecord } from '../render/render-page.ts';
+import type { Writer } from '../write/writers.ts';
+import { bundleSite, pageBudgets, prepareShareCards, processImages, type PageBudget } from './assets-step.ts';
+import { checkStep, hasBrokenLinks, hasStagingFolder, linkWarnings } from './check-step.ts';
+import { loadStep } from './load-step.ts';
+import { PhaseTimer, type Phase } from './phase-timer.ts';
+import { renderStep } from './render-step.ts';
+import { routeStep } from './route-step.ts';
+import type { SharePictureStats } from '../share-card/draw-share-pictures.ts';
+import { validateStep, type ValidateOptions } from './validate-step.ts';
+import { siteFiles, StagedWrites } from './write-step.ts';
+
+export type { Phase, PageBudget };
+
+/** A finding that does not fail a build: a link to a redirect, or what `--production` would refuse. */
+export type BuildWarning = LinkFinding | SiteError;
+
+export interface BuildOptions extends ValidateOptions {
+  /** Project root: the site's code and its node_modules live here. */
+  root: string;
+  site: LoadedSite;
+  /** Content folder; `<root>/content` by default. */
+  contentDir?: string;
+  writer: Writer;
+  /** Where values are kept between builds; none (everything made afresh) by default. */
+  cache?: Cache;
+  /** Check the links of the staged output and commit it only when none is broken; true by default. */
+  checkLinks?: boolean;
+  /** Most threads rendering Markdown at once. */
+  markdownThreads?: number;
+  /** Images encoded at once. */
+  imageConcurrency?: number;
+  /** Called as the build goes: its phase, and for the pages how many are done of how many. */
+  onProgress?: (phase: Phase, done?: number, total?: number) => void;
+}
+
+export interface BuildResult {
+  /** False when broken links kept the output from replacing the last one (see `links`). */
+  committed: boolean;
+  pages: PageRecord[];
+  redirects: number;
+  files: number;
+  budgets: PageBudget[];
+  /** The link check of the output; undefined when it did not run. */
+  links?: LinkReport;
+  images: ImageRunStats;
+  shareCards: SharePictureStats;
+  /** Pages rendered by this build; the others were taken from the page cache unchanged. */
+  renderedPages: number;
+  /** Findings that do not fail a build: links to a redirect, what `production` would refuse. */
+  warnings: BuildWarning[];
+  timings: Record<Phase, number>;
+  /** Wall time of the whole build; phases overlap (bundling runs beside loading). */
+  totalMs: number;
+}
+
+/** Runs a whole build; see the top of this file. */
+export async function buildSite(options: BuildOptions): Promise<BuildResult> {
+  const { root, site, writer } = options;
+  const cache = options.cache ?? new Cache(undefined);
+  const timer = new PhaseTimer();
+  const progress = (phase: Phase, done?: number, total?: number) => options.onProgress?.(phase, done, total);
+  const checking = options.checkLinks !== false && hasStagingFolder(writer);
+  const staged = new StagedWrites(writer, checking ? new SiteFacts() : undefined);
+  const imageProcessor = new ImageProcessor({ cache, concurrency: options.imageConcurrency });
+  let drawing: Promise<unknown> | undefined;
+  try {
+    // esbuild bundles in its own process while the content loads.
+    const bundling = timer.time('bundle', bundleSite(site, root, cache));
+    bundling.catch(() => undefined);
+    progress('load');
+    const loaded = await timer.time('load', loadStep(site, root, options.contentDir ?? path.join(root, 'content')));
+    const routed = timer.timeSync('load', () => routeStep(validateStep(loaded, options)));
+    // Images the cache lacks are encoded on sharp's threads, and share cards drawn, while the pages render.
+    const images = processImages(routed, imageProcessor, staged);
+    const shareCards = prepareShareCards(routed, cache);
+    const cards = (drawing = shareCards.draw(staged));
+    cards.catch(() => undefined);
+    const bundle = await bundling;
+    progress('render', 0, routed.routes.length);
+    const rendered = await timer.time('render', renderStep(routed, {
+      bundle, images: images.index, shareImages: shareCards.images, cache, threads: options.markdownThreads,
+      emit: staged.write, scanOf: (file) => staged.facts?.pageScan(file), onPage: (done, total) => progress('render', done, total),
+    }));
+    progress('images');
+    const imageStats = await timer.time('images', images.done);
+    const cardStats = await timer.time('cards', cards);
+    progress('write');
+    const files = await timer.time('write', staged.finish(siteFiles(rendered, staged.facts)));
+    progress('check');
+    const links = checking ? await timer.time('check', checkStep(writer, staged.facts!)) : undefined;
+    const committed = !hasBrokenLinks(links);
+    await (committed ? writer.commit() : writer.abort());
+    cache.prune();
+    await writer.removed?.();
+    return {
+      committed, pages: rendered.pages, redirects: rendered.redirects.length, files, images: imageStats, shareCards: cardStats,
+      renderedPages: rendered.renderedPages, budgets: pageBudgets(bundle, rendered.pages), links,
+      warnings: [...routed.productionProblems, ...linkWarnings(links)], timings: timer.timings(), totalMs: timer.elapsed(),
+    };
+  } catch (error) {
+    // Nothing may still be writing into the folder that abort removes.
+    await imageProcessor.stop();
+    await drawing?.catch(() => undefined);
+    await staged.settle();
+    await writer.abort();
+    throw error;
+  }
+}

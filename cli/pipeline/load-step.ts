@@ -1,0 +1,23 @@
+import path from 'node:path';
+import type { LoadedSite } from '../config/load-site.ts';
+import { loadContent, type RawContent } from '../load/load-content.ts';
+import { loadImages, type ContentImages } from '../load/load-images.ts';
+
+/** What the load step read: every content file and image, before validation. */
+export interface LoadedStep {
+  site: LoadedSite;
+  root: string;
+  contentDir: string;
+  raw: RawContent;
+  images: ContentImages;
+  /** The content's images folder. */
+  imagesDir: string;
+}
+
+/** Load: reads every content file the site names and every image of its images folder. */
+export async function loadStep(site: LoadedSite, root: string, contentDir: string): Promise<LoadedStep> {
+  const spec = site.definition.content;
+  const imagesDir = path.join(contentDir, spec.images);
+  const [raw, images] = await Promise.all([loadContent(contentDir, spec), loadImages(imagesDir)]);
+  return { site, root, contentDir, raw, images, imagesDir };
+}

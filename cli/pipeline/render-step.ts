@@ -1,0 +1,178 @@
+import path from 'node:path';
+import type { Bundle } from '../bundle/bundle-client.ts';
+import { fontUrls } from '../bundle/bundle-client.ts';
+import type { Cache } from '../cache/cache.ts';
+import { engineIdentity } from '../cache/engine-identity.ts';
+import { pageKey, readCachedPage, sharedPageKey, storePage, type CachedPage } from '../cache/page-cache.ts';
+import type { ScannedHtml } from '../check/html-scan.ts';
+import { SiteErrorList, type SiteError } from '../errors.ts';
+import { missingMarkdownImages } from '../images/check-markdown-images.ts';
+import { inlineScriptsOf } from '../render/inline-scripts.ts';
+import { withIslandScripts } from '../render/island-scripts.ts';
+import { renderBodies, type MarkdownBody } from '../render/markdown/render-bodies.ts';
+import type { RenderedMarkdown } from '../render/markdown/render-markdown.ts';
+import type { ImageIndex, RecordedLink } from '../render/render-context.ts';
+import { renderPage, renderRedirect, type PageRecord, type RenderedPage, type SharedContext } from '../render/render-page.ts';
+import type { Route } from '../route/routes.ts';
+import type { ShareImages } from '../share-card/share-images.ts';
+import type { RoutedStep } from './route-step.ts';
+
+export interface RenderOptions {
+  bundle: Bundle;
+  images: ImageIndex;
+  shareImages?: ShareImages;
+  cache: Cache;
+  /** Most threads that may render Markdown at once. */
+  threads?: number;
+  /** Receives each page as soon as it is ready; `scan` is what the link checker found in it when it comes from the cache. */
+  emit: (file: string, html: string, scan?: ScannedHtml) => void;
+  /** What the link checker found in a page just emitted, kept with it in the cache. */
+  scanOf?: (file: string) => ScannedHtml | undefined;
+  /** Renders only the routes for which this says true; the others are left out (`dev` re-renders what an edit touched). */
+  only?: (route: Route) => boolean;
+  /** Called as pages are done, for a progress line. */
+  onPage?: (done: number, total: number) => void;
+}
+
+/** The site with every page rendered (and handed to `emit`). */
+export interface RenderedStep extends RoutedStep {
+  bundle: Bundle;
+  /** One record per route rendered or taken from the cache, in route order. */
+  pages: PageRecord[];
+  /** The links of the Markdown bodies each page shows, by route path, with their files and lines. */
+  bodyLinks: Map<string, RecordedLink[]>;
+  /** The text of every inline script the pages run, for the Content-Security-Policy's hashes. */
+  inlineScripts: Set<string>;
+  /** Pages rendered afresh; the others came from the page cache. */
+  renderedPages: number;
+}
+
+/**
+ * Render: every route's page and every redirect page. A page whose inputs are those of a page in
+ * the cache (cache/page-cache.ts) is taken from it; the Markdown of the pages left to render is
+ * rendered (from its own cache where it can be), and each page renders as soon as its bodies are
+ * ready.
+ */
+export async function renderStep(routed: RoutedStep, options: RenderOptions): Promise<RenderedStep> {
+  const site = routed.site.definition;
+  const { bundle, images, shareImages, cache, emit } = options;
+  const shared: SharedContext = {
+    model: routed.model,
+    images,
+    shareImages,
+    markdown: new Map(),
+    assets: { stylesheet: bundle.stylesheet, siteScript: bundle.siteScript, islands: bundle.islands, fonts: fontUrls(bundle) },
+  };
+  const routes = options.only ? routed.routes.filter(options.only) : routed.routes;
+  const sources = markdownSources(routed);
+  const pageKeys = cache.enabled ? keysOf(routed, routes, sources, { bundle, images, shareImages }) : new Map<string, string>();
+  const records = new Map<string, PageRecord>();
+  const bodyLinks = new Map<string, RecordedLink[]>();
+  const inlineScripts = new Set<string>();
+  let done = 0;
+  const finished = () => options.onPage?.(++done, routes.length);
+
+  // Pages the cache holds are published from it.
+  const toRender: Route[] = [];
+  for (const route of routes) {
+    const key = pageKeys.get(route.path);
+    const cached = key ? readCachedPage(cache, key) : undefined;
+    if (!cached) {
+      toRender.push(route);
+      continue;
+    }
+    emit(route.file, cached.html, cached.scan);
+    for (const script of inlineScriptsOf(cached.html)) inlineScripts.add(script);
+    records.set(route.path, { route, links: cached.links, islands: cached.islands });
+    bodyLinks.set(route.path, cached.bodyLinks);
+    finished();
+  }
+
+  const rendered = new Map<string, RenderedMarkdown>();
+  const context = { ...shared, markdown: rendered };
+  const renderOne = (route: Route) => {
+    const page = withIslandScripts(renderPage(site, route, context), bundle);
+    emit(route.file, page.html);
+    for (const script of inlineScriptsOf(page.html)) inlineScripts.add(script);
+    const links = bodyLinksOf(routed.root, route, rendered);
+    records.set(route.path, { route, links: page.links, islands: page.islands });
+    bodyLinks.set(route.path, links);
+    const key = pageKeys.get(route.path);
+    if (key) storePage(cache, key, { html: page.html, links: page.links, islands: page.islands, bodyLinks: links, scan: options.scanOf?.(route.file) } satisfies CachedPage);
+    finished();
+  };
+
+  // Pages without bodies render at once; each other one as soon as its last body is ready.
+  const waiting = new Map<string, Route[]>();
+  const missingBodies = new Map<Route, number>();
+  for (const route of toRender) {
+    const bodies = route.bodies.filter((file) => sources.has(file));
+    if (bodies.length === 0) renderOne(route);
+    missingBodies.set(route, bodies.length);
+    for (const file of bodies) waiting.set(file, [...(waiting.get(file) ?? []), route]);
+  }
+  // A body naming an image the site does not have is reported at its line, and its pages not rendered.
+  const missingImages: SiteError[] = [];
+  await renderBodies([...waiting.keys()].flatMap((file) => sources.get(file) ?? []), {
+    cache,
+    threads: options.threads,
+    onBody: (file, body) => {
+      rendered.set(file, body);
+      const problems = missingMarkdownImages(file, body, images);
+      if (problems.length > 0) {
+        missingImages.push(...problems);
+        return;
+      }
+      for (const route of waiting.get(file) ?? []) {
+        const left = missingBodies.get(route)! - 1;
+        missingBodies.set(route, left);
+        if (left === 0) renderOne(route);
+      }
+    },
+  });
+  if (missingImages.length > 0) throw new SiteErrorList(missingImages);
+
+  for (const redirect of options.only ? [] : routed.redirects) {
+    const page = renderRedirect(site, redirect, context);
+    emit(redirect.file, page.html);
+    for (const script of inlineScriptsOf(page.html)) inlineScripts.add(script);
+  }
+  const pages = routes.map((route) => records.get(route.path)!);
+  return { ...routed, bundle, pages, bodyLinks, inlineScripts, renderedPages: toRender.length };
+}
+
+/** Every Markdown body of the site's collections with a schema, by file: what pages render. */
+function markdownSources(routed: RoutedStep): Map<string, MarkdownBody> {
+  const site = routed.site.definition;
+  const bodies = new Map<string, MarkdownBody>();
+  for (const [name, entries] of Object.entries(routed.content.collections)) {
+    if (!site.content.collections[name]?.schema) continue;
+    for (const entry of entries) bodies.set(entry.file, { file: entry.file, body: entry.body, bodyLine: entry.bodyLine });
+  }
+  return bodies;
+}
+
+/** Each route's page-cache key. */
+function keysOf(routed: RoutedStep, routes: Route[], sources: Map<string, MarkdownBody>, parts: { bundle: Bundle; images: ImageIndex; shareImages?: ShareImages }): Map<string, string> {
+  const shared = sharedPageKey({
+    engine: engineIdentity(),
+    code: routed.site.codeHash,
+    bundle: { ...parts.bundle, files: parts.bundle.files.map((file) => file.url) },
+    images: parts.images,
+    shareImages: parts.shareImages,
+    model: routed.model,
+    bodies: new Set([...sources.values()].map((source) => source.body)),
+    content: routed.content,
+  });
+  return new Map(routes.map((route) => [route.path, pageKey(shared, route, (file) => sources.get(file))]));
+}
+
+/** The links written in the Markdown bodies a route shows, each at its file and line. */
+function bodyLinksOf(root: string, route: Route, rendered: ReadonlyMap<string, RenderedMarkdown>): RecordedLink[] {
+  return route.bodies.flatMap((file) => (rendered.get(file)?.links ?? []).map((link) => ({
+    href: link.href,
+    origin: { kind: 'markdown' as const, file: path.relative(root, file), line: link.line, column: link.column },
+  })));
+}
+
+export type { RenderedPage };

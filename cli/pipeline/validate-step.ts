@@ -1,0 +1,30 @@
+import type { ModelOptions, SiteSettings } from '../config/site-definition.ts';
+import { SiteErrorList, type SiteError } from '../errors.ts';
+import type { LoadedContent } from '../load/load-content.ts';
+import { validateContent } from '../validate/validate-content.ts';
+import type { LoadedStep } from './load-step.ts';
+
+export interface ValidateOptions extends Partial<ModelOptions> {
+  /** Refuse what the site's production checks find instead of returning it as warnings. */
+  production?: boolean;
+}
+
+/** The loaded site with its content validated and its model built. */
+export interface ValidatedStep extends LoadedStep {
+  content: LoadedContent;
+  model: unknown;
+  settings: SiteSettings;
+  /** What `production` refuses; a build without it reports these as warnings. */
+  productionProblems: SiteError[];
+}
+
+/** Validate: every file against its schema, then the site's model; every problem is collected before it throws. */
+export function validateStep(loaded: LoadedStep, options: ValidateOptions = {}): ValidatedStep {
+  const site = loaded.site.definition;
+  const content = validateContent(loaded.raw, site.content, options);
+  const modelOptions: ModelOptions = { drafts: options.drafts, future: options.future, now: options.now, env: options.env ?? {}, siteUrl: options.siteUrl };
+  const model = site.model(content, modelOptions);
+  const productionProblems = site.productionProblems?.(model, content, modelOptions) ?? [];
+  if (options.production && productionProblems.length > 0) throw new SiteErrorList(productionProblems);
+  return { ...loaded, content, model, settings: site.settings(model), productionProblems };
+}

@@ -1,0 +1,65 @@
+import type { ScannedHtml } from '../check/html-scan.ts';
+import type { SiteFacts } from '../check/site-facts.ts';
+import { manifestFileName } from '../check/types.ts';
+import { renderFeed } from '../write/feed.ts';
+import { renderHeadersFile } from '../write/headers-file.ts';
+import { renderRedirectsFile } from '../write/redirects-file.ts';
+import { buildManifest } from '../write/route-manifest.ts';
+import { renderRobots } from '../write/robots-txt.ts';
+import { renderSitemap } from '../write/sitemap.ts';
+import type { Writer } from '../write/writers.ts';
+import type { RenderedStep } from './render-step.ts';
+
+/** Every file of the site besides the pages and images: bundle, SVGs, sitemap, robots.txt, feeds, host rules and the route manifest. */
+export function siteFiles(site: RenderedStep, facts?: SiteFacts): Map<string, string | Uint8Array> {
+  const { settings, routes, redirects, bundle, images, inlineScripts, pages, bodyLinks } = site;
+  const definition = site.site.definition;
+  const files = new Map<string, string | Uint8Array>();
+  for (const file of bundle.files) files.set(file.url.slice(1), file.contents);
+  for (const image of images.svg) files.set(image.url.slice(1), image.contents);
+  files.set('sitemap.xml', renderSitemap(settings.siteUrl, routes));
+  files.set('robots.txt', renderRobots(settings.siteUrl));
+  for (const feed of definition.feeds?.(site.model) ?? []) files.set(feed.path.slice(1), renderFeed(feed, settings));
+  files.set('_redirects', renderRedirectsFile(redirects));
+  files.set('_headers', renderHeadersFile(routes, { additions: definition.csp?.(site.model) ?? {}, inlineScripts }));
+  const manifest = buildManifest({ siteUrl: settings.siteUrl, root: site.root, pages, redirects, bodyLinks });
+  // The checker takes the manifest as built, not parsed back from its text.
+  facts?.setManifest(manifest);
+  files.set(manifestFileName, JSON.stringify(manifest));
+  return files;
+}
+
+/**
+ * Write: hands files to the writer's staging area as they come (pages while the rest render)
+ * and reports the first failed write once every write has ended, so that the writer can drop
+ * its staging folder with nothing still writing into it. With `facts`, it records what the link
+ * checker needs of each file as it goes (see SiteFacts).
+ */
+export class StagedWrites {
+  private readonly pending: Promise<void>[] = [];
+  private failure: { error: unknown } | undefined;
+
+  constructor(private readonly writer: Writer, readonly facts?: SiteFacts) {}
+
+  /** Starts writing one file; `scan` is what the checker found in it before (a page from the cache). A failure is reported by `finish`. */
+  readonly write = (file: string, contents: string | Uint8Array, scan?: ScannedHtml): void => {
+    if (scan) this.facts?.addScanned(file, scan);
+    else this.facts?.add(file, contents);
+    this.pending.push(this.writer.write(file, contents).catch((error: unknown) => {
+      this.failure ??= { error };
+    }));
+  };
+
+  /** Writes these files too, waits for every write and throws the first failure; resolves with the number of files written. */
+  async finish(files: Map<string, string | Uint8Array>): Promise<number> {
+    for (const [file, contents] of files) this.write(file, contents);
+    await this.settle();
+    if (this.failure) throw this.failure.error;
+    return this.pending.length;
+  }
+
+  /** Waits for every write started so far, whatever its outcome. */
+  async settle(): Promise<void> {
+    await Promise.all(this.pending);
+  }
+}

@@ -1,0 +1,55 @@
+import { renderToString } from 'react-dom/server';
+import type { PageSpec, SiteDefinition } from '../config/site-definition.ts';
+import { SiteError } from '../errors.ts';
+import type { Redirect, Route } from '../route/routes.ts';
+import type { RecordedLink, RenderContext } from './render-context.ts';
+
+/** What a page render produced: the document, what it links to and which islands it holds. */
+export interface RenderedPage {
+  route: Route;
+  html: string;
+  links: RecordedLink[];
+  /** Names of the islands on the page, so only their bundles are loaded. */
+  islands: string[];
+}
+
+/** What the rest of a build needs of a page once its HTML is written. */
+export type PageRecord = Omit<RenderedPage, 'html'>;
+
+/** The context every page of a build renders in; `renderPage` adds what is the page's own. */
+export type SharedContext<Model = unknown> = Omit<RenderContext<Model>, 'route' | 'links' | 'islands' | 'templateFile'>;
+
+/** Renders one route to a complete HTML document with the site's templates. */
+export function renderPage<Model, Page extends PageSpec>(site: SiteDefinition<Model, Page>, route: Route<Page>, shared: SharedContext<Model>): RenderedPage {
+  return renderWith(site, route, shared);
+}
+
+/** Renders the page left at a redirect's old address. */
+export function renderRedirect<Model, Page extends PageSpec>(site: SiteDefinition<Model, Page>, redirect: Redirect, shared: SharedContext<Model>): RenderedPage {
+  const route: Route<Page> = { path: redirect.from, url: redirect.from, file: redirect.file, page: site.redirectPage(redirect.to), source: redirect.origin?.file ?? 'redirects', indexable: false, bodies: [] };
+  return renderWith(site, route, shared);
+}
+
+function renderWith<Model, Page extends PageSpec>(site: SiteDefinition<Model, Page>, route: Route<Page>, shared: SharedContext<Model>): RenderedPage {
+  const templateFile = site.templateFile(route.page);
+  // A page sees the bodies its route names and no other: what a page is made from is then known
+  // before it renders, which is what lets the page cache decide without watching the render.
+  const markdown = new Map(route.bodies.flatMap((file) => {
+    const body = shared.markdown.get(file);
+    return body ? [[file, body] as const] : [];
+  }));
+  const context: RenderContext<Model, Page> = { ...shared, markdown, route, templateFile, links: [], islands: [] };
+  let body: string;
+  try {
+    body = renderToString(site.render(route.page, context));
+  } catch (error) {
+    throw new SiteError({
+      code: 'render.failed',
+      message: `rendering ${route.path} failed: ${(error as Error).message}`,
+      hint: `The page comes from ${route.source} through ${templateFile}.`,
+      file: templateFile,
+      cause: error,
+    });
+  }
+  return { route, html: `<!DOCTYPE html>${body}`, links: context.links, islands: [...new Set(context.islands)] };
+}

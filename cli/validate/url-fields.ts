@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+// What a URL in a dataset or an environment override may be. Each value ends up in HTML
+// attributes, in `_redirects` rules, in robots.txt and in XML, so it is checked as what it is,
+// not merely by how it starts: `/\nDisallow: /` starts with a slash and `//evil.example` is a
+// link to another host. Each check returns the reason it refuses, or undefined.
+
+const pathChar = String.raw`(?:[\w\-.~/]|%[0-9A-Fa-f]{2})`;
+const queryChar = String.raw`(?:[\w\-.~=&+]|%[0-9A-Fa-f]{2})`;
+const fragment = String.raw`#[\w\-.~]+`;
+const sitePathPattern = new RegExp(`^/${pathChar}*(?:\\?${queryChar}*)?(?:${fragment})?$`);
+const anchorPattern = new RegExp(`^${fragment}$`);
+/** Printable ASCII without space, quotes, angle brackets, backslash and the other characters URLs must encode. */
+const urlCharacters = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]+$/;
+
+/** What a site path may hold: `/a/b`, `/a?x=1`, `/a#id`; with `anchor`, also `#id` alone. */
+export interface SitePathRules {
+  /** Accept an in-page `#anchor` with no path. */
+  anchor?: boolean;
+  /** Accept a query and a fragment (a redirect's source may have neither). */
+  suffix?: boolean;
+}
+
+/** Why `value` is not a site path of this site (`/guides/x`, `/#pricing`), or undefined when it is. */
+export function sitePathProblem(value: string, rules: SitePathRules = { anchor: true, suffix: true }): string | undefined {
+  if (rules.anchor && value.startsWith('#')) return anchorPattern.test(value) ? undefined : 'an #anchor holds only letters, digits and - . _ ~';
+  if (!value.startsWith('/')) return rules.anchor ? 'expected a site path starting with "/" or an #anchor' : 'expected a site path starting with "/"';
+  const path = value.split(/[?#]/)[0]!;
+  if (path.includes('//')) return 'a site path never holds "//" (a path starting with it leads to another host)';
+  if (path.split('/').some((segment) => segment === '.' || segment === '..')) return 'a site path never holds "." or ".." segments';
+  if (!rules.suffix && path !== value) return 'expected a site path without ?query or #fragment';
+  if (!sitePathPattern.test(value)) return 'a site path holds only letters, digits, "/" and - . _ ~ (other characters %-encoded), then an optional ?query and #fragment';
+  return undefined;
+}
+
+/** Which absolute URLs a field accepts. */
+export interface UrlRules {
+  /** Accept `http:` for any host (the site's own origin may be plain http on a staging host). */
+  http?: boolean;
+  /** Accept `http:` to this machine (localhost, 127.x, [::1]), as dev servers and tests need. */
+  loopbackHttp?: boolean;
+  /** Accept only an origin: nothing after the host and port but an optional "/". */
+  originOnly?: boolean;
+}
+
+/** Why `value` is not an absolute URL of the kind `rules` allow, or undefined when it is. */
+export function absoluteUrlProblem(value: string, rules: UrlRules = {}): string | undefined {
+  const schemes = rules.http ? 'an http(s) URL' : 'an https URL';
+  if (!urlCharacters.test(value)) return `expected ${schemes} of printable ASCII characters with no spaces, quotes, "<", ">" or "\\"`;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `expected an absolute ${schemes}`;
+  }
+  const http = url.protocol === 'http:' && (rules.http || (rules.loopbackHttp && isLoopback(url.hostname)));
+  if (url.protocol !== 'https:' && !http) return `expected ${schemes}${rules.loopbackHttp && !rules.http ? ' (http only to localhost)' : ''}`;
+  if (!/^https?:\/\/[^/?#]/i.test(value)) return 'expected "//" and a host after the scheme';
+  if (url.username || url.password) return 'expected no user name or password in the URL';
+  if (rules.originOnly && (!/^https?:\/\/[^/?#]+\/?$/i.test(value))) return 'expected an origin such as https://www.example.com, with no path, query or fragment';
+  return undefined;
+}
+
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+
+/** A string field checked by `problem`, whose reason becomes the message of `content.invalid-field`. */
+function checkedString(problem: (value: string) => string | undefined) {
+  return z.string().superRefine((value, context) => {
+    const reason = problem(value);
+    if (reason) context.addIssue({ code: 'custom', message: reason, input: value });
+  });
+}
+
+/** A site path such as `/guides/playwright` or `/#pricing`, or an in-page `#anchor`. */
+export const href = checkedString((value) => sitePathProblem(value));
+/** A site path such as `/getting-started#contact-form`: no in-page `#anchor` alone. */
+export const sitePath = checkedString((value) => sitePathProblem(value, { suffix: true }));
+/** A redirect's source such as `/old-page`: a site path of words, with no query or fragment. */
+export const redirectSource = checkedString(
+  (value) => sitePathProblem(value, {}) ?? (/^\/[\w/-]*$/.test(value) ? undefined : 'expected a site path such as /old-page'),
+);
+/** A link that leaves the site, such as a video or a webhook: https only. */
+export const externalUrl = checkedString((value) => absoluteUrlProblem(value));
+/** The site's own origin, http or https, with no path. */
+export const siteOrigin = checkedString((value) => absoluteUrlProblem(value, { http: true, originOnly: true }));

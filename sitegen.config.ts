@@ -1,0 +1,77 @@
+// The marketing site, as the engine builds it: its content and schemas, its model, routes and
+// redirects, its pages and islands, its share card, what it adds to the headers, the checks a
+// production build makes, the new-post archetype and what it adds to the dev server.
+import { defineSite } from './cli/config/site-definition.ts';
+import { islands } from './client/islands/index.ts';
+import { videoFrameSources } from './client/video-url.ts';
+import { renderSitePage, templateFileOf } from './templates/pages/index.tsx';
+import { postArchetype } from './templates/site/archetypes.ts';
+import { siteDevSetup } from './templates/site/dev-setup.ts';
+import { buildSiteModel } from './templates/site/model.ts';
+import { siteEnvOverrides, siteOverridesFromEnv } from './templates/site/overrides.ts';
+import { productionConfigProblems } from './templates/site/production.ts';
+import { siteRedirects, siteRoutes, type SitePage } from './templates/site/routes.ts';
+import { dataSchemas, legalFrontMatterSchema, postFrontMatterSchema } from './templates/site/schemas/schemas.ts';
+import { guideArticleFrontMatterSchema } from './templates/site/schemas/articles.ts';
+import { shareCard } from './templates/site/share-card.ts';
+import { blogIndexPath, blogPostPath, feedPath } from './templates/site/urls.ts';
+
+/** Where Google documents reCAPTCHA's script and frames (classic and Enterprise share them). */
+const recaptchaScripts = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
+const recaptchaFrames = ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'];
+
+/** The origin of a service URL as a CSP source; none for one that is not absolute. */
+function originOf(url: string): string[] {
+  try {
+    const origin = new URL(url).origin;
+    return origin === 'null' ? [] : [origin];
+  } catch {
+    return [];
+  }
+}
+
+export default defineSite({
+  content: {
+    collections: {
+      posts: { folder: 'posts', schema: postFrontMatterSchema, dated: true },
+      guides: { folder: 'guides', schema: guideArticleFrontMatterSchema },
+      legal: { folder: 'legal', schema: legalFrontMatterSchema },
+      // The toolkit texts /pom-files shows once its form is sent: shown as written.
+      toolkit: { folder: 'toolkit' },
+    },
+    data: dataSchemas,
+    images: 'images',
+  },
+  env: Object.keys(siteEnvOverrides),
+  model: buildSiteModel,
+  settings: (model) => ({ siteUrl: model.data.site.siteUrl, trailingSlash: model.data.site.trailingSlash }),
+  routes: siteRoutes,
+  redirects: siteRedirects,
+  render: renderSitePage,
+  redirectPage: (to): SitePage => ({ kind: 'redirect', to }),
+  templateFile: templateFileOf,
+  client: { styles: 'templates/styles/site.css', script: 'client/site.ts', hydrate: 'client/hydrate.ts', islands: Object.fromEntries(Object.keys(islands).map((name) => [name, `client/islands/${name}.tsx`])) },
+  shareCard,
+  feeds: (model) => [{
+    path: feedPath,
+    title: `${model.data.site.brand} ${model.data.blog.post.titleSuffix}`,
+    description: model.data.blog.meta.description,
+    link: blogIndexPath,
+    language: 'en',
+    items: model.posts.map((post) => ({ title: post.title, path: blogPostPath(post.slug), date: post.date, category: post.category, description: post.excerpt })),
+  }],
+  csp: (model) => ({
+    'script-src': recaptchaScripts,
+    'frame-src': [...recaptchaFrames, ...videoFrameSources],
+    // Forms post to the webhook with fetch, and the footer form without JavaScript.
+    'connect-src': originOf(model.data.site.formWebhookUrl),
+    'form-action': originOf(model.data.site.formWebhookUrl),
+  }),
+  productionProblems: (model, content, options) => productionConfigProblems(model.data.site, {
+    siteJson: content.raw.data.get('site'),
+    overrides: siteOverridesFromEnv(options.env),
+    siteUrlFlag: Boolean(options.siteUrl),
+  }),
+  archetypes: { post: postArchetype },
+  dev: siteDevSetup,
+});

@@ -1,0 +1,148 @@
+import type { ModelOptions } from '../../cli/config/site-definition.ts';
+import { SiteError, SiteErrorList } from '../../cli/errors.ts';
+import { errorCatalogue } from '../../cli/error-catalogue.ts';
+import type { Entry, LoadedContent } from '../../cli/load/load-content.ts';
+import type { OriginIndex } from '../../cli/render/link-origins.ts';
+import { formatPostDate } from '../../cli/validate/post-date.ts';
+import { estimateReadTime } from '../../cli/validate/read-time.ts';
+import { legalPlaceholderProblems } from './legal-placeholders.ts';
+import { buildNavigation, type Navigation } from './navigation.ts';
+import { applySiteOverrides, siteOverridesFromEnv } from './overrides.ts';
+import type { GuideTopic, SiteData } from './schemas/schemas.ts';
+
+// The validated site as templates and later steps see it: every dataset typed, posts with their
+// date text and read time, and what the schemas alone cannot check (guide topics named
+// elsewhere, slugs and topics used twice, placeholders of the legal pages).
+
+/** A blog post ready to render. */
+export interface Post {
+  file: string;
+  slug: string;
+  title: string;
+  excerpt: string;
+  date: Date;
+  /** Display text such as 'Mar 15, 2024'. */
+  dateText: string;
+  readTime: string;
+  image: string;
+  imageAlt: string;
+  /** The post's own share picture (`/images/…`, PNG or JPEG) in place of its generated card. */
+  socialImage?: string;
+  socialImageAlt?: string;
+  category: string;
+  tags: string[];
+  draft: boolean;
+  body: string;
+  bodyLine: number;
+}
+
+/** A long-form guide article, `/guides/content/{topic}`. */
+export interface GuideArticle {
+  file: string;
+  topic: GuideTopic;
+  title: string;
+  description: string;
+  body: string;
+  bodyLine: number;
+}
+
+/** A legal page such as `/terms`. */
+export interface LegalPage {
+  file: string;
+  slug: 'terms' | 'privacy';
+  title: string;
+  description: string;
+  lastUpdated: string;
+  body: string;
+  bodyLine: number;
+}
+
+/** The validated site: every dataset typed, posts filtered and sorted newest first. */
+export interface SiteModel {
+  contentRoot: string;
+  data: SiteData;
+  posts: Post[];
+  guides: GuideArticle[];
+  legal: LegalPage[];
+  toolkit: { readme: string; rules: string };
+  origins: OriginIndex;
+  navigation: Navigation;
+  /** The content the model was made from, for locating a field in an error. */
+  content: LoadedContent;
+}
+
+/** The model of validated content; throws every problem the schemas could not see at once. */
+export function buildSiteModel(content: LoadedContent, options: ModelOptions): SiteModel {
+  const errors: SiteError[] = [];
+  const declared = content.data.guides as SiteData['guides'];
+  const topics = new Set(declared.map((guide) => guide.topic));
+  const topicProblem = (topic: string) => `Invalid option: expected one of ${[...topics].map((t) => JSON.stringify(t)).join('|')}, got ${JSON.stringify(topic)}`;
+  const blog = content.data.blog as SiteData['blog'];
+  blog.post.guides.forEach((topic, index) => {
+    if (!topics.has(topic)) errors.push(content.fieldError({ dataset: 'blog' }, ['post', 'guides', index], 'content.invalid-field', topicProblem(topic)));
+  });
+  for (const entry of content.collections.guides!) {
+    const topic = String(entry.data.topic);
+    if (!topics.has(topic)) errors.push(content.fieldError({ file: entry.file }, ['topic'], 'content.invalid-field', topicProblem(topic)));
+  }
+  const posts = content.collections.posts!.map(toPost);
+  const guides = content.collections.guides!.map((entry) => ({ ...(entry.data as Omit<GuideArticle, 'file' | 'body' | 'bodyLine'>), file: entry.file, body: entry.body, bodyLine: entry.bodyLine }));
+  const legal = content.collections.legal!.map((entry) => ({ ...(entry.data as Omit<LegalPage, 'file' | 'body' | 'bodyLine'>), file: entry.file, body: entry.body, bodyLine: entry.bodyLine }));
+  errors.push(...findDuplicates(posts, (post) => post.slug, 'content.duplicate-slug', 'slug'));
+  errors.push(...findDuplicates(guides, (guide) => guide.topic, 'content.duplicate-topic', 'topic'));
+  errors.push(...legalPlaceholderProblems(content.collections.legal!));
+  if (errors.length > 0) throw new SiteErrorList(errors);
+  const texts = new Map(content.collections.toolkit!.map((entry) => [entry.file.slice(entry.file.lastIndexOf('/') + 1), entry.body]));
+  const data = applySiteOverrides(content.data as SiteData, siteOverridesFromEnv(options.env), options.siteUrl);
+  const model: Omit<SiteModel, 'navigation'> = {
+    contentRoot: content.root,
+    data,
+    posts,
+    guides,
+    legal,
+    toolkit: { readme: texts.get('pom-readme.md') ?? '', rules: texts.get('cursor-rules.md') ?? '' },
+    origins: content.origins,
+    content,
+  };
+  return { ...model, navigation: buildNavigation(model) };
+}
+
+/** A post as the templates show it: its date as text and its read time, estimated when the front matter gives none. */
+function toPost(entry: Entry): Post {
+  const fm = entry.data as Omit<Post, 'file' | 'date' | 'dateText' | 'readTime' | 'draft' | 'body' | 'bodyLine'> & { readTime?: string };
+  return {
+    file: entry.file,
+    slug: fm.slug,
+    title: fm.title,
+    excerpt: fm.excerpt,
+    date: entry.date!,
+    dateText: formatPostDate(entry.date!),
+    readTime: fm.readTime ?? estimateReadTime(entry.body),
+    image: fm.image,
+    imageAlt: fm.imageAlt,
+    socialImage: fm.socialImage,
+    socialImageAlt: fm.socialImageAlt,
+    category: fm.category,
+    tags: fm.tags,
+    draft: entry.draft ?? false,
+    body: entry.body,
+    bodyLine: entry.bodyLine,
+  };
+}
+
+function findDuplicates<T extends { file: string }>(
+  items: T[], keyOf: (item: T) => string, code: 'content.duplicate-slug' | 'content.duplicate-topic', field: string,
+): SiteError[] {
+  const seen = new Map<string, T>();
+  const errors: SiteError[] = [];
+  for (const item of items) {
+    const first = seen.get(keyOf(item));
+    if (first) {
+      const { message, hint } = errorCatalogue[code];
+      errors.push(new SiteError({ code, message: message(field, keyOf(item), first.file), hint: hint(field), file: item.file }));
+    } else {
+      seen.set(keyOf(item), item);
+    }
+  }
+  return errors;
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { imagePath, text } from '../../../cli/validate/fields.ts';
+import { href } from '../../../cli/validate/url-fields.ts';
+
+export { externalUrl, href } from '../../../cli/validate/url-fields.ts';
+export { imagePath, lineText, text } from '../../../cli/validate/fields.ts';
+
+// Field types the site's datasets share: icons, links, images and the blocks built from them.
+
+/** Names of the icons templates/components/Icon.tsx can draw. */
+export const iconNames = [
+  'bot', 'database', 'cursor', 'bug', 'zap', 'rocket', 'layers', 'puzzle', 'building', 'shield',
+  'clock', 'chart', 'users', 'check', 'target', 'code', 'search', 'brain', 'heart', 'flag',
+  'compass', 'refresh', 'workflow', 'book', 'message', 'star', 'award', 'lock', 'globe', 'trending',
+] as const;
+
+/** One of the icons Icon.tsx draws. */
+export const icon = z.enum(iconNames);
+/** A link or button: its text and where it goes. */
+export const link = z.object({ text, href }).strict();
+/** A page's title and description for the head and search results. */
+export const meta = z.object({ title: text, description: text }).strict();
+/** A card or list entry: a title, a description and optionally an icon. */
+export const item = z.object({ title: text, description: text, icon: icon.optional() }).strict();
+/**
+ * An image with the size it is shown at. `alt` describes it; an image that only decorates has
+ * `"alt": ""` and `"decorative": true` (an empty alt without it is an error, `image.missing-alt`).
+ */
+export const image = z.object({ src: imagePath, alt: z.string(), decorative: z.literal(true).optional(), width: z.number().int().positive(), height: z.number().int().positive() }).strict();
+
+/** A block of a content page: a heading, optional intro and items laid out one of several ways. */
+export const section = z.object({
+  id: z.string().regex(/^[a-z][a-z0-9-]*$/, 'expected a lowercase id').optional(),
+  layout: z.enum(['cards', 'checklist', 'steps', 'split']),
+  eyebrow: text.optional(),
+  heading: text,
+  intro: text.optional(),
+  items: z.array(item).min(1),
+  cta: link.optional(),
+}).strict();
