@@ -48,7 +48,7 @@ const siteErrors = {
   'content.unknown-route': {
     title: 'A link names a page the site does not have',
     message: (field: string, value: string) => `${field}: "${value}" is not a page of the site`,
-    hint: 'Use the path of an existing page, or add the old path to content/data/redirects.json.',
+    hint: 'Use the path of an existing page, or redirect the old path to the new one.',
   },
   'content.missing-image': {
     title: 'An image is not in content/images',

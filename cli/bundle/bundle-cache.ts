@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { Cache } from '../cache/cache.ts';
 import { cacheKey } from '../cache/cache.ts';
 import { packageVersion } from '../cache/engine-identity.ts';
-import type { Bundle, BundledFile, ClientEntries } from './bundle-client.ts';
+import type { ClientEntries } from '../config/site-definition.ts';
+import type { Bundle, BundledFile } from './bundle-client.ts';
 
 // The last bundle, kept in the cache with the hash of every file esbuild read to make it (its
 // metafile's inputs: client code, styles, fonts, React from node_modules). A build whose inputs
@@ -15,7 +16,8 @@ const formatVersion = 2;
 
 /** The cache key: what decides the bundle besides its inputs' contents (esbuild's version, the entries, the file lists of their folders, where a new file can change what an import resolves to). */
 export async function bundleCacheKey(root: string, entries: ClientEntries): Promise<string> {
-  const folders = [...new Set([entries.styles, entries.script, entries.hydrate, ...Object.values(entries.islands)].map((file) => path.dirname(file)))].sort();
+  const files = [entries.styles, entries.script, entries.hydrate, ...Object.values(entries.islands ?? {})].filter((file): file is string => file !== undefined);
+  const folders = [...new Set(files.map((file) => path.dirname(file)))].sort();
   const lists = await Promise.all(folders.map(async (folder) => {
     const found = await readdir(path.join(root, folder), { recursive: true, withFileTypes: true }).catch(() => []);
     return found.filter((entry) => entry.isFile()).map((entry) => path.relative(root, path.join(entry.parentPath, entry.name))).sort().join('\n');

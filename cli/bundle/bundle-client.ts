@@ -3,6 +3,7 @@ import { gzipSync } from 'node:zlib';
 import type * as esbuild from 'esbuild';
 import { SiteError } from '../errors.ts';
 import type { Cache } from '../cache/cache.ts';
+import type { ClientEntries } from '../config/site-definition.ts';
 import { bundleCacheKey, hashInputs, readCachedBundle, writeCachedBundle } from './bundle-cache.ts';
 
 /** A file the bundler produced, named by its content hash. */
@@ -24,13 +25,7 @@ export interface Bundle {
   islands: Record<string, string>;
 }
 
-/** The client's entry points, relative to the project root (the site definition's `client`). */
-export interface ClientEntries {
-  styles: string;
-  script: string;
-  hydrate: string;
-  islands: Record<string, string>;
-}
+export type { ClientEntries };
 
 /**
  * Bundles the client with esbuild: code splitting makes React one shared chunk, every island
@@ -49,14 +44,16 @@ export async function bundleClient(root: string, entries: ClientEntries, cache: 
 
 /** Runs esbuild: the bundle, and the files it read (relative to the project root). */
 async function bundleAfresh(root: string, entries: ClientEntries): Promise<{ bundle: Bundle; inputs: string[] }> {
-  const islandNames = Object.keys(entries.islands);
-  const scriptEntries = {
-    site: path.join(root, entries.script),
-    hydrate: path.join(root, entries.hydrate),
-    ...Object.fromEntries(islandNames.map((name) => [`islands/${name}`, path.join(root, entries.islands[name]!)])),
+  const islands = entries.islands ?? {};
+  const islandNames = Object.keys(islands);
+  const scriptEntries: Record<string, string> = {
+    ...(entries.script ? { site: path.join(root, entries.script) } : {}),
+    ...(entries.hydrate ? { hydrate: path.join(root, entries.hydrate) } : {}),
+    ...Object.fromEntries(islandNames.map((name) => [`islands/${name}`, path.join(root, islands[name]!)])),
   };
+  const noScripts = { files: [], inputs: [] };
   const [scripts, styles] = await Promise.all([
-    build(root, {
+    Object.keys(scriptEntries).length === 0 ? noScripts : build(root, {
       entryPoints: scriptEntries,
       bundle: true,
       splitting: true,

@@ -5,6 +5,7 @@ import { SiteError } from '../errors.ts';
 import { dim, green, ProgressLine } from '../output.ts';
 import type { BuildResult, Phase } from '../pipeline/build-site.ts';
 import type { BuildOutcome } from '../cache/up-to-date.ts';
+import type { ClientEntries } from '../config/site-definition.ts';
 
 interface BuildFlags {
   out: string;
@@ -102,9 +103,10 @@ async function runBuild(flags: BuildFlags, root: string, out: string, contentDir
 }
 
 /** Every file in the folders of the client's entry points: the bundle may read any of them. */
-async function clientFiles(root: string, client: { styles: string; script: string; hydrate: string; islands: Record<string, string> }): Promise<string[]> {
+async function clientFiles(root: string, client: ClientEntries): Promise<string[]> {
   const { readdir } = await import('node:fs/promises');
-  const folders = [...new Set([client.styles, client.script, client.hydrate, ...Object.values(client.islands)].map((file) => path.dirname(file)))];
+  const entries = [client.styles, client.script, client.hydrate, ...Object.values(client.islands ?? {})].filter((file): file is string => file !== undefined);
+  const folders = [...new Set(entries.map((file) => path.dirname(file)))];
   const lists = await Promise.all(folders.map(async (folder) => (await readdir(path.join(root, folder), { recursive: true, withFileTypes: true }).catch(() => []))
     .filter((entry) => entry.isFile()).map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))));
   return lists.flat();

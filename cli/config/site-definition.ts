@@ -184,6 +184,17 @@ export interface DevSetup {
   note?: string;
 }
 
+/** The stylesheet and scripts of a site's pages, relative to the project root. */
+export interface ClientEntries {
+  styles: string;
+  /** The small script every page loads; none without it. */
+  script?: string;
+  /** Hydrates the islands of a page; loaded only where there are islands. */
+  hydrate?: string;
+  /** Each island's component file, by name. */
+  islands?: Record<string, string>;
+}
+
 /** A site, as the engine builds it. */
 export interface SiteDefinition<Model = unknown, Page extends PageSpec = PageSpec> {
   content: ContentSpec;
@@ -201,15 +212,7 @@ export interface SiteDefinition<Model = unknown, Page extends PageSpec = PageSpe
   /** The template file of a page kind, named as the origin of the links it writes. */
   templateFile(page: Page): string;
   /** Scripts and styles the site's pages load, relative to the project root. */
-  client: {
-    styles: string;
-    /** The small script every page loads. */
-    script: string;
-    /** Hydrates the islands of a page; loaded only where there are islands. */
-    hydrate: string;
-    /** Each island's component file, by name. */
-    islands: Record<string, string>;
-  };
+  client: ClientEntries;
   shareCard?: ShareCardSpec<Model, Page>;
   feeds?(model: Model): FeedSpec[];
   csp?(model: Model): CspAdditions;

@@ -8,7 +8,7 @@ const megabyte = 1024 * kilobyte;
 
 /** Most a content file of each kind may hold; a file over its limit is a located error. */
 export const inputLimits = Object.freeze({
-  /** A Markdown file (post, guide, legal page, toolkit text), front matter included. */
+  /** A Markdown file of a collection, front matter included. */
   markdownBytes: 2 * megabyte,
   /** The YAML between the front-matter fences. */
   frontMatterBytes: 64 * kilobyte,

@@ -51,7 +51,7 @@ export interface RenderedMarkdown {
   headings: MarkdownHeading[];
   /**
    * Images from content/images, in order: each stands in the HTML as a `<!--sitegen-image:N-->`
-   * marker, which the page replaces with the image's markup (templates/components/Prose.tsx).
+   * marker, which the page replaces with the image's markup (the site's template for a body does).
    * Absent when the body has none.
    */
   images?: MarkdownImage[];

@@ -1,0 +1,22 @@
+import path from 'node:path';
+import type { LoadedSite } from '../../cli/config/load-site.ts';
+import type { PageSpec, SiteDefinition } from '../../cli/config/site-definition.ts';
+import realDefinition from '../../sitegen.config.ts';
+import tinyDefinition from '../sites/tiny/sitegen.config.ts';
+import { projectRoot } from './content.ts';
+
+// The sites the tests build: the tiny one made for engine tests (tests/sites/tiny), and the
+// marketing site, for what it promises visitors. Both are imported as the tests run them
+// (TypeScript through tsx); the CLI compiles them with esbuild instead (cli/config/load-site.ts).
+
+/** A definition as the build takes it; its code is the tests' own, so caches never carry over from another process. */
+export function loadedSite<Model, Page extends PageSpec>(definition: SiteDefinition<Model, Page>): LoadedSite<Model, Page> {
+  return { definition, codeHash: `tests ${process.pid}`, imports: new Map() };
+}
+
+/** The marketing site (sitegen.config.ts at the project root). */
+export const realSite = loadedSite(realDefinition);
+
+/** The tiny site of the engine tests, and where it lives. */
+export const tinySite = loadedSite(tinyDefinition);
+export const tinyRoot = path.join(projectRoot, 'tests', 'sites', 'tiny');

@@ -1,0 +1,39 @@
+// A tiny site built by the same engine in the tests: a few posts, a home page, a 404 page, one
+// stylesheet. Engine behaviour is tested on sites like it, never on the marketing site.
+import { z } from 'zod';
+import { defineSite } from '../../../cli/config/site-definition.ts';
+import { renderPage, type TinyModel, type TinyPage } from './templates/pages.tsx';
+
+const postSchema = z.object({
+  title: z.string().min(1),
+  date: z.union([z.date(), z.string()]),
+  draft: z.boolean().optional(),
+  tags: z.array(z.string()).default([]),
+}).strict();
+
+export default defineSite<TinyModel, TinyPage>({
+  content: {
+    collections: { posts: { folder: 'posts', schema: postSchema, dated: true } },
+    data: { site: z.object({ title: z.string(), url: z.string().url() }).strict() },
+    images: 'images',
+  },
+  model: (content) => ({
+    site: content.data.site as TinyModel['site'],
+    posts: content.collections.posts!.map((entry) => ({ file: entry.file, slug: entry.file.slice(entry.file.lastIndexOf('/') + 1, -3), title: String(entry.data.title), date: entry.date! })),
+  }),
+  settings: (model) => ({ siteUrl: model.site.url, trailingSlash: 'always' }),
+  routes: (model) => [
+    { path: '/', page: { kind: 'home' }, source: 'content/data/site.json' },
+    ...model.posts.map((post) => ({ path: `/posts/${post.slug}`, page: { kind: 'post', slug: post.slug } as const, source: post.file, bodies: [post.file], lastModified: post.date })),
+    { path: '/404', page: { kind: 'not-found' }, source: 'templates/pages.tsx', notFound: true },
+  ],
+  redirects: () => [{ from: '/old-home', to: '/' }],
+  render: renderPage,
+  redirectPage: (to) => ({ kind: 'redirect', to }),
+  templateFile: () => 'templates/pages.tsx',
+  client: { styles: 'templates/styles.css' },
+  feeds: (model) => [{
+    path: '/feed.xml', title: model.site.title, description: 'Posts', link: '/', language: 'en',
+    items: model.posts.map((post) => ({ title: post.title, path: `/posts/${post.slug}`, date: post.date, description: post.title })),
+  }],
+});

@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+import type { RenderContext } from '../../../../cli/render/render-context.ts';
+
+export interface TinyModel {
+  site: { title: string; url: string };
+  posts: { file: string; slug: string; title: string; date: Date }[];
+}
+
+export type TinyPage = { kind: 'home' } | { kind: 'post'; slug: string } | { kind: 'not-found' } | { kind: 'redirect'; to: string };
+
+type Context = RenderContext<TinyModel, TinyPage>;
+
+/** A link the page writes, recorded for the link checker. */
+function Link({ href, children, context }: { href: string; children: ReactNode; context: Context }) {
+  context.links.push({ href, origin: { kind: 'template', file: context.templateFile } });
+  return <a href={href}>{children}</a>;
+}
+
+function Layout({ title, children, context, head }: { title: string; children: ReactNode; context: Context; head?: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <title>{title}</title>
+        <link rel="stylesheet" href={context.assets.stylesheet} />
+        {head}
+      </head>
+      <body>
+        <main>{children}</main>
+      </body>
+    </html>
+  );
+}
+
+export function renderPage(page: TinyPage, context: Context) {
+  const { model } = context;
+  switch (page.kind) {
+    case 'home':
+      return (
+        <Layout title={model.site.title} context={context}>
+          <h1>{model.site.title}</h1>
+          <ul>{model.posts.map((post) => <li key={post.slug}><Link href={`/posts/${post.slug}/`} context={context}>{post.title}</Link></li>)}</ul>
+        </Layout>
+      );
+    case 'post': {
+      const post = model.posts.find((candidate) => candidate.slug === page.slug)!;
+      return (
+        <Layout title={post.title} context={context}>
+          <h1>{post.title}</h1>
+          <article dangerouslySetInnerHTML={{ __html: context.markdown.get(post.file)?.html ?? '' }} />
+          <Link href="/" context={context}>Home</Link>
+        </Layout>
+      );
+    }
+    case 'not-found':
+      return <Layout title="Not found" context={context}><h1>Not found</h1></Layout>;
+    case 'redirect':
+      return <Layout title="Moved" context={context} head={<meta httpEquiv="refresh" content={`0; url=${page.to}`} />}><h1>Moved</h1><Link href={page.to} context={context}>Go on</Link></Layout>;
+  }
+}
