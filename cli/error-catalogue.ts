@@ -121,6 +121,13 @@ const linkFindings = {
   'links.symlink-outside': { title: 'A symlink in the site folder points outside it' },
   'links.dangling-symlink': { title: 'A symlink in the site folder points to nothing' },
   'links.file-too-large': { title: 'A site file is larger than the link checker reads' },
+  'links.too-many-redirect-rules': {
+    title: 'A _redirects file has more pattern rules than the link checker reads',
+    message: (limit: number, line: number, leftOut: number) =>
+      `has more than ${limit.toLocaleString('en-US')} rules with a placeholder or splat, the most the checker reads: ` +
+      `the ${leftOut.toLocaleString('en-US')} from line ${line} on are not read, and links that need them count as missing`,
+    hint: "Replace them with fewer rules using splats or placeholders, or move them to the host's bulk redirects.",
+  },
 } as const satisfies Record<string, ErrorData>;
 
 /** Results of a whole link report, as machine-readable formats name them. */

@@ -56,10 +56,10 @@ async function checkLoadedSite(site: LoadedSite, options: CheckLinksOptions, sta
   };
 }
 
-/** Files the checker refused to read (FIFOs, links out of the folder…), as findings at line 1. */
+/** Files the checker refused to read (FIFOs, links out of the folder…), as findings at line 1 or where the part not read starts. */
 function recordSiteProblems(site: LoadedSite, tally: LinkTally): void {
   for (const problem of site.problems) {
-    const at: Occurrence = { page: prettyRouteOfFile(problem.file), file: problem.file, attribute: 'file', href: problem.file, line: 1, column: 1 };
+    const at: Occurrence = { page: prettyRouteOfFile(problem.file), file: problem.file, attribute: 'file', href: problem.file, line: problem.line ?? 1, column: 1 };
     tally.collector.add('site-file', { code: problem.code, reason: problem.reason }, at);
   }
 }

@@ -4,7 +4,8 @@ import { scanHtml, type ScannedHtml, type ScannedRef } from './html-scan.ts';
 import { siteOriginsOf } from './href.ts';
 import { loadManifest } from './read-manifest.ts';
 import { manifestFileName } from './types.ts';
-import { parseRedirectsFile, RedirectTable } from '../static-host/redirect-rules.ts';
+import { errorCatalogue } from '../error-catalogue.ts';
+import { patternRuleLimit, readRedirectsFile, RedirectTable } from '../static-host/redirect-rules.ts';
 import { scanSitemap, sitemapOrigin } from './read-sitemap.ts';
 import { scanSiteFolder, type RefusedEntry, type SiteFolderListing } from '../static-host/list-site-files.ts';
 import { readSiteFile } from './read-site-file.ts';
@@ -22,7 +23,7 @@ export interface LoadedSite {
   sitemaps: Map<string, ScannedRef[]>;
   redirects: RedirectTable;
   siteOrigins: Set<string>;
-  /** Entries not read: not regular files, symlinks leaving the folder, too large, unreadable. */
+  /** Entries not read: not regular files, symlinks leaving the folder, too large, unreadable; or read in part (`_redirects` past its limit). */
   problems: RefusedEntry[];
   /** Site path of an HTML file: the manifest's route when it has one. */
   pagePath(file: string): string;
@@ -88,7 +89,11 @@ export async function loadSiteFrom(root: string, source: SiteSource, siteUrl?: s
 
   const redirects = new RedirectTable();
   const redirectsText = files.has('_redirects') ? readOrRecord('_redirects', source.text, files, problems) : undefined;
-  if (redirectsText !== undefined) for (const rule of parseRedirectsFile(redirectsText)) redirects.add(rule);
+  if (redirectsText !== undefined) {
+    const { rules, overLimit } = readRedirectsFile(redirectsText);
+    for (const rule of rules) redirects.add(rule);
+    if (overLimit) problems.push(tooManyRulesProblem(overLimit.line, overLimit.leftOut));
+  }
   for (const r of manifest?.redirects ?? []) {
     redirects.add({ from: r.from, to: r.to, status: 301, force: false, declared: { file: manifestFileName, line: 1, column: 1, attribute: 'redirect', origin: r.origin } });
   }
@@ -100,6 +105,12 @@ export async function loadSiteFrom(root: string, source: SiteSource, siteUrl?: s
     siteOrigins: siteOriginsOf(origin),
     pagePath: (file) => routeByFile.get(file) ?? prettyRouteOfFile(file),
   };
+}
+
+/** Why the pattern rules of `_redirects` from `line` on are not read; located at that line, where the cut falls. */
+function tooManyRulesProblem(line: number, leftOut: number): RefusedEntry {
+  const { message, hint } = errorCatalogue['links.too-many-redirect-rules'];
+  return { file: '_redirects', code: 'links.too-many-redirect-rules', reason: `${message(patternRuleLimit, line, leftOut)}. ${hint}`, line };
 }
 
 /** Reads each file once, in list order. */

@@ -8,6 +8,8 @@ export interface RefusedEntry {
   file: string;
   code: LinkFindingCode;
   reason: string;
+  /** The line the problem starts at, when the file is read but only in part. */
+  line?: number;
 }
 
 /** What a site folder holds: the files a host may serve, and the entries refused. */

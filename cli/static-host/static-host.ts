@@ -13,6 +13,9 @@ export const redirectsFileLimit = 4 * 1024 * 1024;
 export async function readSiteFolder(root: string): Promise<ServedSite> {
   const files = new Set(listSiteFiles(root));
   const config = async (name: string, limit: number) => (files.has(name) ? readCapped(path.join(root, name), limit) : '');
+  // Pattern rules past `patternRuleLimit` are not read, so no request waits on a generated file
+  // of them. The server goes on without them rather than refusing the folder: it only previews,
+  // and check-links reports such a file (`links.too-many-redirect-rules`) where it can be fixed.
   const rules: RedirectTable = redirectTableOf(await config('_redirects', redirectsFileLimit));
   const headerRules = parseHeadersFile(await config('_headers', headersFileLimit));
   return {

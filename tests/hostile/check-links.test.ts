@@ -14,7 +14,7 @@ import { after, before, test } from 'node:test';
 import { isNonPublicAddress, type HostResolver } from '../../cli/check/address-policy.ts';
 import { checkSite, formatReport, type CheckLinksOptions, type LinkReport } from '../../cli/check/index.ts';
 import { scanSiteFolder } from '../../cli/static-host/list-site-files.ts';
-import { parseRedirectsFile, redirectTableOf } from '../../cli/static-host/redirect-rules.ts';
+import { parseRedirectsFile, patternRuleLimit, redirectTableOf } from '../../cli/static-host/redirect-rules.ts';
 import { projectRoot } from '../helpers/content.ts';
 import { parseXml } from '../helpers/xml.ts';
 
@@ -206,6 +206,94 @@ test('stops a redirect chain at 20 hops, and a chain of 20,000 rules in time', a
   await writeFile(path.join(dir, '_redirects'), rules.join('\n'));
   const huge = await check(dir);
   assert.equal(huge.findings.filter((f) => f.code === 'links.too-many-redirects').length, 20_001);
+});
+
+/**
+ * A site folder of `files` (path → text) and link pages: `links-<p>.html` holds the hrefs whose
+ * index is p modulo `pages`, one `<a>` a line from line 2, so href i is at line ⌊i / pages⌋ + 2, column 4.
+ */
+async function siteWithLinks(name: string, files: Record<string, string>, hrefs: string[], pages = 10): Promise<string> {
+  const dir = path.join(scratch, name);
+  for (const [file, text] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+    await writeFile(path.join(dir, file), text);
+  }
+  for (let p = 0; p < pages; p++) {
+    const links = hrefs.filter((_, i) => i % pages === p).map((href) => `<a href="${href}">x</a>`);
+    await writeFile(path.join(dir, `links-${p}.html`), ['<!DOCTYPE html><title>Links</title>', ...links].join('\n'));
+  }
+  return dir;
+}
+
+/** `code file:line:col` of the finding for each href. */
+const findingByHref = (report: LinkReport) => new Map(report.findings.map((f) => [f.href, `${f.code} ${f.file}:${f.line}:${f.column}`]));
+
+test('judges 5,000 links against 5,000 placeholder rules in linear time, by the first rule that matches', async () => {
+  const n = 5_000;
+  // Half the rules share their first segment, so an index by that segment alone would not be enough.
+  const rules = Array.from({ length: n }, (_, i) => (i % 2 ? `/shared/:x/b${i} /posts/:x/ 301` : `/a${i}/:x/b /posts/:x/ 301`));
+  // Href i goes through rule i to an existing page (i % 4 < 2), or matches no rule and no file.
+  const hrefs = Array.from({ length: n }, (_, i) => {
+    const end = i % 4 < 2 ? 'b' : 'c';
+    return i % 2 ? `/shared/first/${end}${i}` : `/a${i}/first/${end}`;
+  });
+  hrefs.push('/a0/third/b', '/a2/shadow/b', '/posts/first/');
+  const dir = await siteWithLinks('many-placeholder-rules', {
+    'posts/first/index.html': '<!DOCTYPE html><title>First</title>',
+    // A file shadows the rule for its path, which is not forced.
+    'a2/shadow/b.html': '<!DOCTYPE html><title>Shadowing</title>',
+    _redirects: rules.join('\n'),
+  }, hrefs);
+  // Scanning every rule for each link takes longer than this bound; the index, a small part of it.
+  const report = await check(dir, {}, 5_000);
+  const counts: Record<string, number> = {};
+  for (const finding of report.findings) counts[finding.code] = (counts[finding.code] ?? 0) + 1;
+  assert.deepEqual(counts, {
+    'links.redirected': n / 2, 'links.missing-page': n / 2, 'links.redirect-missing-target': 1,
+  });
+  const found = findingByHref(report);
+  assert.equal(found.get('/a0/first/b'), 'links.redirected links-0.html:2:4');
+  assert.equal(found.get('/shared/first/b4997'), 'links.redirected links-7.html:501:4');
+  assert.equal(found.get('/a4998/first/c'), 'links.missing-page links-8.html:501:4');
+  assert.equal(found.get('/shared/first/c3'), 'links.missing-page links-3.html:2:4');
+  assert.equal(found.get('/a0/third/b'), 'links.redirect-missing-target links-0.html:502:4');
+  assert.equal(found.get('/a2/shadow/b'), undefined, 'the file is served, not the rule');
+  assert.equal(found.get('/posts/first/'), undefined);
+  assert.equal(report.findings.find((f) => f.href === '/shared/first/b1')?.suggestion, '/posts/first/');
+});
+
+test('reads pattern rules only up to the limit: check-links reports the rest at the first line left out, preview ignores them', async () => {
+  const patterns = Array.from({ length: patternRuleLimit + 5 }, (_, i) => `/p${i}/:x /posts/first/ 301`);
+  // A comment and a literal rule before the patterns, a literal rule after them: literal rules are all read.
+  const lines = ['# generated', '/literal-before /posts/first/ 301', ...patterns, '/literal-after /posts/first/ 301'];
+  const firstLeftOut = patternRuleLimit + 3;
+  assert.equal(lines[firstLeftOut - 1], `/p${patternRuleLimit}/:x /posts/first/ 301`);
+  const hrefs = ['/p0/x', `/p${patternRuleLimit - 1}/x`, `/p${patternRuleLimit}/x`, `/p${patternRuleLimit + 4}/x`, '/literal-before', '/literal-after'];
+  const dir = await siteWithLinks('too-many-pattern-rules', {
+    'posts/first/index.html': '<!DOCTYPE html><title>First</title>',
+    _redirects: lines.join('\n'),
+  }, hrefs, 1);
+  const report = await check(dir, {}, 5_000);
+  assert.deepEqual(located(report), [
+    'links.missing-page links-0.html:4:4',
+    'links.missing-page links-0.html:5:4',
+    'links.redirected links-0.html:2:4',
+    'links.redirected links-0.html:3:4',
+    'links.redirected links-0.html:6:4',
+    'links.redirected links-0.html:7:4',
+    `links.too-many-redirect-rules _redirects:${firstLeftOut}:1`,
+  ]);
+  const cap = report.findings.find((f) => f.code === 'links.too-many-redirect-rules')!;
+  assert.equal(cap.severity, 'error');
+  const row = formatReport(report, 'text', dir).split('\n').find((line) => line.includes(`_redirects:${firstLeftOut}:1`));
+  assert.equal(row, `  _redirects:${firstLeftOut}:1  file "_redirects" has more than ${patternRuleLimit.toLocaleString('en-US')} rules with a placeholder or splat, the most the checker reads: `
+    + `the 5 from line ${firstLeftOut} on are not read, and links that need them count as missing. `
+    + "Replace them with fewer rules using splats or placeholders, or move them to the host's bulk redirects.");
+  // The static host reads the same rules and answers without the ones left out.
+  const table = redirectTableOf(lines.join('\n'));
+  assert.equal(table.match(`/p${patternRuleLimit - 1}/x`)?.to, '/posts/first/');
+  assert.equal(table.match(`/p${patternRuleLimit}/x`), undefined);
+  assert.equal(table.match('/literal-after')?.to, '/posts/first/');
 });
 
 test('scans adversarial markup in linear time: srcset commas, ? runs, slash runs, long bases and refreshes', async () => {

@@ -35,3 +35,23 @@ test('merges a manifest redirect into the _redirects rule for the same path, kee
   assert.deepEqual(table.match('/contact')?.rule.declared.origin, origin);
   assert.equal(table.match('/contact')?.rule.declared.file, '_redirects');
 });
+
+test('takes the first matching pattern rule in file order, whichever segments it is indexed under', () => {
+  const table = new RedirectTable();
+  const rules = [
+    '/:lang/docs/:page /first/:lang/:page 301',
+    '/en/docs/:page /second/:page 301',
+    '/en/* /third/:splat 301',
+    '/fr/:section/intro /fourth/:section 301',
+    '/fr/:other/intro /same-shape-later 301',
+    '/* /everything 301',
+  ];
+  for (const rule of parseRedirectsFile(rules.join('\n'))) table.add(rule);
+  assert.equal(table.match('/en/docs/setup')?.to, '/first/en/setup', 'a placeholder rule written first wins over a literal one');
+  assert.equal(table.match('/en/guide/intro/')?.to, '/third/guide/intro/', 'a splat written first wins over a longer rule');
+  assert.equal(table.match('/fr/guide/intro')?.to, '/fourth/guide', 'of two rules of one shape, the first');
+  assert.equal(table.match('/fr/guide/outro')?.to, '/everything');
+  assert.equal(table.match('/en')?.to, '/everything', 'a splat needs the slash after its prefix');
+  assert.equal(table.match('/en/')?.to, '/third/');
+  assert.equal(table.match('/de/docs/')?.to, '/everything', 'a placeholder takes a non-empty segment');
+});
