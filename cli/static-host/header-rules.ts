@@ -13,13 +13,39 @@ export interface HeaderRule {
 
 /** A header name as HTTP defines a token. */
 const headerName = /^[!#$%&'*+.^_`|~\w-]{1,256}$/;
-/** What Node (and HTTP) accept in a header value: tab, visible ASCII, obs-text. */
-const headerValue = /^[\t\x20-\x7e\x80-\xff]{0,8192}$/;
+/**
+ * What a header value may hold: tab, visible ASCII, and the Latin-1 letters HTTP allows as
+ * obs-text. No control character: not CR or LF (a second header or a body smuggled into the
+ * response), nor DEL or the C1 controls (U+0080–U+009F): no header a site sets needs one.
+ */
+const headerValue = /^[\t\x20-\x7e\xa0-\xff]{0,8192}$/;
+
+/**
+ * Headers a `_headers` file cannot set, matched case-insensitively. Netlify documents that it
+ * ignores Accept-Ranges, Age, Allow, Alt-Svc, Connection, Content-Encoding, Content-Length,
+ * Content-Range, Date, Location (redirects are `_redirects`' job), Server, Set-Cookie, Trailer,
+ * Transfer-Encoding and Upgrade, as its servers set them. To those: the other hop-by-hop and
+ * framing headers (RFC 9110 §7.6.1: Keep-Alive, TE, Proxy-Connection), `Proxy-*`, and Host, a
+ * request header. Each of them would let a site's file break the response's framing, redirect
+ * a page the host serves as 200, or set cookies that on 127.0.0.1 reach every local server
+ * whatever its port.
+ */
+const hostOnlyHeaders: ReadonlySet<string> = new Set([
+  'accept-ranges', 'age', 'allow', 'alt-svc', 'connection', 'content-encoding', 'content-length', 'content-range', 'date',
+  'host', 'keep-alive', 'location', 'server', 'set-cookie', 'te', 'trailer', 'transfer-encoding', 'upgrade',
+]);
+
+/** Whether a `_headers` file may set the header `name` (see `hostOnlyHeaders`). */
+function isSettableHeader(name: string): boolean {
+  const key = name.toLowerCase();
+  return !hostOnlyHeaders.has(key) && !key.startsWith('proxy-');
+}
 
 /**
  * Parses `_headers`. Lines that are not part of a rule (a header before any path, a name or
  * value HTTP does not allow, a pattern with more than one `*`) are left out, as the hosts
- * ignore what they cannot read; Cloudflare's `! Name` (detach) lines are left out too.
+ * ignore what they cannot read; so are the headers only the host sets (`hostOnlyHeaders`) and
+ * Cloudflare's `! Name` (detach) lines.
  */
 export function parseHeadersFile(text: string): HeaderRule[] {
   const rules: HeaderRule[] = [];
@@ -37,7 +63,7 @@ export function parseHeadersFile(text: string): HeaderRule[] {
     if (!current || colon <= 0 || line.startsWith('!')) continue;
     const name = line.slice(0, colon).trim();
     const value = line.slice(colon + 1).trim();
-    if (headerName.test(name) && headerValue.test(value)) current.headers.push([name, value]);
+    if (headerName.test(name) && headerValue.test(value) && isSettableHeader(name)) current.headers.push([name, value]);
   }
   return rules;
 }

@@ -1,6 +1,7 @@
 // Serves a built site folder from disk like a static host: the e2e tests' server and `sitegen preview`.
-import { readFile, stat } from 'node:fs/promises';
+import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { checkGuarded, readGuarded, RefusedFile } from '../load/guarded-read.ts';
 import { headersFileLimit, parseHeadersFile } from './header-rules.ts';
 import { listSiteFiles } from './list-site-files.ts';
 import { redirectTableOf, type RedirectTable } from './redirect-rules.ts';
@@ -9,40 +10,81 @@ import { createSiteHandler, type ServedSite } from './serve-site.ts';
 /** A `_redirects` larger than this is not read (Cloudflare allows 2,100 rules of at most 1,000 characters). */
 export const redirectsFileLimit = 4 * 1024 * 1024;
 
-/** A site folder on disk; its file list, `_redirects` and `_headers` are read once, on first use. */
+/**
+ * The largest file served (256 MB); a larger one is refused like a FIFO, with the 404 page. Far
+ * above any page or asset of a static site, and still one buffer the server can hold: a file
+ * is read whole before it is sent.
+ */
+export const servedFileLimit = 256 * 1024 * 1024;
+
+/**
+ * A site folder on disk; its file list, `_redirects` and `_headers` are read once, on first use.
+ * Files are read per request, each through the guarded read: a file swapped since the listing
+ * for a FIFO, a device, a symlink leading out of the folder, or one under a folder swapped for
+ * such a link, or grown past `servedFileLimit`, is not read, and the site answers as for a
+ * missing file (its 404 page).
+ */
 export async function readSiteFolder(root: string): Promise<ServedSite> {
   const files = new Set(listSiteFiles(root));
-  const config = async (name: string, limit: number) => (files.has(name) ? readCapped(path.join(root, name), limit) : '');
   // Pattern rules past `patternRuleLimit` are not read, so no request waits on a generated file
   // of them. The server goes on without them rather than refusing the folder: it only previews,
   // and check-links reports such a file (`links.too-many-redirect-rules`) where it can be fixed.
+  const config = async (name: string, limit: number) => {
+    const bytes = files.has(name) ? await readServed(root, name, limit) : undefined;
+    return bytes === undefined ? '' : bytes.toString('utf8');
+  };
   const rules: RedirectTable = redirectTableOf(await config('_redirects', redirectsFileLimit));
   const headerRules = parseHeadersFile(await config('_headers', headersFileLimit));
   return {
     hasFile: (file) => files.has(file),
     rules,
     headerRules,
-    readFile: (file) => (files.has(file) ? readWaitingOutSwap(root, path.join(root, file)) : Promise.resolve(undefined)),
+    readFile: (file) => (files.has(file) ? readServed(root, file, servedFileLimit) : Promise.resolve(undefined)),
   };
+}
+
+/**
+ * A file of the site, or `undefined` when it is refused or cannot be read (a host serves what
+ * it has, and nothing else). Errors that are not about the file are thrown.
+ */
+async function readServed(root: string, file: string, limit: number): Promise<Buffer | undefined> {
+  try {
+    return await readWaitingOutSwap(root, () => readGuardedSiteFile(root, file, limit));
+  } catch (error) {
+    if (error instanceof RefusedFile || typeof (error as NodeJS.ErrnoException).code === 'string') return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Reads `file` of the folder `root` through the guarded read (cli/load/guarded-read.ts): the
+ * root and the file's folder are resolved afresh for each read, since either may have been
+ * swapped for a link since the last one.
+ */
+function readGuardedSiteFile(root: string, file: string, limit: number): Buffer {
+  const realRoot = realpathSync(root);
+  const { real } = checkGuarded(path.join(root, file), realRoot, (folder) => realpathSync(folder), limit);
+  const { buffer, length } = readGuarded(real, limit);
+  return buffer.subarray(0, length);
 }
 
 /** How long a read waits for the output folder to be back: a build's commit renames it out and in again. */
 const swapWaitMs = 2000;
 
 /**
- * Reads a file of the site. A build commits by renaming the old output aside and the new one
+ * Runs `read` for a file of the site. A build commits by renaming the old output aside and the new one
  * into place (cli/write/output-swap.ts); a request that falls between the two renames finds no
  * output folder at all, and waits for the new one rather than answering 404.
  */
-async function readWaitingOutSwap(root: string, file: string): Promise<Buffer> {
+async function readWaitingOutSwap(root: string, read: () => Buffer): Promise<Buffer> {
   const until = Date.now() + swapWaitMs;
   let retriedInPlace = false;
   for (;;) {
     try {
-      return await readFile(file);
+      return read();
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || Date.now() > until) throw error;
-      const rootThere = await stat(root).then(() => true, () => false);
+      const rootThere = isFolder(root);
       // With the folder back, one more read: the new output may have arrived since the first.
       if (rootThere && retriedInPlace) throw error;
       retriedInPlace = rootThere;
@@ -50,9 +92,13 @@ async function readWaitingOutSwap(root: string, file: string): Promise<Buffer> {
     }
   }
 }
-/** A host configuration file's text, or the empty string when it is larger than a host would read. */
-async function readCapped(file: string, limit: number): Promise<string> {
-  return (await stat(file)).size > limit ? '' : readFile(file, 'utf8');
+
+function isFolder(folder: string): boolean {
+  try {
+    return statSync(folder).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /**

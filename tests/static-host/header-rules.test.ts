@@ -22,3 +22,10 @@ test('reads at most the size limit and matches a hostile path in linear time', (
   assert.deepEqual(headersFor(rules, `/${'a/'.repeat(100_000)}b`), { 'X-C': '3' });
   assert.ok(performance.now() - started < 1000);
 });
+
+test('leaves out the headers only a host sets, whatever their case, and values with any control character', () => {
+  const hostOnly = ['Transfer-Encoding: chunked', 'content-length: 1', 'LOCATION: /elsewhere', 'Connection: close', 'Keep-Alive: timeout=5', 'Upgrade: h2c', 'TE: trailers', 'Trailer: X-A', 'Proxy-Authenticate: Basic', 'Set-Cookie: a=1', 'Content-Encoding: gzip', 'Host: example.com', 'Date: today', 'Server: x'];
+  const controls = ['X-CR: a\rb', 'X-Nul: a\0b', 'X-Esc: a\x1bb', 'X-Del: a\x7fb', 'X-Nel: a\u0085b'];
+  const rules = parseHeadersFile(['/*', ...hostOnly, ...controls, 'Cache-Control: no-cache', 'Content-Type: text/plain; charset=utf-8', 'X-Latin: café'].map((line, i) => (i ? `  ${line}` : line)).join('\n'));
+  assert.deepEqual(headersFor(rules, '/a'), { 'Cache-Control': 'no-cache', 'Content-Type': 'text/plain; charset=utf-8', 'X-Latin': 'café' });
+});
