@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parse, type ParseError } from 'jsonc-parser';
 import { SiteError } from '../errors.ts';
 import { inputLimits } from './input-limits.ts';
 import { ContentFiles, guardFile } from './read-content-file.ts';
@@ -20,7 +21,9 @@ export async function loadJson(name: string, file: string, files = new ContentFi
 }
 
 /** Parses a dataset's text; too deep a nesting is refused before parsing, as later steps recurse. */
-export function parseJson(name: string, file: string, source: string): RawJson {
+export function parseJson(name: string, file: string, text: string): RawJson {
+  // A byte-order mark, which some editors write, is not part of the JSON (as for Markdown files).
+  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const tooDeep = offsetBeyondDepth(source, inputLimits.jsonDepth);
   if (tooDeep !== undefined) {
     throw new SiteError({ code: 'content.too-deep', message: `JSON nests more than ${inputLimits.jsonDepth} levels deep`, hint: 'Flatten the data.', file, ...offsetToLineColumn(source, tooDeep) });
@@ -53,10 +56,12 @@ function offsetBeyondDepth(source: string, depth: number): number | undefined {
   return undefined;
 }
 
+/** Where the first syntax error is: from jsonc-parser, which reports an offset whatever Node's message says. */
 function locateJsonSyntaxError(source: string, error: Error): { line?: number; column?: number } {
-  const position = /position (\d+)/.exec(error.message);
-  if (!position) return {};
-  return offsetToLineColumn(source, Number(position[1]));
+  const errors: ParseError[] = [];
+  parse(source, errors, { allowTrailingComma: false, disallowComments: true });
+  const position = errors[0]?.offset ?? Number(/position (\d+)/.exec(error.message)?.[1] ?? NaN);
+  return Number.isNaN(position) ? {} : offsetToLineColumn(source, position);
 }
 
 /** Converts a character offset to a 1-based line and column. */

@@ -23,6 +23,7 @@ export interface SitePathRules {
 
 /** Why `value` is not a site path of this site (`/guides/x`, `/#pricing`), or undefined when it is. */
 export function sitePathProblem(value: string, rules: SitePathRules = { anchor: true, suffix: true }): string | undefined {
+  if (/[\s\p{Cc}]/u.test(value)) return 'a site path holds no spaces, line breaks or other control characters';
   if (rules.anchor && value.startsWith('#')) return anchorPattern.test(value) ? undefined : 'an #anchor holds only letters, digits and - . _ ~';
   if (!value.startsWith('/')) return rules.anchor ? 'expected a site path starting with "/" or an #anchor' : 'expected a site path starting with "/"';
   const path = value.split(/[?#]/)[0]!;
@@ -57,6 +58,8 @@ export function absoluteUrlProblem(value: string, rules: UrlRules = {}): string 
   if (url.protocol !== 'https:' && !http) return `expected ${schemes}${rules.loopbackHttp && !rules.http ? ' (http only to localhost)' : ''}`;
   if (!/^https?:\/\/[^/?#]/i.test(value)) return 'expected "//" and a host after the scheme';
   if (url.username || url.password) return 'expected no user name or password in the URL';
+  // One concrete host: a wildcard (`*.example.com`) names many, and would widen the pages' policy to all of them.
+  if (!/^(?:[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?\.)*[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?$|^\[[0-9a-f:.]+\]$/i.test(url.hostname)) return `expected one concrete host name, got ${JSON.stringify(url.hostname)}`;
   if (rules.originOnly && (!/^https?:\/\/[^/?#]+\/?$/i.test(value))) return 'expected an origin such as https://www.example.com, with no path, query or fragment';
   return undefined;
 }

@@ -26,13 +26,24 @@ export async function lockOutput(out: string): Promise<() => Promise<void>> {
     throw unwritableOutput(out, error);
   });
   for (let attempt = 0; ; attempt++) {
+    let handle;
     try {
-      const handle = await open(file, 'wx', 0o644);
-      await handle.writeFile(`${process.pid}\n`);
-      await handle.close();
-      return () => rm(file, { force: true });
+      handle = await open(file, 'wx', 0o644);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw unwritableOutput(out, error);
+    }
+    if (handle) {
+      try {
+        await handle.writeFile(`${process.pid}\n`);
+        await handle.close();
+      } catch (error) {
+        // A lock without its process id (a full disk, say) would look like one being written
+        // by another build: it is removed, and the build stops with the reason.
+        await handle.close().catch(() => undefined);
+        await rm(file, { force: true });
+        throw unwritableOutput(out, error);
+      }
+      return () => rm(file, { force: true });
     }
     const holder = await lockHolder(file);
     // A lock that reappears after each takeover belongs to a build taking it over at the same time.

@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { mkdtemp, open, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { SiteError } from '../../cli/errors.ts';
+import { loadJson } from '../../cli/load/load-json.ts';
+import { absoluteUrlProblem, sitePathProblem } from '../../cli/validate/url-fields.ts';
+import { lockFileOf, lockOutput } from '../../cli/write/output-lock.ts';
+
+// The smaller holes of the hostile-input review, each closed with a located error or a clean refusal.
+
+test('a lock whose process id cannot be written (a full disk) is removed, and the build stops with the reason', async (t) => {
+  const tmp = await mkdtemp(path.join(os.tmpdir(), 'sitegen-lock-full-'));
+  try {
+    const out = path.join(tmp, 'dist');
+    const probe = await open(path.join(tmp, 'probe'), 'w');
+    const fileHandle = Object.getPrototypeOf(probe) as { writeFile: (...args: unknown[]) => Promise<void> };
+    await probe.close();
+    const full = t.mock.method(fileHandle, 'writeFile', () => Promise.reject(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' })));
+    await assert.rejects(lockOutput(out), (error: unknown) => error instanceof SiteError && error.code === 'output.unwritable' && /ENOSPC/.test(error.message));
+    assert.equal(existsSync(lockFileOf(out)), false, 'no empty lock is left behind');
+    full.mock.restore();
+    const release = await lockOutput(out);
+    await release();
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
+  }
+});
+
+test('a dataset starting with a byte-order mark is read as the JSON it holds', async () => {
+  const tmp = await mkdtemp(path.join(os.tmpdir(), 'sitegen-bom-'));
+  try {
+    const file = path.join(tmp, 'data', 'site.json');
+    await mkdirFor(file);
+    await writeFile(file, '\ufeff{ "title": "Tiny" }');
+    assert.deepEqual((await loadJson('site', file)).value, { title: 'Tiny' });
+    await writeFile(file, '\ufeff{ "title": }');
+    await assert.rejects(loadJson('site', file), (error: unknown) => error instanceof SiteError && error.code === 'content.bad-json' && error.line === 1 && !error.message.includes('\ufeff'));
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
+  }
+});
+
+test('a site path with a line break or a control character is refused for what it is', () => {
+  for (const value of ['/a\n/b', '/\n/evil.example', '/a b', '/a\u0000']) {
+    assert.equal(sitePathProblem(value), 'a site path holds no spaces, line breaks or other control characters', JSON.stringify(value));
+  }
+});
+
+test('a wildcard host is no URL a page may talk to', () => {
+  assert.match(absoluteUrlProblem('https://*.zapier.com/hooks/catch/1/') ?? '', /one concrete host name/);
+  assert.equal(absoluteUrlProblem('https://hooks.zapier.com/hooks/catch/1/'), undefined);
+});
+
+async function mkdirFor(file: string): Promise<void> {
+  const { mkdir } = await import('node:fs/promises');
+  await mkdir(path.dirname(file), { recursive: true });
+}
