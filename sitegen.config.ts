@@ -73,5 +73,11 @@ export default defineSite({
     siteUrlFlag: Boolean(options.siteUrl),
   }),
   archetypes: { post: postArchetype },
+  // The three forms post to one webhook (SPEC section 7); a test lead, marked as one, checks it.
+  forms: (model) => [{
+    name: 'lead webhook',
+    url: model.data.site.formWebhookUrl,
+    body: { name: 'sitegen check-forms', email: 'check-forms@example.com', company: '', message: 'A test lead sent by sitegen check-forms: discard it.', interest: 'Unsure / Other', test: 'true', submissionId: 'check-forms' },
+  }],
   dev: siteDevSetup,
 });

@@ -68,6 +68,7 @@ const siteErrors = {
   'markdown.unsafe-url': { title: 'A Markdown link or image uses a URL scheme that is not allowed' },
   'markdown.too-deep': { title: 'Markdown nests lists, blockquotes or emphasis deeper than the limit' },
   'markdown.render-failed': { title: 'A Markdown file could not be rendered' },
+  'markdown.external-image': { title: 'A Markdown image is on another host' },
   'image.missing-alt': { title: 'An image has no alt text' },
   'image.unsupported-format': { title: 'An image is in a format the build does not read' },
   'image.too-large': { title: 'An image is larger than the limit' },

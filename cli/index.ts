@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { createBuildCommand } from './commands/build.ts';
+import { createCheckFormsCommand } from './commands/check-forms.ts';
 import { createCheckLinksCommand } from './commands/check-links.ts';
 import { createDevCommand } from './commands/dev.ts';
 import { createNewPostCommand } from './commands/new-post.ts';
@@ -43,6 +44,7 @@ export function createProgram(site?: SiteDefinition): Command {
     .addCommand(createDevCommand())
     .addCommand(createNewPostCommand(site))
     .addCommand(createCheckLinksCommand())
+    .addCommand(createCheckFormsCommand())
     .addCommand(createPreviewCommand());
   // Usage errors in any command are thrown to main() (exit code 2) instead of exiting there.
   for (const command of program.commands) command.exitOverride();

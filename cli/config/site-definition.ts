@@ -172,6 +172,14 @@ export interface Archetype {
   path(slug: string): string;
 }
 
+/** A form's endpoint and a test submission for it. */
+export interface FormEndpoint {
+  name: string;
+  url: string;
+  /** What a test submission sends, marked as a test so the receiving automation can discard it. */
+  body: Record<string, string>;
+}
+
 /** A request handler the dev server tries before serving pages; true when it answered. */
 export type DevMiddleware = (request: IncomingMessage, response: ServerResponse) => boolean | Promise<boolean>;
 
@@ -219,6 +227,8 @@ export interface SiteDefinition<Model = unknown, Page extends PageSpec = PageSpe
   /** Problems `build --production` refuses; a build without it prints them as warnings. */
   productionProblems?(model: Model, content: LoadedContent, options: ModelOptions): SiteError[];
   archetypes?: Record<string, Archetype>;
+  /** Where the site's forms send what visitors type, with a marked test body for each: `sitegen check-forms` sends it. */
+  forms?(model: Model): FormEndpoint[];
   dev?(options: { root: string; url: string; ownHosts: ReadonlySet<string>; log: (line: string) => void; env: Record<string, string | undefined> }): DevSetup;
 }
 

@@ -168,7 +168,13 @@ export default function LeadForm({ name, fields, config, messages, submitLabel, 
           />
         ) : null}
         {captchaMessage ? <p className="form-message form-message-error" role="alert">{captchaMessage}</p> : null}
-        {status === 'error' ? <p className="form-message form-message-error" role="alert">{messages.failure}</p> : null}
+        {status === 'error' ? (
+          <div className="form-message form-message-error" role="alert">
+            <p>{messages.failure}</p>
+            {/* A webhook that took the lead but answered without CORS headers looks like a failure here: the email route never loses it. */}
+            {config.contactEmail ? <p>{messages.captcha.unavailable.emailLead} <a href={mailtoHref(config.contactEmail, mailSubject)}>{config.contactEmail}</a></p> : null}
+          </div>
+        ) : null}
         <button
           type="submit"
           className="button button-primary button-block"

@@ -58,3 +58,14 @@ async function mkdirFor(file: string): Promise<void> {
   const { mkdir } = await import('node:fs/promises');
   await mkdir(path.dirname(file), { recursive: true });
 }
+
+test('an image on another host in Markdown is a located error, never a bare <img> the policy would block', async () => {
+  const { renderMarkdown } = await import('../../cli/render/markdown/render-markdown.ts');
+  for (const src of ['https://tracker.example/pixel.png', 'http://cdn.example/a.jpg', '//cdn.example/a.jpg']) {
+    const rendered = await renderMarkdown(`Intro.\n\n![A chart](${src})\n`, 5);
+    assert.deepEqual(rendered.problems?.map((problem) => [problem.code, problem.line, problem.column]), [['markdown.external-image', 7, 1]], src);
+    assert.doesNotMatch(rendered.html, /<img/, src);
+  }
+  const local = await renderMarkdown('![A chart](/images/chart.png)\n', 1);
+  assert.equal(local.problems, undefined);
+});

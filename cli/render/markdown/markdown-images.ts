@@ -1,4 +1,4 @@
-import type { Comment, Element } from 'hast';
+import type { Comment, Element, Text } from 'hast';
 import { isImageFile, supportedFormatNames } from '../../images/raster-formats.ts';
 import { altHints } from '../../images/alt-hints.ts';
 import type { MarkdownProblem } from './render-markdown.ts';
@@ -26,9 +26,10 @@ export const imageMarkerPattern = /<!--sitegen-image:(\d+)-->/g;
 /**
  * Checks one `img` of a body: it needs alt text unless its title is "decorative" (the title is
  * then dropped). An image from content/images (`/images/...`) is recorded and its element is
- * to be replaced by the returned marker; its extension must be one the build publishes.
+ * to be replaced by the returned marker; its extension must be one the build publishes. An image
+ * on another host is refused, and its element replaced by nothing.
  */
-export function recordSiteImage(element: Element, images: MarkdownImage[], problems: MarkdownProblem[]): Comment | undefined {
+export function recordSiteImage(element: Element, images: MarkdownImage[], problems: MarkdownProblem[]): Comment | Text | undefined {
   const { properties } = element;
   const line = element.position?.start.line ?? 1;
   const column = element.position?.start.column ?? 1;
@@ -38,6 +39,13 @@ export function recordSiteImage(element: Element, images: MarkdownImage[], probl
   const alt = typeof properties.alt === 'string' ? properties.alt.trim() : '';
   if (!decorative && alt === '') {
     problems.push({ code: 'image.missing-alt', message: `Image ${JSON.stringify(src.slice(0, 80))} has no alt text`, hint: altHints.markdown, line, column });
+  }
+  if (/^(?:[a-z][a-z0-9+.-]*:)?\/\//i.test(src)) {
+    // The site's own policy lets pages load images from the site alone: another host's image
+    // would be a broken one in production (and a tracking pixel where the policy is not applied).
+    const message = `Image ${JSON.stringify(src.slice(0, 80))} is on another host; pages show only images the site publishes`;
+    problems.push({ code: 'markdown.external-image', message, hint: 'Download it into the images folder (or beside the post) and link it by its path.', line, column });
+    return { type: 'text', value: '' };
   }
   if (!src.startsWith('/images/')) return undefined;
   const sitePath = decodedPath(src);

@@ -1,0 +1,94 @@
+import path from 'node:path';
+import { Command, InvalidArgumentError } from 'commander';
+import type { FormEndpoint } from '../config/site-definition.ts';
+import { green, red } from '../output.ts';
+
+interface CheckFormsFlags {
+  content: string;
+  siteUrl?: string;
+  timeout: number;
+}
+
+/** What one test submission found. */
+export interface FormCheck {
+  name: string;
+  url: string;
+  /** The HTTP status, or undefined when no answer came. */
+  status?: number;
+  ms: number;
+  /** Whether a browser on the site's pages could read the answer (CORS); a browser that cannot treats the lead as lost. */
+  readable: boolean;
+  ok: boolean;
+  problem?: string;
+}
+
+/**
+ * `check-forms`: sends each form's marked test submission to its endpoint as a page of the site
+ * would (a text body, the site's origin, no redirect followed) and reports whether the answer
+ * reaches the page: its status, whether it carries the CORS header a browser needs, and its time.
+ */
+export function createCheckFormsCommand(): Command {
+  return new Command('check-forms')
+    .description("send a marked test submission to each form's endpoint, as the site's pages do, and report whether they would see it succeed")
+    .option('--content <dir>', 'content folder', 'content')
+    .option('--site-url <url>', 'the origin the pages are served from (default: the site config)')
+    .option('--timeout <ms>', 'how long to wait for each answer', (value) => {
+      const n = Number(value);
+      if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError('--timeout must be a positive whole number.');
+      return n;
+    }, 15_000)
+    .action(async (flags: CheckFormsFlags) => {
+      const root = process.cwd();
+      const [{ loadSite }, { loadContent }, { validateContent }] = await Promise.all([import('../config/load-site.ts'), import('../load/load-content.ts'), import('../validate/validate-content.ts')]);
+      const { definition } = await loadSite(root);
+      const contentDir = path.resolve(root, flags.content);
+      const env = Object.fromEntries((definition.env ?? []).map((name) => [name, process.env[name]]));
+      const model = definition.model(validateContent(await loadContent(contentDir, definition.content), definition.content), { env, siteUrl: flags.siteUrl });
+      const origin = definition.settings(model).siteUrl;
+      const endpoints = definition.forms?.(model) ?? [];
+      if (endpoints.length === 0) {
+        console.log('The site names no form endpoints.');
+        return;
+      }
+      const checks = await Promise.all(endpoints.map((endpoint) => checkForm(endpoint, origin, flags.timeout)));
+      for (const check of checks) console.log(formatCheck(check));
+      process.exitCode = checks.every((check) => check.ok) ? 0 : 1;
+    });
+}
+
+/** Sends one test submission and judges the answer as the site's pages would. */
+export async function checkForm(endpoint: FormEndpoint, origin: string, timeoutMs: number): Promise<FormCheck> {
+  const started = performance.now();
+  const result = (fields: Omit<FormCheck, 'name' | 'url' | 'ms'>): FormCheck => ({ name: endpoint.name, url: endpoint.url, ms: Math.round(performance.now() - started), ...fields });
+  try {
+    const response = await fetch(endpoint.url, {
+      method: 'POST',
+      // What a page's fetch of a string body sends: a simple request, with no preflight.
+      headers: { 'content-type': 'text/plain;charset=UTF-8', origin },
+      body: JSON.stringify(endpoint.body),
+      redirect: 'manual',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    await response.arrayBuffer().catch(() => undefined);
+    const allowed = response.headers.get('access-control-allow-origin');
+    const readable = allowed === '*' || allowed === origin;
+    const success = response.status >= 200 && response.status < 300;
+    const problem = !success
+      ? response.status >= 300 && response.status < 400
+        ? `answered ${response.status} (a redirect): the pages do not follow one, and count the lead as failed`
+        : `answered ${response.status}: the pages show the failure message`
+      : !readable
+        ? `took the lead, but without an Access-Control-Allow-Origin header for ${origin}: a browser cannot read the answer, so visitors see "failed" and send it again; make the automation answer with that header`
+        : undefined;
+    return result({ status: response.status, readable, ok: problem === undefined, ...(problem ? { problem } : {}) });
+  } catch (error) {
+    const timedOut = (error as Error).name === 'TimeoutError';
+    return result({ readable: false, ok: false, problem: timedOut ? `no answer within ${timeoutMs} ms` : `could not be reached: ${(error as Error).message}` });
+  }
+}
+
+function formatCheck(check: FormCheck): string {
+  const head = `${check.ok ? green('ok') : red('failed')}  ${check.name}  ${check.url}`;
+  const facts = `  status ${check.status ?? 'none'}, ${check.readable ? 'readable by the pages (CORS)' : 'not readable by the pages'}, ${check.ms} ms`;
+  return [head, facts, ...(check.problem ? [`  ${check.problem}`] : [])].join('\n');
+}
