@@ -99,6 +99,7 @@ const siteErrors = {
   'links.bad-manifest': { title: 'The route manifest cannot be read' },
   'content.bad-social-image': { title: "A post's socialImage cannot be shown by social sites" },
   'share-card.failed': { title: 'A share card could not be drawn' },
+  'share-card.missing-glyphs': { title: "A share card's words hold characters no card font draws" },
 } as const satisfies Record<string, ErrorData>;
 
 /** Reasons of link-checker findings: listed in the link report rather than thrown. */

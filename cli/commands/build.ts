@@ -2,7 +2,7 @@ import path from 'node:path';
 import { Command } from 'commander';
 import { Cache } from '../cache/cache.ts';
 import { SiteError } from '../errors.ts';
-import { dim, green, ProgressLine } from '../output.ts';
+import { dim, green, ProgressLine, yellow } from '../output.ts';
 import type { BuildResult, Phase } from '../pipeline/build-site.ts';
 import type { BuildOutcome } from '../cache/up-to-date.ts';
 import type { ClientEntries } from '../config/site-definition.ts';
@@ -86,8 +86,12 @@ async function runBuild(flags: BuildFlags, root: string, out: string, contentDir
   } finally {
     progress.clear();
   }
-  const notReady = result.warnings.filter((warning) => warning instanceof SiteError);
-  const warnings = notReady.length > 0 ? formatNotReadyForProduction(notReady, root) : '';
+  const notReady = result.productionProblems;
+  const other = result.warnings.filter((warning) => warning instanceof SiteError);
+  const warnings = [
+    ...(notReady.length > 0 ? [formatNotReadyForProduction(notReady, root)] : []),
+    ...other.map((warning) => formatWarning(warning, root)),
+  ].join('\n');
   if (warnings) console.error(warnings);
   const report = result.links && (await import('../check/index.ts'));
   if (!result.committed) {
@@ -135,6 +139,13 @@ export function formatNotReadyForProduction(problems: SiteError[], cwd = process
   });
   const count = `${problems.length} problem${problems.length === 1 ? '' : 's'}`;
   return [`Not ready for production (${count}; sitegen build --production refuses to build with these):`, ...rows, ''].join('\n');
+}
+
+/** One warning: where, what, its code and hint. */
+export function formatWarning(problem: SiteError, cwd = process.cwd()): string {
+  const file = problem.file?.startsWith(cwd + path.sep) ? path.relative(cwd, problem.file) : problem.file;
+  const place = file ? `${file}${problem.line ? `:${problem.line}:${problem.column ?? 1}` : ''}  ` : '';
+  return [`${yellow('warning')}: ${place}${problem.message}  [${problem.code}]`, ...(problem.hint ? [`  hint: ${problem.hint}`] : [])].join('\n');
 }
 
 /**

@@ -45,7 +45,7 @@ export interface ShareCards {
 /** Share cards: planned now, drawn beside the rendering of pages; none when the site has no share card. */
 export function prepareShareCards(routed: RoutedStep, cache: Cache): ShareCards {
   const spec = routed.site.definition.shareCard;
-  if (!spec) return { draw: async () => ({ drawn: 0, cached: 0 }) };
+  if (!spec) return { draw: async () => ({ drawn: 0, cached: 0, warnings: [] }) };
   const plan = planShareImages(routed.routes, spec, routed.model);
   // The spec is typed by the site's model and pages; drawing reads neither.
   const drawing = spec as unknown as Parameters<typeof drawSharePictures>[1];

@@ -22,7 +22,7 @@ import { siteFiles, StagedWrites } from './write-step.ts';
 
 export type { Phase, PageBudget };
 
-/** A finding that does not fail a build: a link to a redirect, or what `--production` would refuse. */
+/** A finding that does not fail a build: a link to a redirect, what `--production` would refuse, a card that could not show its words. */
 export type BuildWarning = LinkFinding | SiteError;
 
 export interface BuildOptions extends ValidateOptions {
@@ -57,7 +57,9 @@ export interface BuildResult {
   shareCards: SharePictureStats;
   /** Pages rendered by this build; the others were taken from the page cache unchanged. */
   renderedPages: number;
-  /** Findings that do not fail a build: links to a redirect, what `production` would refuse. */
+  /** What `--production` would refuse: a plain build prints it as a warning block. */
+  productionProblems: SiteError[];
+  /** Other findings that do not fail a build: links to a redirect, a card that could not show its words. */
   warnings: BuildWarning[];
   timings: Record<Phase, number>;
   /** Wall time of the whole build; phases overlap (bundling runs beside loading). */
@@ -106,7 +108,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     return {
       committed, pages: rendered.pages, redirects: rendered.redirects.length, files, images: imageStats, shareCards: cardStats,
       renderedPages: rendered.renderedPages, budgets: pageBudgets(bundle, rendered.pages), links,
-      warnings: [...routed.productionProblems, ...linkWarnings(links)], timings: timer.timings(), totalMs: timer.elapsed(),
+      productionProblems: routed.productionProblems, warnings: [...cardStats.warnings, ...linkWarnings(links)], timings: timer.timings(), totalMs: timer.elapsed(),
     };
   } catch (error) {
     // Nothing may still be writing into the folder that abort removes.

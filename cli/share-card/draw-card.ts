@@ -14,12 +14,12 @@ type AnyCardSpec = ShareCardSpec<never, never>;
 let satoriLoading: Promise<Satori> | undefined;
 const backgrounds = new WeakMap<CardAssets, Promise<Buffer>>();
 
-/** Draws one page's card as a PNG. */
-export async function drawCard(spec: AnyCardSpec, card: Record<string, unknown>, assets: CardAssets): Promise<Buffer> {
+/** Draws one page's card as a PNG; `extraFonts` draw the characters the site's fonts lack. */
+export async function drawCard(spec: AnyCardSpec, card: Record<string, unknown>, assets: CardAssets, extraFonts: CardAssets['fonts'] = []): Promise<Buffer> {
   const name = typeof card.title === 'string' ? card.title : JSON.stringify(card);
   const [satori, background, sharp] = await Promise.all([loadSatori(), backgroundOf(spec, assets), loadSharp()]);
   const box = spec.wordsBox;
-  const words = await failsAs(name, async () => Buffer.from(await satori(spec.words(card, assets), { width: box.width, height: box.height, fonts: assets.fonts })));
+  const words = await failsAs(name, async () => Buffer.from(await satori(spec.words(card, assets), { width: box.width, height: box.height, fonts: [...assets.fonts, ...extraFonts] })));
   return failsAs(name, () => sharp(background, { raw: { width: spec.width, height: spec.height, channels: 3 } })
     .composite([{ input: words, left: box.left, top: box.top }])
     // zlib level 3: much less time than the default 6, for a few more bytes a card.

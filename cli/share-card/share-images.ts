@@ -33,7 +33,8 @@ export interface ShareImages {
 
 /** One file to produce: a card drawn from its words, a page's own picture fitted to size, or the logo. */
 export type ShareJob =
-  | { file: string; draw: 'card'; card: Record<string, unknown> }
+  /** `route` and `source` name the page in a warning about its card. */
+  | { file: string; draw: 'card'; card: Record<string, unknown>; route: string; source: string }
   | { file: string; draw: 'social-image'; image: SocialImageSource }
   | { file: string; draw: 'logo' };
 
@@ -64,7 +65,7 @@ export function planShareImages<Model, Page extends PageSpec>(routes: readonly R
     } else {
       const image = picture(route.path, 'image/png', of.alt, size);
       byPath.set(route.path, image);
-      jobs.push({ file: image.path.slice(1), draw: 'card', card: of.card });
+      jobs.push({ file: image.path.slice(1), draw: 'card', card: of.card, route: route.path, source: route.source });
     }
   }
   const logo: ShareImage = { path: `/${shareFolder}/logo.png`, width: logoSize, height: logoSize, type: 'image/png', alt: spec.logoAlt(model) };

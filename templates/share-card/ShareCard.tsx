@@ -81,7 +81,7 @@ export default function ShareCardText({ title, kind, colours }: ShareCardTextPro
       <span style={{ display: 'flex', padding: '9px 20px', borderRadius: 999, backgroundColor: colours.navy2, color: colours.lilac, fontSize: 22, fontWeight: 600, letterSpacing: 2.5, textTransform: 'uppercase' }}>
         {kind}
       </span>
-      <div style={{ display: 'block', width: '100%', marginTop: 24, fontSize: titleSize(title), fontWeight: 800, lineHeight: 1.08, letterSpacing: -1.5, lineClamp: 3 } as CSSProperties}>
+      <div style={{ display: 'block', width: '100%', marginTop: 24, fontSize: titleSize(title), fontWeight: 800, lineHeight: 1.08, letterSpacing: -1.5, lineClamp: 3, wordBreak: 'break-word' } as CSSProperties}>
         {title}
       </div>
     </div>

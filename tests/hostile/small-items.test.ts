@@ -69,3 +69,18 @@ test('an image on another host in Markdown is a located error, never a bare <img
   const local = await renderMarkdown('![A chart](/images/chart.png)\n', 1);
   assert.equal(local.problems, undefined);
 });
+
+test('a 250-character word in a share-card title wraps and ends in an ellipsis instead of being clipped', async () => {
+  const { default: satori } = await import('satori');
+  const { default: ShareCardText, textBox } = await import('../../templates/share-card/ShareCard.tsx');
+  const { readCardAssets } = await import('../../templates/site/card-assets.ts');
+  const { loadSiteModel } = await import('../helpers/site-model.ts');
+  const { projectRoot } = await import('../helpers/content.ts');
+  const { model } = await loadSiteModel();
+  const assets = readCardAssets(projectRoot, model);
+  const colours = (assets.data as { colours: Parameters<typeof ShareCardText>[0]['colours'] }).colours;
+  const svg = await satori(ShareCardText({ title: 'x'.repeat(250), kind: 'Blog', colours }), { width: textBox.width, height: textBox.height, fonts: assets.fonts, embedFont: false });
+  const lines = new Set([...svg.matchAll(/<text[^>]*\by="([\d.]+)"/g)].map((match) => match[1]));
+  assert.ok(lines.size >= 3, `the title takes three lines, not one clipped line (${lines.size})`);
+  assert.match(svg, /…/);
+});
