@@ -1,56 +1,8 @@
-import type { Locator, Page } from '@playwright/test';
+// Where the floating 'Ask Us Anything' badge stands, and what the chat links open. That every
+// page has the badge, floating and opening the chat in a new tab, is checked in routes.spec.ts.
+import { badge, dock, expectNewTabLink, measure, overlaps } from './chat-badge.ts';
 import { chatPersonaUrl, expect, test } from './fixtures.ts';
-import { allRoutes, pageAddress, postSlugs } from './site-data.ts';
-
-const badge = (page: Page) => page.getByRole('link', { name: /^Ask Us Anything/ });
-const dock = (page: Page) => page.getByRole('complementary', { name: 'Ask Us Anything' });
-
-async function expectNewTabLink(link: Locator): Promise<void> {
-  await expect(link).toHaveAttribute('href', chatPersonaUrl);
-  await expect(link).toHaveAttribute('target', '_blank');
-  await expect(link).toHaveAttribute('rel', /(^|\s)noopener(\s|$)/);
-  await expect(link).toHaveAccessibleName(/opens in a new tab/);
-}
-
-interface Box { top: number; right: number; bottom: number; left: number }
-
-const overlaps = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
-
-/** The viewport boxes of the badge and of every visible text or control of the page but the badge's own. */
-function measure(page: Page) {
-  return page.evaluate(() => {
-    const box = (element: Element) => {
-      const { top, right, bottom, left } = element.getBoundingClientRect();
-      return { top, right, bottom, left };
-    };
-    const badgeLink = document.querySelector('.chat-badge')!;
-    const dockElement = document.querySelector('.chat-dock')!;
-    const selector = 'a, button, input, select, textarea, summary, h1, h2, h3, h4, p, li, blockquote, label, dt, dd, figcaption, pre, td, th';
-    const content = [...document.querySelectorAll(`main :is(${selector}), footer :is(${selector})`)]
-      .filter((element) => !dockElement.contains(element) && element.getClientRects().length > 0 && getComputedStyle(element).visibility === 'visible')
-      .map((element) => ({ name: `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}"`, box: box(element) }))
-      .filter(({ box: b }) => b.bottom > 0 && b.top < innerHeight && b.right > b.left && b.bottom > b.top);
-    return { badge: box(badgeLink), dock: box(dockElement), content, viewport: { width: innerWidth, height: innerHeight }, scrollY, end: document.documentElement.scrollHeight - innerHeight };
-  });
-}
-
-test.describe("the floating 'Ask Us Anything' badge opens the chat in a new tab", () => {
-  for (const route of allRoutes) {
-    test(route, async ({ page }) => {
-      await page.goto(route, { waitUntil: 'domcontentloaded' });
-      await expect(badge(page)).toHaveCount(1);
-      await expect(badge(page)).toBeVisible();
-      await expectNewTabLink(badge(page));
-      // It floats: the dock holding it sticks to the bottom of the screen.
-      await expect(dock(page)).toHaveCSS('position', 'sticky');
-      const { badge: box, viewport } = await measure(page);
-      expect(box.bottom).toBeLessThanOrEqual(viewport.height);
-      expect(box.bottom).toBeGreaterThan(viewport.height - 100);
-      // At the right: at the screen's edge, or at the content column's right edge on wider screens.
-      expect(box.left).toBeGreaterThan(viewport.width * 0.6);
-    });
-  }
-});
+import { pageAddress, postSlugs } from './site-data.ts';
 
 test.describe('the badge never covers text or controls', () => {
   // From 1440px it stands in the free margin beside the content: nothing may lie under it, at any scroll position.

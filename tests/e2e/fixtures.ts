@@ -167,9 +167,9 @@ export async function shortenFormTimeout(page: Page, seconds: number): Promise<v
   });
 }
 
-/** Fails the test if the page logged any console error. */
-export function expectNoConsoleErrors(errors: string[]): void {
-  expect(errors, errors.join('\n')).toEqual([]);
+/** Fails the test if the page logged any console error (`check` may be `expect.soft`). */
+export function expectNoConsoleErrors(errors: string[], check: typeof expect = expect): void {
+  check(errors, errors.join('\n')).toEqual([]);
 }
 
 /** Waits until every island on the page has hydrated and is interactive. */

@@ -1,38 +1,10 @@
-import type { Page } from '@playwright/test';
+// How images load on the pages that have the most of them. That every image of every page
+// loads is checked in routes.spec.ts.
 import { expect, test } from './fixtures.ts';
-import { allRoutes } from './site-data.ts';
+import { brokenImages } from './page-checks.ts';
 
 /** Posts whose body holds a raster figure (a screenshot, a photo). */
 const postsWithFigures = ['/blog/ai-powered-bug-reports/', '/blog/future-of-manual-testing-with-ai/'];
-
-/** Loads every image of the page now, lazy ones included, and returns those that failed. */
-async function brokenImages(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    const images = [...document.querySelectorAll('img')];
-    for (const image of images) image.loading = 'eager';
-    await Promise.all(images.map((image) => image.complete ? undefined : new Promise((resolve) => {
-      image.addEventListener('load', resolve, { once: true });
-      image.addEventListener('error', resolve, { once: true });
-    })));
-    await Promise.all(images.map((image) => image.decode().catch(() => undefined)));
-    return images.filter((image) => !image.complete || image.naturalWidth === 0).map((image) => image.currentSrc || image.src);
-  });
-}
-
-test.describe('no broken image on any page', () => {
-  for (const route of allRoutes) {
-    test(route, async ({ page }) => {
-      const failed: string[] = [];
-      page.on('response', (response) => {
-        if (response.request().resourceType() === 'image' && response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
-      });
-      await page.goto(route);
-      await page.waitForLoadState('load');
-      expect(await brokenImages(page)).toEqual([]);
-      expect(failed).toEqual([]);
-    });
-  }
-});
 
 test.describe('no layout shift from images', () => {
   // The text shifts counted below depend on whether the web font arrives before the first paint,

@@ -1,14 +1,9 @@
-// What the visual regression tests photograph and how a page is brought to a still, repeatable
-// state first. The page list comes from the served build itself, so a new page is covered
-// without a test edit and a redirect stub never is.
+// How the visual regression tests bring a page to a still, repeatable state before they
+// photograph it, and what they read from the served build (the header's menus).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { parseDocument, DomUtils } from 'htmlparser2';
-import { listSiteFiles } from '../../cli/static-host/list-site-files.ts';
-import { parseRedirectsFile } from '../../cli/static-host/redirect-rules.ts';
-import { refreshTargetOf } from '../../cli/static-host/refresh-stub.ts';
-import { isHtmlFile, notFoundFile, routeKey, routeOfFile } from '../../cli/static-host/site-paths.ts';
 
 /** The build the e2e server serves (tests/e2e/serve.ts): E2E_DIST, or the repository's dist/. */
 export const servedDist = path.resolve(process.env.E2E_DIST ?? path.join(import.meta.dirname, '..', '..', 'dist'));
@@ -27,51 +22,6 @@ export const frozenTime = new Date('2025-06-02T10:00:00Z');
 /** The blog list's message when no post matches (content/data/blog.json). */
 export const blogEmptyText = (JSON.parse(readFileSync(path.join(import.meta.dirname, '..', '..', 'content', 'data', 'blog.json'), 'utf8')) as { empty: string }).empty;
 
-/** A page to photograph: where it is and what its screenshot files are called. */
-export interface VisualRoute {
-  path: string;
-  /** File-name stem: `/blog/x/` → `blog-x`, `/` → `home`. */
-  name: string;
-}
-
-export interface RouteDiscovery {
-  routes: VisualRoute[];
-  /** Why the list could not be read (no build, no sitemap); empty when it was. */
-  problem: string | undefined;
-}
-
-/**
- * Every page of the served build: each HTML page it wrote and each `<loc>` of its sitemap.xml,
- * less the redirect stubs (pages that are a `_redirects` source or only a meta refresh), then
- * the 404 page twice: at an unknown path, and at an unknown post (where it says 'Post not found').
- */
-export function discoverRoutes(dist = servedDist): RouteDiscovery {
-  const sitemapFile = path.join(dist, 'sitemap.xml');
-  if (!existsSync(sitemapFile)) {
-    return { routes: [], problem: `${sitemapFile} does not exist: build the site first (npm run build, or set E2E_DIST to a build folder)` };
-  }
-  const files = listSiteFiles(dist);
-  const redirected = new Set(
-    parseRedirectsFile(readText(dist, '_redirects')).filter((rule) => rule.status >= 300 && rule.status < 400).map((rule) => routeKey(rule.from)),
-  );
-  const fromSitemap = [...readText(dist, 'sitemap.xml').matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
-  const fromFiles = files.filter((file) => isHtmlFile(file) && file !== notFoundFile).map(routeOfFile);
-  const seen = new Set<string>();
-  const paths: string[] = [];
-  for (const sitePath of [...fromSitemap, ...fromFiles]) {
-    const key = routeKey(sitePath);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    if (redirected.has(key) || isRefreshStub(dist, files, sitePath)) continue;
-    paths.push(sitePath);
-  }
-  const routes = paths.map((sitePath) => ({ path: sitePath, name: nameOf(sitePath) }));
-  if (files.includes(notFoundFile)) {
-    routes.push({ path: '/no-such-page', name: 'not-found' }, { path: '/blog/no-such-post', name: 'not-found-post' });
-  }
-  return { routes, problem: routes.length === 0 ? `${dist} has no pages` : undefined };
-}
-
 /** The header's dropdown menus, by trigger label, as the built home page marks them up. */
 export function dropdownMenus(dist = servedDist): string[] {
   const file = path.join(dist, 'index.html');
@@ -82,20 +32,6 @@ export function dropdownMenus(dist = servedDist): string[] {
   return DomUtils.findAll((element) => element.name === 'button' && 'aria-expanded' in element.attribs && 'aria-controls' in element.attribs, nav.children)
     .map((button) => DomUtils.textContent(button).trim())
     .filter(Boolean);
-}
-
-function readText(dist: string, file: string): string {
-  const full = path.join(dist, file);
-  return existsSync(full) ? readFileSync(full, 'utf8') : '';
-}
-
-function isRefreshStub(dist: string, files: string[], sitePath: string): boolean {
-  const file = sitePath === '/' ? 'index.html' : `${sitePath.replace(/^\/|\/$/g, '')}/index.html`;
-  return files.includes(file) && refreshTargetOf(readText(dist, file)) !== undefined;
-}
-
-function nameOf(sitePath: string): string {
-  return sitePath.replace(/\.html?$/, '').replace(/[^\w-]+/g, '-').replace(/^-|-$/g, '') || 'home';
 }
 
 /**

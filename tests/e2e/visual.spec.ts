@@ -1,15 +1,20 @@
-// Visual regression: full-page screenshots of every page of the served build at a phone and a
-// laptop width, and of the states a visitor opens (menus, lightbox, filtered blog, form
-// messages), compared with the baselines under __screenshots__/visual.spec.ts/. After a
+// Visual regression, per template and per state: one page of each page template at a phone and
+// a laptop width, and each state a visitor opens (menus, lightbox, filtered blog, form messages,
+// not found), compared with the baselines under __screenshots__/visual.spec.ts/. A new page of
+// an existing template adds no picture; a new template does not compile until it has one.
+// Pages that repeat one kind of block (a post's paragraphs, case-study cards, legal sections)
+// are photographed down to the first block that shows the template's parts, and states as the
+// component that changes, so an edit of marketing copy rarely touches a baseline. After a
 // deliberate visual change, `npm run build` then
 // `npx playwright test -c tests/e2e visual.spec.ts --update-snapshots` writes new baselines.
+import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
+import type { PageSpec } from '../../cli/route/routes.ts';
 import { expect, test } from './fixtures.ts';
-import { alerts, blockCaptcha, captchaUnavailable, consultation, guideForms, openForm, submitButton, submitWithEnter, toolkit, type LeadFormCase } from './lead-forms.ts';
+import { alerts, blockCaptcha, captchaUnavailable, consultation, openForm, submitButton, submitWithEnter, toolkit, type LeadFormCase } from './lead-forms.ts';
 import { forms } from './site-data.ts';
-import { blogEmptyText, discoverRoutes, dropdownMenus, freezePage, openStill, quiet, settle, viewports } from './visual-pages.ts';
+import { blogEmptyText, dropdownMenus, freezePage, openStill, quiet, servedDist, settle, viewports } from './visual-pages.ts';
 
-const { routes, problem } = discoverRoutes();
 const [phone, laptop] = viewports;
 
 // Loading, settling and photographing a tall page at 1440 px takes a while on a busy machine.
@@ -19,28 +24,76 @@ test.beforeEach(async ({ page }) => freezePage(page));
 
 /** A shot that differs from its baseline is retaken until two agree; a tall page on a busy machine needs more than expect's 5 s. */
 const screenshotTimeout = 45_000;
-const fullPage = (page: Page, name: string) => expect(page).toHaveScreenshot(`${name}.png`, { fullPage: true, timeout: screenshotTimeout });
 /** What a visitor sees in the window, for overlays (menus, dialogs) that belong to the viewport. */
 const inWindow = (page: Page, name: string) => expect(page).toHaveScreenshot(`${name}.png`, { timeout: screenshotTimeout });
+/** One component on its own, without the fixed header and the chat strip (visual-component.css). */
+const component = (locator: Locator, name: string) => expect(locator).toHaveScreenshot(`${name}.png`, {
+  timeout: screenshotTimeout,
+  stylePath: path.join(import.meta.dirname, 'visual-component.css'),
+});
 
-if (problem) {
-  test('the served build lists its pages', () => {
-    throw new Error(problem);
-  });
+/** The page a template is photographed on, and how much of it. */
+interface TemplateShot {
+  path: string;
+  /**
+   * The picture runs from the top of the page to the bottom of the first element matching this
+   * selector, for a page that goes on repeating what is above it; unset, it holds the whole page.
+   */
+  through?: string;
+}
+
+/** One page per page template (cli/route/routes.ts `PageSpec`); a template missing here does not type-check. */
+const templates: Record<PageSpec['kind'], TemplateShot> = {
+  'home': { path: '/' },
+  'audience': { path: '/services/startups/' },
+  'guide': { path: '/guides/playwright/' },
+  // Hero, table of contents, prose and its first code sample.
+  'guide-article': { path: '/guides/content/playwright/', through: '.prose pre' },
+  // The featured block, the filters and the first card of All Posts.
+  'blog-index': { path: '/blog/', through: '.post-grid .post-card' },
+  // Title, image, sidebar, prose and its first highlighted code sample.
+  'blog-post': { path: '/blog/the-reality-of-ai-in-qa-testing/', through: '.prose pre' },
+  // Hero, stats band, the first three cards and the promo block after them.
+  'case-studies': { path: '/case-studies/', through: '.promo' },
+  'humans': { path: '/humans/' },
+  'getting-started': { path: '/getting-started/' },
+  'toolkit': { path: '/pom-files/' },
+  // Title, date, introduction and the first section with its list.
+  'legal': { path: '/terms/', through: '.prose ul' },
+  'not-found': { path: '/no-such-page' },
+};
+
+/** The page from its top down to the bottom of `through`'s first match (the whole page without it). */
+async function photographPage(page: Page, name: string, through?: string): Promise<void> {
+  if (!through) {
+    await expect(page).toHaveScreenshot(name, { fullPage: true, timeout: screenshotTimeout });
+    return;
+  }
+  const bottom = await page.locator(through).first().evaluate((element) => element.getBoundingClientRect().bottom + window.scrollY);
+  const width = page.viewportSize()!.width;
+  // Some room under the element, so its margin and the start of what follows show.
+  const height = Math.ceil(bottom) + 32;
+  await expect(page).toHaveScreenshot(name, { fullPage: true, clip: { x: 0, y: 0, width, height }, timeout: screenshotTimeout });
 }
 
 for (const viewport of viewports) {
-  for (const route of routes) {
-    test(`${route.path} at ${viewport.width}`, async ({ page }) => {
+  for (const [kind, shot] of Object.entries(templates)) {
+    test(`the ${kind} template (${shot.path}) at ${viewport.width}`, async ({ page }) => {
       await page.setViewportSize(viewport);
-      await openStill(page, route.path);
-      await fullPage(page, `${route.name}-${viewport.width}`);
+      await openStill(page, shot.path);
+      await photographPage(page, `${kind}-${viewport.width}.png`, shot.through);
     });
   }
 }
 
 test.describe('states', () => {
-  for (const menu of dropdownMenus()) {
+  const menus = dropdownMenus();
+  if (menus.length === 0) {
+    test('the served build has header menus to photograph', () => {
+      throw new Error(`${servedDist}/index.html has no dropdown menu in its main navigation: build the site first (npm run build)`);
+    });
+  }
+  for (const menu of menus) {
     test(`the ${menu} menu open at ${laptop.width}`, async ({ page }) => {
       await page.setViewportSize(laptop);
       await openStill(page, '/');
@@ -75,67 +128,80 @@ test.describe('states', () => {
       await quiet(page);
       await inWindow(page, `lightbox-${viewport.width}`);
     });
+  }
 
-    const blogStates = [
-      ['search', '?q=cursor'],
-      ['tag', '?tag=Automation'],
-      ['empty', '?q=no-post-says-this'],
-    ] as const;
-    for (const [state, query] of blogStates) {
-      test(`/blog/${query} (${state}) at ${viewport.width}`, async ({ page }) => {
-        await page.setViewportSize(viewport);
-        await openStill(page, `/blog/${query}`);
-        if (state === 'empty') await expect(page.getByRole('main')).toContainText(blogEmptyText);
-        await fullPage(page, `blog-${state}-${viewport.width}`);
-      });
-    }
-
-    for (const formCase of [consultation, guideForms[0]!, toolkit]) {
-      test(`${formCase.path} ${formCase.title} asking for the captcha at ${viewport.width}`, async ({ page }) => {
-        await page.setViewportSize(viewport);
-        const form = await openSettledForm(page, formCase);
-        await formCase.fill(form);
-        await submitWithEnter(form);
-        await expect(alerts(form)).toHaveText([forms.captcha.required]);
-        await quiet(page);
-        await fullPage(page, `${slug(formCase.title)}-error-${viewport.width}`);
-      });
-    }
-
-    test(`${consultation.path} ${consultation.title} when the captcha cannot load at ${viewport.width}`, async ({ page }) => {
+  // The blog's filters and results, side by side at 1440 px and stacked at 390 px.
+  const blogStates = [
+    { state: 'search', query: '?q=cursor', viewport: phone },
+    // At 390 px the tags scroll sideways, and the pressed one can sit out of view.
+    { state: 'tag', query: '?tag=Automation', viewport: laptop },
+    { state: 'empty', query: '?q=no-post-says-this', viewport: phone },
+  ] as const;
+  for (const { state, query, viewport } of blogStates) {
+    test(`/blog/${query} (${state}) at ${viewport.width}`, async ({ page }) => {
       await page.setViewportSize(viewport);
-      await blockCaptcha(page);
-      const form = await openSettledForm(page, consultation);
-      await expect(form.getByText(captchaUnavailable.text)).toBeVisible();
-      await quiet(page);
-      await fullPage(page, `${slug(consultation.title)}-no-captcha-${viewport.width}`);
-    });
-
-    test(`${toolkit.path} ${toolkit.title} failing to send at ${viewport.width}`, async ({ page, webhook, captcha }) => {
-      webhook.respondWith(500);
-      await page.setViewportSize(viewport);
-      const form = await openSettledForm(page, toolkit);
-      await toolkit.fill(form);
-      await captcha.solve();
-      await submitButton(form, toolkit).click();
-      await expect(alerts(form)).toHaveText([forms.failure]);
-      await quiet(page);
-      await fullPage(page, `${slug(toolkit.title)}-failure-${viewport.width}`);
-    });
-
-    test(`${toolkit.path} ${toolkit.title} sent at ${viewport.width}`, async ({ page, webhook, captcha }) => {
-      await page.setViewportSize(viewport);
-      const form = await openSettledForm(page, toolkit);
-      await toolkit.fill(form);
-      await captcha.solve();
-      await submitButton(form, toolkit).click();
-      await toolkit.expectSuccess(page);
-      expect(webhook.requests).toHaveLength(1);
-      await settle(page);
-      await fullPage(page, `${slug(toolkit.title)}-success-${viewport.width}`);
+      await openStill(page, `/blog/${query}`);
+      const explorer = page.locator('[data-island="BlogExplorer"]');
+      await expect(page.getByRole('region', { name: 'Featured' })).toHaveCount(0);
+      if (state === 'empty') await expect(explorer).toContainText(blogEmptyText);
+      await component(explorer, `blog-${state}-${viewport.width}`);
     });
   }
+
+  test(`${consultation.path} ${consultation.title} asking for the captcha at ${phone.width}`, async ({ page }) => {
+    await page.setViewportSize(phone);
+    const form = await openSettledForm(page, consultation);
+    await consultation.fill(form);
+    await submitWithEnter(form);
+    await expect(alerts(form)).toHaveText([forms.captcha.required]);
+    await quiet(page);
+    await component(formCard(page, consultation), `${slug(consultation.title)}-error-${phone.width}`);
+  });
+
+  test(`${consultation.path} ${consultation.title} when the captcha cannot load at ${phone.width}`, async ({ page }) => {
+    await page.setViewportSize(phone);
+    await blockCaptcha(page);
+    const form = await openSettledForm(page, consultation);
+    await expect(form.getByText(captchaUnavailable.text)).toBeVisible();
+    await quiet(page);
+    await component(formCard(page, consultation), `${slug(consultation.title)}-no-captcha-${phone.width}`);
+  });
+
+  test(`${toolkit.path} ${toolkit.title} failing to send at ${laptop.width}`, async ({ page, webhook, captcha }) => {
+    webhook.respondWith(500);
+    await page.setViewportSize(laptop);
+    const form = await openSettledForm(page, toolkit);
+    await toolkit.fill(form);
+    await captcha.solve();
+    await submitButton(form, toolkit).click();
+    await expect(alerts(form)).toHaveText([forms.failure]);
+    await quiet(page);
+    await component(formCard(page, toolkit), `${slug(toolkit.title)}-failure-${laptop.width}`);
+  });
+
+  test(`${toolkit.path} ${toolkit.title} sent at ${laptop.width}`, async ({ page, webhook, captcha }) => {
+    await page.setViewportSize(laptop);
+    const form = await openSettledForm(page, toolkit);
+    await toolkit.fill(form);
+    await captcha.solve();
+    await submitButton(form, toolkit).click();
+    await toolkit.expectSuccess(page);
+    expect(webhook.requests).toHaveLength(1);
+    await settle(page);
+    // The card now holds the unlocked files in place of the form.
+    await component(formCard(page, toolkit), `${slug(toolkit.title)}-success-${laptop.width}`);
+  });
+
+  test(`an unknown post at ${phone.width}`, async ({ page }) => {
+    await page.setViewportSize(phone);
+    await openStill(page, '/blog/no-such-post');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Post not found');
+    await expect(page).toHaveScreenshot(`not-found-post-${phone.width}.png`, { fullPage: true, timeout: screenshotTimeout });
+  });
 });
+
+/** The card a lead form stands in: its heading, its introduction and the form (or what replaced it). */
+const formCard = (page: Page, formCase: LeadFormCase) => page.locator('.form-card').filter({ has: page.locator(`[data-island="${formCase.island}"]`) });
 
 /** Opens a form's page, brought to rest (see `settle`), and returns the form. */
 async function openSettledForm(page: Page, formCase: LeadFormCase): Promise<Locator> {
