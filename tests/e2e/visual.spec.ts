@@ -9,7 +9,7 @@
 // `npx playwright test -c tests/e2e visual.spec.ts --update-snapshots` writes new baselines.
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import type { PageSpec } from '../../cli/route/routes.ts';
+import type { SitePage } from '../../templates/site/routes.ts';
 import { expect, test } from './fixtures.ts';
 import { alerts, blockCaptcha, captchaUnavailable, consultation, openForm, submitButton, submitWithEnter, toolkit, type LeadFormCase } from './lead-forms.ts';
 import { forms } from './site-data.ts';
@@ -42,8 +42,8 @@ interface TemplateShot {
   through?: string;
 }
 
-/** One page per page template (cli/route/routes.ts `PageSpec`); a template missing here does not type-check. */
-const templates: Record<PageSpec['kind'], TemplateShot> = {
+/** One page per page template (`SitePage` in templates/site/routes.ts; a redirect's page only forwards); a template missing here does not type-check. */
+const templates: Record<Exclude<SitePage['kind'], 'redirect'>, TemplateShot> = {
   'home': { path: '/' },
   'audience': { path: '/services/startups/' },
   'guide': { path: '/guides/playwright/' },

@@ -11,27 +11,22 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { textContent } from 'domutils';
-import { buildSite } from '../../cli/build/build-site.ts';
 import { createStaticHandler } from '../../cli/static-host/static-host.ts';
-import { DiskWriter } from '../../cli/write/writers.ts';
-import { projectRoot } from '../helpers/content.ts';
 import { parsePage } from '../helpers/html.ts';
+import { realSiteBuild } from '../helpers/real-build.ts';
 
 /** A path no page has: the host answers it with the 404 page. */
 const unknownPath = '/no-such-page';
 const revalidate = 'public, max-age=0, must-revalidate';
 const immutable = 'public, max-age=31536000, immutable';
 
-let tmp: string;
 let server: Server;
 let origin: string;
 /** Every page the build lists in its sitemap, by path. */
 let pagePaths: string[];
 
 before(async () => {
-  tmp = await mkdtemp(path.join(os.tmpdir(), 'sitegen-headers-'));
-  const outDir = path.join(tmp, 'dist');
-  await buildSite({ root: projectRoot, writer: new DiskWriter(outDir), now: new Date('2026-11-21T00:00:00Z') });
+  const { outDir } = await realSiteBuild();
   const sitemap = await readFile(path.join(outDir, 'sitemap.xml'), 'utf8');
   pagePaths = [...sitemap.matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
   server = createServer(createStaticHandler(outDir));
@@ -41,7 +36,6 @@ before(async () => {
 
 after(async () => {
   await new Promise((resolve) => server?.close(resolve));
-  await rm(tmp, { recursive: true, force: true });
 });
 
 /** The script sources a Content-Security-Policy allows, as its `script-src` lists them. */
