@@ -16,7 +16,7 @@ import type { PageReuse } from './render-site.ts';
 
 export type { Phase, PageBudget };
 
-/** A finding that does not fail a build: a link to a redirect, or a site config problem that `production` refuses. */
+/** A finding that does not fail a build: a link to a redirect, an SVG published sanitized, or a site config problem that `production` refuses. */
 export type BuildWarning = LinkFinding | SiteError;
 
 export interface BuildOptions extends ValidateSiteOptions {
@@ -57,7 +57,7 @@ export interface BuildResult {
   renderedPages: number;
   /** What the build took from and stored in the page cache; undefined without one. */
   pageCache?: PageCacheStats;
-  /** Findings that do not fail a build: links to a redirect, what `production` would refuse. */
+  /** Findings that do not fail a build: SVGs published sanitized, links to a redirect, what `production` would refuse. */
   warnings: BuildWarning[];
   timings: Record<Phase, number>;
   /** Wall time of the whole build; phases overlap (bundling runs beside loading). */
@@ -152,7 +152,7 @@ async function runSteps(options: BuildOptions, timer: PhaseTimer, contentDir: st
     return {
       committed, model: site.model, pages: site.pages, redirects: site.redirects.length, files, images: imageStats, shareCards: cardStats,
       renderedPages: site.renderedPages, pageCache: pageCache?.stats,
-      budgets: steps.pageBudgets(bundle, site.pages), links, warnings: [...routed.productionProblems, ...steps.linkWarnings(links)],
+      budgets: steps.pageBudgets(bundle, site.pages), links, warnings: [...loaded.imageWarnings, ...routed.productionProblems, ...steps.linkWarnings(links)],
       timings: timer.timings(), totalMs: timer.elapsed(),
     };
   } catch (error) {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { SiteError } from '../errors.ts';
 import { SourceIndex } from '../images/source-index.ts';
 import { FrontMatterCache } from '../load/front-matter-cache.ts';
 import { loadContent, type RawContent } from '../load/load-content.ts';
@@ -12,8 +13,10 @@ export interface LoadedSite {
   root: string;
   contentDir: string;
   raw: RawContent;
-  /** SVG images, published as they are. */
+  /** SVG images, published as they are, or sanitized. */
   images: SiteImage[];
+  /** The SVG images published sanitized (`image.svg-sanitized`): the build warns of them. */
+  imageWarnings: SiteError[];
   /** PNG, JPEG, WebP, AVIF and GIF images, published as variants (the images step). */
   rasterImages: RasterImage[];
 }
@@ -32,7 +35,7 @@ export async function loadInputs(root: string, contentDir: string, imageCacheDir
     return raw;
   });
   const [raw, images] = await Promise.all([loadingContent, loadingImages]);
-  return { root, contentDir, raw, images: images.svg, rasterImages: images.raster };
+  return { root, contentDir, raw, images: images.svg, imageWarnings: images.warnings, rasterImages: images.raster };
 }
 
 /** Every Markdown body of the site: posts, guides and legal pages. */

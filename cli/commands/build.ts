@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Command } from 'commander';
-import { SiteError } from '../errors.ts';
+import { formatSanitizedImages, SiteError, warningRows } from '../errors.ts';
 import type { BuildResult, Phase } from '../build/build-site.ts';
 import type { BuildOutcome } from '../build/up-to-date.ts';
 import { cacheFolder, frontMatterCacheFile, highlightStoreDir, markdownCacheFile } from '../project-layout.ts';
@@ -80,8 +80,13 @@ async function runBuild(flags: BuildFlags, root: string, out: string, contentDir
     checkLinks: flags.checkLinks,
     production: flags.production,
   });
-  const notReady = result.warnings.filter((warning) => warning instanceof SiteError);
-  const warnings = notReady.length > 0 ? formatNotReadyForProduction(notReady) : '';
+  const problems = result.warnings.filter((warning) => warning instanceof SiteError);
+  const sanitized = problems.filter((problem) => problem.code === 'image.svg-sanitized');
+  const notReady = problems.filter((problem) => problem.code !== 'image.svg-sanitized');
+  const warnings = [
+    ...(sanitized.length > 0 ? [formatSanitizedImages(sanitized)] : []),
+    ...(notReady.length > 0 ? [formatNotReadyForProduction(notReady)] : []),
+  ].join('\n');
   if (warnings) console.error(warnings);
   const report = result.links && (await import('../check/index.ts'));
   if (!result.committed) {
@@ -105,13 +110,8 @@ export function formatUnchanged(outcome: BuildOutcome, builtAt: string, outDir: 
 
 /** The warning block of a build without --production: what `--production` would refuse, one row each. */
 export function formatNotReadyForProduction(problems: SiteError[], cwd = process.cwd()): string {
-  const rows = problems.flatMap((problem) => {
-    const file = problem.file?.startsWith(cwd + path.sep) ? path.relative(cwd, problem.file) : problem.file;
-    const place = file ? `${file}${problem.line ? `:${problem.line}:${problem.column ?? 1}` : ''}  ` : '';
-    return [`  ${place}${problem.message}  [${problem.code}]`, ...(problem.hint ? [`    hint: ${problem.hint}`] : [])];
-  });
   const count = `${problems.length} problem${problems.length === 1 ? '' : 's'}`;
-  return [`Not ready for production (${count}; sitegen build --production refuses to build with these):`, ...rows, ''].join('\n');
+  return [`Not ready for production (${count}; sitegen build --production refuses to build with these):`, ...warningRows(problems, cwd), ''].join('\n');
 }
 
 /** The summary printed after a build: pages, timings per phase and the JavaScript each page loads. */

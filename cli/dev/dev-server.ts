@@ -2,13 +2,14 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { formatSanitizedImages } from '../errors.ts';
 import { markdownCacheFile } from '../project-layout.ts';
 import { siteOverridesFromEnv } from '../validate/site-env-overrides.ts';
 import type { MarkdownOptions } from '../render/markdown/render-all-markdown.ts';
 import { classifyChanges } from './classify.ts';
 import { createDevRequestHandler } from './dev-requests.ts';
 import { createFormInbox } from './form-inbox.ts';
-import { IncrementalBuild } from './incremental-build.ts';
+import { IncrementalBuild, type DevOutput } from './incremental-build.ts';
 import { formsPath } from './live-reload.ts';
 import { LiveSite, type RebuildReport } from './live-site.ts';
 import { RebuildQueue } from './rebuild-queue.ts';
@@ -74,7 +75,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     markdown: options.markdown ?? { cacheFile: markdownCacheFile(options.root) },
   });
 
-  const { initialBuild, rebuild } = rebuilders(build, site, options, log);
+  const { initialBuild, rebuild } = rebuilders(build, site, options, log, logError);
   const queue = new RebuildQueue([options.contentDir, path.join(options.root, 'templates'), path.join(options.root, 'client')], rebuild);
 
   await Promise.all([initialBuild(), queue.ready()]);
@@ -95,12 +96,17 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 }
 
 /** The first build and the rebuild after an edit, each publishing to the live site or showing its error. */
-function rebuilders(build: IncrementalBuild, site: LiveSite, options: DevServerOptions, log: (line: string) => void) {
+function rebuilders(build: IncrementalBuild, site: LiveSite, options: DevServerOptions, log: (line: string) => void, logError: (text: string) => void) {
+  // Printed once per read of the images, not after every edit.
+  const warn = (output: DevOutput) => {
+    if (output.imageWarnings.length > 0) logError(formatSanitizedImages(output.imageWarnings, options.root));
+  };
   const initialBuild = async (): Promise<RebuildReport> => {
     const start = performance.now();
     try {
       const output = await build.buildAll();
       const report = site.publish(output, undefined, start);
+      warn(output);
       log(`Built ${output.pages} pages in ${Math.round(report.ms)} ms (drafts and future posts included)`);
       return report;
     } catch (error) {
@@ -115,6 +121,7 @@ function rebuilders(build: IncrementalBuild, site: LiveSite, options: DevServerO
       if (!build.ready) return await initialBuild();
       const output = await build.update(changes);
       const report = site.publish(output, changes, start);
+      warn(output);
       const names = changed.map((file) => path.relative(options.root, file)).join(', ');
       const images = output.imagesProcessed > 0 ? `, ${output.imagesProcessed} image${output.imagesProcessed === 1 ? '' : 's'} processed` : '';
       log(`${names} → rebuilt in ${Math.round(report.ms)} ms, ${output.rendered} page${output.rendered === 1 ? '' : 's'} re-rendered${images}${report.event === 'css' ? ', styles swapped' : ''}`);

@@ -3,6 +3,7 @@ import type { Bundle } from '../bundle/bundle-client.ts';
 import {
   bundleSite, imageCacheDir, ImageProcessor, loadInputs, markdownSources, prepareShareCards, processImages, renderSite, routeSite, siteFiles, validateSite, type LoadedSite,
 } from '../build/build-steps.ts';
+import type { SiteError } from '../errors.ts';
 import { SourceIndex } from '../images/source-index.ts';
 import { patchContent } from '../load/reload-content-files.ts';
 import { loadImages } from '../load/load-images.ts';
@@ -34,6 +35,8 @@ export interface DevOutput {
   /** Images whose variants this build encoded: an edit encodes only the images it changed. */
   imagesProcessed: number;
   pages: number;
+  /** SVG files this build read and published sanitized; empty when it did not read the images again. */
+  imageWarnings: SiteError[];
 }
 
 /**
@@ -45,6 +48,8 @@ export class IncrementalBuild {
   private bundle?: Bundle;
   private renderer?: DevRenderer;
   private rendered: ReadonlyMap<string, RenderedPage> = new Map();
+  /** Warnings of the images read since the last output, shown once rather than after every edit. */
+  private imageWarnings: SiteError[] = [];
   private readonly markdown: MarkdownRenderer;
   /** Variants stay in memory between rebuilds: an edit re-encodes only the image it changed. */
   private readonly images: ImageProcessor;
@@ -66,6 +71,7 @@ export class IncrementalBuild {
     const { root, contentDir } = this.options;
     this.renderer = await loadDevRenderer(root);
     [this.bundle, this.loaded] = await Promise.all([bundleSite(root), loadInputs(root, contentDir, this.imageCache)]);
+    this.imageWarnings = this.loaded.imageWarnings;
     const output = await this.render(() => true);
     void this.markdown.save();
     // A build served from the Markdown cache loads no highlighter; the first edit of a post
@@ -77,7 +83,10 @@ export class IncrementalBuild {
   /** Applies changed files: re-reads, recompiles and re-bundles only what they touch, re-renders only the pages they can change. */
   async update(changes: ChangeSet): Promise<DevOutput> {
     const { root, contentDir } = this.options;
-    if (changes.content.length > 0 && !(await this.patchContent(changes.content))) this.loaded = await loadInputs(root, contentDir, this.imageCache);
+    if (changes.content.length > 0 && !(await this.patchContent(changes.content))) {
+      this.loaded = await loadInputs(root, contentDir, this.imageCache);
+      this.imageWarnings = this.loaded.imageWarnings;
+    }
     if (changes.templates.length > 0 || changes.client.length > 0) this.renderer = await loadDevRenderer(root);
     const before = this.bundle;
     if (changes.client.length > 0 || changes.styles.length > 0) this.bundle = await bundleSite(root);
@@ -98,7 +107,8 @@ export class IncrementalBuild {
       const index = await SourceIndex.open(this.imageCache && path.join(this.imageCache, 'sources.json'));
       const images = await loadImages(contentFolder(this.options.contentDir, 'images'), { index });
       await index.save().catch(() => undefined);
-      this.loaded = { ...loaded, images: images.svg, rasterImages: images.raster };
+      this.loaded = { ...loaded, images: images.svg, imageWarnings: images.warnings, rasterImages: images.raster };
+      this.imageWarnings = images.warnings;
     }
     return result.patched;
   }
@@ -126,6 +136,8 @@ export class IncrementalBuild {
     this.rendered = site.rendered;
     const files = siteFiles(site);
     for (const [file, bytes] of imageFiles) files.set(file, bytes);
-    return { files, bundle: site.bundle, rendered, pages: site.pages.length, imagesProcessed };
+    const imageWarnings = this.imageWarnings;
+    this.imageWarnings = [];
+    return { files, bundle: site.bundle, rendered, pages: site.pages.length, imagesProcessed, imageWarnings };
   }
 }

@@ -2,19 +2,21 @@ import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { SiteError, SiteErrorList } from '../errors.ts';
-import { oversizedImage, unsupportedImage } from '../images/image-errors.ts';
+import { malformedSvg, oversizedImage, sanitizedSvg, svgOverLimit, unsupportedImage } from '../images/image-errors.ts';
 import { rasterFormatOf, unsupportedImageExtensions } from '../images/raster-formats.ts';
 import { readRasterInfo, type RasterInfo } from '../images/read-raster-info.ts';
+import { markupShape, svgSanitizer, svgSanitizerSalt } from '../images/sanitize-svg.ts';
 import { SourceIndex } from '../images/source-index.ts';
 import { inputLimits } from './input-limits.ts';
 import { ContentFiles, fileFailure } from './read-content-file.ts';
 
-/** An SVG image, copied into the output as it is, with its intrinsic size. */
+/** An SVG image, published as it is (or as the sanitizer left it), with its intrinsic size. */
 export interface SiteImage {
   url: string;
   source: string;
   width: number;
   height: number;
+  /** What is published: the file's bytes, or the sanitized document when the sanitizer changed anything. */
   contents: Buffer;
 }
 
@@ -32,12 +34,17 @@ export interface RasterImage extends RasterInfo {
 export interface ContentImages {
   svg: SiteImage[];
   raster: RasterImage[];
+  /** SVG files published without what the sanitizer removed (`image.svg-sanitized`), one per file. */
+  warnings: SiteError[];
 }
 
 export interface LoadImagesOptions {
   /** Reads the files; by default one for the content folder holding `folder`. */
   files?: ContentFiles;
-  /** Hashes and headers of the raster images as of the last build; an unchanged image is not read again. */
+  /**
+   * Hashes and headers of the raster images as of the last build, an unchanged image not being
+   * read again; and the SVG contents the sanitizer found clean, which it does not see again.
+   */
   index?: SourceIndex;
 }
 
@@ -46,7 +53,7 @@ export interface LoadImagesOptions {
  * height (or its viewBox), so templates can always write `width` and `height` on `img`; a raster
  * image's from its header, read with sharp (its pixels are read only when it is processed).
  * Every entry must be a regular file inside the content folder, within its size limit; a
- * recursive listing does not enter linked folders.
+ * recursive listing does not enter linked folders. Every SVG is sanitized (see `checkSvg`).
  */
 export async function loadImages(folder: string, options: LoadImagesOptions = {}): Promise<ContentImages> {
   const files = options.files ?? new ContentFiles(path.dirname(folder));
@@ -55,13 +62,16 @@ export async function loadImages(folder: string, options: LoadImagesOptions = {}
     .map((entry) => path.join(entry.parentPath, entry.name))
     .sort();
   const errors: SiteError[] = [];
+  const warnings: SiteError[] = [];
   const svg: SiteImage[] = [];
   const raster: RasterImage[] = [];
   const url = (source: string) => `/images/${path.relative(folder, source).split(path.sep).join('/')}`;
+  let salt: string | undefined;
+  const svgChecks: SvgChecks = { index, salt: () => (salt ??= svgSanitizerSalt()), errors, warnings };
   for (const source of sources) {
     const extension = path.extname(source).toLowerCase();
     if (extension === '.svg') {
-      const image = loadSvg(source, url(source), files, errors);
+      const image = await loadSvg(source, url(source), files, svgChecks);
       if (image) svg.push(image);
     } else if (rasterFormatOf(source)) {
       // One at a time: a header takes a millisecond, and at most one file's bytes are held.
@@ -74,18 +84,70 @@ export async function loadImages(folder: string, options: LoadImagesOptions = {}
     }
   }
   if (errors.length > 0) throw new SiteErrorList(errors);
-  return { svg, raster };
+  return { svg, raster, warnings };
 }
 
-function loadSvg(source: string, url: string, files: ContentFiles, errors: SiteError[]): SiteImage | undefined {
+/** What checking SVG files shares: the verdicts remembered, and where problems go. */
+interface SvgChecks {
+  index: SourceIndex;
+  /** What the remembered verdicts depend on (see `svgSanitizerSalt`); read once, and only when an SVG is checked. */
+  salt: () => string;
+  errors: SiteError[];
+  warnings: SiteError[];
+}
+
+async function loadSvg(source: string, url: string, files: ContentFiles, checks: SvgChecks): Promise<SiteImage | undefined> {
   try {
     const contents = files.readBytes(source, inputLimits.imageBytes);
-    const size = svgSize(contents.toString('utf8'));
-    if (!size) errors.push(new SiteError({ code: 'content.image-size', message: 'SVG has no width/height or viewBox on its root element', hint: 'Add width and height attributes to the <svg> element.', file: source, line: 1 }));
-    return { url, source, contents, width: size?.width ?? 0, height: size?.height ?? 0 };
+    const text = contents.toString('utf8');
+    const size = svgSize(text);
+    if (!size) {
+      checks.errors.push(new SiteError({ code: 'content.image-size', message: 'SVG has no width/height or viewBox on its root element', hint: 'Add width and height attributes to the <svg> element.', file: source, line: 1 }));
+      // The build stops on the error: nothing of this file is published, so it need not be sanitized.
+      return { url, source, contents, width: 0, height: 0 };
+    }
+    const published = await checkSvg(source, contents, text, checks);
+    return published && { url, source, contents: published, width: size.width, height: size.height };
   } catch (error) {
-    errors.push(fileFailure(source, error));
+    checks.errors.push(fileFailure(source, error));
     return undefined;
+  }
+}
+
+/**
+ * What is published of an SVG (cli/images/sanitize-svg.ts), or undefined after an error.
+ *
+ * An SVG with more elements, or deeper nesting, than `inputLimits` allow is refused before the
+ * sanitizer parses it: jsdom's time grows with every element's depth.
+ *
+ * A file the sanitizer changes is published sanitized, with an `image.svg-sanitized` warning
+ * naming it and what was removed, rather than stopping the build: nothing removed is something
+ * an illustration needs, what is left is safe to publish, and a logo exported with an editor's
+ * metadata or a stray link should not block a deploy. A file that is not well-formed
+ * XML, or not an SVG document, has nothing safe to publish and stays an error (`image.corrupt`).
+ *
+ * Only clean contents are remembered (by hash): a sanitized file is sanitized again on each
+ * build, which warns each time until the file is fixed, and no cache holds bytes to publish.
+ */
+async function checkSvg(source: string, contents: Buffer, text: string, checks: SvgChecks): Promise<Buffer | undefined> {
+  const { over } = markupShape(text, inputLimits.svgElements, inputLimits.svgDepth);
+  if (over) {
+    checks.errors.push(svgOverLimit(source, text, over));
+    return undefined;
+  }
+  const hash = createHash('sha256').update(contents).digest('hex');
+  if (checks.index.isCleanSvg(hash, checks.salt())) return contents;
+  const verdict = (await svgSanitizer()).sanitize(text);
+  switch (verdict.kind) {
+    case 'clean':
+      checks.index.recordCleanSvg(hash, checks.salt());
+      return contents;
+    case 'sanitized':
+      checks.warnings.push(sanitizedSvg(source, verdict.removed));
+      return Buffer.from(verdict.text, 'utf8');
+    case 'malformed':
+      checks.errors.push(malformedSvg(source, verdict.reason, verdict.line, verdict.column));
+      return undefined;
   }
 }
 
