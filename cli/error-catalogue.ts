@@ -14,7 +14,11 @@ interface ErrorData {
 /** Message of a file claiming a slug or topic that an earlier file already has. */
 const duplicateOf = (field: string, value: string, firstFile: string) => `${field}: "${value}" is already used by ${firstFile}`;
 
-/** Problems raised as a `SiteError`: the build, `dev`, `new-post` or `check-links` stops on them. */
+/**
+ * Problems raised as a `SiteError`: the build, `dev`, `new-post` or `check-links` stops on them,
+ * except those a build only warns about (`image.svg-sanitized`, and the `config.` problems
+ * that only `build --production` refuses).
+ */
 const siteErrors = {
   'content.missing-file': { title: 'A content file cannot be read' },
   'content.bad-json': { title: 'A dataset is not valid JSON' },
@@ -23,7 +27,7 @@ const siteErrors = {
   'content.front-matter-too-large': { title: 'Front matter is longer than its limit' },
   'content.yaml-alias': { title: 'Front matter uses a YAML alias' },
   'content.yaml-tag': { title: 'Front matter uses a YAML tag the build does not accept' },
-  'content.too-deep': { title: 'Front matter or a dataset nests deeper than its limit' },
+  'content.too-deep': { title: 'Front matter, a dataset or an SVG nests deeper than its limit' },
   'content.not-a-file': { title: 'A content path is not a regular file' },
   'content.outside-content-folder': { title: 'A content file links outside the content folder' },
   'content.file-too-large': { title: 'A content file is larger than its limit' },
@@ -73,6 +77,7 @@ const siteErrors = {
   'image.unsupported-format': { title: 'An image is in a format the build does not read' },
   'image.too-large': { title: 'An image is larger than the limit' },
   'image.corrupt': { title: 'An image cannot be decoded' },
+  'image.svg-sanitized': { title: 'An SVG image was published without what the sanitizer removed (a warning)' },
   'image.process-failed': { title: 'An image could not be processed' },
   'template.compile-failed': { title: 'The templates do not compile' },
   'config.missing': { title: 'The project has no site definition (sitegen.config.ts)' },

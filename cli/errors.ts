@@ -88,6 +88,21 @@ export function formatSiteErrors(errors: SiteError[], cwd = process.cwd()): stri
   return lines.join('\n');
 }
 
+/** One row per warning, `  file:line:col  message  [code]`, and its hint below it. */
+export function warningRows(warnings: SiteError[], cwd = process.cwd()): string[] {
+  return warnings.flatMap((warning) => {
+    const file = warning.file && relativeTo(cwd, warning.file);
+    const place = file ? `${file}${warning.line ? `:${warning.line}:${warning.column ?? 1}` : ''}  ` : '';
+    return [`  ${place}${warning.message}  [${warning.code}]`, ...(warning.hint ? [`    hint: ${warning.hint}`] : [])];
+  });
+}
+
+/** The warning block for SVG files published sanitized, printed by `build` and `dev`. */
+export function formatSanitizedImages(warnings: SiteError[], cwd = process.cwd()): string {
+  const count = `${warnings.length} file${warnings.length === 1 ? '' : 's'}`;
+  return [`SVG published sanitized (${count}; the published file differs from the source):`, ...warningRows(warnings, cwd), ''].join('\n');
+}
+
 function relativeTo(cwd: string, file: string): string {
   return file.startsWith(cwd + '/') ? file.slice(cwd.length + 1) : file;
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Command } from 'commander';
 import { Cache } from '../cache/cache.ts';
-import { SiteError } from '../errors.ts';
+import { formatSanitizedImages, SiteError, warningRows } from '../errors.ts';
 import { dim, green, ProgressLine, yellow } from '../output.ts';
 import type { BuildResult, Phase } from '../pipeline/build-site.ts';
 import type { BuildOutcome } from '../cache/up-to-date.ts';
@@ -88,9 +88,11 @@ async function runBuild(flags: BuildFlags, root: string, out: string, contentDir
   }
   const notReady = result.productionProblems;
   const other = result.warnings.filter((warning) => warning instanceof SiteError);
+  const sanitized = other.filter((warning) => warning.code === 'image.svg-sanitized');
   const warnings = [
+    ...(sanitized.length > 0 ? [formatSanitizedImages(sanitized, root)] : []),
     ...(notReady.length > 0 ? [formatNotReadyForProduction(notReady, root)] : []),
-    ...other.map((warning) => formatWarning(warning, root)),
+    ...other.filter((warning) => warning.code !== 'image.svg-sanitized').map((warning) => formatWarning(warning, root)),
   ].join('\n');
   if (warnings) console.error(warnings);
   const report = result.links && (await import('../check/index.ts'));
@@ -132,13 +134,8 @@ export function formatUnchanged(outcome: BuildOutcome, builtAt: string, outDir: 
 
 /** The warning block of a build without --production: what `--production` would refuse, one row each. */
 export function formatNotReadyForProduction(problems: SiteError[], cwd = process.cwd()): string {
-  const rows = problems.flatMap((problem) => {
-    const file = problem.file?.startsWith(cwd + path.sep) ? path.relative(cwd, problem.file) : problem.file;
-    const place = file ? `${file}${problem.line ? `:${problem.line}:${problem.column ?? 1}` : ''}  ` : '';
-    return [`  ${place}${problem.message}  [${problem.code}]`, ...(problem.hint ? [`    hint: ${problem.hint}`] : [])];
-  });
   const count = `${problems.length} problem${problems.length === 1 ? '' : 's'}`;
-  return [`Not ready for production (${count}; sitegen build --production refuses to build with these):`, ...rows, ''].join('\n');
+  return [`Not ready for production (${count}; sitegen build --production refuses to build with these):`, ...warningRows(problems, cwd), ''].join('\n');
 }
 
 /** One warning: where, what, its code and hint. */

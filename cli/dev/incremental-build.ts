@@ -3,6 +3,7 @@ import type { Bundle } from '../bundle/bundle-client.ts';
 import type { Cache } from '../cache/cache.ts';
 import { loadSite, type LoadedSite } from '../config/load-site.ts';
 import type { DevSetup } from '../config/site-definition.ts';
+import type { SiteError } from '../errors.ts';
 import { ImageProcessor } from '../images/image-processor.ts';
 import { loadImages } from '../load/load-images.ts';
 import { patchContent } from '../load/reload-content-files.ts';
@@ -33,6 +34,8 @@ export interface DevOutput {
   /** Images whose variants this build encoded: an edit encodes only the images it changed. */
   imagesProcessed: number;
   pages: number;
+  /** SVG files this build read and published sanitized; empty when it did not read the images again. */
+  imageWarnings: SiteError[];
 }
 
 /**
@@ -48,6 +51,8 @@ export class IncrementalBuild {
   private readonly images: ImageProcessor;
   /** What the site adds to the dev server, once it has compiled. */
   devSetup?: DevSetup;
+  /** Warnings of the images read since the last output, shown once rather than after every edit. */
+  private imageWarnings: SiteError[] = [];
 
   constructor(private readonly options: IncrementalBuildOptions) {
     this.images = new ImageProcessor({ cache: options.cache, keepInMemory: true });
@@ -63,7 +68,8 @@ export class IncrementalBuild {
     const { root, contentDir, cache } = this.options;
     this.site = await loadSite(root);
     this.devSetup ??= this.options.setup?.(this.site);
-    [this.bundle, this.loaded] = await Promise.all([bundleSite(this.site, root, cache), loadStep(this.site, root, contentDir)]);
+    [this.bundle, this.loaded] = await Promise.all([bundleSite(this.site, root, cache), loadStep(this.site, root, contentDir, cache)]);
+    this.imageWarnings = this.loaded.images.warnings;
     return this.render();
   }
 
@@ -74,7 +80,10 @@ export class IncrementalBuild {
       this.site = await loadSite(root);
       this.loaded = { ...this.loaded!, site: this.site };
     }
-    if (changes.content.length > 0 && !(await this.patchContent(changes.content))) this.loaded = await loadStep(this.site!, root, contentDir);
+    if (changes.content.length > 0 && !(await this.patchContent(changes.content))) {
+      this.loaded = await loadStep(this.site!, root, contentDir, cache);
+      this.imageWarnings = this.loaded.images.warnings;
+    }
     if (changes.code.length > 0 || changes.styles.length > 0) this.bundle = await bundleSite(this.site!, root, cache);
     return this.render();
   }
@@ -89,7 +98,10 @@ export class IncrementalBuild {
     const loaded = this.loaded!;
     const spec = this.site!.definition.content;
     const result = await patchContent(loaded.raw, this.options.contentDir, spec, files);
-    if (result.imagesChanged) this.loaded = { ...loaded, images: await loadImages(path.join(this.options.contentDir, spec.images)) };
+    if (result.imagesChanged) {
+      this.loaded = { ...loaded, images: await loadImages(path.join(this.options.contentDir, spec.images), { cache: this.options.cache }) };
+      this.imageWarnings = this.loaded.images.warnings;
+    }
     return result.patched;
   }
 
@@ -107,6 +119,8 @@ export class IncrementalBuild {
     const { processed: imagesProcessed } = await images.done;
     await cards;
     for (const [file, contents] of siteFiles(rendered)) files.set(file, contents);
-    return { files, bundle: this.bundle!, rendered: rendered.renderedPages, pages: rendered.pages.length, imagesProcessed };
+    const imageWarnings = this.imageWarnings;
+    this.imageWarnings = [];
+    return { files, bundle: this.bundle!, rendered: rendered.renderedPages, pages: rendered.pages.length, imagesProcessed, imageWarnings };
   }
 }

@@ -1,5 +1,6 @@
 import { redirectTableOf, type RedirectTable } from '../static-host/redirect-rules.ts';
 import { createSiteHandler } from '../static-host/serve-site.ts';
+import { imagePolicy } from '../write/headers-file.ts';
 
 /** Serves a built site held in memory the way a static host serves a folder. */
 export function createMemoryHandler(files: () => Map<string, string | Uint8Array>, transformHtml: (html: string) => string) {
@@ -15,7 +16,9 @@ export function createMemoryHandler(files: () => Map<string, string | Uint8Array
         readFile: async (file) => site.get(file),
       };
     },
-    headers: () => ({ 'Cache-Control': 'no-store' }),
+    // The one header of `_headers` dev sends: an SVG opened from the dev server is a document at
+    // its origin, as it would be on a host.
+    headers: (file): Record<string, string> => (file.startsWith('images/') ? { 'Cache-Control': 'no-store', 'Content-Security-Policy': imagePolicy } : { 'Cache-Control': 'no-store' }),
     transformHtml,
   });
 }

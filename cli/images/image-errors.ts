@@ -1,5 +1,6 @@
 import { SiteError } from '../errors.ts';
 import { formatBytes, inputLimits } from '../load/input-limits.ts';
+import { offsetToLineColumn } from '../load/load-json.ts';
 import { supportedFormatNames } from './raster-formats.ts';
 
 // The problems an image file can have, each with what to do about it. An image has no lines,
@@ -15,6 +16,45 @@ export function corruptImage(file: string, detail: string, cause?: unknown): Sit
     hint: 'The file is damaged or incomplete (a copy or download cut short?): export it again from the original.',
     file,
     cause,
+  });
+}
+
+/** An SVG that is not well-formed XML, or whose root is not an SVG `<svg>`: browsers show an error instead of it. */
+export function malformedSvg(file: string, reason: string, line?: number, column?: number): SiteError {
+  return new SiteError({
+    code: 'image.corrupt',
+    message: `cannot be read as SVG: ${reason}`,
+    hint: 'Fix the markup at that place, or export the file again from the original.',
+    file,
+    line,
+    column,
+  });
+}
+
+/** An SVG with more elements, or elements nested deeper, than the sanitizer is given: at the start tag past the limit. */
+export function svgOverLimit(file: string, text: string, over: { limit: 'elements' | 'depth'; offset: number }): SiteError {
+  const { svgElements, svgDepth } = inputLimits;
+  const place = { file, ...offsetToLineColumn(text, over.offset) };
+  return over.limit === 'elements'
+    ? new SiteError({ code: 'content.file-too-large', message: `SVG has more than ${svgElements.toLocaleString('en')} elements`, hint: 'Simplify the drawing (fewer shapes, paths merged), or export it as PNG.', ...place })
+    : new SiteError({ code: 'content.too-deep', message: `SVG nests elements more than ${svgDepth} deep`, hint: 'Ungroup the drawing in its editor, or export it as PNG.', ...place });
+}
+
+/** Removals listed in one warning; a file holding more is summed up. */
+const removalsShown = 8;
+
+/**
+ * An SVG published sanitized (cli/images/sanitize-svg.ts): a warning, not an error (see
+ * `checkSvg` in cli/load/load-images.ts). It names what was removed, so the author can tell
+ * whether the picture changed.
+ */
+export function sanitizedSvg(file: string, removed: string[]): SiteError {
+  const listed = removed.length > removalsShown ? [...removed.slice(0, removalsShown), `and ${removed.length - removalsShown} more`] : removed;
+  return new SiteError({
+    code: 'image.svg-sanitized',
+    message: listed.length > 0 ? `published without ${listed.join(', ')}` : 'published as the sanitizer rewrote it',
+    hint: 'An image published on the site may hold no script, event handler, HTML, link to another file or javascript:/data: URL: remove these from the file (or export it again as plain SVG) so that what is published is what you wrote.',
+    file,
   });
 }
 

@@ -20,6 +20,12 @@ export const inputLimits = Object.freeze({
   jsonDepth: 32,
   /** An SVG image in content/images. */
   imageBytes: 1 * megabyte,
+  /**
+   * Elements in an SVG, and how deep they nest: the sanitizer's DOM (jsdom) takes time that grows
+   * with every element's depth, so a megabyte of nested groups would hold a build for minutes.
+   */
+  svgElements: 20_000,
+  svgDepth: 100,
   /** A PNG, JPEG, WebP, AVIF or GIF image in content/images. */
   rasterImageBytes: 25 * megabyte,
   /** Pixels on either side of a raster image (of each frame, for an animation). */

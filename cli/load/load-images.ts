@@ -1,19 +1,22 @@
 import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { Cache, cacheKey } from '../cache/cache.ts';
 import { SiteError, SiteErrorList } from '../errors.ts';
-import { oversizedImage, unsupportedImage } from '../images/image-errors.ts';
+import { malformedSvg, oversizedImage, sanitizedSvg, svgOverLimit, unsupportedImage } from '../images/image-errors.ts';
 import { rasterFormatOf, unsupportedImageExtensions } from '../images/raster-formats.ts';
 import { readRasterInfo, type RasterInfo } from '../images/read-raster-info.ts';
+import { markupShape, svgSanitizer, svgSanitizerSalt } from '../images/sanitize-svg.ts';
 import { inputLimits } from './input-limits.ts';
 import { ContentFiles, fileFailure } from './read-content-file.ts';
 
-/** An SVG image, copied into the output as it is, with its intrinsic size. */
+/** An SVG image, published as it is (or as the sanitizer left it), with its intrinsic size. */
 export interface SiteImage {
   url: string;
   source: string;
   width: number;
   height: number;
+  /** What is published: the file's bytes, or the sanitized document when the sanitizer changed anything. */
   contents: Buffer;
 }
 
@@ -31,6 +34,8 @@ export interface RasterImage extends RasterInfo {
 export interface ContentImages {
   svg: SiteImage[];
   raster: RasterImage[];
+  /** SVG files published without what the sanitizer removed (`image.svg-sanitized`), one per file. */
+  warnings: SiteError[];
 }
 
 export interface LoadImagesOptions {
@@ -38,6 +43,8 @@ export interface LoadImagesOptions {
   files?: ContentFiles;
   /** The public path the folder is published at. */
   urlPrefix?: string;
+  /** Where the SVG contents the sanitizer found clean are remembered (by hash), so it need not see them again; none by default. */
+  cache?: Cache;
 }
 
 /**
@@ -45,22 +52,26 @@ export interface LoadImagesOptions {
  * height (or its viewBox), so templates can always write `width` and `height` on `img`; a raster
  * image's from its header, read with sharp (its pixels are read only when it is processed).
  * Every entry must be a regular file inside the content folder, within its size limit; a
- * recursive listing does not enter linked folders.
+ * recursive listing does not enter linked folders. Every SVG is sanitized (see `checkSvg`).
  */
 export async function loadImages(folder: string, options: LoadImagesOptions = {}): Promise<ContentImages> {
   const files = options.files ?? new ContentFiles(path.dirname(folder));
+  const cache = options.cache ?? new Cache(undefined);
   const sources = (await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []))
     .map((entry) => path.join(entry.parentPath, entry.name))
     .sort();
   const errors: SiteError[] = [];
+  const warnings: SiteError[] = [];
   const svg: SiteImage[] = [];
   const raster: RasterImage[] = [];
   const prefix = options.urlPrefix ?? '/images';
   const url = (source: string) => `${prefix}/${path.relative(folder, source).split(path.sep).join('/')}`;
+  let salt: string | undefined;
+  const svgChecks: SvgChecks = { cache, salt: () => (salt ??= svgSanitizerSalt()), errors, warnings };
   for (const source of sources) {
     const extension = path.extname(source).toLowerCase();
     if (extension === '.svg') {
-      const image = loadSvg(source, url(source), files, errors);
+      const image = await loadSvg(source, url(source), files, svgChecks);
       if (image) svg.push(image);
     } else if (rasterFormatOf(source)) {
       // One at a time: a header takes a millisecond, and at most one file's bytes are held.
@@ -73,18 +84,72 @@ export async function loadImages(folder: string, options: LoadImagesOptions = {}
     }
   }
   if (errors.length > 0) throw new SiteErrorList(errors);
-  return { svg, raster };
+  return { svg, raster, warnings };
 }
 
-function loadSvg(source: string, url: string, files: ContentFiles, errors: SiteError[]): SiteImage | undefined {
+/** What checking SVG files shares: the verdicts remembered, and where problems go. */
+interface SvgChecks {
+  cache: Cache;
+  /** What the remembered verdicts depend on (see `svgSanitizerSalt`); read once, and only when an SVG is checked. */
+  salt: () => string;
+  errors: SiteError[];
+  warnings: SiteError[];
+}
+
+async function loadSvg(source: string, url: string, files: ContentFiles, checks: SvgChecks): Promise<SiteImage | undefined> {
   try {
     const contents = files.readBytes(source, inputLimits.imageBytes);
-    const size = svgSize(contents.toString('utf8'));
-    if (!size) errors.push(new SiteError({ code: 'content.image-size', message: 'SVG has no width/height or viewBox on its root element', hint: 'Add width and height attributes to the <svg> element.', file: source, line: 1 }));
-    return { url, source, contents, width: size?.width ?? 0, height: size?.height ?? 0 };
+    const text = contents.toString('utf8');
+    const size = svgSize(text);
+    if (!size) {
+      checks.errors.push(new SiteError({ code: 'content.image-size', message: 'SVG has no width and height of at least one pixel, nor a viewBox, on its root element', hint: 'Add width and height attributes (in pixels) to the <svg> element.', file: source, line: 1 }));
+      // The build stops on the error: nothing of this file is published, so it need not be sanitized.
+      return { url, source, contents, width: 0, height: 0 };
+    }
+    const published = await checkSvg(source, contents, text, checks);
+    return published && { url, source, contents: published, width: size.width, height: size.height };
   } catch (error) {
-    errors.push(fileFailure(source, error));
+    checks.errors.push(fileFailure(source, error));
     return undefined;
+  }
+}
+
+/**
+ * What is published of an SVG (cli/images/sanitize-svg.ts), or undefined after an error.
+ *
+ * An SVG with more elements, or deeper nesting, than `inputLimits` allow is refused before the
+ * sanitizer parses it: jsdom's time grows with every element's depth.
+ *
+ * A file the sanitizer changes is published sanitized, with an `image.svg-sanitized` warning
+ * naming it and what was removed, rather than stopping the build: nothing removed is something
+ * an illustration needs, what is left is safe to publish, and a logo exported with an editor's
+ * metadata or a stray link should not block a deploy. A file that is not well-formed
+ * XML, or not an SVG document, has nothing safe to publish and stays an error (`image.corrupt`).
+ *
+ * Only clean contents are remembered (by hash): a sanitized file is sanitized again on each
+ * build, which warns each time until the file is fixed, and no cache holds bytes to publish.
+ */
+async function checkSvg(source: string, contents: Buffer, text: string, checks: SvgChecks): Promise<Buffer | undefined> {
+  const { over } = markupShape(text, inputLimits.svgElements, inputLimits.svgDepth);
+  if (over) {
+    checks.errors.push(svgOverLimit(source, text, over));
+    return undefined;
+  }
+  // The verdict is kept as an entry of the `images` cache under a key of the contents and the
+  // sanitizer: an entry's bytes are verified when read, so only a verdict this sanitizer gave counts.
+  const key = cacheKey('clean svg', checks.salt(), contents);
+  if (checks.cache.get('images', key)?.toString() === 'clean') return contents;
+  const verdict = (await svgSanitizer()).sanitize(text);
+  switch (verdict.kind) {
+    case 'clean':
+      checks.cache.put('images', key, 'clean');
+      return contents;
+    case 'sanitized':
+      checks.warnings.push(sanitizedSvg(source, verdict.removed));
+      return Buffer.from(verdict.text, 'utf8');
+    case 'malformed':
+      checks.errors.push(malformedSvg(source, verdict.reason, verdict.line, verdict.column));
+      return undefined;
   }
 }
 
@@ -117,7 +182,9 @@ function svgSize(svg: string): { width: number; height: number } | undefined {
   const attribute = (name: string) => new RegExp(`\\s${name}="([\\d.]+)(px)?"`).exec(root)?.[1];
   const width = Number(attribute('width'));
   const height = Number(attribute('height'));
-  if (width > 0 && height > 0) return { width: Math.round(width), height: Math.round(height) };
+  // A size that rounds to no pixel at all (`width="0.0001"`) is no size: pages would write width="0".
+  if (Math.round(width) > 0 && Math.round(height) > 0) return { width: Math.round(width), height: Math.round(height) };
   const viewBox = /\sviewBox="[\d.-]+[\s,]+[\d.-]+[\s,]+([\d.]+)[\s,]+([\d.]+)"/.exec(root);
-  return viewBox ? { width: Math.round(Number(viewBox[1])), height: Math.round(Number(viewBox[2])) } : undefined;
+  const fromBox = viewBox ? { width: Math.round(Number(viewBox[1])), height: Math.round(Number(viewBox[2])) } : undefined;
+  return fromBox && fromBox.width > 0 && fromBox.height > 0 ? fromBox : undefined;
 }

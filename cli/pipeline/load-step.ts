@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Cache } from '../cache/cache.ts';
 import type { LoadedSite } from '../config/load-site.ts';
 import { loadContent, type RawContent } from '../load/load-content.ts';
 import { loadImages, type ContentImages } from '../load/load-images.ts';
@@ -14,10 +15,10 @@ export interface LoadedStep {
   imagesDir: string;
 }
 
-/** Load: reads every content file the site names and every image of its images folder. */
-export async function loadStep(site: LoadedSite, root: string, contentDir: string): Promise<LoadedStep> {
+/** Load: reads every content file the site names and every image of its images folder (each SVG sanitized: cli/images/sanitize-svg.ts). */
+export async function loadStep(site: LoadedSite, root: string, contentDir: string, cache?: Cache): Promise<LoadedStep> {
   const spec = site.definition.content;
   const imagesDir = path.join(contentDir, spec.images);
-  const [raw, images] = await Promise.all([loadContent(contentDir, spec), loadImages(imagesDir)]);
+  const [raw, images] = await Promise.all([loadContent(contentDir, spec), loadImages(imagesDir, { cache })]);
   return { site, root, contentDir, raw, images, imagesDir };
 }

@@ -9,6 +9,14 @@ export const immutableCache = 'public, max-age=31536000, immutable';
 export const pageCache = 'public, max-age=0, must-revalidate';
 /** Content images keep their names across edits: cached for an hour, then revalidated. */
 export const imageCache = 'public, max-age=3600, must-revalidate';
+/**
+ * The policy of content images, besides the one every response gets (a browser enforces both).
+ * An SVG opened directly is a document: it may run no script and load nothing, its inline
+ * styles still apply, and `sandbox` gives it an origin of its own, should anything get past
+ * the sanitizer. An image shown by `<img>` or CSS is never scripted and ignores this header,
+ * so the pages show their images as before.
+ */
+export const imagePolicy = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
 /** Headers every response gets. */
 export function securityHeaders(policy: PolicyInputs): [string, string][] {
@@ -32,7 +40,7 @@ export function renderHeadersFile(routes: Route[], policy: PolicyInputs): string
   const blocks: [string, [string, string][]][] = [
     ['/*', securityHeaders(policy)],
     [hashedAssetsPattern, [['Cache-Control', immutableCache]]],
-    ['/images/*', [['Cache-Control', imageCache]]],
+    ['/images/*', [['Cache-Control', imageCache], ['Content-Security-Policy', imagePolicy]]],
     ...pagePatterns(routes).map((pattern): [string, [string, string][]] => [pattern, [['Cache-Control', pageCache]]]),
   ];
   return blocks.map(([pattern, headers]) => [pattern, ...headers.map(([name, value]) => `  ${name}: ${value}`)].join('\n')).join('\n') + '\n';

@@ -58,3 +58,13 @@ test('a thousand posts still make a handful of page rules (Cloudflare reads at m
 test('under the "never" policy a top-level page is matched by its address and its file', () => {
   assert.deepEqual(pagePatterns([route('/humans', '/humans', 'humans.html'), route('/blog/a', '/blog/a', 'blog/a.html')]), ['/humans/*', '/humans', '/humans.html', '/blog/*']);
 });
+
+test('an image opened directly runs no script and loads nothing, under a policy added to the site one', () => {
+  const csp = headersFor(rules, '/images/posts/cover.svg')['Content-Security-Policy']!;
+  // The host joins the two rules' policies with a comma: two policies, and a browser enforces both.
+  const [site, image] = csp.split(', ');
+  assert.equal(site, headersFor(rules, '/blog/a/')['Content-Security-Policy']);
+  assert.equal(image, "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+  assert.doesNotMatch(image!, /script-src/, "no script source: default-src 'none' covers scripts");
+  assert.equal(headersFor(rules, '/blog/a/')['Content-Security-Policy']!.split(', ').length, 1, 'pages get the site policy only');
+});
