@@ -11,7 +11,7 @@ import path from 'node:path';
 
 /** Every named cache: what it holds, the largest entry it reads, and how long an unused entry lives. */
 export const cacheTable = {
-  /** Rendered pages, by everything a page is made from (cli/cache/page-keys.ts). */
+  /** Rendered pages, by everything a page is made from (cli/cache/page-cache.ts). */
   pages: { maxEntryBytes: 64 * 1024 * 1024, maxAgeDays: 14 },
   /** Rendered Markdown bodies, by text, first line and pipeline. */
   markdown: { maxEntryBytes: 64 * 1024 * 1024, maxAgeDays: 14 },

@@ -46,9 +46,13 @@ interface BuildRecord {
   builtAt: string;
 }
 
-/** The fingerprint of a build's inputs: the engine, its flags, the site's code, the variables it reads and every content file. */
-export function inputFingerprint(inputs: BuildInputs, codeFiles: string[], envNames: string[]): string | undefined {
+/**
+ * The fingerprint of a build's inputs: the engine, its flags, today's date (a post dated today
+ * appears, the copyright year turns), the site's code, the variables it reads and every content file.
+ */
+export function inputFingerprint(inputs: BuildInputs, codeFiles: string[], envNames: string[], today = new Date()): string | undefined {
   const hash = createHash('sha256').update(engineIdentity()).update('\0').update(JSON.stringify(inputs.settings)).update('\0');
+  hash.update(`today=${today.toISOString().slice(0, 10)}\0`);
   for (const name of [...envNames].sort()) hash.update(`${name}=${inputs.env[name] ?? ''}\0`);
   try {
     for (const file of [...codeFiles].sort()) hash.update(`${file}\0`).update(readFileSync(path.join(inputs.root, file))).update('\0');

@@ -1,4 +1,4 @@
-// The limits on what one content file may hold, in one place so the README can list them. Each
+// The limits on what one content file may hold, in one place so docs/content.md can list them. Each
 // is far above what the site needs (its largest post is 10 KB, its deepest dataset 6 levels),
 // and low enough that a file at the limit loads in well under a second and a hostile file is
 // refused before it is read whole.
@@ -34,7 +34,7 @@ export const inputLimits = Object.freeze({
   animationPixels: 50_000_000,
 });
 
-/** A byte count as the README and error messages write it: `2 MB`, `64 KB`. */
+/** A byte count as docs and error messages write it: `2 MB`, `64 KB`. */
 export function formatBytes(bytes: number): string {
   return bytes >= megabyte ? `${bytes / megabyte} MB` : `${bytes / kilobyte} KB`;
 }

@@ -21,8 +21,10 @@ export interface ValidatedStep extends LoadedStep {
 /** Validate: every file against its schema, then the site's model; every problem is collected before it throws. */
 export function validateStep(loaded: LoadedStep, options: ValidateOptions = {}): ValidatedStep {
   const site = loaded.site.definition;
-  const content = validateContent(loaded.raw, site.content, options);
-  const modelOptions: ModelOptions = { drafts: options.drafts, future: options.future, now: options.now, env: options.env ?? {}, siteUrl: options.siteUrl };
+  // One instant for the whole build: what is scheduled and what the pages say the year is agree.
+  const now = options.now ?? new Date();
+  const content = validateContent(loaded.raw, site.content, { ...options, now });
+  const modelOptions: ModelOptions = { drafts: options.drafts, future: options.future, now, env: options.env ?? {}, siteUrl: options.siteUrl };
   const model = site.model(content, modelOptions);
   const productionProblems = site.productionProblems?.(model, content, modelOptions) ?? [];
   if (options.production && productionProblems.length > 0) throw new SiteErrorList(productionProblems);

@@ -26,7 +26,6 @@ export default function Footer() {
 function FooterContents() {
   const { model, navigation } = usePage();
   const { site, navigation: nav } = model.data;
-  const year = new Date().getUTCFullYear();
   return (
     <>
       <div className="container footer-grid">
@@ -53,7 +52,7 @@ function FooterContents() {
         <NewsletterForm />
       </div>
       <div className="container footer-bottom">
-        <p>© {year} {site.brand}. {site.copyright}</p>
+        <p>© {model.year} {site.brand}. {site.copyright}</p>
       </div>
     </>
   );

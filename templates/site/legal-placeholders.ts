@@ -3,7 +3,7 @@
 // `{{contact.email}}` and `{{contact.postalAddress}}`; the page fills them in when it is built,
 // from the validated config, escaped for HTML. A value that is unset takes its line with it: the
 // list item or paragraph that holds it is left out, so a visitor never reads a placeholder
-// (`build --production` refuses such a config: cli/validate/production-config.ts).
+// (`build --production` refuses such a config: templates/site/production.ts).
 import { Parser } from 'htmlparser2';
 import { SiteError } from '../../cli/errors.ts';
 import type { Entry } from '../../cli/load/load-content.ts';

@@ -67,6 +67,8 @@ export interface SiteModel {
   toolkit: { readme: string; rules: string };
   origins: OriginIndex;
   navigation: Navigation;
+  /** The year the footer's copyright line gives: the build's, so a page's key changes with it. */
+  year: number;
   /** The content the model was made from, for locating a field in an error. */
   content: LoadedContent;
 }
@@ -102,6 +104,7 @@ export function buildSiteModel(content: LoadedContent, options: ModelOptions): S
     legal,
     toolkit: { readme: texts.get('pom-readme.md') ?? '', rules: texts.get('cursor-rules.md') ?? '' },
     origins: content.origins,
+    year: (options.now ?? new Date()).getUTCFullYear(),
     content,
   };
   return { ...model, navigation: buildNavigation(model) };
