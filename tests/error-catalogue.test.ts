@@ -6,15 +6,19 @@ import { errorCatalogue, type ErrorCode } from '../cli/error-catalogue.ts';
 import { projectRoot } from './helpers/content.ts';
 
 // The catalogue is the one list of codes: these tests keep it from drifting from the code that
-// raises them. The type checker catches a misspelt code where a code is typed; this also
-// catches one written where it is not, and an entry nothing raises any more.
+// raises them, the engine's (cli/) and the site's (its definition, templates/ and client/). The
+// type checker catches a misspelt code where a code is typed; this also catches one written
+// where it is not, and an entry nothing raises any more.
 
 const cliFolder = path.join(projectRoot, 'cli');
 const catalogueFile = path.join(cliFolder, 'error-catalogue.ts');
+/** The site's code: its definition and the folders it imports from. */
+const siteSources = [path.join(projectRoot, 'sitegen.config.ts'), path.join(projectRoot, 'templates'), path.join(projectRoot, 'client')];
 const codes = Object.keys(errorCatalogue) as ErrorCode[];
 const areas = new Set(codes.map((code) => code.split('.')[0]));
 
 function sourceFiles(folder: string): string[] {
+  if (/\.(ts|tsx|js)$/.test(folder)) return [folder];
   return readdirSync(folder, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && /\.(ts|tsx|js)$/.test(entry.name))
     .map((entry) => path.join(entry.parentPath, entry.name))
@@ -24,10 +28,10 @@ function sourceFiles(folder: string): string[] {
 /** A file name such as 'render.js' has the shape of a code but is not one. */
 const fileName = /\.(js|ts|tsx|json|jsonl|md|html|css|svg|xml|txt)$/;
 
-/** Code-like strings in cli/: `'area.problem'` in a known area, or any dotted string given as a `code`. */
-function codesWritten(): Map<string, string> {
+/** Code-like strings in `sources`: `'area.problem'` in a known area, or any dotted string given as a `code`. */
+function codesWritten(sources: string[] = [cliFolder, ...siteSources]): Map<string, string> {
   const found = new Map<string, string>();
-  for (const file of sourceFiles(cliFolder)) {
+  for (const file of sources.flatMap(sourceFiles)) {
     const source = readFileSync(file, 'utf8');
     for (const [, value] of source.matchAll(/['"`]([a-z][a-z0-9-]*\.[a-z][a-z0-9-]*)['"`]/g)) {
       if (areas.has(value!.split('.')[0]!) && !fileName.test(value!)) found.set(value!, path.relative(projectRoot, file));
@@ -39,12 +43,12 @@ function codesWritten(): Map<string, string> {
   return found;
 }
 
-test('every error code written in cli/ is in the catalogue', () => {
+test('every error code written in cli/ or in the site is in the catalogue', () => {
   const unknown = [...codesWritten()].filter(([code]) => !(code in errorCatalogue)).map(([code, file]) => `${code} (${file})`);
   assert.deepEqual(unknown, []);
 });
 
-test('every catalogue entry is raised somewhere in cli/', () => {
+test('every catalogue entry is raised somewhere in cli/ or in the site', () => {
   const written = codesWritten();
   assert.deepEqual(codes.filter((code) => !written.has(code)), []);
 });

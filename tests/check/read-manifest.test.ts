@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { SiteError } from '../../cli/errors.ts';
-import { manifestFileName } from '../../cli/project-layout.ts';
+import { manifestFileName } from '../../cli/check/types.ts';
 import { loadManifest, OriginIndex } from '../../cli/check/read-manifest.ts';
 
 async function withSite(manifest: string | undefined, run: (dir: string) => Promise<void>) {

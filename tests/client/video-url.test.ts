@@ -2,6 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { toEmbedUrl, videoFrameSources } from '../../client/video-url.ts';
 import { contentSecurityPolicy } from '../../cli/write/content-security-policy.ts';
+import { contentRoot, validateSiteModel } from '../helpers/site-model.ts';
+import { loadContent } from '../../cli/load/load-content.ts';
+import { realSite } from '../helpers/sites.ts';
 
 const plays: [input: string, player: string][] = [
   ['https://www.youtube.com/embed/Qx7Lm2RtK9a', 'https://www.youtube-nocookie.com/embed/Qx7Lm2RtK9a?autoplay=1'],
@@ -63,8 +66,9 @@ test('every player address comes from an origin the frame-src sources list, and 
   assert.deepEqual([...origins].sort(), [...videoFrameSources].sort());
 });
 
-test("the site's policy frames the video players and not YouTube's cookie-setting host", () => {
-  const policy = contentSecurityPolicy({ webhookUrl: 'https://hooks.example/x', inlineScripts: [] });
+test("the site's policy frames the video players and not YouTube's cookie-setting host", async () => {
+  const model = validateSiteModel(await loadContent(contentRoot, realSite.definition.content), { env: { FORM_WEBHOOK_URL: 'https://hooks.example/x' } });
+  const policy = contentSecurityPolicy({ additions: realSite.definition.csp!(model), inlineScripts: [] });
   const frameSrc = policy.split('; ').find((directive) => directive.startsWith('frame-src '))!.split(' ');
   for (const source of videoFrameSources) assert.ok(frameSrc.includes(source), source);
   assert.ok(!frameSrc.some((source) => /\/\/(www\.|m\.)?youtube\.com/.test(source)), frameSrc.join(' '));

@@ -1,6 +1,5 @@
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { contentFolder } from '../../cli/project-layout.ts';
 
 const words = 'quality assurance engineers automate regression suites with playwright while ai drafts test data factories and reviewers check every generated assertion before release'.split(' ');
 const categories = ['AI Testing', 'Tools', 'Data', 'Manual Testing', 'Documentation', 'DevOps'];
@@ -50,7 +49,7 @@ export function syntheticPost(index: number): string {
 
 /** Replaces the posts of a content folder with `count` synthetic ones. */
 export async function replacePostsWithSynthetic(contentDir: string, count: number): Promise<void> {
-  const posts = contentFolder(contentDir, 'posts');
+  const posts = path.join(contentDir, 'posts');
   for (const name of await readdir(posts).catch(() => [])) await rm(path.join(posts, name));
   await mkdir(posts, { recursive: true });
   await Promise.all(Array.from({ length: count }, (_, i) => writeFile(path.join(posts, `synthetic-post-${i}.md`), syntheticPost(i))));

@@ -1,39 +1,41 @@
 import assert from 'node:assert/strict';
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
+import type { ContentSpec } from '../../cli/config/site-definition.ts';
 import { loadContent, parseMarkdown } from '../../cli/load/load-content.ts';
-import { SiteErrorList, type SiteError } from '../../cli/errors.ts';
-import { fixtureContent, projectRoot } from '../helpers/content.ts';
+import { tinySite } from '../helpers/sites.ts';
+import { located, locatedErrors, tinyContent, type TinyFiles } from '../helpers/tiny-content.ts';
 
-/** Loads the minimal site with a fixture laid over it (and `change` made); returns code, file and line of each problem. */
-async function fixtureLoadErrors(behaviour: string | undefined, change?: (content: string) => Promise<void>) {
-  const { content, cleanup } = await fixtureContent(behaviour);
+// The loader on the tiny site's content (tests/sites/tiny/content), each case with the file it
+// breaks written out below; what the marketing site's content spec loads is in tests/site/.
+
+/** Loads tiny content with `files` laid over it; returns code, file and line of each problem. */
+async function loadErrors(files: TinyFiles, spec: ContentSpec = tinySite.definition.content) {
+  const { content, cleanup } = await tinyContent(files);
   try {
-    await change?.(content);
-    return (await loadErrors(content)).map((e) => [e.code, e.file && path.relative(content, e.file), e.line]);
+    await loadContent(content, spec);
+  } catch (error) {
+    return located(locatedErrors(error, content));
   } finally {
     await cleanup();
-  }
-}
-
-async function loadErrors(content: string): Promise<SiteError[]> {
-  try {
-    await loadContent(content);
-  } catch (error) {
-    assert.ok(error instanceof SiteErrorList, `expected a SiteErrorList, got ${error}`);
-    return error.errors;
   }
   assert.fail('expected loading to fail');
 }
 
-test('loads every post, guide, legal page, dataset and toolkit text of the site', async () => {
-  const raw = await loadContent(path.join(projectRoot, 'content'));
-  assert.equal(raw.posts.length, 6);
-  assert.equal(raw.guides.length, 5);
-  assert.deepEqual(raw.legal.map((l) => path.basename(l.file)), ['privacy.md', 'terms.md']);
-  assert.ok(raw.data.has('navigation') && raw.data.has('home') && raw.data.has('redirects'));
-  assert.match(raw.toolkit.readme, /localhost:5174/);
+test('loads every collection and dataset the content spec names: front matter split from body, a collection without a schema read whole', async () => {
+  const notes = '# Notes\n\nRead as written, --- and all.\n';
+  const { content, cleanup } = await tinyContent({ 'notes/read-me.md': notes, 'notes/ignored.txt': 'not Markdown' });
+  try {
+    const spec: ContentSpec = { ...tinySite.definition.content, collections: { ...tinySite.definition.content.collections, notes: { folder: 'notes' } } };
+    const raw = await loadContent(content, spec);
+    assert.deepEqual(raw.collections.posts!.map((post) => [path.basename(post.file), post.frontMatter.title, post.bodyLine]), [['hello.md', 'Hello', 6], ['second.md', 'Second', 5]]);
+    assert.equal(raw.collections.posts![0]!.body.trim().split('\n')[0], 'The first post. It links [back home](/).');
+    assert.deepEqual(raw.collections.notes!.map((note) => [path.basename(note.file), note.body, note.frontMatter]), [['read-me.md', notes, {}]]);
+    assert.deepEqual([...raw.data.keys()], ['site']);
+    assert.deepEqual(raw.data.get('site')!.value, { title: 'Tiny', url: 'https://tiny.example' });
+  } finally {
+    await cleanup();
+  }
 });
 
 test('reports where the body starts so Markdown lines map back to the file', () => {
@@ -43,18 +45,34 @@ test('reports where the body starts so Markdown lines map back to the file', () 
 });
 
 test('reports invalid YAML front matter at its line in the file', async () => {
-  const [error] = await fixtureLoadErrors('bad-front-matter');
+  const errors = await loadErrors({
+    'posts/hello.md': [
+      '---',
+      'title: Hello',
+      'date: 2024-01-02',
+      'tags: [unclosed',
+      'draft: false',
+      '---',
+      '',
+      'The body.',
+    ].join('\n'),
+  });
   // js-yaml 5 stops on the first line inside the unclosed `[` that is not indented (the old
-  // js-yaml 3 reported the end of the block, line 11).
-  assert.deepEqual(error, ['content.bad-front-matter', 'posts/first-post.md', 10]);
+  // js-yaml 3 reported the end of the block).
+  assert.deepEqual(errors, [['content.bad-front-matter', 'posts/hello.md', 5]]);
 });
 
 test('reports a JSON syntax error with its line', async () => {
-  const [error] = await fixtureLoadErrors('bad-json');
-  assert.deepEqual(error, ['content.bad-json', 'data/redirects.json', 2]);
+  const errors = await loadErrors({ 'data/site.json': '{\n  "title": "Tiny",,\n  "url": "https://tiny.example"\n}\n' });
+  assert.deepEqual(errors, [['content.bad-json', 'data/site.json', 2]]);
 });
 
 test('reports a missing dataset by its file name', async () => {
-  const errors = await fixtureLoadErrors(undefined, (content) => rm(path.join(content, 'data', 'testimonials.json')));
-  assert.deepEqual(errors, [['content.missing-file', 'data/testimonials.json', undefined]]);
+  const errors = await loadErrors({ 'data/site.json': null });
+  assert.deepEqual(errors, [['content.missing-file', 'data/site.json', undefined]]);
+});
+
+test('collects the problems of every file before failing', async () => {
+  const errors = await loadErrors({ 'data/site.json': '{ "title": }', 'posts/second.md': '---\ntitle: [Second\n---\nbody\n' });
+  assert.deepEqual(errors.map(([code, file]) => [code, file]).sort(), [['content.bad-front-matter', 'posts/second.md'], ['content.bad-json', 'data/site.json']]);
 });

@@ -3,25 +3,26 @@ import { truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
 import { SiteErrorList } from '../../cli/errors.ts';
-import { SourceIndex } from '../../cli/images/source-index.ts';
 import { inputLimits } from '../../cli/load/input-limits.ts';
 import { loadImages } from '../../cli/load/load-images.ts';
-import { ContentFiles } from '../../cli/load/read-content-file.ts';
-import { fixtureContent } from '../helpers/content.ts';
+import { tinyContent } from '../helpers/tiny-content.ts';
 import { animatedGif, flat, photo } from '../helpers/images.ts';
 
 test('reads the size of every SVG under content/images', async () => {
-  const { content, cleanup } = await fixtureContent();
+  const { content, cleanup } = await tinyContent({
+    'images/icons/wide.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120.4 30"></svg>',
+    'images/px.svg': '<?xml version="1.0"?>\n<svg width="16px" height="8.6px" xmlns="http://www.w3.org/2000/svg"></svg>',
+  });
   try {
     const images = await loadImages(path.join(content, 'images'));
-    assert.deepEqual(images.svg.map((i) => [i.url, i.width, i.height]), [['/images/pixel.svg', 1, 1]]);
+    assert.deepEqual(images.svg.map((i) => [i.url, i.width, i.height]), [['/images/icons/wide.svg', 120, 30], ['/images/px.svg', 16, 9], ['/images/square.svg', 40, 40]]);
   } finally {
     await cleanup();
   }
 });
 
 test('reports an SVG without a size at its first line', async () => {
-  const { content, cleanup } = await fixtureContent('image-size');
+  const { content, cleanup } = await tinyContent({ 'images/no-size.svg': '<svg xmlns="http://www.w3.org/2000/svg">\n  <rect width="1" height="1"/>\n</svg>\n' });
   try {
     await assert.rejects(loadImages(path.join(content, 'images')), (error) => {
       assert.ok(error instanceof SiteErrorList);
@@ -35,7 +36,7 @@ test('reports an SVG without a size at its first line', async () => {
 
 /** Loads a content/images folder holding these files and returns each problem as [code, file]. */
 async function rasterProblems(files: Record<string, Buffer | number>): Promise<[string, string][]> {
-  const { content, cleanup } = await fixtureContent();
+  const { content, cleanup } = await tinyContent();
   try {
     for (const [name, bytes] of Object.entries(files)) {
       const file = path.join(content, 'images', name);
@@ -55,7 +56,7 @@ async function rasterProblems(files: Record<string, Buffer | number>): Promise<[
 }
 
 test('reads the format and size of PNG, JPEG, WebP, AVIF and GIF images from their headers', async () => {
-  const { content, cleanup } = await fixtureContent();
+  const { content, cleanup } = await tinyContent();
   try {
     const files = { 'a.png': await flat(30, 20), 'b.jpg': await photo(40, 30), 'c.webp': await photo(50, 40, 'webp'), 'd.avif': await photo(60, 50, 'avif'), 'e.gif': await animatedGif(70, 60, 2) };
     for (const [name, bytes] of Object.entries(files)) await writeFile(path.join(content, 'images', name), bytes);
@@ -77,7 +78,7 @@ test('refuses formats it does not read: a BMP, a TIFF named .png, bytes that are
 });
 
 test('refuses a JPEG named .png, naming the extension it should have', async () => {
-  const { content, cleanup } = await fixtureContent();
+  const { content, cleanup } = await tinyContent();
   try {
     await writeFile(path.join(content, 'images', 'photo.png'), await photo(20, 20));
     await assert.rejects(loadImages(path.join(content, 'images')), (error) => {
@@ -103,29 +104,4 @@ test('refuses an image whose header is damaged', async () => {
   assert.deepEqual(await rasterProblems({ 'broken.png': damaged, 'empty.gif': Buffer.alloc(0) }), [
     ['image.corrupt', 'images/broken.png'], ['image.corrupt', 'images/empty.gif'],
   ]);
-});
-
-test('does not read an image again while its file is unchanged (size, inode, modification and change times)', async () => {
-  const { content, cleanup } = await fixtureContent();
-  try {
-    const images = path.join(content, 'images');
-    await writeFile(path.join(images, 'photo.jpg'), await photo(64, 48));
-    const reads: string[] = [];
-    class CountingFiles extends ContentFiles {
-      override readBytes(file: string, limit: number): Buffer {
-        reads.push(path.basename(file));
-        return super.readBytes(file, limit);
-      }
-    }
-    const index = await SourceIndex.open(undefined);
-    const first = await loadImages(images, { files: new CountingFiles(content), index });
-    const second = await loadImages(images, { files: new CountingFiles(content), index });
-    assert.deepEqual(second.raster, first.raster);
-    assert.deepEqual(reads.filter((name) => name === 'photo.jpg'), ['photo.jpg'], 'read once');
-    await writeFile(path.join(images, 'photo.jpg'), await photo(80, 48));
-    const third = await loadImages(images, { files: new CountingFiles(content), index });
-    assert.equal(third.raster[0]!.width, 80, 'a rewritten file is read again');
-  } finally {
-    await cleanup();
-  }
 });

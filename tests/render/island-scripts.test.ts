@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { RenderedPage } from '../../cli/render/render-page.tsx';
+import type { RenderedPage } from '../../cli/render/render-page.ts';
 import { withIslandScripts } from '../../cli/render/island-scripts.ts';
 import { sampleBundle } from '../helpers/fake-bundle.ts';
 import { parsePage } from '../helpers/html.ts';
@@ -9,7 +9,7 @@ const bundle = sampleBundle();
 
 function page(islands: string[]): RenderedPage {
   return {
-    route: { path: '/x', url: '/x/', file: 'x/index.html', page: { kind: 'home' }, source: 'content/data/home.json', indexable: true },
+    route: { path: '/x', url: '/x/', file: 'x/index.html', page: { kind: 'home' }, source: 'content/data/home.json', indexable: true, bodies: [] },
     html: '<!DOCTYPE html><html lang="en"><head><title>X</title></head><body><main><p>body</p></main></body></html>',
     links: [],
     islands,

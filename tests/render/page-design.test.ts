@@ -1,42 +1,21 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { test } from 'node:test';
 import type { Element } from 'domhandler';
-import { islands as islandRegistry } from '../../client/islands/index.ts';
-import { imageIndex } from '../../cli/images/image-index.ts';
-import { planImage } from '../../cli/images/variant-plan.ts';
-import { loadImages } from '../../cli/load/load-images.ts';
-import { renderMarkdown, type RenderedMarkdown } from '../../cli/render/markdown/render-markdown.ts';
-import { renderPage, type RenderContext } from '../../cli/render/render-page.tsx';
-import { buildNavigation } from '../../cli/route/navigation.ts';
-import { buildRoutes, type Route } from '../../cli/route/routes.ts';
 import { pageHref } from '../../cli/route/trailing-slash.ts';
 import { balancedColumns } from '../../templates/components/grid-columns.ts';
+import type { SitePage } from '../../templates/site/routes.ts';
 import { parsePage, type Page } from '../helpers/html.ts';
-import { contentRoot, loadSiteModel } from '../helpers/site-model.ts';
+import { sitePages, type SiteRoute } from '../helpers/site-pages.ts';
 
 // The design system as it shows in the HTML: the preloaded font, where the header's overview
 // links land, what ends a post or a guide, the 404's first action, balanced grids.
 
-const { raw, model } = await loadSiteModel();
-const routes = buildRoutes(model);
-const markdown = new Map<string, RenderedMarkdown>();
-for (const source of [...raw.posts, ...raw.guides, ...raw.legal]) markdown.set(source.file, await renderMarkdown(source.body, source.bodyLine));
-const images = await loadImages(path.join(contentRoot, 'images'));
 const font = '/assets/inter-latin-wght-normal-TEST.woff2';
-const context: RenderContext = {
-  model,
-  navigation: buildNavigation(model),
-  images: imageIndex(images.svg, images.raster.map((image) => planImage(image))),
-  markdown,
-  assets: {
-    stylesheet: '/assets/site-TEST.css', siteScript: '/assets/site-TEST.js', fonts: [font],
-    islands: Object.fromEntries(Object.keys(islandRegistry).map((name) => [name, `/assets/islands/${name}-TEST.js`])),
-  },
-};
+const pages = await sitePages({ assets: { fonts: [font] } });
+const { model, routes } = pages;
 const href = (sitePath: string) => pageHref(sitePath, model.data.site.trailingSlash);
-const pageAt = (predicate: (route: Route) => boolean): Page => parsePage(renderPage(routes.find(predicate)!, context).html);
-const byKind = (kind: Route['page']['kind']) => pageAt((route) => route.page.kind === kind);
+const pageAt = (predicate: (route: SiteRoute) => boolean): Page => parsePage(pages.render(routes.find(predicate)!).html);
+const byKind = (kind: SitePage['kind']) => pageAt((route) => route.page.kind === kind);
 const home = pageAt((route) => route.path === '/');
 
 const isElement = (node: unknown): node is Element => typeof node === 'object' && node !== null && 'attribs' in node;
@@ -58,7 +37,7 @@ const linksIn = (root: Element) => within(root, (e) => e.name === 'a').map((a) =
 
 test('every page preloads the site font before its stylesheet, as a CORS font request', () => {
   for (const route of routes) {
-    const html = renderPage(route, context).html;
+    const html = pages.render(route).html;
     const preload = `<link rel="preload" href="${font}" as="font" type="font/woff2" crossorigin=""/>`;
     assert.ok(html.includes(preload), `${route.path} preloads the font`);
     assert.ok(html.indexOf(preload) < html.indexOf('rel="stylesheet"'), `${route.path}: before the stylesheet`);

@@ -1,162 +1,106 @@
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { textContent } from 'domutils';
 import path from 'node:path';
 import { test } from 'node:test';
-import { islands as islandRegistry } from '../../client/islands/index.ts';
+import { createElement } from 'react';
+import { defineSite, type SiteDefinition } from '../../cli/config/site-definition.ts';
 import { SiteError } from '../../cli/errors.ts';
-import { imageIndex } from '../../cli/images/image-index.ts';
-import { planImage } from '../../cli/images/variant-plan.ts';
-import { loadImages } from '../../cli/load/load-images.ts';
+import { loadStep } from '../../cli/pipeline/load-step.ts';
+import { routeStep } from '../../cli/pipeline/route-step.ts';
+import { validateStep } from '../../cli/pipeline/validate-step.ts';
 import { renderMarkdown, type RenderedMarkdown } from '../../cli/render/markdown/render-markdown.ts';
-import { renderPage, renderRedirect, templateFileOf, type RenderContext, type RenderedPage } from '../../cli/render/render-page.tsx';
-import { buildNavigation } from '../../cli/route/navigation.ts';
-import { buildRedirects, buildRoutes, type Route } from '../../cli/route/routes.ts';
-import type { SiteModel } from '../../cli/validate/model.ts';
-import { projectRoot } from '../helpers/content.ts';
+import { renderPage, renderRedirect, type SharedContext } from '../../cli/render/render-page.ts';
+import type { Route } from '../../cli/route/routes.ts';
+import type { TinyModel, TinyPage } from '../sites/tiny/templates/pages.tsx';
 import { parsePage } from '../helpers/html.ts';
-import { contentRoot, loadSiteModel } from '../helpers/site-model.ts';
+import { tinyRoot, tinySite } from '../helpers/sites.ts';
 
-// One model and one rendering of every route for the whole file.
-const { raw, model } = await loadSiteModel();
-const routes = buildRoutes(model);
+// One route rendered with a site's definition (cli/render/render-page.ts), on the tiny site:
+// home, /posts/hello, /posts/second, the 404 page and a redirect from /old-home.
+
+const routed = routeStep(validateStep(await loadStep(tinySite, tinyRoot, path.join(tinyRoot, 'content')), { now: new Date('2024-06-01T00:00:00Z') }));
+const site = tinySite.definition as SiteDefinition<TinyModel, TinyPage>;
+const model = routed.model as TinyModel;
+const routes = routed.routes as Route<TinyPage>[];
 const markdown = new Map<string, RenderedMarkdown>();
-for (const source of [...raw.posts, ...raw.guides, ...raw.legal]) markdown.set(source.file, await renderMarkdown(source.body, source.bodyLine));
-const images = await loadImages(path.join(contentRoot, 'images'));
-const islandUrls = Object.fromEntries(Object.keys(islandRegistry).map((name) => [name, `/assets/islands/${name}-TEST.js`]));
+for (const entry of routed.content.collections.posts!) markdown.set(entry.file, await renderMarkdown(entry.body, entry.bodyLine));
+const shared: SharedContext<TinyModel> = { model, images: new Map(), markdown, assets: { stylesheet: '/assets/styles-TEST.css' } };
+const routeAt = (routePath: string) => routes.find((route) => route.path === routePath)!;
+const hello = model.posts.find((post) => post.slug === 'hello')!;
+const second = model.posts.find((post) => post.slug === 'second')!;
 
-function contextFor(siteModel: SiteModel): RenderContext {
-  return {
-    model: siteModel,
-    navigation: buildNavigation(siteModel),
-    images: imageIndex(images.svg, images.raster.map((image) => planImage(image))),
-    markdown,
-    assets: { stylesheet: '/assets/site-TEST.css', siteScript: '/assets/site-TEST.js', islands: islandUrls },
-  };
-}
-const context = contextFor(model);
-const rendered = new Map<string, RenderedPage>(routes.map((route) => [route.path, renderPage(route, context)]));
-const routeOf = (kind: Route['page']['kind']) => routes.find((route) => route.page.kind === kind)!;
-const renderedOf = (kind: Route['page']['kind']) => rendered.get(routeOf(kind).path)!;
-
-/** The island markers of a page, in document order. */
-function islandMarkers(html: string) {
-  const page = parsePage(html);
-  return page.all((e) => e.name === 'div' && e.attribs['data-island'] !== undefined).map((marker) => {
-    const id = marker.attribs['data-id']!;
-    const props = page.all((e) => e.name === 'script' && e.attribs['data-island-props'] === id);
-    return { name: marker.attribs['data-island']!, when: marker.attribs['data-when'], id, src: marker.attribs['data-src'], className: marker.attribs.class, props };
-  });
-}
-
-test('renders every route to a complete document with exactly one h1', () => {
-  for (const [urlPath, page] of rendered) {
-    assert.ok(page.html.startsWith('<!DOCTYPE html><html'), urlPath);
-    assert.ok(page.html.endsWith('</html>'), urlPath);
-    assert.equal(parsePage(page.html).texts('h1').length, 1, `h1 count on ${urlPath}`);
-  }
-});
-
-test('returns the route it rendered', () => {
-  for (const [urlPath, page] of rendered) assert.equal(page.route.path, urlPath);
-});
-
-test('records the islands of each page kind', () => {
-  assert.deepEqual(renderedOf('home').islands, ['TestimonialCarousel', 'VideoFacade']);
-  assert.deepEqual(renderedOf('blog-index').islands, ['BlogExplorer']);
-  assert.deepEqual(renderedOf('case-studies').islands, ['CaseStudyGallery']);
-  assert.deepEqual(renderedOf('getting-started').islands, ['ConsultationForm']);
-  assert.deepEqual(renderedOf('guide').islands, ['GuideForm']);
-  assert.deepEqual(renderedOf('toolkit').islands, ['ToolkitForm']);
-  for (const kind of ['blog-post', 'guide-article', 'legal', 'humans', 'not-found'] as const) assert.deepEqual(renderedOf(kind).islands, [], kind);
-});
-
-test('records exactly the islands whose markers are in the HTML, once each, on every page', () => {
-  for (const [urlPath, page] of rendered) {
-    const names = [...new Set(islandMarkers(page.html).map((marker) => marker.name))];
-    assert.deepEqual(page.islands, names, urlPath);
-  }
-});
-
-test('marks each island with its name, load condition, numbered id and bundle URL, with its props beside it', () => {
-  const markers = islandMarkers(renderedOf('blog-index').html);
-  assert.equal(markers.length, 1);
-  const [marker] = markers;
-  assert.deepEqual({ ...marker, props: marker!.props.length }, {
-    name: 'BlogExplorer', when: 'load', id: 'island-0', src: '/assets/islands/BlogExplorer-TEST.js', className: 'island', props: 1,
-  });
-  const home = islandMarkers(renderedOf('home').html)[0]!;
-  assert.equal(home.when, 'visible', 'the default condition');
-  assert.equal(home.src, islandUrls.TestimonialCarousel);
-});
-
-test('writes island props as JSON that parses back to the data the template passed', () => {
-  const [marker] = islandMarkers(renderedOf('blog-index').html);
-  const props = JSON.parse(textContent(marker!.props[0]!)) as { posts: { title: string; slug: string }[] };
-  assert.deepEqual(props.posts.map((post) => post.slug), model.posts.map((post) => post.slug));
-  assert.deepEqual(props.posts.map((post) => post.title), model.posts.map((post) => post.title));
-});
-
-test('a "</script>" in island props cannot close the props script or open another element', () => {
-  const hostile = `Break </script><script>window.pwned = 1</script><!-- & \u2028 done`;
-  const posts = model.posts.map((post, i) => (i === 0 ? { ...post, title: hostile } : post));
-  const hostileModel: SiteModel = { ...model, posts };
-  const html = renderPage(routeOf('blog-index'), contextFor(hostileModel)).html;
-  const normal = parsePage(renderedOf('blog-index').html);
-  const page = parsePage(html);
-  assert.equal(page.all((e) => e.name === 'script').length, normal.all((e) => e.name === 'script').length, 'no script element added');
-  const [marker] = islandMarkers(html);
-  assert.doesNotMatch(textContent(marker!.props[0]!), /<\/script|<!--/i);
-  const props = JSON.parse(textContent(marker!.props[0]!)) as { posts: { title: string }[] };
-  assert.equal(props.posts[0]!.title, hostile);
-});
-
-test('renders no hydration script or module preload itself (island scripts are added later)', () => {
-  for (const [urlPath, page] of rendered) {
-    const parsed = parsePage(page.html);
-    assert.equal(parsed.all((e) => e.name === 'link' && e.attribs.rel === 'modulepreload').length, 0, urlPath);
-    assert.ok(!page.html.includes('/assets/hydrate'), urlPath);
-  }
-});
-
-test('links the stylesheet from the assets on every page', () => {
-  for (const [urlPath, page] of rendered) {
-    const sheets = parsePage(page.html).all((e) => e.name === 'link' && e.attribs.rel === 'stylesheet').map((e) => e.attribs.href);
-    assert.ok(sheets.includes('/assets/site-TEST.css'), urlPath);
-  }
-});
-
-test('names an existing template file for every page kind', () => {
+test('renders a route to a complete HTML document and returns the route it rendered', () => {
   for (const route of routes) {
-    const file = templateFileOf(route.page);
-    assert.match(file, /^templates\/pages\/[a-z-]+\.tsx$/);
-    assert.ok(existsSync(path.join(projectRoot, file)), file);
+    const page = renderPage(site, route, shared);
+    assert.ok(page.html.startsWith('<!DOCTYPE html><html lang="en">'), route.path);
+    assert.ok(page.html.endsWith('</html>'), route.path);
+    assert.equal(page.route, route);
   }
-  assert.equal(templateFileOf({ kind: 'humans' }), 'templates/pages/content-page.tsx');
+  const home = parsePage(renderPage(site, routeAt('/'), shared).html);
+  assert.deepEqual(home.texts('h1'), ['Tiny']);
+  assert.ok(home.all((e) => e.name === 'link' && e.attribs.href === '/assets/styles-TEST.css').length === 1, 'the assets reach the template');
+});
+
+test('a page sees the Markdown bodies its route names and no other', () => {
+  const seen: Record<string, string[]> = {};
+  const spy: SiteDefinition<TinyModel, TinyPage> = defineSite({
+    ...site,
+    render: (page, context) => {
+      seen[context.route.path] = [...context.markdown.keys()].map((file) => path.basename(file));
+      return site.render(page, context);
+    },
+  });
+  for (const route of routes) renderPage(spy, route, shared);
+  assert.deepEqual(seen, { '/': [], '/posts/hello': ['hello.md'], '/posts/second': ['second.md'], '/404': [] });
+  const post = parsePage(renderPage(site, routeAt('/posts/hello'), shared).html);
+  assert.match(post.text(post.all((e) => e.name === 'article')[0]!), /The first post\. It links back home\./);
+  assert.ok(!renderPage(site, routeAt('/posts/hello'), shared).html.includes('A second post'));
+  assert.equal(markdown.get(hello.file)!.html.includes('back home'), true);
+  assert.equal(markdown.get(second.file)!.html.includes('A second post'), true);
+});
+
+test('records every link the templates write, with the template file as its origin', () => {
+  const home = renderPage(site, routeAt('/'), shared);
+  assert.deepEqual(home.links, [
+    { href: '/posts/second/', origin: { kind: 'template', file: 'templates/pages.tsx' } },
+    { href: '/posts/hello/', origin: { kind: 'template', file: 'templates/pages.tsx' } },
+  ]);
+  assert.deepEqual(renderPage(site, routeAt('/404'), shared).links, []);
+});
+
+test('records the islands a page holds once each, in page order', () => {
+  const withIslands = defineSite({
+    ...site,
+    render: (page: TinyPage, context) => {
+      context.islands.push('Menu', 'Gallery', 'Menu');
+      return site.render(page, context);
+    },
+  });
+  assert.deepEqual(renderPage(withIslands, routeAt('/'), shared).islands, ['Menu', 'Gallery']);
+  assert.deepEqual(renderPage(site, routeAt('/'), shared).islands, []);
 });
 
 test('wraps a template failure in a render.failed error naming the template and the route source', () => {
-  const missing: Route = { path: '/blog/missing', url: '/blog/missing/', file: 'blog/missing/index.html', page: { kind: 'blog-post', slug: 'missing' }, source: 'content/posts/missing.md', indexable: true };
-  assert.throws(() => renderPage(missing, context), (error: unknown) => {
+  const missing: Route<TinyPage> = { path: '/posts/missing', url: '/posts/missing/', file: 'posts/missing/index.html', page: { kind: 'post', slug: 'missing' }, source: 'content/posts/missing.md', indexable: true, bodies: [] };
+  assert.throws(() => renderPage(site, missing, shared), (error: unknown) => {
     assert.ok(error instanceof SiteError);
     assert.equal(error.code, 'render.failed');
-    assert.equal(error.file, 'templates/pages/blog-post.tsx');
+    assert.equal(error.file, 'templates/pages.tsx');
     assert.ok(error.cause instanceof Error);
+    assert.match(error.message, /^rendering \/posts\/missing failed: /);
     assert.match(error.hint ?? '', /content\/posts\/missing\.md/);
     return true;
   });
+  const throwing = defineSite({ ...site, render: () => createElement(() => { throw new Error('boom'); }) });
+  assert.throws(() => renderPage(throwing, routeAt('/'), shared), (error: unknown) => error instanceof SiteError && error.code === 'render.failed' && /boom/.test(error.message));
 });
 
-test('renders a redirect page that refreshes to, links and names as canonical its target, and is not indexable', () => {
-  const [redirect] = buildRedirects(model, routes);
-  const page = renderRedirect(redirect!, context);
+test("renders a redirect's old address with the site's redirect page: not indexable, no bodies", () => {
+  const [redirect] = routed.redirects;
+  assert.deepEqual({ from: redirect!.from, to: redirect!.to, file: redirect!.file }, { from: '/old-home', to: '/', file: 'old-home/index.html' });
+  const page = renderRedirect(site, redirect!, shared);
+  assert.deepEqual({ path: page.route.path, url: page.route.url, file: page.route.file, page: page.route.page, indexable: page.route.indexable, bodies: page.route.bodies },
+    { path: '/old-home', url: '/old-home', file: 'old-home/index.html', page: { kind: 'redirect', to: '/' }, indexable: false, bodies: [] });
   const parsed = parsePage(page.html);
-  assert.equal(page.route.path, redirect!.from);
-  assert.equal(page.route.file, redirect!.file);
-  assert.equal(page.route.indexable, false);
-  assert.equal(parsed.all((e) => e.name === 'meta' && e.attribs['http-equiv'] === 'refresh')[0]?.attribs.content, `0; url=${redirect!.to}`);
-  assert.equal(parsed.all((e) => e.name === 'link' && e.attribs.rel === 'canonical')[0]?.attribs.href, model.data.site.siteUrl + redirect!.to);
-  assert.match(parsed.meta('robots') ?? '', /noindex/);
-  assert.ok(parsed.all((e) => e.name === 'a' && e.attribs.href === redirect!.to).length >= 1);
-  assert.deepEqual(page.islands, []);
+  assert.equal(parsed.all((e) => e.name === 'meta' && e.attribs['http-equiv'] === 'refresh')[0]?.attribs.content, '0; url=/');
+  assert.deepEqual(page.links.map((link) => link.href), ['/']);
 });

@@ -2,10 +2,12 @@ import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import type { BlogPosting, BreadcrumbList, ListItem, Organization, WithContext } from 'schema-dts';
 import { buildRoutes, type Route } from '../../cli/route/routes.ts';
-import type { SiteModel } from '../../cli/validate/model.ts';
+import type { SiteModel } from '../../templates/site/model.ts';
+import type { SitePage } from '../../templates/site/routes.ts';
 import { escapeJsonForScript } from '../../templates/components/Layout.tsx';
 import { pageStructuredData, type PageAddresses } from '../../templates/structured-data/page-structured-data.ts';
 import { loadSiteModel } from '../helpers/site-model.ts';
+import { realSite } from '../helpers/sites.ts';
 
 // The builders are typed with schema-dts, so a property schema.org does not define, or a value
 // of the wrong kind, fails the type check; these tests hold the values to what search engines
@@ -13,11 +15,11 @@ import { loadSiteModel } from '../helpers/site-model.ts';
 
 const site = 'https://www.checkpointqa.com';
 let model: SiteModel;
-let routes: Route[];
+let routes: Route<SitePage>[];
 
 before(async () => {
   ({ model } = await loadSiteModel());
-  routes = buildRoutes(model);
+  routes = buildRoutes(realSite.definition.routes(model), realSite.definition.settings(model));
 });
 
 const routeAt = (routePath: string) => routes.find((route) => route.path === routePath)!;

@@ -1,35 +1,16 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { test } from 'node:test';
 import type { Element } from 'domhandler';
 import { findAll } from 'domutils';
-import { islands as islandRegistry } from '../../client/islands/index.ts';
-import { imageIndex } from '../../cli/images/image-index.ts';
-import { planImage } from '../../cli/images/variant-plan.ts';
-import { loadImages } from '../../cli/load/load-images.ts';
-import { renderPage, type RenderContext } from '../../cli/render/render-page.tsx';
-import { buildNavigation } from '../../cli/route/navigation.ts';
-import { buildRoutes, type Route } from '../../cli/route/routes.ts';
+import type { SitePage } from '../../templates/site/routes.ts';
 import { parsePage } from '../helpers/html.ts';
-import { contentRoot, loadSiteModel } from '../helpers/site-model.ts';
+import { sitePages } from '../helpers/site-pages.ts';
 
 // The server-rendered video markup: posters and play buttons, never a player frame.
 
-const { model } = await loadSiteModel();
-const routes = buildRoutes(model);
-const images = await loadImages(path.join(contentRoot, 'images'));
-const context: RenderContext = {
-  model,
-  navigation: buildNavigation(model),
-  images: imageIndex(images.svg, images.raster.map((image) => planImage(image))),
-  markdown: new Map(),
-  assets: {
-    stylesheet: '/assets/site-TEST.css',
-    siteScript: '/assets/site-TEST.js',
-    islands: Object.fromEntries(Object.keys(islandRegistry).map((name) => [name, `/assets/islands/${name}-TEST.js`])),
-  },
-};
-const render = (kind: Route['page']['kind']) => renderPage(routes.find((route) => route.page.kind === kind)!, context);
+const pages = await sitePages({ markdown: false });
+const { model } = pages;
+const render = (kind: SitePage['kind']) => pages.render(pages.routeOf(kind));
 const home = render('home');
 const caseStudies = render('case-studies');
 

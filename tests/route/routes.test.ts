@@ -1,64 +1,89 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
+import type { RouteSpec, SiteSettings } from '../../cli/config/site-definition.ts';
 import { SiteErrorList } from '../../cli/errors.ts';
-import { loadContent } from '../../cli/load/load-content.ts';
-import { validateContent } from '../../cli/validate/validate-content.ts';
+import { loadStep } from '../../cli/pipeline/load-step.ts';
+import { validateStep } from '../../cli/pipeline/validate-step.ts';
 import { buildRedirects, buildRoutes } from '../../cli/route/routes.ts';
-import { projectRoot } from '../helpers/content.ts';
+import type { TinyModel, TinyPage } from '../sites/tiny/templates/pages.tsx';
+import { tinyRoot, tinySite } from '../helpers/sites.ts';
 
-const model = validateContent(await loadContent(path.join(projectRoot, 'content')), {});
+// The tiny site's routes as the engine lays them out: /, /posts/hello, /posts/second and a 404
+// page, a redirect from /old-home to /. The marketing site's are in tests/site/routes.test.ts.
 
-test('lists every route of the SPEC route table, plus the 404 page', () => {
-  const paths = buildRoutes(model).map((r) => r.path).sort();
-  const topics = ['bug-documentation', 'cursor-usage', 'playwright', 'productivity', 'test-data'];
-  assert.deepEqual(paths, [
-    '/', '/404', '/blog',
-    ...model.posts.map((p) => `/blog/${p.slug}`).sort(),
-    '/case-studies', '/getting-started',
-    ...topics.map((t) => `/guides/${t}`), ...topics.map((t) => `/guides/content/${t}`),
-    '/humans', '/pom-files', '/privacy',
-    '/services/devshops', '/services/legacy', '/services/non-traditional', '/services/startups',
-    '/terms',
-  ].sort());
-});
+const validated = validateStep(await loadStep(tinySite, tinyRoot, path.join(tinyRoot, 'content')), { now: new Date('2024-06-01T00:00:00Z') });
+const model = validated.model as TinyModel;
+const specs = tinySite.definition.routes(model) as RouteSpec<TinyPage>[];
+const always: SiteSettings = { siteUrl: 'https://tiny.example', trailingSlash: 'always' };
+const never: SiteSettings = { ...always, trailingSlash: 'never' };
+const layout = (settings: SiteSettings) => buildRoutes(specs, settings).map((route) => [route.path, route.url, route.file, route.indexable]);
 
 test('writes each route to a folder index and addresses it with a trailing slash by default', () => {
-  const routes = buildRoutes(model);
-  const playwright = routes.find((r) => r.path === '/guides/content/playwright')!;
-  assert.equal(playwright.file, 'guides/content/playwright/index.html');
-  assert.equal(playwright.url, '/guides/content/playwright/');
-  assert.deepEqual(routes.find((r) => r.path === '/')!, { ...routes.find((r) => r.path === '/')!, file: 'index.html', url: '/' });
-  assert.equal(routes.find((r) => r.page.kind === 'not-found')?.file, '404.html');
-});
-
-test('with trailingSlash "never", writes a.html files addressed without a slash', () => {
-  const never = { ...model, data: { ...model.data, site: { ...model.data.site, trailingSlash: 'never' as const } } };
-  const routes = buildRoutes(never);
-  const playwright = routes.find((r) => r.path === '/guides/content/playwright')!;
-  assert.equal(playwright.file, 'guides/content/playwright.html');
-  assert.equal(playwright.url, '/guides/content/playwright');
-  assert.equal(routes.find((r) => r.path === '/')!.file, 'index.html');
-  assert.deepEqual(buildRedirects(never, routes).map((r) => [r.from, r.to, r.file]), [
-    ['/services/dev-shops', '/services/devshops', 'services/dev-shops.html'],
-    ['/contact', '/getting-started#contact-form', 'contact.html'],
+  assert.deepEqual(validated.settings, always, "the tiny site's own settings");
+  assert.deepEqual(layout(always), [
+    ['/', '/', 'index.html', true],
+    ['/posts/second', '/posts/second/', 'posts/second/index.html', true],
+    ['/posts/hello', '/posts/hello/', 'posts/hello/index.html', true],
+    ['/404', '/404', '404.html', false],
   ]);
 });
 
-test('declares /services/dev-shops and /contact as redirects', () => {
-  const redirects = buildRedirects(model, buildRoutes(model));
-  assert.deepEqual(redirects.map((r) => [r.from, r.to, r.file]), [
-    ['/services/dev-shops', '/services/devshops/', 'services/dev-shops/index.html'],
-    ['/contact', '/getting-started/#contact-form', 'contact/index.html'],
+test('with trailingSlash "never", writes a.html files addressed without a slash', () => {
+  assert.deepEqual(layout(never), [
+    ['/', '/', 'index.html', true],
+    ['/posts/second', '/posts/second', 'posts/second.html', true],
+    ['/posts/hello', '/posts/hello', 'posts/hello.html', true],
+    ['/404', '/404', '404.html', false],
+  ]);
+});
+
+test('keeps what the site says of each page: its page, source, bodies and last change; no bodies when it names none', () => {
+  const routes = buildRoutes(specs, always);
+  const hello = routes.find((route) => route.path === '/posts/hello')!;
+  assert.deepEqual(hello.page, { kind: 'post', slug: 'hello' });
+  assert.equal(path.basename(hello.source), 'hello.md');
+  assert.deepEqual(hello.bodies.map((file) => path.basename(file)), ['hello.md']);
+  assert.equal(hello.lastModified?.toISOString(), '2024-01-02T00:00:00.000Z');
+  const home = routes.find((route) => route.path === '/')!;
+  assert.deepEqual([home.bodies, 'lastModified' in home], [[], false]);
+  const hidden = buildRoutes([{ path: '/drafts', page: { kind: 'home' }, source: 'x', indexable: false }], always);
+  assert.deepEqual(hidden.map((route) => [route.file, route.indexable]), [['drafts/index.html', false]]);
+});
+
+test("lays a redirect's stub page at its old address and points it at the target under the policy, query and fragment kept", () => {
+  const routes = buildRoutes(specs, always);
+  const redirects = [{ from: '/old-home/', to: '/' }, { from: '/old-post', to: '/posts/hello?ref=old#top' }, { from: '/feed', to: '/feed.xml' }];
+  assert.deepEqual(buildRedirects(redirects, routes, always).map((r) => [r.from, r.to, r.file]), [
+    ['/old-home', '/', 'old-home/index.html'],
+    ['/old-post', '/posts/hello/?ref=old#top', 'old-post/index.html'],
+    ['/feed', '/feed.xml', 'feed/index.html'],
+  ]);
+  assert.deepEqual(buildRedirects(redirects, buildRoutes(specs, never), never).map((r) => [r.from, r.to, r.file]), [
+    ['/old-home', '/', 'old-home.html'],
+    ['/old-post', '/posts/hello?ref=old#top', 'old-post.html'],
+    ['/feed', '/feed.xml', 'feed.html'],
   ]);
 });
 
 test('rejects a redirect that would overwrite a page, naming both sources', () => {
-  const clash = { ...model, data: { ...model.data, redirects: [{ from: '/humans', to: '/' }] } };
-  assert.throws(() => buildRedirects(clash, buildRoutes(clash)), (error: unknown) => {
+  const routes = buildRoutes(specs, always);
+  const origin = { kind: 'data' as const, file: 'content/data/moves.json', field: '[0].from' };
+  assert.throws(() => buildRedirects([{ from: '/posts/hello', to: '/', origin }], routes, always), (error: unknown) => {
     assert.ok(error instanceof SiteErrorList);
-    assert.equal(error.errors[0]!.code, 'routes.duplicate-output');
-    assert.match(error.errors[0]!.message, /humans\/index\.html.*humans\.json.*redirects\.json/);
+    assert.deepEqual(error.errors.map((e) => [e.code, e.file]), [['routes.duplicate-output', 'content/data/moves.json']]);
+    assert.match(error.errors[0]!.message, /^2 routes write posts\/hello\/index\.html: \/posts\/hello \(from .*hello\.md\), redirect \/posts\/hello \(from content\/data\/moves\.json\)$/);
     return true;
   });
+});
+
+test('rejects two pages that write one file, at the second one', () => {
+  const clash: RouteSpec<TinyPage>[] = [...specs, { path: '/posts/hello/', page: { kind: 'home' }, source: 'content/data/site.json' }];
+  assert.throws(() => buildRoutes(clash, always), (error: unknown) => {
+    assert.ok(error instanceof SiteErrorList);
+    assert.deepEqual(error.errors.map((e) => [e.code, e.file]), [['routes.duplicate-output', 'content/data/site.json']]);
+    assert.match(error.errors[0]!.message, /posts\/hello\/index\.html/);
+    return true;
+  });
+  assert.doesNotThrow(() => buildRoutes([{ path: '/a', page: { kind: 'home' }, source: 'x' }, { path: '/404', page: { kind: 'not-found' }, source: 'y', notFound: true }], never));
 });

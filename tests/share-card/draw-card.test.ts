@@ -1,58 +1,84 @@
 import assert from 'node:assert/strict';
-import { before, test } from 'node:test';
+import { test } from 'node:test';
+import { createElement } from 'react';
 import sharp from 'sharp';
-import { readCardAssets, type CardAssets } from '../../cli/share-card/card-assets.ts';
+import type { ShareCardSpec } from '../../cli/config/site-definition.ts';
+import { SiteError } from '../../cli/errors.ts';
 import { drawCard, drawLogo } from '../../cli/share-card/draw-card.ts';
-import { projectRoot } from '../helpers/content.ts';
-import { loadSiteModel } from '../helpers/site-model.ts';
+import { tinyCard, tinyCardAssets, tinyCardColours } from '../helpers/tiny-card.ts';
 
-let assets: CardAssets;
+// Cards drawn with a site's card spec (satori, then sharp): the tiny card of tests/helpers/tiny-card.ts,
+// 400×210, a flat background, the title in white in the box at (20, 60) of 360×120.
 
-before(async () => {
-  const { model } = await loadSiteModel();
-  assets = readCardAssets(projectRoot, model);
-});
+const model = { site: { title: 'Tiny', url: 'https://tiny.example' }, posts: [] };
+type AnySpec = ShareCardSpec<never, never>;
+const asDrawn = (spec: ShareCardSpec<never, never> | ReturnType<typeof tinyCard>) => spec as unknown as AnySpec;
 
-/** The colour of one pixel, as `#rrggbb`. */
-async function pixel(png: Buffer, x: number, y: number): Promise<string> {
+async function pixels(png: Buffer) {
   const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
-  const at = (y * info.width + x) * info.channels;
-  return `#${[0, 1, 2].map((c) => data[at + c]!.toString(16).padStart(2, '0')).join('')}`;
-}
-
-test('draws a card as a 1200×630 PNG on the brand navy', async () => {
-  const png = await drawCard({ title: 'AI-Powered Bug Reports: A New Standard', kind: 'Documentation' }, assets);
-  const meta = await sharp(png).metadata();
-  assert.equal(meta.format, 'png');
-  assert.equal(meta.width, 1200);
-  assert.equal(meta.height, 630);
-  assert.equal(await pixel(png, 600, 20), assets.colours.navy, 'the background is the stylesheet navy');
-});
-
-test("draws the title in white where the card's words go, and keeps a long title to three lines", async () => {
-  const short = await drawCard({ title: 'QA', kind: 'Guide' }, assets);
-  const long = await drawCard({ title: 'An extremely long title '.repeat(12).trim(), kind: 'Guide' }, assets);
-  const whiteRows = async (png: Buffer) => {
-    const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
-    let rows = 0;
-    for (let y = 0; y < info.height; y++) {
-      for (let x = 72; x < 1050; x++) {
-        const at = (y * info.width + x) * info.channels;
-        if (data[at]! > 240 && data[at + 1]! > 240 && data[at + 2]! > 240) {
-          rows += 1;
-          break;
-        }
+  const at = (x: number, y: number) => `#${[0, 1, 2].map((c) => data[(y * info.width + x) * info.channels + c]!.toString(16).padStart(2, '0')).join('')}`;
+  /** Rows and columns holding a pixel close to white. */
+  const white = { top: Infinity, bottom: -1, left: Infinity, right: -1 };
+  for (let y = 0; y < info.height; y++) {
+    for (let x = 0; x < info.width; x++) {
+      const i = (y * info.width + x) * info.channels;
+      if (data[i]! > 230 && data[i + 1]! > 230 && data[i + 2]! > 230) {
+        white.top = Math.min(white.top, y);
+        white.bottom = Math.max(white.bottom, y);
+        white.left = Math.min(white.left, x);
+        white.right = Math.max(white.right, x);
       }
     }
-    return rows;
-  };
-  const [shortRows, longRows] = await Promise.all([whiteRows(short), whiteRows(long)]);
-  assert.ok(longRows > shortRows, 'a long title covers more lines than a short one');
-  // Three lines of 58 px type at 1.08 line height, plus the brand name: far less than the card.
-  assert.ok(longRows < 300, `the long title is clamped (${longRows} rows of white)`);
+  }
+  return { at, white, info };
+}
+
+test('draws a card as a PNG of the size the spec gives, on the background it draws', async () => {
+  const spec = tinyCard();
+  const png = await drawCard(asDrawn(spec), { title: 'Hello' }, tinyCardAssets(model));
+  const meta = await sharp(png).metadata();
+  assert.deepEqual([meta.format, meta.width, meta.height], ['png', 400, 210]);
+  const { at } = await pixels(png);
+  assert.equal(at(200, 30), tinyCardColours.background);
+  assert.equal(at(5, 5), '#3366cc', "the background's picture, rasterised by the engine from the site's SVG");
 });
 
-test('draws the logo as a 512×512 PNG', async () => {
-  const meta = await sharp(await drawLogo(assets)).metadata();
+test("draws a card's words only inside the spec's box", async () => {
+  const png = await drawCard(asDrawn(tinyCard()), { title: 'Hello world, a title in white' }, tinyCardAssets(model));
+  const { white } = await pixels(png);
+  assert.ok(white.bottom >= 0, 'the words are drawn');
+  assert.ok(white.top >= 60 && white.bottom < 180 && white.left >= 20 && white.right < 380, JSON.stringify(white));
+});
+
+test('draws the background once for a set of assets, and the words of every card', async () => {
+  const spec = tinyCard();
+  const assets = tinyCardAssets(model);
+  await Promise.all([drawCard(asDrawn(spec), { title: 'One' }, assets), drawCard(asDrawn(spec), { title: 'Two' }, assets)]);
+  await drawCard(asDrawn(spec), { title: 'Three' }, assets);
+  assert.deepEqual(spec.drawn, { background: 1, words: 3 });
+  await drawCard(asDrawn(spec), { title: 'Four' }, tinyCardAssets(model));
+  assert.equal(spec.drawn.background, 2, 'new assets, a new background');
+});
+
+test("draws the logo as a 512×512 PNG: the site's logo on white", async () => {
+  const png = await drawLogo(tinyCardAssets(model));
+  const meta = await sharp(png).metadata();
   assert.deepEqual([meta.format, meta.width, meta.height], ['png', 512, 512]);
+  const { at } = await pixels(png);
+  assert.equal(at(256, 256), '#3366cc');
+  assert.equal(at(3, 3), '#ffffff');
+});
+
+test('a card template that fails is share-card.failed naming the card', async () => {
+  const Broken = () => {
+    throw new Error('the template broke');
+  };
+  const spec = tinyCard({ words: () => createElement('div', { style: { display: 'flex' } }, createElement(Broken)) });
+  await assert.rejects(drawCard(asDrawn(spec), { title: 'Broken card' }, tinyCardAssets(model)), (error: unknown) => {
+    assert.ok(error instanceof SiteError);
+    assert.equal(error.code, 'share-card.failed');
+    assert.equal(error.message, 'the share card "Broken card" could not be drawn: the template broke');
+    assert.ok(error.cause instanceof Error);
+    return true;
+  });
 });

@@ -1,88 +1,69 @@
 import assert from 'node:assert/strict';
-import { before, test } from 'node:test';
+import path from 'node:path';
+import { test } from 'node:test';
+import type { RouteSpec } from '../../cli/config/site-definition.ts';
 import { SiteErrorList } from '../../cli/errors.ts';
-import type { RawContent } from '../../cli/load/load-content.ts';
-import { buildRoutes } from '../../cli/route/routes.ts';
+import { loadStep } from '../../cli/pipeline/load-step.ts';
+import { validateStep } from '../../cli/pipeline/validate-step.ts';
+import { buildRoutes, type Route } from '../../cli/route/routes.ts';
 import { planShareImages } from '../../cli/share-card/share-images.ts';
-import type { SiteModel } from '../../cli/validate/model.ts';
-import { loadSiteModel } from '../helpers/site-model.ts';
+import type { TinyModel, TinyPage } from '../sites/tiny/templates/pages.tsx';
+import { tinyCard } from '../helpers/tiny-card.ts';
+import { tinyRoot, tinySite } from '../helpers/sites.ts';
 
-let raw: RawContent;
-let model: SiteModel;
+// Which picture each page shares, planned before pages render: the tiny site's routes (/,
+// /posts/second, /posts/hello, /404) with the tiny card of tests/helpers/tiny-card.ts (400×210).
 
-before(async () => {
-  ({ raw, model } = await loadSiteModel());
-});
+const validated = validateStep(await loadStep(tinySite, tinyRoot, path.join(tinyRoot, 'content')), { now: new Date('2024-06-01T00:00:00Z') });
+const model = validated.model as TinyModel;
+const routes = buildRoutes(tinySite.definition.routes(model) as RouteSpec<TinyPage>[], validated.settings) as Route<TinyPage>[];
+const postFile = (slug: string) => path.join(tinyRoot, 'content', 'posts', `${slug}.md`);
 
-/** The model with the first post given these front-matter fields (and its raw front matter naming them). */
-function withFirstPost(fields: { socialImage?: string; socialImageAlt?: string }): { model: SiteModel; raw: RawContent } {
-  const [first, ...rest] = model.posts;
-  const post = { ...first!, ...fields };
-  const posts = raw.posts.map((file) => (file.file === post.file ? { ...file, frontMatterText: `${file.frontMatterText}\nsocialImage: ${fields.socialImage}` } : file));
-  return { model: { ...model, posts: [post, ...rest] }, raw: { ...raw, posts } };
-}
-
-test('plans a 1200×630 PNG card for every page, under /social/ at the page path', () => {
-  const routes = buildRoutes(model);
-  const { images, jobs } = planShareImages(routes, model, raw);
-  assert.equal(images.byPath.size, routes.length);
-  for (const route of routes) {
-    const image = images.byPath.get(route.path)!;
-    assert.deepEqual([image.width, image.height, image.type], [1200, 630, 'image/png']);
-    assert.equal(image.path, route.path === '/' ? '/social/index.png' : `/social${route.path}.png`);
-  }
+test('plans a card of the spec\'s size for every page, under /social/ at the page path, and the logo last', () => {
+  const { images, jobs } = planShareImages(routes, tinyCard(), model);
+  assert.deepEqual([...images.byPath.entries()].map(([routePath, image]) => [routePath, image.path, image.width, image.height, image.type, image.alt]), [
+    ['/', '/social/index.png', 400, 210, 'image/png', 'Tiny | Tiny'],
+    ['/posts/second', '/social/posts/second.png', 400, 210, 'image/png', 'Second | Tiny'],
+    ['/posts/hello', '/social/posts/hello.png', 400, 210, 'image/png', 'Hello | Tiny'],
+    ['/404', '/social/404.png', 400, 210, 'image/png', 'Tiny | Tiny'],
+  ]);
   assert.equal(images.fallback, images.byPath.get('/'));
-  assert.deepEqual([images.logo.path, images.logo.width, images.logo.height], ['/social/logo.png', 512, 512]);
-  assert.equal(jobs.length, routes.length + 1, 'one job per page and the logo');
+  assert.deepEqual(images.logo, { path: '/social/logo.png', width: 512, height: 512, type: 'image/png', alt: 'Tiny' });
+  assert.deepEqual(jobs.map((job) => [job.file, job.draw]), [
+    ['social/index.png', 'card'], ['social/posts/second.png', 'card'], ['social/posts/hello.png', 'card'], ['social/404.png', 'card'], ['social/logo.png', 'logo'],
+  ]);
+  assert.deepEqual(jobs[2], { file: 'social/posts/hello.png', draw: 'card', card: { title: 'Hello' } });
 });
 
-test("a card names the page's kind: a post's category, an audience's eyebrow, a label from share-cards.json", () => {
-  const { jobs } = planShareImages(buildRoutes(model), model, raw);
-  const textOf = (file: string) => {
-    const job = jobs.find((entry) => entry.file === file);
-    assert.ok(job?.draw === 'card', file);
-    return job.text;
-  };
-  const post = model.posts.find((p) => p.slug === 'ai-powered-bug-reports')!;
-  assert.deepEqual(textOf('social/blog/ai-powered-bug-reports.png'), { title: post.title, kind: post.category });
-  assert.deepEqual(textOf('social/services/startups.png'), { title: 'QA for Startups', kind: 'For Startups' });
-  assert.equal(textOf('social/guides/content/playwright.png').kind, model.data['share-cards'].kinds['guide-article']);
-  assert.deepEqual(textOf('social/index.png'), { title: model.data.home.meta.title, kind: model.data['share-cards'].kinds.home });
+test('without a home page the fallback is the first page\'s picture; without pages, the logo', () => {
+  const posts = routes.filter((route) => route.path.startsWith('/posts/'));
+  assert.equal(planShareImages(posts, tinyCard(), model).images.fallback.path, '/social/posts/second.png');
+  const { images, jobs } = planShareImages([], tinyCard(), model);
+  assert.equal(images.fallback, images.logo);
+  assert.deepEqual(jobs, [{ file: 'social/logo.png', draw: 'logo' }]);
 });
 
-test("a card's alt text reads its kind, title and the brand", () => {
-  const { images } = planShareImages(buildRoutes(model), model, raw);
-  assert.equal(images.byPath.get('/blog/ai-powered-bug-reports')!.alt, 'Documentation: AI-Powered Bug Reports: A New Standard | Checkpoint QA');
-});
-
-test("a post's socialImage replaces its card, in its own format, with its own alt text", () => {
-  const site = withFirstPost({ socialImage: '/images/posts/launch.jpg', socialImageAlt: 'The dashboard on launch day' });
-  const post = site.model.posts[0]!;
-  const { images, jobs } = planShareImages(buildRoutes(site.model), site.model, site.raw);
-  const image = images.byPath.get(`/blog/${post.slug}`)!;
-  assert.deepEqual(image, { path: `/social/blog/${post.slug}.jpg`, width: 1200, height: 630, type: 'image/jpeg', alt: 'The dashboard on launch day' });
-  const job = jobs.find((entry) => entry.file === `social/blog/${post.slug}.jpg`);
-  assert.equal(job?.draw, 'social-image');
-});
-
-for (const [name, fields, message] of [
-  ['an SVG', { socialImage: '/images/posts/card.svg', socialImageAlt: 'A card' }, /not a PNG or JPEG/],
-  ['a WebP', { socialImage: '/images/posts/card.webp', socialImageAlt: 'A card' }, /not a PNG or JPEG/],
-  ['a picture without socialImageAlt', { socialImage: '/images/posts/card.png' }, /socialImageAlt/],
-] as const) {
-  test(`${name} as socialImage is content.bad-social-image at the post's socialImage line`, () => {
-    const site = withFirstPost(fields);
-    const post = site.model.posts[0]!;
-    const frontMatter = site.raw.posts.find((file) => file.file === post.file)!.frontMatterText;
-    assert.throws(() => planShareImages(buildRoutes(site.model), site.model, site.raw), (error: unknown) => {
-      assert.ok(error instanceof SiteErrorList);
-      assert.equal(error.errors.length, 1);
-      const [problem] = error.errors;
-      assert.equal(problem!.code, 'content.bad-social-image');
-      assert.equal(problem!.file, post.file);
-      assert.equal(problem!.line, frontMatter.split('\n').findIndex((line) => line.startsWith('socialImage:')) + 2);
-      assert.match(problem!.message, message);
-      return true;
-    });
+test("a page's own picture replaces its card, in its own format, with its own alt text", () => {
+  const spec = tinyCard({ pictures: { hello: { image: '/images/launch.JPG', alt: 'The launch', line: 4 }, second: { image: '/images/cover.png', alt: 'A cover', line: 5 } } });
+  const { images, jobs } = planShareImages(routes, spec, model);
+  assert.deepEqual(images.byPath.get('/posts/hello'), { path: '/social/posts/hello.jpg', width: 400, height: 210, type: 'image/jpeg', alt: 'The launch' });
+  assert.deepEqual(images.byPath.get('/posts/second'), { path: '/social/posts/second.png', width: 400, height: 210, type: 'image/png', alt: 'A cover' });
+  assert.deepEqual(jobs.find((job) => job.file === 'social/posts/hello.jpg'), {
+    file: 'social/posts/hello.jpg', draw: 'social-image', image: { url: '/images/launch.JPG', socialImageAlt: 'The launch', file: postFile('hello'), line: 4 },
   });
-}
+});
+
+test('a picture social sites do not show, or one without alt text, is content.bad-social-image where the page names it, every one reported', () => {
+  const spec = tinyCard({ pictures: { hello: { image: '/images/card.svg', alt: 'A card', line: 4 }, second: { image: '/images/card.webp', line: 6 } } });
+  assert.throws(() => planShareImages(routes, spec, model), (error: unknown) => {
+    assert.ok(error instanceof SiteErrorList);
+    assert.deepEqual(error.errors.map((e) => [e.code, path.basename(e.file!), e.line, e.message.split(':')[0]]), [
+      ['content.bad-social-image', 'second.md', 6, 'socialImage'],
+      ['content.bad-social-image', 'second.md', 6, 'socialImageAlt'],
+      ['content.bad-social-image', 'hello.md', 4, 'socialImage'],
+    ]);
+    assert.match(error.errors[0]!.message, /card\.webp is not a PNG or JPEG/);
+    assert.match(error.errors[2]!.message, /card\.svg is not a PNG or JPEG; social sites do not show SVG previews/);
+    return true;
+  });
+});

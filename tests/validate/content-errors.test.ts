@@ -1,115 +1,159 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { test } from 'node:test';
-import { SiteErrorList } from '../../cli/errors.ts';
-import { loadContent } from '../../cli/load/load-content.ts';
-import { loadImages } from '../../cli/load/load-images.ts';
-import { buildRedirects, buildRoutes } from '../../cli/route/routes.ts';
-import { checkReferences } from '../../cli/validate/check-references.ts';
-import { validateContent } from '../../cli/validate/validate-content.ts';
-import { fixtureContent } from '../helpers/content.ts';
+import { z } from 'zod';
+import type { LoadedSite } from '../../cli/config/load-site.ts';
+import { defineSite } from '../../cli/config/site-definition.ts';
+import { loadStep } from '../../cli/pipeline/load-step.ts';
+import { routeStep } from '../../cli/pipeline/route-step.ts';
+import { validateStep } from '../../cli/pipeline/validate-step.ts';
+import { loadedSite, tinyRoot, tinySite } from '../helpers/sites.ts';
+import { located, locatedErrors, tinyContent, type TinyFiles, type Located } from '../helpers/tiny-content.ts';
 
-// Each case lays one fixture from tests/fixtures/<behaviour>/ over the minimal valid site and
-// asserts what an author relies on: the code, the file and the line.
+// What the engine reports about content, whatever the site: each case writes the tiny site's
+// files it breaks (tests/sites/tiny/content) and asserts what an author relies on: the code, the
+// file and the line. The marketing site's own rules (guide topics, slugs used twice, links in its
+// datasets) are in tests/site/content-errors.test.ts.
 
-interface Reported {
-  code: string;
-  /** Relative to the content folder. */
-  file?: string;
-  line?: number;
-  message: string;
-  hint?: string;
-}
+const now = new Date('2024-06-01T00:00:00Z');
 
-/** Loads, validates and routes a fixture as a build does, and returns the problems it reports. */
-async function contentErrors(behaviour?: string): Promise<Reported[]> {
-  const { content, cleanup } = await fixtureContent(behaviour);
+/** Loads, validates and routes tiny content as a build does, and returns the problems it reports. */
+async function contentErrors(files: TinyFiles = {}, site: LoadedSite = tinySite): Promise<Located[]> {
+  const { content, cleanup } = await tinyContent(files);
   try {
-    const raw = await loadContent(content);
-    const model = validateContent(raw);
-    const routes = buildRoutes(model);
-    const images = new Set(Object.values(await loadImages(path.join(content, 'images'))).flat().map((image) => image.url));
-    checkReferences(raw, model, routes, buildRedirects(model, routes), images);
+    routeStep(validateStep(await loadStep(site, tinyRoot, content), { now }));
     return [];
   } catch (error) {
-    if (!(error instanceof SiteErrorList)) throw error;
-    return error.errors.map((e) => ({ code: e.code, file: e.file && path.relative(content, e.file), line: e.line, message: e.message, hint: e.hint }));
+    return locatedErrors(error, content);
   } finally {
     await cleanup();
   }
 }
 
-const located = (errors: Reported[]) => errors.map((e) => [e.code, e.file, e.line]);
+/** The tiny site with a schema of its own for the posts' front matter or the site dataset. */
+function tinyWith(schemas: { post?: z.ZodType; site?: z.ZodType }): LoadedSite {
+  const content = tinySite.definition.content;
+  return loadedSite(defineSite({
+    ...tinySite.definition,
+    content: {
+      ...content,
+      collections: { posts: { ...content.collections.posts!, schema: schemas.post ?? content.collections.posts!.schema } },
+      data: { site: schemas.site ?? content.data.site! },
+    },
+  }));
+}
 
-test('accepts the minimal site', async () => {
+/** The tiny site's post front matter with an image and its alt text. */
+const postWithImage = z.object({ title: z.string(), date: z.string(), image: z.string(), imageAlt: z.string(), tags: z.array(z.string()).default([]) }).strict();
+
+test('accepts the tiny site', async () => {
   assert.deepEqual(await contentErrors(), []);
 });
 
 test('reports an impossible date at its front-matter line', async () => {
-  assert.deepEqual(located(await contentErrors('bad-date')), [['content.bad-date', 'posts/first-post.md', 5]]);
+  const errors = await contentErrors({
+    'posts/hello.md': [
+      '---',
+      'title: Hello',
+      'tags: [greeting]',
+      'date: 2024-02-31',
+      '---',
+      '',
+      'YAML would read the date as March 2.',
+    ].join('\n'),
+  });
+  assert.deepEqual(located(errors), [['content.bad-date', 'posts/hello.md', 4]]);
+  assert.match(errors[0]!.message, /2024-02-31/);
 });
 
-test('reports a tag list written as a string at its front-matter line', async () => {
-  const errors = await contentErrors('tags-as-string');
-  assert.deepEqual(located(errors), [['content.invalid-field', 'posts/first-post.md', 10]]);
-  assert.equal(errors[0]!.message, 'tags: expected a list of strings, got "Testing"');
+test('reports a front-matter field its schema refuses at its line, as "field: expected X, got Y"', async () => {
+  const errors = await contentErrors({
+    'posts/hello.md': [
+      '---',
+      'title: Hello',
+      'date: 2024-01-02',
+      'tags: greeting',
+      '---',
+      '',
+      'Tags are a list.',
+    ].join('\n'),
+  });
+  assert.deepEqual(located(errors), [['content.invalid-field', 'posts/hello.md', 4]]);
+  assert.equal(errors[0]!.message, 'tags: expected array, got "greeting"');
 });
 
-test('reports an empty category and an empty tag, each at its line', async () => {
-  const errors = await contentErrors('empty-fields');
-  assert.deepEqual(located(errors), [['content.invalid-field', 'posts/first-post.md', 9], ['content.invalid-field', 'posts/first-post.md', 10]]);
-  assert.deepEqual(errors.map((e) => e.message.split(':')[0]), ['category', 'tags[0]']);
+test('reports a field inside a list at the line of its field, with its index', async () => {
+  const errors = await contentErrors({ 'posts/second.md': '---\ntitle: Second\ndate: 2024-02-03\ntags:\n  - ok\n  - 42\n---\n\nBody.\n' });
+  assert.deepEqual(located(errors), [['content.invalid-field', 'posts/second.md', 4]]);
+  assert.equal(errors[0]!.message, 'tags[1]: expected string, got 42');
 });
 
 test('reports an unknown field as a likely misspelling, at the line of its key', async () => {
-  assert.deepEqual(located(await contentErrors('unknown-field')), [
-    ['content.unknown-field', 'data/ui.json', 2],
-    ['content.unknown-field', 'posts/first-post.md', 9],
-  ]);
-});
-
-test('reports the second of two posts with one slug, naming the first file', async () => {
-  const errors = await contentErrors('duplicate-slug');
-  assert.deepEqual(located(errors), [['content.duplicate-slug', 'posts/second-post.md', undefined]]);
-  assert.match(errors[0]!.message, /first-post\.md/);
-});
-
-test('reports the second of two guide articles with one topic', async () => {
-  assert.deepEqual(located(await contentErrors('duplicate-topic')), [['content.duplicate-topic', 'guides/playwright.md', undefined]]);
-});
-
-test('reports guide topics that guides.json does not declare, in an article and in the blog sidebar', async () => {
-  const errors = await contentErrors('unknown-guide-topic');
+  const errors = await contentErrors({
+    'data/site.json': '{\n  "titel": "Tiny",\n  "title": "Tiny",\n  "url": "https://tiny.example"\n}\n',
+    'posts/hello.md': [
+      '---',
+      'title: Hello',
+      'date: 2024-01-02',
+      'tgas: [greeting]',
+      'tags: [greeting]',
+      '---',
+      '',
+      'The body.',
+    ].join('\n'),
+  });
   assert.deepEqual(located(errors), [
-    ['content.invalid-field', 'data/blog.json', 19],
-    ['content.invalid-field', 'guides/cypress.md', 2],
+    ['content.unknown-field', 'data/site.json', 2],
+    ['content.unknown-field', 'posts/hello.md', 4],
   ]);
-  assert.deepEqual(errors.map((e) => e.message.split(':')[0]), ['post.guides[1]', 'topic']);
+  assert.match(errors[0]!.message, /"titel".*check its spelling/);
 });
 
 test('reports a dataset field of the wrong type at its JSON line, with the field path', async () => {
-  const errors = await contentErrors('wrong-type-in-dataset');
-  assert.deepEqual(located(errors), [['content.invalid-field', 'data/site.json', 9]]);
+  const flat = await contentErrors({ 'data/site.json': '{\n  "title": "Tiny",\n  "url": 42\n}\n' });
+  assert.deepEqual(located(flat), [['content.invalid-field', 'data/site.json', 3]]);
+  assert.match(flat[0]!.message, /^url: expected string, got 42$/);
+  const nested = tinyWith({ site: z.object({ title: z.string(), url: z.string(), recaptcha: z.object({ siteKey: z.string(), enterprise: z.boolean() }) }).strict() });
+  const errors = await contentErrors({
+    'data/site.json': [
+      '{',
+      '  "title": "Tiny",',
+      '  "url": "https://tiny.example",',
+      '  "recaptcha": {',
+      '    "siteKey": "key",',
+      '    "enterprise": "yes"',
+      '  }',
+      '}',
+    ].join('\n'),
+  }, nested);
+  assert.deepEqual(located(errors), [['content.invalid-field', 'data/site.json', 6]]);
   assert.match(errors[0]!.message, /^recaptcha\.enterprise: expected boolean, got "yes"$/);
 });
 
 test('collects problems from several files before failing', async () => {
-  const errors = await contentErrors('problems-in-several-files');
-  assert.deepEqual(located(errors), [['content.invalid-field', 'data/site.json', 4], ['content.invalid-field', 'posts/first-post.md', 10]]);
-});
-
-test('reports a link to a page the site does not have, at its JSON line', async () => {
-  const errors = await contentErrors('unknown-route');
-  assert.deepEqual(located(errors), [['content.unknown-route', 'data/redirects.json', 2]]);
-  assert.match(errors[0]!.message, /"\/no-such-page" is not a page of the site/);
+  const errors = await contentErrors({
+    'data/site.json': '{\n  "title": "Tiny",\n  "url": "not a url"\n}\n',
+    'posts/second.md': '---\ntitle: Second\ndate: 2024-02-03\ntags: [1]\n---\n\nBody.\n',
+    'posts/hello.md': '---\ntitle: Hello\ndate: 2024-13-02\n---\n\nBody.\n',
+  });
+  assert.deepEqual(located(errors), [
+    ['content.invalid-field', 'data/site.json', 3],
+    ['content.invalid-field', 'posts/second.md', 4],
+    ['content.bad-date', 'posts/hello.md', 3],
+  ]);
 });
 
 test('reports an image that is not in content/images at its front-matter line', async () => {
-  assert.deepEqual(located(await contentErrors('missing-image')), [['content.missing-image', 'posts/first-post.md', 7]]);
+  const site = tinyWith({ post: postWithImage });
+  const post = (image: string) => ['---', 'title: Hello', 'date: 2024-01-02', `image: ${image}`, 'imageAlt: A small square', '---', '', 'Body.'].join('\n');
+  const second = post('/images/square.svg');
+  assert.deepEqual(await contentErrors({ 'posts/hello.md': post('/images/square.svg'), 'posts/second.md': second }, site), []);
+  const errors = await contentErrors({ 'posts/hello.md': post('/images/missing.svg'), 'posts/second.md': second }, site);
+  assert.deepEqual(located(errors), [['content.missing-image', 'posts/hello.md', 4]]);
+  assert.match(errors[0]!.message, /\/images\/missing\.svg/);
 });
 
-test('reports a redirect that would overwrite a page, from the redirects file', async () => {
-  const errors = await contentErrors('route-collision');
-  assert.deepEqual(errors.map((e) => [e.code, e.file]), [['routes.duplicate-output', 'data/redirects.json']]);
-  assert.match(errors[0]!.message, /blog\/index\.html/);
+test('reports an image named in a dataset that is not in content/images, at its JSON line', async () => {
+  const site = tinyWith({ site: z.object({ title: z.string(), url: z.string(), logo: z.string() }).strict() });
+  const errors = await contentErrors({ 'data/site.json': '{\n  "title": "Tiny",\n  "url": "https://tiny.example",\n  "logo": "/images/logo.svg"\n}\n' }, site);
+  assert.deepEqual(located(errors), [['content.missing-image', 'data/site.json', 4]]);
 });

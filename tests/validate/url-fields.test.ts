@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { absoluteUrlProblem, externalUrl, href, siteOrigin, sitePath, sitePathProblem } from '../../cli/site-model/url-fields.ts';
+import { absoluteUrlProblem, externalUrl, href, siteOrigin, sitePath, sitePathProblem } from '../../cli/validate/url-fields.ts';
 
 test('accepts the site paths the site uses', () => {
   for (const value of ['/', '/blog', '/guides/test-data', '/#guides', '#contact-form', '/getting-started#contact-form', '/feed.xml', '/a?plan=pro&x=1', '/caf%C3%A9']) {

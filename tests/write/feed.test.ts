@@ -1,21 +1,28 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Post } from '../../cli/validate/model.ts';
+import type { FeedSpec, SiteSettings } from '../../cli/config/site-definition.ts';
 import { renderFeed } from '../../cli/write/feed.ts';
 import { parseXml, type XmlDocument } from '../helpers/xml.ts';
 
 const siteUrl = 'https://www.example.test';
 
+type Item = FeedSpec['items'][number];
+interface Post { slug: string; title: string; excerpt: string; date: Date; category?: string }
+
 function post(slug: string, date: string, fields: Partial<Post> = {}): Post {
-  return {
-    file: `/content/posts/${slug}.md`, slug, title: `Title of ${slug}`, excerpt: `Excerpt of ${slug}`, date: new Date(date),
-    dateText: '', readTime: '1 min read', image: '/images/x.svg', imageAlt: '', category: 'Tools', tags: [], draft: false, body: '', bodyLine: 1,
-    ...fields,
-  };
+  return { slug, title: `Title of ${slug}`, excerpt: `Excerpt of ${slug}`, date: new Date(date), category: 'Tools', ...fields };
 }
 
+/** A blog's feed as a site describes it: `/feed.xml`, standing for `/blog`, one item per post at `/blog/<slug>`. */
+function feedSpec(posts: Post[], title = 'Example Blog', description = 'Notes on testing'): FeedSpec {
+  const items = posts.map((p): Item => ({ title: p.title, path: `/blog/${p.slug}`, date: p.date, description: p.excerpt, ...(p.category === undefined ? {} : { category: p.category }) }));
+  return { path: '/feed.xml', title, description, link: '/blog', language: 'en', items };
+}
+
+const always = (url: string): SiteSettings => ({ siteUrl: url, trailingSlash: 'always' });
+
 function feed(posts: Post[], title = 'Example Blog', description = 'Notes on testing'): { xml: string; doc: XmlDocument } {
-  const xml = renderFeed({ siteUrl, title, description, posts, trailingSlash: 'always' });
+  const xml = renderFeed(feedSpec(posts, title, description), always(siteUrl));
   return { xml, doc: parseXml(xml) };
 }
 
@@ -78,7 +85,7 @@ test('leaves out lastBuildDate and items when there are no posts', () => {
 
 test('escapes the site URL in every link, guid and the self link, so none can add elements', () => {
   const hostile = 'https://www.example.test/?a=1&b="x"</link><item><title>injected';
-  const doc = parseXml(renderFeed({ siteUrl: hostile, title: 'T', description: 'D', posts: [post('a', '2024-01-01T00:00:00Z')], trailingSlash: 'always' }));
+  const doc = parseXml(renderFeed(feedSpec([post('a', '2024-01-01T00:00:00Z')], 'T', 'D'), always(hostile)));
   const channel = doc.all('channel')[0]!;
   assert.equal(doc.childText(channel, 'link'), `${hostile}/blog/`);
   assert.equal(doc.all('atom:link', channel)[0]!.attribs.href, `${hostile}/feed.xml`);
@@ -94,7 +101,17 @@ test('keeps the feed well-formed when a text holds characters XML forbids', () =
 });
 
 test('writes post and blog links without a trailing slash under the "never" policy', () => {
-  const doc = parseXml(renderFeed({ siteUrl, title: 'T', description: 'D', posts: [post('a', '2024-01-01T00:00:00Z')], trailingSlash: 'never' }));
+  const doc = parseXml(renderFeed(feedSpec([post('a', '2024-01-01T00:00:00Z')], 'T', 'D'), { siteUrl, trailingSlash: 'never' }));
   assert.equal(doc.childText(doc.all('channel')[0]!, 'link'), `${siteUrl}/blog`);
   assert.equal(doc.childText(doc.all('item')[0]!, 'link'), `${siteUrl}/blog/a`);
+});
+
+test('an item without a category has no category element; the channel names the language and link the site gives', () => {
+  const spec = { ...feedSpec([post('a', '2024-01-01T00:00:00Z', { category: undefined })]), language: 'de-CH', link: '/notes', path: '/notes/feed.xml' };
+  const doc = parseXml(renderFeed(spec, always(siteUrl)));
+  const channel = doc.all('channel')[0]!;
+  assert.deepEqual(doc.childNames(doc.all('item')[0]!), ['title', 'link', 'guid', 'pubDate', 'description']);
+  assert.equal(doc.childText(channel, 'language'), 'de-CH');
+  assert.equal(doc.childText(channel, 'link'), `${siteUrl}/notes/`);
+  assert.equal(doc.all('atom:link', channel)[0]!.attribs.href, `${siteUrl}/notes/feed.xml`, 'the feed file keeps its own name');
 });

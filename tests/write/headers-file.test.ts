@@ -5,7 +5,7 @@ import { headersFor, parseHeadersFile } from '../../cli/static-host/header-rules
 import { pagePatterns, renderHeadersFile } from '../../cli/write/headers-file.ts';
 import { scriptHashSource } from '../../cli/render/inline-scripts.ts';
 
-const route = (path: string, url: string, file: string): Route => ({ path, url, file, page: { kind: 'home' }, source: 'content/data/home.json', indexable: true });
+const route = (path: string, url: string, file: string): Route => ({ path, url, file, page: { kind: 'home' }, source: 'content/data/home.json', indexable: true, bodies: [] });
 const routes = [
   route('/', '/', 'index.html'),
   route('/blog', '/blog/', 'blog/index.html'),
@@ -13,7 +13,13 @@ const routes = [
   route('/humans', '/humans/', 'humans/index.html'),
   { ...route('/404', '/404', '404.html'), page: { kind: 'not-found' as const }, indexable: false },
 ];
-const policy = { webhookUrl: 'https://hooks.example.com/catch/1/', inlineScripts: ["document.documentElement.className='js'"] };
+// What a site adds to the engine's policy (its `csp`): a captcha's scripts, the origin its forms post to.
+const additions = {
+  'script-src': ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
+  'connect-src': ['https://hooks.example.com'],
+  'form-action': ['https://hooks.example.com'],
+};
+const policy = { additions, inlineScripts: ["document.documentElement.className='js'"] };
 const rules = parseHeadersFile(renderHeadersFile(routes, policy));
 const cacheOf = (path: string) => headersFor(rules, path)['Cache-Control'];
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { SiteError } from '../../cli/errors.ts';
 import { checkOutputFolder } from '../../cli/write/output-guard.ts';
-import { manifestFileName } from '../../cli/project-layout.ts';
+import { manifestFileName } from '../../cli/check/types.ts';
 
 let tmp: string;
 let root: string;

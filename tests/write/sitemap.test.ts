@@ -6,8 +6,8 @@ import { parseXml } from '../helpers/xml.ts';
 
 const siteUrl = 'https://www.example.test';
 
-function route(path: string, indexable = true): Route {
-  return { path, url: path === '/' ? '/' : `${path}/`, file: path === '/' ? 'index.html' : `${path.slice(1)}/index.html`, page: { kind: 'home' }, source: 'content/data/home.json', indexable };
+function route(path: string, indexable = true, lastModified?: Date): Route {
+  return { path, url: path === '/' ? '/' : `${path}/`, file: path === '/' ? 'index.html' : `${path.slice(1)}/index.html`, page: { kind: 'home' }, source: 'content/data/home.json', indexable, bodies: [], ...(lastModified ? { lastModified } : {}) };
 }
 
 /** Each `<url>` of a sitemap as its `loc` and `lastmod` (undefined when absent). */
@@ -25,29 +25,25 @@ test('escapeXml replaces each of < > & \' " with its entity and leaves other tex
 });
 
 test('starts with the XML declaration', () => {
-  assert.match(renderSitemap(siteUrl, [route('/')], new Map()), /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset /);
+  assert.match(renderSitemap(siteUrl, [route('/')]), /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset /);
 });
 
 test('lists every indexable route at its absolute URL, in route order', () => {
-  const urls = readUrls(renderSitemap(siteUrl, [route('/'), route('/blog'), route('/services/startups')], new Map()));
+  const urls = readUrls(renderSitemap(siteUrl, [route('/'), route('/blog'), route('/services/startups')]));
   assert.deepEqual(urls.map((url) => url.loc), [`${siteUrl}/`, `${siteUrl}/blog/`, `${siteUrl}/services/startups/`]);
 });
 
 test('leaves out routes that are not indexable', () => {
-  const urls = readUrls(renderSitemap(siteUrl, [route('/'), route('/404', false), route('/humans')], new Map()));
+  const urls = readUrls(renderSitemap(siteUrl, [route('/'), route('/404', false), route('/humans')]));
   assert.deepEqual(urls.map((url) => url.loc), [`${siteUrl}/`, `${siteUrl}/humans/`]);
 });
 
 test('writes an empty but well-formed urlset when no route is indexable', () => {
-  assert.deepEqual(readUrls(renderSitemap(siteUrl, [route('/404', false)], new Map())), []);
+  assert.deepEqual(readUrls(renderSitemap(siteUrl, [route('/404', false)])), []);
 });
 
 test('gives a lastmod as a UTC calendar date only to routes with a known modification date', () => {
-  const dates = new Map([
-    ['/blog/a', new Date('2024-03-15T23:30:00-05:00')],
-    ['/blog', new Date('2024-01-02T00:00:00Z')],
-  ]);
-  const urls = readUrls(renderSitemap(siteUrl, [route('/'), route('/blog'), route('/blog/a')], dates));
+  const urls = readUrls(renderSitemap(siteUrl, [route('/'), route('/blog', true, new Date('2024-01-02T00:00:00Z')), route('/blog/a', true, new Date('2024-03-15T23:30:00-05:00'))]));
   assert.deepEqual(urls, [
     { loc: `${siteUrl}/`, lastmod: undefined },
     { loc: `${siteUrl}/blog/`, lastmod: '2024-01-02' },
@@ -57,7 +53,7 @@ test('gives a lastmod as a UTC calendar date only to routes with a known modific
 });
 
 test('escapes XML special characters in URLs so they read back unchanged', () => {
-  const xml = renderSitemap('https://example.test', [route(`/q&a/<it's>"x"`)], new Map());
+  const xml = renderSitemap('https://example.test', [route(`/q&a/<it's>"x"`)]);
   assert.doesNotMatch(xml, /&(?!(amp|lt|gt|apos|quot);)/, 'a bare ampersand');
   assert.deepEqual(readUrls(xml).map((url) => url.loc), [`https://example.test/q&a/<it's>"x"/`]);
 });
@@ -70,6 +66,6 @@ test('escapeXml writes line breaks and tabs as references and replaces what XML 
 
 test('a site URL with markup characters stays inside its <loc>', () => {
   const hostile = 'https://www.example.test/?a=1&b=</loc><url><loc>https://evil.example';
-  const urls = readUrls(renderSitemap(hostile, [route('/')], new Map()));
+  const urls = readUrls(renderSitemap(hostile, [route('/')]));
   assert.deepEqual(urls.map((url) => url.loc), [`${hostile}/`]);
 });

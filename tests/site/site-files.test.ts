@@ -1,0 +1,67 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { loadStep } from '../../cli/pipeline/load-step.ts';
+import type { RenderedStep } from '../../cli/pipeline/render-step.ts';
+import { routeStep } from '../../cli/pipeline/route-step.ts';
+import { validateStep } from '../../cli/pipeline/validate-step.ts';
+import { siteFiles } from '../../cli/pipeline/write-step.ts';
+import type { SiteModel } from '../../templates/site/model.ts';
+import { projectRoot } from '../helpers/content.ts';
+import { sampleBundle } from '../helpers/fake-bundle.ts';
+import { contentRoot } from '../helpers/site-model.ts';
+import { realSite } from '../helpers/sites.ts';
+import { parseXml } from '../helpers/xml.ts';
+
+// What the marketing site's definition makes of the files besides its pages: the dates its
+// sitemap gives, its blog feed and its redirects.
+
+const routed = routeStep(validateStep(await loadStep(realSite, projectRoot, contentRoot), { now: new Date('2026-11-21T00:00:00Z') }));
+const model = routed.model as SiteModel;
+const { routes, redirects } = routed;
+const rendered: RenderedStep = {
+  ...routed,
+  bundle: sampleBundle(),
+  pages: routes.map((route) => ({ route, links: [], islands: [] })),
+  bodyLinks: new Map(),
+  inlineScripts: new Set(),
+  renderedPages: routes.length,
+};
+const files = siteFiles(rendered);
+const text = (file: string) => {
+  const contents = files.get(file);
+  assert.equal(typeof contents, 'string', file);
+  return contents as string;
+};
+const [newest] = model.posts;
+
+test('dates each post in the sitemap by its own date and the blog list by the newest post', () => {
+  const sitemap = parseXml(text('sitemap.xml'));
+  const lastmod = new Map(sitemap.all('url').map((url) => [sitemap.childText(url, 'loc'), sitemap.childText(url, 'lastmod')]));
+  const siteUrl = model.data.site.siteUrl;
+  const day = (date: Date) => date.toISOString().slice(0, 10);
+  for (const post of model.posts) assert.equal(lastmod.get(`${siteUrl}/blog/${post.slug}/`), day(post.date), post.slug);
+  assert.equal(lastmod.get(`${siteUrl}/blog/`), day(newest!.date));
+  assert.equal(lastmod.get(`${siteUrl}/`), undefined);
+  assert.equal(lastmod.get(`${siteUrl}/humans/`), undefined);
+  assert.equal(lastmod.size, routes.filter((r) => r.indexable).length);
+});
+
+test('titles the feed with the brand and the blog title suffix and lists every post newest first', () => {
+  const feed = parseXml(text('feed.xml'));
+  const channel = feed.all('channel')[0]!;
+  assert.equal(feed.childText(channel, 'title'), `${model.data.site.brand} ${model.data.blog.post.titleSuffix}`);
+  assert.equal(feed.childText(channel, 'description'), model.data.blog.meta.description);
+  assert.equal(feed.childText(channel, 'link'), `${model.data.site.siteUrl}/blog/`);
+  assert.deepEqual(feed.all('item').map((item) => feed.childText(item, 'link')), model.posts.map((post) => `${model.data.site.siteUrl}/blog/${post.slug}/`));
+  assert.deepEqual(feed.all('item').map((item) => [feed.childText(item, 'category'), feed.childText(item, 'description')]), model.posts.map((post) => [post.category, post.excerpt]));
+});
+
+test('writes a forced _redirects rule for every redirect of the dataset, with and without its slash', () => {
+  assert.equal(redirects.length, model.data.redirects.length);
+  assert.deepEqual(text('_redirects').trim().split('\n'), redirects.flatMap((r) => [`${r.from} ${r.to} 301!`, `${r.from}/ ${r.to} 301!`]));
+});
+
+test('records where each redirect is declared: its line in redirects.json', () => {
+  const manifest = JSON.parse(text('.sitegen-manifest.json')) as { redirects: { from: string; origin?: { file: string; line?: number } }[] };
+  assert.deepEqual(manifest.redirects.map((r) => [r.from, r.origin?.file, r.origin?.line]), model.data.redirects.map((r, index) => [r.from, 'content/data/redirects.json', index + 2]));
+});
