@@ -52,10 +52,10 @@ async function draw(cache: Cache, list = jobs) {
 test('draws every picture once, then serves the next build from the cache folder without drawing', async () => {
   const cache = new Cache(path.join(tmp, 'warm'));
   const first = await draw(cache);
-  assert.deepEqual(first.stats, { drawn: 3, cached: 0 });
+  assert.deepEqual(first.stats, { drawn: 3, cached: 0, warnings: [] });
   assert.equal(first.assetsRead, 1, 'the assets are read once, before any card');
   const second = await draw(new Cache(cache.folder));
-  assert.deepEqual(second.stats, { drawn: 0, cached: 3 });
+  assert.deepEqual(second.stats, { drawn: 0, cached: 3, warnings: [] });
   assert.deepEqual([...second.files.keys()].sort(), ['social/index.png', 'social/logo.png', 'social/posts/hello.png']);
   for (const [file, bytes] of first.files) assert.ok(Buffer.from(bytes).equals(Buffer.from(second.files.get(file)!)), file);
   const entries = await stored(cache);
@@ -67,13 +67,13 @@ test('a changed title is drawn again; the unchanged cards still come from the ca
   const cache = new Cache(path.join(tmp, 'changed'));
   await draw(cache);
   const edited: ShareJob[] = [jobs[0]!, { file: 'social/posts/hello.png', draw: 'card', card: { title: 'Hello, revised' } }, jobs[2]!];
-  assert.deepEqual((await draw(cache, edited)).stats, { drawn: 1, cached: 2 });
+  assert.deepEqual((await draw(cache, edited)).stats, { drawn: 1, cached: 2, warnings: [] });
 });
 
 test('without a cache (--no-cache), every picture is drawn each time and nothing is kept', async () => {
   const off = new Cache(undefined);
-  assert.deepEqual((await draw(off)).stats, { drawn: 3, cached: 0 });
-  assert.deepEqual((await draw(off)).stats, { drawn: 3, cached: 0 });
+  assert.deepEqual((await draw(off)).stats, { drawn: 3, cached: 0, warnings: [] });
+  assert.deepEqual((await draw(off)).stats, { drawn: 3, cached: 0, warnings: [] });
 });
 
 test('a damaged cached picture is drawn again, not published', async () => {
@@ -82,7 +82,7 @@ test('a damaged cached picture is drawn again, not published', async () => {
   const [entry] = await stored(cache);
   await writeFile(path.join(cache.folder!, 'cards', entry!), 'not a picture');
   const again = await draw(cache, jobs.slice(0, 1));
-  assert.deepEqual(again.stats, { drawn: 1, cached: 0 });
+  assert.deepEqual(again.stats, { drawn: 1, cached: 0, warnings: [] });
   assert.ok(Buffer.from(again.files.get('social/index.png')!).equals(Buffer.from(first.files.get('social/index.png')!)));
 });
 
@@ -117,10 +117,10 @@ test("a page's own picture is fitted to 1200×630 and cached by its bytes; no ca
   const own: ShareJob[] = [{ file: 'social/posts/hello.jpg', draw: 'social-image', image: { url: '/images/cover.jpg', socialImageAlt: 'A cover', file: 'content/posts/hello.md', line: 4 } }];
   const cache = new Cache(path.join(tmp, 'own'));
   const first = await draw(cache, own);
-  assert.deepEqual([first.stats, first.assetsRead], [{ drawn: 1, cached: 0 }, 0]);
+  assert.deepEqual([first.stats, first.assetsRead], [{ drawn: 1, cached: 0, warnings: [] }, 0]);
   const meta = await sharp(Buffer.from(first.files.get('social/posts/hello.jpg')!)).metadata();
   assert.deepEqual([meta.format, meta.width, meta.height], ['jpeg', 1200, 630]);
-  assert.deepEqual((await draw(cache, own)).stats, { drawn: 0, cached: 1 });
+  assert.deepEqual((await draw(cache, own)).stats, { drawn: 0, cached: 1, warnings: [] });
   await writeFile(path.join(content, 'images', 'cover.jpg'), await sharp({ create: { width: 1400, height: 800, channels: 3, background: '#0c0' } }).jpeg().toBuffer());
-  assert.deepEqual((await draw(cache, own)).stats, { drawn: 1, cached: 0 }, 'a new picture at the same path is fitted again');
+  assert.deepEqual((await draw(cache, own)).stats, { drawn: 1, cached: 0, warnings: [] }, 'a new picture at the same path is fitted again');
 });

@@ -32,7 +32,7 @@ test('plans a card of the spec\'s size for every page, under /social/ at the pag
   assert.deepEqual(jobs.map((job) => [job.file, job.draw]), [
     ['social/index.png', 'card'], ['social/posts/second.png', 'card'], ['social/posts/hello.png', 'card'], ['social/404.png', 'card'], ['social/logo.png', 'logo'],
   ]);
-  assert.deepEqual(jobs[2], { file: 'social/posts/hello.png', draw: 'card', card: { title: 'Hello' } });
+  assert.deepEqual(jobs[2], { file: 'social/posts/hello.png', draw: 'card', card: { title: 'Hello' }, route: '/posts/hello', source: postFile('hello') });
 });
 
 test('without a home page the fallback is the first page\'s picture; without pages, the logo', () => {
