@@ -10,7 +10,9 @@
 // all posts are drawn first so that bodies can link to them).
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { contentFolder } from '../../cli/project-layout.ts';
+
+/** A folder of the site's content: its posts, its images. */
+const contentFolder = (contentDir: string, folder: 'posts' | 'images') => path.join(contentDir, folder);
 
 /** The shared generator's default seed. */
 export const defaultCorpusSeed = 20240315;

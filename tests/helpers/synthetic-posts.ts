@@ -1,6 +1,8 @@
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { contentFolder } from '../../cli/project-layout.ts';
+
+/** A folder of the site's content: its posts, its images. */
+const contentFolder = (contentDir: string, folder: 'posts' | 'images') => path.join(contentDir, folder);
 
 const words = 'quality assurance engineers automate regression suites with playwright while ai drafts test data factories and reviewers check every generated assertion before release'.split(' ');
 const categories = ['AI Testing', 'Tools', 'Data', 'Manual Testing', 'Documentation', 'DevOps'];
