@@ -130,7 +130,8 @@ async function targets(): Promise<Target[]> {
   return [
     await pick('pages', (html) => html.includes(canonical(`/blog/${post}/`)), (html) => html.includes(canonical('/blog/building-smart-test-data-factories/'))),
     await pick('markdown', (html) => html.includes('id="capture-evidence-automatically"'), (html) => html.includes('<h2 id=')),
-    await pick('highlight', (html) => html.includes('retain-on-failure'), (html) => !html.includes('retain-on-failure')),
+    // The post's Playwright configuration (the Playwright guide has retain-on-failure too, in a shell command).
+    await pick('highlight', (html) => html.includes('retain-on-failure') && html.includes('video'), (html) => !html.includes('retain-on-failure')),
     { name: 'images', key: widest, file: variants.get(widest)!.file, payload: variants.get(widest)!.payload, donor: variants.get(narrowest)!.file },
     { name: 'cards', key: cards[0]!.key, file: cards[0]!.file, payload: cards[0]!.payload, donor: cards[1]!.file },
     { name: 'bundle', key: bundleTarget.key, file: bundleTarget.file, payload: bundleTarget.payload, donor: bundleDonor.file },
