@@ -1,8 +1,9 @@
 // The one cache of the generator: everything it keeps between runs lives under
 // `node_modules/.cache/sitegen/`, in one folder per named cache of the table below, one file per
 // entry, in one format. Nothing in it is trusted by name: each entry records a hash of its
-// bytes when it is written, and a read that finds anything else (a truncated file, foreign
-// bytes, another format) answers nothing, so the caller makes the value afresh. Keys are hashes
+// bytes, its named cache and its key when it is written, and a read that finds anything else (a
+// truncated file, foreign bytes, another entry's bytes, another format) answers nothing, so the
+// caller makes the value afresh. Keys are hashes
 // of everything a value is made from (the callers' business); a key no build asks for again is
 // pruned. `--no-cache` turns the whole cache off: nothing is read, nothing written.
 import { createHash, randomBytes } from 'node:crypto';
@@ -30,8 +31,8 @@ export const cacheTable = {
 export type CacheName = keyof typeof cacheTable;
 
 /** Bumped when the entry format below changes: entries of another format are never read. */
-const formatVersion = 1;
-/** `sitegen-cache <format> <sha256 of the payload>\n`, then the payload. */
+const formatVersion = 2;
+/** `sitegen-cache <format> <sha256 of the named cache, the key and the payload>\n`, then the payload. */
 const headerLength = `sitegen-cache ${formatVersion} `.length + 64 + 1;
 
 /** Days between prunes of one cache folder: a prune lists every entry. */
@@ -90,7 +91,7 @@ export class Cache {
       }
       const header = bytes.subarray(0, headerLength).toString('latin1');
       const payload = bytes.subarray(headerLength);
-      if (header !== `sitegen-cache ${formatVersion} ${sha256(payload)}\n`) return undefined;
+      if (header !== entryHeader(name, key, payload)) return undefined;
       touch(file, info.mtimeMs);
       return payload;
     } catch {
@@ -109,10 +110,14 @@ export class Cache {
     const temporary = `${file}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
     try {
       mkdirSync(path.dirname(file), { recursive: true });
-      writeFileSync(temporary, Buffer.concat([Buffer.from(`sitegen-cache ${formatVersion} ${sha256(bytes)}\n`, 'latin1'), bytes]));
+      writeFileSync(temporary, Buffer.concat([Buffer.from(entryHeader(name, key, bytes), 'latin1'), bytes]));
       renameSync(temporary, file);
     } catch {
-      rmSync(temporary, { force: true });
+      try {
+        rmSync(temporary, { force: true });
+      } catch {
+        // No folder to write in (a file in its place): there is no temporary file either.
+      }
     }
   }
 
@@ -177,8 +182,12 @@ export class Cache {
   }
 }
 
-function sha256(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
+/**
+ * The first line of an entry: its hash covers the named cache and the key as well as the
+ * payload, so that a sound entry copied or moved under another key is no entry there.
+ */
+function entryHeader(name: CacheName, key: string, payload: Uint8Array): string {
+  return `sitegen-cache ${formatVersion} ${createHash('sha256').update(`${name}\0${key}\0`).update(payload).digest('hex')}\n`;
 }
 
 /** Marks an entry used, so pruning keeps it; an entry touched within the last hour is left as it is. */

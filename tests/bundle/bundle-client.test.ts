@@ -4,9 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { after, before, test } from 'node:test';
-import { bundleClient, measureScripts, type Bundle } from '../../cli/bundle/bundle-client.ts';
+import { bundleClient, measureScripts, type Bundle, type ClientEntries } from '../../cli/bundle/bundle-client.ts';
+import { Cache } from '../../cli/cache/cache.ts';
 import { SiteError } from '../../cli/errors.ts';
 import { projectRoot } from '../helpers/content.ts';
+import { realSite } from '../helpers/sites.ts';
 
 // A tiny client: two islands sharing React, a site script, a hydration script and two style files.
 const sources: Record<string, string> = {
@@ -18,6 +20,12 @@ const sources: Record<string, string> = {
   'templates/styles/base.css': `body { margin: 0; }\n`,
 };
 const islandNames = ['Counter', 'Greeting'];
+/** The client's entries as a site names them, with these islands. */
+const entriesWith = (names: string[]): ClientEntries => ({
+  styles: 'templates/styles/site.css', script: 'client/site.ts', hydrate: 'client/hydrate.ts',
+  islands: Object.fromEntries(names.map((name) => [name, `client/islands/${name}.tsx`])),
+});
+const noCache = new Cache(undefined);
 
 let root: string;
 let bundle: Bundle;
@@ -31,7 +39,7 @@ before(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'sitegen-bundle-'));
   await symlink(path.join(projectRoot, 'node_modules'), path.join(root, 'node_modules'));
   for (const [file, text] of Object.entries(sources)) await writeSource(file, text);
-  bundle = await bundleClient({ root, islandNames });
+  bundle = await bundleClient(root, entriesWith(islandNames), noCache);
 });
 after(() => rm(root, { recursive: true, force: true }));
 
@@ -84,7 +92,7 @@ test('changes only the names of the files whose content changed', async () => {
   await writeSource('templates/styles/base.css', `body { margin: 1px; }\n`);
   await writeSource('client/islands/Counter.tsx', sources['client/islands/Counter.tsx']!.replace('n + 1', 'n + 2'));
   try {
-    const changed = await bundleClient({ root, islandNames });
+    const changed = await bundleClient(root, entriesWith(islandNames), noCache);
     assert.notEqual(changed.stylesheet, bundle.stylesheet, 'an edited imported style file renames the stylesheet');
     assert.notEqual(changed.islands.Counter, bundle.islands.Counter, 'an edited island renames its file');
     assert.equal(changed.islands.Greeting, bundle.islands.Greeting);
@@ -97,7 +105,7 @@ test('changes only the names of the files whose content changed', async () => {
 });
 
 test('gives the same names to the same sources', async () => {
-  const again = await bundleClient({ root, islandNames });
+  const again = await bundleClient(root, entriesWith(islandNames), noCache);
   assert.deepEqual(again.files.map((file) => file.url).sort(), bundle.files.map((file) => file.url).sort());
 });
 
@@ -105,7 +113,7 @@ test('reports a syntax error as bundle.failed with its file, line and 1-based co
   const broken = path.join(root, 'client', 'islands', 'Broken.tsx');
   await writeSource('client/islands/Broken.tsx', `export default function Broken() {\n  return <p>unclosed;\n}\n`);
   try {
-    await assert.rejects(bundleClient({ root, islandNames: [...islandNames, 'Broken'] }), (error: unknown) => {
+    await assert.rejects(bundleClient(root, entriesWith([...islandNames, 'Broken']), noCache), (error: unknown) => {
       assert.ok(error instanceof SiteError);
       assert.equal(error.code, 'bundle.failed');
       assert.equal(path.resolve(root, error.file!), broken);
@@ -149,10 +157,17 @@ test('measureScripts ignores URLs that are not in the bundle', () => {
   assert.deepEqual(measureScripts(bundle, ['/assets/missing.js', '']), { bytes: 0, gzip: 0, files: [] });
 });
 
+test('a client of a stylesheet alone bundles the stylesheet and no script', async () => {
+  const styles = await bundleClient(root, { styles: 'templates/styles/site.css' }, noCache);
+  assert.deepEqual(styles.files.map((file) => file.url), [styles.stylesheet]);
+  assert.match(styles.stylesheet, /^\/assets\/site-[A-Z0-9]{8}\.css$/);
+  assert.deepEqual([styles.siteScript, styles.hydrateScript, styles.islands], ['', '', {}]);
+});
+
 test('bundles the real client: every registered island gets an entry file', async () => {
   const { islands } = await import('../../client/islands/index.ts');
   const names = Object.keys(islands);
-  const real = await bundleClient({ root: projectRoot, islandNames: names });
+  const real = await bundleClient(projectRoot, realSite.definition.client, noCache);
   assert.deepEqual(Object.keys(real.islands), names);
   for (const name of names) assert.ok(fileAt(real, real.islands[name]!), `${name} has a file`);
   assert.ok(fileAt(real, real.stylesheet) && fileAt(real, real.siteScript) && fileAt(real, real.hydrateScript));

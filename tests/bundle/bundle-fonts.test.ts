@@ -4,7 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import { bundleClient, fontUrls } from '../../cli/bundle/bundle-client.ts';
+import { Cache } from '../../cli/cache/cache.ts';
 import { projectRoot } from '../helpers/content.ts';
+import { realSite } from '../helpers/sites.ts';
 
 // A stylesheet's web font: copied beside the stylesheet under a hashed name and named by the
 // bundle, so the pages can preload exactly the file the stylesheet loads.
@@ -21,7 +23,7 @@ async function bundleWithStyles(files: Record<string, string | Uint8Array>) {
     await mkdir(path.dirname(path.join(root, file)), { recursive: true });
     await writeFile(path.join(root, file), contents);
   }
-  return bundleClient({ root, islandNames: [] });
+  return bundleClient(root, { styles: 'templates/styles/site.css', script: 'client/site.ts', hydrate: 'client/hydrate.ts' }, new Cache(undefined));
 }
 
 const fontBytes = new Uint8Array([0x77, 0x4f, 0x46, 0x32, 1, 2, 3, 4]);
@@ -45,8 +47,7 @@ test('names no font when the stylesheet loads none', async () => {
 });
 
 test("the real stylesheet loads Inter's Latin variable file, about 48 KB", async () => {
-  const { islands } = await import('../../client/islands/index.ts');
-  const bundle = await bundleClient({ root: projectRoot, islandNames: Object.keys(islands) });
+  const bundle = await bundleClient(projectRoot, realSite.definition.client, new Cache(undefined));
   const fonts = fontUrls(bundle);
   assert.equal(fonts.length, 1);
   assert.match(fonts[0]!, /^\/assets\/inter-latin-wght-normal-[A-Z0-9]{8}\.woff2$/);

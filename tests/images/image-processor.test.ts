@@ -1,16 +1,15 @@
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import sharp from 'sharp';
-import { StagedWrites } from '../../cli/build/stage-output.ts';
+import { Cache } from '../../cli/cache/cache.ts';
 import { SiteErrorList } from '../../cli/errors.ts';
 import { ImageProcessor } from '../../cli/images/image-processor.ts';
 import { planImage, type ImagePlan } from '../../cli/images/variant-plan.ts';
 import { loadImages } from '../../cli/load/load-images.ts';
 import { ContentFiles } from '../../cli/load/read-content-file.ts';
-import { DiskWriter } from '../../cli/write/writers.ts';
 import { animatedGif, flat, photo, sidewaysJpeg, truncated } from '../helpers/images.ts';
 
 let dir: string;
@@ -42,7 +41,7 @@ async function run(processor: ImageProcessor, plans: ImagePlan[]) {
 
 test('encodes every variant at its planned width, height and format, and the widest in the own format at the image URL', async () => {
   const plans = await plansOf({ 'posts/photo.jpg': await photo(1000, 700), 'posts/shot.png': await flat(900, 500) });
-  const { files, stats } = await run(new ImageProcessor({ cacheDir: path.join(dir, 'cache-a') }), plans);
+  const { files, stats } = await run(new ImageProcessor({ cache: new Cache(path.join(dir, 'cache-a')) }), plans);
   assert.deepEqual({ processed: stats.processed, encoded: stats.encoded }, { processed: 2, encoded: 15 });
   for (const plan of plans) {
     for (const variant of plan.variants) {
@@ -62,14 +61,14 @@ test('never upscales: an image narrower than every standard width is published a
 });
 
 test('a second run takes every variant from the cache: no image is processed', async () => {
-  const cacheDir = path.join(dir, 'cache-b');
+  const cache = new Cache(path.join(dir, 'cache-b'));
   const plans = await plansOf({ 'posts/photo.jpg': await photo(900, 600) });
-  const first = await run(new ImageProcessor({ cacheDir }), plans);
-  const second = await run(new ImageProcessor({ cacheDir }), plans);
+  const first = await run(new ImageProcessor({ cache }), plans);
+  const second = await run(new ImageProcessor({ cache }), plans);
   assert.equal(first.stats.processed, 1);
   assert.deepEqual({ processed: second.stats.processed, encoded: second.stats.encoded }, { processed: 0, encoded: 0 });
   assert.deepEqual(second.files, first.files, 'the same files, byte for byte');
-  assert.equal((await readdir(cacheDir)).filter((name) => name.endsWith('.tmp')).length, 0, 'no temporary file is left');
+  assert.equal((await readdir(cache.folder!, { recursive: true })).filter((name) => name.endsWith('.tmp')).length, 0, 'no temporary file is left');
 });
 
 test('turns a photo upright by its EXIF orientation, and says so in its size', async () => {
@@ -91,34 +90,42 @@ test('keeps an animated GIF moving: animated WebP and GIF variants with every fr
 });
 
 test('a truncated image stops the run with image.corrupt naming it, and no part of it is left in the cache', async () => {
-  const cacheDir = path.join(dir, 'cache-c');
+  const cache = new Cache(path.join(dir, 'cache-c'));
   const plans = await plansOf({ 'good.png': await flat(500, 300), 'posts/cut.jpg': truncated(await photo(900, 600), 0.4) });
-  await assert.rejects(run(new ImageProcessor({ cacheDir }), plans), (error) => {
+  await assert.rejects(run(new ImageProcessor({ cache }), plans), (error) => {
     assert.ok(error instanceof SiteErrorList);
     assert.deepEqual(error.errors.map((e) => [e.code, path.relative(content, e.file!)]), [['image.corrupt', 'images/posts/cut.jpg']]);
     assert.ok(error.errors[0]!.hint);
     return true;
   });
-  const cached = await readdir(cacheDir);
+  const cached = (await readdir(cache.folder!, { recursive: true })).map((name) => path.basename(name));
   const cut = plans.find((plan) => plan.image.url.endsWith('cut.jpg'))!;
+  const good = plans.find((plan) => plan.image.url.endsWith('good.png'))!;
   assert.deepEqual(cached.filter((name) => name.endsWith('.tmp') || cut.variants.some((v) => name.startsWith(v.key))), []);
+  assert.ok(good.variants.every((variant) => cached.includes(variant.key)), 'the good image\'s variants were kept');
 });
 
-test('a warm build publishes each cached variant by hard link into the output: no byte is copied', async () => {
-  const cacheDir = path.join(dir, 'cache-d');
-  const plans = await plansOf({ 'linked.png': await flat(500, 300) });
-  await run(new ImageProcessor({ cacheDir }), plans);
-  const out = path.join(dir, 'out');
-  const writer = new DiskWriter(out);
-  const staged = new StagedWrites(writer);
-  const stats = await new ImageProcessor({ cacheDir }).run(plans, new ContentFiles(content), staged);
-  await staged.finish(new Map());
-  await writer.commit();
-  assert.equal(stats.processed, 0);
-  for (const variant of plans[0]!.variants) {
-    const published = await stat(path.join(out, variant.url));
-    const cached = await stat(path.join(cacheDir, (await readdir(cacheDir)).find((name) => name.startsWith(variant.key))!));
-    assert.equal(published.ino, cached.ino, variant.url);
-  }
-  assert.equal((await stat(path.join(out, 'images', 'linked.png'))).ino, (await stat(path.join(out, plans[0]!.canonical.url))).ino);
+test('a cached variant that is not sound (garbage, or another variant\'s bytes) is encoded again, and the files are a fresh run\'s', async () => {
+  const cache = new Cache(path.join(dir, 'cache-e'));
+  const plans = await plansOf({ 'spoilt.png': await flat(900, 500) });
+  const first = await run(new ImageProcessor({ cache }), plans);
+  const [plan] = plans;
+  const entryOf = (key: string) => path.join(cache.folder!, 'images', key.slice(0, 2), key);
+  await writeFile(entryOf(plan!.variants[0]!.key), 'garbage');
+  await writeFile(entryOf(plan!.variants[1]!.key), await readFile(entryOf(plan!.variants[2]!.key)));
+  const second = await run(new ImageProcessor({ cache }), plans);
+  assert.deepEqual({ processed: second.stats.processed, encoded: second.stats.encoded }, { processed: 1, encoded: 2 });
+  assert.deepEqual(second.files, first.files, 'the same files, byte for byte');
+  assert.deepEqual(cache.get('images', plan!.variants[1]!.key), first.files.get(plan!.variants[1]!.url.slice(1)), 'stored again');
+});
+
+test('without a cache every variant is encoded on every run, and kept in memory for the run\'s processor', async () => {
+  const plans = await plansOf({ 'memory.png': await flat(500, 300) });
+  const processor = new ImageProcessor();
+  const first = await run(processor, plans);
+  const second = await run(processor, plans);
+  assert.equal(first.stats.encoded, plans[0]!.variants.length);
+  assert.deepEqual({ processed: second.stats.processed, encoded: second.stats.encoded }, { processed: 0, encoded: 0 }, 'one processor (a dev session) keeps its variants');
+  assert.deepEqual(second.files, first.files);
+  assert.equal((await run(new ImageProcessor(), plans)).stats.encoded, plans[0]!.variants.length, 'another processor without a cache encodes afresh');
 });

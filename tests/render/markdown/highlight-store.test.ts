@@ -1,86 +1,107 @@
-// The highlight store: a body whose code blocks an earlier build highlighted renders from the
-// store, byte for byte as without it, and without starting Shiki; entries that are not sound
-// are never used.
+// Highlighted code blocks kept in the cache (the `highlight` named cache): a body whose code
+// blocks an earlier build highlighted renders from the cache, byte for byte as without it, and
+// without starting Shiki; entries that are not sound are never used.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { useHighlightStore } from '../../../cli/render/markdown/highlight-store.ts';
+import { Cache } from '../../../cli/cache/cache.ts';
+import { useHighlightStore, type HighlightedCode } from '../../../cli/render/markdown/highlight-store.ts';
 import { renderMarkdown, renderMarkdownReference } from '../../../cli/render/markdown/render-markdown.ts';
 import { projectRoot } from '../../helpers/content.ts';
 
 const body = 'Some prose.\n\n```ts\nconst answer: number = 42;\nexport { answer };\n```\n\nMore prose.\n\n```bash\nnpm run build\n```\n';
-let store: string;
+let tmp: string;
+let cache: Cache;
 
 before(async () => {
-  store = await mkdtemp(path.join(os.tmpdir(), 'sitegen-highlight-'));
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'sitegen-highlight-'));
+  cache = new Cache(path.join(tmp, 'cache'));
 });
 after(async () => {
   useHighlightStore(undefined);
-  await rm(store, { recursive: true, force: true });
+  await rm(tmp, { recursive: true, force: true });
 });
 
-/** The store's entries (one folder per generator), by file. */
-async function entries(): Promise<string[]> {
-  const [generator] = await readdir(store);
-  if (!generator) return [];
-  return (await readdir(path.join(store, generator))).map((name) => path.join(store, generator, name));
+/** The `highlight` entries of the cache: key and file. */
+async function entries(): Promise<{ key: string; file: string }[]> {
+  const found = await readdir(path.join(cache.folder!, 'highlight'), { recursive: true, withFileTypes: true }).catch(() => []);
+  return found.filter((entry) => entry.isFile() && /^[0-9a-f]{64}$/.test(entry.name)).map((entry) => ({ key: entry.name, file: path.join(entry.parentPath, entry.name) }));
 }
 
+const stored = (key: string) => cache.getJson('highlight', key, (value): value is HighlightedCode => true)!;
+
 test('stores each highlighted block, and renders from the store what rehype-pretty-code renders', async () => {
-  useHighlightStore(store);
+  useHighlightStore(cache.folder);
   const first = await renderMarkdown(body);
   assert.equal((await entries()).length, 2, 'one entry per block');
-  const again = await renderMarkdown(`${body}\nA sentence added.\n`);
-  assert.equal(again.html, (await renderMarkdownReference(`${body}\nA sentence added.\n`)).html);
+  const edited = `${body}\nA sentence added.\n`;
+  const again = await renderMarkdown(edited);
+  assert.equal(again.html, (await renderMarkdownReference(edited)).html);
   assert.equal(first.html, (await renderMarkdownReference(body)).html);
 });
 
 test('a stored entry is what the block renders as (so an unchanged block is never highlighted again)', async () => {
-  useHighlightStore(store);
+  useHighlightStore(cache.folder);
   await renderMarkdown(body);
-  for (const file of await entries()) {
-    const entry = JSON.parse(await readFile(file, 'utf8')) as { html: string };
-    await writeFile(file, JSON.stringify({ ...entry, html: `${entry.html}<!--from the store-->` }));
+  for (const { key } of await entries()) {
+    const entry = stored(key);
+    cache.putJson('highlight', key, { ...entry, html: `${entry.html}<!--from the store-->` });
   }
   assert.equal(((await renderMarkdown(body)).html.match(/from the store/g) ?? []).length, 2);
 });
 
-test('entries that are garbage, of another key, of the wrong shape or too large are not used, and are replaced', async () => {
-  useHighlightStore(store);
-  for (const file of await entries()) await rm(file);
+test('entries that are garbage, cut short, another block\'s, of the wrong shape or too large are not used, and are replaced', async () => {
+  useHighlightStore(cache.folder);
+  await rm(path.join(cache.folder!, 'highlight'), { recursive: true, force: true });
   const expected = (await renderMarkdownReference(body)).html;
   assert.equal((await renderMarkdown(body)).html, expected);
-  const files = await entries();
-  assert.equal(files.length, 2);
-  const [first, second] = files as [string, string];
-  const sound = JSON.parse(await readFile(second, 'utf8')) as { key: string; html: string };
-  const hostile = [
-    'not json',
-    JSON.stringify({ ...sound, key: '0'.repeat(64), html: '<script>alert(1)</script>' }),
-    JSON.stringify({ key: path.basename(first, '.json'), html: 42, fg: '#fff', bg: '#000' }),
-    'null',
-    `{"key":"${path.basename(first, '.json')}","html":"${'x'.repeat(5 * 1024 * 1024)}","fg":"","bg":""}`,
+  const [ts, bash] = (await entries()).sort((a, b) => Number(stored(a.key).html.includes('npm')) - Number(stored(b.key).html.includes('npm')));
+  assert.match(stored(bash!.key).html, /npm/);
+  const sound = await readFile(ts!.file);
+  const hostile: [string, () => Promise<void>][] = [
+    ['garbage', () => writeFile(ts!.file, 'not json')],
+    ['cut short', () => writeFile(ts!.file, sound.subarray(0, sound.length - 5))],
+    ['the other block\'s entry', async () => writeFile(ts!.file, await readFile(bash!.file))],
+    ['a script in place of the markup, its header made to match another key', async () => {
+      cache.putJson('highlight', '0'.repeat(64), { ...stored(ts!.key), html: '<script>alert(1)</script>' });
+      await writeFile(ts!.file, await readFile(path.join(cache.folder!, 'highlight', '00', '0'.repeat(64))));
+    }],
+    ['the wrong shape', async () => cache.putJson('highlight', ts!.key, { html: 42, fg: '#fff', bg: '#000' })],
+    ['null', async () => cache.putJson('highlight', ts!.key, null)],
+    ['larger than an entry may be (sparse)', async () => {
+      await writeFile(ts!.file, sound);
+      await truncate(ts!.file, 5 * 1024 * 1024);
+    }],
   ];
-  for (const text of hostile) {
-    await writeFile(first, text);
-    assert.equal((await renderMarkdown(body)).html, expected, text.slice(0, 40));
+  for (const [what, spoil] of hostile) {
+    await spoil();
+    assert.equal((await renderMarkdown(body)).html, expected, what);
+    assert.deepEqual(await readFile(ts!.file), sound, `${what}: stored afresh`);
   }
-  const replaced = JSON.parse(await readFile(first, 'utf8')) as { key: string };
-  assert.equal(replaced.key, path.basename(first, '.json'), 'stored afresh');
+});
+
+test('with no store (--no-cache) nothing is read or kept', async () => {
+  useHighlightStore(cache.folder);
+  await renderMarkdown(body);
+  for (const { key } of await entries()) cache.putJson('highlight', key, { ...stored(key), html: `${stored(key).html}<!--from the store-->` });
+  const before = (await entries()).length;
+  useHighlightStore(undefined);
+  assert.doesNotMatch((await renderMarkdown(`${body}\n\`\`\`ts\nconst added = 1;\n\`\`\`\n`)).html, /from the store/);
+  assert.equal((await entries()).length, before);
 });
 
 test('a body whose every block is stored renders without starting Shiki', async () => {
-  useHighlightStore(store);
-  for (const file of await entries()) await rm(file);
+  useHighlightStore(cache.folder);
+  await rm(path.join(cache.folder!, 'highlight'), { recursive: true, force: true });
   await renderMarkdown(body);
   const module = path.join(projectRoot, 'cli', 'render', 'markdown', 'render-markdown.ts');
   const storeModule = path.join(projectRoot, 'cli', 'render', 'markdown', 'highlight-store.ts');
   const script = (markdown: string) => `import { renderMarkdown, hasStartedHighlighter } from ${JSON.stringify(module)};
     import { useHighlightStore } from ${JSON.stringify(storeModule)};
-    useHighlightStore(${JSON.stringify(store)});
+    useHighlightStore(${JSON.stringify(cache.folder)});
     const { html } = await renderMarkdown(${JSON.stringify(markdown)});
     console.log(JSON.stringify({ started: hasStartedHighlighter(), html }));`;
   const run = (markdown: string) => new Promise<{ started: boolean; html: string }>((resolve, reject) => {
@@ -90,9 +111,9 @@ test('a body whose every block is stored renders without starting Shiki', async 
     });
   });
   const edited = `${body}\nProse edited, code unchanged.\n`;
-  const stored = await run(edited);
-  assert.equal(stored.started, false, 'every block came from the store');
-  assert.equal(stored.html, (await renderMarkdownReference(edited)).html);
+  const fromStore = await run(edited);
+  assert.equal(fromStore.started, false, 'every block came from the store');
+  assert.equal(fromStore.html, (await renderMarkdownReference(edited)).html);
   const newCode = await run(`${body}\n\`\`\`ts\nconst added = 1;\n\`\`\`\n`);
   assert.equal(newCode.started, true, 'a new block needs Shiki');
 });
