@@ -4,14 +4,17 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { buildSite } from '../../cli/build/build-site.ts';
 import { startDevServer } from '../../cli/dev/dev-server.ts';
 import { SiteError, SiteErrorList } from '../../cli/errors.ts';
 import { inputLimits } from '../../cli/load/input-limits.ts';
 import { loadImages } from '../../cli/load/load-images.ts';
 import { imagePolicy } from '../../cli/write/headers-file.ts';
+import { Cache } from '../../cli/cache/cache.ts';
+import { buildSite } from '../../cli/pipeline/build-site.ts';
 import { MemoryWriter } from '../../cli/write/writers.ts';
-import { copyContent, projectRoot } from '../helpers/content.ts';
+import { tinyContentCopy } from '../helpers/build-output.ts';
+import { projectRoot } from '../helpers/content.ts';
+import { tinyRoot, tinySite } from '../helpers/sites.ts';
 
 // An SVG under content/images is published as a file of the site: opened directly, it is a
 // document at the site's origin. Each case below is something that would run a script there,
@@ -254,15 +257,15 @@ test('a megabyte of nested groups is refused in well under the time jsdom would 
 });
 
 test('a build publishes the sanitized SVG and returns its warning', { timeout: 120_000 }, async () => {
-  const { content, cleanup } = await copyContent();
+  const { content, cleanup } = await tinyContentCopy();
   try {
     const file = path.join(content, 'images', 'hostile.svg');
     await writeFile(file, picture('<script>window.__pwned = true</script><use href="https://evil.example/sprite.svg#icon"/>'));
     const writer = new MemoryWriter();
-    const result = await buildSite({ root: projectRoot, contentDir: content, writer, checkLinks: false, images: { cacheDir: false }, now: new Date('2026-11-21T00:00:00Z') });
+    const result = await buildSite({ root: tinyRoot, site: tinySite, contentDir: content, writer, checkLinks: false, cache: new Cache(undefined) });
     const published = String(Buffer.from(writer.files.get('images/hostile.svg') as Uint8Array));
     assert.ok(!published.includes('__pwned') && !published.includes('evil.example'), published);
-    const sanitized = result.warnings.filter((w) => w instanceof SiteError && w.code === 'image.svg-sanitized') as SiteError[];
+    const sanitized = result.warnings.filter((w): w is SiteError => w instanceof SiteError && w.code === 'image.svg-sanitized');
     assert.deepEqual(sanitized.map((w) => w.file), [file]);
   } finally {
     await cleanup();
@@ -270,12 +273,12 @@ test('a build publishes the sanitized SVG and returns its warning', { timeout: 1
 });
 
 test('dev serves the sanitized SVG under the image policy, and prints its warning', { timeout: 120_000 }, async () => {
-  const { dir, content, cleanup } = await copyContent();
+  const { content, cleanup } = await tinyContentCopy();
   const logs: string[] = [];
   try {
     await writeFile(path.join(content, 'images', 'hostile.svg'), picture('<script>window.__pwned = true</script>'));
     const server = await startDevServer({
-      root: projectRoot, contentDir: content, host: '127.0.0.1', port: 0, env: {}, formsFile: path.join(dir, 'forms.jsonl'),
+      root: tinyRoot, contentDir: content, host: '127.0.0.1', port: 0, env: {}, cache: new Cache(undefined),
       log: (line) => logs.push(line), logError: (text) => logs.push(text),
     });
     try {
@@ -313,11 +316,9 @@ test('the CLI starts without loading jsdom, and a load of SVGs known clean from 
     await mkdir(images, { recursive: true });
     await writeFile(path.join(images, 'clean.svg'), picture('<circle cx="20" cy="20" r="4"/>'));
     const loadTwice = `
-      const { SourceIndex } = await import('./cli/images/source-index.ts');
+      const { Cache } = await import('./cli/cache/cache.ts');
       const { loadImages } = await import('./cli/load/load-images.ts');
-      const index = await SourceIndex.open(${JSON.stringify(path.join(dir, 'sources.json'))});
-      await loadImages(${JSON.stringify(images)}, { index });
-      await index.save();`;
+      await loadImages(${JSON.stringify(images)}, { cache: new Cache(${JSON.stringify(path.join(dir, 'cache'))}) });`;
     assert.equal(loadsJsdom(loadTwice), true, 'the first load sanitizes the SVG');
     assert.equal(loadsJsdom(loadTwice), false, 'the second load knows it clean');
     await writeFile(path.join(images, 'clean.svg'), picture('<circle cx="20" cy="20" r="5"/>'));
@@ -325,4 +326,11 @@ test('the CLI starts without loading jsdom, and a load of SVGs known clean from 
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+});
+
+test('an SVG sized under one pixel, without a viewBox, is a located content.image-size error rather than a zero-sized image', async () => {
+  const tiny = '<svg xmlns="http://www.w3.org/2000/svg" width="0.4" height="0.4"><rect width="1" height="1"/></svg>';
+  assert.deepEqual(await loadErrors(tiny), [['content.image-size', 'hostile.svg', 1]]);
+  const { published } = await load('<svg xmlns="http://www.w3.org/2000/svg" width="0.4" height="0.4" viewBox="0 0 40 40"><rect width="1" height="1"/></svg>');
+  assert.ok(published.includes('viewBox'), 'a viewBox gives the size');
 });

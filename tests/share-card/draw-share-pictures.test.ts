@@ -26,8 +26,8 @@ before(async () => {
 after(() => rm(tmp, { recursive: true, force: true }));
 
 const jobs: ShareJob[] = [
-  { file: 'social/index.png', draw: 'card', card: { title: 'Tiny' } },
-  { file: 'social/posts/hello.png', draw: 'card', card: { title: 'Hello' } },
+  { file: 'social/index.png', draw: 'card', card: { title: 'Tiny' }, route: '/', source: 'content/data/site.json' },
+  { file: 'social/posts/hello.png', draw: 'card', card: { title: 'Hello' }, route: '/posts/hello', source: 'content/posts/hello.md' },
   { file: 'social/logo.png', draw: 'logo' },
 ];
 
@@ -66,7 +66,7 @@ test('draws every picture once, then serves the next build from the cache folder
 test('a changed title is drawn again; the unchanged cards still come from the cache', async () => {
   const cache = new Cache(path.join(tmp, 'changed'));
   await draw(cache);
-  const edited: ShareJob[] = [jobs[0]!, { file: 'social/posts/hello.png', draw: 'card', card: { title: 'Hello, revised' } }, jobs[2]!];
+  const edited: ShareJob[] = [jobs[0]!, { file: 'social/posts/hello.png', draw: 'card', card: { title: 'Hello, revised' }, route: '/posts/hello', source: 'content/posts/hello.md' }, jobs[2]!];
   assert.deepEqual((await draw(cache, edited)).stats, { drawn: 1, cached: 2, warnings: [] });
 });
 
