@@ -153,7 +153,7 @@ test('the first build, filling the cache, writes what a build without a cache wr
 test('a build without a cache reads nothing from a full cache and writes nothing into it', () => {
   assert.equal(noCache.renderedPages, noCache.pages.length, 'no page taken from the cache');
   assert.equal(noCache.images.processed, noCache.images.images, 'no image variant taken from the cache');
-  assert.deepEqual(noCache.shareCards, { drawn: first.shareCards.drawn, cached: 0 }, 'no share picture taken from the cache');
+  assert.deepEqual(noCache.shareCards, { drawn: first.shareCards.drawn, cached: 0, warnings: [] }, 'no share picture taken from the cache');
   assert.deepEqual(cacheAfter, cacheBefore, 'the cache folder, file for file, untouched');
 });
 
@@ -163,7 +163,7 @@ test('a second build takes everything from the cache: no page rendered, no image
   assert.ok(warm);
   assert.equal(warm.renderedPages, 0);
   assert.equal(warm.images.encoded, 0);
-  assert.deepEqual(warm.shareCards, { drawn: 0, cached: first.shareCards.drawn });
+  assert.deepEqual(warm.shareCards, { drawn: 0, cached: first.shareCards.drawn, warnings: [] });
   await assertSameOutput(warmOut, cleanOut);
   assert.equal(await buildLikeTheCli(warmOut), undefined, 'then nothing changed: the output is left as it is');
 });
@@ -181,7 +181,7 @@ for (const [spoil, how] of [
     assert.ok(rebuilt, 'the spoilt record of the last build is not taken for one: the build runs');
     assert.equal(rebuilt.renderedPages, 1, `the post whose cached page was spoilt: ${rebuilt.pages.length} pages`);
     assert.deepEqual({ processed: rebuilt.images.processed, encoded: rebuilt.images.encoded }, { processed: 1, encoded: 1 }, 'the spoilt variant alone');
-    assert.deepEqual(rebuilt.shareCards, { drawn: 1, cached: first.shareCards.drawn - 1 }, 'the spoilt picture alone');
+    assert.deepEqual(rebuilt.shareCards, { drawn: 1, cached: first.shareCards.drawn - 1, warnings: [] }, 'the spoilt picture alone');
     await assertSameOutput(warmOut, cleanOut);
     for (const target of spoilt.filter((entry) => entry.name !== 'builds')) {
       assert.deepEqual(cache.get(target.name, target.key), target.payload, `${target.name}: made afresh and stored again`);

@@ -203,7 +203,8 @@ test('records the shared header and footer links on every page, with the home pa
 test('the build result carries the link check of the output it committed, with no broken link and no redirect hint', () => {
   assert.ok(result.links && result.links.checked > 1000, `${result.links?.checked} references checked`);
   assert.deepEqual(result.links.findings, []);
-  assert.deepEqual(result.warnings.map((warning) => warning.code), ['config.unsafe-for-production', 'config.incomplete-for-production'], 'no link warnings; only the test reCAPTCHA key and the postal address content/ leaves unset');
+  assert.deepEqual(result.warnings.map((warning) => warning.code), [], 'no link, image or card warnings');
+  assert.deepEqual(result.productionProblems.map((problem) => problem.code), ['config.unsafe-for-production', 'config.incomplete-for-production'], 'only the test reCAPTCHA key and the postal address content/ leaves unset');
 });
 
 test('check-links finds in the output exactly what the build found, with no redirect hints either', async () => {
@@ -343,7 +344,7 @@ test('the post with a socialImage shares that picture with its alt text', async 
 });
 
 test('the build drew every picture: one per page (the redirect pages share the home card) and the logo', () => {
-  assert.deepEqual(result.shareCards, { drawn: result.pages.length + 1, cached: 0 });
+  assert.deepEqual(result.shareCards, { drawn: result.pages.length + 1, cached: 0, warnings: [] });
 });
 
 /** The JSON-LD items of a page, parsed. */

@@ -15,8 +15,8 @@ test('records each image from content/images with its alt, title and position, l
 
 test('an image without alt text is an error at its line and column, unless its title marks it decorative', async () => {
   const rendered = await renderMarkdown('First.\n\n  ![](/images/a.png)\n\n![   ](https://example.com/b.png)\n\n![](/images/divider.png "decorative")\n', 5);
-  assert.deepEqual(rendered.problems?.map((p) => [p.code, p.line, p.column]), [['image.missing-alt', 7, 3], ['image.missing-alt', 9, 1]]);
-  assert.ok(rendered.problems!.every((problem) => problem.hint?.includes('decorative')));
+  assert.deepEqual(rendered.problems?.map((p) => [p.code, p.line, p.column]), [['image.missing-alt', 7, 3], ['image.missing-alt', 9, 1], ['markdown.external-image', 9, 1]]);
+  assert.ok(rendered.problems!.filter((problem) => problem.code === 'image.missing-alt').every((problem) => problem.hint?.includes('decorative')));
   assert.deepEqual(rendered.images?.map((image) => [image.src, image.alt, image.title]), [['/images/a.png', '', undefined], ['/images/divider.png', '', undefined]]);
   assert.doesNotMatch(rendered.html, /decorative/, 'the marking title is not published');
 });
@@ -27,9 +27,10 @@ test('an image from content/images in a format the build does not publish is an 
   assert.deepEqual(rendered.images?.map((image) => image.src), ['/images/fine.GIF']);
 });
 
-test('leaves images from elsewhere as plain images, and a body without images as it was', async () => {
-  const rendered = await renderMarkdown('![Logo](https://example.com/logo.png)\n');
-  assert.equal(rendered.html, '<p><img src="https://example.com/logo.png" alt="Logo"></p>');
+test('an image from another host is an error at its line and is not published: pages load nothing from outside hosts', async () => {
+  const rendered = await renderMarkdown('Text.\n\n![Logo](https://example.com/logo.png)\n', 3);
+  assert.deepEqual(rendered.problems?.map((p) => [p.code, p.line, p.column]), [['markdown.external-image', 5, 1]]);
+  assert.doesNotMatch(rendered.html, /example\.com/);
   assert.equal(rendered.images, undefined);
 });
 
