@@ -28,6 +28,7 @@ function result(): BuildResult {
     images: { images: 0, processed: 0, encoded: 0 },
     shareCards: {} as BuildResult['shareCards'],
     renderedPages: 3,
+    productionProblems: [],
     warnings: [],
     timings: { load: 10, render: 20, images: 0, cards: 0, bundle: 5, write: 3, check: 1 } as BuildResult['timings'],
     totalMs: 42,
