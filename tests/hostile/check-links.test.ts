@@ -17,9 +17,9 @@ import { scanSiteFolder } from '../../cli/static-host/list-site-files.ts';
 import { parseRedirectsFile, patternRuleLimit, redirectTableOf } from '../../cli/static-host/redirect-rules.ts';
 import { projectRoot } from '../helpers/content.ts';
 import { parseXml } from '../helpers/xml.ts';
+import { hangBound } from '../helpers/hang-bound.ts';
 
-/** Generous: the machine is shared and noisy; the failures these guard against take minutes or never end. */
-const limitMs = 10_000;
+const limitMs = hangBound;
 const fixtures = path.join(import.meta.dirname, 'fixtures');
 let scratch: string;
 

@@ -18,10 +18,10 @@ import { fixtureContent, projectRoot } from '../helpers/content.ts';
 import { realSite } from '../helpers/sites.ts';
 import { addTinySyntheticPosts } from '../helpers/synthetic-posts.ts';
 import { copyTinySite } from '../helpers/tiny-copy.ts';
+import { hangBound } from '../helpers/hang-bound.ts';
 
 const hostileFixtures = path.join(projectRoot, 'tests', 'hostile', 'fixtures');
-/** Generous: the machine is shared; every case here takes well under a second alone. */
-const timeBound = 10_000;
+const timeBound = hangBound;
 
 type Located = [code: string, file: string | undefined, line: number | undefined];
 

@@ -10,9 +10,10 @@ import { loadContent, parseMarkdown } from '../../cli/load/load-content.ts';
 import { parseJson } from '../../cli/load/load-json.ts';
 import { fixtureContent } from '../helpers/content.ts';
 import { realSite } from '../helpers/sites.ts';
+import { hangBound } from '../helpers/hang-bound.ts';
 
-/** Per case; real cases take a millisecond or less. */
-const caseBound = 2_000;
+/** Per case, a hang guard (tests/helpers/hang-bound.ts); real cases take a millisecond or less. */
+const caseBound = hangBound / 4;
 const runs = { numRuns: 150 };
 
 /** Runs `work`; asserts it returns, or throws errors that are all SiteErrors naming a file, within the bound. */

@@ -14,10 +14,10 @@ import { workerThreshold } from '../../cli/render/markdown/worker-pool.ts';
 import { runCli } from '../helpers/cli.ts';
 import { projectRoot } from '../helpers/content.ts';
 import { copyTinySite } from '../helpers/tiny-copy.ts';
+import { hangBound } from '../helpers/hang-bound.ts';
 
 const fixtures = path.join(projectRoot, 'tests', 'hostile', 'fixtures');
-/** Generous: the machine is shared; each render here takes about a second alone. */
-const timeBound = 10_000;
+const timeBound = hangBound;
 
 /** Renders bodies as the build does and returns each problem as [code, file name, line]. */
 async function problemsOf(bodies: MarkdownBody[], threads?: number): Promise<[string, string | undefined, number | undefined][]> {
