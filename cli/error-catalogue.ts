@@ -44,6 +44,10 @@ const siteErrors = {
     message: duplicateOf,
     hint: (field: string) => `Give each file its own ${field}.`,
   },
+  'content.term-clash': {
+    title: 'Two tags or categories would share one page',
+    hint: 'Write the tag or category the same way in every post (the address of its page is made from its letters and digits).',
+  },
   'content.duplicate-topic': {
     title: 'Two guide articles share a topic',
     message: duplicateOf,

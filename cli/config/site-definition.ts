@@ -9,7 +9,7 @@ import type { SiteError } from '../errors.ts';
 import type { LinkOrigin } from '../render/link-origins.ts';
 import type { TrailingSlash } from '../route/trailing-slash.ts';
 import type { LoadedContent } from '../load/load-content.ts';
-import type { RenderContext } from '../render/render-context.ts';
+import type { ImageIndex, RenderContext } from '../render/render-context.ts';
 
 /** A page kind and its props, as the site's routes name them: `{ kind: 'blog-post', slug: 'a' }`. */
 export interface PageSpec {
@@ -81,6 +81,13 @@ export interface RedirectSpec {
   origin?: LinkOrigin;
 }
 
+/** A file the site publishes as it is. */
+export interface PublishedFile {
+  /** Site path of the file: `/blog/posts.json`. */
+  path: string;
+  contents: string | Uint8Array;
+}
+
 /** An RSS feed of the site. */
 export interface FeedSpec {
   /** Site path of the feed file: `/feed.xml`. */
@@ -97,7 +104,9 @@ export interface FeedSpec {
 export type ShareCardOf =
   | { kind: 'card'; card: Record<string, unknown>; alt: string }
   /** `image` is a site path under `/images/`; `file` and `line` say where the page names it. */
-  | { kind: 'image'; image: string; alt?: string; file: string; line: number };
+  | { kind: 'image'; image: string; alt?: string; file: string; line: number }
+  /** The picture of the page at another route path (a list's later pages share its first page's). */
+  | { kind: 'same-as'; path: string };
 
 /** A font share cards are drawn with. */
 export interface CardFont {
@@ -223,6 +232,8 @@ export interface SiteDefinition<Model = unknown, Page extends PageSpec = PageSpe
   client: ClientEntries;
   shareCard?: ShareCardSpec<Model, Page>;
   feeds?(model: Model): FeedSpec[];
+  /** Files the site publishes beside its pages, such as a JSON index an island fetches; made once images are known. */
+  files?(model: Model, context: { images: ImageIndex; settings: SiteSettings }): PublishedFile[];
   csp?(model: Model): CspAdditions;
   /** Problems `build --production` refuses; a build without it prints them as warnings. */
   productionProblems?(model: Model, content: LoadedContent, options: ModelOptions): SiteError[];
