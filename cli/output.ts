@@ -32,7 +32,8 @@ export class ProgressLine {
     const now = Date.now();
     if (!force && now - this.last < 80) return;
     this.last = now;
-    const width = Math.max(20, (this.stream.columns ?? 80) - 1);
+    // A terminal of unknown size (a pseudo-terminal nobody sized) reports 0 columns.
+    const width = Math.max(20, (this.stream.columns || 80) - 1);
     this.stream.write(`\r\u001b[K${text.length > width ? `${text.slice(0, width - 1)}…` : text}`);
     this.shown = true;
   }

@@ -79,8 +79,15 @@ function lastRecord(cache: Cache, out: string): BuildRecord | undefined {
   return cache.getJson('builds', recordKey(out), (value): value is BuildRecord => {
     const record = value as Partial<BuildRecord> | null;
     return record?.version === recordVersion && typeof record.fingerprint === 'string' && Array.isArray(record.codeFiles) && Array.isArray(record.envNames)
-      && typeof record.output?.id === 'string' && Array.isArray(record.output.files) && typeof record.outcome === 'object' && typeof record.builtAt === 'string';
+      && typeof record.output?.id === 'string' && Array.isArray(record.output.files) && isOutcome(record.outcome) && typeof record.builtAt === 'string';
   });
+}
+
+/** An outcome as recordBuild writes it: what a build that changed nothing prints again. */
+function isOutcome(value: unknown): value is BuildOutcome {
+  const outcome = value as Partial<BuildOutcome> | null | undefined;
+  return typeof outcome === 'object' && outcome !== null && [outcome.pages, outcome.redirects, outcome.files].every((n) => Number.isSafeInteger(n))
+    && typeof outcome.warnings === 'string' && typeof outcome.links === 'string';
 }
 
 /**

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { Command } from 'commander';
+import type { DevServer } from '../dev/dev-server.ts';
 import { collectHostName, portNumber } from './command-options.ts';
 
 interface DevFlags {
@@ -22,29 +23,41 @@ export function createDevCommand(): Command {
     .option('--content <dir>', 'content folder', 'content')
     .action(async (flags: DevFlags) => {
       const root = process.cwd();
+      // Ctrl-C stops the server at any time. The address is printed before the first build,
+      // so the handlers are in place from the start: a stop asked for while the server is still
+      // starting ends the process (nothing is open yet but the listening socket and the watcher).
+      let server: DevServer | undefined;
+      let stopped: () => void = () => undefined;
+      const done = new Promise<void>((resolve) => (stopped = resolve));
+      const stop = () => {
+        process.off('SIGINT', stop);
+        process.off('SIGTERM', stop);
+        console.log('\nStopping dev server');
+        if (!server) process.exit(0);
+        void server.close().then(stopped);
+      };
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
       const { startDevServer } = await import('../dev/dev-server.ts');
-      const server = await startDevServer({
-        root,
-        contentDir: path.resolve(root, flags.content),
-        host: flags.host,
-        port: flags.port,
-        allowedHosts: flags.allowedHost,
-        env: process.env,
-        // The address is printed as soon as the server listens: the first build may take a while.
-        onListening: (url) => console.log(`Serving on ${url}/ (the first build is under way); Ctrl-C stops`),
-      });
+      try {
+        server = await startDevServer({
+          root,
+          contentDir: path.resolve(root, flags.content),
+          host: flags.host,
+          port: flags.port,
+          allowedHosts: flags.allowedHost,
+          env: process.env,
+          // The address is printed as soon as the server listens: the first build may take a while.
+          onListening: (url) => console.log(`Serving on ${url}/ (the first build is under way); Ctrl-C stops`),
+        });
+      } catch (error) {
+        process.off('SIGINT', stop);
+        process.off('SIGTERM', stop);
+        throw error;
+      }
       if (server.note) console.log(`  ${server.note}`);
-      await new Promise<void>((resolve) => {
-        const stop = () => {
-          process.off('SIGINT', stop);
-          process.off('SIGTERM', stop);
-          console.log('\nStopping dev server');
-          void server.close().then(resolve);
-        };
-        process.on('SIGINT', stop);
-        process.on('SIGTERM', stop);
-        if (flags.open) openInBrowser(`${server.url}/`);
-      });
+      if (flags.open) openInBrowser(`${server.url}/`);
+      await done;
     });
 }
 

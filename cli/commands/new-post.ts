@@ -64,9 +64,15 @@ async function newPost(site: SiteDefinition, archetype: Archetype, titleArgument
   const values: Record<string, unknown> = {};
   for (const field of archetype.fields) {
     const given = (flags[camelCase(field.key)] as string | undefined) ?? answers.fields[field.key];
-    const list = field.list ? given?.split(',').map((item) => item.trim()).filter(Boolean) : given?.trim();
     const suggested = suggestions.get(field.key)!;
-    values[field.key] = list !== undefined && list.length > 0 ? list : field.list ? suggested.slice(0, 1) : suggested[0] ?? field.fallback?.(title);
+    if (field.list) {
+      // A list with no item in it is no list: the most used value stands in.
+      const items = given?.split(',').map((item) => item.trim()).filter(Boolean);
+      values[field.key] = items && items.length > 0 ? items : suggested.slice(0, 1);
+    } else {
+      // A value given, even an empty one, is the author's: the checks and the schema judge it.
+      values[field.key] = given?.trim() ?? suggested[0] ?? field.fallback?.(title);
+    }
   }
   const common = { title, slug: flags.slug ?? slugFromTitle(title), date: flags.date ?? entry.today(), draft: flags.draft ?? false };
   entry.checkNewEntry(common, new Map(existing.map((file) => [String(file.frontMatter.slug ?? path.basename(file.file, '.md')), file.file])));

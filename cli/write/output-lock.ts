@@ -45,7 +45,13 @@ export async function lockOutput(out: string): Promise<() => Promise<void>> {
       }
       return () => rm(file, { force: true });
     }
-    const holder = await lockHolder(file);
+    let holder = await lockHolder(file);
+    // A lock created this very moment has no process id in it yet: read it again shortly, so
+    // that the message can name the build that holds it.
+    for (let wait = 0; wait < 5 && holder.live && !(holder.pid > 0); wait++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      holder = await lockHolder(file);
+    }
     // A lock that reappears after each takeover belongs to a build taking it over at the same time.
     if (holder.live || attempt >= 2) {
       throw new SiteError({

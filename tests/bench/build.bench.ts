@@ -18,7 +18,7 @@ import { pathToFileURL } from 'node:url';
 import { projectRoot } from '../helpers/content.ts';
 import { copyProject } from '../helpers/project-copy.ts';
 import { renderMarkdown } from '../../cli/render/markdown/render-markdown.ts';
-import { blogPostPath } from '../../cli/route/urls.ts';
+import { blogPostPath } from '../../templates/site/urls.ts';
 import { replacePostsWithRealistic, sharedCorpusPosts } from '../helpers/realistic-posts.ts';
 
 const option = (name: string) => Number(process.argv[process.argv.indexOf(name) + 1]) || undefined;

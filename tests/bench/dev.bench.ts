@@ -1,21 +1,22 @@
 // Starts the dev server on a copy of the project, edits one post 20 times and one template
 // 10 times, and prints the median time from the file write to the reload event.
-// Run: npm run bench:dev
-import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+// Run: npm run bench:dev [-- --edits 20]
+import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startDevServer } from '../../cli/dev/dev-server.ts';
-import { projectRoot } from '../helpers/content.ts';
+import { copyProject } from '../helpers/project-copy.ts';
 import { openEventStream } from '../helpers/sse.ts';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const option = (name: string) => Number(process.argv[process.argv.indexOf(name) + 1]) || undefined;
+/** Edits of the post; the template is edited half as many times. */
+const postEdits = option('--edits') ?? 20;
 
 // The edits go to a copy, so the working tree is never touched.
-const root = await mkdtemp(path.join(os.tmpdir(), 'sitegen-dev-bench-'));
-for (const dir of ['cli', 'client', 'templates', 'content']) await cp(path.join(projectRoot, dir), path.join(root, dir), { recursive: true });
-await symlink(path.join(projectRoot, 'node_modules'), path.join(root, 'node_modules'));
+const { root, cleanup } = await copyProject();
 
-const server = await startDevServer({ root, contentDir: path.join(root, 'content'), host: '127.0.0.1', port: 0, env: {}, formsFile: path.join(root, 'forms.jsonl'), log: () => {} });
+const server = await startDevServer({ root, contentDir: path.join(root, 'content'), host: '127.0.0.1', port: 0, env: {}, log: () => {} });
 const events = await openEventStream(`${server.url}/__sitegen/events`);
 
 async function measure(file: string, times: number, edit: (text: string, i: number) => string): Promise<number[]> {
@@ -34,13 +35,13 @@ async function measure(file: string, times: number, edit: (text: string, i: numb
 }
 
 try {
-  const post = await measure(path.join(root, 'content', 'posts', 'ai-powered-bug-reports.md'), 20, (text, i) => text.replace(/\n## /, `\nEdit number ${i}.\n\n## `));
-  const template = await measure(path.join(root, 'templates', 'pages', 'blog-post.tsx'), 10, (text, i) => text.replace('<article className="article">', `<article className="article" data-edit="${i}">`));
+  const post = await measure(path.join(root, 'content', 'posts', 'ai-powered-bug-reports.md'), postEdits, (text, i) => text.replace(/\n## /, `\nEdit number ${i}.\n\n## `));
+  const template = await measure(path.join(root, 'templates', 'pages', 'blog-post.tsx'), Math.max(1, Math.round(postEdits / 2)), (text, i) => text.replace('<article className="article">', `<article className="article" data-edit="${i}">`));
   console.log(`post edit → reload event: median ${median(post).toFixed(0)} ms (min ${Math.min(...post).toFixed(0)}, max ${Math.max(...post).toFixed(0)}; target < 150 ms)`);
   console.log(`template edit → reload event: median ${median(template).toFixed(0)} ms (min ${Math.min(...template).toFixed(0)}, max ${Math.max(...template).toFixed(0)}; target < 300 ms)`);
   console.log(`load average: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
 } finally {
   events.close();
   await server.close();
-  await rm(root, { recursive: true, force: true });
+  await cleanup();
 }

@@ -7,9 +7,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
-import { buildSite, type BuildResult } from '../../cli/build/build-site.ts';
+import { Cache } from '../../cli/cache/cache.ts';
+import { buildSite, type BuildResult } from '../../cli/pipeline/build-site.ts';
 import { DiskWriter } from '../../cli/write/writers.ts';
 import { copyContent, projectRoot } from '../helpers/content.ts';
+import { realSite } from '../helpers/sites.ts';
 
 const option = (name: string) => Number(process.argv[process.argv.indexOf(name) + 1]) || undefined;
 const photos = option('--photos') ?? 40;
@@ -61,11 +63,11 @@ interface Run {
   result: BuildResult;
 }
 
-/** One build to disk, as `sitegen build` writes (without the link check), with its own image cache. */
+/** One build to disk, as `sitegen build` writes (without the link check), with its own cache (none with `false`). */
 async function build(content: string, out: string, cacheDir: string | false): Promise<Run> {
   const cpu = process.cpuUsage();
   const start = performance.now();
-  const result = await buildSite({ root: projectRoot, contentDir: content, writer: new DiskWriter(out), checkLinks: false, images: { cacheDir, concurrency }, now: new Date('2026-11-21T00:00:00Z') });
+  const result = await buildSite({ root: projectRoot, site: realSite, contentDir: content, writer: new DiskWriter(out), checkLinks: false, cache: new Cache(cacheDir || undefined), imageConcurrency: concurrency, env: {}, now: new Date('2026-11-21T00:00:00Z') });
   const ms = performance.now() - start;
   const used = process.cpuUsage(cpu);
   return { ms, cores: (used.user + used.system) / 1000 / ms, result };

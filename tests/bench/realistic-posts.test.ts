@@ -11,7 +11,7 @@ import { runCli } from '../helpers/cli.ts';
 import { copyContent } from '../helpers/content.ts';
 import { adaptToSite, postImages, realisticPosts, replacePostsWithRealistic, sharedCorpusPosts } from '../helpers/realistic-posts.ts';
 import { splitMarkdown } from '../../cli/load/front-matter.ts';
-import { postFrontMatterSchema } from '../../cli/site-model/blog.ts';
+import { postFrontMatterSchema } from '../../templates/site/schemas/schemas.ts';
 import { peerBenchDir } from './peer-bench.ts';
 
 const body = (text: string) => text.slice(text.indexOf('\n---\n', 4) + 5);

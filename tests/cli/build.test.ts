@@ -1,16 +1,28 @@
+// `sitegen build` through the real binary, on copies of the tiny site (tests/sites/tiny): what
+// it writes, what it prints, and how a broken post or link fails it without touching the last
+// output.
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
 import { runCli } from '../helpers/cli.ts';
+import { editFile } from '../helpers/content.ts';
 import { entriesBesideOutput } from '../helpers/output-folder.ts';
-import { copyContent, editFile } from '../helpers/content.ts';
-import { splitMarkdown } from '../../cli/load/front-matter.ts';
-import { renderMarkdown } from '../../cli/render/markdown/render-markdown.ts';
-import { replacePostsWithSynthetic } from '../helpers/synthetic-posts.ts';
+import { copyTinySite, type SiteCopy } from '../helpers/tiny-copy.ts';
+import { parseXml } from '../helpers/xml.ts';
+
+async function withTinySite(run: (site: SiteCopy) => Promise<void>): Promise<void> {
+  const site = await copyTinySite();
+  try {
+    await run(site);
+  } finally {
+    await site.cleanup();
+  }
+}
 
 test('every command has --help', async () => {
-  for (const command of ['build', 'dev', 'new-post', 'check-links']) {
+  for (const command of ['build', 'dev', 'new-post', 'check-links', 'preview']) {
     const run = await runCli([command, '--help']);
     assert.equal(run.code, 0, `${command} --help: ${run.stderr}`);
     assert.match(run.stdout, new RegExp(`Usage: sitegen ${command}`));
@@ -23,80 +35,69 @@ test('build exits 2 on an unknown option', async () => {
   assert.match(run.stderr, /unknown option '--no-such-option'/);
 });
 
-test('build writes the site and prints pages, phase timings and the JavaScript per page', async () => {
-  const { dir, cleanup } = await copyContent();
-  try {
-    const run = await runCli(['build', '--out', path.join(dir, 'out'), '--site-url', 'https://preview.example.test']);
+test('--version and -V print the package version and exit 0', async () => {
+  const { version } = JSON.parse(await readFile(path.join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as { version: string };
+  assert.match(version, /^\d+\.\d+\.\d+/);
+  for (const flag of ['--version', '-V']) {
+    const run = await runCli([flag]);
     assert.equal(run.code, 0, run.stderr);
-    assert.match(run.stdout, /Built 29 pages and 2 redirects/);
-    assert.match(run.stdout, /load \d+ ms, render \d+ ms, images \d+ ms(, \w+ \d+ ms)*, bundle \d+ ms, write \d+ ms, check \d+ ms/);
-    assert.match(run.stdout, /\n {2}links: 0 broken links in 0 files, \d+ checked in \d+ ms\n/, 'the link check the build ran');
-    assert.match(run.stdout, /\/terms\s+\d+\.\d KB\s+\d+\.\d KB gzip\s+-/);
-    assert.ok((await stat(path.join(dir, 'out', 'index.html'))).isFile());
-  } finally {
-    await cleanup();
+    assert.equal(run.stdout, `${version}\n`, flag);
+    assert.equal(run.stderr, '');
   }
 });
 
-test('a broken post fails the build with file:line and field, exit code 1, and keeps the old output', async () => {
-  const { dir, content, cleanup } = await copyContent();
-  const out = path.join(dir, 'out');
-  try {
-    assert.equal((await runCli(['build', '--content', content, '--out', out])).code, 0);
-    const before = (await stat(path.join(out, 'index.html'))).mtimeMs;
-    await editFile(path.join(content, 'posts', 'ai-powered-bug-reports.md'), /^tags: .*$/m, 'tags: AI');
-    const run = await runCli(['build', '--content', content, '--out', out]);
-    assert.equal(run.code, 1);
-    assert.match(run.stderr, /ai-powered-bug-reports\.md:10 {2}tags: expected a list of strings, got "AI"/);
-    assert.match(run.stderr, /1 error/);
-    assert.equal((await stat(path.join(out, 'index.html'))).mtimeMs, before);
-    assert.deepEqual(await entriesBesideOutput(out), ['content', 'out']);
-  } finally {
-    await cleanup();
-  }
-});
+test('the tiny site builds through the real CLI: its pages, feed, sitemap and redirect, the link check, phase timings and the JavaScript per page', () => withTinySite(async ({ root }) => {
+  const run = await runCli(['build'], { cwd: root });
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stdout, /^Built 4 pages and 1 redirects \(\d+ files\) into dist\/ in \d+ ms; rendered 4 of 4 pages\n/);
+  assert.match(run.stdout, /\n {2}load \d+ ms, render \d+ ms, images \d+ ms(, \w+ \d+ ms)*, bundle \d+ ms, write \d+ ms, check \d+ ms; peak memory \d+ MB\n/);
+  assert.match(run.stdout, /\n {2}links: 0 broken links in 0 files, [1-9]\d* checked in \d+ ms\n/, 'the link check the build ran');
+  // The table is grouped by the islands pages hold: the tiny site's four pages hold none.
+  assert.match(run.stdout, /\nJavaScript per page \(bytes, gzip, islands; --verbose lists every page\):\n {5}0\.0 KB {5}0\.0 KB gzip {2}- {2}4 pages, such as \/\n$/);
+  const dist = path.join(root, 'dist');
+  for (const page of ['index.html', 'posts/hello/index.html', 'posts/second/index.html', '404.html', 'old-home/index.html']) assert.ok((await stat(path.join(dist, page))).isFile(), page);
+  assert.match(await readFile(path.join(dist, 'posts', 'hello', 'index.html'), 'utf8'), /<h1>Hello<\/h1>[\s\S]*The first post\./);
+  const feed = parseXml(await readFile(path.join(dist, 'feed.xml'), 'utf8'));
+  assert.deepEqual(feed.all('item').map((item) => feed.childText(item, 'link')), ['https://tiny.example/posts/second/', 'https://tiny.example/posts/hello/']);
+  const sitemap = parseXml(await readFile(path.join(dist, 'sitemap.xml'), 'utf8'));
+  assert.deepEqual(sitemap.all('loc').map((loc) => loc.children.map((child) => ('data' in child ? child.data : '')).join('')).sort(), ['https://tiny.example/', 'https://tiny.example/posts/hello/', 'https://tiny.example/posts/second/']);
+  assert.match(await readFile(path.join(dist, '_redirects'), 'utf8'), /^\/old-home\/? \/ 301/m);
+}));
 
-test('a broken internal link in a post fails the build at its Markdown line and keeps the old output', async () => {
-  const { dir, content, cleanup } = await copyContent();
-  const out = path.join(dir, 'out');
-  try {
-    assert.equal((await runCli(['build', '--content', content, '--out', out])).code, 0);
-    const before = (await stat(path.join(out, 'index.html'))).mtimeMs;
-    await editFile(path.join(content, 'posts', 'ai-powered-bug-reports.md'), /^## /m, 'See [our dev shop page](/services/dev-shop).\n\n## ');
-    const run = await runCli(['build', '--content', content, '--out', out]);
-    assert.equal(run.code, 1);
-    assert.match(run.stderr, /content\/posts\/ai-powered-bug-reports\.md:\d+/);
-    assert.match(run.stderr, /did you mean \/services\/devshops\?/);
-    assert.match(run.stderr, /build\.broken-links/);
-    assert.equal((await stat(path.join(out, 'index.html'))).mtimeMs, before);
-    const skipped = await runCli(['build', '--no-check-links', '--content', content, '--out', out]);
-    assert.equal(skipped.code, 0, skipped.stderr);
-  } finally {
-    await cleanup();
-  }
-});
+test('--verbose lists every page in the JavaScript table', () => withTinySite(async ({ root }) => {
+  const run = await runCli(['--verbose', 'build', '--no-cache'], { cwd: root });
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stdout, /\nJavaScript per page \(bytes, gzip, islands\):\n/);
+  for (const page of ['/', '/posts/hello', '/posts/second']) assert.match(run.stdout, new RegExp(`\\n {2}${page.replace(/\//g, '\\/')} +0\\.0 KB {5}0\\.0 KB gzip {2}-\\n`), page);
+}));
 
-test('a build of 220 posts renders their Markdown in worker threads and writes every page', async () => {
-  const { dir, content, cleanup } = await copyContent();
-  try {
-    await replacePostsWithSynthetic(content, 220);
-    const out = path.join(dir, 'out');
-    const run = await runCli(['build', '--content', content, '--out', out, '--no-cache']);
-    assert.equal(run.code, 0, run.stderr);
-    assert.match(run.stdout, /Built 243 pages and 2 redirects/);
-    assert.match(run.stdout, /links: 0 broken links/);
-    const html = await readFile(path.join(out, 'blog', 'synthetic-post-219', 'index.html'), 'utf8');
-    assert.match(html, /<h1>Synthetic post 219: testing at scale<\/h1>/);
-    assert.match(html, /<h2 id="setting-up-suite-219">/);
-    assert.match(html, /data-language="json"[^>]*>[\s\S]*user219@example\.test/);
-    // The workers run a bundle of the pipeline (with its patches); a post and a guide with a
-    // markdown block come out exactly as this process renders them.
-    for (const [file, page] of [['posts/synthetic-post-7.md', 'blog/synthetic-post-7'], ['guides/cursor-usage.md', 'guides/content/cursor-usage']]) {
-      const { body, bodyLine } = splitMarkdown(await readFile(path.join(content, file), 'utf8'));
-      const expected = (await renderMarkdown(body, bodyLine)).html;
-      assert.ok((await readFile(path.join(out, page, 'index.html'), 'utf8')).includes(expected), `${file} as rendered in this process`);
-    }
-  } finally {
-    await cleanup();
-  }
-});
+test('a broken post fails the build with file:line and field, exit code 1, and keeps the old output', () => withTinySite(async ({ root, content }) => {
+  const out = path.join(path.dirname(root), 'out');
+  assert.equal((await runCli(['build', '--out', out], { cwd: root })).code, 0);
+  const before = (await stat(path.join(out, 'index.html'))).mtimeMs;
+  await editFile(path.join(content, 'posts', 'hello.md'), /^tags: .*$/m, 'tags: greeting');
+  const run = await runCli(['build', '--out', out], { cwd: root });
+  assert.equal(run.code, 1);
+  assert.match(run.stderr, /^ {2}content\/posts\/hello\.md:4 {2}tags: expected array, got "greeting" {2}\[content\.invalid-field\]$/m);
+  assert.match(run.stderr, /\n1 error\n$/);
+  assert.equal(run.stdout, '');
+  assert.equal((await stat(path.join(out, 'index.html'))).mtimeMs, before);
+  assert.deepEqual(await entriesBesideOutput(out), ['out', 'tiny'], 'no staging folder is left beside the output');
+}));
+
+test('a broken internal link in a post fails the build at its Markdown line and keeps the old output', () => withTinySite(async ({ root, content }) => {
+  const out = path.join(path.dirname(root), 'out');
+  assert.equal((await runCli(['build', '--out', out], { cwd: root })).code, 0);
+  const before = (await stat(path.join(out, 'index.html'))).mtimeMs;
+  await editFile(path.join(content, 'posts', 'hello.md'), 'It links [back home](/).', 'It links [back home](/) and to [the second](/posts/secnd/).');
+  const run = await runCli(['build', '--out', out], { cwd: root });
+  assert.equal(run.code, 1);
+  assert.match(run.stderr, /a\[href\] "\/posts\/secnd\/" no such page — did you mean \/posts\/second\/\?\n {4}from content\/posts\/hello\.md:7:48 \(markdown\)\n/);
+  assert.match(run.stderr, /\[build\.broken-links\]/);
+  assert.equal((await stat(path.join(out, 'index.html'))).mtimeMs, before);
+  assert.equal(existsSync(path.join(out, 'posts', 'hello', 'index.html')) && (await readFile(path.join(out, 'posts', 'hello', 'index.html'), 'utf8')).includes('secnd'), false);
+  assert.deepEqual(await entriesBesideOutput(out), ['out', 'tiny']);
+  const skipped = await runCli(['build', '--no-check-links', '--out', out], { cwd: root });
+  assert.equal(skipped.code, 0, skipped.stderr);
+  assert.match(await readFile(path.join(out, 'posts', 'hello', 'index.html'), 'utf8'), /href="\/posts\/secnd\/"/);
+}));

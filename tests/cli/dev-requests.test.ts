@@ -14,7 +14,7 @@ test('a handler that throws answers 500 and the server keeps answering', async (
   server.on('request', createDevRequestHandler({
     ownHosts: ownHostValues('127.0.0.1', port),
     events: () => undefined,
-    forms: () => undefined,
+    middleware: () => false,
     site: (_request, response) => {
       if (++calls === 1) throw new Error('boom');
       response.end('fine');
@@ -27,6 +27,35 @@ test('a handler that throws answers 500 and the server keeps answering', async (
     const next = await fetch(`http://127.0.0.1:${port}/x`);
     assert.equal(next.status, 200);
     assert.equal(await next.text(), 'fine');
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
+});
+
+test("a site's middleware that throws answers 500, and the server keeps answering with it and the site", async () => {
+  const errors: string[] = [];
+  let calls = 0;
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  server.on('request', createDevRequestHandler({
+    ownHosts: ownHostValues('127.0.0.1', port),
+    events: () => undefined,
+    middleware: async (request, response) => {
+      if (requestPathOf(request.url) !== '/inbox') return false;
+      if (++calls === 1) throw new Error('inbox down');
+      response.end('taken');
+      return true;
+    },
+    site: (_request, response) => void response.end('page'),
+    logError: (text) => errors.push(text),
+  }));
+  try {
+    assert.equal((await fetch(`http://127.0.0.1:${port}/inbox`, { method: 'POST', body: '{}' })).status, 500);
+    assert.match(errors.join('\n'), /POST "\/inbox" failed: Error: inbox down/);
+    assert.equal(await (await fetch(`http://127.0.0.1:${port}/inbox`, { method: 'POST', body: '{}' })).text(), 'taken');
+    assert.equal(await (await fetch(`http://127.0.0.1:${port}/about/`)).text(), 'page');
   } finally {
     server.closeAllConnections();
     server.close();

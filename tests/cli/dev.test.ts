@@ -1,28 +1,38 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
+import { Cache, cacheFolder } from '../../cli/cache/cache.ts';
 import { startDevServer, type DevServer } from '../../cli/dev/dev-server.ts';
-import { copyContent, editFile, projectRoot } from '../helpers/content.ts';
+import { editFile, projectRoot } from '../helpers/content.ts';
 import { openEventStream, type EventStream } from '../helpers/sse.ts';
+import { copyTinySite } from '../helpers/tiny-copy.ts';
+
+// `sitegen dev` on a copy of the tiny site: it serves the site as a static host would, reloads
+// open pages after an edit, shows a broken edit's error over the last good pages, and stops
+// on Ctrl-C.
 
 let server: DevServer;
 let events: EventStream;
+let root: string;
 let content: string;
 let cleanup: () => Promise<void>;
 const logs: string[] = [];
-const post = () => path.join(content, 'posts', 'ai-powered-bug-reports.md');
+const post = () => path.join(content, 'posts', 'hello.md');
 const fetchText = async (pathname: string) => {
   const response = await fetch(`${server.url}${pathname}`);
   return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
 };
+/** The next reload event, or a failure that shows what the server printed. */
+const nextReload = () => events.next('reload').catch((error: Error) => {
+  throw new Error(`${error.message}\n${logs.join('\n')}`);
+});
 
 before(async () => {
-  ({ content, cleanup } = await copyContent());
+  ({ root, content, cleanup } = await copyTinySite());
   server = await startDevServer({
-    root: projectRoot, contentDir: content, host: '127.0.0.1', port: 0, env: {},
-    formsFile: path.join(path.dirname(content), 'forms.jsonl'),
+    root, contentDir: content, host: '127.0.0.1', port: 0, env: {}, cache: new Cache(cacheFolder(root)),
     log: (line) => logs.push(line), logError: (text) => logs.push(text),
   });
   events = await openEventStream(`${server.url}/__sitegen/events`);
@@ -35,76 +45,91 @@ after(async () => {
 });
 
 test('serves the site like a static host: clean URLs, content types, redirects and the 404 page', async () => {
-  const page = await fetchText('/blog/ai-powered-bug-reports/');
+  assert.match(logs[0]!, /^Built 4 pages in \d+ ms \(drafts and future posts included\)$/);
+  assert.equal(server.note, '', 'the tiny site adds nothing to the dev server');
+  const page = await fetchText('/posts/hello/');
   assert.equal(page.status, 200);
   assert.equal(page.type, 'text/html; charset=utf-8');
-  assert.match(page.text, /<h1>AI-Powered Bug Reports: A New Standard<\/h1>/);
+  assert.match(page.text, /<h1>Hello<\/h1>/);
   assert.match(page.text, /__sitegen\/events/, 'the live-reload script is injected');
-  assert.equal((await fetchText('/services/devshops/')).status, 200);
+  const folder = await fetch(`${server.url}/posts/hello`, { redirect: 'manual' });
+  assert.equal(folder.status, 301);
+  assert.equal(folder.headers.get('location'), '/posts/hello/');
   const css = (await fetchText('/')).text.match(/href="(\/assets\/site-[A-Z0-9]+\.css)"/)![1]!;
   assert.equal((await fetchText(css)).type, 'text/css; charset=utf-8');
-  const redirect = await fetch(`${server.url}/services/dev-shops`, { redirect: 'manual' });
+  const redirect = await fetch(`${server.url}/old-home`, { redirect: 'manual' });
   assert.equal(redirect.status, 301);
-  assert.equal(redirect.headers.get('location'), '/services/devshops/');
+  assert.equal(redirect.headers.get('location'), '/');
   const missing = await fetchText('/no/such/page');
   assert.equal(missing.status, 404);
-  assert.match(missing.text, /id="not-found"/);
+  assert.match(missing.text, /<h1>Not found<\/h1>/);
 });
 
-test('an edited post reloads open pages and serves the new text', async () => {
-  await editFile(post(), 'title: "AI-Powered Bug Reports: A New Standard"', 'title: "AI-Powered Bug Reports, Revised"');
-  await events.next('reload');
-  assert.match((await fetchText('/blog/ai-powered-bug-reports/')).text, /<h1>AI-Powered Bug Reports, Revised<\/h1>/);
-  assert.match((await fetchText('/blog/')).text, /AI-Powered Bug Reports, Revised/);
-  assert.match(logs.join('\n'), /ai-powered-bug-reports\.md → rebuilt in \d+ ms, 2 pages re-rendered/);
+test("an edit of a post's text reloads open pages and re-renders that post alone; an edited title re-renders the pages that list it", async () => {
+  await editFile(post(), 'The first post.', 'The first post, revised.');
+  await nextReload();
+  assert.match((await fetchText('/posts/hello/')).text, /The first post, revised\./);
+  assert.match(logs.at(-1)!, /^content\/posts\/hello\.md → rebuilt in \d+ ms, 1 page re-rendered$/);
+
+  await editFile(post(), 'title: Hello', 'title: Hello, Revised');
+  await nextReload();
+  assert.match((await fetchText('/posts/hello/')).text, /<h1>Hello, Revised<\/h1>/);
+  assert.match((await fetchText('/')).text, /<a href="\/posts\/hello\/">Hello, Revised<\/a>/);
+  // A title is part of the site's model, which every page's key holds.
+  assert.match(logs.at(-1)!, /^content\/posts\/hello\.md → rebuilt in \d+ ms, 4 pages re-rendered$/);
 });
 
 test('a broken post shows the error in the browser, keeps serving the last good page, and recovers when fixed', async () => {
-  await editFile(post(), /^tags: .*$/m, 'tags: AI');
+  await editFile(post(), /^tags: .*$/m, 'tags: greeting');
   const error = await events.next('build-error');
-  assert.match(String(error.data.text), /ai-powered-bug-reports\.md:10 {2}tags: expected a list of strings, got "AI"/);
-  const page = await fetchText('/blog/ai-powered-bug-reports/');
-  assert.match(page.text, /<h1>AI-Powered Bug Reports, Revised<\/h1>/, 'the last good page is still served');
-  assert.match(page.text, /window\.__sitegenError="[^"]*tags: expected a list of strings/, 'the overlay shows on load');
-  assert.match(logs.join('\n'), /tags: expected a list of strings/, 'the terminal shows it too');
+  assert.match(String(error.data.text), /content\/posts\/hello\.md:4 {2}tags: expected array, got "greeting" {2}\[content\.invalid-field\]/);
+  const page = await fetchText('/posts/hello/');
+  assert.match(page.text, /<h1>Hello, Revised<\/h1>/, 'the last good page is still served');
+  assert.match(page.text, /window\.__sitegenError="[^"]*tags: expected array/, 'the overlay shows on load');
+  assert.match(logs.join('\n'), /tags: expected array, got "greeting"/, 'the terminal shows it too');
 
-  await editFile(post(), /^tags: AI$/m, 'tags: [Bug Reporting, Documentation, AI, Efficiency]');
-  await events.next('reload').catch((error) => {
-    throw new Error(`${error.message}\n${logs.join('\n')}`);
-  });
-  assert.match((await fetchText('/blog/ai-powered-bug-reports/')).text, /window\.__sitegenError=null/);
+  await editFile(post(), /^tags: greeting$/m, 'tags: [greeting]');
+  await nextReload();
+  assert.match((await fetchText('/posts/hello/')).text, /window\.__sitegenError=null/);
 });
 
-test('without a webhook, forms post to the dev server, which appends them to a JSON-lines file', async () => {
-  const page = await fetchText('/getting-started/');
-  const webhook = /&quot;webhookUrl&quot;:&quot;([^&]+)&quot;|"webhookUrl":"([^"]+)"/.exec(page.text);
-  const url = webhook?.[1] ?? webhook?.[2];
-  assert.equal(url, `${server.url}/__sitegen/forms`);
-  const body = { name: 'Ada', email: 'ada@example.test', company: '', message: 'Hello', interest: 'Embedded Manual QA' };
-  // As a browser on the dev site sends it: its own Origin, the form's text/plain JSON body.
-  const response = await fetch(url!, { method: 'POST', headers: { Origin: server.url }, body: JSON.stringify(body) });
-  assert.equal(response.status, 200);
-  const lines = (await readFile(server.formsFile, 'utf8')).trim().split('\n');
-  assert.deepEqual(JSON.parse(lines.at(-1)!).body, body);
-  assert.match(logs.join('\n'), /form received: \{"name":"Ada"/);
+test('files written to the output, the installed packages or the cache start no rebuild', async () => {
+  const before = logs.length;
+  await mkdir(path.join(root, 'dist'), { recursive: true });
+  await writeFile(path.join(root, 'dist', 'index.html'), 'an old build');
+  await mkdir(path.join(root, 'node_modules', 'some-package'), { recursive: true });
+  await writeFile(path.join(root, 'node_modules', 'some-package', 'index.js'), 'export {};');
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  // An edit the server does watch: its rebuild names it alone.
+  await editFile(path.join(content, 'posts', 'second.md'), 'A second post', 'The second post');
+  await nextReload();
+  assert.deepEqual(logs.slice(before).map((line) => line.split(' → ')[0]), ['content/posts/second.md']);
 });
 
-test('Ctrl-C stops the real dev command cleanly', async () => {
-  const child = spawn(process.execPath, [path.join(projectRoot, 'cli', 'bin.js'), 'dev', '--port', '0', '--content', content], { cwd: projectRoot });
+/** Starts the real `sitegen dev` in the copy, and resolves once its output matches `ready`. */
+async function startDevCommand(ready: RegExp): Promise<{ child: ReturnType<typeof spawn>; output: () => string }> {
+  const child = spawn(process.execPath, [path.join(projectRoot, 'cli', 'bin.js'), 'dev', '--port', '0'], { cwd: root });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`dev did not start: ${output}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`dev did not print ${ready}: ${output}`)), 60_000);
     child.stdout.on('data', () => {
-      if (/Serving on http:\/\/127\.0\.0\.1:\d+\//.test(output)) {
+      if (ready.test(output)) {
         clearTimeout(timer);
         resolve();
       }
     });
   });
-  child.kill('SIGINT');
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  assert.equal(code, 0, output);
-  assert.match(output, /Stopping dev server/);
+  return { child, output: () => output };
+}
+
+test('Ctrl-C stops the real dev command cleanly, once it serves the site and while its first build is under way', async () => {
+  for (const [when, ready] of [['serving', /Serving on http:\/\/127\.0\.0\.1:\d+\/[\s\S]*Built 4 pages/], ['starting', /Serving on http:\/\/127\.0\.0\.1:\d+\//]] as const) {
+    const { child, output } = await startDevCommand(ready);
+    child.kill('SIGINT');
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    assert.equal(code, 0, `${when}: ${output()}`);
+    assert.match(output(), /\nStopping dev server\n$/, when);
+  }
 });

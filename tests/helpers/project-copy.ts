@@ -10,7 +10,7 @@ import { projectRoot } from './content.ts';
  */
 export async function copyProject(options: { ownCache?: boolean } = {}): Promise<{ root: string; cleanup: () => Promise<void> }> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'sitegen-project-'));
-  for (const entry of ['cli', 'client', 'templates', 'content', 'tsconfig.json', 'package.json']) await cp(path.join(projectRoot, entry), path.join(root, entry), { recursive: true });
+  for (const entry of ['sitegen.config.ts', 'cli', 'client', 'templates', 'content', 'tsconfig.json', 'package.json']) await cp(path.join(projectRoot, entry), path.join(root, entry), { recursive: true });
   const modules = path.join(projectRoot, 'node_modules');
   if (options.ownCache) {
     await mkdir(path.join(root, 'node_modules'));

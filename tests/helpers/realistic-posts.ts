@@ -11,6 +11,9 @@
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
+/** The real site's posts and images folders under its content folder (sitegen.config.ts). */
+const siteFolders = { posts: 'posts', images: 'images' };
+
 /** The shared generator's default seed. */
 export const defaultCorpusSeed = 20240315;
 
@@ -269,7 +272,7 @@ export function adaptToSite(post: RealisticPost, images: readonly string[]): Rea
 
 /** The post images of a content folder, as the peer benchmark lists them. */
 export async function postImages(contentDir: string): Promise<string[]> {
-  const folder = path.join(path.join(contentDir, 'images'), 'posts');
+  const folder = path.join(contentDir, siteFolders.images, 'posts');
   return (await readdir(folder)).filter((name) => /\.(svg|png|jpe?g|webp|avif)$/.test(name)).sort();
 }
 
@@ -282,7 +285,7 @@ export async function realisticPosts(contentDir: string, count: number, seed = d
 /** Replaces the posts of a content folder with `count` realistic ones, and returns them. */
 export async function replacePostsWithRealistic(contentDir: string, count: number, seed = defaultCorpusSeed): Promise<RealisticPost[]> {
   const posts = await realisticPosts(contentDir, count, seed);
-  const folder = path.join(contentDir, 'posts');
+  const folder = path.join(contentDir, siteFolders.posts);
   for (const name of await readdir(folder).catch(() => [])) await rm(path.join(folder, name), { recursive: true });
   await mkdir(folder, { recursive: true });
   await Promise.all(posts.map((post) => writeFile(path.join(folder, post.fileName), post.text)));

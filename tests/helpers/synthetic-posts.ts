@@ -1,6 +1,9 @@
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
+/** The real site's posts folder under its content folder (sitegen.config.ts). */
+const postsFolder = 'posts';
+
 const words = 'quality assurance engineers automate regression suites with playwright while ai drafts test data factories and reviewers check every generated assertion before release'.split(' ');
 const categories = ['AI Testing', 'Tools', 'Data', 'Manual Testing', 'Documentation', 'DevOps'];
 const tags = ['AI', 'QA', 'Testing', 'Automation', 'Cursor', 'Test Data', 'CI/CD', 'DevOps', 'Productivity'];
@@ -47,10 +50,43 @@ export function syntheticPost(index: number): string {
   ].join('\n');
 }
 
-/** Replaces the posts of a content folder with `count` synthetic ones. */
+/** Replaces the posts of a content folder of the real site with `count` synthetic ones. */
 export async function replacePostsWithSynthetic(contentDir: string, count: number): Promise<void> {
-  const posts = path.join(contentDir, 'posts');
+  const posts = path.join(contentDir, postsFolder);
   for (const name of await readdir(posts).catch(() => [])) await rm(path.join(posts, name));
   await mkdir(posts, { recursive: true });
   await Promise.all(Array.from({ length: count }, (_, i) => writeFile(path.join(posts, `synthetic-post-${i}.md`), syntheticPost(i))));
+}
+
+/**
+ * A post of the tiny site (tests/sites/tiny): its front matter (title, date, tags), two
+ * headings, a list, a quote, a link home and a fenced code block.
+ */
+export function tinySyntheticPost(index: number): string {
+  const date = new Date(Date.UTC(2020, 0, 1) + index * 86_400_000).toISOString().slice(0, 10);
+  return [
+    '---',
+    `title: "Tiny post ${index}"`,
+    `date: ${date}`,
+    `tags: [${tags[index % tags.length]}]`,
+    '---',
+    '',
+    paragraph(index, 80),
+    `## Part one of post ${index}`,
+    paragraph(index + 1, 90),
+    '- first point\n- second point\n- third point',
+    '> Every generated assertion is read before it ships.',
+    '```ts',
+    `export const answer${index} = ${index} * 2;`,
+    '```',
+    `## Part two of post ${index}`,
+    `${paragraph(index + 2, 60)} Back [home](/).`,
+    '',
+  ].join('\n\n');
+}
+
+/** Writes `count` tiny-site posts (`tiny-post-<i>.md`) into a posts folder beside the ones there. */
+export async function addTinySyntheticPosts(postsDir: string, count: number): Promise<void> {
+  await mkdir(postsDir, { recursive: true });
+  await Promise.all(Array.from({ length: count }, (_, i) => writeFile(path.join(postsDir, `tiny-post-${i}.md`), tinySyntheticPost(i))));
 }

@@ -14,14 +14,20 @@ import { guardFile } from '../../cli/load/read-content-file.ts';
 import { patchContent } from '../../cli/load/reload-content-files.ts';
 import { workerThreshold } from '../../cli/render/markdown/worker-pool.ts';
 import { runCli } from '../helpers/cli.ts';
-import { copyContent, fixtureContent, projectRoot } from '../helpers/content.ts';
-import { replacePostsWithSynthetic } from '../helpers/synthetic-posts.ts';
+import { fixtureContent, projectRoot } from '../helpers/content.ts';
+import { realSite } from '../helpers/sites.ts';
+import { addTinySyntheticPosts } from '../helpers/synthetic-posts.ts';
+import { copyTinySite } from '../helpers/tiny-copy.ts';
 
 const hostileFixtures = path.join(projectRoot, 'tests', 'hostile', 'fixtures');
 /** Generous: the machine is shared; every case here takes well under a second alone. */
 const timeBound = 10_000;
 
 type Located = [code: string, file: string | undefined, line: number | undefined];
+
+/** The marketing site's content spec: the minimal site (tests/fixtures/minimal-site) is content of that site. */
+const spec = realSite.definition.content;
+const loadSiteContent = (content: string) => loadContent(content, spec);
 
 /** The minimal site with `tests/hostile/fixtures/<behaviour>` laid over it and `change` made. */
 async function hostileContent(behaviour?: string, change?: (content: string) => Promise<void>) {
@@ -32,7 +38,7 @@ async function hostileContent(behaviour?: string, change?: (content: string) => 
 }
 
 /** Loads a content tree under the time bound; returns code, file (relative) and line of each problem. */
-async function loadProblems(content: string, load: (content: string) => Promise<unknown> = loadContent): Promise<Located[]> {
+async function loadProblems(content: string, load: (content: string) => Promise<unknown> = loadSiteContent): Promise<Located[]> {
   const started = performance.now();
   try {
     await load(content);
@@ -196,8 +202,10 @@ test('follows a symlink that stays inside the content folder', async () => {
     await symlink('pom-readme.md', path.join(content, 'toolkit', 'cursor-rules.md'));
   });
   try {
-    const raw = await loadContent(content);
-    assert.equal(raw.toolkit.rules, raw.toolkit.readme);
+    const raw = await loadSiteContent(content);
+    const toolkit = new Map(raw.collections.toolkit!.map((text) => [path.basename(text.file), text.body]));
+    assert.ok(toolkit.get('pom-readme.md'));
+    assert.equal(toolkit.get('cursor-rules.md'), toolkit.get('pom-readme.md'));
   } finally {
     await cleanup();
   }
@@ -254,7 +262,7 @@ test('refuses a post, dataset or image over its size limit from its size alone',
   assert.deepEqual(problems.sort(), [['content.file-too-large', 'data/home.json', undefined], ['content.file-too-large', 'posts/huge-post.md', undefined]]);
   const { content, cleanup } = await hostileContent(undefined, (content) => writeFile(path.join(content, 'posts', 'at-limit.md'), `${post('slug: at-limit')}${'x'.repeat(inputLimits.markdownBytes - 100)}`));
   try {
-    assert.equal((await loadContent(content)).posts.length, 2, 'a post just under the limit loads');
+    assert.equal((await loadSiteContent(content)).collections.posts!.length, 2, 'a post just under the limit loads');
   } finally {
     await cleanup();
   }
@@ -270,17 +278,17 @@ test('refuses a deeply nested JSON dataset at the bracket past the limit, withou
 test('the dev reload refuses a post replaced by a link out, and drops a deleted one', async () => {
   const { content, cleanup } = await hostileContent();
   try {
-    const raw = await loadContent(content);
+    const raw = await loadSiteContent(content);
     const first = path.join(content, 'posts', 'first-post.md');
     await rm(first);
     await symlink('/proc/self/environ', first);
-    await assert.rejects(patchContent(raw, content, [first]), (error: SiteError) => {
+    await assert.rejects(patchContent(raw, content, spec, [first]), (error: SiteError) => {
       assert.deepEqual([error.code, error.file], ['content.outside-content-folder', first]);
       return true;
     });
     await rm(first);
-    assert.deepEqual(await patchContent(raw, content, [first]), { patched: true, imagesChanged: false });
-    assert.equal(raw.posts.length, 0);
+    assert.deepEqual(await patchContent(raw, content, spec, [first]), { patched: true, imagesChanged: false });
+    assert.equal(raw.collections.posts!.length, 0);
   } finally {
     await cleanup();
   }
@@ -305,20 +313,19 @@ test('reads the size of an SVG of many unclosed <svg in linear time', async () =
 // Through the real binary.
 
 test('build refuses a ---js post with exit 1 at its line, runs none of it and keeps the previous output', async () => {
-  // The real content: the minimal site lacks images the templates use.
-  const { dir, content, cleanup } = await copyContent();
-  const out = path.join(dir, 'out');
-  const marker = path.join(dir, 'marker');
+  const { root, content, cleanup } = await copyTinySite();
+  const out = path.join(root, 'dist');
+  const marker = path.join(path.dirname(root), 'marker');
   try {
-    const first = await runCli(['build', '--content', content, '--out', out]);
+    const first = await runCli(['build'], { cwd: root });
     assert.equal(first.code, 0, first.stderr);
     const before = await snapshot(out);
     await cp(path.join(hostileFixtures, 'front-matter-js'), content, { recursive: true });
     const started = performance.now();
-    const run = await runCli(['build', '--content', content, '--out', out], { env: { HOSTILE_MARKER: marker } });
+    const run = await runCli(['build'], { cwd: root, env: { HOSTILE_MARKER: marker } });
     assert.ok(performance.now() - started < timeBound * 3, 'a build, CLI start included');
     assert.equal(run.code, 1, run.stderr);
-    assert.match(run.stderr, /posts\/first-post\.md:1:4 {2}.*\[content\.front-matter-not-yaml\]/);
+    assert.match(run.stderr, /^ {2}content\/posts\/first-post\.md:1:4 {2}.*\[content\.front-matter-not-yaml\]$/m);
     assert.equal(existsSync(marker), false, 'the ---js block did not run');
     assert.deepEqual(await snapshot(out), before);
   } finally {
@@ -347,18 +354,19 @@ test('build refuses a toolkit text linked to the environment and publishes none 
 });
 
 test('build refuses a FIFO among enough posts for Markdown workers that read ahead, without hanging', async () => {
-  const { dir, content, cleanup } = await copyContent();
-  await replacePostsWithSynthetic(content, workerThreshold);
+  const { root, content, cleanup } = await copyTinySite();
+  await addTinySyntheticPosts(path.join(content, 'posts'), workerThreshold);
   const fifo = path.join(content, 'posts', 'aaa-waiting.md');
   execFileSync('mkfifo', [fifo]);
   const unblock = spawn('sh', ['-c', 'sleep 90; : > "$0"', fifo], { stdio: 'ignore' });
   try {
     const started = performance.now();
     // Without a cache the workers start at once and read the posts themselves.
-    const run = await runCli(['build', '--content', content, '--out', path.join(dir, 'out'), '--no-cache']);
+    const run = await runCli(['build', '--no-cache'], { cwd: root });
     assert.ok(performance.now() - started < 60_000, `took ${Math.round(performance.now() - started)} ms`);
     assert.equal(run.code, 1, run.stderr);
-    assert.match(run.stderr, /posts\/aaa-waiting\.md {2}.*\[content\.not-a-file\]/);
+    assert.match(run.stderr, /^ {2}content\/posts\/aaa-waiting\.md {2}.*\[content\.not-a-file\]$/m);
+    assert.equal(existsSync(path.join(root, 'dist')), false, 'no output');
   } finally {
     unblock.kill();
     await cleanup();

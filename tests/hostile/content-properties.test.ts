@@ -9,6 +9,7 @@ import { SiteError, SiteErrorList } from '../../cli/errors.ts';
 import { loadContent, parseMarkdown } from '../../cli/load/load-content.ts';
 import { parseJson } from '../../cli/load/load-json.ts';
 import { fixtureContent } from '../helpers/content.ts';
+import { realSite } from '../helpers/sites.ts';
 
 /** Per case; real cases take a millisecond or less. */
 const caseBound = 2_000;
@@ -67,7 +68,7 @@ test('random bytes as a post, a dataset and a toolkit text give content or locat
       contents.forEach((bytes, i) => writeFileSync(path.join(content, files[i]!), bytes));
       const started = performance.now();
       try {
-        await loadContent(content);
+        await loadContent(content, realSite.definition.content);
       } catch (error) {
         assert.ok(error instanceof SiteErrorList, `not a SiteErrorList: ${error}`);
         for (const each of error.errors) assert.ok(each.file && files.includes(path.relative(content, each.file)), `${each.code} at ${each.file}`);

@@ -9,9 +9,10 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { SiteErrorList } from '../../cli/errors.ts';
 import { loadContent } from '../../cli/load/load-content.ts';
-import { validateContent } from '../../cli/validate/validate-content.ts';
 import { runCli } from '../helpers/cli.ts';
 import { copyContent, fixtureContent, fixturesRoot } from '../helpers/content.ts';
+import { validateSiteModel } from '../helpers/site-model.ts';
+import { realSite } from '../helpers/sites.ts';
 
 const timeLimitMs = 10_000;
 
@@ -25,11 +26,11 @@ interface Located {
   message: string;
 }
 
-/** Loads and validates a fixture as a build does; returns its problems, relative to the content folder. */
+/** Loads and validates a fixture as a build does (schemas, then the site's model); returns its problems, relative to the content folder. */
 async function problemsOf(behaviour: string): Promise<Located[]> {
   const { content, cleanup } = await fixtureContent(hostile(behaviour));
   try {
-    validateContent(await loadContent(content));
+    validateSiteModel(await loadContent(content, realSite.definition.content));
     return [];
   } catch (error) {
     if (!(error instanceof SiteErrorList)) throw error;

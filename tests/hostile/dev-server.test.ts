@@ -30,7 +30,8 @@ before(async () => {
   origin = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`dev did not start: ${output}`)), 60_000);
     child.stdout!.on('data', () => {
-      const url = /Serving on (http:\/\/127\.0\.0\.1:\d+)\//.exec(output)?.[1];
+      // The address is printed before the first build; the site is served once it is built.
+      const url = /Serving on (http:\/\/127\.0\.0\.1:\d+)\/[\s\S]*\nBuilt \d+ pages/.exec(output)?.[1];
       if (url) {
         clearTimeout(timer);
         resolve(url);

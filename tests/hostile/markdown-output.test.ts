@@ -2,15 +2,18 @@
 // stalls nor kills the build.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { cp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
+import { Cache, type CacheName } from '../../cli/cache/cache.ts';
 import { SiteError, SiteErrorList } from '../../cli/errors.ts';
 import { splitMarkdown } from '../../cli/load/front-matter.ts';
-import { prepareMarkdown, type MarkdownBody } from '../../cli/render/markdown/render-all-markdown.ts';
+import { renderBodies, type MarkdownBody } from '../../cli/render/markdown/render-bodies.ts';
 import { workerThreshold } from '../../cli/render/markdown/worker-pool.ts';
 import { runCli } from '../helpers/cli.ts';
-import { copyContent, projectRoot } from '../helpers/content.ts';
+import { projectRoot } from '../helpers/content.ts';
+import { copyTinySite } from '../helpers/tiny-copy.ts';
 
 const fixtures = path.join(projectRoot, 'tests', 'hostile', 'fixtures');
 /** Generous: the machine is shared; each render here takes about a second alone. */
@@ -18,16 +21,24 @@ const timeBound = 10_000;
 
 /** Renders bodies as the build does and returns each problem as [code, file name, line]. */
 async function problemsOf(bodies: MarkdownBody[], threads?: number): Promise<[string, string | undefined, number | undefined][]> {
-  const markdown = prepareMarkdown(path.join(projectRoot, 'no-content'), { threads });
   try {
-    await markdown.renderAll(bodies).consume(() => undefined);
+    // No cache: every body is rendered.
+    await renderBodies(bodies, { cache: new Cache(undefined), threads });
   } catch (error) {
     const errors = error instanceof SiteErrorList ? error.errors : [error as SiteError];
     return errors.map((e) => [e.code, e.file && path.basename(e.file), e.line]);
-  } finally {
-    await markdown.close();
   }
   return [];
+}
+
+/** A cache in a folder of its own that counts the entries it answers with. */
+class CountingCache extends Cache {
+  hits = 0;
+  override get(name: CacheName, key: string): Buffer | undefined {
+    const entry = super.get(name, key);
+    if (entry) this.hits += 1;
+    return entry;
+  }
 }
 
 async function bodyOf(file: string): Promise<MarkdownBody> {
@@ -60,16 +71,17 @@ test('reports unsafe URLs from worker threads as well', async () => {
 
 test('reports unsafe URLs again when the body comes from the cache', async () => {
   const body = await bodyOf(javascriptPost);
-  const markdown = prepareMarkdown(path.join(projectRoot, 'no-content'));
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'sitegen-markdown-cache-'));
   try {
     for (const run of ['rendered', 'cached']) {
-      const failure = await markdown.renderAll([body]).consume(() => undefined).then(() => undefined, (error: unknown) => error);
+      const cache = new CountingCache(folder);
+      const failure = await renderBodies([body], { cache }).then(() => undefined, (error: unknown) => error);
       assert.ok(failure instanceof SiteErrorList, run);
-      assert.deepEqual(failure.errors.map((e) => [e.code, e.line]).slice(0, 1), [['markdown.unsafe-url', 13]], run);
+      assert.deepEqual(failure.errors.map((e) => [e.code, e.line]), [13, 15, 17, 19, 21, 23].map((line) => ['markdown.unsafe-url', line]), run);
+      assert.equal(cache.hits, run === 'cached' ? 1 : 0, `${run}: bodies from the cache`);
     }
-    assert.equal(markdown.stats().cached, 1);
   } finally {
-    await markdown.close();
+    await rm(folder, { recursive: true, force: true });
   }
 });
 
@@ -163,11 +175,10 @@ test('parses 1.1 MB of unclosed code spans of every length in linear time', asyn
 
 test('a stack overflow while rendering becomes an error naming the file', async () => {
   // A small stack makes nesting well under the limit overflow, as a bigger tree would.
-  const script = `import { prepareMarkdown } from ${JSON.stringify(path.join(projectRoot, 'cli', 'render', 'markdown', 'render-all-markdown.ts'))};
-    const markdown = prepareMarkdown('/no-content');
-    try { await markdown.renderAll([{ file: '/posts/deep.md', body: '- '.repeat(90) + 'x', bodyLine: 3 }]).consume(() => {}); console.log('rendered'); }
-    catch (error) { console.log(JSON.stringify([error.code, error.file])); }
-    await markdown.close();`;
+  const script = `import { renderBodies } from ${JSON.stringify(path.join(projectRoot, 'cli', 'render', 'markdown', 'render-bodies.ts'))};
+    import { Cache } from ${JSON.stringify(path.join(projectRoot, 'cli', 'cache', 'cache.ts'))};
+    try { await renderBodies([{ file: '/posts/deep.md', body: '- '.repeat(90) + 'x', bodyLine: 3 }], { cache: new Cache(undefined) }); console.log('rendered'); }
+    catch (error) { console.log(JSON.stringify([error.code, error.file])); }`;
   const stdout = await new Promise<string>((resolve, reject) => {
     execFile(process.execPath, ['--stack-size=80', '--import', 'tsx', '--input-type=module', '-e', script],
     // Only a guard against a hang: a cold start (tsx compiling, Shiki loading) on a busy machine takes tens of seconds.
@@ -186,23 +197,32 @@ test('an exception while rendering one body becomes an error naming its file, in
 
 // Through the real binary.
 
+/** The fixture's post with the tiny site's front matter, its body on the same lines. */
+async function tinyPost(slug: string, body?: string): Promise<string> {
+  const text = await readFile(javascriptPost, 'utf8');
+  const end = text.indexOf('\n---\n', 4);
+  const lines = text.slice(4, end).split('\n').length;
+  const front = [`title: "${slug}"`, 'date: 2024-02-21', 'tags: [Testing]'];
+  while (front.length < lines) front.push('# a line of its own, so the body starts where the fixture\'s does');
+  return `---\n${front.join('\n')}${body === undefined ? text.slice(end) : `\n---\n\n${body}`}`;
+}
+
 test('build refuses a javascript: link and a 10,000-deep list with exit 1 at their lines, keeping the previous output', async () => {
-  const { dir, content, cleanup } = await copyContent();
-  const out = path.join(dir, 'out');
+  const { root, content, cleanup } = await copyTinySite();
+  const out = path.join(root, 'dist');
   try {
-    const first = await runCli(['build', '--content', content, '--out', out]);
+    const first = await runCli(['build'], { cwd: root });
     assert.equal(first.code, 0, first.stderr);
     const before = await snapshot(out);
-    await cp(path.join(fixtures, 'markdown-javascript-link'), content, { recursive: true });
-    const deep = (await readFile(javascriptPost, 'utf8')).replace('slug: javascript-link', 'slug: deep-list').replace(/\n\n[\s\S]*$/, `\n\n${'- '.repeat(10_000)}x\n`);
-    await writeFile(path.join(content, 'posts', 'deep-list.md'), deep);
+    await writeFile(path.join(content, 'posts', 'javascript-link.md'), await tinyPost('javascript-link'));
+    await writeFile(path.join(content, 'posts', 'deep-list.md'), await tinyPost('deep-list', `${'- '.repeat(10_000)}x\n`));
     const started = performance.now();
-    const run = await runCli(['build', '--content', content, '--out', out]);
+    const run = await runCli(['build'], { cwd: root });
     assert.ok(performance.now() - started < timeBound * 3, 'a build, CLI start included');
     assert.equal(run.code, 1, run.stderr);
-    assert.match(run.stderr, /posts\/javascript-link\.md:13:3 {2}.*\[markdown\.unsafe-url\]/);
-    assert.match(run.stderr, /posts\/javascript-link\.md:21:3 {2}.*\[markdown\.unsafe-url\]/);
-    assert.match(run.stderr, /posts\/deep-list\.md:13:1 {2}.*\[markdown\.too-deep\]/);
+    assert.match(run.stderr, /^ {2}content\/posts\/javascript-link\.md:13:3 {2}.*\[markdown\.unsafe-url\]$/m);
+    assert.match(run.stderr, /^ {2}content\/posts\/javascript-link\.md:21:3 {2}.*\[markdown\.unsafe-url\]$/m);
+    assert.match(run.stderr, /^ {2}content\/posts\/deep-list\.md:13:1 {2}.*\[markdown\.too-deep\]$/m);
     assert.deepEqual(await snapshot(out), before);
   } finally {
     await cleanup();

@@ -2,15 +2,16 @@
 // binary in a throwaway copy of the content, exits 1 with its code, and writes no file; the
 // awkward-but-legal titles are written, built in memory, and shown exactly in the page's h1.
 import assert from 'node:assert/strict';
-import { readdir } from 'node:fs/promises';
+import { mkdtemp, readdir, rename, rm, symlink } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { buildSite } from '../../cli/build/build-site.ts';
-import { contentFolder } from '../../cli/project-layout.ts';
+import { buildSite } from '../../cli/pipeline/build-site.ts';
 import { MemoryWriter } from '../../cli/write/writers.ts';
 import { runCli } from '../helpers/cli.ts';
 import { copyContent, projectRoot } from '../helpers/content.ts';
 import { parsePage } from '../helpers/html.ts';
+import { realSite } from '../helpers/sites.ts';
 
 const timeLimitMs = 10_000;
 
@@ -22,7 +23,9 @@ before(async () => {
 });
 after(() => cleanup());
 
-const posts = () => readdir(contentFolder(content, 'posts'));
+/** The site's posts folder in the content copy. */
+const postsFolder = () => path.join(content, realSite.definition.content.collections.posts!.folder);
+const posts = () => readdir(postsFolder());
 
 /** Runs `new-post` with the given options; the title comes after `--`, so `- a title` is no option. */
 async function newPost(title: string, ...args: string[]) {
@@ -42,6 +45,8 @@ const refusals: [name: string, title: string, args: string[], code: string, reas
   ['a whitespace-only excerpt', 'Blank Excerpt', ['--excerpt', ' \t '], 'new-post.invalid-field', /^error: excerpt: /m],
   ['a very long title', `Long ${'word '.repeat(1000)}`, [], 'new-post.invalid-field', /^error: title: expected at most/m],
   ['a newline in the category', 'Odd Category', ['--category', 'One\nTwo'], 'new-post.invalid-field', /^error: category: /m],
+  ['an empty category', 'Empty Category', ['--category', ''], 'new-post.empty-category', /^error: the category is empty/m],
+  ['a whitespace-only category', 'Blank Category', ['--category', '  '], 'new-post.empty-category', /^error: the category is empty/m],
   ['a control character in a tag', 'Odd Tag', ['--tags', 'Good, Ba\x1bd'], 'new-post.invalid-field', /^error: tags\[1\]: /m],
 ];
 
@@ -80,7 +85,7 @@ test('writes awkward but legal titles that build and show exactly in the h1', as
     assert.equal(run.code, 0, `${title}: ${run.stderr}`);
   }
   const writer = new MemoryWriter();
-  await buildSite({ root: projectRoot, contentDir: content, writer, now: new Date('2026-11-21T00:00:00Z') });
+  await buildSite({ root: projectRoot, site: realSite, contentDir: content, writer, env: {}, now: new Date('2026-11-21T00:00:00Z') });
   for (const [index, title] of awkwardTitles.entries()) {
     const html = writer.text(`blog/awkward-${index}/index.html`);
     assert.ok(html, `awkward-${index} was built`);
@@ -102,4 +107,22 @@ test('refuses a slug longer than the schema allows', async () => {
   assert.equal(run.code, 1);
   assert.match(run.stderr, /^error: slug: .*\[new-post\.invalid-field\]/m);
   assert.deepEqual(await posts(), before);
+});
+
+test('refuses a posts folder that is a link out of the content folder, and writes nothing there', async () => {
+  const outside = await mkdtemp(path.join(os.tmpdir(), 'sitegen-outside-posts-'));
+  const moved = `${postsFolder()}-moved`;
+  await rename(postsFolder(), moved);
+  await symlink(outside, postsFolder());
+  try {
+    const run = await newPost('Written Elsewhere');
+    assert.equal(run.code, 1, run.stderr);
+    assert.match(run.stderr, new RegExp(`^ {2}${postsFolder().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} {2}resolves to ${outside.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, outside the content folder {2}\\[content\\.outside-content-folder\\]$`, 'm'));
+    assert.deepEqual(await readdir(outside), [], 'nothing is written where the link points');
+    assert.ok(run.ms < timeLimitMs, `took ${run.ms} ms`);
+  } finally {
+    await rm(postsFolder());
+    await rename(moved, postsFolder());
+    await rm(outside, { recursive: true, force: true });
+  }
 });

@@ -1,19 +1,19 @@
 // The output folder is the build's own: `build --out` never replaces what is not an earlier
 // build's output, the output has the umask's modes, killed and concurrent builds leave a
-// complete output. Every case runs the real binary in a throwaway copy of the project.
+// complete output. Every case runs the real binary in a throwaway copy of the tiny site.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { cp, lstat, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { cp, lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { runCli, type CliRun } from '../helpers/cli.ts';
 import { editFile, projectRoot } from '../helpers/content.ts';
 import { entriesBesideOutput } from '../helpers/output-folder.ts';
-import { copyProject } from '../helpers/project-copy.ts';
+import { addTinySyntheticPosts } from '../helpers/synthetic-posts.ts';
+import { copyTinySite } from '../helpers/tiny-copy.ts';
 
 /** Refusals happen before any build work; builds get the time of a slow shared machine. */
 const refusalMs = 10_000;
@@ -21,19 +21,18 @@ const buildMs = 120_000;
 
 let base: string;
 let site: string;
+let cleanup: () => Promise<void>;
 
 before(async () => {
-  base = await mkdtemp(path.join(os.tmpdir(), 'sitegen-out-'));
-  // The project one level down, so that `--out ..` names a throwaway folder holding it.
-  const copy = await copyProject();
-  site = path.join(base, 'site');
-  await rename(copy.root, site);
+  // The project one level down in a throwaway folder, so that `--out ..` names a folder holding it.
+  ({ root: site, cleanup } = await copyTinySite());
+  base = path.dirname(site);
   await writeFile(path.join(site, 'notes.txt'), 'my notes');
   await mkdir(path.join(site, 'stuff'));
   await writeFile(path.join(site, 'stuff', 'photo.jpg'), 'a photo');
   await runCli(['--help'], { cwd: site }); // compiles the CLI once, outside the time bounds
 });
-after(() => rm(base, { recursive: true, force: true }));
+after(() => cleanup());
 
 /** Runs `sitegen build` in the project copy and times it. */
 async function build(args: string[], options: { env?: Record<string, string>; umask?: number } = {}): Promise<CliRun & { ms: number }> {
@@ -108,7 +107,7 @@ test('refuses a folder with files that no build wrote, then replaces it with --f
   assert.ok(info.isDirectory() && !info.isSymbolicLink(), 'the output is a plain folder');
   assert.equal(existsSync(path.join(site, 'stuff', 'photo.jpg')), false);
   assert.deepEqual((await entriesBesideOutput(path.join(site, 'stuff'))).filter((name) => name.startsWith('.stuff')), [], 'no staging folder, old version or lock is left');
-  for (const folder of ['stuff', 'stuff/blog', 'stuff/assets']) assert.equal((await stat(path.join(site, folder))).mode & 0o777, 0o755, folder);
+  for (const folder of ['stuff', 'stuff/posts', 'stuff/assets']) assert.equal((await stat(path.join(site, folder))).mode & 0o777, 0o755, folder);
   assert.equal((await stat(path.join(site, 'stuff', 'index.html'))).mode & 0o777, 0o644);
   const again = await build(['--out', 'stuff', '--no-check-links']);
   assert.equal(again.code, 0, `an earlier build's output needs no --force: ${again.stderr}`);
@@ -118,20 +117,24 @@ test('the output has the modes of a 027 umask', async () => {
   const out = path.join(base, 'out-027');
   const run = await build(['--out', out, '--no-check-links'], { umask: 0o027 });
   assert.equal(run.code, 0, run.stderr);
-  for (const folder of ['', 'blog', 'assets']) assert.equal((await stat(path.join(out, folder))).mode & 0o777, 0o750, folder || out);
+  for (const folder of ['', 'posts', 'assets']) assert.equal((await stat(path.join(out, folder))).mode & 0o777, 0o750, folder || out);
   assert.equal((await stat(path.join(out, 'index.html'))).mode & 0o777, 0o640);
 });
 
 test('the next build removes the staging folder and lock of a killed build, but not those of a running one', async () => {
   const out = path.join(base, 'out-killed');
-  const child = spawn(process.execPath, [path.join(projectRoot, 'cli', 'bin.js'), 'build', '--out', out, '--no-check-links'], { cwd: site, stdio: 'ignore' });
+  // Enough posts that the build is still writing when it is killed.
+  const content = await mkdtemp(path.join(base, 'many-posts-'));
+  await cp(path.join(site, 'content'), content, { recursive: true });
+  await addTinySyntheticPosts(path.join(content, 'posts'), 300);
+  const child = spawn(process.execPath, [path.join(projectRoot, 'cli', 'bin.js'), 'build', '--out', out, '--content', content, '--no-check-links', '--no-cache'], { cwd: site, stdio: 'ignore' });
   const staging = await waitFor(async () => (await readdir(base)).find((name) => name.startsWith(`.out-killed-staging-${child.pid}-`)));
   child.kill('SIGKILL');
   await once(child, 'close');
   assert.ok(existsSync(path.join(base, staging)) && existsSync(path.join(base, '.out-killed.lock')), 'the killed build left its staging folder and lock');
   const running = `.out-killed-staging-${process.pid}-0123456789ab`;
   await mkdir(path.join(base, running));
-  const run = await build(['--out', out, '--no-check-links']);
+  const run = await build(['--out', out, '--content', content, '--no-check-links']);
   assert.equal(run.code, 0, run.stderr);
   assert.ok(run.ms < buildMs, `${run.ms} ms`);
   assert.equal(existsSync(path.join(base, staging)), false, 'the killed build\'s staging folder is gone');
@@ -163,7 +166,7 @@ test('a failed build leaves the previous output byte for byte, and nothing besid
   assert.equal((await build(['--content', content, '--out', out, '--no-check-links'])).code, 0);
   const before = await snapshot(out);
   const version = (await stat(out, { bigint: true })).ino;
-  await editFile(path.join(content, 'posts', 'ai-powered-bug-reports.md'), /^tags: .*$/m, 'tags: AI');
+  await editFile(path.join(content, 'posts', 'hello.md'), /^tags: .*$/m, 'tags: greeting');
   const failed = await build(['--content', content, '--out', out]);
   assert.equal(failed.code, 1, failed.stderr);
   assert.ok(failed.ms < buildMs, `${failed.ms} ms`);
