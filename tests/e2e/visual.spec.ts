@@ -51,6 +51,8 @@ const templates: Record<Exclude<SitePage['kind'], 'redirect'>, TemplateShot> = {
   'guide-article': { path: '/guides/content/playwright/', through: '.prose pre' },
   // The featured block, the filters and the first card of All Posts.
   'blog-index': { path: '/blog/', through: '.post-grid .post-card' },
+  // The hero with its back link and count, the sidebar with the current tag, and the first card.
+  'blog-term': { path: '/blog/tags/ai/', through: '.post-grid .post-card' },
   // Title, image, sidebar, prose and its first highlighted code sample.
   'blog-post': { path: '/blog/the-reality-of-ai-in-qa-testing/', through: '.prose pre' },
   // Hero, stats band, the first three cards and the promo block after them.

@@ -67,3 +67,16 @@ test('a picture social sites do not show, or one without alt text, is content.ba
     return true;
   });
 });
+
+test('a page that shares another page\'s picture gets that picture and no job of its own; one sharing a page that is not built gets the fallback', () => {
+  const base = tinyCard();
+  const spec = { ...base, of: (route: Route<TinyPage>, m: TinyModel) => {
+    if (route.path === '/posts/second') return { kind: 'same-as' as const, path: '/posts/hello' };
+    if (route.path === '/404') return { kind: 'same-as' as const, path: '/nowhere' };
+    return base.of(route, m);
+  } };
+  const { images, jobs } = planShareImages(routes, spec, model);
+  assert.equal(images.byPath.get('/posts/second'), images.byPath.get('/posts/hello'));
+  assert.equal(images.byPath.get('/404'), undefined, 'pages without a picture of their own show the fallback');
+  assert.deepEqual(jobs.map((job) => job.file), ['social/index.png', 'social/posts/hello.png', 'social/logo.png']);
+});
