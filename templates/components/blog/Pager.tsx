@@ -18,7 +18,7 @@ export interface PagerProps {
 export default function Pager({ pager }: { pager: PagerProps }) {
   return (
     <nav className="pager" aria-label={pager.label}>
-      {pager.previous ? <a className="pager-step" href={pager.previous.href} rel="prev">← {pager.previous.label}</a> : null}
+      {pager.previous ? <a className="pager-step" href={pager.previous.href} rel="prev"><span aria-hidden="true">← </span>{pager.previous.label}</a> : null}
       <ol className="pager-pages">
         {pager.entries.map((entry, index) => (
           'gap' in entry ? (
@@ -32,7 +32,7 @@ export default function Pager({ pager }: { pager: PagerProps }) {
           )
         ))}
       </ol>
-      {pager.next ? <a className="pager-step" href={pager.next.href} rel="next">{pager.next.label} →</a> : null}
+      {pager.next ? <a className="pager-step" href={pager.next.href} rel="next">{pager.next.label}<span aria-hidden="true"> →</span></a> : null}
     </nav>
   );
 }
