@@ -152,7 +152,7 @@ for (const formCase of [consultation, guideForms[0]!, toolkit]) {
         await captcha.solve();
         expect(await captcha.resets()).toBe(0);
         await submitButton(form, formCase).click();
-        await expect(alerts(form)).toHaveText(['Failed to submit form. Please try again later.']);
+        await expect(alerts(form)).toHaveText([/^Failed to submit form\. Please try again later\.\s*You can email us instead: hello@checkpointqa\.com$/]);
         expect(await captcha.resets()).toBe(1);
         // Back to idle: fields usable again, the button reads its label but is marked disabled
         // because the token went with the failure.
