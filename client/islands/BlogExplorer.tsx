@@ -180,15 +180,15 @@ export default function BlogExplorer({ labels, posts, featured, pager, categorie
               </>
             ) : null}
           </div>
-          <p className="visually-hidden" role="status">{filtered && all.state === 'loading' ? labels.loading : announcement}</p>
+          <p className="visually-hidden" role="status">{announcement}</p>
           {!matching ? (
             <div className="empty-state">
               {all.state === 'failed' ? (
                 <>
-                  <p>{labels.loadFailed}</p>
+                  <p role="alert">{labels.loadFailed}</p>
                   <button type="button" className="button button-primary" onClick={() => setAll({ state: 'idle' })}>{labels.retry}</button>
                 </>
-              ) : <p aria-hidden="true">{labels.loading}</p>}
+              ) : <p>{labels.loading}</p>}
             </div>
           ) : matching.length === 0 ? (
             <div className="empty-state">

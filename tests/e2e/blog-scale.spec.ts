@@ -102,7 +102,7 @@ test.describe('without JavaScript', () => {
     await expect(postTitles(page)).toHaveText(secondPage);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('AI Testing Insights Blog, page 2 of 5');
     await pager(page).getByRole('link', { name: 'Page 5' }).click();
-    await expect(postTitles(page)).toHaveText(Array.from({ length: 6 }, (_, i) => synthetic(5 - i)));
+    await expect(postTitles(page)).toHaveText(Array.from({ length: 12 }, (_, i) => synthetic(11 - i)));
     await expect(pager(page).getByRole('link', { name: 'Next' })).toHaveCount(0);
 
     await tags(page).getByRole('link', { name: 'AI', exact: true }).click();

@@ -1,6 +1,6 @@
 // Builds the marketing site with 54 older posts added to its six (60 in all, five pages of the
 // blog's list), for the browser tests of the blog at more than one page (blog-scale.spec.ts):
-// a copy of content/ in tests/e2e/.large-blog/content, built into tests/e2e/.large-blog/dist
+// a copy of content/ in .large-blog/content, built into .large-blog/dist
 // by the CLI as `npm run build` builds dist/.
 import { spawnSync } from 'node:child_process';
 import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
@@ -8,7 +8,7 @@ import path from 'node:path';
 import { projectRoot } from '../helpers/content.ts';
 import { syntheticPost } from '../helpers/synthetic-posts.ts';
 
-const largeBlogRoot = path.join(import.meta.dirname, '.large-blog');
+const largeBlogRoot = path.join(projectRoot, '.large-blog');
 const largeBlogPosts = 54;
 
 const content = path.join(largeBlogRoot, 'content');

@@ -11,7 +11,7 @@ const root = path.resolve(process.env.E2E_DIST ?? path.join(import.meta.dirname,
 createServer(createStaticHandler(root)).listen(port, '127.0.0.1', () => {
   console.log(`serving ${root} on http://127.0.0.1:${port}`);
 });
-const largeBlog = path.join(import.meta.dirname, '.large-blog', 'dist');
+const largeBlog = path.join(import.meta.dirname, '..', '..', '.large-blog', 'dist');
 if (existsSync(largeBlog)) {
   createServer(createStaticHandler(largeBlog)).listen(port + 1, '127.0.0.1', () => {
     console.log(`serving ${largeBlog} on http://127.0.0.1:${port + 1}`);
