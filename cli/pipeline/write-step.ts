@@ -21,7 +21,7 @@ export function siteFiles(site: RenderedStep, facts?: SiteFacts): Map<string, st
   files.set('robots.txt', renderRobots(settings.siteUrl));
   for (const feed of definition.feeds?.(site.model) ?? []) files.set(feed.path.slice(1), renderFeed(feed, settings));
   files.set('_redirects', renderRedirectsFile(redirects));
-  files.set('_headers', renderHeadersFile(routes, { additions: definition.csp?.(site.model) ?? {}, inlineScripts }));
+  files.set('_headers', renderHeadersFile(routes, { additions: definition.csp?.(site.model) ?? {}, inlineScripts }, site.search));
   const manifest = buildManifest({ siteUrl: settings.siteUrl, root: site.root, pages, redirects, bodyLinks });
   // The checker takes the manifest as built, not parsed back from its text.
   facts?.setManifest(manifest);
