@@ -14,7 +14,7 @@ import { siteRedirects, siteRoutes, type SitePage } from './templates/site/route
 import { dataSchemas, legalFrontMatterSchema, postFrontMatterSchema } from './templates/site/schemas/schemas.ts';
 import { guideArticleFrontMatterSchema } from './templates/site/schemas/articles.ts';
 import { shareCard } from './templates/site/share-card.ts';
-import { blogIndexPath, blogPostPath, feedPath } from './templates/site/urls.ts';
+import { blogIndexPath, blogPostPath, feedPath, searchPath } from './templates/site/urls.ts';
 
 /** Where Google documents reCAPTCHA's script and frames (classic and Enterprise share them). */
 const recaptchaScripts = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
@@ -67,6 +67,8 @@ export default defineSite({
     'connect-src': originOf(model.data.site.formWebhookUrl),
     'form-action': originOf(model.data.site.formWebhookUrl),
   }),
+  // Posts, guides, service pages and case studies mark themselves (Layout.tsx); /search runs it.
+  search: { page: searchPath },
   productionProblems: (model, content, options) => productionConfigProblems(model.data.site, {
     siteJson: content.raw.data.get('site'),
     overrides: siteOverridesFromEnv(options.env),

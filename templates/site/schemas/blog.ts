@@ -1,19 +1,6 @@
 import { z } from 'zod';
-import { imagePath, lineText, link, meta, text } from './fields.ts';
+import { imagePath, lineText, link, meta, text, textWith } from './fields.ts';
 import { declaredTopic } from './guides.ts';
-
-/**
- * Text with a `{name}` placeholder the site fills in: it must contain it (unless `optional`) and
- * may use no other placeholder, so a typo shows up at build time rather than on the page.
- */
-function textWith(name: string, { optional = false } = {}) {
-  return text.superRefine((value, context) => {
-    if (!optional && !value.includes(`{${name}}`)) context.addIssue({ code: 'custom', message: `expected the placeholder {${name}}` });
-    for (const [placeholder, used] of value.matchAll(/\{(\w*)\}/g)) {
-      if (used !== name) context.addIssue({ code: 'custom', message: `unknown placeholder ${placeholder}: only {${name}} is filled in here` });
-    }
-  });
-}
 
 /** content/data/blog.json; the site's model checks that guides.json declares each guide its post sidebar lists. */
 export const blogSchema = z.object({

@@ -38,3 +38,16 @@ export const section = z.object({
   items: z.array(item).min(1),
   cta: link.optional(),
 }).strict();
+
+/**
+ * Text with a `{name}` placeholder the site fills in: it must contain it (unless `optional`) and
+ * may use no other placeholder, so a typo shows up at build time rather than on the page.
+ */
+export function textWith(name: string, { optional = false } = {}) {
+  return text.superRefine((value, context) => {
+    if (!optional && !value.includes(`{${name}}`)) context.addIssue({ code: 'custom', message: `expected the placeholder {${name}}` });
+    for (const [placeholder, used] of value.matchAll(/\{(\w*)\}/g)) {
+      if (used !== name) context.addIssue({ code: 'custom', message: `unknown placeholder ${placeholder}: only {${name}} is filled in here` });
+    }
+  });
+}
