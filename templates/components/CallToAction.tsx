@@ -12,7 +12,7 @@ export default function CallToAction({ heading, text, primary, secondary, shared
       <div className="container cta-inner">
         <h2 id={id}>{heading}</h2>
         <p className="lead">{text}</p>
-        <div className="actions">
+        <div className="actions" data-pagefind-ignore="">
           <SiteLink link={primary} className="button button-primary button-large" />
           {secondary ? <SiteLink link={secondary} className="button button-ghost button-large" /> : null}
         </div>
