@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import {
-  addressFromSearch, emptySearch, excerptParts, fillSearchText, isSearching, maxQueryLength, pagefindFilters, searchFilters, searchFromAddress, searchMeta,
+  addressFromSearch, emptySearch, excerptParts, fillSearchText, isSearching, markQueryWords, maxQueryLength, pagefindFilters, searchFilters, searchFromAddress, searchMeta,
   type ExcerptPart, type SearchState,
 } from './search-state.ts';
 
@@ -135,7 +135,7 @@ export default function SiteSearch({ script, labels, sections, tags, categories 
           url: page.url,
           title: page.meta[searchMeta.title] ?? page.url,
           section: page.filters[searchFilters.section]?.[0] ?? '',
-          excerpt: excerptParts(page.excerpt),
+          excerpt: snippetOf(page, query),
         })));
         setTotal(search.results.length);
         setStatus('done');
@@ -248,6 +248,15 @@ export default function SiteSearch({ script, labels, sections, tags, categories 
       </div>
     </div>
   );
+}
+
+/** What a result quotes: Pagefind's excerpt of the page's text, or the page's summary where only that matched. */
+function snippetOf(page: PagefindPage, query: string): ExcerptPart[] {
+  const excerpt = excerptParts(page.excerpt);
+  const summary = page.meta[searchMeta.summary];
+  if (excerpt.some((part) => part.marked) || !summary) return excerpt;
+  const marked = markQueryWords(summary, query);
+  return marked.some((part) => part.marked) ? marked : excerpt;
 }
 
 /** How many results a search found, in words: '3 results for “cursor”'; a search by filters alone, '4 results'. */

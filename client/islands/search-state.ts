@@ -95,6 +95,24 @@ export function excerptParts(excerpt: string): ExcerptPart[] {
   return parts;
 }
 
+/**
+ * A text with the words that start with a word of the query marked, for a page found by text
+ * Pagefind does not quote (a post's excerpt, which its page does not show): Pagefind matches by
+ * word stems, so a word starting with the query's word is what it matched.
+ */
+export function markQueryWords(text: string, query: string): ExcerptPart[] {
+  const terms = query.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((term) => term.length > 0);
+  const parts: ExcerptPart[] = [];
+  for (const piece of text.split(/([\p{L}\p{N}]+)/u)) {
+    if (piece === '') continue;
+    const marked = terms.some((term) => piece.toLowerCase().startsWith(term));
+    const last = parts.at(-1);
+    if (last && last.marked === marked) last.text += piece;
+    else parts.push({ text: piece, marked });
+  }
+  return parts;
+}
+
 /** Puts values into `{name}` placeholders of a text from content/data/search.json. */
 export function fillSearchText(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (placeholder, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : placeholder));
