@@ -7,6 +7,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
+import { checkSite } from '../../cli/check/index.ts';
 import { SiteError, SiteErrorList } from '../../cli/errors.ts';
 import { buildSite, type BuildOptions } from '../../cli/pipeline/build-site.ts';
 import { isMarkedForSearch } from '../../cli/search/search-index.ts';
@@ -40,6 +41,12 @@ test('the build writes the index and Pagefind\'s script under /pagefind/, for th
   assert.deepEqual(Object.values(entry.languages).map((language) => language.page_count), [2], 'the two posts, and neither the home, search nor 404 page');
   await readFile(path.join(outDir, 'pagefind', 'pagefind.js'));
   await assert.rejects(readFile(path.join(outDir, 'pagefind', 'pagefind-ui.js')), 'Pagefind\'s ready-made interface is left out');
+});
+
+test('check-links reads the index as the files it is: no finding, and every page checked', async () => {
+  const report = await checkSite(outDir);
+  assert.deepEqual(report.findings, []);
+  assert.equal(report.pages, 5, 'home, two posts, search and 404; the index holds no page');
 });
 
 test('a word of a post\'s body finds the post, at its address, with the word marked in the excerpt', async () => {
