@@ -14,7 +14,7 @@ import { siteRedirects, siteRoutes, type SitePage } from './templates/site/route
 import { dataSchemas, legalFrontMatterSchema, postFrontMatterSchema } from './templates/site/schemas/schemas.ts';
 import { guideArticleFrontMatterSchema } from './templates/site/schemas/articles.ts';
 import { shareCard } from './templates/site/share-card.ts';
-import { blogPostsIndexPath } from './templates/site/urls.ts';
+import { blogPostsIndexPath, searchPath } from './templates/site/urls.ts';
 import { postsIndex } from './templates/site/blog-list.ts';
 import { blogFeeds } from './templates/site/feeds.ts';
 
@@ -64,6 +64,8 @@ export default defineSite({
     'connect-src': originOf(model.data.site.formWebhookUrl),
     'form-action': originOf(model.data.site.formWebhookUrl),
   }),
+  // Posts, guides, service pages and case studies mark themselves (Layout.tsx); /search runs it.
+  search: { page: searchPath },
   productionProblems: (model, content, options) => productionConfigProblems(model.data.site, {
     siteJson: content.raw.data.get('site'),
     overrides: siteOverridesFromEnv(options.env),

@@ -109,6 +109,10 @@ const siteErrors = {
   'content.bad-social-image': { title: "A post's socialImage cannot be shown by social sites" },
   'share-card.failed': { title: 'A share card could not be drawn' },
   'share-card.missing-glyphs': { title: "A share card's words hold characters no card font draws" },
+  'search.unknown-page': { title: 'The search page the site definition names is not one of its pages' },
+  'search.shared-folder': { title: 'The search page shares its folder with another page' },
+  'search.folder-taken': { title: "A page is written into the search index's folder" },
+  'search.index-failed': { title: 'Pagefind could not index the pages marked for search' },
 } as const satisfies Record<string, ErrorData>;
 
 /** Reasons of link-checker findings: listed in the link report rather than thrown. */

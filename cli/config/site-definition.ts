@@ -148,6 +148,23 @@ export interface ShareCardSpec<Model, Page extends PageSpec> {
 /** Content-Security-Policy sources a site adds to the engine's own policy, by directive. */
 export type CspAdditions = Partial<Record<'script-src' | 'style-src' | 'img-src' | 'connect-src' | 'frame-src' | 'form-action', string[]>>;
 
+/**
+ * Search across the site with Pagefind (docs/search.md). The pages to index mark themselves in
+ * their HTML with Pagefind's own attributes (`data-pagefind-body` around what is indexed,
+ * `data-pagefind-filter` and `data-pagefind-meta`); the build indexes them after rendering and
+ * publishes the index with Pagefind's script, which the search page loads.
+ */
+export interface SearchSpec {
+  /**
+   * The path of the page visitors search from (`/search`). It alone may compile WebAssembly
+   * (its Content-Security-Policy adds `'wasm-unsafe-eval'`), so no other page or redirect may
+   * share its first folder.
+   */
+  page: string;
+  /** The folder of the index and Pagefind's script under the output: `pagefind` (`/pagefind/pagefind.js`) by default. */
+  folder?: string;
+}
+
 /** A value an archetype asks for besides the title: a command-line option and its prompt. */
 export interface ArchetypeField {
   /** Key of the front matter field. */
@@ -235,6 +252,8 @@ export interface SiteDefinition<Model = unknown, Page extends PageSpec = PageSpe
   /** Files the site publishes beside its pages, such as a JSON index an island fetches; made once images are known. */
   files?(model: Model, context: { images: ImageIndex; settings: SiteSettings }): PublishedFile[];
   csp?(model: Model): CspAdditions;
+  /** Search across the pages that mark themselves for it; none without it. */
+  search?: SearchSpec;
   /** Problems `build --production` refuses; a build without it prints them as warnings. */
   productionProblems?(model: Model, content: LoadedContent, options: ModelOptions): SiteError[];
   archetypes?: Record<string, Archetype>;

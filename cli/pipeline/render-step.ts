@@ -63,7 +63,7 @@ export async function renderStep(routed: RoutedStep, options: RenderOptions): Pr
     images,
     shareImages,
     markdown: new Map(),
-    assets: { stylesheet: bundle.stylesheet, siteScript: bundle.siteScript, islands: bundle.islands, fonts: fontUrls(bundle) },
+    assets: { stylesheet: bundle.stylesheet, siteScript: bundle.siteScript, islands: bundle.islands, fonts: fontUrls(bundle), ...(routed.search ? { search: routed.search.script } : {}) },
   };
   const routes = options.only ? routed.routes.filter(options.only) : routed.routes;
   const sources = markdownSources(routed);

@@ -16,13 +16,14 @@ import HomePage from './home.tsx';
 import LegalPage from './legal.tsx';
 import NotFoundPage from './not-found.tsx';
 import RedirectPage from './redirect.tsx';
+import SearchPage from './search.tsx';
 import ToolkitPage from './toolkit.tsx';
 
 /** The template file of each page kind, relative to the project root. */
 const templateNames: Record<SitePage['kind'], string> = {
   'home': 'home', 'audience': 'audience', 'guide': 'guide', 'guide-article': 'guide-article', 'blog-index': 'blog-index',
   'blog-term': 'blog-term', 'blog-post': 'blog-post', 'case-studies': 'case-studies', 'humans': 'content-page', 'getting-started': 'getting-started',
-  'toolkit': 'toolkit', 'legal': 'legal', 'not-found': 'not-found', 'redirect': 'redirect',
+  'toolkit': 'toolkit', 'legal': 'legal', 'search': 'search', 'not-found': 'not-found', 'redirect': 'redirect',
 };
 
 /** The template file of a page kind, named as the origin of the links it builds itself. */
@@ -45,6 +46,7 @@ function pageElement(page: SitePage): ReactElement {
     case 'getting-started': return <GettingStartedPage />;
     case 'toolkit': return <ToolkitPage />;
     case 'legal': return <LegalPage slug={page.slug} />;
+    case 'search': return <SearchPage />;
     case 'not-found': return <NotFoundPage />;
     case 'redirect': return <RedirectPage to={page.to} />;
   }

@@ -22,6 +22,7 @@ export type SitePage =
   | { kind: 'getting-started' }
   | { kind: 'toolkit' }
   | { kind: 'legal'; slug: 'terms' | 'privacy' }
+  | { kind: 'search' }
   | { kind: 'not-found' }
   | { kind: 'redirect'; to: string };
 
@@ -45,6 +46,8 @@ export function siteRoutes(model: SiteModel): RouteSpec<SitePage>[] {
     { path: urls.gettingStartedPath, page: { kind: 'getting-started' }, source: data('getting-started') },
     { path: urls.toolkitPath, page: { kind: 'toolkit' }, source: data('toolkit') },
     ...model.legal.map((l) => ({ path: urls.legalPath(l.slug), page: { kind: 'legal', slug: l.slug } as const, source: l.file, bodies: [l.file] })),
+    // Results depend on the query: not a page for search engines to list.
+    { path: urls.searchPath, page: { kind: 'search' }, source: data('search'), indexable: false },
     { path: urls.notFoundPath, page: { kind: 'not-found' }, source: data('ui'), notFound: true },
   ];
 }

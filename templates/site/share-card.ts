@@ -42,6 +42,7 @@ export function cardTextFor(route: { page: SitePage }, model: SiteModel): CardTe
     case 'getting-started': return { title: data['getting-started'].meta.title, kind: kinds['getting-started'] };
     case 'toolkit': return { title: data.toolkit.meta.title, kind: kinds.toolkit };
     case 'legal': return { title: model.legal.find((l) => l.slug === page.slug)!.title, kind: kinds.legal };
+    case 'search': return { title: data.search.meta.title, kind: kinds.search };
     case 'not-found': return { title: data.ui.notFound.metaTitle, kind: kinds['not-found'] };
     case 'redirect': return { title: data.home.meta.title, kind: kinds.home };
   }

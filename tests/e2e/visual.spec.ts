@@ -62,6 +62,8 @@ const templates: Record<Exclude<SitePage['kind'], 'redirect'>, TemplateShot> = {
   'toolkit': { path: '/pom-files/' },
   // Title, date, introduction and the first section with its list.
   'legal': { path: '/terms/', through: '.prose ul' },
+  // The field, the filters and the prompt, before a search.
+  'search': { path: '/search/' },
   'not-found': { path: '/no-such-page' },
 };
 
@@ -147,6 +149,19 @@ test.describe('states', () => {
       await expect(page.getByRole('region', { name: 'Featured' })).toHaveCount(0);
       if (state === 'empty') await expect(explorer).toContainText(blogEmptyText);
       await component(explorer, `blog-${state}-${viewport.width}`);
+    });
+  }
+
+  // Search results, one column at both widths: the field, filters and the first results with their marks.
+  for (const viewport of viewports) {
+    test(`/search/?q=playwright (results) at ${viewport.width}`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await openStill(page, '/search/?q=playwright');
+      await expect(page.locator('.search-result-excerpt mark').first()).toBeVisible();
+      // The field has focus on arrival; its caret and ring would blink into the picture.
+      await page.locator('.search-app input').blur();
+      await quiet(page);
+      await component(page.locator('.search-app'), `search-results-${viewport.width}`);
     });
   }
 

@@ -25,12 +25,13 @@ test('plans a card of the spec\'s size for every page, under /social/ at the pag
     ['/', '/social/index.png', 400, 210, 'image/png', 'Tiny | Tiny'],
     ['/posts/second', '/social/posts/second.png', 400, 210, 'image/png', 'Second | Tiny'],
     ['/posts/hello', '/social/posts/hello.png', 400, 210, 'image/png', 'Hello | Tiny'],
+    ['/search', '/social/search.png', 400, 210, 'image/png', 'Tiny | Tiny'],
     ['/404', '/social/404.png', 400, 210, 'image/png', 'Tiny | Tiny'],
   ]);
   assert.equal(images.fallback, images.byPath.get('/'));
   assert.deepEqual(images.logo, { path: '/social/logo.png', width: 512, height: 512, type: 'image/png', alt: 'Tiny' });
   assert.deepEqual(jobs.map((job) => [job.file, job.draw]), [
-    ['social/index.png', 'card'], ['social/posts/second.png', 'card'], ['social/posts/hello.png', 'card'], ['social/404.png', 'card'], ['social/logo.png', 'logo'],
+    ['social/index.png', 'card'], ['social/posts/second.png', 'card'], ['social/posts/hello.png', 'card'], ['social/search.png', 'card'], ['social/404.png', 'card'], ['social/logo.png', 'logo'],
   ]);
   assert.deepEqual(jobs[2], { file: 'social/posts/hello.png', draw: 'card', card: { title: 'Hello' }, route: '/posts/hello', source: postFile('hello') });
 });

@@ -14,7 +14,7 @@ const site = realSite.definition;
 const buildRoutes = (siteModel: SiteModel) => buildRoutesOf(site.routes(siteModel), site.settings(siteModel));
 const buildRedirects = (siteModel: SiteModel, routes: Route<SitePage>[]) => buildRedirectsOf(site.redirects!(siteModel), routes, site.settings(siteModel));
 
-test('lists every route of the SPEC route table, plus the 404 page and a page per tag and category', () => {
+test('lists every route of the SPEC route table, plus the search and 404 pages and a page per tag and category', () => {
   const paths = buildRoutes(model).map((r) => r.path).sort();
   const topics = ['bug-documentation', 'cursor-usage', 'playwright', 'productivity', 'test-data'];
   assert.deepEqual(paths, [
@@ -24,7 +24,7 @@ test('lists every route of the SPEC route table, plus the 404 page and a page pe
     ...model.posts.map((p) => `/blog/${p.slug}`).sort(),
     '/case-studies', '/getting-started',
     ...topics.map((t) => `/guides/${t}`), ...topics.map((t) => `/guides/content/${t}`),
-    '/humans', '/pom-files', '/privacy',
+    '/humans', '/pom-files', '/privacy', '/search',
     '/services/devshops', '/services/legacy', '/services/non-traditional', '/services/startups',
     '/terms',
   ].sort());

@@ -1,23 +1,6 @@
 import { z } from 'zod';
-import { imagePath, lineText, link, meta, text } from './fields.ts';
+import { imagePath, lineText, link, meta, text, textWith } from './fields.ts';
 import { declaredTopic } from './guides.ts';
-
-/**
- * Text with `{name}` placeholders the site fills in: it must contain each (unless `optional`) and
- * may use no other placeholder, so a typo shows up at build time rather than on the page.
- */
-function textWith(names: string | readonly string[], { optional = false } = {}) {
-  const list: readonly string[] = typeof names === 'string' ? [names] : names;
-  const known = list.map((name) => `{${name}}`).join(', ');
-  return text.superRefine((value, context) => {
-    for (const name of list) {
-      if (!optional && !value.includes(`{${name}}`)) context.addIssue({ code: 'custom', message: `expected the placeholder {${name}}` });
-    }
-    for (const [placeholder, used] of value.matchAll(/\{(\w*)\}/g)) {
-      if (!list.includes(used!)) context.addIssue({ code: 'custom', message: `unknown placeholder ${placeholder}: only ${known} ${list.length === 1 ? 'is' : 'are'} filled in here` });
-    }
-  });
-}
 
 /** The page of one tag or category: its title, description, heading and feed, each naming the term. */
 function termPage(name: string) {
