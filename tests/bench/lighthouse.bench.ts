@@ -33,7 +33,7 @@ try {
   for (const page of pages) {
     const output = path.join(work, 'report.json');
     const run = spawnSync('npx', ['--yes', lighthouse, `${origin}${page}`, '--quiet', '--output=json', `--output-path=${output}`,
-      '--only-categories=performance,accessibility,best-practices,seo', '--chrome-flags=--headless=new --no-sandbox --disable-gpu'], {
+      '--only-categories=performance,accessibility,best-practices,seo', '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage'], {
       encoding: 'utf8', env: { ...process.env, CHROME_PATH: chrome }, maxBuffer: 64 * 1024 * 1024,
     });
     if (run.status !== 0) throw new Error(`lighthouse failed on ${page} (exit ${run.status ?? run.signal}):\n${run.stderr.slice(-4000)}`);
