@@ -14,7 +14,9 @@ import { siteRedirects, siteRoutes, type SitePage } from './templates/site/route
 import { dataSchemas, legalFrontMatterSchema, postFrontMatterSchema } from './templates/site/schemas/schemas.ts';
 import { guideArticleFrontMatterSchema } from './templates/site/schemas/articles.ts';
 import { shareCard } from './templates/site/share-card.ts';
-import { blogIndexPath, blogPostPath, feedPath } from './templates/site/urls.ts';
+import { blogPostsIndexPath, searchPath } from './templates/site/urls.ts';
+import { postsIndex } from './templates/site/blog-list.ts';
+import { blogFeeds } from './templates/site/feeds.ts';
 
 /** Where Google documents reCAPTCHA's script and frames (classic and Enterprise share them). */
 const recaptchaScripts = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
@@ -52,14 +54,9 @@ export default defineSite({
   templateFile: templateFileOf,
   client: { styles: 'templates/styles/site.css', script: 'client/site.ts', hydrate: 'client/hydrate.ts', islands: Object.fromEntries(Object.keys(islands).map((name) => [name, `client/islands/${name}.tsx`])) },
   shareCard,
-  feeds: (model) => [{
-    path: feedPath,
-    title: `${model.data.site.brand} ${model.data.blog.post.titleSuffix}`,
-    description: model.data.blog.meta.description,
-    link: blogIndexPath,
-    language: 'en',
-    items: model.posts.map((post) => ({ title: post.title, path: blogPostPath(post.slug), date: post.date, category: post.category, description: post.excerpt })),
-  }],
+  feeds: blogFeeds,
+  // The summaries the blog's explorer filters over, fetched when a visitor first filters.
+  files: (model, { images }) => [{ path: blogPostsIndexPath, contents: JSON.stringify(postsIndex(model, images)) }],
   csp: (model) => ({
     'script-src': recaptchaScripts,
     'frame-src': [...recaptchaFrames, ...videoFrameSources],
@@ -67,6 +64,8 @@ export default defineSite({
     'connect-src': originOf(model.data.site.formWebhookUrl),
     'form-action': originOf(model.data.site.formWebhookUrl),
   }),
+  // Posts, guides, service pages and case studies mark themselves (Layout.tsx); /search runs it.
+  search: { page: searchPath },
   productionProblems: (model, content, options) => productionConfigProblems(model.data.site, {
     siteJson: content.raw.data.get('site'),
     overrides: siteOverridesFromEnv(options.env),

@@ -44,6 +44,10 @@ const siteErrors = {
     message: duplicateOf,
     hint: (field: string) => `Give each file its own ${field}.`,
   },
+  'content.term-clash': {
+    title: 'Two tags or categories would share one page',
+    hint: 'Write the tag or category the same way in every post (the address of its page is made from its letters and digits).',
+  },
   'content.duplicate-topic': {
     title: 'Two guide articles share a topic',
     message: duplicateOf,
@@ -105,6 +109,10 @@ const siteErrors = {
   'content.bad-social-image': { title: "A post's socialImage cannot be shown by social sites" },
   'share-card.failed': { title: 'A share card could not be drawn' },
   'share-card.missing-glyphs': { title: "A share card's words hold characters no card font draws" },
+  'search.unknown-page': { title: 'The search page the site definition names is not one of its pages' },
+  'search.shared-folder': { title: 'The search page shares its folder with another page' },
+  'search.folder-taken': { title: "A page is written into the search index's folder" },
+  'search.index-failed': { title: 'Pagefind could not index the pages marked for search' },
 } as const satisfies Record<string, ErrorData>;
 
 /** Reasons of link-checker findings: listed in the link report rather than thrown. */

@@ -118,7 +118,7 @@ async function clientFiles(root: string, client: ClientEntries): Promise<string[
   return lists.flat();
 }
 
-const phaseNames: Record<Phase, string> = { load: 'Loading content', render: 'Rendering pages', images: 'Encoding images', cards: 'Drawing share cards', bundle: 'Bundling', write: 'Writing files', check: 'Checking links' };
+const phaseNames: Record<Phase, string> = { load: 'Loading content', render: 'Rendering pages', images: 'Encoding images', cards: 'Drawing share cards', search: 'Indexing for search', bundle: 'Bundling', write: 'Writing files', check: 'Checking links' };
 
 function progressText(phase: Phase, done?: number, total?: number): string {
   return total ? `${phaseNames[phase]}: ${done ?? 0} of ${total}` : `${phaseNames[phase]}…`;

@@ -9,7 +9,7 @@ import type { SiteError } from '../errors.ts';
 import type { LinkOrigin } from '../render/link-origins.ts';
 import type { TrailingSlash } from '../route/trailing-slash.ts';
 import type { LoadedContent } from '../load/load-content.ts';
-import type { RenderContext } from '../render/render-context.ts';
+import type { ImageIndex, RenderContext } from '../render/render-context.ts';
 
 /** A page kind and its props, as the site's routes name them: `{ kind: 'blog-post', slug: 'a' }`. */
 export interface PageSpec {
@@ -81,6 +81,13 @@ export interface RedirectSpec {
   origin?: LinkOrigin;
 }
 
+/** A file the site publishes as it is. */
+export interface PublishedFile {
+  /** Site path of the file: `/blog/posts.json`. */
+  path: string;
+  contents: string | Uint8Array;
+}
+
 /** An RSS feed of the site. */
 export interface FeedSpec {
   /** Site path of the feed file: `/feed.xml`. */
@@ -97,7 +104,9 @@ export interface FeedSpec {
 export type ShareCardOf =
   | { kind: 'card'; card: Record<string, unknown>; alt: string }
   /** `image` is a site path under `/images/`; `file` and `line` say where the page names it. */
-  | { kind: 'image'; image: string; alt?: string; file: string; line: number };
+  | { kind: 'image'; image: string; alt?: string; file: string; line: number }
+  /** The picture of the page at another route path (a list's later pages share its first page's). */
+  | { kind: 'same-as'; path: string };
 
 /** A font share cards are drawn with. */
 export interface CardFont {
@@ -138,6 +147,23 @@ export interface ShareCardSpec<Model, Page extends PageSpec> {
 
 /** Content-Security-Policy sources a site adds to the engine's own policy, by directive. */
 export type CspAdditions = Partial<Record<'script-src' | 'style-src' | 'img-src' | 'connect-src' | 'frame-src' | 'form-action', string[]>>;
+
+/**
+ * Search across the site with Pagefind (docs/search.md). The pages to index mark themselves in
+ * their HTML with Pagefind's own attributes (`data-pagefind-body` around what is indexed,
+ * `data-pagefind-filter` and `data-pagefind-meta`); the build indexes them after rendering and
+ * publishes the index with Pagefind's script, which the search page loads.
+ */
+export interface SearchSpec {
+  /**
+   * The path of the page visitors search from (`/search`). It alone may compile WebAssembly
+   * (its Content-Security-Policy adds `'wasm-unsafe-eval'`), so no other page or redirect may
+   * share its first folder.
+   */
+  page: string;
+  /** The folder of the index and Pagefind's script under the output: `pagefind` (`/pagefind/pagefind.js`) by default. */
+  folder?: string;
+}
 
 /** A value an archetype asks for besides the title: a command-line option and its prompt. */
 export interface ArchetypeField {
@@ -223,7 +249,11 @@ export interface SiteDefinition<Model = unknown, Page extends PageSpec = PageSpe
   client: ClientEntries;
   shareCard?: ShareCardSpec<Model, Page>;
   feeds?(model: Model): FeedSpec[];
+  /** Files the site publishes beside its pages, such as a JSON index an island fetches; made once images are known. */
+  files?(model: Model, context: { images: ImageIndex; settings: SiteSettings }): PublishedFile[];
   csp?(model: Model): CspAdditions;
+  /** Search across the pages that mark themselves for it; none without it. */
+  search?: SearchSpec;
   /** Problems `build --production` refuses; a build without it prints them as warnings. */
   productionProblems?(model: Model, content: LoadedContent, options: ModelOptions): SiteError[];
   archetypes?: Record<string, Archetype>;

@@ -18,6 +18,7 @@ import { renderStep } from './render-step.ts';
 import { routeStep } from './route-step.ts';
 import type { SharePictureStats } from '../share-card/draw-share-pictures.ts';
 import { validateStep, type ValidateOptions } from './validate-step.ts';
+import { searchStep } from './search-step.ts';
 import { siteFiles, StagedWrites } from './write-step.ts';
 
 export type { Phase, PageBudget };
@@ -76,6 +77,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const staged = new StagedWrites(writer, checking ? new SiteFacts() : undefined);
   const imageProcessor = new ImageProcessor({ cache, concurrency: options.imageConcurrency });
   let drawing: Promise<unknown> | undefined;
+  let indexing: ReturnType<typeof searchStep>;
   try {
     // esbuild bundles in its own process while the content loads.
     const bundling = timer.time('bundle', bundleSite(site, root, cache));
@@ -90,15 +92,23 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     cards.catch(() => undefined);
     const bundle = await bundling;
     progress('render', 0, routed.routes.length);
+    // Pagefind indexes the pages that mark themselves for search as they are written.
+    const search = (indexing = searchStep(routed));
     const rendered = await timer.time('render', renderStep(routed, {
       bundle, images: images.index, shareImages: shareCards.images, cache, threads: options.markdownThreads,
-      emit: staged.write, scanOf: (file) => staged.facts?.pageScan(file), onPage: (done, total) => progress('render', done, total),
+      emit: (file, html, scan) => {
+        staged.write(file, html, scan);
+        search?.offer(file, html);
+      },
+      scanOf: (file) => staged.facts?.pageScan(file), onPage: (done, total) => progress('render', done, total),
     }));
     progress('images');
     const imageStats = await timer.time('images', images.done);
     const cardStats = await timer.time('cards', cards);
+    if (search) progress('search');
+    const searchFiles = search ? await timer.time('search', search.finish()) : new Map<string, Uint8Array>();
     progress('write');
-    const files = await timer.time('write', staged.finish(siteFiles(rendered, staged.facts)));
+    const files = await timer.time('write', staged.finish(new Map([...siteFiles(rendered, staged.facts), ...searchFiles])));
     progress('check');
     const links = checking ? await timer.time('check', checkStep(writer, staged.facts!)) : undefined;
     const committed = !hasBrokenLinks(links);
@@ -114,6 +124,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     // Nothing may still be writing into the folder that abort removes.
     await imageProcessor.stop();
     await drawing?.catch(() => undefined);
+    await indexing?.discard();
     await staged.settle();
     await writer.abort();
     throw error;

@@ -3,14 +3,14 @@ import { performance } from 'node:perf_hooks';
 /**
  * The phases a build's summary reports; validate and route count as load. `images` is the time
  * the build waited for images once the pages were rendered (their encoding runs beside rendering),
- * `cards` the same for share cards.
+ * `cards` the same for share cards, `search` the time Pagefind took to index the pages.
  */
-export type Phase = 'load' | 'render' | 'images' | 'cards' | 'bundle' | 'write' | 'check';
+export type Phase = 'load' | 'render' | 'images' | 'cards' | 'search' | 'bundle' | 'write' | 'check';
 
 /** Adds up the time spent in each phase of a build, and its wall time. */
 export class PhaseTimer {
   private readonly started = performance.now();
-  private readonly spent: Record<Phase, number> = { load: 0, render: 0, images: 0, cards: 0, bundle: 0, write: 0, check: 0 };
+  private readonly spent: Record<Phase, number> = { load: 0, render: 0, images: 0, cards: 0, search: 0, bundle: 0, write: 0, check: 0 };
 
   /** Resolves as `work` does, adding the time until then to `phase`. */
   async time<T>(phase: Phase, work: Promise<T>): Promise<T> {

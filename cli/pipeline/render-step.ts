@@ -45,6 +45,8 @@ export interface RenderedStep extends RoutedStep {
   inlineScripts: Set<string>;
   /** Pages rendered afresh; the others came from the page cache. */
   renderedPages: number;
+  /** The images pages were rendered with: sizes and variants, by public path. */
+  imageIndex: ImageIndex;
 }
 
 /**
@@ -61,7 +63,7 @@ export async function renderStep(routed: RoutedStep, options: RenderOptions): Pr
     images,
     shareImages,
     markdown: new Map(),
-    assets: { stylesheet: bundle.stylesheet, siteScript: bundle.siteScript, islands: bundle.islands, fonts: fontUrls(bundle) },
+    assets: { stylesheet: bundle.stylesheet, siteScript: bundle.siteScript, islands: bundle.islands, fonts: fontUrls(bundle), ...(routed.search ? { search: routed.search.script } : {}) },
   };
   const routes = options.only ? routed.routes.filter(options.only) : routed.routes;
   const sources = markdownSources(routed);
@@ -138,7 +140,7 @@ export async function renderStep(routed: RoutedStep, options: RenderOptions): Pr
     for (const script of inlineScriptsOf(page.html)) inlineScripts.add(script);
   }
   const pages = routes.map((route) => records.get(route.path)!);
-  return { ...routed, bundle, pages, bodyLinks, inlineScripts, renderedPages: toRender.length };
+  return { ...routed, bundle, pages, bodyLinks, inlineScripts, renderedPages: toRender.length, imageIndex: images };
 }
 
 /** Every Markdown body of the site's collections with a schema, by file: what pages render. */

@@ -1,5 +1,8 @@
+import path from 'node:path';
+import { configFileName } from '../config/load-site.ts';
 import { checkImageAlt } from '../images/check-image-alt.ts';
 import { buildRedirects, buildRoutes, type Redirect, type Route } from '../route/routes.ts';
+import { searchPlace, type SearchPlace } from '../search/search-page.ts';
 import { checkReferences } from '../validate/check-references.ts';
 import type { ValidatedStep } from './validate-step.ts';
 
@@ -7,6 +10,8 @@ import type { ValidatedStep } from './validate-step.ts';
 export interface RoutedStep extends ValidatedStep {
   routes: Route[];
   redirects: Redirect[];
+  /** Where search is published, when the site asks for it. */
+  search?: SearchPlace;
 }
 
 /** Route: one route per page and the redirects, then every reference between them and to images is checked. */
@@ -17,5 +22,6 @@ export function routeStep(validated: ValidatedStep): RoutedStep {
   const imageUrls = new Set([...validated.images.svg, ...validated.images.raster].map((image) => image.url));
   checkReferences(validated.content, routes, redirects, imageUrls);
   checkImageAlt(validated.content);
-  return { ...validated, routes, redirects };
+  const search = site.search ? searchPlace(site.search, routes, redirects, path.join(validated.root, configFileName)) : undefined;
+  return { ...validated, routes, redirects, ...(search ? { search } : {}) };
 }

@@ -20,13 +20,23 @@ export function siteFiles(site: RenderedStep, facts?: SiteFacts): Map<string, st
   files.set('sitemap.xml', renderSitemap(settings.siteUrl, routes));
   files.set('robots.txt', renderRobots(settings.siteUrl));
   for (const feed of definition.feeds?.(site.model) ?? []) files.set(feed.path.slice(1), renderFeed(feed, settings));
+  for (const file of definition.files?.(site.model, { images: site.imageIndex, settings }) ?? []) files.set(publishedFile(file.path), file.contents);
   files.set('_redirects', renderRedirectsFile(redirects));
-  files.set('_headers', renderHeadersFile(routes, { additions: definition.csp?.(site.model) ?? {}, inlineScripts }));
+  files.set('_headers', renderHeadersFile(routes, { additions: definition.csp?.(site.model) ?? {}, inlineScripts }, site.search));
   const manifest = buildManifest({ siteUrl: settings.siteUrl, root: site.root, pages, redirects, bodyLinks });
   // The checker takes the manifest as built, not parsed back from its text.
   facts?.setManifest(manifest);
   files.set(manifestFileName, JSON.stringify(manifest));
   return files;
+}
+
+/** Where a file the site publishes goes under the output folder; refuses a path that is not a plain site path. */
+function publishedFile(sitePath: string): string {
+  const segments = sitePath.split('/');
+  if (!sitePath.startsWith('/') || sitePath.endsWith('/') || segments.slice(1).some((segment) => segment === '' || segment === '.' || segment === '..' || segment.includes('\\'))) {
+    throw new Error(`the site publishes a file at ${JSON.stringify(sitePath)}: a file's path starts with / and names a file, without . or .. segments`);
+  }
+  return sitePath.slice(1);
 }
 
 /**

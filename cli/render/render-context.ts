@@ -17,6 +17,8 @@ export interface PageAssets {
   islands?: Record<string, string>;
   /** The web fonts the stylesheet loads (hashed WOFF2 files), for pages to preload. */
   fonts?: string[];
+  /** Pagefind's script (`/pagefind/pagefind.js`), which the search page loads once a visitor searches; set when the site has search. */
+  search?: string;
 }
 
 /** A link written into the page, and where its href came from. */

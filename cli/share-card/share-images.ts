@@ -54,9 +54,12 @@ export function planShareImages<Model, Page extends PageSpec>(routes: readonly R
   const byPath = new Map<string, ShareImage>();
   const jobs: ShareJob[] = [];
   const problems: SiteError[] = [];
+  const shared: [string, string][] = [];
   for (const route of routes) {
     const of = spec.of(route, model);
-    if (of.kind === 'image') {
+    if (of.kind === 'same-as') {
+      shared.push([route.path, of.path]);
+    } else if (of.kind === 'image') {
       const source: SocialImageSource = { url: of.image, socialImageAlt: of.alt, file: of.file, line: of.line };
       problems.push(...socialImageProblems(source));
       const image = picture(route.path, /\.png$/i.test(of.image) ? 'image/png' : 'image/jpeg', of.alt ?? '', size);
@@ -67,6 +70,12 @@ export function planShareImages<Model, Page extends PageSpec>(routes: readonly R
       byPath.set(route.path, image);
       jobs.push({ file: image.path.slice(1), draw: 'card', card: of.card, route: route.path, source: route.source });
     }
+  }
+  // Pages that share another's picture get it once every drawn picture is known; a page that is
+  // not among the routes leaves them the fallback.
+  for (const [path, other] of shared) {
+    const image = byPath.get(other);
+    if (image) byPath.set(path, image);
   }
   const logo: ShareImage = { path: `/${shareFolder}/logo.png`, width: logoSize, height: logoSize, type: 'image/png', alt: spec.logoAlt(model) };
   if (problems.length > 0) throw new SiteErrorList(problems);

@@ -1,5 +1,6 @@
 // `_headers` for Netlify and Cloudflare Pages: caching and security headers for every response.
 import type { Route } from '../route/routes.ts';
+import type { SearchPlace } from '../search/search-page.ts';
 import { contentSecurityPolicy, type PolicyInputs } from './content-security-policy.ts';
 
 /** Files whose names carry a hash of their contents (esbuild's `[name]-[hash]`): never revalidated. */
@@ -35,16 +36,35 @@ export function securityHeaders(policy: PolicyInputs): [string, string][] {
  * The `_headers` file. Both hosts apply every rule whose path matches and join the values of a
  * header set by two rules with a comma, so `Cache-Control` is set only by rules that never
  * match the same path: hashed assets, content images, and the pages by the folders they live in.
+ *
+ * With search, the search page needs `'wasm-unsafe-eval'` and no other page may have it. Joined
+ * policies are all enforced (each one can only forbid more), and a `_headers` rule cannot leave
+ * a path out, so the policy every response gets (`/*`) is the one that allows WebAssembly, and
+ * every page folder but the search page's adds the site's policy without it: a page there runs
+ * under both, and WebAssembly stays forbidden. The search page and the index's folder keep the
+ * first alone; so do paths no page folder covers (the 404 page at an unknown address, a redirect
+ * stub outside the page folders, robots.txt), which load no search.
  */
-export function renderHeadersFile(routes: Route[], policy: PolicyInputs): string {
+export function renderHeadersFile(routes: Route[], policy: PolicyInputs, search?: Pick<SearchPlace, 'route' | 'folder'>): string {
+  const sitePolicy = contentSecurityPolicy(policy);
+  const searchPatterns = new Set(search ? pagePatterns([search.route]) : []);
+  const pageHeaders = (pattern: string): [string, string][] => [
+    ['Cache-Control', pageCache],
+    ...(search && !searchPatterns.has(pattern) ? [['Content-Security-Policy', sitePolicy] as [string, string]] : []),
+  ];
   const blocks: [string, [string, string][]][] = [
-    ['/*', securityHeaders(policy)],
+    ['/*', securityHeaders(search ? { ...policy, wasm: true } : policy)],
     [hashedAssetsPattern, [['Cache-Control', immutableCache]]],
     ['/images/*', [['Cache-Control', imageCache], ['Content-Security-Policy', imagePolicy]]],
-    ...pagePatterns(routes).map((pattern): [string, [string, string][]] => [pattern, [['Cache-Control', pageCache]]]),
+    ...pagePatterns(routes).map((pattern): [string, [string, string][]] => [pattern, pageHeaders(pattern)]),
+    // Pagefind names its chunks by a hash of their contents; its script and entry file keep their names.
+    ...(search ? hashedSearchFolders.map((folder): [string, [string, string][]] => [`/${search.folder}/${folder}/*`, [['Cache-Control', immutableCache]]]) : []),
   ];
   return blocks.map(([pattern, headers]) => [pattern, ...headers.map(([name, value]) => `  ${name}: ${value}`)].join('\n')).join('\n') + '\n';
 }
+
+/** Folders of Pagefind's bundle whose files are named by a hash of their contents. */
+const hashedSearchFolders = ['index', 'fragment', 'filter'];
 
 /**
  * Path patterns covering every page and no other file: `/`, then one `/folder/*` per first

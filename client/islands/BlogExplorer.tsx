@@ -1,9 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import Pager, { type PagerProps } from '../../templates/components/blog/Pager.tsx';
+import TermLinks, { type TermLink } from '../../templates/components/blog/TermLinks.tsx';
 import PostCard, { type PostCardLabels } from '../../templates/components/PostCard.tsx';
 import {
-  describeResults, distinctCategories, distinctTags, filterPosts, filtersFromSearch, hasFilters, noFilters, searchFromFilters,
+  describeResults, filterPosts, filtersFromSearch, hasFilters, noFilters, searchFromFilters,
   type BlogFilters, type PostSummary, type ResultText,
 } from './blog-filter.ts';
+import { readPostsIndex } from './posts-index.ts';
 
 export interface BlogLabels extends PostCardLabels {
   featuredHeading: string;
@@ -19,6 +22,28 @@ export interface BlogLabels extends PostCardLabels {
   clearFilters: string;
   results: ResultText;
   filterPosts: string;
+  loading: string;
+  loadFailed: string;
+  retry: string;
+  showMore: string;
+}
+
+export interface BlogExplorerProps {
+  labels: BlogLabels;
+  /** The posts of this page of the list, newest first. */
+  posts: PostSummary[];
+  /** The featured block's posts (the first page's first three); none on later pages. */
+  featured: PostSummary[];
+  /** This page's place among the list's pages; null when the list fits on one. */
+  pager: PagerProps | null;
+  categories: TermLink[];
+  tags: TermLink[];
+  /** The blog's list, where 'All Categories' and 'All Tags' lead. */
+  allHref: string;
+  /** Where the summaries of every post are published (fetched when the visitor first filters). */
+  indexUrl: string;
+  /** How many matching posts show at a time. */
+  pageSize: number;
 }
 
 /**
@@ -27,15 +52,31 @@ export interface BlogLabels extends PostCardLabels {
  */
 const typingPauseMs = 600;
 
+type AllPosts = { state: 'idle' | 'loading' | 'failed' } | { state: 'loaded'; posts: PostSummary[] };
+
+/** Every post of the blog, from the index the build publishes; undefined when it cannot be had. */
+async function fetchAllPosts(url: string): Promise<PostSummary[] | undefined> {
+  try {
+    const response = await fetch(url, { headers: { accept: 'application/json' } });
+    return response.ok ? readPostsIndex(await response.json()) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * The blog list: featured posts, a sidebar of search, categories and tags, and the grid of
- * matching posts. Server-rendered with every post listed, so it works without JavaScript.
- * While a filter is active the featured block gives way, so the matching posts and their count
- * stand right beside (or, on narrow screens, right below) the filters.
+ * The blog's list: featured posts, a sidebar of search, categories and tags, the grid of this
+ * page's posts and the pager. Server-rendered with this page's posts and links to every tag's
+ * and category's page, so it works without JavaScript. Filters (SPEC: a search, a tag and a
+ * category, combined) apply to every post of the blog: the first filter fetches their summaries.
+ * While a filter is active the featured block and the pager give way, so the matching posts and
+ * their count stand right beside (or, on narrow screens, right below) the filters.
  */
-export default function BlogExplorer({ posts, labels }: { posts: PostSummary[]; labels: BlogLabels }) {
+export default function BlogExplorer({ labels, posts, featured, pager, categories, tags, allHref, indexUrl, pageSize }: BlogExplorerProps) {
   const [filters, setFilters] = useState<BlogFilters>(noFilters);
   const [ready, setReady] = useState(false);
+  const [all, setAll] = useState<AllPosts>({ state: 'idle' });
+  const [shown, setShown] = useState(pageSize);
   const [announcement, setAnnouncement] = useState('');
   const announceDelay = useRef(0);
   const wasFiltered = useRef(false);
@@ -45,7 +86,7 @@ export default function BlogExplorer({ posts, labels }: { posts: PostSummary[]; 
   const searchId = useId();
 
   useEffect(() => {
-    // The address is read after hydration so the server HTML (all posts) matches the first render.
+    // The address is read after hydration so the server HTML (this page's posts) matches the first render.
     setFilters(filtersFromSearch(window.location.search));
     setReady(true);
     const onPopState = () => setFilters(filtersFromSearch(window.location.search));
@@ -53,8 +94,16 @@ export default function BlogExplorer({ posts, labels }: { posts: PostSummary[]; 
     return () => window.removeEventListener('popstate', onPopState);
   }, []);
 
+  const filtered = hasFilters(filters);
+
   useEffect(() => {
-    // The filters from the address are on screen: the list the page hid until now may show.
+    if (!filtered || all.state !== 'idle') return;
+    setAll({ state: 'loading' });
+    void fetchAllPosts(indexUrl).then((loaded) => setAll(loaded ? { state: 'loaded', posts: loaded } : { state: 'failed' }));
+  }, [filtered, all.state, indexUrl]);
+
+  useEffect(() => {
+    // The filters from the address are on screen (or the posts are on their way): the list the page hid until now may show.
     if (ready) document.documentElement.classList.remove('blog-pending');
   }, [ready]);
 
@@ -64,18 +113,17 @@ export default function BlogExplorer({ posts, labels }: { posts: PostSummary[]; 
     if (search !== window.location.search) window.history.replaceState(null, '', `${window.location.pathname}${search}${window.location.hash}`);
   }, [filters, ready]);
 
-  const filtered = hasFilters(filters);
-  const matching = filterPosts(posts, filters);
-  const summary = describeResults(matching.length, filters, labels.results);
+  const matching = !filtered ? posts : all.state === 'loaded' ? filterPosts(all.posts, filters) : undefined;
+  const summary = matching ? describeResults(matching.length, filters, labels.results) : '';
 
   useEffect(() => {
-    if (!ready) return;
+    if (!ready || !matching) return;
     // Unfiltered on arrival: nothing to announce. Back to unfiltered later: say so.
     if (filtered) wasFiltered.current = true;
     else if (!wasFiltered.current) return;
     const timer = window.setTimeout(() => setAnnouncement(summary), announceDelay.current);
     return () => window.clearTimeout(timer);
-  }, [summary, filtered, ready]);
+  }, [summary, filtered, ready, matching]);
 
   useEffect(() => {
     // The clear button has gone with the filtered view; focus moves to where the list now starts.
@@ -86,18 +134,20 @@ export default function BlogExplorer({ posts, labels }: { posts: PostSummary[]; 
 
   const update = (change: Partial<BlogFilters>, delay = 0) => {
     announceDelay.current = delay;
+    setShown(pageSize);
     setFilters((current) => ({ ...current, ...change }));
   };
   const clearAll = () => {
     focusAfterClear.current = true;
     update(noFilters);
   };
-  const [large, ...small] = posts.slice(0, 3);
+  const [large, ...small] = featured;
+  const listed = filtered && matching ? matching.slice(0, shown) : posts;
 
   return (
     <div className="blog-layout" data-filtered={filtered ? '' : undefined}>
       <aside className="blog-sidebar" aria-label={labels.filterPosts}>
-        <div className="sidebar-block" role="search">
+        <div className="sidebar-block sidebar-search" role="search">
           <label htmlFor={searchId} className="sidebar-heading">{labels.searchLabel}</label>
           <div className="search-field">
             <input id={searchId} type="search" value={filters.query} placeholder={labels.searchPlaceholder} onChange={(event) => update({ query: event.target.value }, typingPauseMs)} />
@@ -106,8 +156,8 @@ export default function BlogExplorer({ posts, labels }: { posts: PostSummary[]; 
             ) : null}
           </div>
         </div>
-        <FilterList heading={labels.categoriesHeading} allLabel={labels.allCategories} values={distinctCategories(posts)} selected={filters.category} onSelect={(category) => update({ category })} />
-        <FilterList heading={labels.tagsHeading} allLabel={labels.allTags} values={distinctTags(posts)} selected={filters.tag} onSelect={(tag) => update({ tag })} />
+        <TermLinks kind="categories" heading={labels.categoriesHeading} all={{ name: labels.allCategories, href: allHref }} terms={categories} current={filters.category} onSelect={(category) => update({ category })} />
+        <TermLinks kind="tags" heading={labels.tagsHeading} all={{ name: labels.allTags, href: allHref }} terms={tags} current={filters.tag} onSelect={(tag) => update({ tag })} />
       </aside>
       <div className="blog-main">
         {large && !filtered ? (
@@ -122,7 +172,7 @@ export default function BlogExplorer({ posts, labels }: { posts: PostSummary[]; 
         <section className="blog-results" aria-labelledby="all-posts-heading">
           <div className="results-header">
             <h2 id="all-posts-heading" ref={resultsHeadingRef} tabIndex={-1}>{labels.allPostsHeading}</h2>
-            {filtered && matching.length > 0 ? (
+            {filtered && matching && matching.length > 0 ? (
               <>
                 {/* Shown at once for sighted visitors; assistive technology hears the same words from the status below, after typing pauses. */}
                 <p className="results-summary" aria-hidden="true">{summary}</p>
@@ -131,32 +181,33 @@ export default function BlogExplorer({ posts, labels }: { posts: PostSummary[]; 
             ) : null}
           </div>
           <p className="visually-hidden" role="status">{announcement}</p>
-          {matching.length === 0 ? (
+          {!matching ? (
+            <div className="empty-state">
+              {all.state === 'failed' ? (
+                <>
+                  <p role="alert">{labels.loadFailed}</p>
+                  <button type="button" className="button button-primary" onClick={() => setAll({ state: 'idle' })}>{labels.retry}</button>
+                </>
+              ) : <p>{labels.loading}</p>}
+            </div>
+          ) : matching.length === 0 ? (
             <div className="empty-state">
               <p>{labels.empty}</p>
               <button type="button" className="button button-primary" data-keep-clear="" onClick={clearAll}>{labels.clearFilters}</button>
             </div>
           ) : (
-            <ul className="post-grid">
-              {matching.map((post) => <li key={post.slug}><PostCard post={post} labels={labels} variant="grid" /></li>)}
-            </ul>
+            <>
+              <ul className="post-grid">
+                {listed.map((post) => <li key={post.slug}><PostCard post={post} labels={labels} variant="grid" /></li>)}
+              </ul>
+              {filtered && matching.length > shown ? (
+                <p className="show-more"><button type="button" className="button button-secondary" onClick={() => setShown((count) => count + pageSize)}>{labels.showMore}</button></p>
+              ) : null}
+            </>
           )}
+          {!filtered && pager ? <Pager pager={pager} /> : null}
         </section>
       </div>
     </div>
-  );
-}
-
-function FilterList({ heading, allLabel, values, selected, onSelect }: { heading: string; allLabel: string; values: string[]; selected: string | null; onSelect: (value: string | null) => void }) {
-  return (
-    <nav className="sidebar-block" aria-label={heading}>
-      <h2 className="sidebar-heading">{heading}</h2>
-      <ul className="filter-list">
-        <li><button type="button" aria-pressed={selected === null} onClick={() => onSelect(null)}>{allLabel}</button></li>
-        {values.map((value) => (
-          <li key={value}><button type="button" aria-pressed={selected === value} onClick={() => onSelect(value)}>{value}</button></li>
-        ))}
-      </ul>
-    </nav>
   );
 }

@@ -3,6 +3,7 @@ import BlogExplorer from './BlogExplorer.tsx';
 import CaseStudyGallery from './CaseStudyGallery.tsx';
 import ConsultationForm from './ConsultationForm.tsx';
 import GuideForm from './GuideForm.tsx';
+import SiteSearch from './SiteSearch.tsx';
 import TestimonialCarousel from './TestimonialCarousel.tsx';
 import ToolkitForm from './ToolkitForm.tsx';
 import VideoFacade from './VideoFacade.tsx';
@@ -13,6 +14,7 @@ export const islands = {
   CaseStudyGallery,
   ConsultationForm,
   GuideForm,
+  SiteSearch,
   TestimonialCarousel,
   ToolkitForm,
   VideoFacade,

@@ -4,6 +4,7 @@ import SiteLink from './SiteLink.tsx';
 import { usePage } from './page-context.ts';
 import { useSharedMarkup } from './shared-markup.tsx';
 import type { Menu } from '../site/navigation.ts';
+import { searchPath } from '../site/urls.ts';
 
 /**
  * The fixed header. Without JavaScript the dropdowns open on hover and focus (CSS) and the
@@ -39,6 +40,11 @@ function HeaderContents() {
           ))}
         </ul>
       </nav>
+      {/* A plain link: the search page loads search's script, no other page does. */}
+      <SiteLink href={searchPath} className="header-search">
+        <Icon name="search" size={20} />
+        <span className="visually-hidden">{model.data.search.headerLabel}</span>
+      </SiteLink>
       <SiteLink link={navigation.cta} className="button button-primary header-cta" />
       <details className="mobile-nav" data-mobile-nav="">
         <summary className="mobile-toggle" aria-label={header.openMenuLabel} data-close-label={header.closeMenuLabel}>

@@ -1,7 +1,7 @@
 import type { IconName } from '../site/schemas/schemas.ts';
 
 /** Stroke paths on a 24×24 grid, one entry per icon name the content may use. */
-const paths: Record<IconName | 'arrow-right' | 'arrow-left' | 'chevron-down' | 'menu' | 'close' | 'play' | 'message-circle' | 'external' | 'copy' | 'calendar' | 'chevron-left' | 'chevron-right' | 'mail', string[]> = {
+const paths: Record<IconName | 'arrow-right' | 'arrow-left' | 'chevron-down' | 'menu' | 'close' | 'play' | 'message-circle' | 'external' | 'copy' | 'calendar' | 'chevron-left' | 'chevron-right' | 'mail' | 'rss', string[]> = {
   bot: ['M12 8V4H8', 'M4 8h16v12H4z', 'M2 14h2', 'M20 14h2', 'M9 13v2', 'M15 13v2'],
   database: ['M4 6c0-1.7 3.6-3 8-3s8 1.3 8 3-3.6 3-8 3-8-1.3-8-3z', 'M4 6v12c0 1.7 3.6 3 8 3s8-1.3 8-3V6', 'M4 12c0 1.7 3.6 3 8 3s8-1.3 8-3'],
   cursor: ['M4 4l7 17 2.5-7.5L21 11z', 'M13.5 13.5L19 19'],
@@ -44,6 +44,7 @@ const paths: Record<IconName | 'arrow-right' | 'arrow-left' | 'chevron-down' | '
   external: ['M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6', 'M15 3h6v6', 'M10 14L21 3'],
   copy: ['M9 9h13v13H9z', 'M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1'],
   calendar: ['M3 4h18v18H3z', 'M16 2v4', 'M8 2v4', 'M3 10h18'],
+  rss: ['M4 11a9 9 0 0 1 9 9', 'M4 4a16 16 0 0 1 16 16', 'M5 20a1 1 0 1 0 0-2 1 1 0 0 0 0 2z'],
   mail: ['M4 4h16a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z', 'M22 6l-10 7L2 6'],
 };
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { searchFilters, searchMeta, type SearchEntry } from '../../client/islands/search-state.ts';
 import { absoluteUrl, feedPath, homePath } from '../site/urls.ts';
 import { pageStructuredData } from '../structured-data/page-structured-data.ts';
 import ChatBadge from './ChatBadge.tsx';
@@ -17,6 +18,11 @@ export interface PageMeta {
   noindex?: boolean;
   /** Extra head elements, such as a meta refresh. */
   head?: ReactNode;
+  /**
+   * What site search knows of the page, for the pages it finds: their main content is indexed
+   * (Pagefind's `data-pagefind-body`), without the parts marked `data-pagefind-ignore`.
+   */
+  search?: SearchEntry;
 }
 
 /** Adds the brand to a page title, as every page but the home page shows it. */
@@ -78,6 +84,7 @@ export default function Layout({ meta, children, bare = false }: { meta: PageMet
         {assets.siteScript ? <script type="module" src={assets.siteScript} /> : null}
         {structuredData.map((data, index) => <script key={index} type="application/ld+json" dangerouslySetInnerHTML={{ __html: escapeJsonForScript(data) }} />)}
         {meta.head}
+        {meta.search ? <SearchMarks entry={meta.search} /> : null}
       </head>
       <body>
         {bare ? children : (
@@ -86,7 +93,7 @@ export default function Layout({ meta, children, bare = false }: { meta: PageMet
               <a className="skip-link" href="#main">{model.data.ui.skipToContent}</a>
               <Header />
             </LayoutScope.Provider>
-            <main id="main" tabIndex={-1}>{children}</main>
+            <main id="main" tabIndex={-1} data-pagefind-body={meta.search ? '' : undefined}>{children}</main>
             <LayoutScope.Provider value={true}>
               {/* Between the content and the footer: it sticks to the bottom of the screen and settles above the footer. */}
               <ChatBadge />
@@ -96,6 +103,19 @@ export default function Layout({ meta, children, bare = false }: { meta: PageMet
         )}
       </body>
     </html>
+  );
+}
+
+/** The page's title, section and (for a post) tags, category and excerpt, as Pagefind reads them from the head. */
+function SearchMarks({ entry }: { entry: SearchEntry }) {
+  return (
+    <>
+      <meta data-pagefind-meta={`${searchMeta.title}[content]`} content={entry.title} />
+      {entry.summary ? <meta data-pagefind-meta={`${searchMeta.summary}[content]`} content={entry.summary} /> : null}
+      <meta data-pagefind-filter={`${searchFilters.section}[content]`} content={entry.section} />
+      {entry.category ? <meta data-pagefind-filter={`${searchFilters.category}[content]`} content={entry.category} /> : null}
+      {(entry.tags ?? []).map((tag) => <meta key={tag} data-pagefind-filter={`${searchFilters.tag}[content]`} content={tag} />)}
+    </>
   );
 }
 

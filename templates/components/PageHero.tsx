@@ -34,7 +34,8 @@ export default function PageHero({ eyebrow, headline, text, children, before, af
           <h1>{headline}</h1>
           {text ? <p className="lead">{text}</p> : null}
           {after}
-          {children ? <div className="actions">{children}</div> : null}
+          {/* Buttons are not what a page says: site search leaves them out. */}
+          {children ? <div className="actions" data-pagefind-ignore="">{children}</div> : null}
         </div>
         {aside ? <div className="page-hero-aside">{aside}</div> : null}
       </div>

@@ -10,7 +10,7 @@ export default function AudiencePage({ slug }: { slug: string }) {
   const { model } = usePage();
   const audience = model.data.audiences.find((a) => a.slug === slug)!;
   return (
-    <Layout meta={{ title: useTitle(audience.meta.title), description: audience.meta.description }}>
+    <Layout meta={{ title: useTitle(audience.meta.title), description: audience.meta.description, search: { title: audience.meta.title, section: model.data.search.sections.services } }}>
       <PageHero eyebrow={audience.hero.eyebrow} headline={audience.hero.headline} text={audience.hero.text} tone="tinted">
         <SiteLink link={audience.hero.primary} className="button button-primary button-large" />
         <SiteLink link={audience.hero.secondary} className="button button-ghost button-large" />

@@ -1,13 +1,12 @@
 import type { BlogLabels } from '../../client/islands/BlogExplorer.tsx';
-import type { PostSummary } from '../../client/islands/blog-filter.ts';
-import { useSizedImage } from '../components/form-props.ts';
-import { imageSizes } from '../components/image-sizes.ts';
+import { PagerHead } from '../components/blog/Pager.tsx';
 import Island from '../components/Island.tsx';
 import Layout, { useTitle } from '../components/Layout.tsx';
 import PageHero from '../components/PageHero.tsx';
 import { usePage } from '../components/page-context.ts';
-import { usePageHref } from '../components/SiteLink.tsx';
-import { blogPostPath } from '../site/urls.ts';
+import { fillText } from '../../client/islands/blog-filter.ts';
+import { pageCount, pageItems, pagerProps, postSummary, termLinks } from '../site/blog-list.ts';
+import { blogIndexPath, blogPostsIndexPath } from '../site/urls.ts';
 
 /**
  * Runs before first paint: arriving with a filter in the address (`?tag=AI`), the list is kept
@@ -16,38 +15,47 @@ import { blogPostPath } from '../site/urls.ts';
  */
 const hideUntilFiltered = "if(/[?&](q|tag|category)=[^&]/.test(location.search)){var d=document.documentElement;d.classList.add('blog-pending');setTimeout(function(){d.classList.remove('blog-pending')},3000)}";
 
-/** The blog list: featured posts, filters and every post (filters need JavaScript; the list and its links do not). */
-export default function BlogIndexPage() {
+/** The words the explorer shows, from content/data/blog.json and ui.json. */
+function useBlogLabels(): BlogLabels {
   const { model } = usePage();
   const blog = model.data.blog;
-  const sized = useSizedImage();
-  const href = usePageHref();
-  const posts: PostSummary[] = model.posts.map((post) => ({
-    slug: post.slug,
-    href: href(blogPostPath(post.slug)),
-    title: post.title,
-    excerpt: post.excerpt,
-    dateText: post.dateText,
-    readTime: post.readTime,
-    category: post.category,
-    tags: post.tags,
-    image: sized(post.image, post.imageAlt, imageSizes.postCard),
-  }));
-  const labels: BlogLabels = {
+  return {
     featuredHeading: blog.featuredHeading, allPostsHeading: blog.allPostsHeading, searchLabel: blog.searchLabel,
     searchPlaceholder: blog.searchPlaceholder, clearLabel: blog.clearLabel, categoriesHeading: blog.categoriesHeading,
     allCategories: blog.allCategories, tagsHeading: blog.tagsHeading, allTags: blog.allTags, empty: blog.empty,
     clearFilters: blog.clearFilters, results: blog.results, readMore: blog.readMore, readMoreContext: blog.readMoreContext,
     filterPosts: model.data.ui.filterPostsLabel, tags: model.data.ui.tagsLabel,
+    loading: blog.loading, loadFailed: blog.loadFailed, retry: blog.retry, showMore: blog.showMore,
   };
+}
+
+/**
+ * A page of the blog's list: on the first, the featured posts; on each, its posts, the pager
+ * and the sidebar's filters (the search needs JavaScript; the tag and category links and the
+ * pager do not).
+ */
+export default function BlogIndexPage({ page }: { page: number }) {
+  const { model, images } = usePage();
+  const blog = model.data.blog;
+  const labels = useBlogLabels();
+  const policy = model.data.site.trailingSlash;
+  const count = pageCount(model.posts.length, blog.pageSize);
+  const posts = pageItems(model.posts, blog.pageSize, page).map((post) => postSummary(post, images, policy));
+  const pager = pagerProps(model, blogIndexPath, page, count);
+  const links = termLinks(model);
+  const title = page === 1 ? blog.meta.title : fillText(blog.pager.pageTitle, { title: blog.meta.title, page, count });
+  const featured = page === 1 ? model.posts.slice(0, 3).map((post) => postSummary(post, images, policy)) : [];
   return (
-    <Layout meta={{ title: useTitle(blog.meta.title), description: blog.meta.description, head: <script dangerouslySetInnerHTML={{ __html: hideUntilFiltered }} /> }}>
-      <PageHero headline={blog.heading} text={blog.intro} />
+    <Layout meta={{ title: useTitle(title), description: blog.meta.description, head: <><script dangerouslySetInnerHTML={{ __html: hideUntilFiltered }} /><PagerHead pager={pager} /></> }}>
+      <PageHero headline={page === 1 ? blog.heading : fillText(blog.pager.pageTitle, { title: blog.heading, page, count })} text={blog.intro} />
       <div className="container">
         <Island
           name="BlogExplorer"
           when="load"
-          props={{ posts, labels }}
+          props={{
+            labels, posts, featured, pager, categories: links.categories, tags: links.tags, allHref: links.all,
+            indexUrl: blogPostsIndexPath, pageSize: blog.pageSize,
+          }}
         />
       </div>
     </Layout>

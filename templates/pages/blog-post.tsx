@@ -42,6 +42,7 @@ export default function BlogPostPage({ slug }: { slug: string }) {
         title: `${post.title} | ${site.brand} ${blog.post.titleSuffix}`,
         description: post.excerpt,
         type: 'article',
+        search: { title: post.title, section: model.data.search.sections.blog, summary: post.excerpt, tags: post.tags, category: post.category },
       }}
     >
       <article className="article">
@@ -49,7 +50,7 @@ export default function BlogPostPage({ slug }: { slug: string }) {
           className="article-header"
           before={(
             <>
-              <SiteLink href={blogIndexPath} className="back-link"><Icon name="arrow-left" size={16} />{blog.post.backLabel}</SiteLink>
+              <SiteLink href={blogIndexPath} className="back-link" data-pagefind-ignore=""><Icon name="arrow-left" size={16} />{blog.post.backLabel}</SiteLink>
               <p className="badge">{post.category}</p>
             </>
           )}
@@ -112,7 +113,7 @@ function usePostSummary(): (post: Post) => PostSummary {
 /** The 'Explore Our Guides' sidebar of a post. */
 function GuidesSidebar({ heading, guides }: { heading: string; guides: Guide[] }) {
   return (
-    <aside className="article-sidebar" aria-labelledby="guides-sidebar-heading">
+    <aside className="article-sidebar" aria-labelledby="guides-sidebar-heading" data-pagefind-ignore="">
       <h2 id="guides-sidebar-heading" className="sidebar-heading">{heading}</h2>
       <ul className="sidebar-links">
         {guides.map((guide) => (

@@ -16,7 +16,7 @@ export default function CaseStudiesPage() {
   const sized = useSizedImage();
   const href = usePageHref();
   return (
-    <Layout meta={{ title: useTitle(page.meta.title), description: page.meta.description }}>
+    <Layout meta={{ title: useTitle(page.meta.title), description: page.meta.description, search: { title: page.meta.title, section: model.data.search.sections.caseStudies } }}>
       <PageHero eyebrow={page.hero.eyebrow} headline={page.hero.headline} text={page.hero.text} tone="tinted" />
       <section className="stats-band" aria-label={model.data.ui.statsLabel}>
         <dl className="container stats">

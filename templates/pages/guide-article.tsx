@@ -22,13 +22,13 @@ export default function GuideArticlePage({ topic }: { topic: GuideTopic }) {
   const sections = rendered.headings.filter((h) => h.depth === 2);
   const others = model.data.guides.filter((g) => g.topic !== topic);
   return (
-    <Layout meta={{ title: useTitle(article.title), description: article.description, type: 'article' }}>
+    <Layout meta={{ title: useTitle(article.title), description: article.description, type: 'article', search: { title: article.title, section: model.data.search.sections.guides } }}>
       <article className="article">
         <PageHero
           className="article-header"
           before={(
             <>
-              <SiteLink href={guidePath(topic)} className="back-link"><Icon name="arrow-left" size={16} />{guide.articleBackLabel}</SiteLink>
+              <SiteLink href={guidePath(topic)} className="back-link" data-pagefind-ignore=""><Icon name="arrow-left" size={16} />{guide.articleBackLabel}</SiteLink>
               <p className="badge">{guide.name}</p>
             </>
           )}
@@ -36,7 +36,7 @@ export default function GuideArticlePage({ topic }: { topic: GuideTopic }) {
           text={article.description}
         />
         <div className="container article-layout">
-          <nav className="toc" aria-labelledby="toc-heading">
+          <nav className="toc" aria-labelledby="toc-heading" data-pagefind-ignore="">
             <h2 id="toc-heading" className="sidebar-heading">{tableOfContents}</h2>
             <ol>
               {sections.map((heading) => <li key={heading.id}><SiteLink href={`#${heading.id}`}>{heading.text}</SiteLink></li>)}

@@ -23,13 +23,13 @@ export default function GuidePage({ topic }: { topic: GuideTopic }) {
   const { config, messages } = useFormProps();
   const href = usePageHref();
   return (
-    <Layout meta={{ title: useTitle(overview.meta.title), description: overview.meta.description }}>
+    <Layout meta={{ title: useTitle(overview.meta.title), description: overview.meta.description, search: { title: overview.meta.title, section: model.data.search.sections.guides } }}>
       <PageHero
         tone="tinted"
         className="guide-hero"
         before={(
           <>
-            <SiteLink href={blogIndexPath} className="back-link"><Icon name="arrow-left" size={16} />{overview.backLabel}</SiteLink>
+            <SiteLink href={blogIndexPath} className="back-link" data-pagefind-ignore=""><Icon name="arrow-left" size={16} />{overview.backLabel}</SiteLink>
             <p className="badge">{overview.badge}</p>
           </>
         )}
@@ -68,7 +68,7 @@ export default function GuidePage({ topic }: { topic: GuideTopic }) {
 /** The hero's art: the guide as a document, its chapters listed (they repeat the list below, so it is hidden from screen readers). */
 function GuideCover({ guide }: { guide: Guide }) {
   return (
-    <div className="guide-cover" aria-hidden="true">
+    <div className="guide-cover" aria-hidden="true" data-pagefind-ignore="">
       <div className="guide-cover-sheet">
         <div className="guide-cover-band">
           <Icon name={guide.icon} size={32} />

@@ -6,6 +6,7 @@ import type { SitePage } from '../site/routes.ts';
 import AudiencePage from './audience.tsx';
 import BlogIndexPage from './blog-index.tsx';
 import BlogPostPage from './blog-post.tsx';
+import BlogTermPage from './blog-term.tsx';
 import CaseStudiesPage from './case-studies.tsx';
 import ContentPage from './content-page.tsx';
 import GettingStartedPage from './getting-started.tsx';
@@ -15,13 +16,14 @@ import HomePage from './home.tsx';
 import LegalPage from './legal.tsx';
 import NotFoundPage from './not-found.tsx';
 import RedirectPage from './redirect.tsx';
+import SearchPage from './search.tsx';
 import ToolkitPage from './toolkit.tsx';
 
 /** The template file of each page kind, relative to the project root. */
 const templateNames: Record<SitePage['kind'], string> = {
   'home': 'home', 'audience': 'audience', 'guide': 'guide', 'guide-article': 'guide-article', 'blog-index': 'blog-index',
-  'blog-post': 'blog-post', 'case-studies': 'case-studies', 'humans': 'content-page', 'getting-started': 'getting-started',
-  'toolkit': 'toolkit', 'legal': 'legal', 'not-found': 'not-found', 'redirect': 'redirect',
+  'blog-term': 'blog-term', 'blog-post': 'blog-post', 'case-studies': 'case-studies', 'humans': 'content-page', 'getting-started': 'getting-started',
+  'toolkit': 'toolkit', 'legal': 'legal', 'search': 'search', 'not-found': 'not-found', 'redirect': 'redirect',
 };
 
 /** The template file of a page kind, named as the origin of the links it builds itself. */
@@ -36,13 +38,15 @@ function pageElement(page: SitePage): ReactElement {
     case 'audience': return <AudiencePage slug={page.slug} />;
     case 'guide': return <GuidePage topic={page.topic} />;
     case 'guide-article': return <GuideArticlePage topic={page.topic} />;
-    case 'blog-index': return <BlogIndexPage />;
+    case 'blog-index': return <BlogIndexPage page={page.page} />;
+    case 'blog-term': return <BlogTermPage taxonomy={page.taxonomy} slug={page.slug} page={page.page} />;
     case 'blog-post': return <BlogPostPage slug={page.slug} />;
     case 'case-studies': return <CaseStudiesPage />;
     case 'humans': return <ContentPage dataset="humans" />;
     case 'getting-started': return <GettingStartedPage />;
     case 'toolkit': return <ToolkitPage />;
     case 'legal': return <LegalPage slug={page.slug} />;
+    case 'search': return <SearchPage />;
     case 'not-found': return <NotFoundPage />;
     case 'redirect': return <RedirectPage to={page.to} />;
   }

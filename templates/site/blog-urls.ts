@@ -16,3 +16,22 @@ export function blogPostPath(slug: string): string {
 export function blogTagPath(tag: string): string {
   return `${blogIndexPath}?tag=${encodeURIComponent(tag)}`;
 }
+
+/** The two ways the blog groups posts, each with a page per term. */
+export type BlogTaxonomy = 'tag' | 'category';
+
+/** Where each taxonomy's pages live. */
+const taxonomyFolders: Record<BlogTaxonomy, string> = { tag: 'tags', category: 'categories' };
+
+/** The page of one tag or category: `/blog/tags/{slug}`, `/blog/categories/{slug}`. */
+export function blogTermPath(taxonomy: BlogTaxonomy, slug: string): string {
+  return `${blogIndexPath}/${taxonomyFolders[taxonomy]}/${slug}`;
+}
+
+/** The RSS feed of one tag or category: `/blog/tags/{slug}/feed.xml`. */
+export function blogTermFeedPath(taxonomy: BlogTaxonomy, slug: string): string {
+  return `${blogTermPath(taxonomy, slug)}/feed.xml`;
+}
+
+/** The summaries of every post the blog's filters search once a visitor filters. */
+export const blogPostsIndexPath = `${blogIndexPath}/posts.json`;

@@ -3,6 +3,7 @@ import { SiteError, SiteErrorList } from '../../cli/errors.ts';
 import { errorCatalogue } from '../../cli/error-catalogue.ts';
 import type { Entry, LoadedContent } from '../../cli/load/load-content.ts';
 import type { OriginIndex } from '../../cli/render/link-origins.ts';
+import { collectTerms, type Term } from '../../cli/route/taxonomy.ts';
 import { formatPostDate } from '../../cli/validate/post-date.ts';
 import { estimateReadTime } from '../../cli/validate/read-time.ts';
 import { legalPlaceholderProblems } from './legal-placeholders.ts';
@@ -36,6 +37,12 @@ export interface Post {
   bodyLine: number;
 }
 
+/** The blog's tags (alphabetical, as the SPEC lists them) and categories (in order of first use), each with its posts' slugs, newest first. */
+export interface BlogTerms {
+  tags: Term<string>[];
+  categories: Term<string>[];
+}
+
 /** A long-form guide article, `/guides/content/{topic}`. */
 export interface GuideArticle {
   file: string;
@@ -62,6 +69,8 @@ export interface SiteModel {
   contentRoot: string;
   data: SiteData;
   posts: Post[];
+  /** Every tag and category with a page of its own. */
+  terms: BlogTerms;
   guides: GuideArticle[];
   legal: LegalPage[];
   toolkit: { readme: string; rules: string };
@@ -93,6 +102,7 @@ export function buildSiteModel(content: LoadedContent, options: ModelOptions): S
   errors.push(...findDuplicates(posts, (post) => post.slug, 'content.duplicate-slug', 'slug'));
   errors.push(...findDuplicates(guides, (guide) => guide.topic, 'content.duplicate-topic', 'topic'));
   errors.push(...legalPlaceholderProblems(content.collections.legal!));
+  const terms = blogTerms(posts, content, errors);
   if (errors.length > 0) throw new SiteErrorList(errors);
   const texts = new Map(content.collections.toolkit!.map((entry) => [entry.file.slice(entry.file.lastIndexOf('/') + 1), entry.body]));
   const data = applySiteOverrides(content.data as SiteData, siteOverridesFromEnv(options.env), options.siteUrl);
@@ -100,6 +110,7 @@ export function buildSiteModel(content: LoadedContent, options: ModelOptions): S
     contentRoot: content.root,
     data,
     posts,
+    terms,
     guides,
     legal,
     toolkit: { readme: texts.get('pom-readme.md') ?? '', rules: texts.get('cursor-rules.md') ?? '' },
@@ -108,6 +119,36 @@ export function buildSiteModel(content: LoadedContent, options: ModelOptions): S
     content,
   };
   return { ...model, navigation: buildNavigation(model) };
+}
+
+/**
+ * The tags and categories, each given a page: two names that would share its address
+ * ("CI/CD" and "CI-CD"), or a name with no letter or digit to make one from, are errors at the
+ * front matter of the posts that write them.
+ */
+function blogTerms(posts: Post[], content: LoadedContent, errors: SiteError[]): BlogTerms {
+  const bySlug = <T extends { slug: string }>(entries: T[]) => entries.map((entry) => entry.slug);
+  const taxonomies = {
+    tags: collectTerms(posts, (post) => post.tags),
+    categories: collectTerms(posts, (post) => [post.category]),
+  };
+  for (const [field, { clashes }] of Object.entries(taxonomies)) {
+    for (const clash of clashes) {
+      for (const { name, first } of clash.names) {
+        const path = field === 'tags' ? ['tags', first.tags.indexOf(name)] : ['category'];
+        const others = clash.names.filter((other) => other.name !== name).map((other) => `“${other.name}” (${other.first.file.slice(content.root.length + 1)})`);
+        const message = clash.slug === ''
+          ? `${field === 'tags' ? 'Tag' : 'Category'} “${name}” has no letter or digit to make the address of its page from`
+          : `${field === 'tags' ? 'Tag' : 'Category'} “${name}” would share the address …/${clash.slug} with ${others.join(', ')}`;
+        errors.push(content.fieldError({ file: first.file }, path, 'content.term-clash', message, errorCatalogue['content.term-clash'].hint));
+      }
+    }
+  }
+  const terms = (found: typeof taxonomies.tags) => found.terms.map((term) => ({ ...term, items: bySlug(term.items) }));
+  return {
+    tags: terms(taxonomies.tags).sort((a, b) => a.name.localeCompare(b.name)),
+    categories: terms(taxonomies.categories),
+  };
 }
 
 /** A post as the templates show it: its date as text and its read time, estimated when the front matter gives none. */

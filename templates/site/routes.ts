@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { RedirectSpec, RouteSpec } from '../../cli/config/site-definition.ts';
+import { listPagePath, paginate } from '../../cli/route/paginate.ts';
 import { locateJsonField } from '../../cli/validate/locate-field.ts';
 import type { SiteModel } from './model.ts';
 import type { GuideTopic } from './schemas/schemas.ts';
@@ -11,13 +12,17 @@ export type SitePage =
   | { kind: 'audience'; slug: string }
   | { kind: 'guide'; topic: GuideTopic }
   | { kind: 'guide-article'; topic: GuideTopic }
-  | { kind: 'blog-index' }
+  /** A page of the blog's list: the first with the featured posts. */
+  | { kind: 'blog-index'; page: number }
+  /** A page of one tag's or category's posts. */
+  | { kind: 'blog-term'; taxonomy: urls.BlogTaxonomy; slug: string; page: number }
   | { kind: 'blog-post'; slug: string }
   | { kind: 'case-studies' }
   | { kind: 'humans' }
   | { kind: 'getting-started' }
   | { kind: 'toolkit' }
   | { kind: 'legal'; slug: 'terms' | 'privacy' }
+  | { kind: 'search' }
   | { kind: 'not-found' }
   | { kind: 'redirect'; to: string };
 
@@ -29,20 +34,45 @@ export function datasetFile(model: SiteModel, name: string): string {
 /** Every page of the site, SPEC section 2. */
 export function siteRoutes(model: SiteModel): RouteSpec<SitePage>[] {
   const data = (name: string) => datasetFile(model, name);
-  const latestPost = model.posts[0]?.date;
   return [
     { path: urls.homePath, page: { kind: 'home' }, source: data('home') },
     ...model.data.audiences.map((a) => ({ path: urls.audiencePath(a.slug), page: { kind: 'audience', slug: a.slug } as const, source: data('audiences') })),
     ...model.data.guides.map((g) => ({ path: urls.guidePath(g.topic), page: { kind: 'guide', topic: g.topic } as const, source: data('guides') })),
     ...model.guides.map((g) => ({ path: urls.guideArticlePath(g.topic), page: { kind: 'guide-article', topic: g.topic } as const, source: g.file, bodies: [g.file] })),
-    { path: urls.blogIndexPath, page: { kind: 'blog-index' }, source: data('blog'), ...(latestPost ? { lastModified: latestPost } : {}) },
+    ...blogListRoutes(model),
     ...model.posts.map((p) => ({ path: urls.blogPostPath(p.slug), page: { kind: 'blog-post', slug: p.slug } as const, source: p.file, bodies: [p.file], lastModified: p.date })),
     { path: urls.caseStudiesPath, page: { kind: 'case-studies' }, source: data('case-studies') },
     { path: urls.humansPath, page: { kind: 'humans' }, source: data('humans') },
     { path: urls.gettingStartedPath, page: { kind: 'getting-started' }, source: data('getting-started') },
     { path: urls.toolkitPath, page: { kind: 'toolkit' }, source: data('toolkit') },
     ...model.legal.map((l) => ({ path: urls.legalPath(l.slug), page: { kind: 'legal', slug: l.slug } as const, source: l.file, bodies: [l.file] })),
+    // Results depend on the query: not a page for search engines to list.
+    { path: urls.searchPath, page: { kind: 'search' }, source: data('search'), indexable: false },
     { path: urls.notFoundPath, page: { kind: 'not-found' }, source: data('ui'), notFound: true },
+  ];
+}
+
+/**
+ * The blog's list and each tag's and category's, a page of posts each (content/data/blog.json
+ * `pageSize`); a page's sitemap date is its newest post's.
+ */
+function blogListRoutes(model: SiteModel): RouteSpec<SitePage>[] {
+  const source = datasetFile(model, 'blog');
+  const size = model.data.blog.pageSize;
+  const dates = new Map(model.posts.map((post) => [post.slug, post.date]));
+  const newest = (slugs: readonly string[]) => (slugs[0] ? { lastModified: dates.get(slugs[0])! } : {});
+  const slugs = model.posts.map((post) => post.slug);
+  const terms = [
+    ...model.terms.tags.map((term) => ({ taxonomy: 'tag' as const, term })),
+    ...model.terms.categories.map((term) => ({ taxonomy: 'category' as const, term })),
+  ];
+  return [
+    ...paginate(slugs, size, urls.blogIndexPath).map((list) => ({
+      path: listPagePath(list.first, list.number), page: { kind: 'blog-index', page: list.number } as const, source, ...newest(list.items),
+    })),
+    ...terms.flatMap(({ taxonomy, term }) => paginate(term.items, size, urls.blogTermPath(taxonomy, term.slug)).map((list) => ({
+      path: listPagePath(list.first, list.number), page: { kind: 'blog-term', taxonomy, slug: term.slug, page: list.number } as const, source, ...newest(list.items),
+    }))),
   ];
 }
 

@@ -4,6 +4,8 @@ import ShareCardText, { cardSize, ShareCardFrame, textBox } from '../share-card/
 import { readCardAssets, type CardData } from './card-assets.ts';
 import type { Post, SiteModel } from './model.ts';
 import type { SitePage } from './routes.ts';
+import { termTitle } from './blog-terms.ts';
+import { blogIndexPath, blogTermPath } from './urls.ts';
 
 // What each page's share card says: the page's title and what kind of page it is. The title is
 // the page's own (without the brand the document title adds); the kind is a post's category,
@@ -30,6 +32,7 @@ export function cardTextFor(route: { page: SitePage }, model: SiteModel): CardTe
     case 'guide': return { title: data.guides.find((g) => g.topic === page.topic)!.overview.meta.title, kind: kinds.guide };
     case 'guide-article': return { title: model.guides.find((g) => g.topic === page.topic)!.title, kind: kinds['guide-article'] };
     case 'blog-index': return { title: data.blog.meta.title, kind: kinds['blog-index'] };
+    case 'blog-term': return { title: termTitle(model, page.taxonomy, page.slug), kind: kinds['blog-index'] };
     case 'blog-post': {
       const post = postsBySlug(model).get(page.slug)!;
       return { title: post.title, kind: post.category };
@@ -39,6 +42,7 @@ export function cardTextFor(route: { page: SitePage }, model: SiteModel): CardTe
     case 'getting-started': return { title: data['getting-started'].meta.title, kind: kinds['getting-started'] };
     case 'toolkit': return { title: data.toolkit.meta.title, kind: kinds.toolkit };
     case 'legal': return { title: model.legal.find((l) => l.slug === page.slug)!.title, kind: kinds.legal };
+    case 'search': return { title: data.search.meta.title, kind: kinds.search };
     case 'not-found': return { title: data.ui.notFound.metaTitle, kind: kinds['not-found'] };
     case 'redirect': return { title: data.home.meta.title, kind: kinds.home };
   }
@@ -58,6 +62,10 @@ export const shareCard: ShareCardSpec<SiteModel, SitePage> = {
   ...cardSize,
   wordsBox: textBox,
   of(route, model): ShareCardOf {
+    // A list's later pages share its first page's card: the same words, drawn once.
+    const page = route.page;
+    if (page.kind === 'blog-index' && page.page > 1) return { kind: 'same-as', path: blogIndexPath };
+    if (page.kind === 'blog-term' && page.page > 1) return { kind: 'same-as', path: blogTermPath(page.taxonomy, page.slug) };
     const post = route.page.kind === 'blog-post' ? postsBySlug(model).get(route.page.slug) : undefined;
     if (post?.socialImage) {
       const frontMatter = model.content.collections.posts!.find((entry) => entry.file === post.file)?.frontMatterText ?? '';

@@ -18,6 +18,9 @@ export const gettingStartedPath = '/getting-started';
 /** The toolkit page whose form unlocks the POM files. */
 export const toolkitPath = '/pom-files';
 
+/** The search page: the query in the address, `/search/?q=playwright`. */
+export const searchPath = '/search';
+
 /** The not-found page, written as `404.html`. */
 export const notFoundPath = '/404';
 

@@ -2,6 +2,7 @@ import type { BreadcrumbList, WithContext } from 'schema-dts';
 import type { Route } from '../../cli/route/routes.ts';
 import type { SitePage } from '../site/routes.ts';
 import { pageHref } from '../../cli/route/trailing-slash.ts';
+import { termTitle } from '../site/blog-terms.ts';
 import { absoluteUrl, blogIndexPath, guidePath, homePath } from '../site/urls.ts';
 import type { SiteModel } from '../site/model.ts';
 import { postsBySlug } from '../site/share-card.ts';
@@ -39,6 +40,7 @@ function trailOf(route: Route<SitePage>, model: SiteModel): Crumb[] | undefined 
   const page = route.page;
   switch (page.kind) {
     case 'blog-post': return [{ name: data.blog.meta.title, path: blogIndexPath }, { name: postsBySlug(model).get(page.slug)!.title }];
+    case 'blog-term': return [{ name: data.blog.meta.title, path: blogIndexPath }, { name: termTitle(model, page.taxonomy, page.slug) }];
     case 'guide': return [{ name: data.guides.find((g) => g.topic === page.topic)!.name }];
     case 'guide-article': {
       const guide = data.guides.find((g) => g.topic === page.topic)!;

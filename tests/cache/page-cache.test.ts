@@ -66,7 +66,7 @@ const post = (name: string) => path.join(content, 'posts', name);
 test('a first build renders and stores every page; an unchanged rebuild renders none and writes the same files', async () => {
   const first = await build();
   assert.equal(first.result.renderedPages, first.result.pages.length);
-  assert.deepEqual([...(await pageEntries()).keys()].sort(), ['Hello', 'Not found', 'Second', 'Tiny']);
+  assert.deepEqual([...(await pageEntries()).keys()].sort(), ['Hello', 'Not found', 'Search', 'Second', 'Tiny']);
   const again = await build();
   assert.equal(again.result.renderedPages, 0);
   assert.deepEqual(again.result.links?.findings, []);
@@ -79,7 +79,7 @@ test('an edited post body renders its page alone, and the output is a clean buil
   await editFile(post('hello.md'), 'The first post.', 'The first post, edited, with [a link](/posts/second/).');
   const incremental = await assertCachedIsClean('a post body');
   assert.equal(incremental.renderedPages, 1);
-  assert.deepEqual(incremental.pages.map((page) => page.route.path), ['/', '/posts/second', '/posts/hello', '/404'], 'every page is in the result, in route order');
+  assert.deepEqual(incremental.pages.map((page) => page.route.path), ['/', '/posts/second', '/posts/hello', '/search', '/404'], 'every page is in the result, in route order');
   const out = path.join(tmp, `out-${builds - 1}`);
   const manifest = JSON.parse(await readFile(path.join(out, '.sitegen-manifest.json'), 'utf8')) as { links: Record<string, [string, number][]> };
   assert.ok(manifest.links['/posts/hello/']!.some(([href]) => href === '/posts/second/'), 'the manifest has the new link');
@@ -151,5 +151,5 @@ test('a page sees the Markdown bodies its route names and no other, so its key c
   };
   const recording = loadedSite(definition);
   await buildSite({ root: tinyRoot, site: recording, contentDir: content, writer: new DiskWriter(path.join(tmp, `out-${++builds}`)), checkLinks: false });
-  assert.deepEqual(Object.fromEntries(seen), { '/': [], '/posts/second': ['second.md'], '/posts/hello': ['hello.md'], '/404': [], '/old-home': [] });
+  assert.deepEqual(Object.fromEntries(seen), { '/': [], '/posts/second': ['second.md'], '/posts/hello': ['hello.md'], '/search': [], '/404': [], '/old-home': [] });
 });

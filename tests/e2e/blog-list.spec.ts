@@ -71,24 +71,24 @@ test('search filters case-insensitively on title, excerpt and tag, and the clear
 
 test('lists All Categories then each distinct category, and a category filters the posts', async ({ page }) => {
   await openBlog(page);
-  await expect(categories(page).getByRole('button')).toHaveText(['All Categories', 'AI Testing', 'Tools', 'Data', 'Manual Testing', 'Documentation', 'DevOps']);
-  await categories(page).getByRole('button', { name: 'Documentation' }).click();
+  await expect(categories(page).getByRole('link')).toHaveText(['All Categories', 'AI Testing', 'Tools', 'Data', 'Manual Testing', 'Documentation', 'DevOps']);
+  await categories(page).getByRole('link', { name: 'Documentation' }).click();
   await expect(postTitles(page)).toHaveText([titles.bugs]);
-  await expect(categories(page).getByRole('button', { name: 'Documentation' })).toHaveAttribute('aria-pressed', 'true');
-  await categories(page).getByRole('button', { name: 'All Categories' }).click();
+  await expect(categories(page).getByRole('link', { name: 'Documentation' })).toHaveAttribute('aria-current', 'true');
+  await categories(page).getByRole('link', { name: 'All Categories' }).click();
   await expect(postTitles(page)).toHaveText(allTitles);
-  await expect(categories(page).getByRole('button', { name: 'All Categories' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(categories(page).getByRole('link', { name: 'All Categories' })).toHaveAttribute('aria-current', 'true');
 });
 
 test('lists All Tags then every tag in alphabetical order, and a tag filters the posts', async ({ page }) => {
   await openBlog(page);
-  await expect(tags(page).getByRole('button')).toHaveText([
+  await expect(tags(page).getByRole('link')).toHaveText([
     'All Tags', 'AI', 'AI Assistance', 'AI Tools', 'Automation', 'Bug Reporting', 'CI/CD', 'Cursor', 'Data Generation', 'DevOps',
     'Documentation', 'Efficiency', 'Future Trends', 'Manual Testing', 'Productivity', 'QA', 'Test Data', 'Test Generation', 'Testing', 'Trends',
   ]);
-  await tags(page).getByRole('button', { name: 'AI', exact: true }).click();
+  await tags(page).getByRole('link', { name: 'AI', exact: true }).click();
   await expect(postTitles(page)).toHaveText([titles.reality, titles.data, titles.bugs]);
-  await tags(page).getByRole('button', { name: 'All Tags' }).click();
+  await tags(page).getByRole('link', { name: 'All Tags' }).click();
   await expect(postTitles(page)).toHaveText(allTitles);
 });
 
@@ -96,18 +96,18 @@ test('search, tag and category combine with AND, down to the empty text', async 
   await openBlog(page);
   await search(page).fill('data');
   await expect(postTitles(page)).toHaveText([titles.reality, titles.data]);
-  await tags(page).getByRole('button', { name: 'Automation' }).click();
+  await tags(page).getByRole('link', { name: 'Automation' }).click();
   // 'Automation' alone matches two posts; with 'data' only their intersection is left.
   await expect(postTitles(page)).toHaveText([titles.data]);
-  await categories(page).getByRole('button', { name: 'DevOps' }).click();
+  await categories(page).getByRole('link', { name: 'DevOps' }).click();
   await expect(allPosts(page).getByText(emptyText)).toBeVisible();
   await expect(postTitles(page)).toHaveCount(0);
 
   await search(page).fill('');
   await expect(postTitles(page)).toHaveText([titles.ci]);
-  await categories(page).getByRole('button', { name: 'All Categories' }).click();
+  await categories(page).getByRole('link', { name: 'All Categories' }).click();
   await expect(postTitles(page)).toHaveText([titles.data, titles.ci]);
-  await tags(page).getByRole('button', { name: 'All Tags' }).click();
+  await tags(page).getByRole('link', { name: 'All Tags' }).click();
   await expect(postTitles(page)).toHaveText(allTitles);
 });
 
@@ -115,15 +115,15 @@ test('the address follows the filters as ?q=, ?tag= and ?category=', async ({ pa
   await openBlog(page);
   await search(page).fill('ai tools');
   await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('ai tools');
-  await tags(page).getByRole('button', { name: 'CI/CD' }).click();
+  await tags(page).getByRole('link', { name: 'CI/CD' }).click();
   await expect.poll(() => new URL(page.url()).searchParams.get('tag')).toBe('CI/CD');
-  await categories(page).getByRole('button', { name: 'DevOps' }).click();
+  await categories(page).getByRole('link', { name: 'DevOps' }).click();
   await expect.poll(() => new URL(page.url()).searchParams.get('category')).toBe('DevOps');
   await expect(postTitles(page)).toHaveText([titles.ci]);
 
   await page.getByRole('button', { name: 'Clear search' }).click();
-  await tags(page).getByRole('button', { name: 'All Tags' }).click();
-  await categories(page).getByRole('button', { name: 'All Categories' }).click();
+  await tags(page).getByRole('link', { name: 'All Tags' }).click();
+  await categories(page).getByRole('link', { name: 'All Categories' }).click();
   await expect.poll(() => page.url()).toMatch(/\/blog\/$/);
 });
 
@@ -137,7 +137,7 @@ for (const [query, expected, pressed, summaryText] of [
     await expect(postTitles(page)).toHaveText([...expected]);
     await expect(featured(page)).toHaveCount(0);
     await expect(status(page)).toHaveText(summaryText);
-    if (pressed) await expect(page.getByRole('navigation', { name: pressed[0] }).getByRole('button', { name: pressed[1], exact: true })).toHaveAttribute('aria-pressed', 'true');
+    if (pressed) await expect(page.getByRole('navigation', { name: pressed[0] }).getByRole('link', { name: pressed[1], exact: true })).toHaveAttribute('aria-current', 'true');
     else await expect(search(page)).toHaveValue('cursor');
     expect(page.url()).toContain(`/blog/${query}`);
     expectNoConsoleErrors(consoleErrors);
@@ -152,7 +152,7 @@ test('a tag link on a post page lands on the list filtered by that tag', async (
   await expect(page).toHaveURL(/\/blog\/\?tag=AI(%20|\+)Tools$/);
   await waitForIslands(page);
   await expect(postTitles(page)).toHaveText([titles.cursor, titles.ci]);
-  await expect(tags(page).getByRole('button', { name: 'AI Tools' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(tags(page).getByRole('link', { name: 'AI Tools' })).toHaveAttribute('aria-current', 'true');
 });
 
 /** Where an element sits in the page (not the viewport), so scrolling cannot fake a position. */
@@ -195,10 +195,10 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 
 
     test('a tag and a category also put their matches first, under a count', async ({ page }) => {
       await openBlog(page);
-      await tags(page).getByRole('button', { name: 'AI', exact: true }).click();
+      await tags(page).getByRole('link', { name: 'AI', exact: true }).click();
       await expect(featured(page)).toHaveCount(0);
       await expect(summary(page)).toHaveText('3 posts tagged “AI”');
-      await categories(page).getByRole('button', { name: 'Data', exact: true }).click();
+      await categories(page).getByRole('link', { name: 'Data', exact: true }).click();
       await expect(summary(page)).toHaveText('1 post in Data tagged “AI”');
       const card = await pageBox(page, resultCards(page).first());
       expect(card.y + 80).toBeLessThan(viewport.height);
@@ -225,9 +225,9 @@ test('the count is visible at once and announced once typing pauses, not per key
 
   await search(page).fill('data');
   await expect(status(page)).toHaveText('2 posts match “data”');
-  await tags(page).getByRole('button', { name: 'Automation' }).click();
+  await tags(page).getByRole('link', { name: 'Automation' }).click();
   await expect(status(page)).toHaveText('1 post matches “data” tagged “Automation”');
-  await categories(page).getByRole('button', { name: 'DevOps' }).click();
+  await categories(page).getByRole('link', { name: 'DevOps' }).click();
   await expect(status(page)).toHaveText('No posts match “data” in DevOps tagged “Automation”');
 });
 
@@ -246,8 +246,8 @@ test('the empty state offers to clear every filter, which brings back the whole 
   await expect(featured(page)).toBeFocused();
   await expect(status(page)).toHaveText('Showing all 6 posts');
   await expect(clearFilters(page)).toHaveCount(0);
-  await expect(categories(page).getByRole('button', { name: 'All Categories' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(tags(page).getByRole('button', { name: 'All Tags' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(categories(page).getByRole('link', { name: 'All Categories' })).toHaveAttribute('aria-current', 'true');
+  await expect(tags(page).getByRole('link', { name: 'All Tags' })).toHaveAttribute('aria-current', 'true');
   await expect.poll(() => page.url()).toMatch(/\/blog\/$/);
 });
 
@@ -301,7 +301,7 @@ for (const width of [390, 1024, 1440]) {
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('all six posts are listed under All Posts, the featured three above them, with no filters that cannot work', async ({ page }) => {
+  test('all six posts are listed under All Posts, the featured three above them, with no search that cannot work', async ({ page }) => {
     await page.goto('/blog/?tag=DevOps');
     await expect(postTitles(page)).toHaveText(allTitles);
     await expect(featured(page).getByRole('article')).toHaveCount(3);
@@ -310,10 +310,25 @@ test.describe('without JavaScript', () => {
       await expect(allPosts(page).getByRole('link', { name: `Read more about ${title}`, exact: true })).toHaveAttribute('href', /^\/blog\/[\w-]+\/$/);
     }
     await expect(page.getByRole('searchbox')).toBeHidden();
-    await expect(page.getByRole('complementary', { name: 'Filter posts' })).toBeHidden();
+    await expect(categories(page)).toBeVisible();
+    await expect(tags(page)).toBeVisible();
     // The live region is in the server HTML, empty, so later counts are announced.
     await expect(status(page)).toHaveCount(1);
     await expect(status(page)).toHaveText('');
+  });
+
+  test('a tag and a category in the sidebar open their pages, each listing its posts, and All Tags leads back', async ({ page }) => {
+    await page.goto('/blog/');
+    await tags(page).getByRole('link', { name: 'DevOps', exact: true }).click();
+    await expect(page).toHaveURL(/\/blog\/tags\/devops\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Posts tagged “DevOps”');
+    await expect(postTitles(page)).toHaveText([titles.ci]);
+    await expect(tags(page).getByRole('link', { name: 'DevOps', exact: true })).toHaveAttribute('aria-current', 'true');
+    await categories(page).getByRole('link', { name: 'Data', exact: true }).click();
+    await expect(page).toHaveURL(/\/blog\/categories\/data\/$/);
+    await expect(postTitles(page)).toHaveText([titles.data]);
+    await tags(page).getByRole('link', { name: 'All Tags' }).click();
+    await expect(page).toHaveURL(/\/blog\/$/);
   });
 
   test('a post link works', async ({ page }) => {

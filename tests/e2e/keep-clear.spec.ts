@@ -61,12 +61,16 @@ test.describe('at 390 px nothing fixed covers a submit button or the field being
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('/blog/ cards are at least 300 px wide at 1440 px', async ({ page }) => {
+  test('/blog/ at 1440 px fills the width: the tag and category links beside a grid of cards that reaches the right edge', async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto('/blog/');
-    const widths = await page.locator('.post-card').evaluateAll((cards) => cards.map((card) => card.getBoundingClientRect().width));
-    expect(widths.length).toBeGreaterThan(0);
-    for (const width of widths) expect(width).toBeGreaterThanOrEqual(300);
+    await expect(page.getByRole('navigation', { name: 'Tags' })).toBeVisible();
+    const container = (await page.locator('.blog-layout').boundingBox())!;
+    const grid = (await page.locator('.post-grid').boundingBox())!;
+    expect(Math.abs(grid.x + grid.width - (container.x + container.width))).toBeLessThan(2);
+    const cards = await page.locator('.post-grid .post-card').evaluateAll((elements) => elements.map((card) => card.getBoundingClientRect()).map((box) => ({ top: box.top, width: box.width })));
+    expect(cards.filter((card) => card.top === cards[0]!.top)).toHaveLength(3);
+    for (const card of cards) expect(card.width).toBeGreaterThanOrEqual(250);
   });
 
   for (const route of formPages) {

@@ -45,5 +45,26 @@ export const allRoutes = [
   '/pom-files/',
   '/terms/',
   '/privacy/',
+  '/search/',
   '/no-such-page',
 ];
+
+/** content/data/search.json, the words of the search page. */
+export const searchText = readJson<{
+  headerLabel: string;
+  fieldLabel: string;
+  sections: { blog: string; guides: string; services: string; caseStudies: string };
+  filters: { section: string; tag: string; category: string; allSections: string };
+  results: { one: string; other: string; forQuery: string };
+  browse: { noScript: string; blog: { text: string; href: string }; guidesHeading: string };
+}>('search');
+
+/**
+ * Words site search finds on one page only: one in a guide article's body and nowhere else, one
+ * in a post's excerpt (front matter the post page does not show) and nowhere else.
+ * tests/site/search.test.ts checks both against the content and the built index.
+ */
+export const searchWords = {
+  guideArticleBody: { word: 'credibility', path: '/guides/content/productivity/', file: 'guides/productivity.md' },
+  postExcerpt: { word: 'unpredictable', path: '/blog/integrating-ai-qa-tools-into-ci-cd/', file: 'posts/integrating-ai-qa-tools-into-ci-cd.md' },
+} as const;

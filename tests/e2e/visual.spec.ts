@@ -51,6 +51,8 @@ const templates: Record<Exclude<SitePage['kind'], 'redirect'>, TemplateShot> = {
   'guide-article': { path: '/guides/content/playwright/', through: '.prose pre' },
   // The featured block, the filters and the first card of All Posts.
   'blog-index': { path: '/blog/', through: '.post-grid .post-card' },
+  // The hero with its back link and count, the sidebar with the current tag, and the first card.
+  'blog-term': { path: '/blog/tags/ai/', through: '.post-grid .post-card' },
   // Title, image, sidebar, prose and its first highlighted code sample.
   'blog-post': { path: '/blog/the-reality-of-ai-in-qa-testing/', through: '.prose pre' },
   // Hero, stats band, the first three cards and the promo block after them.
@@ -60,6 +62,8 @@ const templates: Record<Exclude<SitePage['kind'], 'redirect'>, TemplateShot> = {
   'toolkit': { path: '/pom-files/' },
   // Title, date, introduction and the first section with its list.
   'legal': { path: '/terms/', through: '.prose ul' },
+  // The field, the filters and the prompt, before a search.
+  'search': { path: '/search/' },
   'not-found': { path: '/no-such-page' },
 };
 
@@ -145,6 +149,19 @@ test.describe('states', () => {
       await expect(page.getByRole('region', { name: 'Featured' })).toHaveCount(0);
       if (state === 'empty') await expect(explorer).toContainText(blogEmptyText);
       await component(explorer, `blog-${state}-${viewport.width}`);
+    });
+  }
+
+  // Search results, one column at both widths: the field, filters and the first results with their marks.
+  for (const viewport of viewports) {
+    test(`/search/?q=playwright (results) at ${viewport.width}`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await openStill(page, '/search/?q=playwright');
+      await expect(page.locator('.search-result-excerpt mark').first()).toBeVisible();
+      // The field has focus on arrival; its caret and ring would blink into the picture.
+      await page.locator('.search-app input').blur();
+      await quiet(page);
+      await component(page.locator('.search-app'), `search-results-${viewport.width}`);
     });
   }
 

@@ -31,12 +31,15 @@ after(() => rm(tmp, { recursive: true, force: true }));
 
 test('writes every page, the redirect page, the stylesheet, the images and the site files, and commits them', async () => {
   assert.equal(result.committed, true);
-  assert.deepEqual(result.pages.map((page) => page.route.path), ['/', '/posts/second', '/posts/hello', '/404']);
+  assert.deepEqual(result.pages.map((page) => page.route.path), ['/', '/posts/second', '/posts/hello', '/search', '/404']);
   assert.equal(result.redirects, 1);
   const files = [...(await filesOf(outDir)).keys()].sort();
-  assert.deepEqual(files.map((file) => file.replace(/-[A-Z0-9]{8}\.css$/, '-HASH.css')), [
+  // Pagefind names the index's chunks by their contents.
+  assert.deepEqual(files.map((file) => file.replace(/-[A-Z0-9]{8}\.css$/, '-HASH.css').replace(/en_[0-9a-f]+\./, 'en_HASH.')), [
     '.sitegen-manifest.json', '404.html', '_headers', '_redirects', 'assets/site-HASH.css', 'feed.xml', 'images/square.svg',
-    'index.html', 'old-home/index.html', 'posts/hello/index.html', 'posts/second/index.html', 'robots.txt', 'sitemap.xml',
+    'index.html', 'old-home/index.html', 'pagefind/filter/en_HASH.pf_filter', 'pagefind/fragment/en_HASH.pf_fragment', 'pagefind/fragment/en_HASH.pf_fragment',
+    'pagefind/index/en_HASH.pf_index', 'pagefind/pagefind-entry.json', 'pagefind/pagefind-worker.js', 'pagefind/pagefind.en_HASH.pf_meta', 'pagefind/pagefind.js',
+    'pagefind/wasm.en.pagefind', 'pagefind/wasm.unknown.pagefind', 'posts/hello/index.html', 'posts/second/index.html', 'robots.txt', 'search/index.html', 'sitemap.xml',
   ]);
   assert.equal(result.files, files.length);
   assert.deepEqual(await entriesBesideOutput(outDir), ['dist'], 'no staging folder is left beside the output');

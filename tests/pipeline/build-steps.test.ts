@@ -43,7 +43,7 @@ test('load reads every content file and image the definition names; validate bui
 
 test('route gives one route per page of the site and its redirects, each with the file it is written to', () => {
   assert.deepEqual(routed.routes.map((route) => [route.path, route.file]), [
-    ['/', 'index.html'], ['/posts/second', 'posts/second/index.html'], ['/posts/hello', 'posts/hello/index.html'], ['/404', '404.html'],
+    ['/', 'index.html'], ['/posts/second', 'posts/second/index.html'], ['/posts/hello', 'posts/hello/index.html'], ['/search', 'search/index.html'], ['/404', '404.html'],
   ]);
   assert.deepEqual(routed.routes.find((route) => route.path === '/posts/hello')!.bodies, [path.join(content, 'posts', 'hello.md')]);
   assert.deepEqual(routed.redirects.map((redirect) => [redirect.from, redirect.to, redirect.file]), [['/old-home', '/', 'old-home/index.html']]);

@@ -50,7 +50,7 @@ test('a page sees the Markdown bodies its route names and no other', () => {
     },
   });
   for (const route of routes) renderPage(spy, route, shared);
-  assert.deepEqual(seen, { '/': [], '/posts/hello': ['hello.md'], '/posts/second': ['second.md'], '/404': [] });
+  assert.deepEqual(seen, { '/': [], '/posts/hello': ['hello.md'], '/posts/second': ['second.md'], '/search': [], '/404': [] });
   const post = parsePage(renderPage(site, routeAt('/posts/hello'), shared).html);
   assert.match(post.text(post.all((e) => e.name === 'article')[0]!), /The first post\. It links back home\./);
   assert.ok(!renderPage(site, routeAt('/posts/hello'), shared).html.includes('A second post'));

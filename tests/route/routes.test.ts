@@ -25,6 +25,7 @@ test('writes each route to a folder index and addresses it with a trailing slash
     ['/', '/', 'index.html', true],
     ['/posts/second', '/posts/second/', 'posts/second/index.html', true],
     ['/posts/hello', '/posts/hello/', 'posts/hello/index.html', true],
+    ['/search', '/search/', 'search/index.html', false],
     ['/404', '/404', '404.html', false],
   ]);
 });
@@ -34,6 +35,7 @@ test('with trailingSlash "never", writes a.html files addressed without a slash'
     ['/', '/', 'index.html', true],
     ['/posts/second', '/posts/second', 'posts/second.html', true],
     ['/posts/hello', '/posts/hello', 'posts/hello.html', true],
+    ['/search', '/search', 'search.html', false],
     ['/404', '/404', '404.html', false],
   ]);
 });

@@ -25,12 +25,13 @@ test('plans a card of the spec\'s size for every page, under /social/ at the pag
     ['/', '/social/index.png', 400, 210, 'image/png', 'Tiny | Tiny'],
     ['/posts/second', '/social/posts/second.png', 400, 210, 'image/png', 'Second | Tiny'],
     ['/posts/hello', '/social/posts/hello.png', 400, 210, 'image/png', 'Hello | Tiny'],
+    ['/search', '/social/search.png', 400, 210, 'image/png', 'Tiny | Tiny'],
     ['/404', '/social/404.png', 400, 210, 'image/png', 'Tiny | Tiny'],
   ]);
   assert.equal(images.fallback, images.byPath.get('/'));
   assert.deepEqual(images.logo, { path: '/social/logo.png', width: 512, height: 512, type: 'image/png', alt: 'Tiny' });
   assert.deepEqual(jobs.map((job) => [job.file, job.draw]), [
-    ['social/index.png', 'card'], ['social/posts/second.png', 'card'], ['social/posts/hello.png', 'card'], ['social/404.png', 'card'], ['social/logo.png', 'logo'],
+    ['social/index.png', 'card'], ['social/posts/second.png', 'card'], ['social/posts/hello.png', 'card'], ['social/search.png', 'card'], ['social/404.png', 'card'], ['social/logo.png', 'logo'],
   ]);
   assert.deepEqual(jobs[2], { file: 'social/posts/hello.png', draw: 'card', card: { title: 'Hello' }, route: '/posts/hello', source: postFile('hello') });
 });
@@ -66,4 +67,17 @@ test('a picture social sites do not show, or one without alt text, is content.ba
     assert.match(error.errors[2]!.message, /card\.svg is not a PNG or JPEG; social sites do not show SVG previews/);
     return true;
   });
+});
+
+test('a page that shares another page\'s picture gets that picture and no job of its own; one sharing a page that is not built gets the fallback', () => {
+  const base = tinyCard();
+  const spec = { ...base, of: (route: Route<TinyPage>, m: TinyModel) => {
+    if (route.path === '/posts/second') return { kind: 'same-as' as const, path: '/posts/hello' };
+    if (route.path === '/404') return { kind: 'same-as' as const, path: '/nowhere' };
+    return base.of(route, m);
+  } };
+  const { images, jobs } = planShareImages(routes, spec, model);
+  assert.equal(images.byPath.get('/posts/second'), images.byPath.get('/posts/hello'));
+  assert.equal(images.byPath.get('/404'), undefined, 'pages without a picture of their own show the fallback');
+  assert.deepEqual(jobs.map((job) => job.file), ['social/index.png', 'social/posts/hello.png', 'social/logo.png']);
 });

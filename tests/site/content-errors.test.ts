@@ -54,6 +54,20 @@ test('reports an empty category and an empty tag, each at its line', async () =>
   assert.deepEqual(errors.map((e) => e.message.split(':')[0]), ['category', 'tags[0]']);
 });
 
+test('reports a tag or category written two ways (one page each would share an address) at each post\'s line, and a tag with no letter', async () => {
+  const errors = await contentErrors('term-clash');
+  assert.deepEqual(located(errors).sort(), [
+    ['content.term-clash', 'posts/second-post.md', 10],
+    ['content.term-clash', 'posts/first-post.md', 10],
+    ['content.term-clash', 'posts/second-post.md', 10],
+    ['content.term-clash', 'posts/second-post.md', 9],
+    ['content.term-clash', 'posts/first-post.md', 9],
+  ].sort(), errors.map((e) => e.message).join('\n'));
+  assert.ok(errors.some((e) => /Tag “testing” would share the address …\/testing with “Testing” \(posts\/first-post\.md\)/.test(e.message)), errors.map((e) => e.message).join('\n'));
+  assert.ok(errors.some((e) => /Tag “\?\?\?” has no letter or digit/.test(e.message)));
+  assert.ok(errors.every((e) => e.hint?.includes('the same way')));
+});
+
 test('reports the second of two posts with one slug, naming the first file', async () => {
   const errors = await contentErrors('duplicate-slug');
   assert.deepEqual(located(errors), [['content.duplicate-slug', 'posts/second-post.md', undefined]]);

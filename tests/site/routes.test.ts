@@ -14,15 +14,17 @@ const site = realSite.definition;
 const buildRoutes = (siteModel: SiteModel) => buildRoutesOf(site.routes(siteModel), site.settings(siteModel));
 const buildRedirects = (siteModel: SiteModel, routes: Route<SitePage>[]) => buildRedirectsOf(site.redirects!(siteModel), routes, site.settings(siteModel));
 
-test('lists every route of the SPEC route table, plus the 404 page', () => {
+test('lists every route of the SPEC route table, plus the search and 404 pages and a page per tag and category', () => {
   const paths = buildRoutes(model).map((r) => r.path).sort();
   const topics = ['bug-documentation', 'cursor-usage', 'playwright', 'productivity', 'test-data'];
   assert.deepEqual(paths, [
     '/', '/404', '/blog',
+    ...['ai-testing', 'data', 'devops', 'documentation', 'manual-testing', 'tools'].map((slug) => `/blog/categories/${slug}`),
+    ...model.terms.tags.map((term) => `/blog/tags/${term.slug}`),
     ...model.posts.map((p) => `/blog/${p.slug}`).sort(),
     '/case-studies', '/getting-started',
     ...topics.map((t) => `/guides/${t}`), ...topics.map((t) => `/guides/content/${t}`),
-    '/humans', '/pom-files', '/privacy',
+    '/humans', '/pom-files', '/privacy', '/search',
     '/services/devshops', '/services/legacy', '/services/non-traditional', '/services/startups',
     '/terms',
   ].sort());
@@ -66,4 +68,41 @@ test('rejects a redirect that would overwrite a page, naming both sources', () =
     assert.match(error.errors[0]!.message, /humans\/index\.html.*humans\.json.*redirects\.json/);
     return true;
   });
+});
+
+/** The model with `count` posts, each a copy of the newest with its own slug, date and tags. */
+function withPosts(count: number, tags: (index: number) => string[] = () => ['AI']): SiteModel {
+  const [first] = model.posts;
+  const posts = Array.from({ length: count }, (_, index) => ({ ...first!, slug: `post-${index}`, tags: tags(index), date: new Date(Date.UTC(2024, 0, count - index)) }));
+  const byTag = new Map<string, string[]>();
+  for (const post of posts) for (const tag of post.tags) byTag.set(tag, [...(byTag.get(tag) ?? []), post.slug]);
+  return {
+    ...model,
+    posts,
+    terms: {
+      tags: [...byTag].map(([name, items]) => ({ name, slug: name.toLowerCase(), items })),
+      categories: [{ name: first!.category, slug: 'cat', items: posts.map((post) => post.slug) }],
+    },
+  };
+}
+
+test('splits the blog and each tag and category into pages of content/data/blog.json pageSize, each dated by its newest post', () => {
+  const size = model.data.blog.pageSize;
+  const many = withPosts(size * 2 + 1, (index) => (index % 2 === 0 ? ['AI'] : ['QA']));
+  const routes = buildRoutes(many);
+  const pages = (prefix: string) => routes.filter((r) => r.path === prefix || r.path.startsWith(`${prefix}/page/`)).map((r) => [r.path, r.page]);
+  assert.deepEqual(pages('/blog'), [
+    ['/blog', { kind: 'blog-index', page: 1 }], ['/blog/page/2', { kind: 'blog-index', page: 2 }], ['/blog/page/3', { kind: 'blog-index', page: 3 }],
+  ]);
+  assert.deepEqual(pages('/blog/tags/ai').map(([path]) => path), ['/blog/tags/ai', '/blog/tags/ai/page/2'], `${size + 1} posts tagged AI`);
+  assert.deepEqual(pages('/blog/categories/cat').map(([path]) => path), ['/blog/categories/cat', '/blog/categories/cat/page/2', '/blog/categories/cat/page/3']);
+  const second = routes.find((r) => r.path === '/blog/page/2')!;
+  assert.equal(second.url, '/blog/page/2/');
+  assert.equal(second.lastModified?.getTime(), many.posts[size]!.date.getTime(), 'a page is as new as its newest post');
+  assert.ok(routes.every((r) => r.path.startsWith('/blog/') ? r.indexable : true), 'every page of every list is in the sitemap');
+});
+
+test('the real blog fits on its first page: no /blog/page/ address', () => {
+  assert.ok(model.posts.length <= model.data.blog.pageSize);
+  assert.deepEqual(buildRoutes(model).filter((r) => r.path.includes('/page/')), []);
 });

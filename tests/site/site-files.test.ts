@@ -7,6 +7,8 @@ import { validateStep } from '../../cli/pipeline/validate-step.ts';
 import { siteFiles } from '../../cli/pipeline/write-step.ts';
 import type { SiteModel } from '../../templates/site/model.ts';
 import { projectRoot } from '../helpers/content.ts';
+import { imageIndex } from '../../cli/images/image-index.ts';
+import { readPostsIndex, type PostsIndex } from '../../client/islands/posts-index.ts';
 import { sampleBundle } from '../helpers/fake-bundle.ts';
 import { contentRoot } from '../helpers/site-model.ts';
 import { realSite } from '../helpers/sites.ts';
@@ -25,6 +27,8 @@ const rendered: RenderedStep = {
   bodyLinks: new Map(),
   inlineScripts: new Set(),
   renderedPages: routes.length,
+  // The marketing site's post images are SVG: their sizes are all a page needs of them.
+  imageIndex: imageIndex(routed.images.svg, []),
 };
 const files = siteFiles(rendered);
 const text = (file: string) => {
@@ -64,4 +68,28 @@ test('writes a forced _redirects rule for every redirect of the dataset, with an
 test('records where each redirect is declared: its line in redirects.json', () => {
   const manifest = JSON.parse(text('.sitegen-manifest.json')) as { redirects: { from: string; origin?: { file: string; line?: number } }[] };
   assert.deepEqual(manifest.redirects.map((r) => [r.from, r.origin?.file, r.origin?.line]), model.data.redirects.map((r, index) => [r.from, 'content/data/redirects.json', index + 2]));
+});
+
+test('publishes a feed beside each tag\'s and category\'s page, holding only its posts', () => {
+  for (const [folder, terms] of [['tags', model.terms.tags], ['categories', model.terms.categories]] as const) {
+    for (const term of terms) {
+      const feed = parseXml(text(`blog/${folder}/${term.slug}/feed.xml`));
+      const channel = feed.all('channel')[0]!;
+      assert.equal(feed.childText(channel, 'link'), `${model.data.site.siteUrl}/blog/${folder}/${term.slug}/`);
+      assert.match(feed.childText(channel, 'title') ?? '', new RegExp(term.name.replace(/[/]/g, '\\/')));
+      assert.deepEqual(feed.all('item').map((item) => feed.childText(item, 'link')), term.items.map((slug) => `${model.data.site.siteUrl}/blog/${slug}/`));
+    }
+  }
+});
+
+test('publishes the summaries of every post the blog\'s explorer filters, each image once, and the explorer reads them back', () => {
+  const index = JSON.parse(text('blog/posts.json')) as PostsIndex;
+  assert.equal(index.version, 1);
+  assert.deepEqual(index.posts.map((post) => post.href), model.posts.map((post) => `/blog/${post.slug}/`));
+  assert.deepEqual(Object.keys(index.images).sort(), [...new Set(model.posts.map((post) => post.image))].sort());
+  const read = readPostsIndex(index)!;
+  assert.deepEqual(read.map((post) => [post.title, post.excerpt, post.category, post.tags, post.image.src, post.image.alt]),
+    model.posts.map((post) => [post.title, post.excerpt, post.category, post.tags, post.image, post.imageAlt]));
+  assert.equal(readPostsIndex({ ...index, version: 2 }), undefined, 'another version is not read');
+  assert.equal(readPostsIndex({ ...index, posts: [{ ...index.posts[0], image: '/images/elsewhere.png' }] }), undefined, 'a post whose image is not listed is not read');
 });

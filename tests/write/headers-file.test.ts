@@ -74,3 +74,20 @@ test('an image opened directly runs no script and loads nothing, under a policy 
   assert.doesNotMatch(image!, /script-src/, "no script source: default-src 'none' covers scripts");
   assert.equal(headersFor(rules, '/blog/a/')['Content-Security-Policy']!.split(', ').length, 1, 'pages get the site policy only');
 });
+
+test('with search, only the search page and the index get the policy allowing WebAssembly; every page folder adds the one without it', () => {
+  const search = route('/search', '/search/', 'search/index.html');
+  const withSearch = parseHeadersFile(renderHeadersFile([...routes, search], policy, { route: search, folder: 'pagefind' }));
+  const policies = (path: string) => headersFor(withSearch, path)['Content-Security-Policy']!.split(', ');
+  const wasm = /script-src [^;]*'wasm-unsafe-eval'/;
+  for (const path of ['/search/', '/search/index.html', '/pagefind/pagefind.js', '/pagefind/index/en_1.pf_index']) {
+    assert.deepEqual(policies(path).map((one) => wasm.test(one)), [true], path);
+  }
+  for (const path of ['/', '/blog/a/', '/humans/', '/404.html']) {
+    assert.deepEqual(policies(path).map((one) => wasm.test(one)), [true, false], `${path}: both policies, and the second forbids WebAssembly`);
+    assert.equal(policies(path)[1], headersFor(rules, path)['Content-Security-Policy'], `${path}: the policy a site without search has`);
+  }
+  assert.equal(headersFor(withSearch, '/pagefind/index/en_1.pf_index')['Cache-Control'], 'public, max-age=31536000, immutable');
+  assert.equal(headersFor(withSearch, '/pagefind/pagefind.js')['Cache-Control'], undefined, 'its script and entry file keep their names: the host revalidates them');
+  assert.equal(headersFor(withSearch, '/search/')['Cache-Control'], 'public, max-age=0, must-revalidate');
+});

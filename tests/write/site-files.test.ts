@@ -27,6 +27,7 @@ const rendered: RenderedStep = {
   bodyLinks,
   inlineScripts: new Set(["document.documentElement.className='js'"]),
   renderedPages: routed.routes.length,
+  imageIndex: new Map(),
 };
 const files = siteFiles(rendered);
 const text = (file: string) => {
@@ -79,7 +80,7 @@ test("allows the pages' inline scripts in the _headers policy by hash", () => {
 test('records template and Markdown links in the manifest under their page, with the project-relative file and line', () => {
   const manifest = JSON.parse(text('.sitegen-manifest.json')) as SiteManifest;
   assert.equal(manifest.siteUrl, 'https://tiny.example');
-  assert.deepEqual(manifest.routes.map((route) => [route.path, route.file]), [['/', 'index.html'], ['/posts/second/', 'posts/second/index.html'], ['/posts/hello/', 'posts/hello/index.html'], ['/404/', '404.html']]);
+  assert.deepEqual(manifest.routes.map((route) => [route.path, route.file]), [['/', 'index.html'], ['/posts/second/', 'posts/second/index.html'], ['/posts/hello/', 'posts/hello/index.html'], ['/search/', 'search/index.html'], ['/404/', '404.html']]);
   const [[href, index]] = manifest.links['/posts/second/']! as [[string, number]];
   assert.equal(href, '/posts/hello/');
   assert.deepEqual(manifest.origins[index], { kind: 'markdown', file: 'content/posts/second.md', line: 7, column: 5 });

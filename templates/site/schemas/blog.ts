@@ -1,18 +1,17 @@
 import { z } from 'zod';
-import { imagePath, lineText, link, meta, text } from './fields.ts';
+import { imagePath, lineText, link, meta, text, textWith } from './fields.ts';
 import { declaredTopic } from './guides.ts';
 
-/**
- * Text with a `{name}` placeholder the site fills in: it must contain it (unless `optional`) and
- * may use no other placeholder, so a typo shows up at build time rather than on the page.
- */
-function textWith(name: string, { optional = false } = {}) {
-  return text.superRefine((value, context) => {
-    if (!optional && !value.includes(`{${name}}`)) context.addIssue({ code: 'custom', message: `expected the placeholder {${name}}` });
-    for (const [placeholder, used] of value.matchAll(/\{(\w*)\}/g)) {
-      if (used !== name) context.addIssue({ code: 'custom', message: `unknown placeholder ${placeholder}: only {${name}} is filled in here` });
-    }
-  });
+/** The page of one tag or category: its title, description, heading and feed, each naming the term. */
+function termPage(name: string) {
+  return z.object({
+    title: textWith(name),
+    description: textWith(name),
+    heading: textWith(name),
+    /** How many posts the term has: `{count}` and the term. */
+    count: z.object({ one: textWith(name), other: textWith([name, 'count']) }).strict(),
+    feedTitle: textWith(name),
+  }).strict();
 }
 
 /** content/data/blog.json; the site's model checks that guides.json declares each guide its post sidebar lists. */
@@ -40,6 +39,28 @@ export const blogSchema = z.object({
   }).strict(),
   readMore: text,
   readMoreContext: textWith('title'),
+  /** Posts on each page of the blog's list and of each tag's and category's page. */
+  pageSize: z.number().int().min(1).max(100).default(12),
+  pager: z.object({
+    /** The accessible name of the pager's navigation. */
+    label: text,
+    previous: text,
+    next: text,
+    /** A page link's accessible name. */
+    page: textWith('page'),
+    /** A later page's title and heading: the list's title and the page. */
+    pageTitle: textWith(['title', 'page', 'count']),
+  }).strict(),
+  tagPage: termPage('tag'),
+  categoryPage: termPage('category'),
+  /** The visible link to a tag's or category's RSS feed. */
+  feedLink: text,
+  /** Filtering searches every post, fetched when the visitor first filters: while they load, and if they cannot. */
+  loading: text,
+  loadFailed: text,
+  retry: text,
+  /** Filter results show a page's worth at a time. */
+  showMore: text,
   post: z.object({
     backLabel: text,
     guidesHeading: text,

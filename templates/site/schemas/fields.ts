@@ -38,3 +38,20 @@ export const section = z.object({
   items: z.array(item).min(1),
   cta: link.optional(),
 }).strict();
+
+/**
+ * Text with `{name}` placeholders the site fills in: it must contain each (unless `optional`) and
+ * may use no other placeholder, so a typo shows up at build time rather than on the page.
+ */
+export function textWith(names: string | readonly string[], { optional = false } = {}) {
+  const list: readonly string[] = typeof names === 'string' ? [names] : names;
+  const known = list.map((name) => `{${name}}`).join(', ');
+  return text.superRefine((value, context) => {
+    for (const name of list) {
+      if (!optional && !value.includes(`{${name}}`)) context.addIssue({ code: 'custom', message: `expected the placeholder {${name}}` });
+    }
+    for (const [placeholder, used] of value.matchAll(/\{(\w*)\}/g)) {
+      if (!list.includes(used!)) context.addIssue({ code: 'custom', message: `unknown placeholder ${placeholder}: only ${known} ${list.length === 1 ? 'is' : 'are'} filled in here` });
+    }
+  });
+}

@@ -6,6 +6,7 @@ import { guidesSchema } from './guides.ts';
 import { homeSchema } from './home.ts';
 import { formsSchema, uiSchema } from './interface-text.ts';
 import { audiencesSchema, gettingStartedSchema, pageSchema, toolkitSchema } from './pages.ts';
+import { searchSchema } from './search.ts';
 import { navigationSchema, redirectsSchema, siteSchema } from './site-config.ts';
 import { shareCardsSchema } from './share-cards.ts';
 
@@ -33,6 +34,7 @@ export const dataSchemas = {
   forms: formsSchema,
   ui: uiSchema,
   'share-cards': shareCardsSchema,
+  search: searchSchema,
 } as const;
 
 export type DataName = keyof typeof dataSchemas;

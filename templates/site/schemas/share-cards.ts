@@ -16,6 +16,7 @@ export const shareCardsSchema = z.object({
     'getting-started': text,
     'toolkit': text,
     'legal': text,
+    'search': text,
     'not-found': text,
   }).strict(),
 }).strict();

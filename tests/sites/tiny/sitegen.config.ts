@@ -1,5 +1,5 @@
-// A tiny site built by the same engine in the tests: a few posts, a home page, a 404 page, one
-// stylesheet. Engine behaviour is tested on sites like it, never on the marketing site.
+// A tiny site built by the same engine in the tests: a few posts, a home page, a search page, a
+// 404 page, one stylesheet. The posts mark themselves for search; the home page does not. Engine behaviour is tested on sites like it, never on the marketing site.
 import { z } from 'zod';
 import { defineSite } from '../../../cli/config/site-definition.ts';
 import { renderPage, type TinyModel, type TinyPage } from './templates/pages.tsx';
@@ -19,12 +19,13 @@ export default defineSite<TinyModel, TinyPage>({
   },
   model: (content) => ({
     site: content.data.site as TinyModel['site'],
-    posts: content.collections.posts!.map((entry) => ({ file: entry.file, slug: entry.file.slice(entry.file.lastIndexOf('/') + 1, -3), title: String(entry.data.title), date: entry.date! })),
+    posts: content.collections.posts!.map((entry) => ({ file: entry.file, slug: entry.file.slice(entry.file.lastIndexOf('/') + 1, -3), title: String(entry.data.title), date: entry.date!, tags: entry.data.tags as string[] })),
   }),
   settings: (model) => ({ siteUrl: model.site.url, trailingSlash: 'always' }),
   routes: (model) => [
     { path: '/', page: { kind: 'home' }, source: 'content/data/site.json' },
     ...model.posts.map((post) => ({ path: `/posts/${post.slug}`, page: { kind: 'post', slug: post.slug } as const, source: post.file, bodies: [post.file], lastModified: post.date })),
+    { path: '/search', page: { kind: 'search' }, source: 'templates/pages.tsx', indexable: false },
     { path: '/404', page: { kind: 'not-found' }, source: 'templates/pages.tsx', notFound: true },
   ],
   redirects: () => [{ from: '/old-home', to: '/' }],
@@ -32,6 +33,7 @@ export default defineSite<TinyModel, TinyPage>({
   redirectPage: (to) => ({ kind: 'redirect', to }),
   templateFile: () => 'templates/pages.tsx',
   client: { styles: 'templates/styles.css' },
+  search: { page: '/search' },
   feeds: (model) => [{
     path: '/feed.xml', title: model.site.title, description: 'Posts', link: '/', language: 'en',
     items: model.posts.map((post) => ({ title: post.title, path: `/posts/${post.slug}`, date: post.date, description: post.title })),

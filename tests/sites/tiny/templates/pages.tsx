@@ -3,10 +3,10 @@ import type { RenderContext } from '../../../../cli/render/render-context.ts';
 
 export interface TinyModel {
   site: { title: string; url: string };
-  posts: { file: string; slug: string; title: string; date: Date }[];
+  posts: { file: string; slug: string; title: string; date: Date; tags: string[] }[];
 }
 
-export type TinyPage = { kind: 'home' } | { kind: 'post'; slug: string } | { kind: 'not-found' } | { kind: 'redirect'; to: string };
+export type TinyPage = { kind: 'home' } | { kind: 'post'; slug: string } | { kind: 'search' } | { kind: 'not-found' } | { kind: 'redirect'; to: string };
 
 type Context = RenderContext<TinyModel, TinyPage>;
 
@@ -44,13 +44,20 @@ export function renderPage(page: TinyPage, context: Context) {
       );
     case 'post': {
       const post = model.posts.find((candidate) => candidate.slug === page.slug)!;
+      // Indexed for search: the title and body, with the post's tags as a filter; the link home is not.
       return (
-        <Layout title={post.title} context={context}>
-          <h1>{post.title}</h1>
-          <article dangerouslySetInnerHTML={{ __html: context.markdown.get(post.file)?.html ?? '' }} />
+        <Layout title={post.title} context={context} head={post.tags.map((tag) => <meta key={tag} data-pagefind-filter="tag[content]" content={tag} />)}>
+          <div data-pagefind-body="">
+            <h1>{post.title}</h1>
+            <article dangerouslySetInnerHTML={{ __html: context.markdown.get(post.file)?.html ?? '' }} />
+          </div>
           <Link href="/" context={context}>Home</Link>
         </Layout>
       );
+    }
+    case 'search': {
+      // Loads the index's script only when asked to (the marketing site's island does it as a visitor types).
+      return <Layout title="Search" context={context}><h1>Search</h1><div id="search" data-script={context.assets.search} /></Layout>;
     }
     case 'not-found':
       return <Layout title="Not found" context={context}><h1>Not found</h1></Layout>;

@@ -1,0 +1,278 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  addressFromSearch, emptySearch, excerptParts, fillSearchText, isSearching, markQueryWords, maxQueryLength, pagefindFilters, searchFilters, searchFromAddress, searchMeta,
+  type ExcerptPart, type SearchState,
+} from './search-state.ts';
+
+export interface SearchLabels {
+  fieldLabel: string;
+  placeholder: string;
+  clearLabel: string;
+  prompt: string;
+  filters: { label: string; section: string; allSections: string; tag: string; allTags: string; category: string; allCategories: string; postsOnly: string };
+  results: { heading: string; searching: string; none: string; one: string; other: string; forQuery: string; noneHint: string; more: string; failed: string };
+}
+
+export interface SiteSearchProps {
+  /** Pagefind's script (`/pagefind/pagefind.js`): loaded when a visitor first searches. */
+  script: string;
+  labels: SearchLabels;
+  /** The sections the index's pages declare, in the order the filter offers them. */
+  sections: string[];
+  tags: string[];
+  categories: string[];
+}
+
+/** The part of Pagefind's browser API the page uses. */
+interface Pagefind {
+  options(options: { excerptLength?: number }): Promise<void>;
+  init(): Promise<void>;
+  debouncedSearch(query: string | null, options: { filters?: Record<string, string> }, wait?: number): Promise<PagefindSearch | null>;
+}
+
+interface PagefindSearch {
+  results: { id: string; data(): Promise<PagefindPage> }[];
+}
+
+interface PagefindPage {
+  url: string;
+  excerpt: string;
+  meta: Record<string, string | undefined>;
+  filters: Record<string, string[] | undefined>;
+}
+
+/** One result as the list shows it. */
+interface Found {
+  id: string;
+  url: string;
+  title: string;
+  section: string;
+  excerpt: ExcerptPart[];
+}
+
+type Status = 'idle' | 'searching' | 'done' | 'failed';
+
+/** Results shown at first, and added by each 'Show more results'. */
+const pageSize = 10;
+/** How long typing must pause before Pagefind searches (and the count is announced). */
+const typingPauseMs = 300;
+
+let loading: Promise<Pagefind> | undefined;
+
+/** Pagefind's script and its WebAssembly, fetched the first time a visitor searches; never before. */
+function loadPagefind(script: string): Promise<Pagefind> {
+  loading ??= (import(/* @vite-ignore */ script) as Promise<Pagefind>).then(async (pagefind) => {
+    await pagefind.options({ excerptLength: 26 });
+    await pagefind.init();
+    return pagefind;
+  });
+  loading.catch(() => {
+    // A later search tries again (the connection may be back).
+    loading = undefined;
+  });
+  return loading;
+}
+
+/**
+ * The search page's field, filters and results. The search is kept in the address (`?q=`), so a
+ * search can be shared and the back button returns to it. Pagefind loads only once the visitor
+ * types, picks a filter, or arrives with a search in the address.
+ */
+export default function SiteSearch({ script, labels, sections, tags, categories }: SiteSearchProps) {
+  const [state, setState] = useState<SearchState>(emptySearch);
+  const [ready, setReady] = useState(false);
+  const [status, setStatus] = useState<Status>('idle');
+  const [found, setFound] = useState<Found[]>([]);
+  const [total, setTotal] = useState(0);
+  const [shown, setShown] = useState(pageSize);
+  const [announcement, setAnnouncement] = useState('');
+  const latest = useRef(0);
+  const fieldRef = useRef<HTMLInputElement>(null);
+  const listRef = useRef<HTMLOListElement>(null);
+  const fieldId = useId();
+  const sectionId = useId();
+  const tagId = useId();
+  const categoryId = useId();
+
+  useEffect(() => {
+    // The address is read after hydration, so the server HTML (no search) matches the first render.
+    setState(searchFromAddress(window.location.search));
+    setReady(true);
+    fieldRef.current?.focus();
+    const onPopState = () => setState(searchFromAddress(window.location.search));
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+  }, []);
+
+  useEffect(() => {
+    if (!ready) return;
+    const search = addressFromSearch(window.location.search, state);
+    if (search !== window.location.search) window.history.replaceState(null, '', `${window.location.pathname}${search}${window.location.hash}`);
+  }, [state, ready]);
+
+  useEffect(() => {
+    if (!ready) return;
+    const request = ++latest.current;
+    if (!isSearching(state)) {
+      setStatus('idle');
+      setFound([]);
+      setTotal(0);
+      setAnnouncement('');
+      return;
+    }
+    setStatus('searching');
+    const query = state.query.trim();
+    void (async () => {
+      try {
+        const pagefind = await loadPagefind(script);
+        const search = await pagefind.debouncedSearch(query === '' ? null : query, { filters: pagefindFilters(state) }, typingPauseMs);
+        // A later search has started since: its results will show instead.
+        if (search === null || request !== latest.current) return;
+        const pages = await Promise.all(search.results.slice(0, shown).map(async (result) => ({ id: result.id, page: await result.data() })));
+        if (request !== latest.current) return;
+        setFound(pages.map(({ id, page }) => ({
+          id,
+          url: page.url,
+          title: page.meta[searchMeta.title] ?? page.url,
+          section: page.filters[searchFilters.section]?.[0] ?? '',
+          excerpt: snippetOf(page, query),
+        })));
+        setTotal(search.results.length);
+        setStatus('done');
+        setAnnouncement(describe(search.results.length, query, labels.results));
+      } catch (error) {
+        if (request !== latest.current) return;
+        console.error(error);
+        setStatus('failed');
+        setAnnouncement(labels.results.failed);
+      }
+    })();
+  }, [state, ready, shown, script, labels.results]);
+
+  const update = (change: Partial<SearchState>) => {
+    setShown(pageSize);
+    setState((current) => ({ ...current, ...change }));
+  };
+
+  // Arrow keys walk from the field through the result links and back; Tab works as everywhere.
+  const links = () => [...(listRef.current?.querySelectorAll<HTMLAnchorElement>('.search-result-link') ?? [])];
+  const onFieldKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'ArrowDown') return;
+    const first = links()[0];
+    if (!first) return;
+    event.preventDefault();
+    first.focus();
+  };
+  const onListKey = (event: KeyboardEvent<HTMLOListElement>) => {
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    const all = links();
+    const at = all.indexOf(document.activeElement as HTMLAnchorElement);
+    if (at === -1) return;
+    event.preventDefault();
+    const next = at + (event.key === 'ArrowDown' ? 1 : -1);
+    if (next < 0) fieldRef.current?.focus();
+    else all[Math.min(next, all.length - 1)]!.focus();
+  };
+
+  const query = state.query.trim();
+  const summary = status === 'done' ? describe(total, query, labels.results) : status === 'searching' ? labels.results.searching : '';
+  return (
+    <div className="search-app" data-status={status}>
+      <form role="search" className="search-form" action="" onSubmit={(event) => event.preventDefault()}>
+        <label htmlFor={fieldId} className="search-label">{labels.fieldLabel}</label>
+        <div className="search-field search-field-large">
+          <input
+            ref={fieldRef}
+            id={fieldId}
+            type="search"
+            name="q"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={maxQueryLength}
+            placeholder={labels.placeholder}
+            value={state.query}
+            onChange={(event) => update({ query: event.target.value })}
+            onKeyDown={onFieldKey}
+          />
+          {state.query !== '' ? (
+            <button type="button" className="search-clear" aria-label={labels.clearLabel} onClick={() => {
+              update({ query: '' });
+              fieldRef.current?.focus();
+            }}>×</button>
+          ) : null}
+        </div>
+      </form>
+      <div className="search-layout">
+        <div className="search-filters" role="group" aria-label={labels.filters.label}>
+          <div className="search-filter">
+            <p className="sidebar-heading" id={sectionId}>{labels.filters.section}</p>
+            <ul className="filter-list" aria-labelledby={sectionId}>
+              <li><button type="button" aria-pressed={state.section === null} onClick={() => update({ section: null })}>{labels.filters.allSections}</button></li>
+              {sections.map((section) => (
+                <li key={section}><button type="button" aria-pressed={state.section === section} onClick={() => update({ section })}>{section}</button></li>
+              ))}
+            </ul>
+          </div>
+          <div className="search-filter-row">
+            <FilterSelect id={tagId} label={labels.filters.tag} allLabel={labels.filters.allTags} values={tags} selected={state.tag} onSelect={(tag) => update({ tag })} />
+            <FilterSelect id={categoryId} label={labels.filters.category} allLabel={labels.filters.allCategories} values={categories} selected={state.category} onSelect={(category) => update({ category })} />
+          </div>
+          <p className="search-filter-note">{labels.filters.postsOnly}</p>
+        </div>
+        <section className="search-results-area" aria-labelledby="search-results-heading">
+          <h2 id="search-results-heading" className="visually-hidden">{labels.results.heading}</h2>
+          {/* Announced once a search settles; shown at once for sighted visitors. */}
+          <p className="visually-hidden" role="status">{announcement}</p>
+          {status === 'idle' ? <p className="search-prompt">{labels.prompt}</p> : null}
+          {status !== 'idle' && status !== 'failed' ? <p className="search-summary" aria-hidden="true">{summary}</p> : null}
+          {/* The page's links to the blog and guides show under this message (search.css). */}
+          {status === 'failed' ? <p className="search-failed" role="alert">{labels.results.failed}</p> : null}
+          {status === 'done' && total === 0 ? <p className="search-hint">{labels.results.noneHint}</p> : null}
+          {status !== 'idle' && status !== 'failed' && found.length > 0 ? (
+            <ol className="search-results" ref={listRef} onKeyDown={onListKey} aria-busy={status === 'searching'}>
+              {found.map((result) => (
+                <li className="search-result" key={result.id}>
+                  {result.section ? <p className="search-result-section">{result.section}</p> : null}
+                  <h3 className="search-result-title"><a className="search-result-link" href={result.url}>{result.title}</a></h3>
+                  <p className="search-result-excerpt">
+                    {result.excerpt.map((part, index) => (part.marked ? <mark key={index}>{part.text}</mark> : part.text))}
+                  </p>
+                </li>
+              ))}
+            </ol>
+          ) : null}
+          {status === 'done' && found.length < total ? (
+            <button type="button" className="button button-secondary search-more" onClick={() => setShown((count) => count + pageSize)}>{labels.results.more}</button>
+          ) : null}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/** What a result quotes: Pagefind's excerpt of the page's text, or the page's summary where only that matched. */
+function snippetOf(page: PagefindPage, query: string): ExcerptPart[] {
+  const excerpt = excerptParts(page.excerpt);
+  const summary = page.meta[searchMeta.summary];
+  if (excerpt.some((part) => part.marked) || !summary) return excerpt;
+  const marked = markQueryWords(summary, query);
+  return marked.some((part) => part.marked) ? marked : excerpt;
+}
+
+/** How many results a search found, in words: '3 results for “cursor”'; a search by filters alone, '4 results'. */
+function describe(count: number, query: string, text: SearchLabels['results']): string {
+  const found = fillSearchText(count === 0 ? text.none : count === 1 ? text.one : text.other, { count });
+  return query === '' ? found : `${found} ${fillSearchText(text.forQuery, { query })}`;
+}
+
+function FilterSelect({ id, label, allLabel, values, selected, onSelect }: { id: string; label: string; allLabel: string; values: string[]; selected: string | null; onSelect: (value: string | null) => void }) {
+  return (
+    <div className="search-filter">
+      <label className="sidebar-heading" htmlFor={id}>{label}</label>
+      <select id={id} className="search-select" value={selected ?? ''} onChange={(event) => onSelect(event.target.value === '' ? null : event.target.value)}>
+        <option value="">{allLabel}</option>
+        {values.map((value) => <option key={value} value={value}>{value}</option>)}
+      </select>
+    </div>
+  );
+}

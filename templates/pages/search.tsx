@@ -1,0 +1,40 @@
+import type { SearchLabels } from '../../client/islands/SiteSearch.tsx';
+import Island from '../components/Island.tsx';
+import Layout, { useTitle } from '../components/Layout.tsx';
+import PageHero from '../components/PageHero.tsx';
+import SiteLink from '../components/SiteLink.tsx';
+import { usePage } from '../components/page-context.ts';
+import { guidePath } from '../site/urls.ts';
+
+/**
+ * Site search (/search, the query in the address: `?q=playwright`): the field, filters by section,
+ * tag and category, and the results, in an island that loads Pagefind once a visitor searches.
+ * Without JavaScript, or when search cannot load, the page offers the blog and the guides.
+ */
+export default function SearchPage() {
+  const { model, assets } = usePage();
+  const text = model.data.search;
+  const labels: SearchLabels = {
+    fieldLabel: text.fieldLabel, placeholder: text.placeholder, clearLabel: text.clearLabel, prompt: text.prompt,
+    filters: text.filters, results: text.results,
+  };
+  const sections = [text.sections.blog, text.sections.guides, text.sections.services, text.sections.caseStudies];
+  const tags = [...new Set(model.posts.flatMap((post) => post.tags))].sort((a, b) => a.localeCompare(b));
+  const categories = [...new Set(model.posts.map((post) => post.category))].sort((a, b) => a.localeCompare(b));
+  return (
+    <Layout meta={{ title: useTitle(text.meta.title), description: text.meta.description, noindex: true }}>
+      <PageHero headline={text.heading} text={text.intro} narrow />
+      <div className="container narrow search-page">
+        {assets.search ? <Island name="SiteSearch" when="load" props={{ script: assets.search, labels, sections, tags, categories }} /> : null}
+        <div className="search-browse">
+          <p className="search-no-js">{text.browse.noScript}</p>
+          <p><SiteLink link={text.browse.blog} className="text-link" /></p>
+          <h2 className="sidebar-heading">{text.browse.guidesHeading}</h2>
+          <ul className="search-browse-guides">
+            {model.data.guides.map((guide) => <li key={guide.topic}><SiteLink href={guidePath(guide.topic)}>{guide.name}</SiteLink></li>)}
+          </ul>
+        </div>
+      </div>
+    </Layout>
+  );
+}

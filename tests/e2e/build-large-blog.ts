@@ -1,0 +1,20 @@
+// Builds the marketing site with 54 older posts added to its six (60 in all, five pages of the
+// blog's list), for the browser tests of the blog at more than one page (blog-scale.spec.ts):
+// a copy of content/ in .large-blog/content, built into .large-blog/dist
+// by the CLI as `npm run build` builds dist/.
+import { spawnSync } from 'node:child_process';
+import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { projectRoot } from '../helpers/content.ts';
+import { syntheticPost } from '../helpers/synthetic-posts.ts';
+
+const largeBlogRoot = path.join(projectRoot, '.large-blog');
+const largeBlogPosts = 54;
+
+const content = path.join(largeBlogRoot, 'content');
+await rm(content, { recursive: true, force: true });
+await mkdir(largeBlogRoot, { recursive: true });
+await cp(path.join(projectRoot, 'content'), content, { recursive: true });
+await Promise.all(Array.from({ length: largeBlogPosts }, (_, i) => writeFile(path.join(content, 'posts', `synthetic-post-${i}.md`), syntheticPost(i))));
+const build = spawnSync(process.execPath, [path.join(projectRoot, 'cli', 'bin.js'), 'build', '--content', content, '--out', path.join(largeBlogRoot, 'dist')], { cwd: projectRoot, stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
