@@ -3,7 +3,7 @@
 // production build makes, the new-post archetype and what it adds to the dev server.
 import { defineSite } from './cli/config/site-definition.ts';
 import { islands } from './client/islands/index.ts';
-import { videoFrameSources } from './client/video-url.ts';
+import { parseVideoUrl, videoFrameSources } from './client/video-url.ts';
 import { renderSitePage, templateFileOf } from './templates/pages/index.tsx';
 import { postArchetype } from './templates/site/archetypes.ts';
 import { siteDevSetup } from './templates/site/dev-setup.ts';
@@ -67,6 +67,8 @@ export default defineSite({
     'connect-src': originOf(model.data.site.formWebhookUrl),
     'form-action': originOf(model.data.site.formWebhookUrl),
   }),
+  // An iframe in a post or guide is shown when it is a video the site plays, as the same click-to-load player (Prose.tsx).
+  markdown: { embeds: { accepts: (src) => parseVideoUrl(src) !== null, description: 'videos from YouTube and Wistia' } },
   productionProblems: (model, content, options) => productionConfigProblems(model.data.site, {
     siteJson: content.raw.data.get('site'),
     overrides: siteOverridesFromEnv(options.env),

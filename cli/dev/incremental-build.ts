@@ -36,6 +36,8 @@ export interface DevOutput {
   pages: number;
   /** SVG files this build read and published sanitized; empty when it did not read the images again. */
   imageWarnings: SiteError[];
+  /** What was left out of every Markdown body the pages show (HTML removed, embeds refused), each at its file and line. */
+  markdownWarnings: SiteError[];
 }
 
 /**
@@ -121,6 +123,6 @@ export class IncrementalBuild {
     for (const [file, contents] of siteFiles(rendered)) files.set(file, contents);
     const imageWarnings = this.imageWarnings;
     this.imageWarnings = [];
-    return { files, bundle: this.bundle!, rendered: rendered.renderedPages, pages: rendered.pages.length, imagesProcessed, imageWarnings };
+    return { files, bundle: this.bundle!, rendered: rendered.renderedPages, pages: rendered.pages.length, imagesProcessed, imageWarnings, markdownWarnings: rendered.warnings };
   }
 }

@@ -25,6 +25,7 @@ const rendered: RenderedStep = {
   bodyLinks: new Map(),
   inlineScripts: new Set(),
   renderedPages: routes.length,
+  warnings: [],
 };
 const files = siteFiles(rendered);
 const text = (file: string) => {

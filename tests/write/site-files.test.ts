@@ -27,6 +27,7 @@ const rendered: RenderedStep = {
   bodyLinks,
   inlineScripts: new Set(["document.documentElement.className='js'"]),
   renderedPages: routed.routes.length,
+  warnings: [],
 };
 const files = siteFiles(rendered);
 const text = (file: string) => {
