@@ -17,7 +17,7 @@ const leadingImagePreloads = /^(?:<link rel="preload" as="image" href="[^"]*"\/>
  * what the sanitizer allows). Each image from content/images stands in its HTML as a marker,
  * replaced here by the markup of Img, the component every image of the site goes through, in the
  * page's own context: so it counts in the page's choice of its first large image, in document
- * order. Each embedded video (an iframe the site accepts: `markdown.embeds` in sitegen.config.ts)
+ * order. Each embedded video (an iframe the site accepts, as sitegen.config.ts says under markdown)
  * stands as a marker too, replaced by the same click-to-load player as the home page's video.
  */
 export default function Prose({ body, className }: { body: RenderedMarkdown; className?: string }) {

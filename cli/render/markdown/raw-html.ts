@@ -235,7 +235,7 @@ class RawHtmlRun {
       const cleaned = kept.get(index);
       const stripped = !cleaned && (rawHtmlSchema.strip ?? []).includes(node.tagName);
       if (cleaned) this.reportAttributes(node, cleaned, here);
-      else if (!inRemoved) this.warn(`<${node.tagName}> removed${stripped ? '' : ', its content kept'}`, here);
+      else if (!inRemoved) this.warn(`<${node.tagName}> removed${stripped || node.children.length === 0 ? '' : ', its content kept'}`, here);
       for (const child of node.children) {
         if (child.type === 'element' && (child.data as { sitegenWritten?: number } | undefined)?.sitegenWritten !== undefined) report(child, here, inRemoved || stripped);
       }
