@@ -73,6 +73,7 @@ const siteErrors = {
   'markdown.too-deep': { title: 'Markdown nests lists, blockquotes, emphasis or HTML deeper than the limit' },
   'markdown.render-failed': { title: 'A Markdown file could not be rendered' },
   'markdown.external-image': { title: 'A Markdown image is on another host' },
+  'markdown.unclosed-html': { title: 'HTML in a Markdown body opens an element or a comment it never closes' },
   'markdown.html-removed': {
     title: 'HTML in a Markdown body was removed by the sanitizer (a warning)',
     hint: 'The page shows the rest. Write it in Markdown, or with elements and attributes the sanitizer keeps (docs/security.md#markdown).',

@@ -6,9 +6,11 @@ export const maxHtmlDepth = 100;
 /** Formatting elements (`<b>`, `<i>`, `<a>`…) written in HTML that may be left open at once. */
 export const maxOpenFormatting = 20;
 
-/** Where the HTML of a body goes past a limit, and which. */
-export interface HtmlTooDeep {
-  kind: 'depth' | 'formatting';
+/** What the structure check found wrong in the HTML of a body, at the tag (or comment) concerned. */
+export interface HtmlStructureProblem {
+  /** Nested too deep; too many formatting elements open at once; an element or a comment never closed. */
+  kind: 'depth' | 'formatting' | 'unclosed' | 'unclosed-comment';
+  /** The element concerned (`!--` for a comment). */
   tagName: string;
   line: number;
   column: number;
@@ -21,13 +23,24 @@ export interface RawHtmlPiece {
   column: number;
 }
 
+interface OpenElement {
+  name: string;
+  line: number;
+  column: number;
+}
+
 const voidElements = new Set(['area', 'base', 'basefont', 'bgsound', 'br', 'col', 'embed', 'frame', 'hr', 'image', 'img', 'input', 'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
+
+/** Elements whose end tag HTML lets an author leave out: the parser closes them at the next sibling or block. */
+const optionalEndTag = new Set(['p', 'li', 'dt', 'dd', 'option', 'optgroup', 'rb', 'rt', 'rtc', 'rp', 'tr', 'td', 'th', 'thead', 'tbody', 'tfoot', 'colgroup', 'caption', 'html', 'head', 'body']);
 
 /** The formatting elements of the HTML parsing algorithm: kept in its list of active formatting elements until their own end tag. */
 const formattingElements = new Set(['a', 'b', 'big', 'code', 'em', 'font', 'i', 'nobr', 's', 'small', 'strike', 'strong', 'tt', 'u']);
 
-/** Elements an end tag cannot reach past (the parser's "has an element in scope"). */
+/** Elements an end tag cannot reach past (the parser's "has an element in scope"); table parts look in table scope. */
 const scopeBoundaries = new Set(['applet', 'caption', 'html', 'table', 'td', 'th', 'marquee', 'object', 'template', 'mi', 'mo', 'mn', 'ms', 'mtext', 'annotation-xml', 'foreignObject', 'desc', 'title']);
+const tableParts = new Set(['table', 'tbody', 'thead', 'tfoot', 'tr', 'td', 'th', 'caption', 'colgroup']);
+const tableScopeBoundaries = new Set(['html', 'table', 'template']);
 
 /** Elements whose content the tokenizer reads as text, as the tree builder switches it (scripting off, as hast-util-raw parses). */
 const textModes: Record<string, (typeof TokenizerMode)[keyof typeof TokenizerMode]> = {
@@ -44,33 +57,41 @@ const textModes: Record<string, (typeof TokenizerMode)[keyof typeof TokenizerMod
 
 /**
  * Checked before the HTML of a body is parsed (hast-util-raw runs the HTML parsing algorithm,
- * parse5, over the whole body). Two things in that algorithm cost more than the input's length:
+ * parse5, over the whole body, Markdown's elements included).
+ *
+ * Two things in that algorithm cost more than the input's length:
  * - depth: every element left open nests what follows, and the tree is walked recursively
  *   afterwards, so 100,000 unclosed `<div>`s overflow the stack;
  * - formatting elements left open: the parser copies each of them into every later paragraph
  *   (reconstructing the active formatting elements), so n of them over n paragraphs make n²
  *   elements: 2,000 `<p><b class=…>x</p>` took seconds and made two million nodes.
+ * And one thing loses or changes what follows without a word: an element never closed takes the
+ * rest of the body in: a `<textarea>`, `<script>` or `<style>` (removed with all it holds), an
+ * `<a>` (every later paragraph becomes its link), a `<b>`; an unclosed `<!--` hides the rest.
+ *
  * This pass reads the same tags with parse5's tokenizer and keeps a cautious model of the
  * parser's stack: an end tag closes only what is in scope, nothing closes implicitly, and
  * foreign content (SVG, MathML) ends at the tags that make the parser leave it. It can only
- * count more open elements than the parser has, never fewer. One pass: linear in the HTML.
+ * count more open elements than the parser has, never fewer. Elements whose end tag HTML makes
+ * optional (`<p>`, `<li>`, `<td>`…) may stay open. One pass: linear in the HTML.
  */
-export function findHtmlTooDeep(pieces: readonly RawHtmlPiece[]): HtmlTooDeep | undefined {
-  const open: string[] = [];
-  const formatting: string[] = [];
+export function checkHtmlStructure(pieces: readonly RawHtmlPiece[]): HtmlStructureProblem | undefined {
+  const open: OpenElement[] = [];
+  const formatting: OpenElement[] = [];
   let foreign = 0;
-  let found: HtmlTooDeep | undefined;
+  let found: HtmlStructureProblem | undefined;
   for (const piece of pieces) {
-    const at = (token: Token.TagToken) => {
-      const location = token.location!;
-      return { line: piece.line + location.startLine - 1, column: location.startLine === 1 ? piece.column + location.startCol - 1 : location.startCol };
-    };
+    const at = (location: Token.Location) => ({
+      line: piece.line + location.startLine - 1,
+      column: location.startLine === 1 ? piece.column + location.startCol - 1 : location.startCol,
+    });
     let tokenizer: Tokenizer;
     const onStartTag = (token: Token.TagToken) => {
       if (found) return;
       const name = token.tagName;
+      const element = { name, ...at(token.location!) };
       if (foreign > 0 && foreignContent.causesExit(token)) {
-        while (foreign > 0) if (isForeignRoot(open.pop()!)) foreign -= 1;
+        while (foreign > 0) if (isForeignRoot(open.pop()!.name)) foreign -= 1;
       }
       if (foreign > 0 && token.selfClosing) return;
       if (name === 'svg' || name === 'math') foreign += 1;
@@ -82,36 +103,47 @@ export function findHtmlTooDeep(pieces: readonly RawHtmlPiece[]): HtmlTooDeep | 
           tokenizer.lastStartTagName = name;
         }
         if (formattingElements.has(name)) {
-          formatting.push(name);
+          formatting.push(element);
           if (formatting.length > maxOpenFormatting) {
-            found = { kind: 'formatting', tagName: name, ...at(token) };
+            found = { kind: 'formatting', tagName: name, line: element.line, column: element.column };
             return;
           }
         }
       }
-      open.push(name);
-      if (open.length > maxHtmlDepth) found = { kind: 'depth', tagName: name, ...at(token) };
+      open.push(element);
+      if (open.length > maxHtmlDepth) found = { kind: 'depth', tagName: name, line: element.line, column: element.column };
     };
     const onEndTag = (token: Token.TagToken) => {
       const name = token.tagName;
-      const index = formatting.lastIndexOf(name);
-      if (index >= 0) formatting.splice(index, 1);
+      for (let index = formatting.length - 1; index >= 0; index--) {
+        if (formatting[index]!.name !== name) continue;
+        formatting.splice(index, 1);
+        break;
+      }
+      const boundaries = tableParts.has(name) ? tableScopeBoundaries : scopeBoundaries;
       for (let depth = open.length - 1; depth >= 0; depth--) {
-        if (open[depth] === name) {
-          for (const closed of open.splice(depth)) if (isForeignRoot(closed)) foreign -= 1;
+        if (open[depth]!.name === name) {
+          for (const closed of open.splice(depth)) if (isForeignRoot(closed.name)) foreign -= 1;
           return;
         }
-        if (scopeBoundaries.has(open[depth]!)) return;
+        if (boundaries.has(open[depth]!.name)) return;
       }
+    };
+    const onComment = (token: Token.CommentToken) => {
+      const location = token.location!;
+      // A comment the input ends inside has no `>` to end it: micromark then made the rest of the body one HTML block.
+      if (!found && !piece.value.slice(location.startOffset, location.endOffset).endsWith('>')) found = { kind: 'unclosed-comment', tagName: '!--', ...at(location) };
     };
     const ignore = () => undefined;
     tokenizer = new Tokenizer({ sourceCodeLocationInfo: true }, {
-      onStartTag, onEndTag, onComment: ignore, onDoctype: ignore, onCharacter: ignore, onNullCharacter: ignore, onWhitespaceCharacter: ignore, onEof: ignore,
+      onStartTag, onEndTag, onComment, onDoctype: ignore, onCharacter: ignore, onNullCharacter: ignore, onWhitespaceCharacter: ignore, onEof: ignore,
     });
     tokenizer.write(piece.value, true);
     if (found) return found;
   }
-  return undefined;
+  const unclosed = [...open.filter((element) => !optionalEndTag.has(element.name)), ...formatting]
+    .sort((a, b) => a.line - b.line || a.column - b.column)[0];
+  return unclosed && { kind: 'unclosed', tagName: unclosed.name, line: unclosed.line, column: unclosed.column };
 }
 
 function isForeignRoot(name: string): boolean {

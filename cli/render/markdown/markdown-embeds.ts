@@ -23,7 +23,7 @@ export function describeIframe(src: string | undefined): string {
 }
 
 /**
- * A body as the site shows it: each embed the site does not accept (`markdown.embeds` in its
+ * A body as the site shows it: each embed the site does not accept (the `embeds` of its `markdown` in its
  * definition; none without it) is taken out of the HTML, with a warning at its line. Run on
  * every build, never cached: the rule is the site's code, the body's render only records the
  * iframes. The body's `embeds` keep their indices; a refused one is `null`.

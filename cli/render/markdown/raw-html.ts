@@ -4,7 +4,7 @@ import { raw } from 'hast-util-raw';
 import { sanitize } from 'hast-util-sanitize';
 import { find, html } from 'property-information';
 import type { VFile } from 'vfile';
-import { findHtmlTooDeep, maxHtmlDepth, maxOpenFormatting, type RawHtmlPiece } from './html-limits.ts';
+import { checkHtmlStructure, maxHtmlDepth, maxOpenFormatting, type HtmlStructureProblem, type RawHtmlPiece } from './html-limits.ts';
 import { rawHtmlSchema } from './html-schema.ts';
 import { describeIframe, embedMarker, type MarkdownEmbed } from './markdown-embeds.ts';
 import type { MarkdownProblem, MarkdownWarning } from './render-markdown.ts';
@@ -52,12 +52,9 @@ export function rawHtml() {
     const pieces = rawPieces(tree);
     if (pieces.length === 0) return undefined;
     const data = file.data as RawHtmlData;
-    const tooDeep = findHtmlTooDeep(pieces);
-    if (tooDeep) {
-      const message = tooDeep.kind === 'depth'
-        ? `HTML in this body nests elements more than ${maxHtmlDepth} deep at <${tooDeep.tagName}> (an element counts until its end tag)`
-        : `HTML in this body leaves more than ${maxOpenFormatting} formatting elements (<b>, <i>, <a>…) open at <${tooDeep.tagName}>`;
-      data.htmlProblems = [{ code: 'markdown.too-deep', message, hint: 'Close each element you open (</div>, </b>), or write the structure in Markdown.', line: tooDeep.line, column: tooDeep.column }];
+    const wrong = checkHtmlStructure(pieces);
+    if (wrong) {
+      data.htmlProblems = [structureProblem(wrong)];
       removeRaw(tree);
       return undefined;
     }
@@ -72,6 +69,21 @@ export function rawHtml() {
     if (run.embeds.length > 0) data.embeds = run.embeds;
     return parsed;
   };
+}
+
+/** What the structure check found, as the error the build reports. */
+function structureProblem(wrong: HtmlStructureProblem): MarkdownProblem {
+  const at = { line: wrong.line, column: wrong.column };
+  switch (wrong.kind) {
+    case 'depth':
+      return { code: 'markdown.too-deep', message: `HTML in this body nests elements more than ${maxHtmlDepth} deep at <${wrong.tagName}> (an element counts until its end tag)`, hint: 'Close each element you open (</div>), or write the structure in Markdown.', ...at };
+    case 'formatting':
+      return { code: 'markdown.too-deep', message: `HTML in this body leaves more than ${maxOpenFormatting} formatting elements (<b>, <i>, <a>…) open at <${wrong.tagName}>`, hint: 'Close each one with its own end tag (</b>): a paragraph end does not close it.', ...at };
+    case 'unclosed':
+      return { code: 'markdown.unclosed-html', message: `<${wrong.tagName}> is never closed: everything after it in the body would be inside it`, hint: `Add </${wrong.tagName}> where it ends (in HTML, <${wrong.tagName} /> does not close it).`, ...at };
+    case 'unclosed-comment':
+      return { code: 'markdown.unclosed-html', message: 'An HTML comment is never closed: it would hide the rest of the body', hint: 'End it with -->.', ...at };
+  }
 }
 
 /** The body's HTML pieces in document order, with where each starts. */

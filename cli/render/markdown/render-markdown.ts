@@ -41,7 +41,7 @@ export interface MarkdownHeading {
 
 /** Something in a body the build refuses, at its line and column in the file. */
 export interface MarkdownProblem {
-  code: 'markdown.unsafe-url' | 'markdown.too-deep' | 'markdown.external-image' | 'image.missing-alt' | 'image.unsupported-format';
+  code: 'markdown.unsafe-url' | 'markdown.too-deep' | 'markdown.unclosed-html' | 'markdown.external-image' | 'image.missing-alt' | 'image.unsupported-format';
   message: string;
   hint?: string;
   line: number;

@@ -164,3 +164,16 @@ test('warnings come back with a body read from the Markdown cache', async () => 
     await rm(folder, { recursive: true, force: true });
   }
 });
+
+test('an element or comment never closed is refused at its start: it would take in, hide or lose the rest of the body', async () => {
+  for (const open of ['<textarea>', '<script>', '<style>', '<title>', '<a href="https://example.com/">', '<b>', '<div hidden>', '<div />', '<iframe src="https://video.example/1" />', '<svg>', '<table>']) {
+    const body = await renderMarkdown(`Intro.\n\n${open}\n\nThe **rest** of the post.\n\n- a list\n`, 10);
+    assert.deepEqual(body.problems?.map((problem) => `${problem.line}:${problem.column} ${problem.code}`), ['12:1 markdown.unclosed-html'], open);
+  }
+  const comment = await renderMarkdown('Intro.\n\n<!-- a note never ended\n\nThe rest.\n');
+  assert.deepEqual(comment.problems?.map((problem) => `${problem.line}:${problem.column} ${problem.code}`), ['3:1 markdown.unclosed-html']);
+  // What HTML lets an author leave open, and what an end tag closes through scope, is no problem.
+  for (const fine of ['<p>A paragraph\n\nMore.', '<ul><li>one<li>two</ul>', '<table><tr><td>x</table>', '<b><i>x</b></i>', '<details>\n<summary>S</summary>\n\nText.\n\n</details>']) {
+    assert.equal((await renderMarkdown(`${fine}\n`)).problems, undefined, fine);
+  }
+});
