@@ -76,7 +76,7 @@ const siteErrors = {
   'markdown.unclosed-html': { title: 'HTML in a Markdown body opens an element or a comment it never closes' },
   'markdown.html-removed': {
     title: 'HTML in a Markdown body was removed by the sanitizer (a warning)',
-    hint: 'The page shows the rest. Write it in Markdown, or with elements and attributes the sanitizer keeps (docs/security.md#markdown).',
+    hint: 'The page shows the rest. Write it in Markdown, or with elements and attributes the sanitizer keeps (docs/security.md#html-in-markdown).',
   },
   'image.missing-alt': { title: 'An image has no alt text' },
   'image.unsupported-format': { title: 'An image is in a format the build does not read' },

@@ -1,0 +1,59 @@
+// HTML in Markdown bodies: what it costs a realistic post, and how pathological HTML is refused.
+// Realistic posts (the peer benchmark's corpus) are rendered as written and with the HTML an
+// author pastes appended (a video, a details block, keys, a table); rounds alternate the two.
+// Then each pathological body is rendered once, its structure check timed apart.
+//   node --import tsx tests/bench/markdown-html.bench.ts [--posts 200 --rounds 5]
+import os from 'node:os';
+import { splitMarkdown } from '../../cli/load/front-matter.ts';
+import { checkHtmlStructure } from '../../cli/render/markdown/html-limits.ts';
+import { renderMarkdown } from '../../cli/render/markdown/render-markdown.ts';
+import { sharedCorpusPosts } from '../helpers/realistic-posts.ts';
+
+const option = (name: string, fallback: number) => {
+  const at = process.argv.indexOf(name);
+  return at === -1 ? fallback : Number(process.argv[at + 1]);
+};
+const pasted = [
+  'Press <kbd>Ctrl</kbd>+<kbd>C</kbd>.<br>Then x<sup>2</sup> and <mark>this</mark>.',
+  '<iframe width="560" height="315" src="https://www.youtube.com/embed/dQw4w9WgXcQ" title="Demo" frameborder="0" allowfullscreen></iframe>',
+  '<details>\n<summary>More</summary>\n\nInside **Markdown**.\n\n</details>',
+  '<table><tr><th>A</th><th>B</th></tr><tr><td style="color:red">1</td><td>2</td></tr></table>',
+].join('\n\n');
+const bodies = sharedCorpusPosts(option('--posts', 200)).map((post) => splitMarkdown(post.text));
+const rounds = option('--rounds', 5);
+const kinds = {
+  'as written (no HTML)': async (body: string, line: number) => void (await renderMarkdown(body, line)),
+  'with pasted HTML appended': async (body: string, line: number) => void (await renderMarkdown(`${body}\n\n${pasted}\n`, line)),
+};
+for (const { body, bodyLine } of bodies.slice(0, 30)) for (const run of Object.values(kinds)) await run(body, bodyLine);
+const times = new Map<string, number[]>(Object.keys(kinds).map((name) => [name, []]));
+for (let round = 0; round < rounds; round++) {
+  for (const [name, run] of Object.entries(kinds)) {
+    const started = performance.now();
+    for (const { body, bodyLine } of bodies) await run(body, bodyLine);
+    times.get(name)!.push((performance.now() - started) / bodies.length);
+  }
+}
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+console.log(`${bodies.length} realistic posts, ${rounds} rounds, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+for (const [name, values] of times) console.log(`${name.padEnd(28)} ${median(values).toFixed(2).padStart(6)} ms/post  (rounds: ${values.map((v) => v.toFixed(2)).join(', ')})`);
+
+const pathological: Record<string, string> = {
+  '100,000 unclosed <div> (one HTML block)': `${'<div>'.repeat(100_000)}\n`,
+  '100,000 <div> each closed': `${'<div>x</div>'.repeat(100_000)}\n`,
+  '100,000 unclosed <b> (one paragraph)': `${'<b>'.repeat(100_000)}\n`,
+  '5,000 <p><b class=…>x</p> (n² copies unchecked)': `${Array.from({ length: 5000 }, (_, index) => `<p><b class="c${index}">x</p>`).join('')}\n`,
+  '100,000 unclosed <!-- in a paragraph': `${'a <!-- '.repeat(100_000)}\n`,
+  '20,000 rows of an HTML table': `<table>${'<tr><td>cell</td><td>cell</td></tr>'.repeat(20_000)}</table>\n`,
+};
+console.log('\npathological bodies: structure check alone, then the whole render (parse included)');
+for (const [name, markdown] of Object.entries(pathological)) {
+  let started = performance.now();
+  checkHtmlStructure([{ value: markdown, line: 1, column: 1 }]);
+  const check = performance.now() - started;
+  started = performance.now();
+  const body = await renderMarkdown(markdown);
+  const render = performance.now() - started;
+  const outcome = body.problems?.[0]?.code ?? `rendered, ${body.html.length} bytes, ${body.warnings?.length ?? 0} warnings`;
+  console.log(`${name.padEnd(50)} check ${check.toFixed(0).padStart(5)} ms  render ${render.toFixed(0).padStart(6)} ms  ${outcome}`);
+}
