@@ -3,10 +3,10 @@
 // author pastes appended (a video, a details block, keys, a table); rounds alternate the two.
 // Then each pathological body is rendered once, its structure check timed apart.
 //   node --import tsx tests/bench/markdown-html.bench.ts [--posts 200 --rounds 5]
-import os from 'node:os';
 import { splitMarkdown } from '../../cli/load/front-matter.ts';
 import { checkHtmlStructure } from '../../cli/render/markdown/html-limits.ts';
 import { renderMarkdown } from '../../cli/render/markdown/render-markdown.ts';
+import { printAlternatingRounds } from '../helpers/bench-rounds.ts';
 import { sharedCorpusPosts } from '../helpers/realistic-posts.ts';
 
 const option = (name: string, fallback: number) => {
@@ -20,23 +20,10 @@ const pasted = [
   '<table><tr><th>A</th><th>B</th></tr><tr><td style="color:red">1</td><td>2</td></tr></table>',
 ].join('\n\n');
 const bodies = sharedCorpusPosts(option('--posts', 200)).map((post) => splitMarkdown(post.text));
-const rounds = option('--rounds', 5);
-const kinds = {
-  'as written (no HTML)': async (body: string, line: number) => void (await renderMarkdown(body, line)),
-  'with pasted HTML appended': async (body: string, line: number) => void (await renderMarkdown(`${body}\n\n${pasted}\n`, line)),
-};
-for (const { body, bodyLine } of bodies.slice(0, 30)) for (const run of Object.values(kinds)) await run(body, bodyLine);
-const times = new Map<string, number[]>(Object.keys(kinds).map((name) => [name, []]));
-for (let round = 0; round < rounds; round++) {
-  for (const [name, run] of Object.entries(kinds)) {
-    const started = performance.now();
-    for (const { body, bodyLine } of bodies) await run(body, bodyLine);
-    times.get(name)!.push((performance.now() - started) / bodies.length);
-  }
-}
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-console.log(`${bodies.length} realistic posts, ${rounds} rounds, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-for (const [name, values] of times) console.log(`${name.padEnd(28)} ${median(values).toFixed(2).padStart(6)} ms/post  (rounds: ${values.map((v) => v.toFixed(2)).join(', ')})`);
+await printAlternatingRounds('realistic posts', {
+  'as written (no HTML)': async ({ body, bodyLine }) => void (await renderMarkdown(body, bodyLine)),
+  'with pasted HTML appended': async ({ body, bodyLine }) => void (await renderMarkdown(`${body}\n\n${pasted}\n`, bodyLine)),
+}, bodies, { rounds: option('--rounds', 5), warm: 30 });
 
 const pathological: Record<string, string> = {
   '100,000 unclosed <div> (one HTML block)': `${'<div>'.repeat(100_000)}\n`,

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { applyEmbedRule } from '../../cli/render/markdown/markdown-embeds.ts';
-import { renderMarkdown } from '../../cli/render/markdown/render-markdown.ts';
+import { renderMarkdown, type RenderedMarkdown } from '../../cli/render/markdown/render-markdown.ts';
 import { parsePage } from '../helpers/html.ts';
 import { sitePages } from '../helpers/site-pages.ts';
 import { realSite } from '../helpers/sites.ts';
@@ -17,7 +17,8 @@ const ui = pages.model.data.ui.embeddedVideo;
 async function renderWith(markdown: string) {
   const written = await renderMarkdown(`${post.body}\n\n${markdown}\n`, post.bodyLine);
   const { body, warnings } = applyEmbedRule(written, realSite.definition.markdown?.embeds);
-  pages.shared.markdown.set(post.file, body);
+  // sitePages renders no body here (markdown: false) and keeps its bodies in a Map of its own.
+  (pages.shared.markdown as Map<string, RenderedMarkdown>).set(post.file, body);
   return { page: pages.render(route), warnings };
 }
 
