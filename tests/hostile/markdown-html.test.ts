@@ -3,6 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
 import { Cache } from '../../cli/cache/cache.ts';
+import { startDevServer } from '../../cli/dev/dev-server.ts';
 import { collectSiteErrors, SiteError } from '../../cli/errors.ts';
 import { buildSite } from '../../cli/pipeline/build-site.ts';
 import { applyEmbedRule } from '../../cli/render/markdown/markdown-embeds.ts';
@@ -148,6 +149,25 @@ test('a page taken from the page cache still reports the warnings of its body', 
     assert.equal(second.renderedPages, 0, 'every page came from the page cache');
     assert.deepEqual(rows(first.warnings), ['6:6 onclick on <span> removed', '8:1 <script> removed']);
     assert.deepEqual(rows(second.warnings), rows(first.warnings));
+  } finally {
+    await cleanup();
+  }
+});
+
+test('dev prints the warnings of every body after its first build and serves the page without what was removed', { timeout: 120_000 }, async () => {
+  const { content, cleanup } = await tinyContentCopy();
+  const logs: string[] = [];
+  try {
+    const file = path.join(content, 'posts', 'dev-html.md');
+    await writeFile(file, `${frontMatter('Dev')}Text <span onclick="pwn()">here</span>.\n`);
+    const server = await startDevServer({ root: tinyRoot, contentDir: content, host: '127.0.0.1', port: 0, env: {}, cache: new Cache(undefined), log: (line) => logs.push(line), logError: (text) => logs.push(text) });
+    try {
+      const page = await (await fetch(`${server.url}/posts/dev-html/`)).text();
+      assert.ok(!page.includes('onclick') && page.includes('<span>here</span>'));
+      assert.ok(logs.some((text) => text.includes('posts/dev-html.md:6:6  onclick on <span> removed  [markdown.html-removed]')), logs.join('\n'));
+    } finally {
+      await server.close();
+    }
   } finally {
     await cleanup();
   }
