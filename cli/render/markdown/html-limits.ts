@@ -73,9 +73,11 @@ const textModes: Record<string, (typeof TokenizerMode)[keyof typeof TokenizerMod
  * parser's stack: an end tag closes only what is in scope, nothing closes implicitly, and
  * foreign content (SVG, MathML) ends at the tags that make the parser leave it. It can only
  * count more open elements than the parser has, never fewer. Elements whose end tag HTML makes
- * optional (`<p>`, `<li>`, `<td>`…) may stay open. One pass: linear in the HTML.
+ * optional (`<p>`, `<li>`, `<td>`…) may stay open, and so may those `closing` says do not matter
+ * (an element the sanitizer unwraps, such as `<Component />` written in prose, loses nothing
+ * when it takes in the rest). One pass: linear in the HTML.
  */
-export function checkHtmlStructure(pieces: readonly RawHtmlPiece[]): HtmlStructureProblem | undefined {
+export function checkHtmlStructure(pieces: readonly RawHtmlPiece[], closing: { matters(tagName: string): boolean }): HtmlStructureProblem | undefined {
   const open: OpenElement[] = [];
   const formatting: OpenElement[] = [];
   let foreign = 0;
@@ -141,7 +143,7 @@ export function checkHtmlStructure(pieces: readonly RawHtmlPiece[]): HtmlStructu
     tokenizer.write(piece.value, true);
     if (found) return found;
   }
-  const unclosed = [...open.filter((element) => !optionalEndTag.has(element.name)), ...formatting]
+  const unclosed = [...open, ...formatting].filter((element) => !optionalEndTag.has(element.name) && closing.matters(element.name))
     .sort((a, b) => a.line - b.line || a.column - b.column)[0];
   return unclosed && { kind: 'unclosed', tagName: unclosed.name, line: unclosed.line, column: unclosed.column };
 }

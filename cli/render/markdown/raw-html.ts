@@ -52,7 +52,7 @@ export function rawHtml() {
     const pieces = rawPieces(tree);
     if (pieces.length === 0) return undefined;
     const data = file.data as RawHtmlData;
-    const wrong = checkHtmlStructure(pieces);
+    const wrong = checkHtmlStructure(pieces, elementsKeptOrRemoved);
     if (wrong) {
       data.htmlProblems = [structureProblem(wrong)];
       removeRaw(tree);
@@ -70,6 +70,18 @@ export function rawHtml() {
     return parsed;
   };
 }
+
+/**
+ * Elements whose being left open changes or loses what follows: those the sanitizer keeps (a `<b>`,
+ * an `<a>`, a `<div>`) and those it removes with their content (a `<textarea>`, a `<script>`).
+ * Any other is unwrapped, so the rest of the body inside it is shown as written.
+ */
+const elementsKeptOrRemoved = {
+  names: new Set([...(rawHtmlSchema.tagNames ?? []), ...(rawHtmlSchema.strip ?? []), 'iframe']),
+  matters(tagName: string): boolean {
+    return this.names.has(tagName);
+  },
+};
 
 /** What the structure check found, as the error the build reports. */
 function structureProblem(wrong: HtmlStructureProblem): MarkdownProblem {

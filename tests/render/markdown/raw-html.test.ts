@@ -172,6 +172,11 @@ test('an element or comment never closed is refused at its start: it would take 
   }
   const comment = await renderMarkdown('Intro.\n\n<!-- a note never ended\n\nThe rest.\n');
   assert.deepEqual(comment.problems?.map((problem) => `${problem.line}:${problem.column} ${problem.code}`), ['3:1 markdown.unclosed-html']);
+  // A tag the sanitizer unwraps loses nothing by staying open: a warning, not an error.
+  const jsx = await renderMarkdown('Use <Component /> in React, and <b>bold</b> after it.\n');
+  assert.equal(jsx.problems, undefined);
+  assert.equal(jsx.html, '<p>Use  in React, and <b>bold</b> after it.</p>');
+  assert.deepEqual(warningsOf(jsx), ['1:5 <component> removed, its content kept']);
   // What HTML lets an author leave open, and what an end tag closes through scope, is no problem.
   for (const fine of ['<p>A paragraph\n\nMore.', '<ul><li>one<li>two</ul>', '<table><tr><td>x</table>', '<b><i>x</b></i>', '<details>\n<summary>S</summary>\n\nText.\n\n</details>']) {
     assert.equal((await renderMarkdown(`${fine}\n`)).problems, undefined, fine);
