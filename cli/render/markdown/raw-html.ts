@@ -59,9 +59,8 @@ export function rawHtml() {
       return undefined;
     }
     const run = new RawHtmlRun();
-    const markdownElements = run.mark(tree);
+    run.mark(tree);
     const parsed = raw(tree, { file }) as Root;
-    run.markdownElements = markdownElements;
     run.cleanChildren(parsed);
     if (run.embeds.length > 0) liftEmbeds(parsed);
     if (run.problems.length > 0) data.htmlProblems = run.problems;
@@ -131,25 +130,24 @@ function attributeName(property: string): string {
 /** One body's pass: the Markdown elements it marked, and what it found. */
 class RawHtmlRun {
   readonly nonce = randomBytes(12).toString('base64url');
-  markdownElements: { properties: Properties; data: Element['data'] }[] = [];
+  /** What each Markdown element had before parsing, by the index its mark carries. */
+  private readonly markdownElements: { properties: Properties; data: Element['data'] }[] = [];
   readonly problems: MarkdownProblem[] = [];
   readonly warnings: MarkdownWarning[] = [];
   readonly embeds: (MarkdownEmbed | null)[] = [];
   private readonly restored = new Set<number>();
 
-  /** Gives every (Markdown) element of the tree the attribute that says so, and returns what each had. */
-  mark(tree: Root): { properties: Properties; data: Element['data'] }[] {
-    const originals: { properties: Properties; data: Element['data'] }[] = [];
+  /** Gives every (Markdown) element of the tree the attribute that says so, keeping what each had. */
+  mark(tree: Root): void {
     const walk = (node: Root | Element) => {
       for (const child of node.children) {
         if (child.type !== 'element') continue;
-        originals.push({ properties: child.properties, data: child.data });
-        child.properties = { ...child.properties, dataSitegenMarkdown: `${this.nonce}:${originals.length - 1}` };
+        this.markdownElements.push({ properties: child.properties, data: child.data });
+        child.properties = { ...child.properties, dataSitegenMarkdown: `${this.nonce}:${this.markdownElements.length - 1}` };
         walk(child);
       }
     };
     walk(tree);
-    return originals;
   }
 
   /** The index of a Markdown element, or undefined for an element the author wrote as HTML (or the parser made for it). */
