@@ -3,7 +3,7 @@
 // production build makes, the new-post archetype and what it adds to the dev server.
 import { defineSite } from './cli/config/site-definition.ts';
 import { islands } from './client/islands/index.ts';
-import { videoFrameSources } from './client/video-url.ts';
+import { parseVideoUrl, videoFrameSources } from './client/video-url.ts';
 import { renderSitePage, templateFileOf } from './templates/pages/index.tsx';
 import { postArchetype } from './templates/site/archetypes.ts';
 import { siteDevSetup } from './templates/site/dev-setup.ts';
@@ -66,6 +66,8 @@ export default defineSite({
   }),
   // Posts, guides, service pages and case studies mark themselves (Layout.tsx); /search runs it.
   search: { page: searchPath },
+  // An iframe in a post or guide is shown when it is a video the site plays, as the same click-to-load player (Prose.tsx).
+  markdown: { embeds: { accepts: (src) => parseVideoUrl(src) !== null, description: 'videos from YouTube and Wistia' } },
   productionProblems: (model, content, options) => productionConfigProblems(model.data.site, {
     siteJson: content.raw.data.get('site'),
     overrides: siteOverridesFromEnv(options.env),

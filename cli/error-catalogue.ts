@@ -16,7 +16,7 @@ const duplicateOf = (field: string, value: string, firstFile: string) => `${fiel
 
 /**
  * Problems raised as a `SiteError`: the build, `dev`, `new-post` or `check-links` stops on them,
- * except those a build only warns about (`image.svg-sanitized`, and the `config.` problems
+ * except those a build only warns about (`image.svg-sanitized`, `markdown.html-removed`, and the `config.` problems
  * that only `build --production` refuses).
  */
 const siteErrors = {
@@ -74,9 +74,14 @@ const siteErrors = {
   'write.bad-redirect-rule': { title: 'A redirect does not fit on one _redirects line' },
   'render.failed': { title: 'A page template threw while rendering' },
   'markdown.unsafe-url': { title: 'A Markdown link or image uses a URL scheme that is not allowed' },
-  'markdown.too-deep': { title: 'Markdown nests lists, blockquotes or emphasis deeper than the limit' },
+  'markdown.too-deep': { title: 'Markdown nests lists, blockquotes, emphasis or HTML deeper than the limit' },
   'markdown.render-failed': { title: 'A Markdown file could not be rendered' },
   'markdown.external-image': { title: 'A Markdown image is on another host' },
+  'markdown.unclosed-html': { title: 'HTML in a Markdown body opens an element or a comment it never closes' },
+  'markdown.html-removed': {
+    title: 'HTML in a Markdown body was removed by the sanitizer (a warning)',
+    hint: 'The page shows the rest. Write it in Markdown, or with elements and attributes the sanitizer keeps (docs/security.md#html-in-markdown).',
+  },
   'image.missing-alt': { title: 'An image has no alt text' },
   'image.unsupported-format': { title: 'An image is in a format the build does not read' },
   'image.too-large': { title: 'An image is larger than the limit' },

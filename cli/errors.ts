@@ -1,4 +1,4 @@
-import type { ErrorCode } from './error-catalogue.ts';
+import { errorCatalogue, type ErrorCode } from './error-catalogue.ts';
 
 /**
  * Marks errors of this module's classes. The site's code is compiled apart from the engine's and
@@ -101,6 +101,13 @@ export function warningRows(warnings: SiteError[], cwd = process.cwd()): string[
 export function formatSanitizedImages(warnings: SiteError[], cwd = process.cwd()): string {
   const count = `${warnings.length} file${warnings.length === 1 ? '' : 's'}`;
   return [`SVG published sanitized (${count}; the published file differs from the source):`, ...warningRows(warnings, cwd), ''].join('\n');
+}
+
+/** The warning block for HTML removed from Markdown bodies, printed by `build` and `dev`: one row each, the hint once. */
+export function formatRemovedHtml(warnings: SiteError[], cwd = process.cwd()): string {
+  const count = `${warnings.length} piece${warnings.length === 1 ? '' : 's'}`;
+  const hint = errorCatalogue['markdown.html-removed'].hint;
+  return [`HTML removed from Markdown (${count}; the pages show the rest):`, ...warningRows(warnings, cwd), `  hint: ${hint}`, ''].join('\n');
 }
 
 function relativeTo(cwd: string, file: string): string {

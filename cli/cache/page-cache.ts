@@ -12,6 +12,7 @@
 import type { Cache } from './cache.ts';
 import { cacheKey } from './cache.ts';
 import type { ScannedHtml } from '../check/html-scan.ts';
+import type { ErrorCode } from '../error-catalogue.ts';
 import type { RecordedLink } from '../render/render-context.ts';
 import type { Route } from '../route/routes.ts';
 
@@ -22,6 +23,8 @@ export interface CachedPage {
   islands: string[];
   /** The links of the Markdown bodies the page shows, for the route manifest. */
   bodyLinks: RecordedLink[];
+  /** The warnings of the Markdown bodies the page shows (HTML removed), reported again by every build that takes the page from here. */
+  bodyWarnings: { code: ErrorCode; message: string; file: string; line?: number; column?: number }[];
   /** What the link checker found in the HTML. */
   scan?: ScannedHtml;
 }
@@ -57,5 +60,5 @@ export function storePage(cache: Cache, key: string, page: CachedPage): void {
 
 function isCachedPage(value: unknown): value is CachedPage {
   const page = value as Partial<CachedPage> | null;
-  return typeof page?.html === 'string' && Array.isArray(page.links) && Array.isArray(page.islands) && Array.isArray(page.bodyLinks);
+  return typeof page?.html === 'string' && Array.isArray(page.links) && Array.isArray(page.islands) && Array.isArray(page.bodyLinks) && Array.isArray(page.bodyWarnings);
 }

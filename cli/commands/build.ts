@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Command } from 'commander';
 import { Cache } from '../cache/cache.ts';
-import { formatSanitizedImages, SiteError, warningRows } from '../errors.ts';
+import { formatRemovedHtml, formatSanitizedImages, SiteError, warningRows } from '../errors.ts';
 import { dim, green, ProgressLine, yellow } from '../output.ts';
 import type { BuildResult, Phase } from '../pipeline/build-site.ts';
 import type { BuildOutcome } from '../cache/up-to-date.ts';
@@ -89,10 +89,12 @@ async function runBuild(flags: BuildFlags, root: string, out: string, contentDir
   const notReady = result.productionProblems;
   const other = result.warnings.filter((warning) => warning instanceof SiteError);
   const sanitized = other.filter((warning) => warning.code === 'image.svg-sanitized');
+  const removedHtml = other.filter((warning) => warning.code === 'markdown.html-removed');
   const warnings = [
     ...(sanitized.length > 0 ? [formatSanitizedImages(sanitized, root)] : []),
+    ...(removedHtml.length > 0 ? [formatRemovedHtml(removedHtml, root)] : []),
     ...(notReady.length > 0 ? [formatNotReadyForProduction(notReady, root)] : []),
-    ...other.filter((warning) => warning.code !== 'image.svg-sanitized').map((warning) => formatWarning(warning, root)),
+    ...other.filter((warning) => warning.code !== 'image.svg-sanitized' && warning.code !== 'markdown.html-removed').map((warning) => formatWarning(warning, root)),
   ].join('\n');
   if (warnings) console.error(warnings);
   const report = result.links && (await import('../check/index.ts'));

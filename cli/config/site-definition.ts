@@ -198,6 +198,25 @@ export interface Archetype {
   path(slug: string): string;
 }
 
+/**
+ * Which iframes written in a Markdown body the site shows. The engine records every iframe with
+ * an https `src` as an embed and leaves a `<!--sitegen-embed:N-->` marker in the body's HTML
+ * (`RenderedMarkdown.embeds`); the site's template for a body turns each marker into what it shows
+ * (a click-to-load player, say). An iframe this refuses is removed, with a warning at its line.
+ */
+export interface MarkdownEmbedSpec {
+  /** Whether the site shows the iframe with this `src`. */
+  accepts(src: string): boolean;
+  /** What it shows, for the warning on any other iframe: "videos from YouTube and Wistia". */
+  description: string;
+}
+
+/** What a site says about the Markdown bodies it shows. */
+export interface MarkdownSpec {
+  /** The iframes it embeds; none without it. */
+  embeds?: MarkdownEmbedSpec;
+}
+
 /** A form's endpoint and a test submission for it. */
 export interface FormEndpoint {
   name: string;
@@ -254,6 +273,8 @@ export interface SiteDefinition<Model = unknown, Page extends PageSpec = PageSpe
   csp?(model: Model): CspAdditions;
   /** Search across the pages that mark themselves for it; none without it. */
   search?: SearchSpec;
+  /** What its Markdown bodies may embed. */
+  markdown?: MarkdownSpec;
   /** Problems `build --production` refuses; a build without it prints them as warnings. */
   productionProblems?(model: Model, content: LoadedContent, options: ModelOptions): SiteError[];
   archetypes?: Record<string, Archetype>;

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Cache } from '../cache/cache.ts';
-import { formatSanitizedImages, type SiteError } from '../errors.ts';
+import { formatRemovedHtml, formatSanitizedImages, type SiteError } from '../errors.ts';
 import { classifyChanges } from './classify.ts';
 import { createDevRequestHandler } from './dev-requests.ts';
 import { IncrementalBuild } from './incremental-build.ts';
@@ -91,8 +91,14 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 /** The first build, and the rebuild after an edit: each publishes to the live site or shows its error. */
 function rebuilder(build: IncrementalBuild, site: LiveSite, options: DevServerOptions, log: (line: string) => void) {
   // Printed once per read of the images, not after every edit.
+  const logError = options.logError ?? ((text: string) => console.error(text));
   const warn = (warnings: SiteError[]) => {
-    if (warnings.length > 0) (options.logError ?? ((text: string) => console.error(text)))(formatSanitizedImages(warnings, options.root));
+    if (warnings.length > 0) logError(formatSanitizedImages(warnings, options.root));
+  };
+  // HTML removed from Markdown: every body's on the first build, then those of the files an edit changed.
+  const warnMarkdown = (warnings: SiteError[], files?: ReadonlySet<string>) => {
+    const shown = files ? warnings.filter((warning) => warning.file !== undefined && files.has(path.resolve(warning.file))) : warnings;
+    if (shown.length > 0) logError(formatRemovedHtml(shown, options.root));
   };
   return async (changed: string[]): Promise<RebuildReport> => {
     const start = performance.now();
@@ -103,12 +109,14 @@ function rebuilder(build: IncrementalBuild, site: LiveSite, options: DevServerOp
         const output = await build.buildAll();
         const report = site.publish(output, undefined, start);
         warn(output.imageWarnings);
+        warnMarkdown(output.markdownWarnings);
         log(`Built ${output.pages} pages in ${Math.round(report.ms)} ms (drafts and future posts included)`);
         return report;
       }
       const output = await build.update(changes);
       const report = site.publish(output, changes, start);
       warn(output.imageWarnings);
+      warnMarkdown(output.markdownWarnings, new Set(changed.map((file) => path.resolve(file))));
       const names = changed.map((file) => path.relative(options.root, file)).join(', ');
       const images = output.imagesProcessed > 0 ? `, ${output.imagesProcessed} image${output.imagesProcessed === 1 ? '' : 's'} processed` : '';
       log(`${names} → rebuilt in ${Math.round(report.ms)} ms, ${output.rendered} page${output.rendered === 1 ? '' : 's'} re-rendered${images}${report.event === 'css' ? ', styles swapped' : ''}`);

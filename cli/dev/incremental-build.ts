@@ -39,6 +39,8 @@ export interface DevOutput {
   pages: number;
   /** SVG files this build read and published sanitized; empty when it did not read the images again. */
   imageWarnings: SiteError[];
+  /** What was left out of every Markdown body the pages show (HTML removed, embeds refused), each at its file and line. */
+  markdownWarnings: SiteError[];
 }
 
 /**
@@ -141,6 +143,6 @@ export class IncrementalBuild {
     }
     const imageWarnings = this.imageWarnings;
     this.imageWarnings = [];
-    return { files, bundle: this.bundle!, rendered: rendered.renderedPages, pages: rendered.pages.length, imagesProcessed, imageWarnings };
+    return { files, bundle: this.bundle!, rendered: rendered.renderedPages, pages: rendered.pages.length, imagesProcessed, imageWarnings, markdownWarnings: rendered.warnings };
   }
 }

@@ -60,7 +60,7 @@ export interface BuildResult {
   renderedPages: number;
   /** What `--production` would refuse: a plain build prints it as a warning block. */
   productionProblems: SiteError[];
-  /** Other findings that do not fail a build: SVGs published sanitized, links to a redirect, a card that could not show its words. */
+  /** Other findings that do not fail a build: SVGs published sanitized, HTML removed from Markdown bodies, links to a redirect, a card that could not show its words. */
   warnings: BuildWarning[];
   timings: Record<Phase, number>;
   /** Wall time of the whole build; phases overlap (bundling runs beside loading). */
@@ -118,7 +118,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     return {
       committed, pages: rendered.pages, redirects: rendered.redirects.length, files, images: imageStats, shareCards: cardStats,
       renderedPages: rendered.renderedPages, budgets: pageBudgets(bundle, rendered.pages), links,
-      productionProblems: routed.productionProblems, warnings: [...loaded.images.warnings, ...cardStats.warnings, ...linkWarnings(links)], timings: timer.timings(), totalMs: timer.elapsed(),
+      productionProblems: routed.productionProblems, warnings: [...loaded.images.warnings, ...rendered.warnings, ...cardStats.warnings, ...linkWarnings(links)], timings: timer.timings(), totalMs: timer.elapsed(),
     };
   } catch (error) {
     // Nothing may still be writing into the folder that abort removes.

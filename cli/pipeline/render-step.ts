@@ -5,10 +5,11 @@ import type { Cache } from '../cache/cache.ts';
 import { engineIdentity } from '../cache/engine-identity.ts';
 import { pageKey, readCachedPage, sharedPageKey, storePage, type CachedPage } from '../cache/page-cache.ts';
 import type { ScannedHtml } from '../check/html-scan.ts';
-import { SiteErrorList, type SiteError } from '../errors.ts';
+import { SiteError, SiteErrorList } from '../errors.ts';
 import { missingMarkdownImages } from '../images/check-markdown-images.ts';
 import { inlineScriptsOf } from '../render/inline-scripts.ts';
 import { withIslandScripts } from '../render/island-scripts.ts';
+import { applyEmbedRule } from '../render/markdown/markdown-embeds.ts';
 import { renderBodies, type MarkdownBody } from '../render/markdown/render-bodies.ts';
 import type { RenderedMarkdown } from '../render/markdown/render-markdown.ts';
 import type { ImageIndex, RecordedLink } from '../render/render-context.ts';
@@ -47,6 +48,8 @@ export interface RenderedStep extends RoutedStep {
   renderedPages: number;
   /** The images pages were rendered with: sizes and variants, by public path. */
   imageIndex: ImageIndex;
+  /** What was left out of the Markdown bodies the pages show (HTML the sanitizer removed, embeds the site refused), by file in route order: they do not fail the build. */
+  warnings: SiteError[];
 }
 
 /**
@@ -71,6 +74,8 @@ export async function renderStep(routed: RoutedStep, options: RenderOptions): Pr
   const records = new Map<string, PageRecord>();
   const bodyLinks = new Map<string, RecordedLink[]>();
   const inlineScripts = new Set<string>();
+  // Warnings of each body, whether it was rendered, read from the Markdown cache or shown by a page from the page cache.
+  const bodyWarnings = new Map<string, SiteError[]>();
   let done = 0;
   const finished = () => options.onPage?.(++done, routes.length);
 
@@ -87,6 +92,7 @@ export async function renderStep(routed: RoutedStep, options: RenderOptions): Pr
     for (const script of inlineScriptsOf(cached.html)) inlineScripts.add(script);
     records.set(route.path, { route, links: cached.links, islands: cached.islands });
     bodyLinks.set(route.path, cached.bodyLinks);
+    for (const file of route.bodies) if (!bodyWarnings.has(file)) bodyWarnings.set(file, cached.bodyWarnings.filter((warning) => warning.file === file).map((warning) => new SiteError(warning)));
     finished();
   }
 
@@ -100,7 +106,8 @@ export async function renderStep(routed: RoutedStep, options: RenderOptions): Pr
     records.set(route.path, { route, links: page.links, islands: page.islands });
     bodyLinks.set(route.path, links);
     const key = pageKeys.get(route.path);
-    if (key) storePage(cache, key, { html: page.html, links: page.links, islands: page.islands, bodyLinks: links, scan: options.scanOf?.(route.file) } satisfies CachedPage);
+    const warnings = route.bodies.flatMap((file) => bodyWarnings.get(file) ?? []).map((warning) => ({ code: warning.code, message: warning.message, file: warning.file!, line: warning.line, column: warning.column }));
+    if (key) storePage(cache, key, { html: page.html, links: page.links, islands: page.islands, bodyLinks: links, bodyWarnings: warnings, scan: options.scanOf?.(route.file) } satisfies CachedPage);
     finished();
   };
 
@@ -118,8 +125,11 @@ export async function renderStep(routed: RoutedStep, options: RenderOptions): Pr
   await renderBodies([...waiting.keys()].flatMap((file) => sources.get(file) ?? []), {
     cache,
     threads: options.threads,
-    onBody: (file, body) => {
+    onBody: (file, written) => {
+      // The site's rule for embeds runs on every build: it is the site's code, not part of the body's cached render.
+      const { body, warnings } = applyEmbedRule(written, site.markdown?.embeds);
       rendered.set(file, body);
+      bodyWarnings.set(file, [...(body.warnings ?? []), ...warnings].sort((a, b) => a.line - b.line || a.column - b.column).map((warning) => new SiteError({ ...warning, file })));
       const problems = missingMarkdownImages(file, body, images);
       if (problems.length > 0) {
         missingImages.push(...problems);
@@ -140,7 +150,8 @@ export async function renderStep(routed: RoutedStep, options: RenderOptions): Pr
     for (const script of inlineScriptsOf(page.html)) inlineScripts.add(script);
   }
   const pages = routes.map((route) => records.get(route.path)!);
-  return { ...routed, bundle, pages, bodyLinks, inlineScripts, renderedPages: toRender.length, imageIndex: images };
+  const warnings = [...new Set(routes.flatMap((route) => route.bodies))].flatMap((file) => bodyWarnings.get(file) ?? []);
+  return { ...routed, bundle, pages, bodyLinks, inlineScripts, renderedPages: toRender.length, imageIndex: images, warnings };
 }
 
 /** Every Markdown body of the site's collections with a schema, by file: what pages render. */

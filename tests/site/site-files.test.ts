@@ -29,6 +29,7 @@ const rendered: RenderedStep = {
   renderedPages: routes.length,
   // The marketing site's post images are SVG: their sizes are all a page needs of them.
   imageIndex: imageIndex(routed.images.svg, []),
+  warnings: [],
 };
 const files = siteFiles(rendered);
 const text = (file: string) => {

@@ -28,6 +28,7 @@ const rendered: RenderedStep = {
   inlineScripts: new Set(["document.documentElement.className='js'"]),
   renderedPages: routed.routes.length,
   imageIndex: new Map(),
+  warnings: [],
 };
 const files = siteFiles(rendered);
 const text = (file: string) => {

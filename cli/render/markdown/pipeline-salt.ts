@@ -2,7 +2,7 @@ import { packageVersion } from '../../cache/engine-identity.ts';
 import { codeTheme } from './code-theme.ts';
 
 /** Bump when the Markdown pipeline's output, or a highlighted block's markup, changes for the same input. */
-const pipelineVersion = 10;
+const pipelineVersion = 11;
 
 let salt: string | undefined;
 
@@ -14,6 +14,7 @@ let salt: string | undefined;
 export function pipelineSalt(): string {
   const packages = [
     'shiki', 'rehype-pretty-code', 'unified', 'remark-parse', 'remark-rehype', 'rehype-slug', 'rehype-stringify',
+    'hast-util-raw', 'parse5', 'hast-util-from-parse5', 'hast-util-to-parse5', 'hast-util-sanitize',
     'mdast-util-gfm', 'micromark-core-commonmark', 'micromark-extension-gfm-autolink-literal', 'micromark-util-sanitize-uri', 'micromark-extension-gfm-footnote', 'micromark-extension-gfm-strikethrough', 'micromark-extension-gfm-table', 'micromark-extension-gfm-task-list-item',
   ];
   salt ??= [pipelineVersion, codeTheme, ...packages.map((name) => `${name}@${packageVersion(name)}`)].join(' ');

@@ -16,11 +16,14 @@ import remarkGfm from './gfm-autolinks.ts';
 import { findTooDeep, maxNestedContainerLines, maxNestingDepth } from './nesting-depth.ts';
 import { allowedSchemeNames, isSafeUrl } from './safe-urls.ts';
 import { recordSiteImage, type MarkdownImage } from './markdown-images.ts';
+import type { MarkdownEmbed } from './markdown-embeds.ts';
+import { rawHtml, type RawHtmlData } from './raw-html.ts';
 import { atsAllInCodeBlocks, atsLookFenced } from './ats-in-code.ts';
 import { codeToHighlight, highlightBlocks, highlightCode, isHighlightedInlineCode, loadLanguages, readCodeBlock, type CodeBlock, type TokensOf } from './highlight-code.ts';
 import { storedHighlight, storeHighlight, type HighlightedCode } from './highlight-store.ts';
 
 export type { MarkdownImage } from './markdown-images.ts';
+export type { MarkdownEmbed } from './markdown-embeds.ts';
 
 /** A link written in Markdown, with its position in the source file. */
 export interface MarkdownLink {
@@ -38,7 +41,16 @@ export interface MarkdownHeading {
 
 /** Something in a body the build refuses, at its line and column in the file. */
 export interface MarkdownProblem {
-  code: 'markdown.unsafe-url' | 'markdown.too-deep' | 'markdown.external-image' | 'image.missing-alt' | 'image.unsupported-format';
+  code: 'markdown.unsafe-url' | 'markdown.too-deep' | 'markdown.unclosed-html' | 'markdown.external-image' | 'image.missing-alt' | 'image.unsupported-format';
+  message: string;
+  hint?: string;
+  line: number;
+  column: number;
+}
+
+/** Something the build left out of a body and says so, at its line and column: it does not fail the build. */
+export interface MarkdownWarning {
+  code: 'markdown.html-removed';
   message: string;
   hint?: string;
   line: number;
@@ -55,8 +67,16 @@ export interface RenderedMarkdown {
    * Absent when the body has none.
    */
   images?: MarkdownImage[];
+  /**
+   * Iframes written in the body, in order: each stands in the HTML as a `<!--sitegen-embed:N-->`
+   * marker; the site says which it shows (markdown-embeds.ts) and its template for a body makes
+   * them what it shows. `null` for one that is not in the HTML. Absent when the body has none.
+   */
+  embeds?: (MarkdownEmbed | null)[];
   /** Present when the body has problems: the build reports them and fails. Plain data, so it is cached and crosses from workers with the rest. */
   problems?: MarkdownProblem[];
+  /** Present when HTML was removed from the body: the build prints them and goes on. Cached with the rest, so a body from the cache still reports them. */
+  warnings?: MarkdownWarning[];
 }
 
 let sharedHighlighter: Promise<Highlighter> | undefined;
@@ -166,8 +186,9 @@ export function createMarkdownProcessor(options: { emails?: boolean } = {}): Pro
   return unified()
     .use(remarkParse)
     .use(remarkGfm, options)
-    // Raw HTML in Markdown is dropped (remark-rehype's default): content cannot inject markup.
-    .use(remarkRehype)
+    // HTML written in the body is kept as raw nodes, then parsed and sanitized (raw-html.ts).
+    .use(remarkRehype, { allowDangerousHtml: true })
+    .use(rawHtml)
     .use(rehypeSlug)
     .use(prepareBody)
     // The only raw HTML left in the tree is the highlighted code's (`collect` turns any other into text).
@@ -182,7 +203,8 @@ function createReferenceMarkdownProcessor(rehypePrettyCode: PrettyCodePlugin, op
   return unified()
     .use(remarkParse)
     .use(remarkGfm, options)
-    .use(remarkRehype)
+    .use(remarkRehype, { allowDangerousHtml: true })
+    .use(rawHtml)
     .use(rehypeSlug)
     .use(collectLinksAndHeadings)
     .use(rehypePrettyCode, prettyCodeOptions)
@@ -254,15 +276,20 @@ function runTransforms(processor: MarkdownProcessor, mdast: Root): Promise<{ tre
 }
 
 function renderedFrom(html: string, file: VFile, firstLine: number): RenderedMarkdown {
-  const data = file.data as { links?: MarkdownLink[]; headings?: MarkdownHeading[]; images?: MarkdownImage[]; problems?: MarkdownProblem[] };
-  const problems = (data.problems ?? []).map((problem) => ({ ...problem, line: problem.line + firstLine - 1 }));
-  const images = (data.images ?? []).map((image) => ({ ...image, line: image.line + firstLine - 1 }));
+  const data = file.data as { links?: MarkdownLink[]; headings?: MarkdownHeading[]; images?: MarkdownImage[]; problems?: MarkdownProblem[] } & RawHtmlData;
+  const inFile = <T extends { line: number }>(item: T): T => ({ ...item, line: item.line + firstLine - 1 });
+  const problems = [...(data.htmlProblems ?? []), ...(data.problems ?? [])].map(inFile);
+  const images = (data.images ?? []).map(inFile);
+  const embeds = data.embeds?.map((embed) => embed && inFile(embed));
+  const warnings = (data.htmlWarnings ?? []).map(inFile);
   return {
     html,
-    links: (data.links ?? []).map((link) => ({ ...link, line: link.line + firstLine - 1 })),
+    links: (data.links ?? []).map(inFile),
     headings: data.headings ?? [],
     ...(images.length > 0 ? { images } : {}),
+    ...(embeds ? { embeds } : {}),
     ...(problems.length > 0 ? { problems } : {}),
+    ...(warnings.length > 0 ? { warnings } : {}),
   };
 }
 

@@ -55,6 +55,11 @@ export const uiSchema = z.object({
   /** The facts under a guide overview's title: `{count} chapters` and the rest as written. */
   guideFacts: z.object({ chapters: text.refine((value) => value.includes('{count}'), 'expected the placeholder {count}'), more: z.array(text).max(3) }).strict(),
   islandFallback: text,
+  /** A video embedded in a post or guide (an iframe in its Markdown): the player's title when the iframe has none, and the play button's name, `{title}` standing for the title. */
+  embeddedVideo: z.object({
+    title: text,
+    playLabel: text.refine((value) => value.includes('{title}'), 'expected the placeholder {title}'),
+  }).strict(),
   /** Label before a legal page's date: 'Last updated'. */
   lastUpdated: text,
   tableOfContents: text,

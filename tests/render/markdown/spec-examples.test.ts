@@ -6,7 +6,9 @@
 // the project adds on purpose after parsing (rehype-slug ids, rehype-pretty-code blocks) so that
 // only parsing can differ. Two things the project does on purpose are applied to the reference
 // too, and each is checked rather than assumed:
-// - Raw HTML: both pipelines drop it (remark-rehype's default), so it needs no normalising.
+// - Raw HTML: both pipelines keep it and pass it through the project's own step for it
+//   (raw-html.ts: parsed, then sanitized), whose behaviour tests/render/markdown/raw-html.test.ts
+//   checks; unsafe URLs in it are reported by that step in both.
 // - Unsafe URLs: an `href`/`src` whose scheme is not http, https, mailto or tel is dropped from
 //   the reference by this file's own scheme test; the project must report exactly as many
 //   `markdown.unsafe-url` problems as the reference had such URLs.
@@ -23,6 +25,7 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { codeTheme } from '../../../cli/render/markdown/code-theme.ts';
+import { rawHtml, type RawHtmlData } from '../../../cli/render/markdown/raw-html.ts';
 import { getSharedHighlighter, renderMarkdown } from '../../../cli/render/markdown/render-markdown.ts';
 
 interface Example {
@@ -82,7 +85,8 @@ const counter = { dropped: 0 };
 const reference = unified()
   .use(remarkParse)
   .use(remarkGfm)
-  .use(remarkRehype)
+  .use(remarkRehype, { allowDangerousHtml: true })
+  .use(rawHtml)
   .use(rehypeSlug)
   .use(() => dropUnsafeUrls(counter))
   .use(rehypePrettyCode, { theme: codeTheme, keepBackground: true, getHighlighter: () => getSharedHighlighter() })
@@ -92,10 +96,12 @@ test('renders every CommonMark and GFM spec example as remark-gfm does', async (
   const differences: string[] = [];
   for (const example of examples) {
     counter.dropped = 0;
-    const expected = String(await reference.process(example.markdown));
+    const file = await reference.process(example.markdown);
+    const expected = String(file);
+    const inHtml = ((file.data as RawHtmlData).htmlProblems ?? []).filter((problem) => problem.code === 'markdown.unsafe-url').length;
     const actual = await renderMarkdown(example.markdown);
     const reported = (actual.problems ?? []).filter((problem) => problem.code === 'markdown.unsafe-url').length;
-    if (actual.html !== expected || reported !== counter.dropped) {
+    if (actual.html !== expected || reported !== counter.dropped + inHtml) {
       differences.push(`${example.suite} example ${example.number} (${example.section}): ${JSON.stringify(example.markdown)}\n  remark-gfm: ${JSON.stringify(expected)}\n  project:    ${JSON.stringify(actual.html)}\n  unsafe URLs dropped ${counter.dropped}, reported ${reported}`);
     }
   }

@@ -34,6 +34,8 @@ export default defineSite<TinyModel, TinyPage>({
   templateFile: () => 'templates/pages.tsx',
   client: { styles: 'templates/styles.css' },
   search: { page: '/search' },
+  // Iframes from one made-up video host stay (as markers the template leaves); any other is removed with a warning.
+  markdown: { embeds: { accepts: (src) => src.startsWith('https://video.example/'), description: 'videos from video.example' } },
   feeds: (model) => [{
     path: '/feed.xml', title: model.site.title, description: 'Posts', link: '/', language: 'en',
     items: model.posts.map((post) => ({ title: post.title, path: `/posts/${post.slug}`, date: post.date, description: post.title })),

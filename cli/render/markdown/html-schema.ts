@@ -1,0 +1,55 @@
+import { defaultSchema, type Schema } from 'hast-util-sanitize';
+
+type Definitions = NonNullable<Schema['attributes']>[string];
+
+/** An id in the content's own namespace: Markdown's footnotes use it, and an author may too. */
+const contentId = /^user-content-/;
+
+/** What the page's own markup and scripts need to be the only ones to say: never kept from HTML in a body. */
+const refusedEverywhere = new Set(['id', 'name', 'ariaDescribedBy', 'ariaLabelledBy']);
+
+const withoutRefused = (definitions: Definitions | undefined): Definitions =>
+  (definitions ?? []).filter((definition) => !refusedEverywhere.has(typeof definition === 'string' ? definition : definition[0]));
+
+/** Every attribute list of GitHub's schema with id, name and the ARIA id references taken out, then given back restricted to the content's namespace. */
+const attributes: Record<string, Definitions> = Object.fromEntries(
+  Object.entries(defaultSchema.attributes ?? {}).map(([tag, definitions]) => [tag, withoutRefused(definitions)]),
+);
+attributes['*'] = [...attributes['*']!, ['id', contentId], ['ariaDescribedBy', contentId], ['ariaLabelledBy', contentId]];
+
+/**
+ * What HTML written in a Markdown body may hold: GitHub's schema (hast-util-sanitize's
+ * `defaultSchema`), changed where this site differs. Markdown's own output never goes through
+ * it (raw-html.ts sanitizes only what the author wrote as HTML), so what GitHub allows only for
+ * Markdown's sake (task-list checkboxes, `picture` for its images) is taken out.
+ *
+ * - Kept besides GitHub's: `abbr`, `mark`, `cite`, `dfn`, `small`, `u`, `time`, `wbr`, `bdi`,
+ *   `bdo`, `figure`, `figcaption`, and a table's `caption`, `colgroup` and `col`.
+ * - Taken out: `input` (forms and their controls are removed), `picture` and `source` (an image's
+ *   variants are the build's: an `<img>` goes through the image pipeline like a Markdown image).
+ * - `id` is kept only in the content's namespace (`user-content-…`, where Markdown's footnotes
+ *   live), `name` never: an id or name from a body could clobber the page's own (`id="main"`,
+ *   `name="getElementById"`, a global `window.x`). GitHub prefixes them instead; a prefix here
+ *   would also prefix the footnote ids Markdown already wrote with it, so they are dropped and
+ *   reported. The same holds for the ARIA attributes that name ids.
+ * - Removed with everything they hold (`strip`), not just unwrapped: elements whose content is
+ *   not text for the reader (scripts, styles, SVG, MathML, frames, objects, forms and their
+ *   controls, media with fallback text).
+ * - URLs: `href` may be http, https, mailto or tel, as a Markdown link; the rest http or https.
+ *   A scheme outside the list is refused as `markdown.unsafe-url` before this runs.
+ */
+export const rawHtmlSchema: Schema = {
+  ...defaultSchema,
+  tagNames: [
+    ...(defaultSchema.tagNames ?? []).filter((tag) => !['input', 'picture', 'source'].includes(tag)),
+    'abbr', 'mark', 'cite', 'dfn', 'small', 'u', 'time', 'wbr', 'bdi', 'bdo', 'figure', 'figcaption', 'caption', 'colgroup', 'col',
+  ],
+  attributes,
+  clobber: [],
+  protocols: { ...defaultSchema.protocols, href: ['http', 'https', 'mailto', 'tel'] },
+  required: {},
+  strip: [
+    'script', 'style', 'template', 'svg', 'math', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'noscript', 'noembed', 'noframes',
+    'form', 'button', 'textarea', 'select', 'datalist', 'canvas', 'audio', 'video', 'title', 'xmp', 'plaintext', 'head',
+  ],
+};

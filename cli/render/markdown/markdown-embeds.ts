@@ -1,0 +1,43 @@
+import type { MarkdownEmbedSpec } from '../../config/site-definition.ts';
+import type { MarkdownWarning, RenderedMarkdown } from './render-markdown.ts';
+
+/** An `<iframe>` written in a Markdown body, at its line and column: the site decides what it becomes. */
+export interface MarkdownEmbed {
+  /** Its `src`, as written (character references decoded). */
+  src: string;
+  /** Its `title`, when it has one. */
+  title?: string;
+  line: number;
+  column: number;
+}
+
+/** The HTML comment standing for embed `index` of a body (comments written in a body are removed, so no author can write one). */
+export const embedMarker = (index: number): string => `sitegen-embed:${index}`;
+
+/** Finds the embed markers in a body's HTML; the first group is the embed's index. */
+export const embedMarkerPattern = /<!--sitegen-embed:(\d+)-->/g;
+
+/** The iframe's start tag as a warning names it: `<iframe src=https://evil.example/x>`. */
+export function describeIframe(src: string | undefined): string {
+  return src === undefined ? '<iframe>' : `<iframe src=${src.length > 80 ? `${src.slice(0, 80)}…` : src}>`;
+}
+
+/**
+ * A body as the site shows it: each embed the site does not accept (the `embeds` of its `markdown` in its
+ * definition; none without it) is taken out of the HTML, with a warning at its line. Run on
+ * every build, never cached: the rule is the site's code, the body's render only records the
+ * iframes. The body's `embeds` keep their indices; a refused one is `null`.
+ */
+export function applyEmbedRule(body: RenderedMarkdown, rule: MarkdownEmbedSpec | undefined): { body: RenderedMarkdown; warnings: MarkdownWarning[] } {
+  if (!body.embeds) return { body, warnings: [] };
+  const warnings: MarkdownWarning[] = [];
+  const embeds = body.embeds.map((embed) => {
+    if (!embed || rule?.accepts(embed.src)) return embed;
+    const only = rule ? `only ${rule.description} are embedded` : 'this site embeds no iframes';
+    warnings.push({ code: 'markdown.html-removed', message: `${describeIframe(embed.src)} removed: ${only}`, line: embed.line, column: embed.column });
+    return null;
+  });
+  if (warnings.length === 0) return { body, warnings };
+  const html = body.html.replace(embedMarkerPattern, (marker, index: string) => (embeds[Number(index)] ? marker : ''));
+  return { body: { ...body, html, embeds }, warnings };
+}
