@@ -80,7 +80,7 @@ async function markdownFiles(folder: string): Promise<string[]> {
 /** Reads every `.md` file of a folder as plain text: a collection without front matter. */
 async function loadTextFolder(folder: string, files: ContentFiles): Promise<RawMarkdown[]> {
   const results = await Promise.allSettled((await markdownFiles(folder)).map(async (file) => {
-    const source = guardFile(file, () => files.readText(file, inputLimits.markdownBytes));
+    const source = guardFile(file, () => files.readText(file, 'markdownBytes'));
     return { file, source, frontMatter: {}, frontMatterText: '', body: source, bodyLine: 1 };
   }));
   const errors = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as SiteError] : []));
@@ -90,7 +90,7 @@ async function loadTextFolder(folder: string, files: ContentFiles): Promise<RawM
 
 /** Reads and splits one Markdown file. */
 export function loadMarkdown(file: string, files: ContentFiles): RawMarkdown {
-  return guardFile(file, () => parseMarkdown(file, files.readText(file, inputLimits.markdownBytes)));
+  return guardFile(file, () => parseMarkdown(file, files.readText(file, 'markdownBytes')));
 }
 
 /** Splits front matter from body; a YAML error keeps its position in the file. */
@@ -120,7 +120,7 @@ function yamlError(file: string, error: YamlError): SiteError {
     : /unknown .*tag/.test(reason)
       ? ['content.yaml-tag', 'Remove the !tag: front matter holds plain text, numbers, lists and fields.']
       : /maxDepth/.test(reason)
-        ? ['content.too-deep', `Front matter may nest at most ${inputLimits.frontMatterDepth} levels.`]
+        ? ['content.too-deep', `Front matter may nest at most ${inputLimits.frontMatterDepth} levels: flatten the fields, or keep deeply nested data in a dataset under content/data.`]
         : ['content.bad-front-matter', 'Check indentation and quote values that contain a colon.'];
   return new SiteError({
     code,
