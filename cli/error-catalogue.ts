@@ -55,9 +55,11 @@ const siteErrors = {
     hint: 'Use the path of an existing page, or redirect the old path to the new one.',
   },
   'content.missing-image': {
-    title: 'An image is not in content/images',
+    title: 'An image is not in content/images, or not beside the post that names it',
     message: (field: string, value: string) => `${field}: ${value} is not in content/images`,
   },
+  'content.bundle-without-index': { title: 'A folder among the posts has no index.md' },
+  'content.bundle-without-page': { title: "A page bundle's files have no page to be published beside" },
   'config.bad-url': {
     title: 'A site URL override is not an http(s) URL',
     message: (name: string, value: string) => `${name}: expected an http(s) URL, got ${JSON.stringify(value)}`,

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { SiteError } from '../errors.ts';
 import type { LinkOrigin } from '../render/link-origins.ts';
 import type { TrailingSlash } from '../route/trailing-slash.ts';
-import type { LoadedContent } from '../load/load-content.ts';
+import type { Entry, LoadedContent } from '../load/load-content.ts';
 import type { RenderContext } from '../render/render-context.ts';
 
 /** A page kind and its props, as the site's routes name them: `{ kind: 'blog-post', slug: 'a' }`. */
@@ -27,6 +27,13 @@ export interface CollectionSpec {
    * after now are left out of a build unless it asks for them (`--drafts`, `--future`).
    */
   dated?: boolean;
+  /**
+   * Entries may also be page bundles: a folder `<name>/index.md` with the images and files the
+   * entry uses beside it. Its images go through the image pipeline, every other file is
+   * published as it is, and both are published beside the entry's page: `page` answers the
+   * address of that page (its route's path), from the validated entry.
+   */
+  bundles?: { page(entry: Entry): string };
 }
 
 /** Where a site's content lives, and the schema of each part. */

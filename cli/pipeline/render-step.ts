@@ -5,11 +5,12 @@ import type { Cache } from '../cache/cache.ts';
 import { engineIdentity } from '../cache/engine-identity.ts';
 import { pageKey, readCachedPage, sharedPageKey, storePage, type CachedPage } from '../cache/page-cache.ts';
 import type { ScannedHtml } from '../check/html-scan.ts';
-import { SiteErrorList, type SiteError } from '../errors.ts';
+import { collectSiteErrors, SiteErrorList, type SiteError } from '../errors.ts';
 import { missingMarkdownImages } from '../images/check-markdown-images.ts';
 import { inlineScriptsOf } from '../render/inline-scripts.ts';
 import { withIslandScripts } from '../render/island-scripts.ts';
 import { renderBodies, type MarkdownBody } from '../render/markdown/render-bodies.ts';
+import { resolveRelativeReferences } from '../render/markdown/relative-references.ts';
 import type { RenderedMarkdown } from '../render/markdown/render-markdown.ts';
 import type { ImageIndex, RecordedLink } from '../render/render-context.ts';
 import { renderPage, renderRedirect, type PageRecord, type RenderedPage, type SharedContext } from '../render/render-page.ts';
@@ -32,6 +33,12 @@ export interface RenderOptions {
   only?: (route: Route) => boolean;
   /** Called as pages are done, for a progress line. */
   onPage?: (done: number, total: number) => void;
+  /**
+   * Called once every Markdown body to render has been rendered and found without problems (at
+   * once when there is none): the build starts encoding images then, so that a content error
+   * stops it before any image is encoded.
+   */
+  onBodiesChecked?: () => void;
 }
 
 /** The site with every page rendered (and handed to `emit`). */
@@ -45,6 +52,8 @@ export interface RenderedStep extends RoutedStep {
   inlineScripts: Set<string>;
   /** Pages rendered afresh; the others came from the page cache. */
   renderedPages: number;
+  /** Problems in the bodies of the drafts this build leaves out: warnings. */
+  draftWarnings: SiteError[];
 }
 
 /**
@@ -113,24 +122,31 @@ export async function renderStep(routed: RoutedStep, options: RenderOptions): Pr
   }
   // A body naming an image the site does not have is reported at its line, and its pages not rendered.
   const missingImages: SiteError[] = [];
-  await renderBodies([...waiting.keys()].flatMap((file) => sources.get(file) ?? []), {
-    cache,
-    threads: options.threads,
-    onBody: (file, body) => {
-      rendered.set(file, body);
-      const problems = missingMarkdownImages(file, body, images);
-      if (problems.length > 0) {
-        missingImages.push(...problems);
-        return;
-      }
-      for (const route of waiting.get(file) ?? []) {
-        const left = missingBodies.get(route)! - 1;
-        missingBodies.set(route, left);
-        if (left === 0) renderOne(route);
-      }
-    },
-  });
+  const bundled = new Set(routed.pageBundles.map((bundle) => bundle.entry));
+  const [, draftWarnings] = await Promise.all([
+    renderBodies([...waiting.keys()].flatMap((file) => sources.get(file) ?? []), {
+      cache,
+      threads: options.threads,
+      onBody: (file, body) => {
+        const url = routed.addresses.pages.get(file);
+        const resolved = resolveRelativeReferences(file, body, routed.addresses, url ? { url, bundle: bundled.has(file) } : undefined);
+        rendered.set(file, resolved.body);
+        const problems = [...resolved.problems, ...missingMarkdownImages(file, resolved.body, images)];
+        if (problems.length > 0) {
+          missingImages.push(...problems);
+          return;
+        }
+        for (const route of waiting.get(file) ?? []) {
+          const left = missingBodies.get(route)! - 1;
+          missingBodies.set(route, left);
+          if (left === 0) renderOne(route);
+        }
+      },
+    }),
+    options.only ? [] : draftBodyWarnings(routed, images, cache, options.threads),
+  ]);
   if (missingImages.length > 0) throw new SiteErrorList(missingImages);
+  options.onBodiesChecked?.();
 
   for (const redirect of options.only ? [] : routed.redirects) {
     const page = renderRedirect(site, redirect, context);
@@ -138,7 +154,40 @@ export async function renderStep(routed: RoutedStep, options: RenderOptions): Pr
     for (const script of inlineScriptsOf(page.html)) inlineScripts.add(script);
   }
   const pages = routes.map((route) => records.get(route.path)!);
-  return { ...routed, bundle, pages, bodyLinks, inlineScripts, renderedPages: toRender.length };
+  return { ...routed, bundle, pages, bodyLinks, inlineScripts, renderedPages: toRender.length, draftWarnings };
+}
+
+/**
+ * The problems of the bodies of the drafts this build leaves out, which it would refuse in an
+ * entry it builds: rendered (from the cache where it can) and checked as those are, as warnings.
+ * Their relative images are looked for among the files of their own folder; they have no page.
+ */
+async function draftBodyWarnings(routed: RoutedStep, images: ImageIndex, cache: Cache, threads: number | undefined): Promise<SiteError[]> {
+  const drafts = routed.content.draftsLeftOut;
+  if (drafts.length === 0) return [];
+  const files = new Map<string, string>();
+  for (const draft of drafts) {
+    const bundle = draft.bundle && routed.bundles.get(draft.bundle);
+    if (!bundle) continue;
+    for (const image of [...bundle.images.svg, ...bundle.images.raster]) files.set(image.source, image.url);
+    for (const file of bundle.files) files.set(file.source, `/${file.path}`);
+  }
+  const warnings: SiteError[] = [];
+  try {
+    await renderBodies(drafts.map((draft) => ({ file: draft.file, body: draft.body, bodyLine: draft.bodyLine })), {
+      cache,
+      threads,
+      onBody: (file, body) => {
+        const resolved = resolveRelativeReferences(file, body, { files, pages: new Map() });
+        warnings.push(...resolved.problems, ...missingMarkdownImages(file, resolved.body, images));
+      },
+    });
+  } catch (error) {
+    const problems = collectSiteErrors(error);
+    if (!problems) throw error;
+    warnings.push(...problems);
+  }
+  return warnings;
 }
 
 /** Every Markdown body of the site's collections with a schema, by file: what pages render. */

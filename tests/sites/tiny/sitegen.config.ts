@@ -13,13 +13,14 @@ const postSchema = z.object({
 
 export default defineSite<TinyModel, TinyPage>({
   content: {
-    collections: { posts: { folder: 'posts', schema: postSchema, dated: true } },
+    // A post is a file, or a page bundle (`posts/<name>/index.md` with its files) published beside its page.
+    collections: { posts: { folder: 'posts', schema: postSchema, dated: true, bundles: { page: (entry) => `/posts/${entry.name}` } } },
     data: { site: z.object({ title: z.string(), url: z.string().url() }).strict() },
     images: 'images',
   },
   model: (content) => ({
     site: content.data.site as TinyModel['site'],
-    posts: content.collections.posts!.map((entry) => ({ file: entry.file, slug: entry.file.slice(entry.file.lastIndexOf('/') + 1, -3), title: String(entry.data.title), date: entry.date! })),
+    posts: content.collections.posts!.map((entry) => ({ file: entry.file, slug: entry.name, title: String(entry.data.title), date: entry.date! })),
   }),
   settings: (model) => ({ siteUrl: model.site.url, trailingSlash: 'always' }),
   routes: (model) => [
