@@ -167,7 +167,31 @@ export interface ArchetypeField {
   isNew?(value: unknown, suggestions: string[]): string | undefined;
 }
 
-/** What `sitegen new-post` writes: a new entry of a collection. */
+/**
+ * A post of another generator (Hugo, Jekyll, Next.js, Gatsby…) as `sitegen import` read it, in
+ * common terms: the site's archetype says how its own front matter holds them.
+ */
+export interface ImportedEntry {
+  title: string;
+  /** Lowercase words joined by hyphens, the name of the entry's new folder. */
+  slug: string;
+  /** `YYYY-MM-DD`, as the post was dated. */
+  date: string;
+  draft: boolean;
+  /** Its description, summary or excerpt, on one line. */
+  description?: string;
+  /** The first paragraph of its body as plain text on one line, for a site that needs a description the post lacks. */
+  summary?: string;
+  tags: string[];
+  categories: string[];
+  /** Its cover image: an image beside it in its new folder (`cover.png`) or a site path (`/images/…`). */
+  image?: string;
+  imageAlt?: string;
+  /** Its former addresses, to redirect from. */
+  aliases: string[];
+}
+
+/** What `sitegen new-post` writes: a new entry of a collection; with `imported`, what `sitegen import` writes too. */
 export interface Archetype {
   collection: string;
   fields: ArchetypeField[];
@@ -177,6 +201,11 @@ export interface Archetype {
   body: string;
   /** The new entry's address. */
   path(slug: string): string;
+  /**
+   * The front matter of a post brought from another generator (`sitegen import`). A value it
+   * leaves out is kept under `extra` with the key it was read from, and the report says so.
+   */
+  imported?(entry: ImportedEntry): Record<string, unknown>;
 }
 
 /** A form's endpoint and a test submission for it. */
