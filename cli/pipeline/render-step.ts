@@ -172,13 +172,14 @@ async function draftBodyWarnings(routed: RoutedStep, images: ImageIndex, cache: 
     for (const image of [...bundle.images.svg, ...bundle.images.raster]) files.set(image.source, image.url);
     for (const file of bundle.files) files.set(file.source, `/${file.path}`);
   }
+  const bundled = new Set(drafts.flatMap((draft) => (draft.bundle ? [draft.file] : [])));
   const warnings: SiteError[] = [];
   try {
     await renderBodies(drafts.map((draft) => ({ file: draft.file, body: draft.body, bodyLine: draft.bodyLine })), {
       cache,
       threads,
       onBody: (file, body) => {
-        const resolved = resolveRelativeReferences(file, body, { files, pages: new Map() });
+        const resolved = resolveRelativeReferences(file, body, { files, pages: new Map() }, { bundle: bundled.has(file) });
         warnings.push(...resolved.problems, ...missingMarkdownImages(file, resolved.body, images));
       },
     });

@@ -20,11 +20,11 @@ export interface ContentAddresses {
   pages: ReadonlyMap<string, string>;
 }
 
-/** The page a body is shown on, when it has one of its own. */
+/** What a body is: a page bundle's `index.md` or a file, and the page it is shown on. */
 export interface BodyPage {
-  /** The page's URL (`/blog/launch/`). */
-  url: string;
-  /** The body is a page bundle's `index.md`: a relative link that names no content file is resolved against the page, as a folder. */
+  /** The page's URL (`/blog/launch/`); none for a draft left out of the build. */
+  url?: string;
+  /** The body is a page bundle's `index.md`: a relative link that names no content file is resolved against its page, as a folder. */
   bundle: boolean;
 }
 
@@ -67,7 +67,7 @@ function resolvedHref(href: string, folder: string, addresses: ContentAddresses,
   const target = path.resolve(folder, decoded(pathPart));
   const address = addresses.files.get(target) ?? addresses.pages.get(target);
   if (address) return encodeURI(address) + rest;
-  if (!page?.bundle) return href;
+  if (!page?.bundle || page.url === undefined) return href;
   const base = page.url.endsWith('/') ? page.url : `${page.url}/`;
   const url = new URL(href, `https://site.invalid${base}`);
   return url.pathname + url.search + url.hash;
