@@ -2,6 +2,7 @@
 // stylesheet. Engine behaviour is tested on sites like it, never on the marketing site.
 import { z } from 'zod';
 import { defineSite } from '../../../cli/config/site-definition.ts';
+import { imageRef } from '../../../cli/validate/fields.ts';
 import { renderPage, type TinyModel, type TinyPage } from './templates/pages.tsx';
 
 const postSchema = z.object({
@@ -9,6 +10,9 @@ const postSchema = z.object({
   date: z.union([z.date(), z.string()]),
   draft: z.boolean().optional(),
   tags: z.array(z.string()).default([]),
+  /** A cover: /images/… or, in a page bundle, an image beside the post. */
+  image: imageRef.optional(),
+  imageAlt: z.string().optional(),
 }).strict();
 
 export default defineSite<TinyModel, TinyPage>({
@@ -33,6 +37,23 @@ export default defineSite<TinyModel, TinyPage>({
   redirectPage: (to) => ({ kind: 'redirect', to }),
   templateFile: () => 'templates/pages.tsx',
   client: { styles: 'templates/styles.css' },
+  // What new-post and import write: a post named by its slug, with its title, date and tags.
+  archetypes: {
+    post: {
+      collection: 'posts',
+      fields: [],
+      frontMatter: ({ title, date, draft }) => ({ title, date, ...(draft ? { draft: true } : {}) }),
+      body: 'Body.\n',
+      path: (slug) => `/posts/${slug}`,
+      imported: (post) => ({
+        title: post.title,
+        date: post.date,
+        ...(post.tags.length > 0 ? { tags: post.tags } : {}),
+        ...(post.image && post.imageAlt ? { image: post.image, imageAlt: post.imageAlt } : {}),
+        ...(post.draft ? { draft: true } : {}),
+      }),
+    },
+  },
   feeds: (model) => [{
     path: '/feed.xml', title: model.site.title, description: 'Posts', link: '/', language: 'en',
     items: model.posts.map((post) => ({ title: post.title, path: `/posts/${post.slug}`, date: post.date, description: post.title })),
