@@ -92,7 +92,9 @@ function refusalError(file: string, refusal: Refusal, limit: ByteLimit | number)
 function tooLarge(file: string, size: number, limit: ByteLimit | number): SiteError {
   const bytes = bytesOf(limit);
   const hint = typeof limit === 'number' ? `Make it smaller than ${formatBytes(bytes)}.` : byteLimitHints[limit];
-  return new SiteError({ code: 'content.file-too-large', message: `file is ${formatBytes(size)}, more than the ${formatBytes(bytes)} limit`, hint, file });
+  // Just over the limit, the rounded size would read as the limit itself: bytes then.
+  const shown = formatBytes(size) === formatBytes(bytes) ? `${size.toLocaleString('en')} bytes` : formatBytes(size);
+  return new SiteError({ code: 'content.file-too-large', message: `file is ${shown}, more than the ${formatBytes(bytes)} limit`, hint, file });
 }
 
 /** The buffer `readText` reads into, grown to the largest text read so far. */

@@ -210,6 +210,8 @@ function keysOf(routed: RoutedStep, routes: Route[], sources: Map<string, Markdo
     bundle: { ...parts.bundle, files: parts.bundle.files.map((file) => file.url) },
     images: parts.images,
     shareImages: parts.shareImages,
+    // Where relative references of bodies lead: every entry's page and every bundle file's address.
+    addresses: routed.addresses,
     model: routed.model,
     bodies: new Set([...sources.values()].map((source) => source.body)),
     content: routed.content,
