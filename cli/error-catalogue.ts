@@ -1,5 +1,6 @@
 // Every error code sitegen reports, in one typed list (Astro's `core/errors/errors-data.ts` is
 // the model). A code is published once it ships: never rename one, only add new ones.
+import { byteLimitHints, formatBytes, type ByteLimit } from './load/input-limits.ts';
 
 /** What the catalogue knows about a code: a title, and the message and hint where they are shared. */
 interface ErrorData {
@@ -30,7 +31,12 @@ const siteErrors = {
   'content.too-deep': { title: 'Front matter, a dataset or an SVG nests deeper than its limit' },
   'content.not-a-file': { title: 'A content path is not a regular file' },
   'content.outside-content-folder': { title: 'A content file links outside the content folder' },
-  'content.file-too-large': { title: 'A content file is larger than its limit' },
+  'content.file-too-large': {
+    title: 'A content file is larger than its limit',
+    message: (size: string, limit: string) => `file is ${size}, more than the ${limit} limit`,
+    // What helps depends on the kind of file: input-limits.ts keeps the advice beside each limit.
+    hint: (limit: ByteLimit | number) => (typeof limit === 'number' ? `Make it smaller than ${formatBytes(limit)}.` : byteLimitHints[limit]),
+  },
   'content.load-failed': { title: 'A content file could not be loaded' },
   'content.image-size': { title: 'An SVG image has no size' },
   'content.invalid-field': { title: 'A field has the wrong type or value' },

@@ -26,6 +26,7 @@ const keysOf: Record<CommonField, string[]> = {
   categories: ['categories', 'category'],
   draft: ['draft'],
   published: ['published'],
+  // All of them: an old site may list aliases beside its own `url`.
   aliases: ['aliases', 'redirect_from', 'redirect-from', 'url', 'permalink'],
   image: ['cover', 'image', 'images', 'hero', 'heroimage', 'featuredimage', 'featured_image', 'coverimage', 'cover_image', 'thumbnail', 'banner'],
   imageAlt: ['imagealt', 'image_alt', 'coveralt', 'cover_alt', 'heroalt', 'hero_alt', 'featuredimagealt', 'featured_image_alt', 'alt'],
@@ -144,6 +145,12 @@ export function commonFields(post: ReadPost, where: { bundle?: string; inDrafts:
     }
     return undefined;
   };
+  /** Every key of a field that may be written under several at once (Hugo's `aliases` and `url`). */
+  const takeAll = (field: CommonField): unknown[] => {
+    const values: unknown[] = [];
+    for (let value = take(field); value !== undefined; value = take(field)) values.push(...(Array.isArray(value) ? value : [value]));
+    return values;
+  };
   const fail = (code: 'import.missing-field' | 'import.bad-value', message: string, hint: string, key?: string) => {
     errors.push(new SiteError({ code, message, hint, file: post.file, line: key ? lineOf(post, key) : 1 }));
   };
@@ -166,7 +173,7 @@ export function commonFields(post: ReadPost, where: { bundle?: string; inDrafts:
   const published = take('published');
   const draft = take('draft') === true || String(published) === 'false' || where.inDrafts;
   const aliases: string[] = [];
-  for (const alias of list(take('aliases'))) {
+  for (const alias of list(takeAll('aliases'))) {
     const address = oldAddress(alias);
     if (address) aliases.push(address);
     else notCarried.push(`the old address ${JSON.stringify(alias)} is not a path of a site (such as /2019/05/old-post/), so it does not redirect here`);

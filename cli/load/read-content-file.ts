@@ -2,7 +2,8 @@ import { lstatSync, realpathSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { SiteError } from '../errors.ts';
 import { checkGuarded, readGuarded, RefusedFile, type Refusal } from './guarded-read.ts';
-import { byteLimitHints, formatBytes, inputLimits, type ByteLimit } from './input-limits.ts';
+import { errorCatalogue } from '../error-catalogue.ts';
+import { formatBytes, inputLimits, type ByteLimit } from './input-limits.ts';
 
 // Content comes from pull requests: a file may be a symlink to /proc/self/environ, a FIFO that
 // never ends, or 20 MB of text. Every file is lstat'ed before it is opened, and opened without
@@ -90,11 +91,11 @@ function refusalError(file: string, refusal: Refusal, limit: ByteLimit | number)
 }
 
 function tooLarge(file: string, size: number, limit: ByteLimit | number): SiteError {
+  const { message, hint } = errorCatalogue['content.file-too-large'];
   const bytes = bytesOf(limit);
-  const hint = typeof limit === 'number' ? `Make it smaller than ${formatBytes(bytes)}.` : byteLimitHints[limit];
   // Just over the limit, the rounded size would read as the limit itself: bytes then.
   const shown = formatBytes(size) === formatBytes(bytes) ? `${size.toLocaleString('en')} bytes` : formatBytes(size);
-  return new SiteError({ code: 'content.file-too-large', message: `file is ${shown}, more than the ${formatBytes(bytes)} limit`, hint, file });
+  return new SiteError({ code: 'content.file-too-large', message: message(shown, formatBytes(bytes)), hint: hint(limit), file });
 }
 
 /** The buffer `readText` reads into, grown to the largest text read so far. */
