@@ -7,14 +7,14 @@ import { parseVideoUrl, videoFrameSources } from './client/video-url.ts';
 import { renderSitePage, templateFileOf } from './templates/pages/index.tsx';
 import { postArchetype } from './templates/site/archetypes.ts';
 import { siteDevSetup } from './templates/site/dev-setup.ts';
-import { buildSiteModel } from './templates/site/model.ts';
+import { buildSiteModel, postSlugOf } from './templates/site/model.ts';
 import { siteEnvOverrides, siteOverridesFromEnv } from './templates/site/overrides.ts';
 import { productionConfigProblems } from './templates/site/production.ts';
 import { siteRedirects, siteRoutes, type SitePage } from './templates/site/routes.ts';
 import { dataSchemas, legalFrontMatterSchema, postFrontMatterSchema } from './templates/site/schemas/schemas.ts';
 import { guideArticleFrontMatterSchema } from './templates/site/schemas/articles.ts';
 import { shareCard } from './templates/site/share-card.ts';
-import { blogPostsIndexPath, searchPath } from './templates/site/urls.ts';
+import { blogPostPath, blogPostsIndexPath, searchPath } from './templates/site/urls.ts';
 import { postsIndex } from './templates/site/blog-list.ts';
 import { blogFeeds } from './templates/site/feeds.ts';
 
@@ -35,7 +35,8 @@ function originOf(url: string): string[] {
 export default defineSite({
   content: {
     collections: {
-      posts: { folder: 'posts', schema: postFrontMatterSchema, dated: true },
+      // A post is content/posts/<slug>.md, or a page bundle content/posts/<slug>/index.md with its images and files beside it.
+      posts: { folder: 'posts', schema: postFrontMatterSchema, dated: true, bundles: { page: (entry) => blogPostPath(postSlugOf(entry)) } },
       guides: { folder: 'guides', schema: guideArticleFrontMatterSchema },
       legal: { folder: 'legal', schema: legalFrontMatterSchema },
       // The toolkit texts /pom-files shows once its form is sent: shown as written.

@@ -1,5 +1,6 @@
 // Every error code sitegen reports, in one typed list (Astro's `core/errors/errors-data.ts` is
 // the model). A code is published once it ships: never rename one, only add new ones.
+import { byteLimitHints, formatBytes, type ByteLimit } from './load/input-limits.ts';
 
 /** What the catalogue knows about a code: a title, and the message and hint where they are shared. */
 interface ErrorData {
@@ -30,7 +31,12 @@ const siteErrors = {
   'content.too-deep': { title: 'Front matter, a dataset or an SVG nests deeper than its limit' },
   'content.not-a-file': { title: 'A content path is not a regular file' },
   'content.outside-content-folder': { title: 'A content file links outside the content folder' },
-  'content.file-too-large': { title: 'A content file is larger than its limit' },
+  'content.file-too-large': {
+    title: 'A content file is larger than its limit',
+    message: (size: string, limit: string) => `file is ${size}, more than the ${limit} limit`,
+    // What helps depends on the kind of file: input-limits.ts keeps the advice beside each limit.
+    hint: (limit: ByteLimit | number) => (typeof limit === 'number' ? `Make it smaller than ${formatBytes(limit)}.` : byteLimitHints[limit]),
+  },
   'content.load-failed': { title: 'A content file could not be loaded' },
   'content.image-size': { title: 'An SVG image has no size' },
   'content.invalid-field': { title: 'A field has the wrong type or value' },
@@ -59,9 +65,11 @@ const siteErrors = {
     hint: 'Use the path of an existing page, or redirect the old path to the new one.',
   },
   'content.missing-image': {
-    title: 'An image is not in content/images',
+    title: 'An image is not in content/images, or not beside the post that names it',
     message: (field: string, value: string) => `${field}: ${value} is not in content/images`,
   },
+  'content.bundle-without-index': { title: 'A folder among the posts has no index.md' },
+  'content.bundle-without-page': { title: "A page bundle's files have no page to be published beside" },
   'config.bad-url': {
     title: 'A site URL override is not an http(s) URL',
     message: (name: string, value: string) => `${name}: expected an http(s) URL, got ${JSON.stringify(value)}`,
@@ -109,6 +117,18 @@ const siteErrors = {
   'new-post.round-trip': { title: 'The new post would not read back as it was given' },
   'new-post.no-archetype': { title: 'The site defines no archetype for new posts' },
   'new-post.no-folder': { title: "The new post's folder does not exist" },
+  'import.no-archetype': { title: 'The site defines no archetype that says how imported posts are written' },
+  'import.no-bundles': { title: "The site's posts collection takes no page bundles, which imported posts are written as" },
+  'import.no-source': { title: 'The folder to import does not exist or is inside the content folder' },
+  'import.source-too-large': { title: 'The folder to import holds more files, or nests deeper, than the import reads' },
+  'import.outside-source': { title: 'A link in the folder to import leads out of it' },
+  'import.bad-front-matter': { title: "A post's TOML front matter cannot be read" },
+  'import.missing-field': { title: 'A post to import has no title or no date' },
+  'import.bad-value': { title: 'A value of a post to import cannot be read' },
+  'import.post-exists': { title: 'A post to import has the slug of a post the site has' },
+  'import.duplicate-slug': { title: 'Two posts to import have one slug' },
+  'import.invalid-field': { title: "An imported post would not pass the site's schema" },
+  'import.report-exists': { title: 'The import report would replace a file the import did not write' },
   'links.no-site-dir': { title: 'The folder to check does not exist' },
   'links.bad-manifest': { title: 'The route manifest cannot be read' },
   'content.bad-social-image': { title: "A post's socialImage cannot be shown by social sites" },

@@ -4,6 +4,7 @@ import { createBuildCommand } from './commands/build.ts';
 import { createCheckFormsCommand } from './commands/check-forms.ts';
 import { createCheckLinksCommand } from './commands/check-links.ts';
 import { createDevCommand } from './commands/dev.ts';
+import { createImportCommand } from './commands/import.ts';
 import { createNewPostCommand } from './commands/new-post.ts';
 import { createPreviewCommand } from './commands/preview.ts';
 import type { SiteDefinition } from './config/site-definition.ts';
@@ -43,6 +44,7 @@ export function createProgram(site?: SiteDefinition): Command {
     .addCommand(createBuildCommand(verbose))
     .addCommand(createDevCommand())
     .addCommand(createNewPostCommand(site))
+    .addCommand(createImportCommand())
     .addCommand(createCheckLinksCommand())
     .addCommand(createCheckFormsCommand())
     .addCommand(createPreviewCommand());

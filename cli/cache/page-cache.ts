@@ -2,7 +2,8 @@
 // from changed; the key of its cache entry is a hash of all of that, so the decision is a pure
 // function of the inputs and a lookup:
 // - what every page is made from: the engine, the site's compiled code, the client bundle's
-//   files, the images and their variants, the share pictures, and the site's model with the
+//   files, the images and their variants, the share pictures, where every entry's page and every
+//   page-bundle file is published (a body's relative references lead there), and the site's model with the
 //   Markdown bodies left out (every dataset, every front matter field and whatever the model
 //   derives, such as a post's read time);
 // - what is the page's own: its route, and the bodies it shows (its route's `bodies`; a page
@@ -30,7 +31,7 @@ export interface CachedPage {
 }
 
 /** The part of every page's key that all pages share: a hash of the parts (see the top of this file). */
-export function sharedPageKey(parts: { engine: string; code: string; bundle: unknown; images: unknown; shareImages: unknown; model: unknown; bodies: ReadonlySet<string>; content: unknown }): string {
+export function sharedPageKey(parts: { engine: string; code: string; bundle: unknown; images: unknown; shareImages: unknown; addresses: unknown; model: unknown; bodies: ReadonlySet<string>; content: unknown }): string {
   const { model, bodies, content, ...rest } = parts;
   const modelText = JSON.stringify(model, (_key, value: unknown) => {
     if (value === content) return undefined;

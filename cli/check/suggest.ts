@@ -18,6 +18,14 @@ export function editDistance(a: string, b: string): number {
 
 const segmentsOf = (path: string) => path.toLowerCase().split('/').filter(Boolean);
 
+/**
+ * The last segment of a path as a page's slug: lowercase, without an `.html` or `.htm` ending,
+ * so an old address `/2019/05/launch.html` names the same slug as `/blog/launch/`.
+ */
+function slugOf(path: string): string | undefined {
+  return segmentsOf(path).at(-1)?.replace(/\.html?$/, '');
+}
+
 /** Character distance of two segments as a share of the longer, ignoring a shared extension. */
 function segmentDistance(a: string, b: string): number {
   const dot = a.lastIndexOf('.');
@@ -52,15 +60,20 @@ export function pathDistance(a: string, b: string): number {
 const closeEnough = (score: number, size: number) => score <= Math.max(0.5, size * 0.34);
 
 /**
- * Finds the existing path closest to a missing one. Paths that differ in one segment (changed,
- * added or dropped) come from a hash index, so a query costs little however large the site;
- * a full scan, for typos spread over several segments, runs for the first `fullScans` queries only.
+ * Finds the existing path closest to a missing one. A path whose last segment is the missing
+ * one's (a page's slug: `/launch/` or `/2019/05/launch.html` → `/blog/launch/`) is preferred,
+ * however far the rest is: a moved page keeps its slug. Otherwise, paths that differ in one
+ * segment (changed, added or dropped) come from a hash index, so a query costs little however
+ * large the site; a full scan, for typos spread over several segments, runs for the first
+ * `fullScans` queries only.
  */
 export class PathSuggester {
   private readonly index = new Map<string, string[]>();
 
   constructor(private readonly paths: readonly string[], private fullScans = 50) {
     for (const path of paths) {
+      const slug = slugOf(path);
+      if (slug) this.push(`#${slug}`, path);
       const s = segmentsOf(path);
       this.push(`=${s.join('/')}`, path);
       for (let i = 0; i < s.length; i++) {
@@ -72,6 +85,9 @@ export class PathSuggester {
 
   /** The closest existing path, or `undefined` when none is close enough to be a typo. */
   closest(missing: string): string | undefined {
+    const slug = slugOf(missing);
+    const sameSlug = slug ? pickSameSlug(missing, this.index.get(`#${slug}`) ?? []) : undefined;
+    if (sameSlug) return sameSlug;
     const q = segmentsOf(missing);
     const candidates = new Set<string>([...(this.index.get(`-${q.join('/')}`) ?? [])]);
     for (let i = 0; i < q.length; i++) {
@@ -105,9 +121,26 @@ function pickClosest(missing: string, size: number, candidates: Iterable<string>
   return best !== undefined && closeEnough(bestScore, size) ? best : undefined;
 }
 
-/** The existing path closest to a missing one, scanning every candidate (small sets, tests). */
+/** Of the paths that end in the missing path's slug, the one closest to it as a whole (then the first by name). */
+function pickSameSlug(missing: string, candidates: Iterable<string>): string | undefined {
+  let best: string | undefined;
+  let bestScore = Infinity;
+  for (const candidate of candidates) {
+    if (candidate === missing) continue;
+    const score = pathDistance(missing, candidate);
+    if (score < bestScore || (score === bestScore && best !== undefined && candidate < best)) {
+      best = candidate;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/** The existing path closest to a missing one, scanning every candidate (small sets, tests); see `PathSuggester`. */
 export function closestPath(missing: string, candidates: Iterable<string>): string | undefined {
-  return pickClosest(missing, segmentsOf(missing).length, candidates);
+  const list = [...candidates];
+  const slug = slugOf(missing);
+  return (slug ? pickSameSlug(missing, list.filter((candidate) => slugOf(candidate) === slug)) : undefined) ?? pickClosest(missing, segmentsOf(missing).length, list);
 }
 
 /** Longest fragment or id compared for a suggestion. */

@@ -1,7 +1,9 @@
+import { realpathSync } from 'node:fs';
+import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
 import { SiteError, collectSiteErrors } from '../errors.ts';
-import { parseMarkdown } from '../load/load-content.ts';
+import { parseMarkdown, type RawMarkdown } from '../load/load-content.ts';
 import { parsePostDate } from '../validate/post-date.ts';
 import { issueToError } from '../validate/schema-issues.ts';
 import { validateEntry } from '../validate/validate-content.ts';
@@ -11,6 +13,11 @@ import { validateEntry } from '../validate/validate-content.ts';
 // anything is written.
 
 const slugPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/** The slug of each entry of a collection as read (its front matter's, else its file's or bundle folder's name), with its file. */
+export function existingSlugs(entries: RawMarkdown[]): Map<string, string> {
+  return new Map(entries.map((file) => [String(file.frontMatter.slug ?? (file.bundle ? path.basename(file.bundle) : path.basename(file.file, '.md'))), file.file]));
+}
 
 /** Refuses an empty title, a malformed slug or date, and a slug another entry already has. */
 export function checkNewEntry(values: { title: string; slug: string; date: string }, existingSlugs: Map<string, string>): void {
@@ -82,11 +89,34 @@ function yamlValue(key: string, value: unknown): string {
 
 /** The entry's file: its front matter, in the order given, and the body. */
 export function renderEntry(frontMatter: Record<string, unknown>, body: string): string {
-  return ['---', ...Object.entries(frontMatter).map(([key, value]) => `${key}: ${yamlValue(key, value)}`), '---', '', body].join('\n');
+  return ['---', ...frontMatterLines(frontMatter), '---', '', body].join('\n');
+}
+
+/** Front matter of scalars and lists of scalars, one `key: value` line each, as `renderEntry` writes it. */
+export function frontMatterLines(frontMatter: Record<string, unknown>): string[] {
+  return Object.entries(frontMatter).map(([key, value]) => `${key}: ${yamlValue(key, value)}`);
 }
 
 /** Today's date in the author's time zone, as YYYY-MM-DD. */
 export function today(now = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** The collection's folder, refused when it resolves outside the content folder (a symlink), as the build refuses it. */
+export function checkedFolder(contentDir: string, folder: string, command = 'new-post'): string {
+  const target = path.join(contentDir, folder);
+  let real: string;
+  let realContent: string;
+  try {
+    real = realpathSync(target);
+    realContent = realpathSync(contentDir);
+  } catch {
+    throw new SiteError({ code: 'new-post.no-folder', message: `the folder ${path.relative(process.cwd(), target) || target} does not exist`, hint: `Run ${command} in the project folder, or pass --content.` });
+  }
+  const relative = path.relative(realContent, real);
+  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) {
+    throw new SiteError({ code: 'content.outside-content-folder', message: `resolves to ${real}, outside the content folder`, hint: 'Make the folder a real folder inside the content folder, not a link out of it.', file: target });
+  }
+  return target;
 }

@@ -1,4 +1,3 @@
-import { realpathSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
@@ -18,7 +17,7 @@ interface NewPostFlags {
 }
 
 /** The archetype `new-post` writes: the site's `post`, or its only one. */
-function archetypeOf(site: SiteDefinition): Archetype | undefined {
+export function archetypeOf(site: SiteDefinition): Archetype | undefined {
   const archetypes = Object.values(site.archetypes ?? {});
   return site.archetypes?.post ?? (archetypes.length === 1 ? archetypes[0] : undefined);
 }
@@ -51,12 +50,12 @@ export function createNewPostCommand(site: SiteDefinition | undefined): Command 
 async function newPost(site: SiteDefinition, archetype: Archetype, titleArgument: string | undefined, flags: NewPostFlags): Promise<void> {
   const contentDir = path.resolve(flags.content);
   const collection = site.content.collections[archetype.collection]!;
-  const folder = checkedFolder(contentDir, collection.folder);
   // The content loader and the schemas load only when this command runs.
   const [{ loadMarkdownFolder, loadContent }, entry, { validateContent }] = await Promise.all([
     import('../load/load-content.ts'), import('./new-entry.ts'), import('../validate/validate-content.ts'),
   ]);
-  const existing = await loadMarkdownFolder(folder);
+  const folder = entry.checkedFolder(contentDir, collection.folder);
+  const existing = await loadMarkdownFolder(folder, undefined, { bundles: collection.bundles !== undefined });
   const suggestions = new Map(archetype.fields.map((field) => [field.key, field.suggest?.(existing.map((file) => file.frontMatter)) ?? []]));
   const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY);
   const answers = interactive ? await askMissing(titleArgument, flags, archetype, suggestions) : { title: titleArgument, fields: {} as Record<string, string | undefined> };
@@ -75,7 +74,7 @@ async function newPost(site: SiteDefinition, archetype: Archetype, titleArgument
     }
   }
   const common = { title, slug: flags.slug ?? slugFromTitle(title), date: flags.date ?? entry.today(), draft: flags.draft ?? false };
-  entry.checkNewEntry(common, new Map(existing.map((file) => [String(file.frontMatter.slug ?? path.basename(file.file, '.md')), file.file])));
+  entry.checkNewEntry(common, entry.existingSlugs(existing));
   for (const field of archetype.fields) {
     const problem = field.check?.(values[field.key]);
     if (problem) throw problem;
@@ -107,24 +106,6 @@ async function newPost(site: SiteDefinition, archetype: Archetype, titleArgument
     // A site that does not build yet: the path is enough.
   }
   console.log(`URL: ${address}${common.draft ? ' (draft: shown by dev, left out of build unless --drafts)' : ''}`);
-}
-
-/** The collection's folder, refused when it resolves outside the content folder (a symlink), as the build refuses it. */
-function checkedFolder(contentDir: string, folder: string): string {
-  const target = path.join(contentDir, folder);
-  let real: string;
-  let realContent: string;
-  try {
-    real = realpathSync(target);
-    realContent = realpathSync(contentDir);
-  } catch {
-    throw new SiteError({ code: 'new-post.no-folder', message: `the folder ${path.relative(process.cwd(), target) || target} does not exist`, hint: 'Run new-post in the project folder, or pass --content.' });
-  }
-  const relative = path.relative(realContent, real);
-  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) {
-    throw new SiteError({ code: 'content.outside-content-folder', message: `resolves to ${real}, outside the content folder`, hint: 'Make the folder a real folder inside the content folder, not a link out of it.', file: target });
-  }
-  return target;
 }
 
 /** `--category` → `category`, as commander names an option's value. */

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { SiteError } from '../errors.ts';
 import type { LinkOrigin } from '../render/link-origins.ts';
 import type { TrailingSlash } from '../route/trailing-slash.ts';
-import type { LoadedContent } from '../load/load-content.ts';
+import type { Entry, LoadedContent } from '../load/load-content.ts';
 import type { ImageIndex, RenderContext } from '../render/render-context.ts';
 
 /** A page kind and its props, as the site's routes name them: `{ kind: 'blog-post', slug: 'a' }`. */
@@ -27,6 +27,13 @@ export interface CollectionSpec {
    * after now are left out of a build unless it asks for them (`--drafts`, `--future`).
    */
   dated?: boolean;
+  /**
+   * Entries may also be page bundles: a folder `<name>/index.md` with the images and files the
+   * entry uses beside it. Its images go through the image pipeline, every other file is
+   * published as it is, and both are published beside the entry's page: `page` answers the
+   * address of that page (its route's path), from the validated entry.
+   */
+  bundles?: { page(entry: Entry): string };
 }
 
 /** Where a site's content lives, and the schema of each part. */
@@ -186,7 +193,31 @@ export interface ArchetypeField {
   isNew?(value: unknown, suggestions: string[]): string | undefined;
 }
 
-/** What `sitegen new-post` writes: a new entry of a collection. */
+/**
+ * A post of another generator (Hugo, Jekyll, Next.js, Gatsby…) as `sitegen import` read it, in
+ * common terms: the site's archetype says how its own front matter holds them.
+ */
+export interface ImportedEntry {
+  title: string;
+  /** Lowercase words joined by hyphens, the name of the entry's new folder. */
+  slug: string;
+  /** `YYYY-MM-DD`, as the post was dated. */
+  date: string;
+  draft: boolean;
+  /** Its description, summary or excerpt, on one line. */
+  description?: string;
+  /** The first paragraph of its body as plain text on one line, for a site that needs a description the post lacks. */
+  summary?: string;
+  tags: string[];
+  categories: string[];
+  /** Its cover image: an image beside it in its new folder (`cover.png`) or a site path (`/images/…`). */
+  image?: string;
+  imageAlt?: string;
+  /** Its former addresses, to redirect from. */
+  aliases: string[];
+}
+
+/** What `sitegen new-post` writes: a new entry of a collection; with `imported`, what `sitegen import` writes too. */
 export interface Archetype {
   collection: string;
   fields: ArchetypeField[];
@@ -196,6 +227,11 @@ export interface Archetype {
   body: string;
   /** The new entry's address. */
   path(slug: string): string;
+  /**
+   * The front matter of a post brought from another generator (`sitegen import`). A value it
+   * leaves out is kept under `extra` with the key it was read from, and the report says so.
+   */
+  imported?(entry: ImportedEntry): Record<string, unknown>;
 }
 
 /**

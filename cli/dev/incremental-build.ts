@@ -4,10 +4,10 @@ import type { Cache } from '../cache/cache.ts';
 import { loadSite, type LoadedSite } from '../config/load-site.ts';
 import type { DevSetup } from '../config/site-definition.ts';
 import type { SiteError } from '../errors.ts';
-import { ImageProcessor } from '../images/image-processor.ts';
+import { ImageProcessor, type ImageRunStats } from '../images/image-processor.ts';
 import { loadImages } from '../load/load-images.ts';
 import { patchContent } from '../load/reload-content-files.ts';
-import { bundleSite, prepareShareCards, processImages } from '../pipeline/assets-step.ts';
+import { bundleSite, planImages, prepareShareCards } from '../pipeline/assets-step.ts';
 import { loadStep, type LoadedStep } from '../pipeline/load-step.ts';
 import { renderStep } from '../pipeline/render-step.ts';
 import { routeStep } from '../pipeline/route-step.ts';
@@ -129,13 +129,17 @@ export class IncrementalBuild {
     const names = this.site!.definition.env ?? [];
     const env = { ...Object.fromEntries(names.map((name) => [name, this.options.env[name]])), ...this.devSetup?.env };
     const routed = routeStep(validateStep(this.loaded!, { drafts: true, future: true, env }));
-    const images = processImages(routed, this.images, { write });
+    const images = planImages(routed);
     const shareCards = prepareShareCards(routed, this.options.cache);
-    const cards = shareCards.draw({ write });
-    cards.catch(() => undefined);
-    const rendered = await renderStep(routed, { bundle: this.bundle!, images: images.index, shareImages: shareCards.images, cache: this.options.cache, emit: write });
-    const { processed: imagesProcessed } = await images.done;
-    await cards;
+    // As a build does: images are encoded and cards drawn once the bodies are checked.
+    let assets: Promise<[ImageRunStats, unknown]> | undefined;
+    const startAssets = () => {
+      assets = Promise.all([images.encode(this.images, { write }), shareCards.draw({ write })]);
+      assets.catch(() => undefined);
+    };
+    const rendered = await renderStep(routed, { bundle: this.bundle!, images: images.index, shareImages: shareCards.images, cache: this.options.cache, emit: write, onBodiesChecked: startAssets });
+    if (!assets) startAssets();
+    const [{ processed: imagesProcessed }] = await assets!;
     for (const [file, contents] of siteFiles(rendered)) files.set(file, contents);
     if (rendered.search) {
       const { folder } = rendered.search;

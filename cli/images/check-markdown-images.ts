@@ -6,9 +6,13 @@ import type { ImageEntry } from './picture-sources.ts';
 
 const missingImage = errorCatalogue['content.missing-image'];
 
-/** An error at its line for each image of a rendered body that is not in content/images. */
+/**
+ * An error at its line for each image of a rendered body, named by its site path, that the site
+ * does not publish. (A relative path that named no file beside the body was reported when it was
+ * resolved: relative-references.ts.)
+ */
 export function missingMarkdownImages(file: string, body: RenderedMarkdown, index: ReadonlyMap<string, ImageEntry>): SiteError[] {
-  return (body.images ?? []).filter((image) => !index.has(image.src)).map((image) => {
+  return (body.images ?? []).filter((image) => image.src.startsWith('/') && !index.has(image.src)).map((image) => {
     const closest = closestPath(image.src, [...index.keys()]);
     return new SiteError({
       code: 'content.missing-image',

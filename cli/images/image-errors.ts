@@ -1,5 +1,5 @@
 import { SiteError } from '../errors.ts';
-import { formatBytes, inputLimits } from '../load/input-limits.ts';
+import { byteLimitHints, inputLimits } from '../load/input-limits.ts';
 import { offsetToLineColumn } from '../load/load-json.ts';
 import { supportedFormatNames } from './raster-formats.ts';
 
@@ -68,15 +68,15 @@ export function unsupportedImage(file: string, what: string): SiteError {
   });
 }
 
-/** Over the size limit in bytes, in pixels on a side, or in pixels of all the frames of an animation. */
-export function oversizedImage(file: string, what: string): SiteError {
-  const { rasterImageBytes, rasterImageSide } = inputLimits;
-  return new SiteError({
-    code: 'image.too-large',
-    message: what,
-    hint: `Export it smaller: at most ${formatBytes(rasterImageBytes)} and ${rasterImageSide.toLocaleString('en')} px on a side (pages show at most 1600 px).`,
-    file,
-  });
+/** Over the size limit in bytes, in pixels on a side, or in pixels of all the frames of an animation; the hint says what to do about that one. */
+export function oversizedImage(file: string, what: string, over: 'bytes' | 'side' | 'frames' = 'bytes'): SiteError {
+  const { rasterImageSide, animationPixels } = inputLimits;
+  const hints = {
+    bytes: byteLimitHints.rasterImageBytes,
+    side: `Export it at most ${rasterImageSide.toLocaleString('en')} px on a side; pages show at most 1600 px, so 3200 px is plenty even for zooming.`,
+    frames: `An animation may hold ${animationPixels.toLocaleString('en')} px in all its frames: make it smaller or shorter, or publish it as a video file beside the post and link to it.`,
+  };
+  return new SiteError({ code: 'image.too-large', message: what, hint: hints[over], file });
 }
 
 /** Anything else that went wrong while processing one image, such as a full disk. */

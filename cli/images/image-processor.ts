@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { Cache } from '../cache/cache.ts';
 import { availableParallelism } from 'node:os';
 import { SiteError, SiteErrorList } from '../errors.ts';
-import { inputLimits } from '../load/input-limits.ts';
 import type { ContentFiles } from '../load/read-content-file.ts';
 import { fileFailure } from '../load/read-content-file.ts';
 import { encodeVariants } from './encode-variants.ts';
@@ -104,7 +103,7 @@ export class ImageProcessor {
 
 /** The image's bytes, read with the content guards again; they must be the ones its plan was made from. */
 function readSource(plan: ImagePlan, files: ContentFiles): Buffer {
-  const bytes = files.readBytes(plan.image.source, inputLimits.rasterImageBytes);
+  const bytes = files.readBytes(plan.image.source, 'rasterImageBytes');
   if (createHash('sha256').update(bytes).digest('hex') !== plan.image.hash) {
     throw new SiteError({ code: 'image.process-failed', message: 'changed while the build was running', hint: 'Build again once the file is saved.', file: plan.image.source });
   }

@@ -46,11 +46,11 @@ export async function readRasterInfo(file: string, bytes: Buffer): Promise<Raste
   if (width <= 0 || frameHeight <= 0) throw corruptImage(file, 'the header gives no width or height');
   const side = inputLimits.rasterImageSide;
   if (width > side || frameHeight > side) {
-    throw oversizedImage(file, `is ${width} × ${frameHeight} px, more than ${side.toLocaleString('en')} px on a side`);
+    throw oversizedImage(file, `is ${width} × ${frameHeight} px, more than ${side.toLocaleString('en')} px on a side`, 'side');
   }
   const animated = (format === 'gif' || format === 'webp') && pages > 1;
   if (animated && width * frameHeight * pages > inputLimits.animationPixels) {
-    throw oversizedImage(file, `has ${pages} frames of ${width} × ${frameHeight} px, more than ${inputLimits.animationPixels.toLocaleString('en')} px in all`);
+    throw oversizedImage(file, `has ${pages} frames of ${width} × ${frameHeight} px, more than ${inputLimits.animationPixels.toLocaleString('en')} px in all`, 'frames');
   }
   const turned = orientation >= 5 && orientation <= 8;
   return { format, width: turned ? frameHeight : width, height: turned ? width : frameHeight, animated };

@@ -26,15 +26,33 @@ export const inputLimits = Object.freeze({
    */
   svgElements: 20_000,
   svgDepth: 100,
-  /** A PNG, JPEG, WebP, AVIF or GIF image in content/images. */
+  /** A PNG, JPEG, WebP, AVIF or GIF image in content/images or a page bundle. */
   rasterImageBytes: 25 * megabyte,
+  /**
+   * Any other file of a page bundle (a PDF, a video), published as it is: Cloudflare Pages
+   * refuses files over 25 MiB, so a larger one would build here and fail to deploy.
+   */
+  bundleFileBytes: 25 * megabyte,
   /** Pixels on either side of a raster image (of each frame, for an animation). */
   rasterImageSide: 12_000,
   /** Pixels of all the frames of an animated GIF or WebP together (50 frames of 1000 × 1000). */
   animationPixels: 50_000_000,
 });
 
-/** A byte count as docs and error messages write it: `2 MB`, `64 KB`. */
+/** What to do about a file over each byte limit, said beside the limit in the error. */
+export const byteLimitHints = Object.freeze({
+  markdownBytes: 'A Markdown file this large usually carries data: move long logs, data or embedded (base64) images into files beside the post in a page bundle and link to them, or split a long text into a series.',
+  jsonBytes: 'A dataset holds the words and settings of pages: move long texts into Markdown files of a collection, and pictures into the images folder.',
+  imageBytes: `Simplify the drawing (fewer points, paths merged, embedded bitmaps taken out), or export it as PNG or JPEG, which may be up to ${formatBytes(inputLimits.rasterImageBytes)}.`,
+  rasterImageBytes: 'Export it smaller: pages show at most 1600 px, so a JPEG at quality 85 or a PNG of that width is plenty.',
+  bundleFileBytes: 'Static hosts refuse larger files: put it on a file or video host and link to it from the post.',
+});
+
+/** A byte limit of `inputLimits` with advice of its own. */
+export type ByteLimit = keyof typeof byteLimitHints;
+
+/** A byte count as docs and error messages write it: `2 MB`, `64 KB`, `2.4 MB`, `900 bytes`. */
 export function formatBytes(bytes: number): string {
-  return bytes >= megabyte ? `${bytes / megabyte} MB` : `${bytes / kilobyte} KB`;
+  const [unit, size] = bytes >= megabyte ? ['MB', megabyte] : bytes >= kilobyte ? ['KB', kilobyte] : ['bytes', 1];
+  return `${Number((bytes / size).toFixed(1))} ${unit}`;
 }

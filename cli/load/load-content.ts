@@ -1,8 +1,9 @@
-import { readdir } from 'node:fs/promises';
+import { lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ContentSpec } from '../config/site-definition.ts';
 import type { ErrorCode } from '../error-catalogue.ts';
-import { SiteError, SiteErrorList } from '../errors.ts';
+import { collectSiteErrors, SiteError, SiteErrorList } from '../errors.ts';
+import { bundleIndex } from './bundles.ts';
 import { splitMarkdown } from './front-matter.ts';
 import { inputLimits } from './input-limits.ts';
 import { loadJson, type RawJson } from './load-json.ts';
@@ -22,6 +23,8 @@ export interface RawMarkdown {
   body: string;
   /** 1-based line of the first body line in the file. */
   bodyLine: number;
+  /** The folder of a page bundle whose `index.md` this is. */
+  bundle?: string;
 }
 
 /** Everything read from the content folder, before validation. */
@@ -53,7 +56,7 @@ export async function loadContent(root: string, spec: ContentSpec): Promise<RawC
     ...names.map((name) => {
       const collection = spec.collections[name]!;
       const folder = path.join(root, collection.folder);
-      return collect(collection.schema ? loadMarkdownFolder(folder, files) : loadTextFolder(folder, files));
+      return collect(collection.schema ? loadMarkdownFolder(folder, files, { bundles: collection.bundles !== undefined }) : loadTextFolder(folder, files));
     }),
   ]);
   if (errors.length > 0) throw new SiteErrorList(errors);
@@ -61,26 +64,50 @@ export async function loadContent(root: string, spec: ContentSpec): Promise<RawC
 }
 
 /**
- * Reads every `.md` file in a folder, sorted by name so builds are deterministic. `files` reads
- * inside the content folder, by default the one holding `folder`.
+ * Reads every `.md` file in a folder, sorted by name so builds are deterministic; with `bundles`,
+ * also the `index.md` of each page bundle (a subfolder). `files` reads inside the content folder,
+ * by default the one holding `folder`.
  */
-export async function loadMarkdownFolder(folder: string, files = new ContentFiles(path.dirname(folder))): Promise<RawMarkdown[]> {
-  const results = await Promise.allSettled((await markdownFiles(folder)).map(async (file) => loadMarkdown(file, files)));
-  const errors = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as SiteError] : []));
+export async function loadMarkdownFolder(folder: string, files = new ContentFiles(path.dirname(folder)), options: { bundles?: boolean } = {}): Promise<RawMarkdown[]> {
+  const listed = await markdownFiles(folder, options.bundles === true);
+  const results = await Promise.allSettled(listed.map(async ({ file, bundle }) => ({ ...loadMarkdown(file, files), ...(bundle ? { bundle } : {}) })));
+  const errors = results.flatMap((r) => (r.status === 'rejected' ? collectSiteErrors(r.reason) ?? [fileFailure(folder, r.reason)] : []));
   if (errors.length > 0) throw new SiteErrorList(errors);
   return results.map((r) => (r as PromiseFulfilledResult<RawMarkdown>).value);
 }
 
-/** The `.md` files of a folder, sorted by name so builds are deterministic; none when the folder is missing. */
-async function markdownFiles(folder: string): Promise<string[]> {
-  const names = (await readdir(folder).catch(() => [] as string[])).filter((name) => name.endsWith('.md')).sort();
-  return names.map((name) => path.join(folder, name));
+/**
+ * The `.md` files of a folder, sorted by name so builds are deterministic; none when the folder
+ * is missing. With `bundles`, each subfolder is a page bundle, its entry `index.md` listed in
+ * the place of its name; a subfolder without one is refused, so no post goes missing unnoticed.
+ */
+async function markdownFiles(folder: string, bundles = false): Promise<{ file: string; bundle?: string }[]> {
+  const entries = (await readdir(folder, { withFileTypes: true }).catch(() => [])).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const listed: { file: string; bundle?: string }[] = [];
+  const errors: SiteError[] = [];
+  for (const entry of entries) {
+    const file = path.join(folder, entry.name);
+    // Anything named `.md` is read, and refused unless it is a file inside the content folder.
+    if (entry.name.endsWith('.md')) listed.push({ file });
+    else if (bundles && entry.isDirectory() && !entry.name.startsWith('.')) {
+      const index = path.join(file, bundleIndex);
+      if (await hasFile(index)) listed.push({ file: index, bundle: file });
+      else errors.push(new SiteError({ code: 'content.bundle-without-index', message: `the folder ${entry.name}/ has no ${bundleIndex}`, hint: `A post that is a folder keeps its text in ${bundleIndex} beside its images: rename its Markdown file to ${bundleIndex}, or move the folder out of ${path.basename(folder)}/.`, file }));
+    }
+  }
+  if (errors.length > 0) throw new SiteErrorList(errors);
+  return listed;
+}
+
+/** Whether `file` is there (a link too: reading it refuses one that leads out of the content folder). */
+async function hasFile(file: string): Promise<boolean> {
+  return lstat(file).then(() => true, () => false);
 }
 
 /** Reads every `.md` file of a folder as plain text: a collection without front matter. */
 async function loadTextFolder(folder: string, files: ContentFiles): Promise<RawMarkdown[]> {
-  const results = await Promise.allSettled((await markdownFiles(folder)).map(async (file) => {
-    const source = guardFile(file, () => files.readText(file, inputLimits.markdownBytes));
+  const results = await Promise.allSettled((await markdownFiles(folder)).map(async ({ file }) => {
+    const source = guardFile(file, () => files.readText(file, 'markdownBytes'));
     return { file, source, frontMatter: {}, frontMatterText: '', body: source, bodyLine: 1 };
   }));
   const errors = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as SiteError] : []));
@@ -90,7 +117,7 @@ async function loadTextFolder(folder: string, files: ContentFiles): Promise<RawM
 
 /** Reads and splits one Markdown file. */
 export function loadMarkdown(file: string, files: ContentFiles): RawMarkdown {
-  return guardFile(file, () => parseMarkdown(file, files.readText(file, inputLimits.markdownBytes)));
+  return guardFile(file, () => parseMarkdown(file, files.readText(file, 'markdownBytes')));
 }
 
 /** Splits front matter from body; a YAML error keeps its position in the file. */
@@ -120,7 +147,7 @@ function yamlError(file: string, error: YamlError): SiteError {
     : /unknown .*tag/.test(reason)
       ? ['content.yaml-tag', 'Remove the !tag: front matter holds plain text, numbers, lists and fields.']
       : /maxDepth/.test(reason)
-        ? ['content.too-deep', `Front matter may nest at most ${inputLimits.frontMatterDepth} levels.`]
+        ? ['content.too-deep', `Front matter may nest at most ${inputLimits.frontMatterDepth} levels: flatten the fields, or keep deeply nested data in a dataset under content/data.`]
         : ['content.bad-front-matter', 'Check indentation and quote values that contain a colon.'];
   return new SiteError({
     code,

@@ -98,7 +98,7 @@ interface SvgChecks {
 
 async function loadSvg(source: string, url: string, files: ContentFiles, checks: SvgChecks): Promise<SiteImage | undefined> {
   try {
-    const contents = files.readBytes(source, inputLimits.imageBytes);
+    const contents = files.readBytes(source, 'imageBytes');
     const text = contents.toString('utf8');
     const size = svgSize(text);
     if (!size) {
@@ -155,7 +155,7 @@ async function checkSvg(source: string, contents: Buffer, text: string, checks: 
 
 /** A raster image's hash and header, read from its file. */
 async function loadRaster(source: string, url: string, files: ContentFiles): Promise<RasterImage> {
-  const contents = withImageLimit(source, () => files.readBytes(source, inputLimits.rasterImageBytes));
+  const contents = withImageLimit(source, () => files.readBytes(source, 'rasterImageBytes'));
   const info = await readRasterInfo(source, contents);
   const hash = createHash('sha256').update(contents).digest('hex');
   return { url, source, hash, bytes: contents.length, ...info };

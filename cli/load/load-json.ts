@@ -17,7 +17,7 @@ export interface RawJson {
  * reads inside the content folder, by default the one holding `data/<name>.json`.
  */
 export async function loadJson(name: string, file: string, files = new ContentFiles(contentRootOf(file))): Promise<RawJson> {
-  return guardFile(file, () => parseJson(name, file, files.readText(file, inputLimits.jsonBytes)));
+  return guardFile(file, () => parseJson(name, file, files.readText(file, 'jsonBytes')));
 }
 
 /** Parses a dataset's text; too deep a nesting is refused before parsing, as later steps recurse. */

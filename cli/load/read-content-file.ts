@@ -2,7 +2,8 @@ import { lstatSync, realpathSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { SiteError } from '../errors.ts';
 import { checkGuarded, readGuarded, RefusedFile, type Refusal } from './guarded-read.ts';
-import { formatBytes } from './input-limits.ts';
+import { errorCatalogue } from '../error-catalogue.ts';
+import { formatBytes, inputLimits, type ByteLimit } from './input-limits.ts';
 
 // Content comes from pull requests: a file may be a symlink to /proc/self/environ, a FIFO that
 // never ends, or 20 MB of text. Every file is lstat'ed before it is opened, and opened without
@@ -20,8 +21,8 @@ export class ContentFiles {
     this.realRoot = realPathOr(root, path.resolve(root));
   }
 
-  /** The file's text, decoded as UTF-8. */
-  readText(file: string, limit: number): string {
+  /** The file's text, decoded as UTF-8; `limit` names one of `inputLimits` (its error then says what to do) or is a byte count. */
+  readText(file: string, limit: ByteLimit | number): string {
     // Read into one buffer reused for every text, then decoded: no buffer to allocate and
     // collect for each of a thousand posts.
     const { buffer, length } = readCapped(file, this.checkedPath(file, limit), limit, textBuffer);
@@ -30,14 +31,19 @@ export class ContentFiles {
   }
 
   /** The file's bytes; throws a `SiteError` naming the file for anything but a small regular file inside the folder. */
-  readBytes(file: string, limit: number): Buffer {
+  readBytes(file: string, limit: ByteLimit | number): Buffer {
     const { buffer, length } = readCapped(file, this.checkedPath(file, limit), limit);
     return buffer.length === length ? buffer : buffer.subarray(0, length);
   }
 
+  /** Refuses what a read would refuse, without reading: the file's size in bytes. */
+  check(file: string, limit: ByteLimit | number): number {
+    return attempt(file, limit, () => checkGuarded(file, this.realRoot, (folder) => this.realFolder(folder), bytesOf(limit))).stats.size;
+  }
+
   /** The path to open: the file itself, or the real path of a link that stays inside the folder. */
-  private checkedPath(file: string, limit: number): string {
-    return attempt(file, limit, () => checkGuarded(file, this.realRoot, (folder) => this.realFolder(folder), limit)).real;
+  private checkedPath(file: string, limit: ByteLimit | number): string {
+    return attempt(file, limit, () => checkGuarded(file, this.realRoot, (folder) => this.realFolder(folder), bytesOf(limit))).real;
   }
 
   private realFolder(folder: string): string {
@@ -68,7 +74,12 @@ export function fileFailure(file: string, error: unknown): SiteError {
   return new SiteError({ code: 'content.load-failed', message: `could not be loaded: ${text}`, hint: 'Make the file smaller or simpler; if it is ordinary content, report this as a bug.', file, cause: error });
 }
 
-function refusalError(file: string, refusal: Refusal, limit: number): SiteError {
+/** A limit in bytes. */
+function bytesOf(limit: ByteLimit | number): number {
+  return typeof limit === 'number' ? limit : inputLimits[limit];
+}
+
+function refusalError(file: string, refusal: Refusal, limit: ByteLimit | number): SiteError {
   switch (refusal.reason) {
     case 'outside':
       return new SiteError({ code: 'content.outside-content-folder', message: `resolves to ${refusal.real}, outside the content folder`, hint: 'Copy the file into the content folder instead of linking to it.', file });
@@ -79,20 +90,24 @@ function refusalError(file: string, refusal: Refusal, limit: number): SiteError 
   }
 }
 
-function tooLarge(file: string, size: number, limit: number): SiteError {
-  return new SiteError({ code: 'content.file-too-large', message: `file is ${size} bytes, more than the ${formatBytes(limit)} limit`, hint: 'Split it into smaller files.', file });
+function tooLarge(file: string, size: number, limit: ByteLimit | number): SiteError {
+  const { message, hint } = errorCatalogue['content.file-too-large'];
+  const bytes = bytesOf(limit);
+  // Just over the limit, the rounded size would read as the limit itself: bytes then.
+  const shown = formatBytes(size) === formatBytes(bytes) ? `${size.toLocaleString('en')} bytes` : formatBytes(size);
+  return new SiteError({ code: 'content.file-too-large', message: message(shown, formatBytes(bytes)), hint: hint(limit), file });
 }
 
 /** The buffer `readText` reads into, grown to the largest text read so far. */
 let textBuffer: Buffer = Buffer.allocUnsafe(64 * 1024);
 
 /** Reads the checked path `target` of `file` (see `readGuarded`): at most `limit` bytes, into `into` when it is large enough. */
-function readCapped(file: string, target: string, limit: number, into?: Buffer): { buffer: Buffer; length: number } {
-  return attempt(file, limit, () => readGuarded(target, limit, into));
+function readCapped(file: string, target: string, limit: ByteLimit | number, into?: Buffer): { buffer: Buffer; length: number } {
+  return attempt(file, limit, () => readGuarded(target, bytesOf(limit), into));
 }
 
 /** Runs a guarded check or read, turning a refusal or a file-system error into a `SiteError` naming the file. */
-function attempt<T>(file: string, limit: number, call: () => T): T {
+function attempt<T>(file: string, limit: ByteLimit | number, call: () => T): T {
   try {
     return call();
   } catch (error) {

@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { ContentSpec } from '../config/site-definition.ts';
 import { SiteError } from '../errors.ts';
 import { loadJson, parseMarkdown, type RawContent, type RawMarkdown } from './load-content.ts';
-import { inputLimits } from './input-limits.ts';
 import { ContentFiles, guardFile } from './read-content-file.ts';
 
 /**
@@ -50,7 +49,7 @@ function patchMarkdown(list: RawMarkdown[], file: string, text: string | undefin
 /** The file's text, or undefined once it is gone; any other problem (a link out, a FIFO) is thrown. */
 function readIfPresent(reader: ContentFiles, file: string): string | undefined {
   try {
-    return reader.readText(file, inputLimits.markdownBytes);
+    return reader.readText(file, 'markdownBytes');
   } catch (error) {
     // lstat, not the error's wording, tells a deleted file from one that cannot be read.
     if (error instanceof SiteError && error.code === 'content.missing-file' && !exists(file)) return undefined;

@@ -16,24 +16,34 @@ export function bundleSite(site: LoadedSite, root: string, cache: Cache): Promis
   return bundleClient(root, site.definition.client, cache);
 }
 
-/** The images of a build: what pages need to write their markup, and the run making the files. */
-export interface ProcessedImages {
+/** The images of a build: what pages need to write their markup, and how to make the files. */
+export interface PlannedImages {
   /** Every image by public path: its size, and a raster image's variants. */
   index: Map<string, ImageEntry>;
-  /** Resolves once every variant has been emitted, encoded now or taken from the cache; rejects with every image that failed. */
-  done: Promise<ImageRunStats>;
+  /**
+   * Starts encoding the variants the cache lacks, on sharp's threads; each file goes to
+   * `output` as soon as it is ready. Resolves once every variant has been emitted, encoded now
+   * or taken from the cache; rejects with every image that failed.
+   */
+  encode(processor: ImageProcessor, output: ImageOutput): Promise<ImageRunStats>;
 }
 
 /**
- * Images: plans the variants of every raster image and starts encoding those the cache lacks,
- * on sharp's threads, while the pages render. Each file goes to `output` as soon as it is ready.
+ * Images: plans the variants of every raster image of the images folder and of the page
+ * bundles. Nothing is encoded until `encode` is called: a build calls it once the content has
+ * been checked, and encoding then runs while the pages render.
  */
-export function processImages(routed: RoutedStep, processor: ImageProcessor, output: ImageOutput): ProcessedImages {
+export function planImages(routed: RoutedStep): PlannedImages {
   const plans = routed.images.raster.map((image) => planImage(image));
-  const done = processor.run(plans, new ContentFiles(routed.contentDir), output);
-  // Awaited once the pages are rendered; a failure before then must not go unhandled.
-  done.catch(() => undefined);
-  return { index: imageIndex(routed.images.svg, plans), done };
+  return {
+    index: imageIndex(routed.images.svg, plans),
+    encode: (processor, output) => {
+      const done = processor.run(plans, new ContentFiles(routed.contentDir), output);
+      // Awaited once the pages are rendered; a failure before then must not go unhandled.
+      done.catch(() => undefined);
+      return done;
+    },
+  };
 }
 
 /** Every page's share picture, planned before the pages render (each page's head names its own); `draw` produces the files. */

@@ -1,6 +1,8 @@
 // A whole build, read top to bottom: load → validate → route → render → write to staging →
-// check → commit, or abort and leave the last output as it was. Bundling the client, encoding
-// images and drawing share cards run beside the steps that need them last.
+// check → commit, or abort and leave the last output as it was. Bundling the client runs beside
+// loading; encoding images and drawing share cards start once every content problem has had its
+// chance to stop the build (the Markdown bodies rendered and checked), and run while the pages
+// render.
 import path from 'node:path';
 import { Cache } from '../cache/cache.ts';
 import type { LinkFinding, LinkReport } from '../check/index.ts';
@@ -10,7 +12,7 @@ import type { SiteError } from '../errors.ts';
 import { ImageProcessor, type ImageRunStats } from '../images/image-processor.ts';
 import type { PageRecord } from '../render/render-page.ts';
 import type { Writer } from '../write/writers.ts';
-import { bundleSite, pageBudgets, prepareShareCards, processImages, type PageBudget } from './assets-step.ts';
+import { bundleSite, pageBudgets, planImages, prepareShareCards, type PageBudget } from './assets-step.ts';
 import { checkStep, hasBrokenLinks, hasStagingFolder, linkWarnings } from './check-step.ts';
 import { loadStep } from './load-step.ts';
 import { PhaseTimer, type Phase } from './phase-timer.ts';
@@ -60,7 +62,7 @@ export interface BuildResult {
   renderedPages: number;
   /** What `--production` would refuse: a plain build prints it as a warning block. */
   productionProblems: SiteError[];
-  /** Other findings that do not fail a build: SVGs published sanitized, HTML removed from Markdown bodies, links to a redirect, a card that could not show its words. */
+  /** Other findings that do not fail a build: SVGs published sanitized, HTML removed from Markdown bodies, problems of drafts left out, links to a redirect, a card that could not show its words. */
   warnings: BuildWarning[];
   timings: Record<Phase, number>;
   /** Wall time of the whole build; phases overlap (bundling runs beside loading). */
@@ -76,7 +78,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const checking = options.checkLinks !== false && hasStagingFolder(writer);
   const staged = new StagedWrites(writer, checking ? new SiteFacts() : undefined);
   const imageProcessor = new ImageProcessor({ cache, concurrency: options.imageConcurrency });
-  let drawing: Promise<unknown> | undefined;
+  let drawing: Promise<SharePictureStats> | undefined;
   let indexing: ReturnType<typeof searchStep>;
   try {
     // esbuild bundles in its own process while the content loads.
@@ -85,11 +87,16 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     progress('load');
     const loaded = await timer.time('load', loadStep(site, root, options.contentDir ?? path.join(root, 'content'), cache));
     const routed = timer.timeSync('load', () => routeStep(validateStep(loaded, options)));
-    // Images the cache lacks are encoded on sharp's threads, and share cards drawn, while the pages render.
-    const images = processImages(routed, imageProcessor, staged);
+    const images = planImages(routed);
     const shareCards = prepareShareCards(routed, cache);
-    const cards = (drawing = shareCards.draw(staged));
-    cards.catch(() => undefined);
+    // Images the cache lacks are encoded on sharp's threads, and share cards drawn, while the
+    // pages render: started once the bodies are checked, so a content error costs no encoding.
+    let encoding: Promise<ImageRunStats> | undefined;
+    const startAssets = () => {
+      encoding = images.encode(imageProcessor, staged);
+      drawing = shareCards.draw(staged);
+      drawing.catch(() => undefined);
+    };
     const bundle = await bundling;
     progress('render', 0, routed.routes.length);
     // Pagefind indexes the pages that mark themselves for search as they are written.
@@ -100,11 +107,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
         staged.write(file, html, scan);
         search?.offer(file, html);
       },
-      scanOf: (file) => staged.facts?.pageScan(file), onPage: (done, total) => progress('render', done, total),
+      scanOf: (file) => staged.facts?.pageScan(file), onPage: (done, total) => progress('render', done, total), onBodiesChecked: startAssets,
     }));
+    if (!encoding) startAssets();
     progress('images');
-    const imageStats = await timer.time('images', images.done);
-    const cardStats = await timer.time('cards', cards);
+    const imageStats = await timer.time('images', encoding!);
+    const cardStats = await timer.time('cards', drawing as Promise<SharePictureStats>);
     if (search) progress('search');
     const searchFiles = search ? await timer.time('search', search.finish()) : new Map<string, Uint8Array>();
     progress('write');
@@ -118,7 +126,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     return {
       committed, pages: rendered.pages, redirects: rendered.redirects.length, files, images: imageStats, shareCards: cardStats,
       renderedPages: rendered.renderedPages, budgets: pageBudgets(bundle, rendered.pages), links,
-      productionProblems: routed.productionProblems, warnings: [...loaded.images.warnings, ...rendered.warnings, ...cardStats.warnings, ...linkWarnings(links)], timings: timer.timings(), totalMs: timer.elapsed(),
+      productionProblems: routed.productionProblems,
+      warnings: [...routed.images.warnings, ...routed.draftWarnings, ...rendered.warnings, ...rendered.draftWarnings, ...cardStats.warnings, ...linkWarnings(links)],
+      timings: timer.timings(), totalMs: timer.elapsed(),
     };
   } catch (error) {
     // Nothing may still be writing into the folder that abort removes.

@@ -5,12 +5,13 @@ import type { Cache } from '../cache/cache.ts';
 import { engineIdentity } from '../cache/engine-identity.ts';
 import { pageKey, readCachedPage, sharedPageKey, storePage, type CachedPage } from '../cache/page-cache.ts';
 import type { ScannedHtml } from '../check/html-scan.ts';
-import { SiteError, SiteErrorList } from '../errors.ts';
+import { collectSiteErrors, SiteError, SiteErrorList } from '../errors.ts';
 import { missingMarkdownImages } from '../images/check-markdown-images.ts';
 import { inlineScriptsOf } from '../render/inline-scripts.ts';
 import { withIslandScripts } from '../render/island-scripts.ts';
 import { applyEmbedRule } from '../render/markdown/markdown-embeds.ts';
 import { renderBodies, type MarkdownBody } from '../render/markdown/render-bodies.ts';
+import { resolveRelativeReferences } from '../render/markdown/relative-references.ts';
 import type { RenderedMarkdown } from '../render/markdown/render-markdown.ts';
 import type { ImageIndex, RecordedLink } from '../render/render-context.ts';
 import { renderPage, renderRedirect, type PageRecord, type RenderedPage, type SharedContext } from '../render/render-page.ts';
@@ -33,6 +34,12 @@ export interface RenderOptions {
   only?: (route: Route) => boolean;
   /** Called as pages are done, for a progress line. */
   onPage?: (done: number, total: number) => void;
+  /**
+   * Called once every Markdown body to render has been rendered and found without problems (at
+   * once when there is none): the build starts encoding images then, so that a content error
+   * stops it before any image is encoded.
+   */
+  onBodiesChecked?: () => void;
 }
 
 /** The site with every page rendered (and handed to `emit`). */
@@ -50,6 +57,8 @@ export interface RenderedStep extends RoutedStep {
   imageIndex: ImageIndex;
   /** What was left out of the Markdown bodies the pages show (HTML the sanitizer removed, embeds the site refused), by file in route order: they do not fail the build. */
   warnings: SiteError[];
+  /** Problems in the bodies of the drafts this build leaves out: warnings. */
+  draftWarnings: SiteError[];
 }
 
 /**
@@ -122,27 +131,34 @@ export async function renderStep(routed: RoutedStep, options: RenderOptions): Pr
   }
   // A body naming an image the site does not have is reported at its line, and its pages not rendered.
   const missingImages: SiteError[] = [];
-  await renderBodies([...waiting.keys()].flatMap((file) => sources.get(file) ?? []), {
-    cache,
-    threads: options.threads,
-    onBody: (file, written) => {
-      // The site's rule for embeds runs on every build: it is the site's code, not part of the body's cached render.
-      const { body, warnings } = applyEmbedRule(written, site.markdown?.embeds);
-      rendered.set(file, body);
-      bodyWarnings.set(file, [...(body.warnings ?? []), ...warnings].sort((a, b) => a.line - b.line || a.column - b.column).map((warning) => new SiteError({ ...warning, file })));
-      const problems = missingMarkdownImages(file, body, images);
-      if (problems.length > 0) {
-        missingImages.push(...problems);
-        return;
-      }
-      for (const route of waiting.get(file) ?? []) {
-        const left = missingBodies.get(route)! - 1;
-        missingBodies.set(route, left);
-        if (left === 0) renderOne(route);
-      }
-    },
-  });
+  const bundled = new Set(routed.pageBundles.map((bundle) => bundle.entry));
+  const [, draftWarnings] = await Promise.all([
+    renderBodies([...waiting.keys()].flatMap((file) => sources.get(file) ?? []), {
+      cache,
+      threads: options.threads,
+      onBody: (file, written) => {
+        // The site's rule for embeds runs on every build: it is the site's code, not part of the body's cached render.
+        const { body, warnings } = applyEmbedRule(written, site.markdown?.embeds);
+        bodyWarnings.set(file, [...(body.warnings ?? []), ...warnings].sort((a, b) => a.line - b.line || a.column - b.column).map((warning) => new SiteError({ ...warning, file })));
+        const url = routed.addresses.pages.get(file);
+        const resolved = resolveRelativeReferences(file, body, routed.addresses, url ? { url, bundle: bundled.has(file) } : undefined);
+        rendered.set(file, resolved.body);
+        const problems = [...resolved.problems, ...missingMarkdownImages(file, resolved.body, images)];
+        if (problems.length > 0) {
+          missingImages.push(...problems);
+          return;
+        }
+        for (const route of waiting.get(file) ?? []) {
+          const left = missingBodies.get(route)! - 1;
+          missingBodies.set(route, left);
+          if (left === 0) renderOne(route);
+        }
+      },
+    }),
+    options.only ? [] : draftBodyWarnings(routed, images, cache, options.threads),
+  ]);
   if (missingImages.length > 0) throw new SiteErrorList(missingImages);
+  options.onBodiesChecked?.();
 
   for (const redirect of options.only ? [] : routed.redirects) {
     const page = renderRedirect(site, redirect, context);
@@ -151,7 +167,41 @@ export async function renderStep(routed: RoutedStep, options: RenderOptions): Pr
   }
   const pages = routes.map((route) => records.get(route.path)!);
   const warnings = [...new Set(routes.flatMap((route) => route.bodies))].flatMap((file) => bodyWarnings.get(file) ?? []);
-  return { ...routed, bundle, pages, bodyLinks, inlineScripts, renderedPages: toRender.length, imageIndex: images, warnings };
+  return { ...routed, bundle, pages, bodyLinks, inlineScripts, renderedPages: toRender.length, imageIndex: images, warnings, draftWarnings };
+}
+
+/**
+ * The problems of the bodies of the drafts this build leaves out, which it would refuse in an
+ * entry it builds: rendered (from the cache where it can) and checked as those are, as warnings.
+ * Their relative images are looked for among the files of their own folder; they have no page.
+ */
+async function draftBodyWarnings(routed: RoutedStep, images: ImageIndex, cache: Cache, threads: number | undefined): Promise<SiteError[]> {
+  const drafts = routed.content.draftsLeftOut;
+  if (drafts.length === 0) return [];
+  const files = new Map<string, string>();
+  for (const draft of drafts) {
+    const bundle = draft.bundle && routed.bundles.get(draft.bundle);
+    if (!bundle) continue;
+    for (const image of [...bundle.images.svg, ...bundle.images.raster]) files.set(image.source, image.url);
+    for (const file of bundle.files) files.set(file.source, `/${file.path}`);
+  }
+  const bundled = new Set(drafts.flatMap((draft) => (draft.bundle ? [draft.file] : [])));
+  const warnings: SiteError[] = [];
+  try {
+    await renderBodies(drafts.map((draft) => ({ file: draft.file, body: draft.body, bodyLine: draft.bodyLine })), {
+      cache,
+      threads,
+      onBody: (file, body) => {
+        const resolved = resolveRelativeReferences(file, body, { files, pages: new Map() }, { bundle: bundled.has(file) });
+        warnings.push(...resolved.problems, ...missingMarkdownImages(file, resolved.body, images));
+      },
+    });
+  } catch (error) {
+    const problems = collectSiteErrors(error);
+    if (!problems) throw error;
+    warnings.push(...problems);
+  }
+  return warnings;
 }
 
 /** Every Markdown body of the site's collections with a schema, by file: what pages render. */
@@ -173,6 +223,8 @@ function keysOf(routed: RoutedStep, routes: Route[], sources: Map<string, Markdo
     bundle: { ...parts.bundle, files: parts.bundle.files.map((file) => file.url) },
     images: parts.images,
     shareImages: parts.shareImages,
+    // Where relative references of bodies lead: every entry's page and every bundle file's address.
+    addresses: routed.addresses,
     model: routed.model,
     bodies: new Set([...sources.values()].map((source) => source.body)),
     content: routed.content,

@@ -1,6 +1,7 @@
 import type { ModelOptions, SiteSettings } from '../config/site-definition.ts';
 import { SiteErrorList, type SiteError } from '../errors.ts';
 import type { LoadedContent } from '../load/load-content.ts';
+import { placeBundles, type PlacedBundle } from '../validate/place-bundles.ts';
 import { validateContent } from '../validate/validate-content.ts';
 import type { LoadedStep } from './load-step.ts';
 
@@ -16,17 +17,28 @@ export interface ValidatedStep extends LoadedStep {
   settings: SiteSettings;
   /** What `production` refuses; a build without it reports these as warnings. */
   productionProblems: SiteError[];
+  /** The page bundles of the entries built, each file at its address beside the entry's page. */
+  pageBundles: PlacedBundle[];
+  /** Problems of the drafts left out of this build: warnings (see `LoadedContent.draftWarnings`). */
+  draftWarnings: SiteError[];
 }
 
-/** Validate: every file against its schema, then the site's model; every problem is collected before it throws. */
+/**
+ * Validate: every file against its schema, the files of page bundles placed beside their pages,
+ * then the site's model; every problem is collected before it throws.
+ */
 export function validateStep(loaded: LoadedStep, options: ValidateOptions = {}): ValidatedStep {
   const site = loaded.site.definition;
   // One instant for the whole build: what is scheduled and what the pages say the year is agree.
   const now = options.now ?? new Date();
   const content = validateContent(loaded.raw, site.content, { ...options, now });
+  const errors: SiteError[] = [];
+  const placed = placeBundles(content.collections, site.content.collections, loaded.bundles, loaded.images, errors);
+  if (errors.length > 0) throw new SiteErrorList(errors);
+  const draftWarnings = [...content.draftWarnings, ...content.draftsLeftOut.flatMap((file) => (file.bundle ? loaded.bundles.get(file.bundle)?.problems ?? [] : []))];
   const modelOptions: ModelOptions = { drafts: options.drafts, future: options.future, now, env: options.env ?? {}, siteUrl: options.siteUrl };
   const model = site.model(content, modelOptions);
   const productionProblems = site.productionProblems?.(model, content, modelOptions) ?? [];
   if (options.production && productionProblems.length > 0) throw new SiteErrorList(productionProblems);
-  return { ...loaded, content, model, settings: site.settings(model), productionProblems };
+  return { ...loaded, images: placed.images, pageBundles: placed.bundles, draftWarnings, content, model, settings: site.settings(model), productionProblems };
 }

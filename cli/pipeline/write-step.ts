@@ -1,6 +1,7 @@
 import type { ScannedHtml } from '../check/html-scan.ts';
 import type { SiteFacts } from '../check/site-facts.ts';
 import { manifestFileName } from '../check/types.ts';
+import { ContentFiles } from '../load/read-content-file.ts';
 import { renderFeed } from '../write/feed.ts';
 import { renderHeadersFile } from '../write/headers-file.ts';
 import { renderRedirectsFile } from '../write/redirects-file.ts';
@@ -10,13 +11,19 @@ import { renderSitemap } from '../write/sitemap.ts';
 import type { Writer } from '../write/writers.ts';
 import type { RenderedStep } from './render-step.ts';
 
-/** Every file of the site besides the pages and images: bundle, SVGs, sitemap, robots.txt, feeds, host rules and the route manifest. */
+/**
+ * Every file of the site besides the pages and raster images: the client bundle, SVGs, the
+ * plain files of page bundles (read now, through the content guards), sitemap, robots.txt,
+ * feeds, host rules and the route manifest.
+ */
 export function siteFiles(site: RenderedStep, facts?: SiteFacts): Map<string, string | Uint8Array> {
   const { settings, routes, redirects, bundle, images, inlineScripts, pages, bodyLinks } = site;
   const definition = site.site.definition;
   const files = new Map<string, string | Uint8Array>();
   for (const file of bundle.files) files.set(file.url.slice(1), file.contents);
   for (const image of images.svg) files.set(image.url.slice(1), image.contents);
+  const content = new ContentFiles(site.contentDir);
+  for (const file of site.pageBundles.flatMap((placed) => placed.files)) files.set(file.url.slice(1), content.readBytes(file.source, 'bundleFileBytes'));
   files.set('sitemap.xml', renderSitemap(settings.siteUrl, routes));
   files.set('robots.txt', renderRobots(settings.siteUrl));
   for (const feed of definition.feeds?.(site.model) ?? []) files.set(feed.path.slice(1), renderFeed(feed, settings));

@@ -26,7 +26,7 @@ export interface Redirect {
   from: string;
   /** The target under the site's trailing-slash policy, query and fragment kept. */
   to: string;
-  /** The stub page written at `from`, for hosts that read no `_redirects` (GitHub Pages). */
+  /** The stub page written at `from`, for hosts that read no `_redirects` (GitHub Pages); at `from` itself for an old `.html` address. */
   file: string;
   origin?: LinkOrigin;
 }
@@ -48,7 +48,7 @@ export function buildRedirects(specs: RedirectSpec[], routes: Route[], settings:
   const redirects = specs.map((spec): Redirect => ({
     from: withoutTrailingSlash(spec.from),
     to: pageHref(spec.to, settings.trailingSlash),
-    file: pageFileFor(spec.from, settings.trailingSlash),
+    file: /\.html?$/.test(spec.from) ? spec.from.replace(/^\/+/, '') : pageFileFor(spec.from, settings.trailingSlash),
     ...(spec.origin ? { origin: spec.origin } : {}),
   }));
   assertUniqueFiles([

@@ -2,7 +2,6 @@ import path from 'node:path';
 import { errorCatalogue } from '../error-catalogue.ts';
 import { SiteError } from '../errors.ts';
 import { loadSharp } from '../images/sharp-runtime.ts';
-import { inputLimits } from '../load/input-limits.ts';
 import { ContentFiles } from '../load/read-content-file.ts';
 
 // A page's own share picture (a post's `socialImage`, say). Social sites show PNG and JPEG (not
@@ -43,7 +42,7 @@ export function readSocialImage(image: SocialImageSource, imagesDir: string, con
   const at = { file: image.file, line: image.line };
   const source = path.join(imagesDir, ...image.url.split('/').slice(2));
   try {
-    return new ContentFiles(contentDir).readBytes(source, inputLimits.rasterImageBytes);
+    return new ContentFiles(contentDir).readBytes(source, 'rasterImageBytes');
   } catch (error) {
     if (error instanceof SiteError && error.code === 'content.missing-file') {
       throw new SiteError({ code: 'content.missing-image', message: errorCatalogue['content.missing-image'].message('socialImage', image.url), ...at });

@@ -19,3 +19,9 @@ export function lineText(maxLength: number) {
 }
 /** An image shipped in content/images, referenced by its public path. */
 export const imagePath = z.string().regex(/^\/images\/(?!.*(?:\.\.|\/\/))[\w./-]+\.(svg|png|jpg|jpeg|webp|avif|gif)$/, 'expected a path like /images/name.svg');
+/**
+ * An image the site publishes, as front matter names it: from content/images by its public path,
+ * or, in a page bundle, one beside the entry by its path there (`cover.png`, `./shots/run.png`),
+ * which the build replaces with the address it publishes the file at.
+ */
+export const imageRef = z.string().regex(/^(?:\/images\/(?!.*(?:\.\.|\/\/))[\w./-]+|(?:\.\/)?(?![./])(?!.*(?:\.\.|\/\/))[\w@+~./-]+)\.(svg|png|jpg|jpeg|webp|avif|gif)$/, 'expected a path like /images/name.svg, or the name of an image beside the post in its folder, like cover.png');

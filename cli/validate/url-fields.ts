@@ -80,9 +80,12 @@ function checkedString(problem: (value: string) => string | undefined) {
 export const href = checkedString((value) => sitePathProblem(value));
 /** A site path such as `/getting-started#contact-form`: no in-page `#anchor` alone. */
 export const sitePath = checkedString((value) => sitePathProblem(value, { suffix: true }));
-/** A redirect's source such as `/old-page`: a site path of words, with no query or fragment. */
+/**
+ * A redirect's source such as `/old-page`: a site path of words, with no query or fragment; an
+ * old page of another generator may end in `.html` (`/2019/05/launch.html`).
+ */
 export const redirectSource = checkedString(
-  (value) => sitePathProblem(value, {}) ?? (/^\/[\w/-]*$/.test(value) ? undefined : 'expected a site path such as /old-page'),
+  (value) => sitePathProblem(value, {}) ?? (/^\/[\w/-]*(?:\.html?)?$/.test(value) ? undefined : 'expected a site path such as /old-page or /2019/05/old-page.html'),
 );
 /** A link that leaves the site, such as a video or a webhook: https only. */
 export const externalUrl = checkedString((value) => absoluteUrlProblem(value));

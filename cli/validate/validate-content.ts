@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { z } from 'zod';
 import type { ContentSpec } from '../config/site-definition.ts';
 import { SiteError, SiteErrorList } from '../errors.ts';
@@ -11,6 +12,8 @@ import { issueLocation, issueToError } from './schema-issues.ts';
 /** An entry of a collection whose front matter passed its schema. */
 export interface Entry<Data = Record<string, unknown>> {
   file: string;
+  /** The entry's name: its file's without `.md`, or a page bundle's folder name. */
+  name: string;
   data: Data;
   body: string;
   /** 1-based line of the body's first line in the file. */
@@ -20,6 +23,10 @@ export interface Entry<Data = Record<string, unknown>> {
   /** A dated entry's date (see `CollectionSpec.dated`). */
   date?: Date;
   draft?: boolean;
+  /** The folder of a page bundle (`<name>/index.md` and the files it uses). */
+  bundle?: string;
+  /** The front matter's `extra` mapping: keys kept from elsewhere (another generator's), never validated or shown. */
+  extra?: Record<string, unknown>;
 }
 
 /** The validated content a site builds its model from. */
@@ -32,6 +39,13 @@ export interface LoadedContent {
   data: Record<string, unknown>;
   /** Where each dataset object with a link was written (link-origins.ts). */
   origins: OriginIndex;
+  /**
+   * Problems of the drafts this build leaves out (no `--drafts`): reported as warnings, as they
+   * stop no page from being built. With `--drafts` they are errors like any other entry's.
+   */
+  draftWarnings: SiteError[];
+  /** The drafts this build leaves out, as read: their bodies are checked for warnings. */
+  draftsLeftOut: RawMarkdown[];
   /** A located error about a field of a dataset or of an entry's front matter. */
   fieldError(where: { dataset: string } | { file: string }, field: FieldPath, code: SiteError['code'], message: string, hint?: string): SiteError;
 }
@@ -52,12 +66,22 @@ export function validateContent(raw: RawContent, spec: ContentSpec, options: Val
   const data: Record<string, unknown> = {};
   for (const [name, dataset] of raw.data) data[name] = validateDataset(dataset, spec.data[name]!, origins, errors);
   const collections: Record<string, Entry[]> = {};
+  const draftWarnings: SiteError[] = [];
+  const draftsLeftOut: RawMarkdown[] = [];
   for (const [name, collection] of Object.entries(spec.collections)) {
     const files = raw.collections[name] ?? [];
-    const entries = collection.schema
-      ? files.map((file) => validateEntry(file, collection.schema!, errors)).filter((entry): entry is Entry => entry !== undefined)
-      : files.map((file) => ({ file: file.file, data: {}, body: file.body, bodyLine: file.bodyLine, frontMatterText: '' }));
-    collections[name] = collection.dated ? datedEntries(entries, options, errors) : entries;
+    const entries: Entry[] = [];
+    for (const file of files) {
+      // A draft this build leaves out is checked all the same, its problems reported as warnings.
+      const leftOut = collection.dated === true && !options.drafts && file.frontMatter.draft === true;
+      if (leftOut) draftsLeftOut.push(file);
+      const sink = leftOut ? draftWarnings : errors;
+      const entry = collection.schema ? validateEntry(file, collection.schema, sink) : { ...entryOf(file), data: {}, frontMatterText: '' };
+      if (!entry) continue;
+      if (!collection.dated) entries.push(entry);
+      else if (datedEntry(entry, sink) && !leftOut) entries.push(entry);
+    }
+    collections[name] = collection.dated ? datedEntries(entries, options) : entries;
   }
   if (errors.length > 0) throw new SiteErrorList(errors);
   const markdownByFile = new Map(Object.values(raw.collections).flat().map((file) => [file.file, file]));
@@ -67,6 +91,8 @@ export function validateContent(raw: RawContent, spec: ContentSpec, options: Val
     collections,
     data,
     origins,
+    draftWarnings,
+    draftsLeftOut,
     fieldError(where, field, code, message, hint) {
       if ('dataset' in where) {
         const dataset = raw.data.get(where.dataset);
@@ -88,41 +114,66 @@ function validateDataset(dataset: RawJson, schema: z.ZodType, origins: OriginInd
   return undefined;
 }
 
-/** Checks a Markdown file's front matter against `schema`; problems go to `errors` at their line. */
+/** The front-matter key whose mapping an author keeps other generators' fields under: kept, never validated or shown. */
+export const extraKey = 'extra';
+
+/**
+ * Checks a Markdown file's front matter against `schema`; problems go to `errors` at their line.
+ * The `extra` mapping is taken out first (see `extraKey`), so a strict schema need not know it.
+ */
 export function validateEntry(file: RawMarkdown, schema: z.ZodType, errors: SiteError[]): Entry | undefined {
-  const result = schema.safeParse(file.frontMatter, { reportInput: true });
+  const { [extraKey]: extra, ...frontMatter } = file.frontMatter;
+  const extraProblem = extra !== undefined && (typeof extra !== 'object' || extra === null || Array.isArray(extra) || extra instanceof Date);
+  if (extraProblem) {
+    errors.push(new SiteError({
+      code: 'content.invalid-field',
+      message: `${extraKey}: expected a mapping of fields kept from elsewhere (\`${extraKey}:\` then indented \`name: value\` lines)`,
+      file: file.file,
+      line: locateFrontMatterField(file.frontMatterText, extraKey),
+    }));
+  }
+  const result = schema.safeParse(frontMatter, { reportInput: true });
   if (!result.success) {
     for (const issue of result.error.issues) {
       errors.push(issueToError(issue, file.file, { line: locateFrontMatterField(file.frontMatterText, issueLocation(issue)[0]) }));
     }
     return undefined;
   }
-  return { file: file.file, data: result.data as Record<string, unknown>, body: file.body, bodyLine: file.bodyLine, frontMatterText: file.frontMatterText };
+  if (extraProblem) return undefined;
+  return { ...entryOf(file), data: result.data as Record<string, unknown>, ...(extra ? { extra: extra as Record<string, unknown> } : {}) };
+}
+
+/** What an entry takes from its file as read. */
+function entryOf(file: RawMarkdown): Omit<Entry, 'data'> {
+  const name = file.bundle ? path.basename(file.bundle) : path.basename(file.file, '.md');
+  return { file: file.file, name, body: file.body, bodyLine: file.bodyLine, frontMatterText: file.frontMatterText, ...(file.bundle ? { bundle: file.bundle } : {}) };
 }
 
 /**
- * A dated collection's entries: each date read as the author wrote it (YAML turns 2024-02-31
- * into March 2 without a word), drafts and entries dated after now left out unless asked for,
- * newest first (then by file, for a stable order).
+ * Reads a dated entry's date as the author wrote it (YAML turns 2024-02-31 into March 2 without
+ * a word) into `entry`; false, with the problem in `errors`, when it is not a real date.
  */
-function datedEntries(entries: Entry[], options: ValidateOptions, errors: SiteError[]): Entry[] {
-  const now = options.now ?? new Date();
-  const dated: Entry[] = [];
-  for (const entry of entries) {
-    const written = entry.data.date;
-    const date = parsePostDate(writtenPostDate(entry.frontMatterText) ?? (written instanceof Date ? written : String(written ?? '')));
-    if (!date) {
-      errors.push(new SiteError({
-        code: 'content.bad-date',
-        message: errorCatalogue['content.bad-date'].message(written),
-        file: entry.file,
-        line: locateFrontMatterField(entry.frontMatterText, 'date'),
-      }));
-      continue;
-    }
-    dated.push({ ...entry, date, draft: entry.data.draft === true });
+function datedEntry(entry: Entry, errors: SiteError[]): boolean {
+  const written = entry.data.date;
+  const date = parsePostDate(writtenPostDate(entry.frontMatterText) ?? (written instanceof Date ? written : String(written ?? '')));
+  if (!date) {
+    errors.push(new SiteError({
+      code: 'content.bad-date',
+      message: errorCatalogue['content.bad-date'].message(written),
+      file: entry.file,
+      line: locateFrontMatterField(entry.frontMatterText, 'date'),
+    }));
+    return false;
   }
-  return dated
+  entry.date = date;
+  entry.draft = entry.data.draft === true;
+  return true;
+}
+
+/** A dated collection's entries without those dated after now unless asked for, newest first (then by file, for a stable order). */
+function datedEntries(entries: Entry[], options: ValidateOptions): Entry[] {
+  const now = options.now ?? new Date();
+  return entries
     .filter((entry) => options.drafts || !entry.draft)
     .filter((entry) => options.future || entry.date!.getTime() <= now.getTime())
     .sort((a, b) => b.date!.getTime() - a.date!.getTime() || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));

@@ -40,10 +40,12 @@ export default function PostCard({ post, labels, variant, headingLevel = 3 }: {
         <p className="post-meta"><span>{post.dateText}</span><span aria-hidden="true"> · </span><span>{post.readTime}</span></p>
         <Heading className="post-card-title"><a href={post.href}>{post.title}</a></Heading>
         {variant === 'small' ? null : <p className="post-excerpt">{post.excerpt}</p>}
-        <ul className="tag-list" aria-label={labels.tags}>
-          {tags.map((tag) => <li key={tag} className="tag">{tag}</li>)}
-          {variant === 'small' && post.tags.length > smallCardTagLimit ? <li className="tag tag-more" aria-hidden="true">…</li> : null}
-        </ul>
+        {tags.length > 0 ? (
+          <ul className="tag-list" aria-label={labels.tags}>
+            {tags.map((tag) => <li key={tag} className="tag">{tag}</li>)}
+            {variant === 'small' && post.tags.length > smallCardTagLimit ? <li className="tag tag-more" aria-hidden="true">…</li> : null}
+          </ul>
+        ) : null}
         {/* The post's title follows the visible words as visually hidden text (not aria-label), so
             the link's text itself names the post for search engines and link lists alike. */}
         <a className="read-more" href={post.href}>

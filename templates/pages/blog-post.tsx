@@ -67,14 +67,16 @@ export default function BlogPostPage({ slug }: { slug: string }) {
           <div className="article-main">
             <div className="article-frame"><Img src={post.image} alt={post.imageAlt} className="article-image" sizes={imageSizes.article} /></div>
             <Prose body={markdown.get(post.file)!} />
-            <footer className="article-footer">
-              <h2 className="sidebar-heading">{blog.post.tagsHeading}</h2>
-              <ul className="tag-list">
-                {post.tags.map((tag) => (
-                  <li key={tag}><SiteLink href={blogTagPath(tag)} className="tag tag-link">{tag}</SiteLink></li>
-                ))}
-              </ul>
-            </footer>
+            {post.tags.length > 0 ? (
+              <footer className="article-footer">
+                <h2 className="sidebar-heading">{blog.post.tagsHeading}</h2>
+                <ul className="tag-list">
+                  {post.tags.map((tag) => (
+                    <li key={tag}><SiteLink href={blogTagPath(tag)} className="tag tag-link">{tag}</SiteLink></li>
+                  ))}
+                </ul>
+              </footer>
+            ) : null}
           </div>
           <GuidesSidebar heading={blog.post.guidesHeading} guides={sidebarGuides} />
         </div>

@@ -1,11 +1,7 @@
-import type { Archetype } from '../../cli/config/site-definition.ts';
+import type { Archetype, ImportedEntry } from '../../cli/config/site-definition.ts';
 import { SiteError } from '../../cli/errors.ts';
+import { postFieldLimits } from './schemas/blog.ts';
 import { blogPostPath } from './urls.ts';
-
-/** Cover image for new posts until the author adds their own; it exists, so the post builds at once. */
-export const defaultPostImage = '/images/social-card.svg';
-/** What the cover image shows: a post's image needs alt text (image.missing-alt); the author replaces both. */
-const defaultPostImageAlt = "The site's card: its name and tagline on a dark background";
 
 /** Values the site's posts use, most used first. */
 function mostUsed(values: unknown[]): string[] {
@@ -44,13 +40,12 @@ export const postArchetype: Archetype = {
       fallback: (title) => `What “${title}” covers, in one or two sentences for the blog list and search results.`,
     },
   ],
+  // No image: a post without one shows blog.json's `postDefaults` image until the author adds theirs.
   frontMatter: ({ title, slug, date, draft, excerpt, category, tags }) => ({
     title,
     slug,
     excerpt,
     date,
-    image: defaultPostImage,
-    imageAlt: defaultPostImageAlt,
     category,
     tags,
     ...(draft ? { draft: true } : {}),
@@ -80,4 +75,34 @@ export const postArchetype: Archetype = {
     '',
   ].join('\n'),
   path: blogPostPath,
+  imported: importedPost,
 };
+
+/** Text cut to `limit` characters at a word, with an ellipsis when it was longer. */
+function clipped(text: string, limit: number): string {
+  if (text.length <= limit) return text;
+  const cut = text.slice(0, limit - 1);
+  return `${cut.slice(0, cut.lastIndexOf(' ') > limit / 2 ? cut.lastIndexOf(' ') : cut.length).trimEnd()}…`;
+}
+
+/**
+ * A post brought from another generator: its description (or its first paragraph) as the
+ * excerpt, its first category as the category, its cover only with alt text (a post's image is
+ * always described; without one it shows the default image). What it leaves out (a second
+ * category, an undescribed cover) the import keeps under `extra`.
+ */
+function importedPost(post: ImportedEntry): Record<string, unknown> {
+  const excerpt = post.description ?? post.summary ?? post.title;
+  const category = post.categories[0];
+  return {
+    title: clipped(post.title, postFieldLimits.title),
+    slug: post.slug,
+    excerpt: clipped(excerpt, postFieldLimits.excerpt),
+    date: post.date,
+    ...(post.image && post.imageAlt ? { image: post.image, imageAlt: post.imageAlt } : {}),
+    ...(category ? { category: clipped(category, postFieldLimits.category) } : {}),
+    ...(post.tags.length > 0 ? { tags: post.tags.map((tag) => clipped(tag, postFieldLimits.tag)) } : {}),
+    ...(post.aliases.length > 0 ? { aliases: post.aliases } : {}),
+    ...(post.draft ? { draft: true } : {}),
+  };
+}

@@ -9,6 +9,7 @@ import { estimateReadTime } from '../../cli/validate/read-time.ts';
 import { legalPlaceholderProblems } from './legal-placeholders.ts';
 import { buildNavigation, type Navigation } from './navigation.ts';
 import { applySiteOverrides, siteOverridesFromEnv } from './overrides.ts';
+import { postSlug } from './schemas/blog.ts';
 import type { GuideTopic, SiteData } from './schemas/schemas.ts';
 
 // The validated site as templates and later steps see it: every dataset typed, posts with their
@@ -27,6 +28,8 @@ export interface Post {
   readTime: string;
   image: string;
   imageAlt: string;
+  /** Former addresses, each redirected here. */
+  aliases: string[];
   /** The post's own share picture (`/images/…`, PNG or JPEG) in place of its generated card. */
   socialImage?: string;
   socialImageAlt?: string;
@@ -96,7 +99,12 @@ export function buildSiteModel(content: LoadedContent, options: ModelOptions): S
     const topic = String(entry.data.topic);
     if (!topics.has(topic)) errors.push(content.fieldError({ file: entry.file }, ['topic'], 'content.invalid-field', topicProblem(topic)));
   }
-  const posts = content.collections.posts!.map(toPost);
+  const posts = content.collections.posts!.map((entry) => toPost(entry, blog.postDefaults));
+  for (const entry of content.collections.posts!) {
+    if (entry.data.slug === undefined && !postSlug.safeParse(entry.name).success) {
+      errors.push(content.fieldError({ file: entry.file }, ['slug'], 'content.invalid-field', `the post has no slug, and its name "${entry.name}" is not lowercase words joined by hyphens`, 'Add `slug: my-post-name` to the front matter, or rename the file (or folder).'));
+    }
+  }
   const guides = content.collections.guides!.map((entry) => ({ ...(entry.data as Omit<GuideArticle, 'file' | 'body' | 'bodyLine'>), file: entry.file, body: entry.body, bodyLine: entry.bodyLine }));
   const legal = content.collections.legal!.map((entry) => ({ ...(entry.data as Omit<LegalPage, 'file' | 'body' | 'bodyLine'>), file: entry.file, body: entry.body, bodyLine: entry.bodyLine }));
   errors.push(...findDuplicates(posts, (post) => post.slug, 'content.duplicate-slug', 'slug'));
@@ -151,23 +159,32 @@ function blogTerms(posts: Post[], content: LoadedContent, errors: SiteError[]): 
   };
 }
 
-/** A post as the templates show it: its date as text and its read time, estimated when the front matter gives none. */
-function toPost(entry: Entry): Post {
-  const fm = entry.data as Omit<Post, 'file' | 'date' | 'dateText' | 'readTime' | 'draft' | 'body' | 'bodyLine'> & { readTime?: string };
+/** A post's slug: its front matter's, or the name of its file (or of its bundle's folder). */
+export function postSlugOf(entry: Entry): string {
+  return typeof entry.data.slug === 'string' ? entry.data.slug : entry.name;
+}
+
+/**
+ * A post as the templates show it: its date as text, its read time estimated when the front
+ * matter gives none, and what the front matter leaves out taken from blog.json's `postDefaults`.
+ */
+function toPost(entry: Entry, defaults: SiteData['blog']['postDefaults']): Post {
+  const fm = entry.data as Partial<Omit<Post, 'file' | 'date' | 'dateText' | 'draft' | 'body' | 'bodyLine'>> & { title: string; excerpt: string };
   return {
     file: entry.file,
-    slug: fm.slug,
+    slug: postSlugOf(entry),
     title: fm.title,
     excerpt: fm.excerpt,
     date: entry.date!,
     dateText: formatPostDate(entry.date!),
     readTime: fm.readTime ?? estimateReadTime(entry.body),
-    image: fm.image,
-    imageAlt: fm.imageAlt,
+    image: fm.image ?? defaults.image,
+    imageAlt: fm.image === undefined ? defaults.imageAlt : fm.imageAlt ?? '',
     socialImage: fm.socialImage,
     socialImageAlt: fm.socialImageAlt,
-    category: fm.category,
-    tags: fm.tags,
+    category: fm.category ?? defaults.category,
+    tags: fm.tags ?? [],
+    aliases: fm.aliases ?? [],
     draft: entry.draft ?? false,
     body: entry.body,
     bodyLine: entry.bodyLine,

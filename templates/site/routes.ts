@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { RedirectSpec, RouteSpec } from '../../cli/config/site-definition.ts';
 import { listPagePath, paginate } from '../../cli/route/paginate.ts';
-import { locateJsonField } from '../../cli/validate/locate-field.ts';
+import { locateFrontMatterField, locateJsonField } from '../../cli/validate/locate-field.ts';
 import type { SiteModel } from './model.ts';
 import type { GuideTopic } from './schemas/schemas.ts';
 import * as urls from './urls.ts';
@@ -76,13 +76,21 @@ function blogListRoutes(model: SiteModel): RouteSpec<SitePage>[] {
   ];
 }
 
-/** The old addresses of content/data/redirects.json, each located where it is written. */
+/** The old addresses of content/data/redirects.json and of each post's `aliases`, each located where it is written. */
 export function siteRedirects(model: SiteModel): RedirectSpec[] {
   const file = datasetFile(model, 'redirects');
   const source = model.content.raw.data.get('redirects')?.source;
-  return model.data.redirects.map((redirect, index) => ({
-    from: redirect.from,
-    to: redirect.to,
-    origin: { kind: 'data', file, field: `[${index}].to`, ...(source ? locateJsonField(source, [index, 'to']) : {}) },
-  }));
+  const frontMatter = new Map(model.content.collections.posts!.map((entry) => [entry.file, entry.frontMatterText]));
+  return [
+    ...model.data.redirects.map((redirect, index): RedirectSpec => ({
+      from: redirect.from,
+      to: redirect.to,
+      origin: { kind: 'data', file, field: `[${index}].to`, ...(source ? locateJsonField(source, [index, 'to']) : {}) },
+    })),
+    ...model.posts.flatMap((post) => post.aliases.map((alias): RedirectSpec => ({
+      from: alias,
+      to: urls.blogPostPath(post.slug),
+      origin: { kind: 'markdown', file: post.file, field: 'aliases', line: locateFrontMatterField(frontMatter.get(post.file) ?? '', 'aliases') },
+    }))),
+  ];
 }

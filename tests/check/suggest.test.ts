@@ -47,3 +47,13 @@ test('suggests the closest id for a missing fragment', () => {
   assert.equal(closestId('contact', ['main', 'team', 'contact-form']), 'contact-form');
   assert.equal(closestId('pricing', ['main']), undefined);
 });
+
+test("prefers the page whose slug is the broken path's last segment, however far the rest is", () => {
+  const blog = [...routes, '/blog/launching-checkout/', '/guides/content/playwright/'];
+  assert.equal(closestPath('/launching-checkout/', blog), '/blog/launching-checkout/');
+  assert.equal(closestPath('/2021/06/02/launching-checkout.html', blog), '/blog/launching-checkout/', "an old Jekyll address names the post's slug");
+  assert.equal(closestPath('/guide/playwright/', blog), '/guides/playwright/', 'of two pages with the slug, the closer one');
+  const suggester = new PathSuggester(blog, 0);
+  assert.equal(suggester.closest('/launching-checkout/'), '/blog/launching-checkout/');
+  assert.equal(suggester.closest('/posts/2021/launching-checkout/'), '/blog/launching-checkout/');
+});

@@ -137,8 +137,8 @@ test('collects problems from several files before failing', async () => {
   });
   assert.deepEqual(located(errors), [
     ['content.invalid-field', 'data/site.json', 3],
-    ['content.invalid-field', 'posts/second.md', 4],
     ['content.bad-date', 'posts/hello.md', 3],
+    ['content.invalid-field', 'posts/second.md', 4],
   ]);
 });
 

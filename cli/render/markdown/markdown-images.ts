@@ -1,11 +1,16 @@
 import type { Comment, Element, Text } from 'hast';
 import { isImageFile, supportedFormatNames } from '../../images/raster-formats.ts';
 import { altHints } from '../../images/alt-hints.ts';
+import { isRelativeReference } from './relative-url.ts';
 import type { MarkdownProblem } from './render-markdown.ts';
 
-/** An image from content/images written in a Markdown body, at its line and column. */
+/** An image the site publishes, written in a Markdown body, at its line and column. */
 export interface MarkdownImage {
-  /** Its path in the site, decoded: /images/posts/shot.png */
+  /**
+   * Its path in the site, decoded: /images/posts/shot.png. As rendered, an image written with a
+   * relative path keeps it (`./shot.png`, decoded); the build resolves it against the Markdown
+   * file's folder (relative-references.ts).
+   */
   src: string;
   /** Empty for an image marked decorative. */
   alt: string;
@@ -25,9 +30,10 @@ export const imageMarkerPattern = /<!--sitegen-image:(\d+)-->/g;
 
 /**
  * Checks one `img` of a body: it needs alt text unless its title is "decorative" (the title is
- * then dropped). An image from content/images (`/images/...`) is recorded and its element is
- * to be replaced by the returned marker; its extension must be one the build publishes. An image
- * on another host is refused, and its element replaced by nothing.
+ * then dropped). An image from content/images (`/images/...`), or one beside the Markdown file
+ * (a relative path, resolved by the build), is recorded and its element is to be replaced by the
+ * returned marker; its extension must be one the build publishes. An image on another host is
+ * refused, and its element replaced by nothing.
  */
 export function recordSiteImage(element: Element, images: MarkdownImage[], problems: MarkdownProblem[]): Comment | Text | undefined {
   const { properties } = element;
@@ -47,7 +53,7 @@ export function recordSiteImage(element: Element, images: MarkdownImage[], probl
     problems.push({ code: 'markdown.external-image', message, hint: 'Download it into the images folder (or beside the post) and link it by its path.', line, column });
     return { type: 'text', value: '' };
   }
-  if (!src.startsWith('/images/')) return undefined;
+  if (!src.startsWith('/images/') && !isRelativeReference(src)) return undefined;
   const sitePath = decodedPath(src);
   if (!isImageFile(sitePath)) {
     const message = `Image ${JSON.stringify(src.slice(0, 80))} is not in a format the build publishes`;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { imageRef } from '../../../cli/validate/fields.ts';
+import { redirectSource } from '../../../cli/validate/url-fields.ts';
 import { imagePath, lineText, link, meta, text, textWith } from './fields.ts';
 import { declaredTopic } from './guides.ts';
 
@@ -69,26 +71,47 @@ export const blogSchema = z.object({
     titleSuffix: text,
   }).strict(),
   notFound: z.object({ title: text, text, button: link }).strict(),
+  /** What a post shows when its front matter leaves these out: its card is never without a picture. */
+  postDefaults: z.object({
+    image: imagePath,
+    imageAlt: text,
+    category: lineText(60),
+  }).strict(),
 }).strict();
 
 
 /** Longest post title, excerpt, category or tag, and slug (it names a file and a folder of the output). */
 export const postFieldLimits = { title: 250, excerpt: 500, category: 60, tag: 60, slug: 100 } as const;
 
-/** Front matter of a post in content/posts. */
+/** A post's slug: it names a file and a folder of the output. */
+export const postSlug = z.string().max(postFieldLimits.slug, `expected at most ${postFieldLimits.slug} characters`).regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'expected lowercase words joined by hyphens');
+
+/**
+ * Front matter of a post in content/posts (a file, or a page bundle's index.md). Required: a
+ * title, an excerpt and a date. The slug defaults to the file's (or the bundle folder's) name;
+ * the image, its alt text and the category to blog.json's `postDefaults`; the tags to none.
+ */
 export const postFrontMatterSchema = z.object({
   title: lineText(postFieldLimits.title),
-  slug: z.string().max(postFieldLimits.slug, `expected at most ${postFieldLimits.slug} characters`).regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'expected lowercase words joined by hyphens'),
+  slug: postSlug.optional(),
   excerpt: lineText(postFieldLimits.excerpt),
   date: z.union([z.date(), z.string()]),
   readTime: z.string().regex(/^\d+ min read$/, 'expected text such as "6 min read"').optional(),
-  image: imagePath,
-  imageAlt: z.string(),
+  /** The post's cover: /images/… or, in a page bundle, an image beside it (cover.png). */
+  image: imageRef.optional(),
+  /** What the image shows; required with `image`. */
+  imageAlt: z.string().optional(),
   /** The picture social sites show for the post instead of its generated card: a PNG or JPEG in content/images. */
   socialImage: imagePath.optional(),
   /** What the social image shows, for people who cannot see it; required with `socialImage`. */
   socialImageAlt: lineText(postFieldLimits.excerpt).optional(),
-  category: lineText(postFieldLimits.category),
-  tags: z.array(lineText(postFieldLimits.tag), { error: 'expected a list of strings' }).min(1),
+  category: lineText(postFieldLimits.category).optional(),
+  tags: z.array(lineText(postFieldLimits.tag), { error: 'expected a list of strings' }).optional(),
+  /** The post's former addresses (another generator's, say): each redirects to the post. */
+  aliases: z.array(redirectSource, { error: 'expected a list of site paths such as /2019/05/old-post/' }).optional(),
   draft: z.boolean().optional(),
-}).strict();
+}).strict().superRefine((post, context) => {
+  if (post.image !== undefined && post.imageAlt === undefined) {
+    context.addIssue({ code: 'custom', path: ['image'], message: 'expected imageAlt beside image: say what the image shows', input: post.image });
+  }
+});

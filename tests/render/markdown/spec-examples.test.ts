@@ -12,6 +12,11 @@
 // - Unsafe URLs: an `href`/`src` whose scheme is not http, https, mailto or tel is dropped from
 //   the reference by this file's own scheme test; the project must report exactly as many
 //   `markdown.unsafe-url` problems as the reference had such URLs.
+// - Relative images: the project stands a marker (`<!--sitegen-image:N-->`) in the place of each
+//   image with a relative path to an image file, for the build to resolve beside the Markdown
+//   file; the reference gets the same markers by this file's own test of such a path, and the
+//   project must record exactly those images, in order. (A relative path to anything else is
+//   left as it is, and reported as a format the build does not publish.)
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { test } from 'node:test';
@@ -81,7 +86,31 @@ function dropUnsafeUrls(counter: { dropped: number }) {
   };
 }
 
+/** A path to an image file relative to its document: no scheme, not root-relative, not only a fragment or query. */
+function isRelativeImage(url: string): boolean {
+  return url !== '' && !/^[a-z][a-z\d+.-]*:/i.test(url) && !/^[/#?]/.test(url) && /\.(png|jpe?g|gif|webp|avif|svg)$/i.test(url.split(/[?#]/)[0]!);
+}
+
+function markRelativeImages(marked: { sources: string[] }) {
+  return (tree: Root) => {
+    const walk = (node: Root | Element) => {
+      node.children.forEach((child, index) => {
+        if (child.type !== 'element') return;
+        const src = child.properties.src;
+        if (child.tagName === 'img' && typeof src === 'string' && isRelativeImage(src)) {
+          node.children[index] = { type: 'comment', value: `sitegen-image:${marked.sources.length}` };
+          marked.sources.push(src);
+          return;
+        }
+        walk(child);
+      });
+    };
+    walk(tree);
+  };
+}
+
 const counter = { dropped: 0 };
+const marked = { sources: [] as string[] };
 const reference = unified()
   .use(remarkParse)
   .use(remarkGfm)
@@ -89,6 +118,7 @@ const reference = unified()
   .use(rawHtml)
   .use(rehypeSlug)
   .use(() => dropUnsafeUrls(counter))
+  .use(() => markRelativeImages(marked))
   .use(rehypePrettyCode, { theme: codeTheme, keepBackground: true, getHighlighter: () => getSharedHighlighter() })
   .use(rehypeStringify);
 
@@ -96,13 +126,15 @@ test('renders every CommonMark and GFM spec example as remark-gfm does', async (
   const differences: string[] = [];
   for (const example of examples) {
     counter.dropped = 0;
+    marked.sources = [];
     const file = await reference.process(example.markdown);
     const expected = String(file);
     const inHtml = ((file.data as RawHtmlData).htmlProblems ?? []).filter((problem) => problem.code === 'markdown.unsafe-url').length;
     const actual = await renderMarkdown(example.markdown);
     const reported = (actual.problems ?? []).filter((problem) => problem.code === 'markdown.unsafe-url').length;
-    if (actual.html !== expected || reported !== counter.dropped + inHtml) {
-      differences.push(`${example.suite} example ${example.number} (${example.section}): ${JSON.stringify(example.markdown)}\n  remark-gfm: ${JSON.stringify(expected)}\n  project:    ${JSON.stringify(actual.html)}\n  unsafe URLs dropped ${counter.dropped}, reported ${reported}`);
+    const recorded = (actual.images ?? []).map((image) => encodeURI(image.src));
+    if (actual.html !== expected || reported !== counter.dropped + inHtml || recorded.join('\n') !== marked.sources.join('\n')) {
+      differences.push(`${example.suite} example ${example.number} (${example.section}): ${JSON.stringify(example.markdown)}\n  remark-gfm: ${JSON.stringify(expected)}\n  project:    ${JSON.stringify(actual.html)}\n  unsafe URLs dropped ${counter.dropped}, reported ${reported}\n  relative images ${JSON.stringify(marked.sources)}, recorded ${JSON.stringify(recorded)}`);
     }
   }
   assert.ok(examples.length > 1300, `only ${examples.length} examples were found`);

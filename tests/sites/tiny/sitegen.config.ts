@@ -2,6 +2,7 @@
 // 404 page, one stylesheet. The posts mark themselves for search; the home page does not. Engine behaviour is tested on sites like it, never on the marketing site.
 import { z } from 'zod';
 import { defineSite } from '../../../cli/config/site-definition.ts';
+import { imageRef } from '../../../cli/validate/fields.ts';
 import { renderPage, type TinyModel, type TinyPage } from './templates/pages.tsx';
 
 const postSchema = z.object({
@@ -9,17 +10,21 @@ const postSchema = z.object({
   date: z.union([z.date(), z.string()]),
   draft: z.boolean().optional(),
   tags: z.array(z.string()).default([]),
+  /** A cover: /images/… or, in a page bundle, an image beside the post. */
+  image: imageRef.optional(),
+  imageAlt: z.string().optional(),
 }).strict();
 
 export default defineSite<TinyModel, TinyPage>({
   content: {
-    collections: { posts: { folder: 'posts', schema: postSchema, dated: true } },
+    // A post is a file, or a page bundle (`posts/<name>/index.md` with its files) published beside its page.
+    collections: { posts: { folder: 'posts', schema: postSchema, dated: true, bundles: { page: (entry) => `/posts/${entry.name}` } } },
     data: { site: z.object({ title: z.string(), url: z.string().url() }).strict() },
     images: 'images',
   },
   model: (content) => ({
     site: content.data.site as TinyModel['site'],
-    posts: content.collections.posts!.map((entry) => ({ file: entry.file, slug: entry.file.slice(entry.file.lastIndexOf('/') + 1, -3), title: String(entry.data.title), date: entry.date!, tags: entry.data.tags as string[] })),
+    posts: content.collections.posts!.map((entry) => ({ file: entry.file, slug: entry.name, title: String(entry.data.title), date: entry.date!, tags: (entry.data.tags as string[] | undefined) ?? [] })),
   }),
   settings: (model) => ({ siteUrl: model.site.url, trailingSlash: 'always' }),
   routes: (model) => [
@@ -36,6 +41,23 @@ export default defineSite<TinyModel, TinyPage>({
   search: { page: '/search' },
   // Iframes from one made-up video host stay (as markers the template leaves); any other is removed with a warning.
   markdown: { embeds: { accepts: (src) => src.startsWith('https://video.example/'), description: 'videos from video.example' } },
+  // What new-post and import write: a post named by its slug, with its title, date and tags.
+  archetypes: {
+    post: {
+      collection: 'posts',
+      fields: [],
+      frontMatter: ({ title, date, draft }) => ({ title, date, ...(draft ? { draft: true } : {}) }),
+      body: 'Body.\n',
+      path: (slug) => `/posts/${slug}`,
+      imported: (post) => ({
+        title: post.title,
+        date: post.date,
+        ...(post.tags.length > 0 ? { tags: post.tags } : {}),
+        ...(post.image && post.imageAlt ? { image: post.image, imageAlt: post.imageAlt } : {}),
+        ...(post.draft ? { draft: true } : {}),
+      }),
+    },
+  },
   feeds: (model) => [{
     path: '/feed.xml', title: model.site.title, description: 'Posts', link: '/', language: 'en',
     items: model.posts.map((post) => ({ title: post.title, path: `/posts/${post.slug}`, date: post.date, description: post.title })),

@@ -1,4 +1,7 @@
 import type { ReactNode } from 'react';
+import { pictureSources } from '../../../../cli/images/picture-sources.ts';
+import { imageMarkerPattern } from '../../../../cli/render/markdown/markdown-images.ts';
+import type { RenderedMarkdown } from '../../../../cli/render/markdown/render-markdown.ts';
 import type { RenderContext } from '../../../../cli/render/render-context.ts';
 
 export interface TinyModel {
@@ -32,6 +35,19 @@ function Layout({ title, children, context, head }: { title: string; children: R
   );
 }
 
+/** A body's HTML with each image marker replaced by a plain `<img>` of the image's widest variant, with every width in `srcset`. */
+function bodyHtml(body: RenderedMarkdown | undefined, context: Context): string {
+  if (!body) return '';
+  return body.html.replace(imageMarkerPattern, (marker, index: string) => {
+    const image = body.images?.[Number(index)];
+    const entry = image && context.images.get(image.src);
+    if (!image || !entry) return marker;
+    const sources = pictureSources(image.src, entry);
+    const attribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+    return `<img src="${attribute(sources.src)}"${sources.srcSet ? ` srcset="${attribute(sources.srcSet)}"` : ''} alt="${attribute(image.alt)}" width="${entry.width}" height="${entry.height}">`;
+  });
+}
+
 export function renderPage(page: TinyPage, context: Context) {
   const { model } = context;
   switch (page.kind) {
@@ -49,7 +65,7 @@ export function renderPage(page: TinyPage, context: Context) {
         <Layout title={post.title} context={context} head={post.tags.map((tag) => <meta key={tag} data-pagefind-filter="tag[content]" content={tag} />)}>
           <div data-pagefind-body="">
             <h1>{post.title}</h1>
-            <article dangerouslySetInnerHTML={{ __html: context.markdown.get(post.file)?.html ?? '' }} />
+            <article dangerouslySetInnerHTML={{ __html: bodyHtml(context.markdown.get(post.file), context) }} />
           </div>
           <Link href="/" context={context}>Home</Link>
         </Layout>

@@ -1,0 +1,316 @@
+// `sitegen import`: another generator's posts brought into a site's posts collection as page
+// bundles. Every post is read, mapped and checked by the site's own schema and loader before
+// anything is written; one problem anywhere and nothing is. The site says how its front matter
+// holds the common fields (its archetype's `imported`); whatever it leaves out is kept under
+// `extra`, and the report says what went where.
+import { lstatSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { dump } from 'js-yaml';
+import type { Archetype, CollectionSpec, ImportedEntry } from '../config/site-definition.ts';
+import { collectSiteErrors, SiteError, SiteErrorList } from '../errors.ts';
+import { isImageFile, rasterFormatOf, unsupportedImageExtensions } from '../images/raster-formats.ts';
+import { isInside } from '../load/guarded-read.ts';
+import type { ByteLimit } from '../load/input-limits.ts';
+import { parseMarkdown } from '../load/load-content.ts';
+import { bundleIndex } from '../load/bundles.ts';
+import { ContentFiles } from '../load/read-content-file.ts';
+import { issueToError } from '../validate/schema-issues.ts';
+import { extraKey } from '../validate/validate-content.ts';
+import { checkRoundTrip, frontMatterLines } from '../commands/new-entry.ts';
+import { placeFile, planBody, type PostSlugs } from './body-references.ts';
+import { commonFields, lineOf, readPost, type CommonPost, type ReadPost } from './read-post.ts';
+import { scanSource, type SourcePost, type SourceScan } from './scan-source.ts';
+
+/** One post as it will be written. */
+export interface PlannedPost {
+  /** The source's Markdown file. */
+  source: string;
+  /** What it was: a page bundle, a single file, or a Jekyll post (`YYYY-MM-DD-slug.md`). */
+  kind: 'bundle' | 'file' | 'jekyll';
+  slug: string;
+  /** The new bundle's folder. */
+  folder: string;
+  /** Its `index.md`. */
+  text: string;
+  /** Source files copied into the folder, by their path there. */
+  copies: Map<string, string>;
+  /** Front-matter keys of the source and the site's field each went to. */
+  mapped: { from: string; to: string }[];
+  /** Keys kept under `extra`, each with why. */
+  kept: { key: string; why: string }[];
+  notCarried: string[];
+  rewritten: { line: number; from: string; to: string }[];
+}
+
+/** Everything an import will do, decided before anything is written. */
+export interface ImportPlan {
+  source: string;
+  posts: PlannedPost[];
+  skipped: { file: string; reason: string }[];
+}
+
+/** What the plan needs of the site. */
+export interface ImportTarget {
+  archetype: Archetype & { imported: NonNullable<Archetype['imported']> };
+  collection: CollectionSpec;
+  /** The collection's folder: the new bundles go in it. */
+  folder: string;
+  /** Slugs the site's entries have, with their files. */
+  existing: ReadonlyMap<string, string>;
+}
+
+/** The byte limit a file of a bundle is checked against, as the build checks it. */
+function limitOf(file: string): ByteLimit {
+  return path.extname(file).toLowerCase() === '.svg' ? 'imageBytes' : rasterFormatOf(file) ? 'rasterImageBytes' : 'bundleFileBytes';
+}
+
+/** Reads, maps and checks every post of `sourceFolder`; throws every problem at once, located in the source. */
+export function planImport(sourceFolder: string, target: ImportTarget): ImportPlan {
+  const scan = scanSource(sourceFolder);
+  const errors: SiteError[] = [...scan.problems];
+  const files = new ContentFiles(scan.root);
+  const skipped = [...scan.skipped];
+  const read: { post: SourcePost; read: ReadPost; common: CommonPost }[] = [];
+  for (const post of scan.posts) {
+    try {
+      const parsed = readPost(post.file, files.readText(post.file, 'markdownBytes'));
+      if (!parsed) {
+        skipped.push({ file: post.file, reason: 'no front matter: not a post' });
+        continue;
+      }
+      read.push({ post, read: parsed, common: commonFields(parsed, post, errors) });
+    } catch (error) {
+      errors.push(...(collectSiteErrors(error) ?? [new SiteError({ code: 'content.load-failed', message: String(error), file: post.file })]));
+    }
+  }
+  const slugs = new Map<string, string>();
+  const bySlug = new Map<string, string>();
+  for (const { post, common } of read) {
+    const first = bySlug.get(common.slug);
+    if (first) errors.push(new SiteError({ code: 'import.duplicate-slug', message: `slug "${common.slug}" is also the slug of ${first}`, hint: 'Give one of them its own `slug:` in its front matter.', file: post.file }));
+    bySlug.set(common.slug, post.file);
+    const existing = target.existing.get(common.slug) ?? [path.join(target.folder, common.slug), path.join(target.folder, `${common.slug}.md`)].find(exists);
+    if (existing) errors.push(new SiteError({ code: 'import.post-exists', message: `the site already has a post "${common.slug}" (${existing}), which was left untouched`, hint: 'Give the imported post another `slug:` in its front matter, or remove the site\'s post first.', file: post.file }));
+    slugs.set(post.file, common.slug);
+    if (post.bundle) slugs.set(post.bundle, common.slug);
+  }
+  const bundles = scan.posts.flatMap((post) => post.bundle ?? []);
+  const posts = read.map(({ post, read: parsed, common }) => planPost(post, parsed, common, { scan, slugs, bundles, files, target, errors }));
+  if (errors.length > 0) throw new SiteErrorList(errors);
+  return { source: scan.root, posts, skipped };
+}
+
+interface PlanContext {
+  scan: SourceScan;
+  slugs: PostSlugs;
+  /** Every bundle folder of the source: a bundle's files are those not inside another one. */
+  bundles: string[];
+  files: ContentFiles;
+  target: ImportTarget;
+  errors: SiteError[];
+}
+
+function planPost(post: SourcePost, parsed: ReadPost, common: CommonPost, context: PlanContext): PlannedPost {
+  const { scan, target, errors } = context;
+  const folder = path.join(target.folder, common.slug);
+  const notCarried = [...common.notCarried];
+  const copies = new Map<string, string>();
+  if (post.bundle) {
+    for (const file of [...scan.files].sort()) {
+      if (file === post.file || !isInside(post.bundle, file) || context.bundles.some((other) => other !== post.bundle && isInside(other, file) && isInside(post.bundle!, other))) continue;
+      const problem = bundleFileProblem(file, context.files);
+      if (problem) notCarried.push(`${path.relative(post.bundle, file)}: ${problem}`);
+      else placeFile(copies, file, post.bundle);
+    }
+  }
+  const base = post.bundle ?? path.dirname(post.file);
+  const image = coverImage(common.image, post, scan, copies, base, notCarried);
+  const body = planBody({ file: post.file, body: parsed.body, bodyLine: parsed.bodyLine, bundle: post.bundle }, scan, context.slugs, copies);
+  notCarried.push(...body.notCarried);
+  const entry: ImportedEntry = {
+    title: common.title ?? common.slug,
+    slug: common.slug,
+    date: common.date ?? '',
+    draft: common.draft,
+    ...(common.description ? { description: common.description } : {}),
+    ...(body.summary ? { summary: body.summary } : {}),
+    tags: common.tags,
+    categories: common.categories,
+    ...(image ? { image } : {}),
+    ...(image && common.imageAlt ? { imageAlt: common.imageAlt } : {}),
+    aliases: common.aliases,
+  };
+  const frontMatter = target.archetype.imported(entry);
+  const { mapped, kept, extra } = sortKeys(common, entry, frontMatter, image);
+  const file = path.join(folder, bundleIndex);
+  const text = entryText(frontMatter, extra, body.body);
+  const sourceLine = (field: string | number | undefined) => lineOf(parsed, mapped.find((entry) => entry.to === field)?.from ?? '');
+  checkEntry(text, frontMatter, extra, target.collection, file, { file: post.file, lineOf: sourceLine }, errors);
+  const kind = post.bundle ? 'bundle' : /^\d{4}-\d{2}-\d{2}-/.test(path.basename(post.file)) ? 'jekyll' : 'file';
+  return { source: post.file, kind, slug: common.slug, folder, text, copies: body.copies, mapped, kept, notCarried, rewritten: body.rewritten };
+}
+
+/** Why a file of a bundle cannot come along, or undefined when it can. */
+function bundleFileProblem(file: string, files: ContentFiles): string | undefined {
+  if (unsupportedImageExtensions.includes(path.extname(file).toLowerCase())) return 'an image format the build does not read: export it as PNG or JPEG';
+  try {
+    files.check(file, limitOf(file));
+    return undefined;
+  } catch (error) {
+    return error instanceof SiteError ? `${error.message}: ${error.hint ?? ''}`.trim() : String(error);
+  }
+}
+
+/**
+ * The cover image's path in the new folder, once the file is planned to come along: a relative
+ * path is looked for beside the post, a root-relative one (`/images/x.png`) where old sites kept
+ * published files. An image on another host, or one not found, is not carried.
+ */
+function coverImage(written: string | undefined, post: SourcePost, scan: SourceScan, copies: Map<string, string>, base: string, notCarried: string[]): string | undefined {
+  if (written === undefined) return undefined;
+  if (/^(?:https?:)?\/\//i.test(written)) {
+    notCarried.push(`the cover image ${written} is on another host: download it into the post's folder and name it in image:`);
+    return undefined;
+  }
+  const decoded = safeDecode(written.split(/[?#]/)[0]!);
+  const candidates = decoded.startsWith('/')
+    ? ['', 'static', 'public', 'assets'].map((folder) => path.join(scan.root, folder, decoded))
+    : [path.resolve(path.dirname(post.file), decoded)];
+  const found = candidates.find((file) => scan.files.has(file) && isInside(scan.root, file));
+  if (!found || !isImageFile(found)) {
+    notCarried.push(`the cover image ${written} is ${found ? 'not an image the build publishes' : 'not in the source folder'}`);
+    return undefined;
+  }
+  return placeFile(copies, found, base);
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Which source keys the site's front matter carries (each common field's value found under one
+ * of its keys), and what goes under `extra`: keys no common field takes, and common fields the
+ * site left out, each with its value as the source wrote it.
+ */
+function sortKeys(common: CommonPost, entry: ImportedEntry, frontMatter: Record<string, unknown>, image: string | undefined) {
+  const mapped: { from: string; to: string }[] = [];
+  const kept: { key: string; why: string }[] = [];
+  const extra: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(common.leftover)) {
+    extra[key] = value;
+    kept.push({ key, why: 'no common field' });
+  }
+  const valueOf: Record<string, unknown> = {
+    title: entry.title, date: entry.date, slug: entry.slug, description: entry.description, tags: entry.tags, categories: entry.categories,
+    aliases: entry.aliases, image, imageAlt: entry.imageAlt, draft: entry.draft, published: entry.draft,
+  };
+  for (const { key, field, written } of common.mapped) {
+    // A post that is not a draft needs no field to say so.
+    const to = (field === 'draft' || field === 'published') && !entry.draft ? 'no field (not a draft)' : findKey(frontMatter, valueOf[field]);
+    if (to) {
+      mapped.push({ from: key, to });
+      // A cover written as a mapping may hold more than the image and its alt text (`cover.caption`).
+      const others = field === 'image' && written && typeof written === 'object' && !Array.isArray(written) ? Object.keys(written).filter((name) => !['image', 'src', 'url', 'path', 'alt'].includes(name)) : [];
+      if (others.length > 0) {
+        extra[key] = written;
+        kept.push({ key, why: `its ${others.join(', ')} besides the image` });
+      }
+      continue;
+    }
+    extra[key] = written;
+    const why = field === 'image' && image && !entry.imageAlt
+      ? 'the cover has no alt text, so the post shows the site\'s default image: add `image:` and `imageAlt:` to use it'
+      : field === 'image' && !image ? 'the cover image could not be brought along (see below)' : `the site's front matter did not take all of it`;
+    kept.push({ key, why });
+  }
+  return { mapped, kept, extra };
+}
+
+/** The front-matter key holding `value` (a list's every item, a text possibly cut short with "…"), if any. */
+function findKey(frontMatter: Record<string, unknown>, value: unknown): string | undefined {
+  if (value === undefined || (Array.isArray(value) && value.length === 0)) return undefined;
+  const holds = (held: unknown, wanted: unknown): boolean => {
+    if (isDeepStrictEqual(held, wanted)) return true;
+    if (typeof held === 'string' && typeof wanted === 'string') return held.endsWith('…') && wanted.startsWith(held.slice(0, -1));
+    if (Array.isArray(held)) return held.some((item) => holds(item, wanted));
+    return false;
+  };
+  return Object.keys(frontMatter).find((key) => (Array.isArray(value) ? value.every((item) => holds(frontMatter[key], item)) : holds(frontMatter[key], value)));
+}
+
+/** The new `index.md`: the site's front matter as new-post writes it, `extra` as YAML, and the body as it was. */
+function entryText(frontMatter: Record<string, unknown>, extra: Record<string, unknown>, body: string): string {
+  const extraLines = Object.keys(extra).length > 0
+    ? [`${extraKey}:`, ...dump(extra, { noRefs: true, lineWidth: -1, sortKeys: false }).trimEnd().split('\n').map((line) => `  ${line}`)]
+    : [];
+  return ['---', ...frontMatterLines(frontMatter), ...extraLines, '---', ''].join('\n') + body;
+}
+
+/**
+ * Checks the new file as the build will read it: the site's schema on the front matter, then
+ * the text parsed back by the build's loader, giving back every value and `extra` as they were.
+ */
+function checkEntry(
+  text: string, frontMatter: Record<string, unknown>, extra: Record<string, unknown>, collection: CollectionSpec, file: string,
+  source: { file: string; lineOf: (field: string | number | undefined) => number }, errors: SiteError[],
+): void {
+  const checked = collection.schema?.safeParse(frontMatter, { reportInput: true });
+  if (checked && !checked.success) {
+    for (const issue of checked.error.issues) {
+      const reason = issueToError(issue, source.file, {});
+      errors.push(new SiteError({
+        code: 'import.invalid-field',
+        message: `the site would refuse the imported post: ${reason.message}`,
+        hint: "Correct the value in the source's front matter; the site's archetype (`imported`) says how each field is carried.",
+        file: source.file,
+        line: source.lineOf(issue.path[0] as string | number | undefined),
+      }));
+    }
+    return;
+  }
+  try {
+    checkRoundTrip(text, frontMatter, collection.schema, file);
+    const read = parseMarkdown(file, text).frontMatter[extraKey] ?? {};
+    if (!isDeepStrictEqual(read, extra)) throw new SiteError({ code: 'new-post.round-trip', message: 'the fields kept under extra would not read back as they were' });
+  } catch (error) {
+    for (const problem of collectSiteErrors(error) ?? [new SiteError({ code: 'new-post.round-trip', message: String(error) })]) {
+      errors.push(new SiteError({ code: problem.code, message: `the imported post would not read back: ${problem.message}`, hint: problem.hint, file: source.file, line: 1 }));
+    }
+  }
+}
+
+/** Whether anything is at `file`, a dangling link included. */
+function exists(file: string): boolean {
+  return lstatSync(file, { throwIfNoEntry: false }) !== undefined;
+}
+
+/**
+ * Writes the plan: each post's folder (created anew: an existing one is never written into),
+ * its `index.md` and the files it brings, read again through the source's guards.
+ */
+export async function writeImport(plan: ImportPlan): Promise<void> {
+  const files = new ContentFiles(plan.source);
+  for (const post of plan.posts) {
+    try {
+      await mkdir(post.folder);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
+        throw new SiteError({ code: 'import.post-exists', message: 'this folder appeared while the import ran, and was left untouched', file: post.folder, hint: 'Run the import again: the posts written before it are in place, and it will name them.' });
+      }
+      throw error;
+    }
+    await writeFile(path.join(post.folder, bundleIndex), post.text, { flag: 'wx' });
+    for (const [source, name] of post.copies) {
+      const destination = path.join(post.folder, ...name.split('/'));
+      await mkdir(path.dirname(destination), { recursive: true });
+      await writeFile(destination, files.readBytes(source, limitOf(source)), { flag: 'wx' });
+    }
+  }
+}

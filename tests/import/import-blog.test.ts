@@ -1,0 +1,60 @@
+// A real blog moves in, through the CLI: a dozen posts written for Hugo, Jekyll, Next.js and
+// Gatsby (tests/fixtures/import/engineering-blog: page bundles, relative images, raw HTML, links
+// to old addresses, keys this site has no field for) are imported into a copy of the marketing
+// site's content, which then builds with the link check on and not one error.
+import assert from 'node:assert/strict';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { runCli, type CliRun } from '../helpers/cli.ts';
+import { copyContent, fixturesRoot } from '../helpers/content.ts';
+
+const blog = path.join(fixturesRoot, 'import', 'engineering-blog');
+let dir: string;
+let content: string;
+let cleanup: () => Promise<void>;
+let imported: CliRun;
+let built: CliRun;
+
+before(async () => {
+  ({ dir, content, cleanup } = await copyContent());
+  imported = await runCli(['import', blog, '--content', content, '--report', path.join(dir, 'import-report.md')]);
+  built = await runCli(['build', '--content', content, '--out', path.join(dir, 'dist'), '--no-cache']);
+});
+after(() => cleanup());
+
+const published = ['launching-the-new-checkout', 'flaky-tests-field-guide', 'observability-at-scale', 'postmortem-friday-outage', 'why-we-moved-to-monorepo', 'on-call-without-burnout', 'database-migrations', 'rewriting-search', 'the-accessibility-audit', 'typescript-migration', 'gatsby-build-cache'];
+
+test('imports every post of the other blog as a page bundle, and prints what it did', async () => {
+  assert.equal(imported.code, 0, imported.stderr);
+  assert.match(imported.stdout, /^Imported 12 posts into .*content\/posts\/ as page bundles, with 12 files beside them:$/m);
+  const folders = (await readdir(path.join(content, 'posts'), { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+  assert.deepEqual(folders, [...published, 'unfinished-thoughts'].sort());
+  const report = await readFile(path.join(dir, 'import-report.md'), 'utf8');
+  assert.match(report, /^## launching-the-new-checkout\n\n- from: posts\/2021-launching-checkout\/index\.md \(page bundle\)$/m);
+  assert.match(report, /^- mapped: title, date, slug, .*cover → image, description → excerpt/m);
+  assert.match(report, /^- kept under extra: lastmod \(no common field\)/m);
+  assert.match(report, /tweet .* is a template tag of the other generator/);
+  assert.match(report, /^- posts\/_index\.md: a list page/m);
+});
+
+test('keeps a body byte for byte where nothing in it would break', async () => {
+  const source = await readFile(path.join(blog, 'posts', 'postmortem-friday-outage', 'index.md'), 'utf8');
+  const written = await readFile(path.join(content, 'posts', 'postmortem-friday-outage', 'index.md'), 'utf8');
+  const bodyOf = (text: string) => text.slice(text.indexOf('\n---\n', 4) + 5);
+  assert.equal(bodyOf(written), bodyOf(source));
+});
+
+test('the site builds with the imported posts, the link check on, and no error', async () => {
+  assert.equal(built.code, 0, built.stderr);
+  assert.match(built.stdout, /\n {2}links: 0 broken links in 0 files, \d+ checked in \d+ ms \(\d+ warnings\)\n/, 'links to old addresses are warnings');
+  for (const slug of published) assert.ok((await stat(path.join(dir, 'dist', 'blog', slug, 'index.html'))).isFile(), slug);
+  await assert.rejects(stat(path.join(dir, 'dist', 'blog', 'unfinished-thoughts')), 'the draft is left out');
+  assert.doesNotMatch(built.stderr, /^\d+ errors?$/m, 'nothing but warnings');
+  assert.match(built.stderr, /warning: .*unfinished-thoughts\/index\.md:\d+:\d+ +Image "review-chart\.png" has no alt text/, "the draft's problems are warnings");
+  const page = await readFile(path.join(dir, 'dist', 'blog', 'the-accessibility-audit', 'index.html'), 'utf8');
+  assert.match(page, /alt="Two engineers testing the site with a screen reader"/, 'the cover brought from a shared folder');
+  assert.match(page, /<a href="\/blog\/rewriting-search\/">rewriting search<\/a>/);
+  assert.ok((await stat(path.join(dir, 'dist', 'blog', 'launching-the-new-checkout', 'architecture.pdf'))).isFile());
+  assert.match(await readFile(path.join(dir, 'dist', '_redirects'), 'utf8'), /^\/2019\/03\/14\/why-we-moved-to-monorepo\.html \/blog\/why-we-moved-to-monorepo\/ 301!$/m);
+});
