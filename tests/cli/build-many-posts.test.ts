@@ -15,8 +15,8 @@ import { runInTerminal } from '../helpers/terminal.ts';
 import { copyTinySite, type SiteCopy } from '../helpers/tiny-copy.ts';
 
 const added = 300;
-/** The tiny site's two posts, the added ones and one showing Markdown in a code block; the home and 404 pages. */
-const pages = 2 + added + 1 + 2;
+/** The tiny site's two posts, the added ones and one showing Markdown in a code block; the home, search and 404 pages. */
+const pages = 2 + added + 1 + 3;
 /** Colour codes (SGR): what NO_COLOR and --no-color leave out. */
 const colourCode = /\u001b\[[0-9;]*m/;
 
@@ -66,11 +66,11 @@ test('the same build on a terminal shows a progress line that rewrites itself, t
 test('colour is on at a terminal, and off with NO_COLOR=1 or --no-color', async () => {
   const coloured = await runInTerminal(['build', '--out', 'coloured'], { cwd: small.root });
   assert.equal(coloured.code, 0, coloured.output);
-  assert.match(coloured.output, /\u001b\[32mBuilt 4 pages/, 'the summary is green on a terminal');
+  assert.match(coloured.output, /\u001b\[32mBuilt 5 pages/, 'the summary is green on a terminal');
   for (const [label, args, env] of [['NO_COLOR=1', ['build', '--out', 'no-color-env'], { NO_COLOR: '1' }], ['--no-color', ['--no-color', 'build', '--out', 'no-color-flag'], {}]] as const) {
     const run = await runInTerminal([...args], { cwd: small.root, env: { ...env } });
     assert.equal(run.code, 0, run.output);
-    assert.match(run.output, /Built 4 pages/, label);
+    assert.match(run.output, /Built 5 pages/, label);
     assert.doesNotMatch(run.output, colourCode, `${label}: ${JSON.stringify(run.output)}`);
   }
   const failed = await runInTerminal(['--no-color', 'build', '--no-such-option'], { cwd: small.root });

@@ -39,7 +39,7 @@ async function assertUpToDate(what: string): Promise<void> {
   const version = await outputVersion();
   const result = await build();
   assert.equal(result.upToDate, true, `${what}: ${result.stdout}`);
-  assert.match(result.stdout, /dist\/ is up to date \(4 pages and 1 redirects, \d+ files\); rendered 0 of 4 pages and wrote no file/);
+  assert.match(result.stdout, /dist\/ is up to date \(5 pages and 1 redirects, \d+ files\); rendered 0 of 5 pages and wrote no file/);
   assert.equal(await outputVersion(), version, `${what}: the output is the same folder`);
 }
 

@@ -49,11 +49,11 @@ test('--version and -V print the package version and exit 0', async () => {
 test('the tiny site builds through the real CLI: its pages, feed, sitemap and redirect, the link check, phase timings and the JavaScript per page', () => withTinySite(async ({ root }) => {
   const run = await runCli(['build'], { cwd: root });
   assert.equal(run.code, 0, run.stderr);
-  assert.match(run.stdout, /^Built 4 pages and 1 redirects \(\d+ files\) into dist\/ in \d+ ms; rendered 4 of 4 pages\n/);
+  assert.match(run.stdout, /^Built 5 pages and 1 redirects \(\d+ files\) into dist\/ in \d+ ms; rendered 5 of 5 pages\n/);
   assert.match(run.stdout, /\n {2}load \d+ ms, render \d+ ms, images \d+ ms(, \w+ \d+ ms)*, bundle \d+ ms, write \d+ ms, check \d+ ms; peak memory \d+ MB\n/);
   assert.match(run.stdout, /\n {2}links: 0 broken links in 0 files, [1-9]\d* checked in \d+ ms\n/, 'the link check the build ran');
-  // The table is grouped by the islands pages hold: the tiny site's four pages hold none.
-  assert.match(run.stdout, /\nJavaScript per page \(bytes, gzip, islands; --verbose lists every page\):\n {5}0\.0 KB {5}0\.0 KB gzip {2}- {2}4 pages, such as \/\n$/);
+  // The table is grouped by the islands pages hold: the tiny site's five pages hold none.
+  assert.match(run.stdout, /\nJavaScript per page \(bytes, gzip, islands; --verbose lists every page\):\n {5}0\.0 KB {5}0\.0 KB gzip {2}- {2}5 pages, such as \/\n$/);
   const dist = path.join(root, 'dist');
   for (const page of ['index.html', 'posts/hello/index.html', 'posts/second/index.html', '404.html', 'old-home/index.html']) assert.ok((await stat(path.join(dist, page))).isFile(), page);
   assert.match(await readFile(path.join(dist, 'posts', 'hello', 'index.html'), 'utf8'), /<h1>Hello<\/h1>[\s\S]*The first post\./);

@@ -36,7 +36,7 @@ test('a page template edit reloads open pages and shows on every page it renders
   });
   for (const pathname of ['/', '/posts/hello/', '/posts/second/']) assert.match(await page(pathname), /<main data-edited="">/, pathname);
   // The site's compiled code is part of every page's key: a code edit renders every page afresh.
-  assert.match(logs.at(-1)!, /^templates\/pages\.tsx → rebuilt in \d+ ms, 4 pages re-rendered$/);
+  assert.match(logs.at(-1)!, /^templates\/pages\.tsx → rebuilt in \d+ ms, 5 pages re-rendered$/);
 });
 
 test('a style edit swaps the stylesheet without a reload', async () => {

@@ -45,7 +45,7 @@ after(async () => {
 });
 
 test('serves the site like a static host: clean URLs, content types, redirects and the 404 page', async () => {
-  assert.match(logs[0]!, /^Built 4 pages in \d+ ms \(drafts and future posts included\)$/);
+  assert.match(logs[0]!, /^Built 5 pages in \d+ ms \(drafts and future posts included\)$/);
   assert.equal(server.note, '', 'the tiny site adds nothing to the dev server');
   const page = await fetchText('/posts/hello/');
   assert.equal(page.status, 200);
@@ -76,7 +76,7 @@ test("an edit of a post's text reloads open pages and re-renders that post alone
   assert.match((await fetchText('/posts/hello/')).text, /<h1>Hello, Revised<\/h1>/);
   assert.match((await fetchText('/')).text, /<a href="\/posts\/hello\/">Hello, Revised<\/a>/);
   // A title is part of the site's model, which every page's key holds.
-  assert.match(logs.at(-1)!, /^content\/posts\/hello\.md → rebuilt in \d+ ms, 4 pages re-rendered$/);
+  assert.match(logs.at(-1)!, /^content\/posts\/hello\.md → rebuilt in \d+ ms, 5 pages re-rendered$/);
 });
 
 test('a broken post shows the error in the browser, keeps serving the last good page, and recovers when fixed', async () => {
@@ -125,7 +125,7 @@ async function startDevCommand(ready: RegExp): Promise<{ child: ReturnType<typeo
 }
 
 test('Ctrl-C stops the real dev command cleanly, once it serves the site and while its first build is under way', async () => {
-  for (const [when, ready] of [['serving', /Serving on http:\/\/127\.0\.0\.1:\d+\/[\s\S]*Built 4 pages/], ['starting', /Serving on http:\/\/127\.0\.0\.1:\d+\//]] as const) {
+  for (const [when, ready] of [['serving', /Serving on http:\/\/127\.0\.0\.1:\d+\/[\s\S]*Built 5 pages/], ['starting', /Serving on http:\/\/127\.0\.0\.1:\d+\//]] as const) {
     const { child, output } = await startDevCommand(ready);
     child.kill('SIGINT');
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
