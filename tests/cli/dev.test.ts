@@ -113,7 +113,11 @@ async function startDevCommand(ready: RegExp): Promise<{ child: ReturnType<typeo
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`dev did not print ${ready}: ${output}`)), 60_000);
+    // A dev server that never prints what the test waits for is stopped, so the test run can end.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`dev did not print ${ready}: ${output}`));
+    }, 60_000);
     child.stdout.on('data', () => {
       if (ready.test(output)) {
         clearTimeout(timer);
