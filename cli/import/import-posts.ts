@@ -22,6 +22,7 @@ import { checkRoundTrip, frontMatterLines } from '../commands/new-entry.ts';
 import { placeFile, planBody, type PostSlugs } from './body-references.ts';
 import { commonFields, lineOf, readPost, type CommonPost, type ReadPost } from './read-post.ts';
 import { scanSource, type SourcePost, type SourceScan } from './scan-source.ts';
+import { termSlug } from '../route/taxonomy.ts';
 
 /** One post as it will be written. */
 export interface PlannedPost {
@@ -42,6 +43,8 @@ export interface PlannedPost {
   kept: { key: string; why: string }[];
   notCarried: string[];
   rewritten: { line: number; from: string; to: string }[];
+  /** Tags and categories written as another imported post first wrote them. */
+  respelled: { from: string; to: string }[];
 }
 
 /** Everything an import will do, decided before anything is written. */
@@ -97,9 +100,32 @@ export function planImport(sourceFolder: string, target: ImportTarget): ImportPl
     if (post.bundle) slugs.set(post.bundle, common.slug);
   }
   const bundles = scan.posts.flatMap((post) => post.bundle ?? []);
-  const posts = read.map(({ post, read: parsed, common }) => planPost(post, parsed, common, { scan, slugs, bundles, files, target, errors }));
+  const respell = { tags: new Map<string, string>(), categories: new Map<string, string>() };
+  const posts = read.map(({ post, read: parsed, common }) => {
+    const respelled: PlannedPost['respelled'] = [];
+    const spelled = { ...common, tags: oneSpelling(common.tags, respell.tags, respelled), categories: oneSpelling(common.categories, respell.categories, respelled) };
+    return { ...planPost(post, parsed, spelled, { scan, slugs, bundles, files, target, errors }), respelled };
+  });
   if (errors.length > 0) throw new SiteErrorList(errors);
   return { source: scan.root, posts, skipped };
+}
+
+/**
+ * Terms written as the first imported post wrote them: blogs collected over years spell one tag
+ * several ways (`Build`, `build`), and a site gives each tag one page, made from its letters
+ * and digits (`termSlug`), so the spellings would ask for one address twice.
+ */
+function oneSpelling(names: string[], first: Map<string, string>, respelled: PlannedPost['respelled']): string[] {
+  return [...new Set(names.map((name) => {
+    const slug = termSlug(name);
+    const spelling = first.get(slug);
+    if (spelling === undefined) {
+      first.set(slug, name);
+      return name;
+    }
+    if (spelling !== name) respelled.push({ from: name, to: spelling });
+    return spelling;
+  }))];
 }
 
 interface PlanContext {
@@ -112,7 +138,7 @@ interface PlanContext {
   errors: SiteError[];
 }
 
-function planPost(post: SourcePost, parsed: ReadPost, common: CommonPost, context: PlanContext): PlannedPost {
+function planPost(post: SourcePost, parsed: ReadPost, common: CommonPost, context: PlanContext): Omit<PlannedPost, 'respelled'> {
   const { scan, target, errors } = context;
   const folder = path.join(target.folder, common.slug);
   const notCarried = [...common.notCarried];

@@ -19,6 +19,7 @@ export function renderReport(plan: ImportPlan, cwd: string): string {
     if (post.kept.length > 0) lines.push(`- kept under extra: ${post.kept.map(({ key, why }) => `${key} (${why})`).join('; ')}`);
     if (post.copies.size > 0) lines.push(`- files: ${[...post.copies.values()].join(', ')}`);
     for (const change of post.rewritten) lines.push(`- rewritten, line ${change.line}: ${change.from} → ${change.to}`);
+    if (post.respelled.length > 0) lines.push(`- written as an earlier post writes it: ${post.respelled.map(({ from, to }) => `${from} → ${to}`).join(', ')}`);
     if (post.notCarried.length > 0) lines.push('- could not carry:', ...post.notCarried.map((item) => `  - ${item}`));
     lines.push('');
   }

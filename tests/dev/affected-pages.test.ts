@@ -17,7 +17,8 @@ import { copyTinySite, type SiteCopy } from '../helpers/tiny-copy.ts';
 let site: SiteCopy;
 let content: string;
 let build: IncrementalBuild;
-const pages = 4;
+/** The tiny site's home, two posts, search and 404 pages. */
+const pages = 5;
 
 before(async () => {
   site = await copyTinySite();

@@ -179,3 +179,15 @@ test('refuses a source nested deeper than it walks, a source inside the content 
   assert.deepEqual((await postsFolder()).filter((name) => name.startsWith('kept')), []);
 });
 
+
+test('writes a tag spelled several ways across the source as the first post spells it, and says so in the report', async () => {
+  const folder = await source({
+    'a.md': '---\ntitle: First\ndate: 2021-01-02\ntags: [Build, CI/CD]\n---\n\nOne.\n',
+    'b.md': '---\ntitle: Second\ndate: 2021-01-03\ntags: [build, ci-cd, Release]\n---\n\nTwo.\n',
+  });
+  const plan = planImport(folder, target());
+  assert.match(postOf(plan, 'b').text, /\ntags: \["Build", "CI\/CD", "Release"\]\n/);
+  assert.deepEqual(postOf(plan, 'b').respelled, [{ from: 'build', to: 'Build' }, { from: 'ci-cd', to: 'CI/CD' }]);
+  assert.deepEqual(postOf(plan, 'a').respelled, []);
+  assert.match(renderReport(plan, dir), /- written as an earlier post writes it: build → Build, ci-cd → CI\/CD/);
+});

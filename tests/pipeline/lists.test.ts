@@ -26,7 +26,7 @@ test('writes every page of a list and of each tag, in the sitemap, linked to eac
   const out = path.join(tmp, 'dist');
   const site = listSite((model) => [{ path: '/posts.json', contents: JSON.stringify(model.posts.map((post) => post.title)) }]);
   const result = await buildSite({ root: tinyRoot, site: loadedSite(site), writer: new DiskWriter(out) });
-  assert.deepEqual(result.pages.map((page) => page.route.path).filter((p) => !p.startsWith('/posts/') || p.includes('/page/')).sort(), ['/', '/404', '/posts', '/posts/page/2', '/tags/greeting']);
+  assert.deepEqual(result.pages.map((page) => page.route.path).filter((p) => !p.startsWith('/posts/') || p.includes('/page/')).sort(), ['/', '/404', '/posts', '/posts/page/2', '/search', '/tags/greeting']);
   const second = parsePage(await readFile(path.join(out, 'posts', 'page', '2', 'index.html'), 'utf8'));
   assert.deepEqual(second.all((e) => e.name === 'a').map((a) => a.attribs.href), ['/posts/hello/', '/posts/', '/posts/page/2/']);
   const sitemap = parseXml(await readFile(path.join(out, 'sitemap.xml'), 'utf8'));

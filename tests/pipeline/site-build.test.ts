@@ -79,10 +79,14 @@ const expectedPages: [file: string, h1: string | RegExp, title: string | RegExp]
   ['search/index.html', 'Search the Site', 'Search | Checkpoint QA'],
   ['404.html', /\S/, 'Page not found | Checkpoint QA'],
 ];
+/** A page per category and tag of the six posts, each on one page of posts: the blog's lists (templates/site/routes.ts). */
+const categories = ['ai-testing', 'data', 'devops', 'documentation', 'manual-testing', 'tools'];
+const tags = ['ai', 'ai-assistance', 'ai-tools', 'automation', 'bug-reporting', 'ci-cd', 'cursor', 'data-generation', 'devops', 'documentation', 'efficiency', 'future-trends', 'manual-testing', 'productivity', 'qa', 'test-data', 'test-generation', 'testing', 'trends'];
+const termPages = [...categories.map((slug) => `blog/categories/${slug}/index.html`), ...tags.map((slug) => `blog/tags/${slug}/index.html`)];
 
 test('builds one page per route of the SPEC, and commits them', () => {
   assert.equal(result.committed, true);
-  assert.deepEqual(result.pages.map((page) => page.route.file).sort(), expectedPages.map(([file]) => file).sort());
+  assert.deepEqual(result.pages.map((page) => page.route.file).sort(), [...expectedPages.map(([file]) => file), ...termPages].sort());
 });
 
 for (const [file, h1, title] of expectedPages) {
@@ -110,7 +114,7 @@ for (const [file, h1, title] of expectedPages) {
 test('writes the sitemap, robots.txt, the feed, _redirects and hashed assets', async () => {
   const sitemap = await read('sitemap.xml');
   // Every page but the 404 page and the search page, whose results depend on the query.
-  assert.equal((sitemap.match(/<loc>/g) ?? []).length, expectedPages.length - 2);
+  assert.equal((sitemap.match(/<loc>/g) ?? []).length, expectedPages.length - 2 + termPages.length);
   assert.match(sitemap, /<loc>https:\/\/www\.checkpointqa\.com\/services\/devshops\/<\/loc>/);
   assert.doesNotMatch(sitemap, /404|dev-shops|contact|search/);
   assert.match(await read('robots.txt'), /Sitemap: https:\/\/www\.checkpointqa\.com\/sitemap\.xml/);

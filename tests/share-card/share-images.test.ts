@@ -79,5 +79,5 @@ test('a page that shares another page\'s picture gets that picture and no job of
   const { images, jobs } = planShareImages(routes, spec, model);
   assert.equal(images.byPath.get('/posts/second'), images.byPath.get('/posts/hello'));
   assert.equal(images.byPath.get('/404'), undefined, 'pages without a picture of their own show the fallback');
-  assert.deepEqual(jobs.map((job) => job.file), ['social/index.png', 'social/posts/hello.png', 'social/logo.png']);
+  assert.deepEqual(jobs.map((job) => job.file), ['social/index.png', 'social/posts/hello.png', 'social/search.png', 'social/logo.png']);
 });
