@@ -68,14 +68,16 @@ async function fetchAllPosts(url: string): Promise<PostSummary[] | undefined> {
  * The blog's list: featured posts, a sidebar of search, categories and tags, the grid of this
  * page's posts and the pager. Server-rendered with this page's posts and links to every tag's
  * and category's page, so it works without JavaScript. Filters (SPEC: a search, a tag and a
- * category, combined) apply to every post of the blog: the first filter fetches their summaries.
+ * category, combined) apply to every post of the blog: on a list of several pages the first filter
+ * fetches their summaries.
  * While a filter is active the featured block and the pager give way, so the matching posts and
  * their count stand right beside (or, on narrow screens, right below) the filters.
  */
 export default function BlogExplorer({ labels, posts, featured, pager, categories, tags, allHref, indexUrl, pageSize }: BlogExplorerProps) {
   const [filters, setFilters] = useState<BlogFilters>(noFilters);
   const [ready, setReady] = useState(false);
-  const [all, setAll] = useState<AllPosts>({ state: 'idle' });
+  // A list that fits on one page holds every post already: filters apply to it where it stands, with nothing to fetch.
+  const [all, setAll] = useState<AllPosts>(pager === null ? { state: 'loaded', posts } : { state: 'idle' });
   const [shown, setShown] = useState(pageSize);
   const [announcement, setAnnouncement] = useState('');
   const announceDelay = useRef(0);
