@@ -56,9 +56,15 @@ export async function compileEngine({ ifStale = false } = {}) {
     for (const name of outputs) hash.update(name).update('\0').update(readFileSync(path.join(staging, name))).update('\0');
     writeFileSync(path.join(staging, 'engine-id'), hash.digest('hex'));
     writeFileSync(path.join(staging, 'sources.json'), sources);
-    // Another run may have compiled the same sources a moment ago: either copy is complete.
-    rmSync(lib, { recursive: true, force: true });
-    renameSync(staging, lib);
+    // Each file is moved into lib/ by a rename, chunks before the entry points that import them
+    // and the stamp last, and lib/ itself is never removed: a launcher starting meanwhile, or
+    // another compiling the same sources at once (parallel tests after an edit), always finds a
+    // complete engine.
+    const entries = ['index.js', 'index.js.map', 'markdown-worker.js', 'markdown-worker.js.map', 'engine-id', 'sources.json'];
+    const order = [...outputs.filter((name) => !entries.includes(name)), ...entries];
+    mkdirSync(lib, { recursive: true });
+    for (const name of order) renameSync(path.join(staging, name), path.join(lib, name));
+    for (const name of readdirSync(lib)) if (!order.includes(name)) rmSync(path.join(lib, name), { recursive: true, force: true });
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
