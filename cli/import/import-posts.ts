@@ -14,7 +14,8 @@ import { ContentFiles } from '../load/read-content-file.ts';
 import { placeFile, planBody, type PostSlugs } from './body-references.ts';
 import { bundleFileProblem, coverImage, limitOf } from './carried-files.ts';
 import { checkEntry, entryText, sortKeys } from './imported-front-matter.ts';
-import { commonFields, lineOf, readPost, type CommonPost, type ReadPost } from './read-post.ts';
+import { commonFields, type CommonPost } from './common-fields.ts';
+import { lineOf, readPost, type ReadPost } from './read-post.ts';
 import { scanSource, type SourcePost, type SourceScan } from './scan-source.ts';
 import { termSlug } from '../route/taxonomy.ts';
 

@@ -7,7 +7,7 @@ import { parseMarkdown } from '../load/load-content.ts';
 import { issueToError } from '../validate/schema-issues.ts';
 import { extraKey } from '../validate/validate-content.ts';
 import { checkRoundTrip, frontMatterLines } from '../commands/new-entry.ts';
-import type { CommonPost } from './read-post.ts';
+import type { CommonPost } from './common-fields.ts';
 
 /**
  * Which source keys the site's front matter carries (each common field's value found under one
