@@ -6,7 +6,8 @@
 import { lstatSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Archetype, CollectionSpec, ImportedEntry } from '../config/site-definition.ts';
+import type { Archetype, ImportedEntry } from '../config/archetype-spec.ts';
+import type { CollectionSpec } from '../config/content-spec.ts';
 import { collectSiteErrors, SiteError, SiteErrorList } from '../errors.ts';
 import { isInside } from '../load/guarded-read.ts';
 import { bundleIndex } from '../load/bundles.ts';

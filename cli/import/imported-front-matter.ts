@@ -1,7 +1,8 @@
 // An imported post's new front matter: which source keys the site's fields carry, what goes under `extra`, and the check that the build reads it back.
 import { isDeepStrictEqual } from 'node:util';
 import { dump } from 'js-yaml';
-import type { CollectionSpec, ImportedEntry } from '../config/site-definition.ts';
+import type { ImportedEntry } from '../config/archetype-spec.ts';
+import type { CollectionSpec } from '../config/content-spec.ts';
 import { collectSiteErrors, SiteError } from '../errors.ts';
 import { parseMarkdown } from '../load/load-content.ts';
 import { issueToError } from '../validate/schema-issues.ts';
