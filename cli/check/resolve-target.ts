@@ -1,5 +1,5 @@
 import { parseHref, siteBase, type HrefTarget } from './href.ts';
-import type { RedirectTable } from '../static-host/redirect-rules.ts';
+import type { RedirectTable } from '../static-host/redirect-table.ts';
 import { answerPath } from '../static-host/resolve-path.ts';
 import { isHtmlFile, routeKey } from '../static-host/site-paths.ts';
 import { closestId, PathSuggester } from './suggest.ts';

@@ -4,45 +4,18 @@
 // one definition from `sitegen.config.ts` at its root (see load-site.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ReactElement } from 'react';
-import type { z } from 'zod';
 import type { SiteError } from '../errors.ts';
 import type { LinkOrigin } from '../render/link-origins.ts';
 import type { TrailingSlash } from '../route/trailing-slash.ts';
-import type { Entry, LoadedContent } from '../load/load-content.ts';
+import type { LoadedContent } from '../load/load-content.ts';
 import type { ImageIndex, RenderContext } from '../render/render-context.ts';
+import type { Archetype } from './archetype-spec.ts';
+import type { ContentSpec } from './content-spec.ts';
+import type { ShareCardSpec } from './share-card-spec.ts';
 
 /** A page kind and its props, as the site's routes name them: `{ kind: 'blog-post', slug: 'a' }`. */
 export interface PageSpec {
   kind: string;
-}
-
-/** A folder of Markdown files under the content folder. */
-export interface CollectionSpec {
-  /** Folder under the content folder. */
-  folder: string;
-  /** The schema of each file's front matter; without one the files are plain texts, read whole. */
-  schema?: z.ZodType;
-  /**
-   * Entries dated in front matter (`date`, optionally `draft: true`): drafts and entries dated
-   * after now are left out of a build unless it asks for them (`--drafts`, `--future`).
-   */
-  dated?: boolean;
-  /**
-   * Entries may also be page bundles: a folder `<name>/index.md` with the images and files the
-   * entry uses beside it. Its images go through the image pipeline, every other file is
-   * published as it is, and both are published beside the entry's page: `page` answers the
-   * address of that page (its route's path), from the validated entry.
-   */
-  bundles?: { page(entry: Entry): string };
-}
-
-/** Where a site's content lives, and the schema of each part. */
-export interface ContentSpec {
-  collections: Record<string, CollectionSpec>;
-  /** JSON datasets in `data/<name>.json`, by name. */
-  data: Record<string, z.ZodType>;
-  /** The images folder under the content folder, published at `/images/`. */
-  images: string;
 }
 
 /** What the build asks of the site's model. */
@@ -107,51 +80,6 @@ export interface FeedSpec {
   items: { title: string; path: string; date: Date; category?: string; description: string }[];
 }
 
-/** The share card of one page: the words drawn on it, or a picture of the site's own. */
-export type ShareCardOf =
-  | { kind: 'card'; card: Record<string, unknown>; alt: string }
-  /** `image` is a site path under `/images/`; `file` and `line` say where the page names it. */
-  | { kind: 'image'; image: string; alt?: string; file: string; line: number }
-  /** The picture of the page at another route path (a list's later pages share its first page's). */
-  | { kind: 'same-as'; path: string };
-
-/** A font share cards are drawn with. */
-export interface CardFont {
-  name: string;
-  data: Buffer;
-  weight: 400 | 500 | 600 | 700 | 800 | 900;
-  style: 'normal';
-}
-
-/** What every card of a build is drawn with: fonts, and what the site's card needs besides (colours, marks). */
-export interface CardAssets {
-  fonts: CardFont[];
-  /** Changes whenever anything the cards are drawn with changes: part of every card's cache key. */
-  fingerprint: string;
-  /** The square logo search engines show, as SVG text (drawn on white). */
-  logoSvg: string;
-  data: unknown;
-}
-
-/** What the engine lends a card's background: pictures made from SVG, as data URLs satori can draw. */
-export interface CardTools {
-  rasterise(svg: string, size: number, opacity?: number): Promise<string>;
-}
-
-/** How a site's share cards look, and which one each page shares. Cards are drawn by satori. */
-export interface ShareCardSpec<Model, Page extends PageSpec> {
-  width: number;
-  height: number;
-  /** Where a card's own words are drawn; everything else is the background, the same on every card and drawn once. */
-  wordsBox: { left: number; top: number; width: number; height: number };
-  /** The card of the page at a route, or a picture of the site's own for it. */
-  of(route: { path: string; page: Page }, model: Model): ShareCardOf;
-  assets(model: Model, root: string): CardAssets;
-  background(assets: CardAssets, tools: CardTools): Promise<ReactElement>;
-  words(card: Record<string, unknown>, assets: CardAssets): ReactElement;
-  logoAlt(model: Model): string;
-}
-
 /** Content-Security-Policy sources a site adds to the engine's own policy, by directive. */
 export type CspAdditions = Partial<Record<'script-src' | 'style-src' | 'img-src' | 'connect-src' | 'frame-src' | 'form-action', string[]>>;
 
@@ -170,68 +98,6 @@ export interface SearchSpec {
   page: string;
   /** The folder of the index and Pagefind's script under the output: `pagefind` (`/pagefind/pagefind.js`) by default. */
   folder?: string;
-}
-
-/** A value an archetype asks for besides the title: a command-line option and its prompt. */
-export interface ArchetypeField {
-  /** Key of the front matter field. */
-  key: string;
-  /** Commander's option syntax: `--category <name>`. */
-  flag: string;
-  description: string;
-  /** A comma-separated list on the command line, a YAML list in the file. */
-  list?: boolean;
-  /** What the prompt asks; no prompt without it. */
-  prompt?: string;
-  /** Values existing entries use, most used first: offered at the prompt, the first is the default. */
-  suggest?(entries: Record<string, unknown>[]): string[];
-  /** The value when none is given and nothing is suggested, from the title. */
-  fallback?(title: string): unknown;
-  /** A problem with the value before the file is written (an empty category, say). */
-  check?(value: unknown): SiteError | undefined;
-  /** A warning printed after the file is written (a value no entry used before, say). */
-  isNew?(value: unknown, suggestions: string[]): string | undefined;
-}
-
-/**
- * A post of another generator (Hugo, Jekyll, Next.js, Gatsby…) as `sitegen import` read it, in
- * common terms: the site's archetype says how its own front matter holds them.
- */
-export interface ImportedEntry {
-  title: string;
-  /** Lowercase words joined by hyphens, the name of the entry's new folder. */
-  slug: string;
-  /** `YYYY-MM-DD`, as the post was dated. */
-  date: string;
-  draft: boolean;
-  /** Its description, summary or excerpt, on one line. */
-  description?: string;
-  /** The first paragraph of its body as plain text on one line, for a site that needs a description the post lacks. */
-  summary?: string;
-  tags: string[];
-  categories: string[];
-  /** Its cover image: an image beside it in its new folder (`cover.png`) or a site path (`/images/…`). */
-  image?: string;
-  imageAlt?: string;
-  /** Its former addresses, to redirect from. */
-  aliases: string[];
-}
-
-/** What `sitegen new-post` writes: a new entry of a collection; with `imported`, what `sitegen import` writes too. */
-export interface Archetype {
-  collection: string;
-  fields: ArchetypeField[];
-  /** The front matter of the new file, in the order the file lists it. */
-  frontMatter(values: { title: string; slug: string; date: string; draft: boolean } & Record<string, unknown>): Record<string, unknown>;
-  /** The body skeleton under the front matter. */
-  body: string;
-  /** The new entry's address. */
-  path(slug: string): string;
-  /**
-   * The front matter of a post brought from another generator (`sitegen import`). A value it
-   * leaves out is kept under `extra` with the key it was read from, and the report says so.
-   */
-  imported?(entry: ImportedEntry): Record<string, unknown>;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { redirectTableOf, type RedirectTable } from '../static-host/redirect-rules.ts';
+import { redirectTableOf, type RedirectTable } from '../static-host/redirect-table.ts';
 import { createSiteHandler } from '../static-host/serve-site.ts';
 import { imagePolicy } from '../write/headers-file.ts';
 

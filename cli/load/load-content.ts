@@ -1,6 +1,6 @@
 import { lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { ContentSpec } from '../config/site-definition.ts';
+import type { ContentSpec } from '../config/content-spec.ts';
 import type { ErrorCode } from '../error-catalogue.ts';
 import { collectSiteErrors, SiteError, SiteErrorList } from '../errors.ts';
 import { bundleIndex } from './bundles.ts';

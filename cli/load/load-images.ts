@@ -6,7 +6,8 @@ import { SiteError, SiteErrorList } from '../errors.ts';
 import { malformedSvg, oversizedImage, sanitizedSvg, svgOverLimit, unsupportedImage } from '../images/image-errors.ts';
 import { rasterFormatOf, unsupportedImageExtensions } from '../images/raster-formats.ts';
 import { readRasterInfo, type RasterInfo } from '../images/read-raster-info.ts';
-import { markupShape, svgSanitizer, svgSanitizerSalt } from '../images/sanitize-svg.ts';
+import { markupShape } from '../images/markup-shape.ts';
+import { svgSanitizer, svgSanitizerSalt } from '../images/sanitize-svg.ts';
 import { inputLimits } from './input-limits.ts';
 import { ContentFiles, fileFailure } from './read-content-file.ts';
 

@@ -1,6 +1,6 @@
 import { lstatSync } from 'node:fs';
 import path from 'node:path';
-import type { ContentSpec } from '../config/site-definition.ts';
+import type { ContentSpec } from '../config/content-spec.ts';
 import { SiteError } from '../errors.ts';
 import { loadJson, parseMarkdown, type RawContent, type RawMarkdown } from './load-content.ts';
 import { ContentFiles, guardFile } from './read-content-file.ts';

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { create as openFont } from 'fontkit';
-import type { CardFont } from '../config/site-definition.ts';
+import type { CardFont } from '../config/share-card-spec.ts';
 
 /** Fonts from npm (SIL Open Font License) for scripts a site's own card fonts may lack. */
 const fallbackPackages = [

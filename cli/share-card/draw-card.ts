@@ -1,4 +1,4 @@
-import type { CardAssets, ShareCardSpec } from '../config/site-definition.ts';
+import type { CardAssets, ShareCardSpec } from '../config/share-card-spec.ts';
 import { SiteError } from '../errors.ts';
 import { loadSharp } from '../images/sharp-runtime.ts';
 import { logoSize } from './share-images.ts';

@@ -2,7 +2,7 @@ import os from 'node:os';
 import type { Cache } from '../cache/cache.ts';
 import { cacheKey } from '../cache/cache.ts';
 import { packageVersion } from '../cache/engine-identity.ts';
-import type { CardAssets, ShareCardSpec } from '../config/site-definition.ts';
+import type { CardAssets, ShareCardSpec } from '../config/share-card-spec.ts';
 import { collectSiteErrors, SiteError, SiteErrorList } from '../errors.ts';
 import { fontsFor } from './card-fonts.ts';
 import { drawCard, drawLogo } from './draw-card.ts';

@@ -1,4 +1,5 @@
-import type { PageSpec, ShareCardSpec } from '../config/site-definition.ts';
+import type { ShareCardSpec } from '../config/share-card-spec.ts';
+import type { PageSpec } from '../config/site-definition.ts';
 import { SiteErrorList, type SiteError } from '../errors.ts';
 import type { Route } from '../route/routes.ts';
 import { socialImageProblems, type SocialImageSource } from './social-image.ts';

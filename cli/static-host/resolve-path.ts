@@ -1,5 +1,6 @@
 // Which answer a static host gives for a path: the precedence of files and `_redirects` rules.
-import type { RedirectRule, RedirectTable } from './redirect-rules.ts';
+import type { RedirectRule } from './redirect-rules.ts';
+import type { RedirectTable } from './redirect-table.ts';
 import { candidateFiles, hostConfigFiles } from './site-paths.ts';
 
 /** What the host knows about a site: which files exist, and its redirect rules. */

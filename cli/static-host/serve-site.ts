@@ -2,7 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { contentTypeFor } from './content-types.ts';
 import { headersFor, type HeaderRule } from './header-rules.ts';
-import type { RedirectTable } from './redirect-rules.ts';
+import type { RedirectTable } from './redirect-table.ts';
 import { answerPath, type HostAnswer, type HostedSite } from './resolve-path.ts';
 import { decodeRequestPath, isHtmlFile, notFoundFile } from './site-paths.ts';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { checkGuarded, readGuarded, RefusedFile } from '../load/guarded-read.ts';
 import { headersFileLimit, parseHeadersFile } from './header-rules.ts';
 import { listSiteFiles } from './list-site-files.ts';
-import { redirectTableOf, type RedirectTable } from './redirect-rules.ts';
+import { redirectTableOf, type RedirectTable } from './redirect-table.ts';
 import { createSiteHandler, type ServedSite } from './serve-site.ts';
 
 /** A `_redirects` larger than this is not read (Cloudflare allows 2,100 rules of at most 1,000 characters). */

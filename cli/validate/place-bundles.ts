@@ -4,7 +4,7 @@
 // them. Front matter may name a file of its bundle by that relative path (`image: cover.png`);
 // the entry is handed to the site's model with the file's address in its place.
 import path from 'node:path';
-import type { CollectionSpec } from '../config/site-definition.ts';
+import type { CollectionSpec } from '../config/content-spec.ts';
 import { SiteError } from '../errors.ts';
 import { isImageFile } from '../images/raster-formats.ts';
 import type { LoadedBundle } from '../load/bundles.ts';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { z } from 'zod';
-import type { ContentSpec } from '../config/site-definition.ts';
+import type { ContentSpec } from '../config/content-spec.ts';
 import { SiteError, SiteErrorList } from '../errors.ts';
 import { errorCatalogue } from '../error-catalogue.ts';
 import type { RawContent, RawJson, RawMarkdown } from '../load/load-content.ts';

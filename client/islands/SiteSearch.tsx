@@ -1,17 +1,10 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { loadPagefind } from './pagefind-api.ts';
 import {
-  addressFromSearch, emptySearch, excerptParts, fillSearchText, isSearching, markQueryWords, maxQueryLength, pagefindFilters, searchFilters, searchFromAddress, searchMeta,
+  addressFromSearch, emptySearch, isSearching, maxQueryLength, pagefindFilters, searchFilters, searchFromAddress, searchMeta,
   type ExcerptPart, type SearchState,
 } from './search-state.ts';
-
-export interface SearchLabels {
-  fieldLabel: string;
-  placeholder: string;
-  clearLabel: string;
-  prompt: string;
-  filters: { label: string; section: string; allSections: string; tag: string; allTags: string; category: string; allCategories: string; postsOnly: string };
-  results: { heading: string; searching: string; none: string; one: string; other: string; forQuery: string; noneHint: string; more: string; failed: string };
-}
+import { describe, snippetOf, type SearchLabels } from './search-text.ts';
 
 export interface SiteSearchProps {
   /** Pagefind's script (`/pagefind/pagefind.js`): loaded when a visitor first searches. */
@@ -21,24 +14,6 @@ export interface SiteSearchProps {
   sections: string[];
   tags: string[];
   categories: string[];
-}
-
-/** The part of Pagefind's browser API the page uses. */
-interface Pagefind {
-  options(options: { excerptLength?: number }): Promise<void>;
-  init(): Promise<void>;
-  debouncedSearch(query: string | null, options: { filters?: Record<string, string> }, wait?: number): Promise<PagefindSearch | null>;
-}
-
-interface PagefindSearch {
-  results: { id: string; data(): Promise<PagefindPage> }[];
-}
-
-interface PagefindPage {
-  url: string;
-  excerpt: string;
-  meta: Record<string, string | undefined>;
-  filters: Record<string, string[] | undefined>;
 }
 
 /** One result as the list shows it. */
@@ -56,22 +31,6 @@ type Status = 'idle' | 'searching' | 'done' | 'failed';
 const pageSize = 10;
 /** How long typing must pause before Pagefind searches (and the count is announced). */
 const typingPauseMs = 300;
-
-let loading: Promise<Pagefind> | undefined;
-
-/** Pagefind's script and its WebAssembly, fetched the first time a visitor searches; never before. */
-function loadPagefind(script: string): Promise<Pagefind> {
-  loading ??= (import(/* @vite-ignore */ script) as Promise<Pagefind>).then(async (pagefind) => {
-    await pagefind.options({ excerptLength: 26 });
-    await pagefind.init();
-    return pagefind;
-  });
-  loading.catch(() => {
-    // A later search tries again (the connection may be back).
-    loading = undefined;
-  });
-  return loading;
-}
 
 /**
  * The search page's field, filters and results. The search is kept in the address (`?q=`), so a
@@ -248,21 +207,6 @@ export default function SiteSearch({ script, labels, sections, tags, categories 
       </div>
     </div>
   );
-}
-
-/** What a result quotes: Pagefind's excerpt of the page's text, or the page's summary where only that matched. */
-function snippetOf(page: PagefindPage, query: string): ExcerptPart[] {
-  const excerpt = excerptParts(page.excerpt);
-  const summary = page.meta[searchMeta.summary];
-  if (excerpt.some((part) => part.marked) || !summary) return excerpt;
-  const marked = markQueryWords(summary, query);
-  return marked.some((part) => part.marked) ? marked : excerpt;
-}
-
-/** How many results a search found, in words: '3 results for “cursor”'; a search by filters alone, '4 results'. */
-function describe(count: number, query: string, text: SearchLabels['results']): string {
-  const found = fillSearchText(count === 0 ? text.none : count === 1 ? text.one : text.other, { count });
-  return query === '' ? found : `${found} ${fillSearchText(text.forQuery, { query })}`;
 }
 
 function FilterSelect({ id, label, allLabel, values, selected, onSelect }: { id: string; label: string; allLabel: string; values: string[]; selected: string | null; onSelect: (value: string | null) => void }) {

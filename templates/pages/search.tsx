@@ -1,4 +1,4 @@
-import type { SearchLabels } from '../../client/islands/SiteSearch.tsx';
+import type { SearchLabels } from '../../client/islands/search-text.ts';
 import Island from '../components/Island.tsx';
 import Layout, { useTitle } from '../components/Layout.tsx';
 import PageHero from '../components/PageHero.tsx';

@@ -1,4 +1,4 @@
-import type { Archetype, ImportedEntry } from '../../cli/config/site-definition.ts';
+import type { Archetype, ImportedEntry } from '../../cli/config/archetype-spec.ts';
 import { SiteError } from '../../cli/errors.ts';
 import { postFieldLimits } from './schemas/blog.ts';
 import { blogPostPath } from './urls.ts';

@@ -1,4 +1,4 @@
-import type { ShareCardOf, ShareCardSpec } from '../../cli/config/site-definition.ts';
+import type { ShareCardOf, ShareCardSpec } from '../../cli/config/share-card-spec.ts';
 import { locateFrontMatterField } from '../../cli/validate/locate-field.ts';
 import ShareCardText, { cardSize, ShareCardFrame, textBox } from '../share-card/ShareCard.tsx';
 import { readCardAssets, type CardData } from './card-assets.ts';

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseHref, siteBase } from '../../cli/check/href.ts';
-import { parseRedirectsFile, RedirectTable } from '../../cli/static-host/redirect-rules.ts';
+import { parseRedirectsFile } from '../../cli/static-host/redirect-rules.ts';
+import { RedirectTable } from '../../cli/static-host/redirect-table.ts';
 import { SiteResolver } from '../../cli/check/resolve-target.ts';
 
 function resolverFor(files: string[], redirects = '', stubs: Record<string, string> = {}, ids: Record<string, string[]> = {}) {

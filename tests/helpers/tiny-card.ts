@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createElement } from 'react';
-import type { CardAssets, ShareCardSpec } from '../../cli/config/site-definition.ts';
+import type { CardAssets, ShareCardSpec } from '../../cli/config/share-card-spec.ts';
 import type { TinyModel, TinyPage } from '../sites/tiny/templates/pages.tsx';
 import { tinyRoot } from './sites.ts';
 

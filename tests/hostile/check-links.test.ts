@@ -14,7 +14,8 @@ import { after, before, test } from 'node:test';
 import { isNonPublicAddress, type HostResolver } from '../../cli/check/address-policy.ts';
 import { checkSite, formatReport, type CheckLinksOptions, type LinkReport } from '../../cli/check/index.ts';
 import { scanSiteFolder } from '../../cli/static-host/list-site-files.ts';
-import { parseRedirectsFile, patternRuleLimit, redirectTableOf } from '../../cli/static-host/redirect-rules.ts';
+import { parseRedirectsFile, patternRuleLimit } from '../../cli/static-host/redirect-rules.ts';
+import { redirectTableOf } from '../../cli/static-host/redirect-table.ts';
 import { projectRoot } from '../helpers/content.ts';
 import { parseXml } from '../helpers/xml.ts';
 import { hangBound } from '../helpers/hang-bound.ts';
@@ -188,7 +189,7 @@ test('parses odd _redirects lines without crashing, keeping the rules that make 
 
 test('matches redirect patterns against megabyte paths in linear time', () => {
   const { ok, output } = runIsolated(`
-    import { redirectTableOf } from '@/cli/static-host/redirect-rules.ts';
+    import { redirectTableOf } from '@/cli/static-host/redirect-table.ts';
     const table = redirectTableOf(['/a/:b/* /c/:b/:splat 301', '/x/:y/:z /w 301', '/*/*/*/x /y 301', '* /everything 200'].join('\\n'));
     const paths = ['/a/' + 'b'.repeat(1 << 20) + '/c', '/x/' + '/'.repeat(1 << 20) + 'z', '/' + 'a/'.repeat(1 << 19) + '\\n', '/'.repeat(1 << 14) + 'y'];
     for (const path of paths) if (!table.match(path)) throw new Error('no match');`);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Cache } from '../../cli/cache/cache.ts';
-import type { ShareCardSpec } from '../../cli/config/site-definition.ts';
+import type { ShareCardSpec } from '../../cli/config/share-card-spec.ts';
 import { drawSharePictures } from '../../cli/share-card/draw-share-pictures.ts';
 import type { ShareJob } from '../../cli/share-card/share-images.ts';
 import { shareCard } from '../../templates/site/share-card.ts';

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { z } from 'zod';
-import type { ContentSpec } from '../../cli/config/site-definition.ts';
+import type { ContentSpec } from '../../cli/config/content-spec.ts';
 import { SiteErrorList } from '../../cli/errors.ts';
 import { checkImageAlt } from '../../cli/images/check-image-alt.ts';
 import { loadContent } from '../../cli/load/load-content.ts';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createElement } from 'react';
 import sharp from 'sharp';
-import type { ShareCardSpec } from '../../cli/config/site-definition.ts';
+import type { ShareCardSpec } from '../../cli/config/share-card-spec.ts';
 import { SiteError } from '../../cli/errors.ts';
 import { drawCard, drawLogo } from '../../cli/share-card/draw-card.ts';
 import { tinyCard, tinyCardAssets, tinyCardColours } from '../helpers/tiny-card.ts';

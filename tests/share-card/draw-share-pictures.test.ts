@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import sharp from 'sharp';
 import { Cache } from '../../cli/cache/cache.ts';
-import type { ShareCardSpec } from '../../cli/config/site-definition.ts';
+import type { ShareCardSpec } from '../../cli/config/share-card-spec.ts';
 import { SiteErrorList } from '../../cli/errors.ts';
 import { drawSharePictures } from '../../cli/share-card/draw-share-pictures.ts';
 import type { ShareJob } from '../../cli/share-card/share-images.ts';

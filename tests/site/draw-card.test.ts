@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import sharp from 'sharp';
-import type { CardAssets, ShareCardSpec } from '../../cli/config/site-definition.ts';
+import type { CardAssets, ShareCardSpec } from '../../cli/config/share-card-spec.ts';
 import { drawCard as drawWith, drawLogo } from '../../cli/share-card/draw-card.ts';
 import { readCardAssets, type CardData } from '../../templates/site/card-assets.ts';
 import { shareCard } from '../../templates/site/share-card.ts';

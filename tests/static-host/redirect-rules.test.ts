@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseRedirectsFile, RedirectTable } from '../../cli/static-host/redirect-rules.ts';
+import { parseRedirectsFile } from '../../cli/static-host/redirect-rules.ts';
+import { RedirectTable } from '../../cli/static-host/redirect-table.ts';
 
 test('parses Netlify _redirects lines with their positions', () => {
   const rules = parseRedirectsFile('# moved pages\n/contact  /getting-started#contact-form  301\n\n/old /new 302!\n/store id=:id /blog/:id 301\n');

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
-import type { ContentSpec } from '../../cli/config/site-definition.ts';
+import type { ContentSpec } from '../../cli/config/content-spec.ts';
 import { loadContent } from '../../cli/load/load-content.ts';
 import { validateContent, type ValidateOptions } from '../../cli/validate/validate-content.ts';
 import { tinySite } from '../helpers/sites.ts';

@@ -1,7 +1,8 @@
 // A worker thread that renders Markdown with its own highlighter, for large builds.
 import { parentPort, workerData } from 'node:worker_threads';
 import { useHighlightStore } from './highlight-store.ts';
-import { getSharedHighlighter, renderMarkdown, type RenderedMarkdown } from './render-markdown.ts';
+import { renderMarkdown, type RenderedMarkdown } from './render-markdown.ts';
+import { getSharedHighlighter } from './shared-highlighter.ts';
 
 /** A body to render. */
 export interface MarkdownTask {

@@ -1,31 +1,20 @@
-import { randomBytes } from 'node:crypto';
-import type { Comment, Element, ElementContent, Properties, Root, RootContent } from 'hast';
+import type { Element, Root, RootContent } from 'hast';
 import { raw } from 'hast-util-raw';
-import { sanitize } from 'hast-util-sanitize';
-import { find, html } from 'property-information';
 import type { VFile } from 'vfile';
 import { checkHtmlStructure, maxHtmlDepth, maxOpenFormatting, type HtmlStructureProblem, type RawHtmlPiece } from './html-limits.ts';
 import { rawHtmlSchema } from './html-schema.ts';
-import { describeIframe, embedMarker, type MarkdownEmbed } from './markdown-embeds.ts';
+import { embedMarker, type MarkdownEmbed } from './markdown-embeds.ts';
+import { RawHtmlRun } from './raw-html-run.ts';
 import type { MarkdownProblem, MarkdownWarning } from './render-markdown.ts';
-import { allowedSchemeNames, isSafeUrl } from './safe-urls.ts';
 
 /** Warnings kept per body: past them, one more says how many were left out. */
 export const maxWarningsPerBody = 100;
-
-/** Attributes a browser follows or loads as a URL: a scheme outside the allowed ones in any of them fails the build, whatever the element. */
-const urlProperties = ['href', 'src', 'action', 'formAction', 'cite', 'longDesc', 'poster', 'background', 'data', 'codeBase', 'xLinkHref', 'ping', 'manifest'];
 
 /** What the plugin leaves in the file's data for renderedFrom (render-markdown.ts). */
 export interface RawHtmlData {
   htmlProblems?: MarkdownProblem[];
   htmlWarnings?: MarkdownWarning[];
   embeds?: (MarkdownEmbed | null)[];
-}
-
-interface Point {
-  line: number;
-  column: number;
 }
 
 /**
@@ -122,204 +111,6 @@ function capped(warnings: MarkdownWarning[]): MarkdownWarning[] {
   return [...warnings.slice(0, maxWarningsPerBody), { ...last, message: `${warnings.length - maxWarningsPerBody} more pieces of HTML removed from this body (the first ${maxWarningsPerBody} are listed)` }];
 }
 
-/** The attribute a property is written as: `onClick` → `onclick`, `className` → `class`. */
-function attributeName(property: string): string {
-  return find(html, property).attribute;
-}
-
-/** One body's pass: the Markdown elements it marked, and what it found. */
-class RawHtmlRun {
-  readonly nonce = randomBytes(12).toString('base64url');
-  /** What each Markdown element had before parsing, by the index its mark carries. */
-  private readonly markdownElements: { properties: Properties; data: Element['data'] }[] = [];
-  readonly problems: MarkdownProblem[] = [];
-  readonly warnings: MarkdownWarning[] = [];
-  readonly embeds: (MarkdownEmbed | null)[] = [];
-  private readonly restored = new Set<number>();
-
-  /** Gives every (Markdown) element of the tree the attribute that says so, keeping what each had. */
-  mark(tree: Root): void {
-    const walk = (node: Root | Element) => {
-      for (const child of node.children) {
-        if (child.type !== 'element') continue;
-        this.markdownElements.push({ properties: child.properties, data: child.data });
-        child.properties = { ...child.properties, dataSitegenMarkdown: `${this.nonce}:${this.markdownElements.length - 1}` };
-        walk(child);
-      }
-    };
-    walk(tree);
-  }
-
-  /** The index of a Markdown element, or undefined for an element the author wrote as HTML (or the parser made for it). */
-  private markdownIndex(element: Element): number | undefined {
-    const mark = element.properties.dataSitegenMarkdown;
-    if (typeof mark !== 'string' || !mark.startsWith(`${this.nonce}:`)) return undefined;
-    return Number(mark.slice(this.nonce.length + 1));
-  }
-
-  /** A Markdown element as it was (the parser may copy one, as it copies open formatting elements: each copy gets its own properties). */
-  private restore(element: Element, index: number): void {
-    const original = this.markdownElements[index]!;
-    const first = !this.restored.has(index);
-    this.restored.add(index);
-    element.properties = first ? original.properties : structuredClone(original.properties);
-    if (original.data !== undefined) element.data = first ? original.data : structuredClone(original.data);
-    else delete element.data;
-    this.cleanChildren(element);
-  }
-
-  /** Keeps Markdown elements and sanitizes each element written as HTML, in a node's children. */
-  cleanChildren(parent: Root | Element): void {
-    const children: RootContent[] = [];
-    const emptied: number[] = [];
-    for (const child of parent.children) {
-      if (child.type === 'element') {
-        const index = this.markdownIndex(child);
-        if (index === undefined) {
-          const clean = this.sanitizeWritten(child, parent);
-          if (clean.length === 0) emptied.push(children.length);
-          children.push(...clean);
-        } else {
-          this.restore(child, index);
-          children.push(child);
-        }
-      } else if (child.type === 'comment' || child.type === 'doctype') {
-        emptied.push(children.length);
-      } else {
-        children.push(child);
-      }
-    }
-    // Markdown puts a line break between blocks: one that left nothing takes one of its line breaks
-    // along, so a body whose only HTML is a comment renders as if the comment had never been written.
-    for (const at of emptied.reverse()) {
-      if (isLineBreak(children[at])) children.splice(at, 1);
-      else if (at > 0 && isLineBreak(children[at - 1])) children.splice(at - 1, 1);
-    }
-    parent.children = children as typeof parent.children;
-  }
-
-  /**
-   * An element written as HTML, with all it holds, through the sanitizer. Markdown elements inside
-   * it stand aside as empty text nodes the sanitizer keeps (with their data), and are put back
-   * afterwards, cleaned the same way; so are embed markers. Each element then is either kept
-   * (its attributes compared) or reported removed.
-   */
-  private sanitizeWritten(element: Element, parent: Root | Element): ElementContent[] {
-    const fallback = pointOf(parent) ?? { line: 1, column: 1 };
-    if (element.tagName === 'iframe') return this.embed(element, fallback);
-    const written: Element[] = [];
-    const slots: (Element | Comment)[] = [];
-    const slot = (node: Element | Comment): ElementContent => ({ type: 'text', value: '', data: { sitegenSlot: slots.push(node) - 1 } as Element['data'] });
-    const prepare = (node: Element, at: Point) => {
-      const here = pointOf(node) ?? at;
-      this.refuseUnsafeUrls(node, here);
-      node.data = { ...node.data, sitegenWritten: written.push(node) - 1 } as Element['data'];
-      node.children = node.children.flatMap((child): ElementContent[] => {
-        if (child.type !== 'element') return [child];
-        if (this.markdownIndex(child) !== undefined) return [slot(child)];
-        if (child.tagName === 'iframe') return this.embed(child, here).map(slot);
-        prepare(child, here);
-        return [child];
-      });
-    };
-    prepare(element, fallback);
-    const clean = sanitize({ type: 'root', children: [element] }, rawHtmlSchema) as Root;
-    const kept = new Map<number, Element>();
-    const refilled = new Set<number>();
-    const refill = (node: Root | Element) => {
-      node.children = node.children.map((child) => {
-        const data = child.data as { sitegenSlot?: number; sitegenWritten?: number } | undefined;
-        if (child.type === 'text' && data?.sitegenSlot !== undefined) {
-          const filled = slots[data.sitegenSlot]!;
-          refilled.add(data.sitegenSlot);
-          if (filled.type === 'element') this.restore(filled, this.markdownIndex(filled)!);
-          return filled;
-        }
-        if (child.type === 'element') {
-          if (data?.sitegenWritten !== undefined) {
-            kept.set(data.sitegenWritten, child);
-            delete data.sitegenWritten;
-            if (Object.keys(data).length === 0) delete child.data;
-          }
-          refill(child);
-        }
-        return child;
-      }) as typeof node.children;
-    };
-    refill(clean);
-    // An iframe inside an element removed with its content (an <svg>, a <form>) is no embed.
-    for (const [index, node] of slots.entries()) {
-      if (node.type === 'comment' && !refilled.has(index)) this.embeds[embedIndex(node)] = null;
-    }
-    const report = (node: Element, at: Point, inRemoved: boolean) => {
-      const here = pointOf(node) ?? at;
-      const index = (node.data as { sitegenWritten: number }).sitegenWritten;
-      const cleaned = kept.get(index);
-      const stripped = !cleaned && (rawHtmlSchema.strip ?? []).includes(node.tagName);
-      if (cleaned) this.reportAttributes(node, cleaned, here);
-      else if (!inRemoved) this.warn(`<${node.tagName}> removed${stripped || node.children.length === 0 ? '' : ', its content kept'}`, here);
-      for (const child of node.children) {
-        if (child.type === 'element' && (child.data as { sitegenWritten?: number } | undefined)?.sitegenWritten !== undefined) report(child, here, inRemoved || stripped);
-      }
-    };
-    report(element, fallback, false);
-    return clean.children as ElementContent[];
-  }
-
-  /** An iframe: an embed marker when its src is an https URL (the site then decides), else removed with a warning. */
-  private embed(element: Element, at: Point): Comment[] {
-    const here = pointOf(element) ?? at;
-    this.refuseUnsafeUrls(element, here);
-    const { src, title, srcDoc } = element.properties;
-    if (srcDoc !== undefined) this.warn('srcdoc on <iframe> removed', here);
-    const source = typeof src === 'string' ? src.trim() : undefined;
-    if (!source || !/^(?:https:)?\/\//i.test(source)) {
-      this.warn(`${describeIframe(source)} removed: an embed needs an https src`, here);
-      return [];
-    }
-    this.embeds.push({ src: source, ...(typeof title === 'string' && title.trim() ? { title: title.trim() } : {}), ...here });
-    return [{ type: 'comment', value: embedMarker(this.embeds.length - 1) }];
-  }
-
-  /** Drops, as an error at the element, every URL attribute whose scheme is not allowed (`javascript:`, `data:`…), as `collect` does for Markdown's links. */
-  private refuseUnsafeUrls(element: Element, at: Point): void {
-    for (const property of urlProperties) {
-      const value = element.properties[property];
-      if (typeof value !== 'string' || isSafeUrl(value)) continue;
-      delete element.properties[property];
-      const message = `URL ${JSON.stringify(value.slice(0, 80))} in ${attributeName(property)} on <${element.tagName}> uses a scheme that is not allowed (only ${allowedSchemeNames}, relative URLs and #fragments)`;
-      this.problems.push({ code: 'markdown.unsafe-url', message, ...at });
-    }
-  }
-
-  /** Warns about each attribute (or value of a list attribute) the sanitizer left out of a kept element. */
-  private reportAttributes(original: Element, cleaned: Element, at: Point): void {
-    for (const [property, value] of Object.entries(original.properties)) {
-      if (value === undefined || value === null) continue;
-      const name = attributeName(property);
-      const left = cleaned.properties[property];
-      if (left === undefined || left === null) this.warn(`${name} on <${original.tagName}> removed`, at);
-      else if (Array.isArray(value) && Array.isArray(left) && left.length < value.length) {
-        const removed = value.filter((item) => !left.includes(item));
-        this.warn(`${name} ${JSON.stringify(removed.join(' '))} on <${original.tagName}> removed`, at);
-      }
-    }
-  }
-
-  private warn(message: string, at: Point): void {
-    this.warnings.push({ code: 'markdown.html-removed', message, ...at });
-  }
-}
-
-function isLineBreak(node: RootContent | undefined): boolean {
-  return node?.type === 'text' && node.value === '\n';
-}
-
-function pointOf(node: Root | Element): Point | undefined {
-  const start = node.position?.start;
-  return start ? { line: start.line, column: start.column } : undefined;
-}
-
 /**
  * An iframe on a line of its own is a paragraph to Markdown (`<iframe …></iframe>` is inline
  * HTML): a paragraph that holds nothing but embed markers gives way to them, so what the site
@@ -338,8 +129,4 @@ function liftEmbeds(node: Root | Element): void {
 
 function isEmbedMarker(node: RootContent): boolean {
   return node.type === 'comment' && node.value.startsWith(embedMarker(0).slice(0, -1));
-}
-
-function embedIndex(marker: Comment): number {
-  return Number(marker.value.slice(marker.value.indexOf(':') + 1));
 }

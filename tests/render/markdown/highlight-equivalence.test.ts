@@ -9,7 +9,8 @@ import { test } from 'node:test';
 import type { Root } from 'mdast';
 import { splitMarkdown } from '../../../cli/load/front-matter.ts';
 import { atsAllInCodeBlocks, atsLookFenced } from '../../../cli/render/markdown/ats-in-code.ts';
-import { createMarkdownProcessor, getSharedHighlighter, renderMarkdown, renderMarkdownReference } from '../../../cli/render/markdown/render-markdown.ts';
+import { createMarkdownProcessor, renderMarkdown, renderMarkdownReference } from '../../../cli/render/markdown/render-markdown.ts';
+import { getSharedHighlighter } from '../../../cli/render/markdown/shared-highlighter.ts';
 import { projectRoot } from '../../helpers/content.ts';
 import { mulberry32, sharedCorpusPosts } from '../../helpers/realistic-posts.ts';
 

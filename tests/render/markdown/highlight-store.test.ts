@@ -98,8 +98,10 @@ test('a body whose every block is stored renders without starting Shiki', async 
   await rm(path.join(cache.folder!, 'highlight'), { recursive: true, force: true });
   await renderMarkdown(body);
   const module = path.join(projectRoot, 'cli', 'render', 'markdown', 'render-markdown.ts');
+  const highlighterModule = path.join(projectRoot, 'cli', 'render', 'markdown', 'shared-highlighter.ts');
   const storeModule = path.join(projectRoot, 'cli', 'render', 'markdown', 'highlight-store.ts');
-  const script = (markdown: string) => `import { renderMarkdown, hasStartedHighlighter } from ${JSON.stringify(module)};
+  const script = (markdown: string) => `import { renderMarkdown } from ${JSON.stringify(module)};
+    import { hasStartedHighlighter } from ${JSON.stringify(highlighterModule)};
     import { useHighlightStore } from ${JSON.stringify(storeModule)};
     useHighlightStore(${JSON.stringify(cache.folder)});
     const { html } = await renderMarkdown(${JSON.stringify(markdown)});

@@ -6,7 +6,8 @@ import { test } from 'node:test';
 import { Cache } from '../../../cli/cache/cache.ts';
 import { SiteError, SiteErrorList } from '../../../cli/errors.ts';
 import { renderBodies } from '../../../cli/render/markdown/render-bodies.ts';
-import { hasStartedHighlighter, renderMarkdown } from '../../../cli/render/markdown/render-markdown.ts';
+import { renderMarkdown } from '../../../cli/render/markdown/render-markdown.ts';
+import { hasStartedHighlighter } from '../../../cli/render/markdown/shared-highlighter.ts';
 import { workerThreshold } from '../../../cli/render/markdown/worker-pool.ts';
 
 const noCache = new Cache(undefined);

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
-import { getSharedHighlighter, renderMarkdown } from '../../../cli/render/markdown/render-markdown.ts';
+import { renderMarkdown } from '../../../cli/render/markdown/render-markdown.ts';
+import { getSharedHighlighter } from '../../../cli/render/markdown/shared-highlighter.ts';
 import { projectRoot } from '../../helpers/content.ts';
 
 const fixtures = path.join(projectRoot, 'tests', 'fixtures', 'markdown');

@@ -31,7 +31,8 @@ import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { codeTheme } from '../../../cli/render/markdown/code-theme.ts';
 import { rawHtml, type RawHtmlData } from '../../../cli/render/markdown/raw-html.ts';
-import { getSharedHighlighter, renderMarkdown } from '../../../cli/render/markdown/render-markdown.ts';
+import { renderMarkdown } from '../../../cli/render/markdown/render-markdown.ts';
+import { getSharedHighlighter } from '../../../cli/render/markdown/shared-highlighter.ts';
 
 interface Example {
   suite: string;
