@@ -128,6 +128,11 @@ export class DiskWriter implements Writer {
     return this.staging;
   }
 
+  /** The folder the output is committed to, which findings about the staged files name. */
+  destination(): string {
+    return this.outDir;
+  }
+
   async commit(): Promise<void> {
     const staging = await this.staging;
     const { removed } = await swapInOutput(this.outDir, staging).catch((error: unknown) => {

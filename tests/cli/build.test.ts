@@ -94,6 +94,8 @@ test('a broken internal link in a post fails the build at its Markdown line and 
   assert.equal(run.code, 1);
   assert.match(run.stderr, /a\[href\] "\/posts\/secnd\/" no such page — did you mean \/posts\/second\/\?\n {4}from content\/posts\/hello\.md:7:48 \(markdown\)\n/);
   assert.match(run.stderr, /\[build\.broken-links\]/);
+  // The page is named where it would have been published, not in the staging folder the failed build removed.
+  assert.ok(run.stderr.includes(`  ${path.join(out, 'posts', 'hello', 'index.html')}:`), run.stderr);
   assert.equal((await stat(path.join(out, 'index.html'))).mtimeMs, before);
   assert.equal(existsSync(path.join(out, 'posts', 'hello', 'index.html')) && (await readFile(path.join(out, 'posts', 'hello', 'index.html'), 'utf8')).includes('secnd'), false);
   assert.deepEqual(await entriesBesideOutput(out), ['out', 'tiny']);
