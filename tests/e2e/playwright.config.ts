@@ -7,7 +7,7 @@ export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
   fullyParallel: true,
-  workers: 2,
+  workers: 4,
   retries: 0,
   timeout: 30_000,
   reporter: process.env.CI ? 'list' : 'line',
