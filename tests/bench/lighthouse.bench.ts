@@ -4,12 +4,13 @@
 // Lighthouse is run through npx (pinned below), so it is fetched on first use and not installed
 // with the project.
 // Run: npm run build && npm run bench:lighthouse [-- --dist dist --pages /blog/,/blog/tags/ai/]
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { createStaticHandler } from '../../cli/static-host/static-host.ts';
 import { projectRoot } from '../helpers/content.ts';
 
@@ -32,11 +33,13 @@ let shortfall = false;
 try {
   for (const page of pages) {
     const output = path.join(work, 'report.json');
-    const run = spawnSync('npx', ['--yes', lighthouse, `${origin}${page}`, '--quiet', '--output=json', `--output-path=${output}`,
+    // Run without blocking this process: the pages Lighthouse loads are served from it.
+    await promisify(execFile)('npx', ['--yes', lighthouse, `${origin}${page}`, '--quiet', '--output=json', `--output-path=${output}`,
       '--only-categories=performance,accessibility,best-practices,seo', '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage'], {
-      encoding: 'utf8', env: { ...process.env, CHROME_PATH: chrome }, maxBuffer: 64 * 1024 * 1024,
+      encoding: 'utf8', env: { ...process.env, CHROME_PATH: chrome }, maxBuffer: 64 * 1024 * 1024, timeout: 180_000,
+    }).catch((error: { code?: number; signal?: string; stderr?: string }) => {
+      throw new Error(`lighthouse failed on ${page} (exit ${error.code ?? error.signal}):\n${(error.stderr ?? '').slice(-4000)}`);
     });
-    if (run.status !== 0) throw new Error(`lighthouse failed on ${page} (exit ${run.status ?? run.signal}):\n${run.stderr.slice(-4000)}`);
     const report = JSON.parse(readFileSync(output, 'utf8')) as Report;
     console.log(`${page}`);
     for (const category of Object.values(report.categories)) {
