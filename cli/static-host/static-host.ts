@@ -107,8 +107,30 @@ function isFolder(folder: string): boolean {
  */
 export function createStaticHandler(root: string) {
   let site: Promise<ServedSite> | undefined;
+  let identity: string | undefined;
+  // A build puts a new folder in the old one's place, so a folder that is another one than the
+  // one listed is the next build's: its files, _redirects and _headers are read again. In the
+  // instant between a build's two renames there is no folder, and the last listing stands.
+  const current = () => {
+    const now = folderIdentity(root);
+    if (now !== undefined && now !== identity) {
+      identity = now;
+      site = undefined;
+    }
+    return (site ??= readSiteFolder(root));
+  };
   return createSiteHandler({
-    site: () => (site ??= readSiteFolder(root)),
+    site: current,
     headers: (_file, _urlPath, body) => ({ 'Content-Length': String(Buffer.byteLength(body)) }),
   });
+}
+
+/** Which folder `root` is now (device and inode), or undefined while there is none. */
+function folderIdentity(root: string): string | undefined {
+  try {
+    const info = statSync(root, { bigint: true });
+    return `${info.dev}:${info.ino}`;
+  } catch {
+    return undefined;
+  }
 }

@@ -202,6 +202,30 @@ test('a static host answers every request while builds commit one after another'
   assert.deepEqual([...statuses.keys()], [200], `every answer was 200: ${JSON.stringify([...statuses])}`);
 });
 
+test('a static host serves the pages of the build that replaced the folder it was serving', async () => {
+  // preview left running while the site is built again: the new pages, and the new _headers, are served.
+  await writePreviousOutput();
+  const server = createServer(createStaticHandler(outDir));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  try {
+    const get = (urlPath: string) => fetch(`http://127.0.0.1:${port}${urlPath}`);
+    assert.equal((await get('/fresh/')).status, 404);
+    const writer = new DiskWriter(outDir);
+    await writer.write('index.html', 'home');
+    await writer.write('fresh/index.html', 'a page the first build did not have');
+    await writer.write('_headers', '/fresh/*\n  X-Fresh: yes\n');
+    await writer.commit();
+    const fresh = await get('/fresh/');
+    assert.equal(fresh.status, 200);
+    assert.equal(await fresh.text(), 'a page the first build did not have');
+    assert.equal(fresh.headers.get('x-fresh'), 'yes');
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
 test('DiskWriter on an unwritable location fails with one located error, not a crash', async () => {
   const writer = new DiskWriter('/proc/sitegen-no-such-output');
   await new Promise((resolve) => setTimeout(resolve, 50)); // a failure before the first write is not an unhandled rejection
