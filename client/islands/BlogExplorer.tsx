@@ -34,7 +34,7 @@ export interface BlogExplorerProps {
   posts: PostSummary[];
   /** The featured block's posts (the first page's first three); none on later pages. */
   featured: PostSummary[];
-  /** This page's place among the list's pages; null when the list fits on one. */
+  /** This page's place among the list's pages; null when the list fits on one, and `posts` is then every post. */
   pager: PagerProps | null;
   categories: TermLink[];
   tags: TermLink[];

@@ -1,3 +1,4 @@
+import { withParams } from './address-params.ts';
 import type { SizedImage } from './types.ts';
 
 /** The fields of a post the blog list shows and filters on. */
@@ -58,13 +59,7 @@ export function filtersFromSearch(search: string): BlogFilters {
 
 /** Writes the filters back into a query string, leaving other parameters alone. */
 export function searchFromFilters(search: string, filters: BlogFilters): string {
-  const params = new URLSearchParams(search);
-  const set = (key: string, value: string | null) => (value ? params.set(key, value) : params.delete(key));
-  set('q', filters.query.trim() === '' ? null : filters.query);
-  set('tag', filters.tag);
-  set('category', filters.category);
-  const text = params.toString();
-  return text ? `?${text}` : '';
+  return withParams(search, { q: filters.query.trim() === '' ? null : filters.query, tag: filters.tag, category: filters.category });
 }
 
 /** The words of the result count, from content/data/blog.json `results`. */

@@ -2,6 +2,8 @@
 // the pages declare for Pagefind (Layout.tsx writes them, SiteSearch reads them), how a search
 // is kept in the address, and how a result's excerpt is shown without trusting its markup.
 
+import { withParams } from './address-params.ts';
+
 /** Pagefind filters the indexed pages declare. */
 export const searchFilters = { section: 'section', tag: 'tag', category: 'category' } as const;
 
@@ -42,14 +44,7 @@ export function searchFromAddress(search: string): SearchState {
 
 /** The query string for a search, keeping any other parameter of `current`; empty values leave the address. */
 export function addressFromSearch(current: string, state: SearchState): string {
-  const params = new URLSearchParams(current);
-  const set = (key: string, value: string | null) => (value ? params.set(key, value) : params.delete(key));
-  set('q', state.query.trim() === '' ? null : state.query);
-  set('section', state.section);
-  set('tag', state.tag);
-  set('category', state.category);
-  const text = params.toString();
-  return text ? `?${text}` : '';
+  return withParams(current, { q: state.query.trim() === '' ? null : state.query, section: state.section, tag: state.tag, category: state.category });
 }
 
 /** The filters of a search as Pagefind takes them: only those chosen. */
