@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { Cache, cacheFolder } from '../../cli/cache/cache.ts';
-import { startDevServer, type DevServer } from '../../cli/dev/dev-server.ts';
+import type { DevServer } from '../../cli/dev/dev-server.ts';
 import { editFile } from '../helpers/content.ts';
+import { startTestDevServer } from '../helpers/dev-server.ts';
 import { openEventStream, type EventStream } from '../helpers/sse.ts';
 import { copyTinySite } from '../helpers/tiny-copy.ts';
 
@@ -19,7 +20,7 @@ const page = async (pathname: string) => (await fetch(`${server.url}${pathname}`
 
 before(async () => {
   ({ root, cleanup } = await copyTinySite());
-  server = await startDevServer({ root, contentDir: path.join(root, 'content'), host: '127.0.0.1', port: 0, env: {}, cache: new Cache(cacheFolder(root)), log: (line) => logs.push(line), logError: (text) => logs.push(text) });
+  ({ server } = await startTestDevServer({ root, contentDir: path.join(root, 'content'), cache: new Cache(cacheFolder(root)) }, logs));
   events = await openEventStream(`${server.url}/__sitegen/events`);
 });
 

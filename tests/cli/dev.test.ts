@@ -4,8 +4,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { Cache, cacheFolder } from '../../cli/cache/cache.ts';
-import { startDevServer, type DevServer } from '../../cli/dev/dev-server.ts';
+import type { DevServer } from '../../cli/dev/dev-server.ts';
 import { editFile, projectRoot } from '../helpers/content.ts';
+import { startTestDevServer } from '../helpers/dev-server.ts';
 import { openEventStream, type EventStream } from '../helpers/sse.ts';
 import { copyTinySite } from '../helpers/tiny-copy.ts';
 
@@ -31,10 +32,7 @@ const nextReload = () => events.next('reload').catch((error: Error) => {
 
 before(async () => {
   ({ root, content, cleanup } = await copyTinySite());
-  server = await startDevServer({
-    root, contentDir: content, host: '127.0.0.1', port: 0, env: {}, cache: new Cache(cacheFolder(root)),
-    log: (line) => logs.push(line), logError: (text) => logs.push(text),
-  });
+  ({ server } = await startTestDevServer({ root, contentDir: content, cache: new Cache(cacheFolder(root)) }, logs));
   events = await openEventStream(`${server.url}/__sitegen/events`);
 });
 

@@ -3,8 +3,9 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import sharp from 'sharp';
-import { startDevServer, type DevServer } from '../../cli/dev/dev-server.ts';
+import type { DevServer } from '../../cli/dev/dev-server.ts';
 import { editFile } from '../helpers/content.ts';
+import { startTestDevServer } from '../helpers/dev-server.ts';
 import { parsePage } from '../helpers/html.ts';
 import { photo } from '../helpers/images.ts';
 import { copyProject } from '../helpers/project-copy.ts';
@@ -29,10 +30,7 @@ const nextReload = (timeoutMs?: number) => events.next('reload', timeoutMs).catc
 
 before(async () => {
   ({ root, cleanup } = await copyProject());
-  server = await startDevServer({
-    root, contentDir: content(), host: '127.0.0.1', port: 0, env: {},
-    log: (line) => logs.push(line), logError: (text) => logs.push(text),
-  });
+  ({ server } = await startTestDevServer({ root, contentDir: content() }, logs));
   events = await openEventStream(`${server.url}/__sitegen/events`);
 });
 

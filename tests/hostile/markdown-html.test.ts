@@ -3,13 +3,13 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
 import { Cache } from '../../cli/cache/cache.ts';
-import { startDevServer } from '../../cli/dev/dev-server.ts';
 import { collectSiteErrors, SiteError } from '../../cli/errors.ts';
 import { buildSite } from '../../cli/pipeline/build-site.ts';
 import { applyEmbedRule } from '../../cli/render/markdown/markdown-embeds.ts';
 import { renderMarkdown } from '../../cli/render/markdown/render-markdown.ts';
 import { MemoryWriter } from '../../cli/write/writers.ts';
 import { tinyContentCopy } from '../helpers/build-output.ts';
+import { startTestDevServer } from '../helpers/dev-server.ts';
 import { tinyRoot, tinySite } from '../helpers/sites.ts';
 
 // Hostile HTML in a Markdown body never reaches a page: each case is checked on the rendered
@@ -156,11 +156,10 @@ test('a page taken from the page cache still reports the warnings of its body', 
 
 test('dev prints the warnings of every body after its first build and serves the page without what was removed', { timeout: 120_000 }, async () => {
   const { content, cleanup } = await tinyContentCopy();
-  const logs: string[] = [];
   try {
     const file = path.join(content, 'posts', 'dev-html.md');
     await writeFile(file, `${frontMatter('Dev')}Text <span onclick="pwn()">here</span>.\n`);
-    const server = await startDevServer({ root: tinyRoot, contentDir: content, host: '127.0.0.1', port: 0, env: {}, cache: new Cache(undefined), log: (line) => logs.push(line), logError: (text) => logs.push(text) });
+    const { server, logs } = await startTestDevServer({ root: tinyRoot, contentDir: content, cache: new Cache(undefined) });
     try {
       const page = await (await fetch(`${server.url}/posts/dev-html/`)).text();
       assert.ok(!page.includes('onclick') && page.includes('<span>here</span>'));

@@ -4,7 +4,6 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { startDevServer } from '../../cli/dev/dev-server.ts';
 import { SiteError, SiteErrorList } from '../../cli/errors.ts';
 import { inputLimits } from '../../cli/load/input-limits.ts';
 import { loadImages } from '../../cli/load/load-images.ts';
@@ -14,6 +13,7 @@ import { buildSite } from '../../cli/pipeline/build-site.ts';
 import { MemoryWriter } from '../../cli/write/writers.ts';
 import { tinyContentCopy } from '../helpers/build-output.ts';
 import { projectRoot } from '../helpers/content.ts';
+import { startTestDevServer } from '../helpers/dev-server.ts';
 import { tinyRoot, tinySite } from '../helpers/sites.ts';
 import { hangBound } from '../helpers/hang-bound.ts';
 
@@ -275,13 +275,9 @@ test('a build publishes the sanitized SVG and returns its warning', { timeout: 1
 
 test('dev serves the sanitized SVG under the image policy, and prints its warning', { timeout: 120_000 }, async () => {
   const { content, cleanup } = await tinyContentCopy();
-  const logs: string[] = [];
   try {
     await writeFile(path.join(content, 'images', 'hostile.svg'), picture('<script>window.__pwned = true</script>'));
-    const server = await startDevServer({
-      root: tinyRoot, contentDir: content, host: '127.0.0.1', port: 0, env: {}, cache: new Cache(undefined),
-      log: (line) => logs.push(line), logError: (text) => logs.push(text),
-    });
+    const { server, logs } = await startTestDevServer({ root: tinyRoot, contentDir: content, cache: new Cache(undefined) });
     try {
       const response = await fetch(`${server.url}/images/hostile.svg`);
       assert.equal(response.headers.get('content-security-policy'), imagePolicy);
