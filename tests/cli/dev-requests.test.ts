@@ -2,46 +2,43 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
-import { createDevRequestHandler } from '../../cli/dev/dev-requests.ts';
+import { createDevRequestHandler, type DevRoutes } from '../../cli/dev/dev-requests.ts';
 import { ownHostValues, requestPathOf } from '../../cli/dev/request-guard.ts';
+
+/** Serves `handler` (the dev server's request handler, without a site build) on loopback; `errors` collects what it logs. */
+async function serveHandler(handler: Pick<DevRoutes, 'middleware' | 'site'>, errors: string[]): Promise<{ url: string; close: () => void }> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  server.on('request', createDevRequestHandler({ ownHosts: ownHostValues('127.0.0.1', port), events: () => undefined, ...handler, logError: (text) => errors.push(text) }));
+  return { url: `http://127.0.0.1:${port}`, close: () => { server.closeAllConnections(); server.close(); } };
+}
 
 test('a handler that throws answers 500 and the server keeps answering', async () => {
   const errors: string[] = [];
   let calls = 0;
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  server.on('request', createDevRequestHandler({
-    ownHosts: ownHostValues('127.0.0.1', port),
-    events: () => undefined,
+  const { url, close } = await serveHandler({
     middleware: () => false,
     site: (_request, response) => {
       if (++calls === 1) throw new Error('boom');
       response.end('fine');
     },
-    logError: (text) => errors.push(text),
-  }));
+  }, errors);
   try {
-    assert.equal((await fetch(`http://127.0.0.1:${port}/x`)).status, 500);
+    assert.equal((await fetch(`${url}/x`)).status, 500);
     assert.match(errors.join('\n'), /GET "\/x" failed: Error: boom/);
-    const next = await fetch(`http://127.0.0.1:${port}/x`);
+    const next = await fetch(`${url}/x`);
     assert.equal(next.status, 200);
     assert.equal(await next.text(), 'fine');
   } finally {
-    server.closeAllConnections();
-    server.close();
+    close();
   }
 });
 
 test("a site's middleware that throws answers 500, and the server keeps answering with it and the site", async () => {
   const errors: string[] = [];
   let calls = 0;
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  server.on('request', createDevRequestHandler({
-    ownHosts: ownHostValues('127.0.0.1', port),
-    events: () => undefined,
+  const { url, close } = await serveHandler({
     middleware: async (request, response) => {
       if (requestPathOf(request.url) !== '/inbox') return false;
       if (++calls === 1) throw new Error('inbox down');
@@ -49,16 +46,14 @@ test("a site's middleware that throws answers 500, and the server keeps answerin
       return true;
     },
     site: (_request, response) => void response.end('page'),
-    logError: (text) => errors.push(text),
-  }));
+  }, errors);
   try {
-    assert.equal((await fetch(`http://127.0.0.1:${port}/inbox`, { method: 'POST', body: '{}' })).status, 500);
+    assert.equal((await fetch(`${url}/inbox`, { method: 'POST', body: '{}' })).status, 500);
     assert.match(errors.join('\n'), /POST "\/inbox" failed: Error: inbox down/);
-    assert.equal(await (await fetch(`http://127.0.0.1:${port}/inbox`, { method: 'POST', body: '{}' })).text(), 'taken');
-    assert.equal(await (await fetch(`http://127.0.0.1:${port}/about/`)).text(), 'page');
+    assert.equal(await (await fetch(`${url}/inbox`, { method: 'POST', body: '{}' })).text(), 'taken');
+    assert.equal(await (await fetch(`${url}/about/`)).text(), 'page');
   } finally {
-    server.closeAllConnections();
-    server.close();
+    close();
   }
 });
 
