@@ -57,7 +57,7 @@ export async function loadSite(root: string, siteUrl?: string): Promise<LoadedSi
   if (!info?.isDirectory()) {
     throw new SiteError({ code: 'links.no-site-dir', message: `No site folder at ${root}.`, hint: 'Run `sitegen build` first, or pass the folder to check.', file: root });
   }
-  return loadSiteFrom(root, folderSource(root));
+  return loadSiteFrom(root, folderSource(root), siteUrl);
 }
 
 /**

@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 
@@ -70,4 +73,18 @@ test('exits 2 on a bad --format', () => {
   const { code, stderr } = sitegen('check-links', 'tests/fixtures/links-clean', '--format', 'xml');
   assert.equal(code, 2);
   assert.match(stderr.split('\n')[0], /^error: option '--format <format>' argument 'xml' is invalid/);
+});
+
+test('--site-url makes absolute links to that origin internal, so a missing page there is broken', async () => {
+  const site = mkdtempSync(path.join(os.tmpdir(), 'sitegen-site-url-'));
+  try {
+    writeFileSync(path.join(site, 'index.html'), '<!DOCTYPE html><title>Home</title><a href="https://own.example/missing/">gone</a>');
+    const outside = sitegen('check-links', site);
+    assert.equal(outside.code, 0, 'without it the link is external, and not fetched');
+    const own = sitegen('check-links', site, '--site-url', 'https://own.example');
+    assert.equal(own.code, 1, own.stdout);
+    assert.match(own.stdout, /a\[href\] "https:\/\/own\.example\/missing\/" no such page/);
+  } finally {
+    rmSync(site, { recursive: true, force: true });
+  }
 });
