@@ -1,4 +1,4 @@
-import { lstatSync, realpathSync, type Stats } from 'node:fs';
+import { realpathSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { SiteError } from '../errors.ts';
 import { checkGuarded, readGuarded, RefusedFile, type Refusal } from './guarded-read.ts';

@@ -6,7 +6,7 @@
 // count shows. Then how time and memory grew between the two sizes, against the post count.
 // Run: npm run bench:scale [-- --posts 1000,5000] [--keep]
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';

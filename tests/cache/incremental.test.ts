@@ -7,7 +7,6 @@ import assert from 'node:assert/strict';
 import { appendFile, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import sharp from 'sharp';
 import { Cache } from '../../cli/cache/cache.ts';
 import { buildSite, type BuildOptions, type BuildResult } from '../../cli/pipeline/build-site.ts';
 import { MemoryWriter } from '../../cli/write/writers.ts';

@@ -3,8 +3,7 @@
 // unchanged, and what a build writes with it is exactly what a build without any cache writes,
 // whatever state the cache is in.
 import assert from 'node:assert/strict';
-import { copyFile, mkdtemp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { copyFile, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { Cache } from '../../cli/cache/cache.ts';
