@@ -1,4 +1,4 @@
-import { copyFileSync, linkSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, realpathSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { unwritableOutput } from './output-guard.ts';
@@ -7,8 +7,6 @@ import { createStagingFolder, recoverOutput, swapInOutput } from './output-swap.
 /** Where a build's files go: a folder on disk, or memory for tests and dry runs. */
 export interface Writer {
   write(file: string, contents: string | Uint8Array): Promise<void>;
-  /** Writes the contents of the finished file `source` (such as a cached image variant) at `file`, without reading it when it can. */
-  link?(file: string, source: string): Promise<void>;
   /** Makes everything written visible at once; until then nothing replaces the last output. */
   commit(): Promise<void>;
   /** Resolves once what the last commit replaced is removed (the commit resolves as soon as the new output is in place). */
@@ -39,22 +37,37 @@ export class MemoryWriter implements Writer {
 }
 
 export interface DiskWriterOptions {
-  /** Makes a hard link; the file system's own by default (tests give one that fails as across file systems). */
+  /** Makes a hard link; the file system's own by default (tests give one that fails). */
   hardLink?: (existing: string, link: string) => void;
+}
+
+function realpathOrEmpty(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return '';
+  }
 }
 
 /**
  * Writes into a staging folder beside the output and puts it in the output's place on commit
  * (see output-swap.ts), so a failed build never leaves a half-written output behind. Leftovers
  * of killed builds are tidied as it starts.
+ *
+ * A file whose bytes the last output already holds at the same path is hard-linked from it
+ * rather than written again: a build after a small edit writes the pages and pictures that
+ * changed, and links the rest. The old file is read and compared byte for byte first, so an
+ * output edited by hand, or a file swapped for a link to elsewhere, is never carried over.
  */
 export class DiskWriter implements Writer {
   private readonly staging: Promise<string>;
   private readonly made = new Set<string>();
   private fileMode: number | undefined;
-  /** False once a link failed across file systems. */
-  private linking = true;
   private readonly outDir: string;
+  /** The last output's folders that are plain folders inside it (not reached through a link), by path. */
+  private readonly previousFolders = new Map<string, boolean>();
+  /** The last output's real path; empty when there is none (or it is a link). */
+  private realOutDir: string | undefined;
   private committed = false;
   private removal: Promise<void> = Promise.resolve();
   private readonly hardLink: (existing: string, link: string) => void;
@@ -74,48 +87,63 @@ export class DiskWriter implements Writer {
   }
 
   async write(file: string, contents: string | Uint8Array): Promise<void> {
-    writeFileSync(await this.target(file), contents);
+    const target = await this.target(file);
+    // Synchronous calls: a page is a few kilobytes into the page cache, and the promise API's
+    // round trips through the thread pool per file cost the build more than the wait.
+    if (!this.linkPrevious(file, target, contents)) writeFileSync(target, contents);
   }
 
   /**
-   * A hard link to `source` where the file system allows one (a warm build publishes its
-   * cached image variants and pages without copying a byte), else a copy. A link shares the
-   * file, so `source` must be one that is replaced, never rewritten in place. A link also
-   * shares the file's mode: a source whose mode is not the one this build's umask gives new
-   * files (a cache filled under another umask) is copied into a new file instead.
+   * Links the last output's copy of `file` at `target` when it holds exactly `contents`, as a
+   * plain file with the mode this build gives new files; false when it does not, or cannot.
    */
-  async link(file: string, source: string): Promise<void> {
-    const target = await this.target(file);
-    const sourceInfo = statSync(source, { bigint: true });
-    if ((Number(sourceInfo.mode) & 0o777) !== (await this.newFileMode())) {
-      writeFileSync(target, readFileSync(source));
-      return;
+  private linkPrevious(file: string, target: string, contents: string | Uint8Array): boolean {
+    const previous = path.join(this.outDir, file);
+    if (!this.insidePrevious(path.dirname(previous))) return false;
+    const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
+    let descriptor: number;
+    try {
+      descriptor = openSync(previous, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    } catch {
+      return false;
     }
-    if (this.linking) {
-      try {
-        this.hardLink(source, target);
-        return;
-      } catch (error) {
-        // Another file system (an output on tmpfs): the next files will not link either.
-        if ((error as NodeJS.ErrnoException).code === 'EXDEV') this.linking = false;
-      }
+    let inode: bigint;
+    try {
+      const info = fstatSync(descriptor, { bigint: true });
+      if (!info.isFile() || Number(info.size) !== bytes.byteLength || (Number(info.mode) & 0o777) !== this.fileMode) return false;
+      if (!readFileSync(descriptor).equals(bytes)) return false;
+      inode = info.ino;
+    } finally {
+      closeSync(descriptor);
     }
-    // The kernel copies (copy_file_range), with the source's mode, which is the umask's.
-    copyFileSync(source, target);
+    try {
+      this.hardLink(previous, target);
+    } catch {
+      return false;
+    }
+    // The file compared is the one linked, not another put at its path since.
+    if (lstatSync(target, { bigint: true }).ino === inode) return true;
+    unlinkSync(target);
+    return false;
   }
 
-  /** The mode a file written now gets: the staging folder was made 0777 less the umask. */
-  private async newFileMode(): Promise<number> {
-    this.fileMode ??= statSync(await this.staging).mode & 0o666;
-    return this.fileMode;
+  /** Whether `folder` of the last output is a folder inside it, not one reached through a link. */
+  private insidePrevious(folder: string): boolean {
+    let inside = this.previousFolders.get(folder);
+    if (inside === undefined) {
+      this.realOutDir ??= lstatSync(this.outDir, { throwIfNoEntry: false })?.isDirectory() ? realpathSync(this.outDir) : '';
+      inside = this.realOutDir !== '' && realpathOrEmpty(folder) === path.join(this.realOutDir, path.relative(this.outDir, folder));
+      this.previousFolders.set(folder, inside);
+    }
+    return inside;
   }
 
   /** Where `file` goes in the staging folder, its folder made. */
   private async target(file: string): Promise<string> {
-    const target = path.join(await this.staging, file);
+    const staging = await this.staging;
+    this.fileMode ??= statSync(staging).mode & 0o666;
+    const target = path.join(staging, file);
     const folder = path.dirname(target);
-    // Synchronous calls: a page is a few kilobytes into the page cache, and the promise API's
-    // four round trips through the thread pool per file cost the build more than the wait.
     if (!this.made.has(folder)) {
       mkdirSync(folder, { recursive: true });
       this.made.add(folder);

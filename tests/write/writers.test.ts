@@ -257,49 +257,56 @@ test('MemoryWriter abort drops everything written', async () => {
   assert.equal(writer.files.size, 0);
 });
 
-/** Files in a cache folder beside the output, each with its mode (the one new files get by default), by name. */
-async function cacheFiles(files: Record<string, { text: string; mode?: number }>): Promise<{ folder: string; paths: Record<string, string> }> {
-  const folder = path.join(tmp, 'cache');
-  await mkdir(folder, { recursive: true });
-  const paths: Record<string, string> = {};
-  for (const [name, { text, mode = 0o666 & ~process.umask() }] of Object.entries(files)) {
-    paths[name] = path.join(folder, name);
-    await writeFile(paths[name], text);
-    await fsPromises.chmod(paths[name], mode);
-  }
-  return { folder, paths };
-}
 
-test('DiskWriter.link hard-links a source with the mode new files get, copies one with another mode, and copies across file systems', async () => {
+test('DiskWriter links the files the last output holds byte for byte and writes only the others', async () => {
   const umaskMode = 0o666 & ~process.umask();
-  const { paths } = await cacheFiles({ 'same.html': { text: 'same mode' }, 'other.html': { text: 'other mode', mode: 0o600 } });
-  const same = paths['same.html']!;
-  const other = paths['other.html']!;
-  const writer = new DiskWriter(outDir);
-  await writer.link('same.html', same);
-  await writer.link('other.html', other);
-  await writer.commit();
-  const linked = await stat(path.join(outDir, 'same.html'));
-  assert.equal(linked.ino, (await stat(same)).ino, 'a hard link: no byte copied');
-  const copied = await stat(path.join(outDir, 'other.html'));
-  assert.notEqual(copied.ino, (await stat(other)).ino, 'a new file');
-  assert.equal(copied.mode & 0o777, umaskMode, "with the umask's mode, not the source's");
-  assert.equal(await readFile(path.join(outDir, 'other.html'), 'utf8'), 'other mode');
+  await mkdir(path.join(outDir, 'post'), { recursive: true });
+  await mkdir(path.join(tmp, 'elsewhere'));
+  const previous: Record<string, string> = { 'same.html': 'kept', 'post/index.html': 'kept post', 'edited.html': 'as built', 'mode.html': 'same bytes', 'link.html': 'same bytes' };
+  for (const [name, text] of Object.entries(previous)) if (name !== 'link.html') await writeFile(path.join(outDir, name), text);
+  await fsPromises.chmod(path.join(outDir, 'mode.html'), 0o600);
+  // A file and a folder of the output swapped for links to elsewhere, holding the very bytes.
+  await writeFile(path.join(tmp, 'elsewhere', 'link.html'), 'same bytes');
+  await fsPromises.symlink(path.join(tmp, 'elsewhere', 'link.html'), path.join(outDir, 'link.html'));
+  await writeFile(path.join(tmp, 'elsewhere', 'index.html'), 'linked folder');
+  await fsPromises.symlink(path.join(tmp, 'elsewhere'), path.join(outDir, 'folder'));
+  const before = new Map<string, bigint>();
+  for (const name of ['same.html', 'post/index.html', 'edited.html', 'mode.html', 'link.html', 'folder/index.html']) before.set(name, (await stat(path.join(outDir, name), { bigint: true })).ino);
 
-  // An output on another file system (tmpfs) cannot link: every file is copied, whole.
-  const shm = '/dev/shm';
-  if (!existsSync(shm) || (await stat(shm)).dev === (await stat(tmp)).dev) return;
-  const elsewhere = await mkdtemp(path.join(shm, 'sitegen-writers-'));
-  try {
-    const remote = new DiskWriter(path.join(elsewhere, 'dist'));
-    await remote.link('a.html', same);
-    await remote.link('b.html', same);
-    await remote.commit();
-    for (const name of ['a.html', 'b.html']) {
-      assert.equal(await readFile(path.join(elsewhere, 'dist', name), 'utf8'), 'same mode', name);
-      assert.equal((await stat(path.join(elsewhere, 'dist', name))).mode & 0o777, umaskMode, name);
-    }
-  } finally {
-    await rm(elsewhere, { recursive: true, force: true });
+  const writer = new DiskWriter(outDir);
+  await writer.write('same.html', 'kept');
+  await writer.write('post/index.html', Buffer.from('kept post'));
+  await writer.write('edited.html', 'as edited');
+  await writer.write('mode.html', 'same bytes');
+  await writer.write('link.html', 'same bytes');
+  await writer.write('folder/index.html', 'linked folder');
+  await writer.commit();
+  await writer.removed();
+
+  const ino = async (name: string) => (await stat(path.join(outDir, name), { bigint: true })).ino;
+  assert.equal(await ino('same.html'), before.get('same.html'), 'an unchanged file is a link to the last output\'s, not a copy');
+  assert.equal(await ino('post/index.html'), before.get('post/index.html'), 'in a folder too');
+  for (const name of ['edited.html', 'mode.html', 'link.html', 'folder/index.html']) {
+    assert.notEqual(await ino(name), before.get(name), `${name} is a new file`);
+    assert.equal((await lstat(path.join(outDir, name))).isFile(), true, `${name} is a plain file`);
+    assert.equal((await stat(path.join(outDir, name))).mode & 0o777, umaskMode, `${name} has the umask's mode`);
   }
+  assert.equal(await readFile(path.join(outDir, 'edited.html'), 'utf8'), 'as edited');
+  assert.equal(await readFile(path.join(tmp, 'elsewhere', 'link.html'), 'utf8'), 'same bytes', 'what a link pointed at is left alone');
+  assert.deepEqual(await listFiles(outDir), ['edited.html', 'folder/index.html', 'link.html', 'mode.html', 'post/index.html', 'same.html']);
+});
+
+test('DiskWriter writes a file whose link fails, and a file the last output lacks', async () => {
+  await mkdir(outDir, { recursive: true });
+  await writeFile(path.join(outDir, 'a.html'), 'same');
+  const writer = new DiskWriter(outDir, {
+    hardLink: () => {
+      throw Object.assign(new Error('cross-device link'), { code: 'EXDEV' });
+    },
+  });
+  await writer.write('a.html', 'same');
+  await writer.write('new/index.html', 'new');
+  await writer.commit();
+  assert.equal(await readFile(path.join(outDir, 'a.html'), 'utf8'), 'same');
+  assert.equal(await readFile(path.join(outDir, 'new', 'index.html'), 'utf8'), 'new');
 });
