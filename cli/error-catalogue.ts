@@ -138,6 +138,7 @@ const siteErrors = {
   'search.shared-folder': { title: 'The search page shares its folder with another page' },
   'search.folder-taken': { title: "A page is written into the search index's folder" },
   'search.index-failed': { title: 'Pagefind could not index the pages marked for search' },
+  'search.pages-per-part': { title: 'The pages per part of the search index are not a whole number of at least 1' },
 } as const satisfies Record<string, ErrorData>;
 
 /** Reasons of link-checker findings: listed in the link report rather than thrown. */

@@ -22,6 +22,8 @@ export const cacheTable = {
   images: { maxEntryBytes: 256 * 1024 * 1024, maxAgeDays: 30 },
   /** Drawn share cards, by words, look and renderer. */
   cards: { maxEntryBytes: 16 * 1024 * 1024, maxAgeDays: 30 },
+  /** Parts of the search index, by Pagefind's version and their pages' HTML (cli/search/search-part.ts). */
+  search: { maxEntryBytes: 256 * 1024 * 1024, maxAgeDays: 14 },
   /** The client bundle, by its input files and esbuild's version. */
   bundle: { maxEntryBytes: 64 * 1024 * 1024, maxAgeDays: 14 },
   /** The last build into each output folder (cli/cache/up-to-date.ts). */

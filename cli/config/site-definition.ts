@@ -98,6 +98,13 @@ export interface SearchSpec {
   page: string;
   /** The folder of the index and Pagefind's script under the output: `pagefind` (`/pagefind/pagefind.js`) by default. */
   folder?: string;
+  /**
+   * How many pages one part of the index holds (a whole number, at least 1). A site with more
+   * pages to index is indexed in parts, each kept in the cache, so that an edit indexes its
+   * part again and not the whole site; the browser searches the parts as one. By default 250,
+   * or an eighth of the site's pages when that is more, so a site has at most about 8 parts.
+   */
+  pagesPerPart?: number;
 }
 
 /**

@@ -13,7 +13,7 @@ import { renderStep } from '../pipeline/render-step.ts';
 import { routeStep } from '../pipeline/route-step.ts';
 import { validateStep } from '../pipeline/validate-step.ts';
 import { siteFiles } from '../pipeline/write-step.ts';
-import { buildSearchIndex, searchIndexKey, searchPagesOf } from '../search/search-index.ts';
+import { SearchIndexer } from '../search/search-index.ts';
 import { configFileName } from '../config/load-site.ts';
 import type { Route } from '../route/routes.ts';
 import type { ChangeSet } from './classify.ts';
@@ -58,8 +58,6 @@ export class IncrementalBuild {
   devSetup?: DevSetup;
   /** Warnings of the images read since the last output, shown once rather than after every edit. */
   private imageWarnings: SiteError[] = [];
-  /** The last search index and what it was made from: an edit that changes no indexed page keeps it. */
-  private searchIndex?: { key: string; files: Map<string, Uint8Array> };
 
   constructor(private readonly options: IncrementalBuildOptions) {
     this.images = new ImageProcessor({ cache: options.cache, keepInMemory: true });
@@ -100,15 +98,14 @@ export class IncrementalBuild {
     await this.images.stop();
   }
 
-  /** The search index of the pages just rendered: Pagefind runs again only when an indexed page changed. */
-  private async indexForSearch(routes: Route[], files: Map<string, string | Uint8Array>): Promise<Map<string, Uint8Array>> {
-    const pages = searchPagesOf(routes, (file) => {
-      const contents = files.get(file);
-      return typeof contents === 'string' ? contents : undefined;
-    });
-    const key = searchIndexKey(pages);
-    if (this.searchIndex?.key !== key) this.searchIndex = { key, files: await buildSearchIndex(pages, path.join(this.options.root, configFileName)) };
-    return this.searchIndex.files;
+  /** The search index of the pages just rendered, in the parts a build makes: the cache keeps the parts no edit changed. */
+  private indexForSearch(routes: Route[], files: Map<string, string | Uint8Array>, pagesPerPart: number | undefined): Promise<Map<string, Uint8Array>> {
+    const indexer = new SearchIndexer(routes, path.join(this.options.root, configFileName), this.options.cache, pagesPerPart);
+    for (const route of routes) {
+      const contents = files.get(route.file);
+      if (typeof contents === 'string') indexer.offer(route.file, contents);
+    }
+    return indexer.finish();
   }
 
   /** Re-reads only the changed content files; false when one is of a kind that needs a full reload. */
@@ -142,8 +139,8 @@ export class IncrementalBuild {
     const [{ processed: imagesProcessed }] = await assets!;
     for (const [file, contents] of siteFiles(rendered)) files.set(file, contents);
     if (rendered.search) {
-      const { folder } = rendered.search;
-      for (const [file, contents] of await this.indexForSearch(rendered.routes, files)) files.set(`${folder}/${file}`, contents);
+      const { folder, pagesPerPart } = rendered.search;
+      for (const [file, contents] of await this.indexForSearch(rendered.routes, files, pagesPerPart)) files.set(`${folder}/${file}`, contents);
     }
     const imageWarnings = this.imageWarnings;
     this.imageWarnings = [];

@@ -100,7 +100,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const bundle = await bundling;
     progress('render', 0, routed.routes.length);
     // Pagefind indexes the pages that mark themselves for search as they are written.
-    const search = (indexing = searchStep(routed));
+    const search = (indexing = searchStep(routed, cache));
     const rendered = await timer.time('render', renderStep(routed, {
       bundle, images: images.index, shareImages: shareCards.images, cache, threads: options.markdownThreads,
       emit: (file, html, scan) => {

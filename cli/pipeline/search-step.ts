@@ -1,17 +1,19 @@
 import path from 'node:path';
+import type { Cache } from '../cache/cache.ts';
 import { configFileName } from '../config/load-site.ts';
 import { SearchIndexer } from '../search/search-index.ts';
 import type { RoutedStep } from './route-step.ts';
 
 /**
  * Search: Pagefind indexes each rendered page that marks itself for it as the page is written
- * (`offer`), and `finish` returns its bundle by output path (`pagefind/pagefind.js`,
- * `pagefind/index/…`), written with the rest of the site. Undefined when the site has no search.
+ * (`offer`), in parts the cache keeps, and `finish` returns the index by output path
+ * (`pagefind/pagefind.js`, `pagefind/index/…`, `pagefind/parts.json`), written with the rest of
+ * the site. Undefined when the site has no search.
  */
-export function searchStep(routed: RoutedStep): { offer(file: string, html: string): void; finish(): Promise<Map<string, Uint8Array>>; discard(): Promise<void> } | undefined {
+export function searchStep(routed: RoutedStep, cache: Cache): { offer(file: string, html: string): void; finish(): Promise<Map<string, Uint8Array>>; discard(): Promise<void> } | undefined {
   const place = routed.search;
   if (!place) return undefined;
-  const indexer = new SearchIndexer(routed.routes, path.join(routed.root, configFileName));
+  const indexer = new SearchIndexer(routed.routes, path.join(routed.root, configFileName), cache, place.pagesPerPart);
   return {
     offer: (file, html) => indexer.offer(file, html),
     finish: async () => new Map([...(await indexer.finish())].map(([file, contents]) => [`${place.folder}/${file}`, contents])),

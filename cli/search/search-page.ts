@@ -15,6 +15,8 @@ export interface SearchPlace {
   folder: string;
   /** Pagefind's script, as the search page loads it: `/pagefind/pagefind.js`. */
   script: string;
+  /** Pages per part of the index, when the site sets it. */
+  pagesPerPart?: number;
 }
 
 /** The folder of the index under the output. */
@@ -60,8 +62,17 @@ export function searchPlace(spec: SearchSpec, routes: Route[], redirects: Redire
       }));
     }
   }
+  const { pagesPerPart } = spec;
+  if (pagesPerPart !== undefined && !(Number.isInteger(pagesPerPart) && pagesPerPart >= 1)) {
+    problems.push(new SiteError({
+      code: 'search.pages-per-part',
+      message: `search.pagesPerPart: ${JSON.stringify(pagesPerPart)} is not a whole number of pages, at least 1`,
+      hint: 'Leave it out for the default (250 pages, or an eighth of the site), or give a whole number such as 200.',
+      file: definitionFile,
+    }));
+  }
   if (problems.length > 0) throw new SiteErrorList(problems);
-  return { route, folder, script: `/${folder}/pagefind.js` };
+  return { route, folder, script: `/${folder}/pagefind.js`, ...(pagesPerPart === undefined ? {} : { pagesPerPart }) };
 }
 
 /** The first folder of an output file (`search` for `search/index.html`); none for a file at the top (`search.html`, the home page). */

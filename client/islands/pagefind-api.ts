@@ -4,6 +4,7 @@
 export interface Pagefind {
   options(options: { excerptLength?: number }): Promise<void>;
   init(): Promise<void>;
+  mergeIndex(indexPath: string, options?: { excerptLength?: number }): Promise<void>;
   debouncedSearch(query: string | null, options: { filters?: Record<string, string> }, wait?: number): Promise<PagefindSearch | null>;
 }
 
@@ -20,11 +21,26 @@ export interface PagefindPage {
 
 let loading: Promise<Pagefind> | undefined;
 
-/** Pagefind's script and its WebAssembly, fetched the first time a visitor searches; never before. */
+const options = { excerptLength: 26 };
+
+/**
+ * The folders of the index's other parts: a large site's index is published in parts
+ * (`parts.json` beside the script lists them), which are searched as one.
+ */
+async function indexParts(script: URL): Promise<URL[]> {
+  const response = await fetch(new URL('parts.json', script));
+  if (!response.ok) throw new Error(`${response.url} answered ${response.status}`);
+  const { merge } = (await response.json()) as { merge?: unknown };
+  return (Array.isArray(merge) ? merge : []).filter((folder): folder is string => typeof folder === 'string' && /^part-\d+\/$/.test(folder)).map((folder) => new URL(folder, script));
+}
+
+/** Pagefind's script, its WebAssembly and the list of the index's parts, fetched the first time a visitor searches; never before. */
 export function loadPagefind(script: string): Promise<Pagefind> {
-  loading ??= (import(/* @vite-ignore */ script) as Promise<Pagefind>).then(async (pagefind) => {
-    await pagefind.options({ excerptLength: 26 });
+  const address = new URL(script, location.href);
+  loading ??= Promise.all([import(/* @vite-ignore */ script) as Promise<Pagefind>, indexParts(address)]).then(async ([pagefind, parts]) => {
+    await pagefind.options(options);
     await pagefind.init();
+    for (const part of parts) await pagefind.mergeIndex(part.href, options);
     return pagefind;
   });
   loading.catch(() => {

@@ -1,5 +1,5 @@
-// Every named cache is verified, on the real site (raster images, share cards, islands and
-// highlighted code give every named cache entries): one entry of each, overwritten with another
+// Every named cache is verified, on the real site (raster images, share cards, islands,
+// highlighted code and search give every named cache entries): one entry of each, overwritten with another
 // entry's sound bytes, then with garbage, is never used. The next build makes each value afresh,
 // stores it again, and writes exactly what a build without any cache writes. A build without a
 // cache (--no-cache) reads none of it and writes nothing into it.
@@ -123,6 +123,10 @@ async function targets(): Promise<Target[]> {
   recordBuild(cache, inputsOf(firstOut), codeFiles, [], outcomeOf(first));
   const bundleDonor = (await entriesOf('bundle')).find((entry) => entry.key === cacheKey('another client'))!;
   const bundleTarget = (await entriesOf('bundle')).find((entry) => entry.key !== cacheKey('another client'))!;
+  // The site's index is one part; a sound part of another index, under a key of its own.
+  cache.putJson('search', cacheKey('another index'), [['pagefind-entry.json', Buffer.from('{}').toString('base64')]]);
+  const searchDonor = (await entriesOf('search')).find((entry) => entry.key === cacheKey('another index'))!;
+  const searchTarget = (await entriesOf('search')).find((entry) => entry.key !== cacheKey('another index'))!;
   const recordKey = (out: string) => cacheKey('build record', path.resolve(out));
   const variants = new Map((await entriesOf('images')).map((entry) => [entry.key, entry]));
   const records = await entriesOf('builds');
@@ -135,6 +139,7 @@ async function targets(): Promise<Target[]> {
     { name: 'images', key: widest, file: variants.get(widest)!.file, payload: variants.get(widest)!.payload, donor: variants.get(narrowest)!.file },
     { name: 'cards', key: cards[0]!.key, file: cards[0]!.file, payload: cards[0]!.payload, donor: cards[1]!.file },
     { name: 'bundle', key: bundleTarget.key, file: bundleTarget.file, payload: bundleTarget.payload, donor: bundleDonor.file },
+    { name: 'search', key: searchTarget.key, file: searchTarget.file, payload: searchTarget.payload, donor: searchDonor.file },
     {
       name: 'builds', key: recordKey(path.join(tmp, 'warm')), file: records.find((entry) => entry.key === recordKey(path.join(tmp, 'warm')))!.file,
       payload: Buffer.alloc(0), donor: records.find((entry) => entry.key === recordKey(firstOut))!.file,

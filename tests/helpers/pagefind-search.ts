@@ -28,6 +28,8 @@ export interface SiteSearch {
 
 interface PagefindModule {
   options(options: { basePath: string; baseUrl: string }): Promise<void>;
+  init(): Promise<void>;
+  mergeIndex(indexPath: string, options?: { baseUrl: string }): Promise<void>;
   search(query: string | null, options?: { filters?: Record<string, string | string[]> }): Promise<{ results: { data(): Promise<FoundPage> }[] }>;
   filters(): Promise<Record<string, Record<string, number>>>;
   destroy(): Promise<void>;
@@ -45,6 +47,12 @@ export async function searchSiteAt(origin: string, folder = '/pagefind/'): Promi
   const pagefind = (await import(pathToFileURL(file).href)) as PagefindModule;
   // Results keep their site paths, as a page of the site shows them.
   await pagefind.options({ basePath, baseUrl: '/' });
+  // The other parts of the index, searched as one with the first, as the site's search page does.
+  const parts = await fetch(new URL('parts.json', basePath));
+  if (!parts.ok) throw new Error(`${basePath}parts.json answered ${parts.status}`);
+  const { merge } = (await parts.json()) as { merge: string[] };
+  await pagefind.init();
+  for (const part of merge) await pagefind.mergeIndex(new URL(part, basePath).href, { baseUrl: '/' });
   return {
     async search(query, filters) {
       const found = await pagefind.search(query, filters ? { filters } : {});

@@ -1,0 +1,92 @@
+// One part of the search index: a run of pages indexed by Pagefind, or taken from the cache
+// when the same Pagefind indexed the same pages, byte for byte, before. The first part is
+// published as Pagefind publishes an index (`pagefind.js`, `pagefind-entry.json`, `index/…`);
+// each other part in a folder of its own beside it (`part-1/`), without the script and the
+// WebAssembly, which the browser takes from the first. `parts.json` lists those folders.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as pagefind from 'pagefind';
+import type { Cache } from '../cache/cache.ts';
+
+/** A page to index: its public address and its HTML. */
+export interface SearchPage {
+  url: string;
+  html: string;
+}
+
+/** A part's files, by path under its folder. */
+export type PartFiles = Map<string, Uint8Array>;
+
+/**
+ * Files of Pagefind's bundle the engine leaves out: its ready-made interfaces and the highlight
+ * script. A site builds its own interface on `pagefind.js`, which is all the browser loads.
+ */
+const unusedFiles = /^pagefind-(ui|modular-ui|component-ui|highlight)\.(js|css)$/;
+
+/** What the browser loads from the first part only: the script, its worker and the WebAssembly. */
+const firstPartOnly = /^(pagefind\.js|pagefind-worker\.js|wasm\.[^/]+\.pagefind)$/;
+
+/** The file that lists the other parts' folders, relative to the first's: `{"merge":["part-1/"]}`. */
+export const partsFile = 'parts.json';
+
+let installedVersion: string | undefined;
+
+/** The version of Pagefind installed: an index made by another is made afresh. */
+function pagefindVersion(): string {
+  installedVersion ??= (JSON.parse(readFileSync(path.join(path.dirname(fileURLToPath(import.meta.resolve('pagefind'))), '..', 'package.json'), 'utf8')) as { version: string }).version;
+  return installedVersion;
+}
+
+/** A hash of what a part is made from: the same pages, in the same order, always make the same part. */
+export function partKey(pages: readonly SearchPage[]): string {
+  const hash = createHash('sha256').update(`pagefind ${pagefindVersion()}\n`);
+  for (const page of pages) hash.update(`${page.url}\n${page.html.length}\n`).update(page.html);
+  return hash.digest('hex');
+}
+
+/** The part of `pages`, from the cache when it holds it; `failure` makes the error of Pagefind's messages. */
+export async function indexPart(pages: readonly SearchPage[], cache: Cache, failure: (errors: string[]) => Error): Promise<PartFiles> {
+  const key = partKey(pages);
+  const cached = cache.getJson('search', key, isStoredPart);
+  if (cached) return new Map(cached.map(([file, base64]) => [file, Buffer.from(base64, 'base64')]));
+  const files = await runPagefind(pages, failure);
+  cache.putJson('search', key, [...files].map(([file, bytes]) => [file, Buffer.from(bytes).toString('base64')]));
+  return files;
+}
+
+function isStoredPart(value: unknown): value is [string, string][] {
+  return Array.isArray(value) && value.every((entry) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && typeof entry[1] === 'string');
+}
+
+/** Pagefind's index of `pages`, added in their order (its files depend on it). */
+async function runPagefind(pages: readonly SearchPage[], failure: (errors: string[]) => Error): Promise<PartFiles> {
+  const { index, errors } = await pagefind.createIndex({});
+  if (!index) throw failure(errors);
+  try {
+    const added = await Promise.all(pages.map((page) => index.addHTMLFile({ url: page.url, content: page.html })));
+    const addErrors = added.flatMap((result, position) => result.errors.map((error) => `${pages[position]!.url}: ${error}`));
+    if (addErrors.length > 0) throw failure(addErrors);
+    const { errors: writeErrors, files } = await index.getFiles();
+    if (writeErrors.length > 0) throw failure(writeErrors);
+    // By path: Pagefind hands its files over in no fixed order, and a part is kept as it is listed.
+    const kept = files.filter((file) => !unusedFiles.test(file.path)).sort((x, y) => (x.path < y.path ? -1 : x.path > y.path ? 1 : 0));
+    return new Map(kept.map((file) => [file.path, file.content]));
+  } finally {
+    await index.deleteIndex().catch(() => undefined);
+  }
+}
+
+/** The files of the whole index, by path under its folder: the first part, the others in `part-N/`, and the list of those. */
+export function indexFiles(parts: readonly PartFiles[]): Map<string, Uint8Array> {
+  const files = new Map(parts[0]);
+  const merge: string[] = [];
+  parts.slice(1).forEach((part, position) => {
+    const folder = `part-${position + 1}/`;
+    merge.push(folder);
+    for (const [file, bytes] of part) if (!firstPartOnly.test(file)) files.set(folder + file, bytes);
+  });
+  files.set(partsFile, Buffer.from(`${JSON.stringify({ merge })}\n`));
+  return files;
+}

@@ -1,0 +1,98 @@
+// A site's index in parts: the tiny site with one page per part, so its two posts make two parts.
+// The index is searched as the site's search page searches it (Pagefind's own script, the
+// other parts merged in from parts.json), served from the built folder on loopback.
+import assert from 'node:assert/strict';
+import { access, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { test } from 'node:test';
+import { Cache } from '../../cli/cache/cache.ts';
+import { checkSite } from '../../cli/check/index.ts';
+import { SiteErrorList } from '../../cli/errors.ts';
+import { buildSite } from '../../cli/pipeline/build-site.ts';
+import { partKey } from '../../cli/search/search-part.ts';
+import { DiskWriter, MemoryWriter } from '../../cli/write/writers.ts';
+import { tinyContentCopy } from '../helpers/build-output.ts';
+import { editFile } from '../helpers/content.ts';
+import { searchBuiltSite } from '../helpers/pagefind-search.ts';
+import { loadedSite, tinyRoot } from '../helpers/sites.ts';
+import tinyDefinition from '../sites/tiny/sitegen.config.ts';
+
+const inParts = (pagesPerPart: number) => loadedSite({ ...tinyDefinition, search: { page: '/search', pagesPerPart } });
+const pageCount = async (entryFile: string) => Object.values((JSON.parse(await readFile(entryFile, 'utf8')) as { languages: Record<string, { page_count: number }> }).languages).map((language) => language.page_count);
+const exists = (file: string) => access(file).then(() => true, () => false);
+
+test('an index in parts is published part by part, listed in parts.json, and searched as one', async () => {
+  const { dir, content, cleanup } = await tinyContentCopy();
+  const out = path.join(dir, 'dist');
+  try {
+    assert.equal((await buildSite({ root: tinyRoot, site: inParts(1), contentDir: content, writer: new DiskWriter(out) })).committed, true);
+    const index = path.join(out, 'pagefind');
+    assert.deepEqual(JSON.parse(await readFile(path.join(index, 'parts.json'), 'utf8')), { merge: ['part-1/'] });
+    assert.deepEqual(await pageCount(path.join(index, 'pagefind-entry.json')), [1]);
+    assert.deepEqual(await pageCount(path.join(index, 'part-1', 'pagefind-entry.json')), [1]);
+    assert.equal(await exists(path.join(index, 'part-1', 'pagefind.js')), false, 'the script is published once, with the first part');
+    assert.equal(await exists(path.join(index, 'part-1', 'wasm.unknown.pagefind')), false, 'and so is the WebAssembly');
+    assert.deepEqual((await checkSite(out)).findings, []);
+
+    const site = await searchBuiltSite(out);
+    try {
+      assert.deepEqual((await site.search('image')).map((page) => page.url), ['/posts/second/'], 'a word of the first part');
+      assert.deepEqual((await site.search('first')).map((page) => page.url), ['/posts/hello/'], 'a word of the second part');
+      assert.deepEqual((await site.search('post')).map((page) => page.url).sort(), ['/posts/hello/', '/posts/second/'], 'a word of both');
+      assert.deepEqual((await site.search(null, { tag: 'greeting' })).map((page) => page.url), ['/posts/hello/'], 'filters span the parts');
+    } finally {
+      await site.close();
+    }
+  } finally {
+    await cleanup();
+  }
+});
+
+test('a site with fewer pages than a part publishes one index, and parts.json lists no other', async () => {
+  const writer = new MemoryWriter();
+  await buildSite({ root: tinyRoot, site: inParts(2), writer, checkLinks: false });
+  assert.equal(writer.text('pagefind/parts.json'), '{"merge":[]}\n');
+  assert.equal([...writer.files.keys()].some((file) => file.startsWith('pagefind/part-')), false);
+});
+
+test('after an edit, the parts whose pages did not change come from the cache, and --no-cache makes every part afresh', async () => {
+  const { dir, content, cleanup } = await tinyContentCopy();
+  const out = path.join(dir, 'dist');
+  const cache = new Cache(path.join(dir, 'cache'));
+  const build = (withCache: Cache) => buildSite({ root: tinyRoot, site: inParts(1), contentDir: content, writer: new DiskWriter(out), cache: withCache });
+  try {
+    await build(cache);
+    // The part of the first post (the second, in route order, which lists the newest post first), as
+    // the cache holds it, with a file no index has: seen in the output only when the part is read from the cache.
+    const hello = await readFile(path.join(out, 'posts', 'hello', 'index.html'), 'utf8');
+    const key = partKey([{ url: '/posts/hello/', html: hello }]);
+    const stored = cache.getJson('search', key, (value): value is [string, string][] => Array.isArray(value));
+    assert.ok(stored, 'the part is in the cache');
+    cache.putJson('search', key, [...stored, ['marker.txt', Buffer.from('from the cache').toString('base64')]]);
+
+    await editFile(path.join(content, 'posts', 'second.md'), 'A second post', 'A second post about zeppelins');
+    await build(cache);
+    assert.equal(await readFile(path.join(out, 'pagefind', 'part-1', 'marker.txt'), 'utf8'), 'from the cache', 'the unchanged part is the cached one');
+    const site = await searchBuiltSite(out);
+    try {
+      assert.deepEqual((await site.search('zeppelins')).map((page) => page.url), ['/posts/second/'], 'the edited part is indexed again');
+    } finally {
+      await site.close();
+    }
+    await build(new Cache(undefined));
+    assert.equal(await exists(path.join(out, 'pagefind', 'part-1', 'marker.txt')), false, '--no-cache reads no part');
+  } finally {
+    await cleanup();
+  }
+});
+
+test('pages per part that are not a whole number of at least 1 are refused with their code', async () => {
+  for (const pagesPerPart of [0, 2.5, Number.NaN]) {
+    await assert.rejects(buildSite({ root: tinyRoot, site: inParts(pagesPerPart), writer: new MemoryWriter() }), (error: unknown) => {
+      assert.ok(error instanceof SiteErrorList);
+      assert.deepEqual(error.errors.map((e) => e.code), ['search.pages-per-part']);
+      assert.match(error.errors[0]!.file ?? '', /sitegen\.config\.ts$/);
+      return true;
+    });
+  }
+});
