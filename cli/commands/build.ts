@@ -9,6 +9,7 @@ import type { ClientEntries } from '../config/site-definition.ts';
 
 interface BuildFlags {
   out: string;
+  config: string;
   content: string;
   siteUrl?: string;
   drafts?: boolean;
@@ -25,6 +26,7 @@ export function createBuildCommand(verbose: () => boolean): Command {
     .description('Render every page of the site into the output folder.')
     .option('--out <dir>', 'output folder', 'dist')
     .option('--content <dir>', 'content folder', 'content')
+    .option('--config <file>', 'site definition', 'sitegen.config.ts')
     .option('--site-url <url>', 'absolute origin for canonical URLs, sitemap and feed (default: the site config, or SITE_URL)')
     .option('--drafts', 'include posts marked draft: true')
     .option('--future', 'include posts dated in the future')
@@ -52,7 +54,7 @@ async function runBuild(flags: BuildFlags, root: string, out: string, contentDir
   const started = performance.now();
   const cache = Cache.of(root, flags.cache);
   const upToDate = await import('../cache/up-to-date.ts');
-  const settings = { siteUrl: flags.siteUrl, drafts: flags.drafts, future: flags.future, checkLinks: flags.checkLinks, production: flags.production, out, contentDir };
+  const settings = { config: path.resolve(root, flags.config), siteUrl: flags.siteUrl, drafts: flags.drafts, future: flags.future, checkLinks: flags.checkLinks, production: flags.production, out, contentDir };
   const inputs = { root, contentDir, out, settings, env: process.env };
   // With the cache on, an output whose every input is as when it was built is left as it is.
   const unchanged = cache.enabled ? upToDate.unchangedOutput(cache, inputs) : undefined;
@@ -64,7 +66,7 @@ async function runBuild(flags: BuildFlags, root: string, out: string, contentDir
   const progress = new ProgressLine();
   progress.update('Loading the site…', true);
   const [{ loadSite }, { buildSite }, { DiskWriter }] = await Promise.all([import('../config/load-site.ts'), import('../pipeline/build-site.ts'), import('../write/writers.ts')]);
-  const site = await loadSite(root);
+  const site = await loadSite(root, settings.config);
   const envNames = [...(site.definition.env ?? [])];
   let result: BuildResult;
   try {

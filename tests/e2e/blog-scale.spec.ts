@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, expectNoConsoleErrors, test, waitForIslands } from './fixtures.ts';
+import { expect, expectNoConsoleErrors, hydratedIsland, test, waitForIslands } from './fixtures.ts';
 
 // The blog at more than one page: the site with 54 older posts beside its six (60 in all, twelve
 // a page), built by build-large-blog.ts and served on the port after the main site's. Titles of
@@ -112,4 +112,21 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/\/blog\/tags\/ai\/page\/2\/$/);
     await expect(postTitles(page).first()).toBeVisible();
   });
+});
+
+test('search finds posts in every part of an index published in parts, as one list', async ({ page, consoleErrors }) => {
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/pagefind/')) fetched.push(pathname);
+  });
+  await page.goto('/search/?q=synthetic');
+  await hydratedIsland(page, 'SiteSearch');
+  // The 54 added posts say "synthetic" in their titles (a few of the site's pages do too); a part holds 25 pages.
+  const found = async () => Number((await page.locator('.search-app [role="status"]').textContent())?.match(/\d+/)?.[0] ?? 0);
+  await expect.poll(found).toBeGreaterThanOrEqual(54);
+  await expect(page.locator('.search-results .search-result-link').first()).toBeVisible();
+  for (const part of ['/pagefind/parts.json', '/pagefind/part-1/pagefind-entry.json', '/pagefind/part-2/pagefind-entry.json']) expect(fetched).toContain(part);
+  expect(fetched.filter((file) => /\/part-\d+\/(pagefind\.js|wasm\.)/.test(file)), 'the script and WebAssembly come once, from the first part').toEqual([]);
+  expectNoConsoleErrors(consoleErrors);
 });

@@ -1,7 +1,8 @@
 // Builds the marketing site with 54 older posts added to its six (60 in all, five pages of the
 // blog's list), for the browser tests of the blog at more than one page (blog-scale.spec.ts):
-// a copy of content/ in .large-blog/content, built into .large-blog/dist
-// by the CLI as `npm run build` builds dist/.
+// a copy of content/ in .large-blog/content, built into .large-blog/dist by the CLI as
+// `npm run build` builds dist/, from a definition that indexes it for search 25 pages a part
+// (three parts), so the search page is tested on an index in parts too.
 import { spawnSync } from 'node:child_process';
 import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -16,5 +17,7 @@ await rm(content, { recursive: true, force: true });
 await mkdir(largeBlogRoot, { recursive: true });
 await cp(path.join(projectRoot, 'content'), content, { recursive: true });
 await Promise.all(Array.from({ length: largeBlogPosts }, (_, i) => writeFile(path.join(content, 'posts', `synthetic-post-${i}.md`), syntheticPost(i))));
-const build = spawnSync(process.execPath, [path.join(projectRoot, 'cli', 'bin.js'), 'build', '--content', content, '--out', path.join(largeBlogRoot, 'dist')], { cwd: projectRoot, stdio: 'inherit' });
+const config = path.join(largeBlogRoot, 'sitegen.config.ts');
+await writeFile(config, "import site from '../sitegen.config.ts';\n\nexport default { ...site, search: { ...site.search!, pagesPerPart: 25 } };\n");
+const build = spawnSync(process.execPath, [path.join(projectRoot, 'cli', 'bin.js'), 'build', '--config', config, '--content', content, '--out', path.join(largeBlogRoot, 'dist')], { cwd: projectRoot, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
