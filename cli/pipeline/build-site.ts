@@ -82,10 +82,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   let indexing: ReturnType<typeof searchStep>;
   try {
     // esbuild bundles in its own process while the content loads.
-    const bundling = timer.time('bundle', bundleSite(site, root, cache));
+    const bundling = timer.time('bundle', () => bundleSite(site, root, cache));
     bundling.catch(() => undefined);
     progress('load');
-    const loaded = await timer.time('load', loadStep(site, root, options.contentDir ?? path.join(root, 'content'), cache));
+    const loaded = await timer.time('load', () => loadStep(site, root, options.contentDir ?? path.join(root, 'content'), cache));
     const routed = timer.timeSync('load', () => routeStep(validateStep(loaded, options)));
     const images = planImages(routed);
     const shareCards = prepareShareCards(routed, cache);
@@ -101,7 +101,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     progress('render', 0, routed.routes.length);
     // Pagefind indexes the pages that mark themselves for search as they are written.
     const search = (indexing = searchStep(routed, cache));
-    const rendered = await timer.time('render', renderStep(routed, {
+    const rendered = await timer.time('render', () => renderStep(routed, {
       bundle, images: images.index, shareImages: shareCards.images, cache, threads: options.markdownThreads,
       emit: (file, html, scan) => {
         staged.write(file, html, scan);
@@ -111,14 +111,14 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     }));
     if (!encoding) startAssets();
     progress('images');
-    const imageStats = await timer.time('images', encoding!);
-    const cardStats = await timer.time('cards', drawing as Promise<SharePictureStats>);
+    const imageStats = await timer.wait('images', encoding!);
+    const cardStats = await timer.wait('cards', drawing as Promise<SharePictureStats>);
     if (search) progress('search');
-    const searchFiles = search ? await timer.time('search', search.finish()) : new Map<string, Uint8Array>();
+    const searchFiles = search ? await timer.time('search', () => search.finish()) : new Map<string, Uint8Array>();
     progress('write');
-    const files = await timer.time('write', staged.finish(new Map([...siteFiles(rendered, staged.facts), ...searchFiles])));
+    const files = await timer.time('write', () => staged.finish(new Map([...siteFiles(rendered, staged.facts), ...searchFiles])));
     progress('check');
-    const links = checking ? await timer.time('check', checkStep(writer, staged.facts!)) : undefined;
+    const links = checking ? await timer.time('check', () => checkStep(writer, staged.facts!)) : undefined;
     const committed = !hasBrokenLinks(links);
     await (committed ? writer.commit() : writer.abort());
     cache.prune();

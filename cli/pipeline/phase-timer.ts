@@ -12,14 +12,19 @@ export class PhaseTimer {
   private readonly started = performance.now();
   private readonly spent: Record<Phase, number> = { load: 0, render: 0, images: 0, cards: 0, search: 0, bundle: 0, write: 0, check: 0 };
 
-  /** Resolves as `work` does, adding the time until then to `phase`. */
-  async time<T>(phase: Phase, work: Promise<T>): Promise<T> {
+  /** Runs `work` and resolves as it does, adding its time to `phase`, the part it runs before its first wait included. */
+  async time<T>(phase: Phase, work: () => Promise<T>): Promise<T> {
     const start = performance.now();
     try {
-      return await work;
+      return await work();
     } finally {
       this.spent[phase] += performance.now() - start;
     }
+  }
+
+  /** Waits for work started earlier (images encode while pages render), adding the wait to `phase`. */
+  async wait<T>(phase: Phase, work: Promise<T>): Promise<T> {
+    return this.time(phase, () => work);
   }
 
   /** Runs `work`, adding its time to `phase`. */

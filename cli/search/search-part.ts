@@ -60,8 +60,25 @@ function isStoredPart(value: unknown): value is [string, string][] {
   return Array.isArray(value) && value.every((entry) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && typeof entry[1] === 'string');
 }
 
-/** Pagefind's index of `pages`, added in their order (its files depend on it). */
+/** Parts Pagefind is indexing in this process. */
+let indexing = 0;
+
+/**
+ * Pagefind's index of `pages`, added in their order (its files depend on it). Pagefind runs as a
+ * child process, started with the first part; it is stopped when no part is being indexed, so
+ * that no process of the build outlives it and its CPU time is counted as the build's.
+ */
 async function runPagefind(pages: readonly SearchPage[], failure: (errors: string[]) => Error): Promise<PartFiles> {
+  indexing += 1;
+  try {
+    return await indexWithPagefind(pages, failure);
+  } finally {
+    indexing -= 1;
+    if (indexing === 0) await pagefind.close();
+  }
+}
+
+async function indexWithPagefind(pages: readonly SearchPage[], failure: (errors: string[]) => Error): Promise<PartFiles> {
   const { index, errors } = await pagefind.createIndex({});
   if (!index) throw failure(errors);
   try {
