@@ -56,8 +56,12 @@ export async function indexPart(pages: readonly SearchPage[], cache: Cache, fail
   return files;
 }
 
+/** A file name Pagefind gives, under the part's folder: `fragment/en_1a2b.pf_fragment`; never `..`, nor a path from the root. */
+const partPath = /^(?!.*(?:^|\/)\.{1,2}(?:\/|$))[A-Za-z0-9_.-]+(?:\/[A-Za-z0-9_.-]+)*$/;
+
+/** A stored part: pairs of a file name (as Pagefind gives them, nothing that leaves the folder) and its bytes in base64. */
 function isStoredPart(value: unknown): value is [string, string][] {
-  return Array.isArray(value) && value.every((entry) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && typeof entry[1] === 'string');
+  return Array.isArray(value) && value.every((entry) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && partPath.test(entry[0]) && typeof entry[1] === 'string');
 }
 
 /** Parts Pagefind is indexing in this process. */

@@ -55,7 +55,7 @@ test('a site with fewer pages than a part publishes one index, and parts.json li
   assert.equal([...writer.files.keys()].some((file) => file.startsWith('pagefind/part-')), false);
 });
 
-test('after an edit, the parts whose pages did not change come from the cache, and --no-cache makes every part afresh', async () => {
+test('after an edit, the parts whose pages did not change come from the cache; --no-cache, or a stored part naming a file outside its folder, makes a part afresh', async () => {
   const { dir, content, cleanup } = await tinyContentCopy();
   const out = path.join(dir, 'dist');
   const cache = new Cache(path.join(dir, 'cache'));
@@ -81,6 +81,16 @@ test('after an edit, the parts whose pages did not change come from the cache, a
     }
     await build(new Cache(undefined));
     assert.equal(await exists(path.join(out, 'pagefind', 'part-1', 'marker.txt')), false, '--no-cache reads no part');
+
+    // A sound entry naming a file outside the index's folder is no part: it is made afresh, and nothing is written outside.
+    for (const name of ['../../../escape.txt', '/tmp/escape.txt', 'fragment/../../escape.txt', './marker.txt']) {
+      cache.putJson('search', key, [...stored, [name, Buffer.from('escaped').toString('base64')]]);
+      await build(cache);
+      assert.equal(await exists(path.join(dir, 'escape.txt')), false, name);
+      assert.equal(await exists(path.join(out, 'escape.txt')), false, name);
+      assert.equal(await exists(path.join(out, 'pagefind', 'part-1', 'marker.txt')), false, name);
+      assert.deepEqual(cache.getJson('search', key, (value): value is unknown => true), stored, `${name}: the part stored again, as Pagefind makes it`);
+    }
   } finally {
     await cleanup();
   }
