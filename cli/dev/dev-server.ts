@@ -115,6 +115,7 @@ function rebuilder(build: IncrementalBuild, site: LiveSite, options: DevServerOp
       }
       const output = await build.update(changes);
       const report = site.publish(output, changes, start);
+      site.followSearchIndex(output);
       warn(output.imageWarnings);
       warnMarkdown(output.markdownWarnings, new Set(changed.map((file) => path.resolve(file))));
       const names = changed.map((file) => path.relative(options.root, file)).join(', ');

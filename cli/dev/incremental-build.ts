@@ -41,6 +41,12 @@ export interface DevOutput {
   imageWarnings: SiteError[];
   /** What was left out of every Markdown body the pages show (HTML removed, embeds refused), each at its file and line. */
   markdownWarnings: SiteError[];
+  /**
+   * After an edit, the search index of these pages (its files by output path, under `folder`),
+   * once Pagefind has made it: `files` hold the last index meanwhile, so that the edited page
+   * reloads without waiting for Pagefind.
+   */
+  search?: { folder: string; index: Promise<Map<string, Uint8Array>> };
 }
 
 /**
@@ -56,6 +62,12 @@ export class IncrementalBuild {
   private readonly images: ImageProcessor;
   /** What the site adds to the dev server, once it has compiled. */
   devSetup?: DevSetup;
+  /** The search index of the latest render, by output path: served after an edit until the new one is made. */
+  private lastSearchIndex?: Map<string, Uint8Array>;
+  /** Renders so far: an index that arrives after a later render began is not the latest. */
+  private renders = 0;
+  /** Search indexes being made. */
+  private readonly indexing = new Set<Promise<unknown>>();
   /** Warnings of the images read since the last output, shown once rather than after every edit. */
   private imageWarnings: SiteError[] = [];
 
@@ -93,9 +105,10 @@ export class IncrementalBuild {
     return this.render();
   }
 
-  /** Stops any image encoding. */
+  /** Stops any image encoding, and waits for the search indexes under way (they write to the cache). */
   async close(): Promise<void> {
     await this.images.stop();
+    await Promise.allSettled(this.indexing);
   }
 
   /** The search index of the pages just rendered, in the parts a build makes: the cache keeps the parts no edit changed. */
@@ -138,12 +151,26 @@ export class IncrementalBuild {
     if (!assets) startAssets();
     const [{ processed: imagesProcessed }] = await assets!;
     for (const [file, contents] of siteFiles(rendered)) files.set(file, contents);
+    let search: DevOutput['search'];
     if (rendered.search) {
       const { folder, pagesPerPart } = rendered.search;
-      for (const [file, contents] of await this.indexForSearch(rendered.routes, files, pagesPerPart)) files.set(`${folder}/${file}`, contents);
+      const render = ++this.renders;
+      const index = this.indexForSearch(rendered.routes, files, pagesPerPart).then((made) => {
+        const byPath = new Map([...made].map(([file, contents]) => [`${folder}/${file}`, contents]));
+        if (render === this.renders) this.lastSearchIndex = byPath;
+        return byPath;
+      });
+      this.indexing.add(index);
+      void index.finally(() => this.indexing.delete(index)).catch(() => undefined);
+      // The first build waits for its index; after an edit, the last one is served until the new one is made.
+      if (this.lastSearchIndex) {
+        search = { folder, index };
+        index.catch(() => undefined);
+      }
+      for (const [file, contents] of this.lastSearchIndex ?? (await index)) files.set(file, contents);
     }
     const imageWarnings = this.imageWarnings;
     this.imageWarnings = [];
-    return { files, bundle: this.bundle!, rendered: rendered.renderedPages, pages: rendered.pages.length, imagesProcessed, imageWarnings, markdownWarnings: rendered.warnings };
+    return { files, bundle: this.bundle!, rendered: rendered.renderedPages, pages: rendered.pages.length, imagesProcessed, imageWarnings, markdownWarnings: rendered.warnings, ...(search ? { search } : {}) };
   }
 }

@@ -21,6 +21,8 @@ export interface RebuildReport {
 export class LiveSite {
   readonly hub = new LiveReloadHub();
   private files = new Map<string, string | Uint8Array>();
+  /** The output whose files are served. */
+  private published: DevOutput | undefined;
   private errorText: string | undefined;
   // A replacer function, so that $` or $' in an error text is inserted as written.
   private readonly serveFiles = createMemoryHandler(() => this.files, (html) => html.replace('</body>', () => `${liveReloadScript(this.errorText)}</body>`));
@@ -42,11 +44,30 @@ export class LiveSite {
     return { ok: false, ms: 0, rendered: 0, event: 'error' };
   }
 
+  /**
+   * Serves the search index `output` waits for in the place of the last one, once Pagefind has
+   * made it, while `output` is still the one served (a later edit brings its own). Open pages
+   * are not reloaded: a search typed after that finds the new words. A failure shows as a
+   * failed rebuild does.
+   */
+  followSearchIndex(output: DevOutput): void {
+    const search = output.search;
+    search?.index.then((index) => {
+      if (this.published !== output) return;
+      const files = new Map([...this.files].filter(([file]) => !file.startsWith(`${search.folder}/`)));
+      for (const [file, contents] of index) files.set(file, contents);
+      this.files = files;
+    }, (error: unknown) => {
+      if (this.published === output) this.fail(error);
+    });
+  }
+
   /** Publishes a new output and tells open pages what changed. */
   publish(output: DevOutput, changes: ChangeSet | undefined, start: number): RebuildReport {
     const changed = [...output.files].filter(([file, contents]) => !sameContents(this.files.get(file), contents)).map(([file]) => file);
     const removed = [...this.files.keys()].filter((file) => !output.files.has(file));
     this.files = output.files;
+    this.published = output;
     const hadError = this.errorText !== undefined;
     this.errorText = undefined;
     let event: RebuildReport['event'] = 'none';

@@ -1,5 +1,6 @@
 // `sitegen dev` serves the search index from memory and keeps it current: the tiny site's
-// posts mark themselves for search (tests/sites/tiny), and an edit to a post is found at once.
+// posts mark themselves for search (tests/sites/tiny). After an edit the page reloads at once,
+// and the new index is served as soon as Pagefind has made it.
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,7 +12,9 @@ import { IncrementalBuild } from '../../cli/dev/incremental-build.ts';
 import { createMemoryHandler } from '../../cli/dev/memory-site.ts';
 import { tinyContentCopy } from '../helpers/build-output.ts';
 import { editFile } from '../helpers/content.ts';
+import { startTestDevServer } from '../helpers/dev-server.ts';
 import { searchSiteAt } from '../helpers/pagefind-search.ts';
+import { copyTinySite } from '../helpers/tiny-copy.ts';
 import { tinyRoot } from '../helpers/sites.ts';
 
 test('the dev server serves Pagefind\'s script and the index of the pages that mark themselves', async () => {
@@ -33,27 +36,34 @@ test('the dev server serves Pagefind\'s script and the index of the pages that m
   }
 });
 
-test('after an edit the in-memory index finds the new words; an edit that changes no indexed page keeps the index', async () => {
+test('after an edit the last index is served until the new one is made, which finds the new words; an edit that changes no indexed page makes the same index', async () => {
   const { content, cleanup } = await tinyContentCopy();
   const build = new IncrementalBuild({ root: tinyRoot, contentDir: content, env: {}, cache: new Cache(undefined) });
   try {
     const first = await build.buildAll();
-    const index = (files: Map<string, string | Uint8Array>) => [...files].filter(([file]) => file.startsWith('pagefind/'));
+    assert.equal(first.search, undefined, 'the first build waits for its index');
+    const index = (files: Map<string, string | Uint8Array>) => [...files].filter(([file]) => file.startsWith('pagefind/')).map(([file, bytes]) => [file, Buffer.from(bytes).toString('base64')]).sort();
     assert.ok(index(first.files).some(([file]) => file === 'pagefind/pagefind.js'));
     const file = path.join(content, 'posts', 'second.md');
     await editFile(file, 'A second post', 'A second post about zeppelins');
     const edited = await build.update({ content: [file], styles: [], code: [] });
-    assert.notDeepEqual(index(edited.files).map(([name]) => name).sort(), index(first.files).map(([name]) => name).sort(), 'the index changed');
-    const entry = JSON.parse(String(Buffer.from(edited.files.get('pagefind/pagefind-entry.json') as Uint8Array))) as { languages: Record<string, { page_count: number }> };
+    assert.ok(edited.search, 'after an edit the index follows the pages');
+    assert.equal(edited.search.folder, 'pagefind');
+    assert.deepEqual(index(edited.files), index(first.files), 'meanwhile the last index is served');
+    const made = await edited.search.index;
+    assert.notDeepEqual(index(made), index(first.files), 'the index changed');
+    const entry = JSON.parse(String(Buffer.from(made.get('pagefind/pagefind-entry.json')!))) as { languages: Record<string, { page_count: number }> };
     assert.deepEqual(Object.values(entry.languages).map((language) => language.page_count), [2]);
-    // The site's data changes no page that marks itself for search: the same index, the same bytes.
+    // The site's data changes no page that marks itself for search: the index served is the one just made, and the next is the same bytes.
     const data = path.join(content, 'data', 'site.json');
     await editFile(data, '"title": "Tiny"', '"title": "Tiny site"');
     const unchanged = await build.update({ content: [data], styles: [], code: [] });
     assert.equal(String(unchanged.files.get('posts/hello/index.html')), String(edited.files.get('posts/hello/index.html')));
-    assert.deepEqual(index(unchanged.files), index(edited.files));
+    assert.deepEqual(index(unchanged.files), index(made));
+    assert.deepEqual(index(await unchanged.search!.index), index(made));
     // Served as the dev server serves its memory, the new words are found.
-    const server = createServer(createMemoryHandler(() => edited.files, (html) => html));
+    const served = new Map([...edited.files, ...made]);
+    const server = createServer(createMemoryHandler(() => served, (html) => html));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const site = await searchSiteAt(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
     try {
@@ -64,6 +74,35 @@ test('after an edit the in-memory index finds the new words; an edit that change
     }
   } finally {
     await build.close();
+    await cleanup();
+  }
+});
+
+test('the dev server reloads an edited page at once and serves the new index as soon as it is made', async () => {
+  // A copy of the whole site: the dev server watches the project it serves.
+  const { root, content, cleanup } = await copyTinySite();
+  const { server, logs } = await startTestDevServer({ root, contentDir: content, cache: new Cache(undefined) });
+  try {
+    const file = path.join(content, 'posts', 'second.md');
+    const rebuilt = server.nextRebuild();
+    await editFile(file, 'A second post', 'A second post about zeppelins');
+    assert.equal((await rebuilt).event, 'reload', logs.join('\n'));
+    const page = await fetch(`${server.url}/posts/second/`);
+    assert.match(await page.text(), /zeppelins/, 'the page shows the edit');
+    // A search made once Pagefind has indexed the edit finds it (Pagefind takes well under the time allowed).
+    let found: string[] = [];
+    for (let attempt = 0; attempt < 100 && found.length === 0; attempt++) {
+      const site = await searchSiteAt(server.url);
+      try {
+        found = (await site.search('zeppelins')).map((result) => result.url);
+      } finally {
+        await site.close();
+      }
+      if (found.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    assert.deepEqual(found, ['/posts/second/'], logs.join('\n'));
+  } finally {
+    await server.close();
     await cleanup();
   }
 });
