@@ -22,8 +22,12 @@ export const cacheTable = {
   images: { maxEntryBytes: 256 * 1024 * 1024, maxAgeDays: 30 },
   /** Drawn share cards, by words, look and renderer. */
   cards: { maxEntryBytes: 16 * 1024 * 1024, maxAgeDays: 30 },
-  /** Parts of the search index, by Pagefind's version and their pages' HTML (cli/search/search-part.ts). */
-  search: { maxEntryBytes: 256 * 1024 * 1024, maxAgeDays: 14 },
+  /**
+   * Parts of the search index, by Pagefind's version and their pages' HTML (cli/search/search-part.ts).
+   * Each edit stores a new part (a megabyte or two for 250 pages), and a part is made again in about a second:
+   * unused ones go after two days.
+   */
+  search: { maxEntryBytes: 256 * 1024 * 1024, maxAgeDays: 2 },
   /** The client bundle, by its input files and esbuild's version. */
   bundle: { maxEntryBytes: 64 * 1024 * 1024, maxAgeDays: 14 },
   /** The last build into each output folder (cli/cache/up-to-date.ts). */
