@@ -17,6 +17,8 @@ export const configFileName = 'sitegen.config.ts';
 /** A site's definition, with what identifies its code. */
 export interface LoadedSite<Model = unknown, Page extends PageSpec = PageSpec> {
   definition: SiteDefinition<Model, Page>;
+  /** The file it was read from: problems of the definition itself are located there. */
+  file: string;
   /** A hash of the compiled definition: every page's cache key holds it, so an edited template renders afresh. */
   codeHash: string;
   /** The project-relative source files compiled into it, each with the files it imports (dev re-renders what an edit touches). */
@@ -67,10 +69,10 @@ export async function loadSite(root: string, configFile = path.join(root, config
     await rm(module, { force: true });
   }
   if (!isDefinition(definition)) {
-    throw new SiteError({ code: 'config.invalid', message: `${configFileName} does not export a site definition as its default export`, hint: 'End it with `export default defineSite({ ... })`.', file: configFile });
+    throw new SiteError({ code: 'config.invalid', message: `${path.basename(configFile)} does not export a site definition as its default export`, hint: 'End it with `export default defineSite({ ... })`.', file: configFile });
   }
   const imports = new Map(Object.entries(result.metafile.inputs).map(([file, input]) => [file, input.imports.map((entry) => entry.path)]));
-  return { definition, codeHash: cacheKey(code), imports };
+  return { definition, file: configFile, codeHash: cacheKey(code), imports };
 }
 
 function isDefinition(value: unknown): value is SiteDefinition {

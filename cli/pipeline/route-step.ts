@@ -1,5 +1,3 @@
-import path from 'node:path';
-import { configFileName } from '../config/load-site.ts';
 import { SiteError, SiteErrorList } from '../errors.ts';
 import { checkImageAlt } from '../images/check-image-alt.ts';
 import type { ContentAddresses } from '../render/markdown/relative-references.ts';
@@ -28,7 +26,7 @@ export function routeStep(validated: ValidatedStep): RoutedStep {
   checkReferences(validated.content, routes, redirects, imageUrls);
   checkImageAlt(validated.content);
   const addresses = contentAddresses(validated, routes);
-  const search = site.search ? searchPlace(site.search, routes, redirects, path.join(validated.root, configFileName)) : undefined;
+  const search = site.search ? searchPlace(site.search, routes, redirects, validated.site.file) : undefined;
   return { ...validated, routes, redirects, addresses, ...(search ? { search } : {}) };
 }
 

@@ -1,6 +1,4 @@
-import path from 'node:path';
 import type { Cache } from '../cache/cache.ts';
-import { configFileName } from '../config/load-site.ts';
 import { SearchIndexer } from '../search/search-index.ts';
 import type { RoutedStep } from './route-step.ts';
 
@@ -13,7 +11,7 @@ import type { RoutedStep } from './route-step.ts';
 export function searchStep(routed: RoutedStep, cache: Cache): { offer(file: string, html: string): void; finish(): Promise<Map<string, Uint8Array>>; discard(): Promise<void> } | undefined {
   const place = routed.search;
   if (!place) return undefined;
-  const indexer = new SearchIndexer(routed.routes, path.join(routed.root, configFileName), cache, place.pagesPerPart);
+  const indexer = new SearchIndexer(routed.routes, routed.site.file, cache, place.pagesPerPart);
   return {
     offer: (file, html) => indexer.offer(file, html),
     finish: async () => new Map([...(await indexer.finish())].map(([file, contents]) => [`${place.folder}/${file}`, contents])),

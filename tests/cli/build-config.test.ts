@@ -15,6 +15,7 @@ let cleanup: () => Promise<void>;
 before(async () => {
   ({ root, cleanup } = await copyTinySite());
   await writeFile(path.join(root, 'parts.config.ts'), "import site from './sitegen.config.ts';\n\nexport default { ...site, search: { ...site.search!, pagesPerPart: 1 } };\n");
+  await writeFile(path.join(root, 'unknown-search.config.ts'), "import site from './sitegen.config.ts';\n\nexport default { ...site, search: { page: '/find' } };\n");
 });
 after(() => cleanup());
 
@@ -38,4 +39,12 @@ test('--config naming no file fails with its path and leaves the output as it wa
   assert.match(missing.stderr, /missing\.config\.ts does not exist/);
   assert.match(missing.stderr, /config\.missing/);
   assert.equal(await outputDigest(path.join(root, 'dist')), before);
+});
+
+test('a problem of the definition --config names is located in that file', { timeout: 5 * 60_000 }, async () => {
+  const run = await runCli(['build', '--config', 'unknown-search.config.ts'], { cwd: root });
+  assert.notEqual(run.code, 0);
+  assert.match(run.stderr, /unknown-search\.config\.ts/);
+  assert.match(run.stderr, /search\.unknown-page/);
+  assert.doesNotMatch(run.stderr, /(^|[^-])sitegen\.config\.ts/m);
 });

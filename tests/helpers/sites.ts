@@ -9,14 +9,19 @@ import { projectRoot } from './content.ts';
 // marketing site, for what it promises visitors. Both are imported as the tests run them
 // (TypeScript through tsx); the CLI compiles them with esbuild instead (cli/config/load-site.ts).
 
-/** A definition as the build takes it; its code is the tests' own, so caches never carry over from another process. */
-export function loadedSite<Model, Page extends PageSpec>(definition: SiteDefinition<Model, Page>): LoadedSite<Model, Page> {
-  return { definition, codeHash: `tests ${process.pid}`, imports: new Map() };
+/** The tiny site of the engine tests lives here. */
+export const tinyRoot = path.join(projectRoot, 'tests', 'sites', 'tiny');
+
+/**
+ * A definition as the build takes it, read from `file` (the tiny site's definition unless
+ * given); its code is the tests' own, so caches never carry over from another process.
+ */
+export function loadedSite<Model, Page extends PageSpec>(definition: SiteDefinition<Model, Page>, file = path.join(tinyRoot, 'sitegen.config.ts')): LoadedSite<Model, Page> {
+  return { definition, file, codeHash: `tests ${process.pid}`, imports: new Map() };
 }
 
 /** The marketing site (sitegen.config.ts at the project root). */
-export const realSite = loadedSite(realDefinition);
+export const realSite = loadedSite(realDefinition, path.join(projectRoot, 'sitegen.config.ts'));
 
-/** The tiny site of the engine tests, and where it lives. */
+/** The tiny site of the engine tests. */
 export const tinySite = loadedSite(tinyDefinition);
-export const tinyRoot = path.join(projectRoot, 'tests', 'sites', 'tiny');
