@@ -13,9 +13,7 @@ import { renderStep } from '../pipeline/render-step.ts';
 import { routeStep } from '../pipeline/route-step.ts';
 import { validateStep } from '../pipeline/validate-step.ts';
 import { siteFiles } from '../pipeline/write-step.ts';
-import { SearchIndexer } from '../search/search-index.ts';
-import { configFileName } from '../config/load-site.ts';
-import type { Route } from '../route/routes.ts';
+import { searchStep } from '../pipeline/search-step.ts';
 import type { ChangeSet } from './classify.ts';
 
 export interface IncrementalBuildOptions {
@@ -42,11 +40,11 @@ export interface DevOutput {
   /** What was left out of every Markdown body the pages show (HTML removed, embeds refused), each at its file and line. */
   markdownWarnings: SiteError[];
   /**
-   * After an edit, the search index of these pages (its files by output path, under `folder`),
-   * once Pagefind has made it: `files` hold the last index meanwhile, so that the edited page
-   * reloads without waiting for Pagefind.
+   * After an edit, the search index of these pages (its files by output path), once Pagefind
+   * has made it: `files` hold the last index meanwhile, so that the edited page reloads without
+   * waiting for Pagefind.
    */
-  search?: { folder: string; index: Promise<Map<string, Uint8Array>> };
+  searchIndex?: Promise<Map<string, Uint8Array>>;
 }
 
 /**
@@ -63,7 +61,7 @@ export class IncrementalBuild {
   /** What the site adds to the dev server, once it has compiled. */
   devSetup?: DevSetup;
   /** The search index of the latest render, by output path: served after an edit until the new one is made. */
-  private lastSearchIndex?: Map<string, Uint8Array>;
+  private lastSearchIndex?: { folder: string; files: Map<string, Uint8Array> };
   /** Renders so far: an index that arrives after a later render began is not the latest. */
   private renders = 0;
   /** Search indexes being made. */
@@ -111,16 +109,6 @@ export class IncrementalBuild {
     await Promise.allSettled(this.indexing);
   }
 
-  /** The search index of the pages just rendered, in the parts a build makes: the cache keeps the parts no edit changed. */
-  private indexForSearch(routes: Route[], files: Map<string, string | Uint8Array>, pagesPerPart: number | undefined): Promise<Map<string, Uint8Array>> {
-    const indexer = new SearchIndexer(routes, path.join(this.options.root, configFileName), this.options.cache, pagesPerPart);
-    for (const route of routes) {
-      const contents = files.get(route.file);
-      if (typeof contents === 'string') indexer.offer(route.file, contents);
-    }
-    return indexer.finish();
-  }
-
   /** Re-reads only the changed content files; false when one is of a kind that needs a full reload. */
   private async patchContent(files: string[]): Promise<boolean> {
     const loaded = this.loaded!;
@@ -151,26 +139,32 @@ export class IncrementalBuild {
     if (!assets) startAssets();
     const [{ processed: imagesProcessed }] = await assets!;
     for (const [file, contents] of siteFiles(rendered)) files.set(file, contents);
-    let search: DevOutput['search'];
-    if (rendered.search) {
-      const { folder, pagesPerPart } = rendered.search;
+    // The search index of the pages just rendered, in the parts a build makes: the cache keeps the parts no edit changed.
+    let searchIndex: Promise<Map<string, Uint8Array>> | undefined;
+    const indexer = searchStep(routed, this.options.cache);
+    if (indexer) {
+      for (const route of routed.routes) {
+        const contents = files.get(route.file);
+        if (typeof contents === 'string') indexer.offer(route.file, contents);
+      }
+      const { folder } = routed.search!;
       const render = ++this.renders;
-      const index = this.indexForSearch(rendered.routes, files, pagesPerPart).then((made) => {
-        const byPath = new Map([...made].map(([file, contents]) => [`${folder}/${file}`, contents]));
-        if (render === this.renders) this.lastSearchIndex = byPath;
-        return byPath;
+      const index = indexer.finish().then((made) => {
+        if (render === this.renders) this.lastSearchIndex = { folder, files: made };
+        return made;
       });
       this.indexing.add(index);
       void index.finally(() => this.indexing.delete(index)).catch(() => undefined);
-      // The first build waits for its index; after an edit, the last one is served until the new one is made.
-      if (this.lastSearchIndex) {
-        search = { folder, index };
+      // The first build waits for its index; after an edit, the last one (in the same folder) is served until the new one is made.
+      const last = this.lastSearchIndex?.folder === folder ? this.lastSearchIndex.files : undefined;
+      if (last) {
+        searchIndex = index;
         index.catch(() => undefined);
       }
-      for (const [file, contents] of this.lastSearchIndex ?? (await index)) files.set(file, contents);
+      for (const [file, contents] of last ?? (await index)) files.set(file, contents);
     }
     const imageWarnings = this.imageWarnings;
     this.imageWarnings = [];
-    return { files, bundle: this.bundle!, rendered: rendered.renderedPages, pages: rendered.pages.length, imagesProcessed, imageWarnings, markdownWarnings: rendered.warnings, ...(search ? { search } : {}) };
+    return { files, bundle: this.bundle!, rendered: rendered.renderedPages, pages: rendered.pages.length, imagesProcessed, imageWarnings, markdownWarnings: rendered.warnings, ...(searchIndex ? { searchIndex } : {}) };
   }
 }

@@ -45,18 +45,17 @@ export class LiveSite {
   }
 
   /**
-   * Serves the search index `output` waits for in the place of the last one, once Pagefind has
-   * made it, while `output` is still the one served (a later edit brings its own). Open pages
-   * are not reloaded: a search typed after that finds the new words. A failure shows as a
+   * Serves the search index `output` waits for over the last one, once Pagefind has made it,
+   * while `output` is still the one served (a later edit brings its own). Open pages are not
+   * reloaded: a search typed after that finds the new words. The last index's files stay
+   * beside the new ones until the next rebuild: their names carry a hash of their contents, so
+   * a page that began searching the last index finds the rest of it. A failure shows as a
    * failed rebuild does.
    */
   followSearchIndex(output: DevOutput): void {
-    const search = output.search;
-    search?.index.then((index) => {
+    output.searchIndex?.then((index) => {
       if (this.published !== output) return;
-      const files = new Map([...this.files].filter(([file]) => !file.startsWith(`${search.folder}/`)));
-      for (const [file, contents] of index) files.set(file, contents);
-      this.files = files;
+      this.files = new Map([...this.files, ...index]);
     }, (error: unknown) => {
       if (this.published === output) this.fail(error);
     });

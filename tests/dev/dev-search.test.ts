@@ -41,16 +41,15 @@ test('after an edit the last index is served until the new one is made, which fi
   const build = new IncrementalBuild({ root: tinyRoot, contentDir: content, env: {}, cache: new Cache(undefined) });
   try {
     const first = await build.buildAll();
-    assert.equal(first.search, undefined, 'the first build waits for its index');
+    assert.equal(first.searchIndex, undefined, 'the first build waits for its index');
     const index = (files: Map<string, string | Uint8Array>) => [...files].filter(([file]) => file.startsWith('pagefind/')).map(([file, bytes]) => [file, Buffer.from(bytes).toString('base64')]).sort();
     assert.ok(index(first.files).some(([file]) => file === 'pagefind/pagefind.js'));
     const file = path.join(content, 'posts', 'second.md');
     await editFile(file, 'A second post', 'A second post about zeppelins');
     const edited = await build.update({ content: [file], styles: [], code: [] });
-    assert.ok(edited.search, 'after an edit the index follows the pages');
-    assert.equal(edited.search.folder, 'pagefind');
+    assert.ok(edited.searchIndex, 'after an edit the index follows the pages');
     assert.deepEqual(index(edited.files), index(first.files), 'meanwhile the last index is served');
-    const made = await edited.search.index;
+    const made = await edited.searchIndex;
     assert.notDeepEqual(index(made), index(first.files), 'the index changed');
     const entry = JSON.parse(String(Buffer.from(made.get('pagefind/pagefind-entry.json')!))) as { languages: Record<string, { page_count: number }> };
     assert.deepEqual(Object.values(entry.languages).map((language) => language.page_count), [2]);
@@ -60,7 +59,7 @@ test('after an edit the last index is served until the new one is made, which fi
     const unchanged = await build.update({ content: [data], styles: [], code: [] });
     assert.equal(String(unchanged.files.get('posts/hello/index.html')), String(edited.files.get('posts/hello/index.html')));
     assert.deepEqual(index(unchanged.files), index(made));
-    assert.deepEqual(index(await unchanged.search!.index), index(made));
+    assert.deepEqual(index(await unchanged.searchIndex!), index(made));
     // Served as the dev server serves its memory, the new words are found.
     const served = new Map([...edited.files, ...made]);
     const server = createServer(createMemoryHandler(() => served, (html) => html));
@@ -83,6 +82,9 @@ test('the dev server reloads an edited page at once and serves the new index as 
   const { root, content, cleanup } = await copyTinySite();
   const { server, logs } = await startTestDevServer({ root, contentDir: content, cache: new Cache(undefined) });
   try {
+    // A page that began searching before the edit: it holds the last index's list of files.
+    const early = await searchSiteAt(server.url);
+    assert.deepEqual((await early.search('first')).map((result) => result.url), ['/posts/hello/']);
     const file = path.join(content, 'posts', 'second.md');
     const rebuilt = server.nextRebuild();
     await editFile(file, 'A second post', 'A second post about zeppelins');
@@ -101,6 +103,12 @@ test('the dev server reloads an edited page at once and serves the new index as 
       if (found.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     assert.deepEqual(found, ['/posts/second/'], logs.join('\n'));
+    // The page that began on the last index still finds the rest of it: its files stay until the next rebuild.
+    try {
+      assert.deepEqual((await early.search('image')).map((result) => result.url), ['/posts/second/']);
+    } finally {
+      await early.close();
+    }
   } finally {
     await server.close();
     await cleanup();
