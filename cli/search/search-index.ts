@@ -39,7 +39,7 @@ export function isMarkedForSearch(html: string): boolean {
 }
 
 /** Pages per part of the index when the site does not say: parts small enough to index in a moment, and at most about eight of them. */
-export function defaultPagesPerPart(routes: number): number {
+function defaultPagesPerPart(routes: number): number {
   return Math.max(250, Math.ceil(routes / 8));
 }
 

@@ -29,7 +29,7 @@ const unusedFiles = /^pagefind-(ui|modular-ui|component-ui|highlight)\.(js|css)$
 const firstPartOnly = /^(pagefind\.js|pagefind-worker\.js|wasm\.[^/]+\.pagefind)$/;
 
 /** The file that lists the other parts' folders, relative to the first's: `{"merge":["part-1/"]}`. */
-export const partsFile = 'parts.json';
+const partsFile = 'parts.json';
 
 let installedVersion: string | undefined;
 

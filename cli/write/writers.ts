@@ -88,19 +88,19 @@ export class DiskWriter implements Writer {
 
   async write(file: string, contents: string | Uint8Array): Promise<void> {
     const target = await this.target(file);
+    const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
     // Synchronous calls: a page is a few kilobytes into the page cache, and the promise API's
     // round trips through the thread pool per file cost the build more than the wait.
-    if (!this.linkPrevious(file, target, contents)) writeFileSync(target, contents);
+    if (!this.linkPrevious(file, target, bytes)) writeFileSync(target, bytes);
   }
 
   /**
-   * Links the last output's copy of `file` at `target` when it holds exactly `contents`, as a
+   * Links the last output's copy of `file` at `target` when it holds exactly `bytes`, as a
    * plain file with the mode this build gives new files; false when it does not, or cannot.
    */
-  private linkPrevious(file: string, target: string, contents: string | Uint8Array): boolean {
+  private linkPrevious(file: string, target: string, bytes: Uint8Array): boolean {
     const previous = path.join(this.outDir, file);
     if (!this.insidePrevious(path.dirname(previous))) return false;
-    const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
     let descriptor: number;
     try {
       descriptor = openSync(previous, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);

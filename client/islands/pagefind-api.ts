@@ -40,7 +40,8 @@ export function loadPagefind(script: string): Promise<Pagefind> {
   loading ??= Promise.all([import(/* @vite-ignore */ script) as Promise<Pagefind>, indexParts(address)]).then(async ([pagefind, parts]) => {
     await pagefind.options(options);
     await pagefind.init();
-    for (const part of parts) await pagefind.mergeIndex(part.href, options);
+    // Together: each part is added to the list in the order asked, before it loads.
+    await Promise.all(parts.map((part) => pagefind.mergeIndex(part.href, options)));
     return pagefind;
   });
   loading.catch(() => {

@@ -2,6 +2,7 @@
 // The index is searched as the site's search page searches it (Pagefind's own script, the
 // other parts merged in from parts.json), served from the built folder on loopback.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -105,4 +106,12 @@ test('pages per part that are not a whole number of at least 1 are refused with 
       return true;
     });
   }
+});
+
+test('no Pagefind process outlives the build that started it', async () => {
+  const children = () => spawnSync('ps', ['-o', 'comm=', '--ppid', String(process.pid)], { encoding: 'utf8' }).stdout.split('\n').filter((name) => name.startsWith('pagefind'));
+  await buildSite({ root: tinyRoot, site: inParts(1), writer: new MemoryWriter(), checkLinks: false });
+  // Stopped, then gone once the signal has done its work.
+  for (let attempt = 0; attempt < 40 && children().length > 0; attempt++) await new Promise((resolve) => setTimeout(resolve, 50));
+  assert.deepEqual(children(), []);
 });
