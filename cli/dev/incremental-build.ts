@@ -1,6 +1,8 @@
 import path from 'node:path';
 import type { Bundle } from '../bundle/bundle-client.ts';
 import type { Cache } from '../cache/cache.ts';
+import type { CachedPage } from '../cache/page-cache.ts';
+import { RunMemory } from '../cache/run-memory.ts';
 import { loadSite, type LoadedSite } from '../config/load-site.ts';
 import type { DevSetup } from '../config/site-definition.ts';
 import type { SiteError } from '../errors.ts';
@@ -66,6 +68,9 @@ export class IncrementalBuild {
   private renders = 0;
   /** Search indexes being made. */
   private readonly indexing = new Set<Promise<unknown>>();
+  /** The pages and share pictures of the last render: an edit takes the unchanged ones from here, not from the cache. */
+  private readonly pages = new RunMemory<CachedPage>();
+  private readonly pictures = new RunMemory<Buffer>();
   /** Warnings of the images read since the last output, shown once rather than after every edit. */
   private imageWarnings: SiteError[] = [];
 
@@ -128,35 +133,41 @@ export class IncrementalBuild {
     const env = { ...Object.fromEntries(names.map((name) => [name, this.options.env[name]])), ...this.devSetup?.env };
     const routed = routeStep(validateStep(this.loaded!, { drafts: true, future: true, env }));
     const images = planImages(routed);
-    const shareCards = prepareShareCards(routed, this.options.cache);
+    const shareCards = prepareShareCards(routed, this.options.cache, this.pictures);
     // As a build does: images are encoded and cards drawn once the bodies are checked.
     let assets: Promise<[ImageRunStats, unknown]> | undefined;
     const startAssets = () => {
       assets = Promise.all([images.encode(this.images, { write }), shareCards.draw({ write })]);
       assets.catch(() => undefined);
     };
-    const rendered = await renderStep(routed, { bundle: this.bundle!, images: images.index, shareImages: shareCards.images, cache: this.options.cache, emit: write, onBodiesChecked: startAssets });
+    const rendered = await renderStep(routed, { bundle: this.bundle!, images: images.index, shareImages: shareCards.images, cache: this.options.cache, memory: this.pages, emit: write, onBodiesChecked: startAssets });
     if (!assets) startAssets();
     const [{ processed: imagesProcessed }] = await assets!;
+    this.pages.endRun();
+    this.pictures.endRun();
     for (const [file, contents] of siteFiles(rendered)) files.set(file, contents);
     // The search index of the pages just rendered, in the parts a build makes: the cache keeps the parts no edit changed.
     let searchIndex: Promise<Map<string, Uint8Array>> | undefined;
     const indexer = searchStep(routed, this.options.cache);
     if (indexer) {
-      for (const route of routed.routes) {
-        const contents = files.get(route.file);
-        if (typeof contents === 'string') indexer.offer(route.file, contents);
-      }
       const { folder } = routed.search!;
       const render = ++this.renders;
-      const index = indexer.finish().then((made) => {
+      // The first build waits for its index; after an edit, the last one (in the same folder) is served until the new one is made.
+      const last = this.lastSearchIndex?.folder === folder ? this.lastSearchIndex.files : undefined;
+      // After an edit, the pages are handed to the index once they are published: finding which
+      // pages mark themselves for search reads every page, which would hold up the reload.
+      const index = (last ? new Promise((resolve) => setImmediate(resolve)) : Promise.resolve()).then(() => {
+        for (const route of routed.routes) {
+          const contents = files.get(route.file);
+          if (typeof contents === 'string') indexer.offer(route.file, contents);
+        }
+        return indexer.finish();
+      }).then((made) => {
         if (render === this.renders) this.lastSearchIndex = { folder, files: made };
         return made;
       });
       this.indexing.add(index);
       void index.finally(() => this.indexing.delete(index)).catch(() => undefined);
-      // The first build waits for its index; after an edit, the last one (in the same folder) is served until the new one is made.
-      const last = this.lastSearchIndex?.folder === folder ? this.lastSearchIndex.files : undefined;
       if (last) {
         searchIndex = index;
         index.catch(() => undefined);

@@ -1,5 +1,6 @@
 import { bundleClient, measureScripts, type Bundle } from '../bundle/bundle-client.ts';
 import type { Cache } from '../cache/cache.ts';
+import type { RunMemory } from '../cache/run-memory.ts';
 import type { LoadedSite } from '../config/load-site.ts';
 import { imageIndex } from '../images/image-index.ts';
 import type { ImageOutput, ImageProcessor, ImageRunStats } from '../images/image-processor.ts';
@@ -52,8 +53,8 @@ export interface ShareCards {
   draw: (output: PictureOutput) => Promise<SharePictureStats>;
 }
 
-/** Share cards: planned now, drawn beside the rendering of pages; none when the site has no share card. */
-export function prepareShareCards(routed: RoutedStep, cache: Cache): ShareCards {
+/** Share cards: planned now, drawn beside the rendering of pages; none when the site has no share card. `memory` keeps them between the runs of `dev`. */
+export function prepareShareCards(routed: RoutedStep, cache: Cache, memory?: RunMemory<Buffer>): ShareCards {
   const spec = routed.site.definition.shareCard;
   if (!spec) return { draw: async () => ({ drawn: 0, cached: 0, warnings: [] }) };
   const plan = planShareImages(routed.routes, spec, routed.model);
@@ -61,7 +62,7 @@ export function prepareShareCards(routed: RoutedStep, cache: Cache): ShareCards 
   const drawing = spec as unknown as Parameters<typeof drawSharePictures>[1];
   return {
     images: plan.images,
-    draw: (output) => drawSharePictures(plan.jobs, drawing, () => spec.assets(routed.model, routed.root), { imagesDir: routed.imagesDir, contentDir: routed.contentDir, cache }, output),
+    draw: (output) => drawSharePictures(plan.jobs, drawing, () => spec.assets(routed.model, routed.root), { imagesDir: routed.imagesDir, contentDir: routed.contentDir, cache, memory }, output),
   };
 }
 

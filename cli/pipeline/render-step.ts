@@ -4,6 +4,7 @@ import { fontUrls } from '../bundle/bundle-client.ts';
 import type { Cache } from '../cache/cache.ts';
 import { engineIdentity } from '../cache/engine-identity.ts';
 import { pageKey, readCachedPage, sharedPageKey, storePage, type CachedPage } from '../cache/page-cache.ts';
+import type { RunMemory } from '../cache/run-memory.ts';
 import type { ScannedHtml } from '../check/html-scan.ts';
 import { collectSiteErrors, SiteError, SiteErrorList } from '../errors.ts';
 import { missingMarkdownImages } from '../images/check-markdown-images.ts';
@@ -30,6 +31,8 @@ export interface RenderOptions {
   emit: (file: string, html: string, scan?: ScannedHtml) => void;
   /** What the link checker found in a page just emitted, kept with it in the cache. */
   scanOf?: (file: string) => ScannedHtml | undefined;
+  /** Pages kept in memory by a long-running process (`dev`): taken from there before the cache, and every page of this render kept there. */
+  memory?: RunMemory<CachedPage>;
   /** Renders only the routes for which this says true; the others are left out (`dev` re-renders what an edit touched). */
   only?: (route: Route) => boolean;
   /** Called as pages are done, for a progress line. */
@@ -79,7 +82,8 @@ export async function renderStep(routed: RoutedStep, options: RenderOptions): Pr
   };
   const routes = options.only ? routed.routes.filter(options.only) : routed.routes;
   const sources = markdownSources(routed);
-  const pageKeys = cache.enabled ? keysOf(routed, routes, sources, { bundle, images, shareImages }) : new Map<string, string>();
+  const memory = options.memory;
+  const pageKeys = cache.enabled || memory ? keysOf(routed, routes, sources, { bundle, images, shareImages }) : new Map<string, string>();
   const records = new Map<string, PageRecord>();
   const bodyLinks = new Map<string, RecordedLink[]>();
   const inlineScripts = new Set<string>();
@@ -92,11 +96,12 @@ export async function renderStep(routed: RoutedStep, options: RenderOptions): Pr
   const toRender: Route[] = [];
   for (const route of routes) {
     const key = pageKeys.get(route.path);
-    const cached = key ? readCachedPage(cache, key) : undefined;
+    const cached = key ? memory?.get(key) ?? readCachedPage(cache, key) : undefined;
     if (!cached) {
       toRender.push(route);
       continue;
     }
+    memory?.set(key!, cached);
     emit(route.file, cached.html, cached.scan);
     for (const script of inlineScriptsOf(cached.html)) inlineScripts.add(script);
     records.set(route.path, { route, links: cached.links, islands: cached.islands });
@@ -116,7 +121,11 @@ export async function renderStep(routed: RoutedStep, options: RenderOptions): Pr
     bodyLinks.set(route.path, links);
     const key = pageKeys.get(route.path);
     const warnings = route.bodies.flatMap((file) => bodyWarnings.get(file) ?? []).map((warning) => ({ code: warning.code, message: warning.message, file: warning.file!, line: warning.line, column: warning.column }));
-    if (key) storePage(cache, key, { html: page.html, links: page.links, islands: page.islands, bodyLinks: links, bodyWarnings: warnings, scan: options.scanOf?.(route.file) } satisfies CachedPage);
+    const kept: CachedPage = { html: page.html, links: page.links, islands: page.islands, bodyLinks: links, bodyWarnings: warnings, scan: options.scanOf?.(route.file) };
+    if (key) {
+      storePage(cache, key, kept);
+      memory?.set(key, kept);
+    }
     finished();
   };
 

@@ -2,6 +2,7 @@ import os from 'node:os';
 import type { Cache } from '../cache/cache.ts';
 import { cacheKey } from '../cache/cache.ts';
 import { packageVersion } from '../cache/engine-identity.ts';
+import type { RunMemory } from '../cache/run-memory.ts';
 import type { CardAssets, ShareCardSpec } from '../config/share-card-spec.ts';
 import { collectSiteErrors, SiteError, SiteErrorList } from '../errors.ts';
 import { fontsFor } from './card-fonts.ts';
@@ -18,6 +19,8 @@ export interface DrawOptions {
   imagesDir: string;
   contentDir: string;
   cache: Cache;
+  /** Pictures kept in memory by a long-running process (`dev`): taken from there before the cache, and every picture of this run kept there. */
+  memory?: RunMemory<Buffer>;
   /** Pictures in progress at once: one per core by default (at most four). */
   concurrency?: number;
 }
@@ -57,14 +60,12 @@ export async function drawSharePictures(jobs: readonly ShareJob[], spec: ShareCa
       }
     }
     const recipe = drawn.draw === 'social-image' ? socialRecipe(drawn, options) : cardRecipe(drawn, spec, assets!);
-    const cached = options.cache.get('cards', recipe.key);
-    if (cached) output.write(job.file, cached);
-    else {
-      const picture = await recipe.make();
-      options.cache.put('cards', recipe.key, picture);
-      output.write(job.file, picture);
-    }
-    result[cached ? 'cached' : 'drawn'] += 1;
+    const kept = options.memory?.get(recipe.key) ?? options.cache.get('cards', recipe.key);
+    const picture = kept ?? (await recipe.make());
+    if (!kept) options.cache.put('cards', recipe.key, picture);
+    options.memory?.set(recipe.key, picture);
+    output.write(job.file, picture);
+    result[kept ? 'cached' : 'drawn'] += 1;
   };
   await forEachAtMost(options.concurrency ?? Math.min(4, os.availableParallelism()), jobs, (job) => produce(job).catch((error: unknown) => {
     const located = collectSiteErrors(error);

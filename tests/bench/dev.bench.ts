@@ -1,7 +1,9 @@
 // Starts the dev server on a copy of the project, edits one post 20 times and one template
 // 10 times, and prints the median time from the file write to the reload event.
-// Run: npm run bench:dev [-- --edits 20]
-import { readFile, writeFile } from 'node:fs/promises';
+// Run: npm run bench:dev [-- --edits 20] [--gap 50] [--project <dir>]
+// `--gap` is the pause in ms between a reload and the next edit; `--project` copies another
+// project (one kept by `npm run bench:build -- --posts 1000 --keep`), sharing its cache.
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startDevServer } from '../../cli/dev/dev-server.ts';
@@ -12,9 +14,14 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const option = (name: string) => Number(process.argv[process.argv.indexOf(name) + 1]) || undefined;
 /** Edits of the post; the template is edited half as many times. */
 const postEdits = option('--edits') ?? 20;
+const gap = option('--gap') ?? 50;
+const from = process.argv.includes('--project') ? path.resolve(process.argv[process.argv.indexOf('--project') + 1]!) : undefined;
 
 // The edits go to a copy, so the working tree is never touched.
-const { root, cleanup } = await copyProject();
+const { root, cleanup } = await copyProject({ from });
+const posts = path.join(root, 'content', 'posts');
+/** The marketing site's post, or the first of another project's. */
+const postFile = (await readdir(posts)).includes('ai-powered-bug-reports.md') ? 'ai-powered-bug-reports.md' : (await readdir(posts)).filter((name) => name.endsWith('.md')).sort()[0]!;
 
 const server = await startDevServer({ root, contentDir: path.join(root, 'content'), host: '127.0.0.1', port: 0, env: {}, log: () => {} });
 const events = await openEventStream(`${server.url}/__sitegen/events`);
@@ -27,7 +34,7 @@ async function measure(file: string, times: number, edit: (text: string, i: numb
     await writeFile(file, edit(original, i));
     const event = await events.next('reload');
     samples.push(event.at - written);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, gap));
   }
   await writeFile(file, original);
   await events.next('reload');
@@ -35,7 +42,7 @@ async function measure(file: string, times: number, edit: (text: string, i: numb
 }
 
 try {
-  const post = await measure(path.join(root, 'content', 'posts', 'ai-powered-bug-reports.md'), postEdits, (text, i) => text.replace(/\n## /, `\nEdit number ${i}.\n\n## `));
+  const post = await measure(path.join(posts, postFile), postEdits, (text, i) => text.replace(/\n## /, `\nEdit number ${i}.\n\n## `));
   const template = await measure(path.join(root, 'templates', 'pages', 'blog-post.tsx'), Math.max(1, Math.round(postEdits / 2)), (text, i) => text.replace('<article className="article">', `<article className="article" data-edit="${i}">`));
   console.log(`post edit → reload event: median ${median(post).toFixed(0)} ms (min ${Math.min(...post).toFixed(0)}, max ${Math.max(...post).toFixed(0)}; target < 150 ms)`);
   console.log(`template edit → reload event: median ${median(template).toFixed(0)} ms (min ${Math.min(...template).toFixed(0)}, max ${Math.max(...template).toFixed(0)}; target < 300 ms)`);

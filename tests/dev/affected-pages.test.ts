@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { cp, mkdir, rm, writeFile, readFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, rm, writeFile, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { Cache, cacheFolder } from '../../cli/cache/cache.ts';
@@ -53,6 +53,21 @@ test("an edit of a post's text renders that post's page alone", async () => {
   const output = await update(at('posts', 'hello.md'));
   assert.equal(output.rendered, 1);
   assert.match(text(output, 'posts/hello/index.html'), /The first post, edited\./);
+});
+
+test('after an edit, unchanged pages come from the last render in memory: with the cache emptied, the edited page alone is rendered and stored', async () => {
+  const cache = cacheFolder(site.root);
+  await rm(cache, { recursive: true, force: true });
+  const before = await update();
+  await editFile(at('posts', 'hello.md'), 'The first post, edited.', 'The first post, edited. Once more.');
+  const output = await update(at('posts', 'hello.md'));
+  assert.equal(before.rendered, 0);
+  assert.equal(output.rendered, 1);
+  assert.match(text(output, 'posts/hello/index.html'), /The first post, edited\. Once more\./);
+  assert.equal(text(output, 'posts/second/index.html'), text(before, 'posts/second/index.html'));
+  // Only the page rendered afresh went into the page cache: the others were not read from it, nor rendered.
+  const stored = (await readdir(path.join(cache, 'pages'), { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
+  assert.equal(stored.length, 1);
 });
 
 test('an edit of what the model holds (a title, a dataset, both with a post) renders every page', async () => {

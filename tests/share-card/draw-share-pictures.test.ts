@@ -5,6 +5,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import sharp from 'sharp';
 import { Cache } from '../../cli/cache/cache.ts';
+import { RunMemory } from '../../cli/cache/run-memory.ts';
 import type { ShareCardSpec } from '../../cli/config/share-card-spec.ts';
 import { SiteErrorList } from '../../cli/errors.ts';
 import { drawSharePictures } from '../../cli/share-card/draw-share-pictures.ts';
@@ -37,7 +38,7 @@ async function stored(cache: Cache): Promise<string[]> {
   return (await readdir(folder, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name))).sort();
 }
 
-async function draw(cache: Cache, list = jobs) {
+async function draw(cache: Cache, list = jobs, memory?: RunMemory<Buffer>) {
   const files = new Map<string, Uint8Array>();
   let assetsRead = 0;
   const spec = tinyCard() as unknown as ShareCardSpec<never, never>;
@@ -45,7 +46,7 @@ async function draw(cache: Cache, list = jobs) {
     assetsRead += 1;
     return tinyCardAssets(model);
   };
-  const stats = await drawSharePictures(list, spec, assetsOf, { imagesDir: path.join(content, 'images'), contentDir: content, cache }, { write: (file, bytes) => files.set(file, bytes) });
+  const stats = await drawSharePictures(list, spec, assetsOf, { imagesDir: path.join(content, 'images'), contentDir: content, cache, memory }, { write: (file, bytes) => files.set(file, bytes) });
   return { stats, files, assetsRead };
 }
 
@@ -74,6 +75,23 @@ test('without a cache (--no-cache), every picture is drawn each time and nothing
   const off = new Cache(undefined);
   assert.deepEqual((await draw(off)).stats, { drawn: 3, cached: 0, warnings: [] });
   assert.deepEqual((await draw(off)).stats, { drawn: 3, cached: 0, warnings: [] });
+});
+
+test('pictures kept in memory (dev) are taken from there: the next run draws none, even with no cache, and the same bytes', async () => {
+  const off = new Cache(undefined);
+  const memory = new RunMemory<Buffer>();
+  const first = await draw(off, jobs, memory);
+  memory.endRun();
+  assert.deepEqual(first.stats, { drawn: 3, cached: 0, warnings: [] });
+  const second = await draw(off, jobs, memory);
+  memory.endRun();
+  assert.deepEqual(second.stats, { drawn: 0, cached: 3, warnings: [] });
+  for (const [file, bytes] of first.files) assert.ok(Buffer.from(bytes).equals(Buffer.from(second.files.get(file)!)), file);
+  // A changed title is drawn; the memory then holds what that run used, not the card it replaced.
+  const edited: ShareJob[] = [jobs[0]!, { file: 'social/posts/hello.png', draw: 'card', card: { title: 'Hello, revised' }, route: '/posts/hello', source: 'content/posts/hello.md' }, jobs[2]!];
+  assert.deepEqual((await draw(off, edited, memory)).stats, { drawn: 1, cached: 2, warnings: [] });
+  memory.endRun();
+  assert.deepEqual((await draw(off, jobs, memory)).stats, { drawn: 1, cached: 2, warnings: [] });
 });
 
 test('a damaged cached picture is drawn again, not published', async () => {
