@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { createBuildCommand } from './commands/build.ts';
+import { configPath } from './commands/command-options.ts';
 import { createCheckFormsCommand } from './commands/check-forms.ts';
 import { createCheckLinksCommand } from './commands/check-links.ts';
 import { createDevCommand } from './commands/dev.ts';
@@ -57,11 +58,18 @@ export function createProgram(site?: SiteDefinition): Command {
 export async function main(argv: string[]): Promise<void> {
   try {
     // new-post's options are those of the site's archetype: the site is read first.
-    const site = argv.includes('new-post') ? (await (await import('./config/load-site.ts')).loadSite(process.cwd())).definition : undefined;
+    const site = argv.includes('new-post') ? (await (await import('./config/load-site.ts')).loadSite(process.cwd(), configPath(process.cwd(), configArgument(argv)))).definition : undefined;
     await createProgram(site).parseAsync(argv);
   } catch (error) {
     process.exitCode = reportError(error, argv.includes('--verbose'));
   }
+}
+
+/** The `--config` of a command line, read before it is parsed (new-post reads the site first). */
+function configArgument(argv: string[]): string | undefined {
+  const at = argv.indexOf('--config');
+  if (at >= 0) return argv[at + 1];
+  return argv.find((arg) => arg.startsWith('--config='))?.slice('--config='.length);
 }
 
 function isUsageError(error: SiteError): boolean {

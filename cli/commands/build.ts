@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Command } from 'commander';
 import { Cache } from '../cache/cache.ts';
+import { configFlag, configPath } from './command-options.ts';
 import { formatRemovedHtml, formatSanitizedImages, SiteError, warningRows } from '../errors.ts';
 import { dim, green, ProgressLine, yellow } from '../output.ts';
 import type { BuildResult, Phase } from '../pipeline/build-site.ts';
@@ -26,7 +27,7 @@ export function createBuildCommand(verbose: () => boolean): Command {
     .description('Render every page of the site into the output folder.')
     .option('--out <dir>', 'output folder', 'dist')
     .option('--content <dir>', 'content folder', 'content')
-    .option('--config <file>', 'site definition', 'sitegen.config.ts')
+    .option(...configFlag)
     .option('--site-url <url>', 'absolute origin for canonical URLs, sitemap and feed (default: the site config, or SITE_URL)')
     .option('--drafts', 'include posts marked draft: true')
     .option('--future', 'include posts dated in the future')
@@ -54,7 +55,7 @@ async function runBuild(flags: BuildFlags, root: string, out: string, contentDir
   const started = performance.now();
   const cache = Cache.of(root, flags.cache);
   const upToDate = await import('../cache/up-to-date.ts');
-  const settings = { config: path.resolve(root, flags.config), siteUrl: flags.siteUrl, drafts: flags.drafts, future: flags.future, checkLinks: flags.checkLinks, production: flags.production, out, contentDir };
+  const settings = { config: configPath(root, flags.config), siteUrl: flags.siteUrl, drafts: flags.drafts, future: flags.future, checkLinks: flags.checkLinks, production: flags.production, out, contentDir };
   const inputs = { root, contentDir, out, settings, env: process.env };
   // With the cache on, an output whose every input is as when it was built is left as it is.
   const unchanged = cache.enabled ? upToDate.unchangedOutput(cache, inputs) : undefined;

@@ -2,9 +2,11 @@ import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import type { FormEndpoint } from '../config/site-definition.ts';
 import { green, red } from '../output.ts';
+import { configFlag, configPath } from './command-options.ts';
 
 interface CheckFormsFlags {
   content: string;
+  config: string;
   siteUrl?: string;
   timeout: number;
 }
@@ -31,6 +33,7 @@ export function createCheckFormsCommand(): Command {
   return new Command('check-forms')
     .description("send a marked test submission to each form's endpoint, as the site's pages do, and report whether they would see it succeed")
     .option('--content <dir>', 'content folder', 'content')
+    .option(...configFlag)
     .option('--site-url <url>', 'the origin the pages are served from (default: the site config)')
     .option('--timeout <ms>', 'how long to wait for each answer', (value) => {
       const n = Number(value);
@@ -40,7 +43,7 @@ export function createCheckFormsCommand(): Command {
     .action(async (flags: CheckFormsFlags) => {
       const root = process.cwd();
       const [{ loadSite }, { loadContent }, { validateContent }] = await Promise.all([import('../config/load-site.ts'), import('../load/load-content.ts'), import('../validate/validate-content.ts')]);
-      const { definition } = await loadSite(root);
+      const { definition } = await loadSite(root, configPath(root, flags.config));
       const contentDir = path.resolve(root, flags.content);
       const env = Object.fromEntries((definition.env ?? []).map((name) => [name, process.env[name]]));
       const model = definition.model(validateContent(await loadContent(contentDir, definition.content), definition.content), { env, siteUrl: flags.siteUrl });

@@ -10,6 +10,14 @@ export function portNumber(value: string): number {
   return n;
 }
 
+/** `--config <file>`: the site definition a command reads, `sitegen.config.ts` by default. */
+export const configFlag = ['--config <file>', 'site definition', 'sitegen.config.ts'] as const;
+
+/** The site definition a command reads, from its `--config` flag, at or under the project root it runs in. */
+export function configPath(root: string, config: string | undefined): string {
+  return resolve(root, config ?? configFlag[2]);
+}
+
 /** `--allowed-host`, repeatable: each name is added to the list. */
 export function collectHostName(name: string, names: string[]): string[] {
   return [...names, name];

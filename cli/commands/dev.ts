@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { Command } from 'commander';
 import type { DevServer } from '../dev/dev-server.ts';
-import { collectHostName, portNumber } from './command-options.ts';
+import { collectHostName, configFlag, configPath, portNumber } from './command-options.ts';
 
 interface DevFlags {
   port: number;
@@ -10,6 +10,7 @@ interface DevFlags {
   allowedHost: string[];
   open?: boolean;
   content: string;
+  config: string;
 }
 
 /** `dev`: serves the site with live reload and rebuilds what each edit touches. */
@@ -21,6 +22,7 @@ export function createDevCommand(): Command {
     .option('--allowed-host <name>', 'another host name requests may address (repeatable); others get 403', collectHostName, [])
     .option('--open', 'open the site in the default browser')
     .option('--content <dir>', 'content folder', 'content')
+    .option(...configFlag)
     .action(async (flags: DevFlags) => {
       const root = process.cwd();
       // Ctrl-C stops the server at any time. The address is printed before the first build,
@@ -43,6 +45,7 @@ export function createDevCommand(): Command {
         server = await startDevServer({
           root,
           contentDir: path.resolve(root, flags.content),
+          configFile: configPath(root, flags.config),
           host: flags.host,
           port: flags.port,
           allowedHosts: flags.allowedHost,

@@ -3,9 +3,11 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Command } from 'commander';
 import { SiteError } from '../errors.ts';
+import { configFlag, configPath } from './command-options.ts';
 
 interface ImportFlags {
   content: string;
+  config: string;
   report: string;
 }
 
@@ -19,6 +21,7 @@ export function createImportCommand(): Command {
     .description("Bring another generator's posts (Hugo, Jekyll, Next.js, Gatsby) into the site's posts as page bundles, with a report.")
     .argument('<source>', 'the folder holding the posts (content/posts, _posts, a page-bundle folder…)')
     .option('--content <dir>', 'content folder', 'content')
+    .option(...configFlag)
     .option('--report <file>', 'where the report is written', 'import-report.md')
     .action(async (source: string, flags: ImportFlags) => {
       const cwd = process.cwd();
@@ -26,7 +29,7 @@ export function createImportCommand(): Command {
         import('../config/load-site.ts'), import('./new-post.ts'), import('./new-entry.ts'), import('../load/load-content.ts'),
         import('../import/import-posts.ts'), import('../import/import-report.ts'),
       ]);
-      const site = (await loadSite(cwd)).definition;
+      const site = (await loadSite(cwd, configPath(cwd, flags.config))).definition;
       const archetype = archetypeOf(site);
       if (!archetype?.imported) {
         throw new SiteError({ code: 'import.no-archetype', message: 'the site says nothing of how imported posts are written', hint: 'Give the post archetype in sitegen.config.ts an `imported(entry)` that returns its front matter (see docs/cli.md).' });

@@ -8,6 +8,7 @@ import { SiteError } from '../errors.ts';
 import { postSlugFromTitle } from '../route/slugs.ts';
 import { pageHref } from '../route/trailing-slash.ts';
 import { absoluteUrl } from '../route/urls.ts';
+import { configFlag } from './command-options.ts';
 
 interface NewPostFlags {
   slug?: string;
@@ -39,6 +40,7 @@ export function createNewPostCommand(site: SiteDefinition | undefined): Command 
     .option('--date <YYYY-MM-DD>', 'publication date (default: today)')
     .option('--draft', 'mark as draft: left out of build unless --drafts, always shown by dev')
     .option('--content <dir>', 'content folder', 'content')
+    .option(...configFlag)
     .action(async (titleArgument: string | undefined, flags: NewPostFlags) => {
       if (!site || !archetype) throw new SiteError({ code: 'new-post.no-archetype', message: 'the site defines no archetype for new-post', hint: 'Add `archetypes: { post: … }` to sitegen.config.ts.' });
       if (titleArgument === undefined && !(process.stdin.isTTY && process.stdout.isTTY)) {

@@ -14,6 +14,8 @@ import { ownHostValues } from './request-guard.ts';
 export interface DevServerOptions {
   root: string;
   contentDir: string;
+  /** The site definition; `sitegen.config.ts` at the root by default. */
+  configFile?: string;
   host: string;
   port: number;
   /** Host names besides loopback and `host` that requests may address (a LAN name, say). */
@@ -66,6 +68,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   build = new IncrementalBuild({
     root: options.root,
     contentDir: options.contentDir,
+    configFile: options.configFile,
     env: options.env ?? {},
     cache: options.cache ?? Cache.of(options.root),
     setup: (loaded) => loaded.definition.dev?.({ root: options.root, url, ownHosts, log, env: options.env ?? {} }),

@@ -21,6 +21,8 @@ import type { ChangeSet } from './classify.ts';
 export interface IncrementalBuildOptions {
   root: string;
   contentDir: string;
+  /** The site definition; `sitegen.config.ts` at the root by default. */
+  configFile?: string;
   /** The environment the site reads its variables from. */
   env: Record<string, string | undefined>;
   cache: Cache;
@@ -86,7 +88,7 @@ export class IncrementalBuild {
   /** Compiles the site, loads and bundles everything, and renders it. */
   async buildAll(): Promise<DevOutput> {
     const { root, contentDir, cache } = this.options;
-    this.site = await loadSite(root);
+    this.site = await loadSite(root, this.options.configFile);
     this.devSetup ??= this.options.setup?.(this.site);
     [this.bundle, this.loaded] = await Promise.all([bundleSite(this.site, root, cache), loadStep(this.site, root, contentDir, cache)]);
     this.imageWarnings = this.loaded.images.warnings;
@@ -97,7 +99,7 @@ export class IncrementalBuild {
   async update(changes: ChangeSet): Promise<DevOutput> {
     const { root, contentDir, cache } = this.options;
     if (changes.code.length > 0) {
-      this.site = await loadSite(root);
+      this.site = await loadSite(root, this.options.configFile);
       this.loaded = { ...this.loaded!, site: this.site };
     }
     if (changes.content.length > 0 && !(await this.patchContent(changes.content))) {

@@ -82,7 +82,7 @@ export async function renderStep(routed: RoutedStep, options: RenderOptions): Pr
   };
   const routes = options.only ? routed.routes.filter(options.only) : routed.routes;
   const sources = markdownSources(routed);
-  const memory = options.memory;
+  const { memory } = options;
   const pageKeys = cache.enabled || memory ? keysOf(routed, routes, sources, { bundle, images, shareImages }) : new Map<string, string>();
   const records = new Map<string, PageRecord>();
   const bodyLinks = new Map<string, RecordedLink[]>();
@@ -122,10 +122,8 @@ export async function renderStep(routed: RoutedStep, options: RenderOptions): Pr
     const key = pageKeys.get(route.path);
     const warnings = route.bodies.flatMap((file) => bodyWarnings.get(file) ?? []).map((warning) => ({ code: warning.code, message: warning.message, file: warning.file!, line: warning.line, column: warning.column }));
     const kept: CachedPage = { html: page.html, links: page.links, islands: page.islands, bodyLinks: links, bodyWarnings: warnings, scan: options.scanOf?.(route.file) };
-    if (key) {
-      storePage(cache, key, kept);
-      memory?.set(key, kept);
-    }
+    if (key) storePage(cache, key, kept);
+    if (key) memory?.set(key, kept);
     finished();
   };
 
