@@ -6,7 +6,6 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { startDevServer } from '../../cli/dev/dev-server.ts';
 import { copyProject } from '../helpers/project-copy.ts';
 import { openEventStream } from '../helpers/sse.ts';
 
@@ -23,6 +22,9 @@ const posts = path.join(root, 'content', 'posts');
 /** The marketing site's post, or the first of another project's. */
 const postFile = (await readdir(posts)).includes('ai-powered-bug-reports.md') ? 'ai-powered-bug-reports.md' : (await readdir(posts)).filter((name) => name.endsWith('.md')).sort()[0]!;
 
+// React's production build, as the launcher (cli/bin.js) sets it for `sitegen dev`: imported once it is set.
+process.env.NODE_ENV ??= 'production';
+const { startDevServer } = await import('../../cli/dev/dev-server.ts');
 const server = await startDevServer({ root, contentDir: path.join(root, 'content'), host: '127.0.0.1', port: 0, env: {}, log: () => {} });
 const events = await openEventStream(`${server.url}/__sitegen/events`);
 
