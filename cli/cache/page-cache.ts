@@ -17,8 +17,16 @@ import type { ErrorCode } from '../error-catalogue.ts';
 import type { RecordedLink } from '../render/render-context.ts';
 import type { Route } from '../route/routes.ts';
 
-/** What the build needs of a page it does not render: its HTML and what rendering it recorded. */
-export interface CachedPage {
+/** What the build's later steps found in a page's HTML, kept with it so that a page taken from the cache is not read for it again. */
+export interface PageFacts {
+  /** What the link checker found in the HTML. */
+  scan?: ScannedHtml;
+  /** Whether the page marks itself for search (cli/search/search-index.ts). */
+  searchable?: boolean;
+}
+
+/** What the build needs of a page it does not render: its HTML, what rendering it recorded, and its facts. */
+export interface CachedPage extends PageFacts {
   html: string;
   links: RecordedLink[];
   islands: string[];
@@ -26,8 +34,6 @@ export interface CachedPage {
   bodyLinks: RecordedLink[];
   /** The warnings of the Markdown bodies the page shows (HTML removed), reported again by every build that takes the page from here. */
   bodyWarnings: { code: ErrorCode; message: string; file: string; line?: number; column?: number }[];
-  /** What the link checker found in the HTML. */
-  scan?: ScannedHtml;
 }
 
 /** The part of every page's key that all pages share: a hash of the parts (see the top of this file). */
@@ -61,5 +67,5 @@ export function storePage(cache: Cache, key: string, page: CachedPage): void {
 
 function isCachedPage(value: unknown): value is CachedPage {
   const page = value as Partial<CachedPage> | null;
-  return typeof page?.html === 'string' && Array.isArray(page.links) && Array.isArray(page.islands) && Array.isArray(page.bodyLinks) && Array.isArray(page.bodyWarnings);
+  return typeof page?.html === 'string' && Array.isArray(page.links) && Array.isArray(page.islands) && Array.isArray(page.bodyLinks) && Array.isArray(page.bodyWarnings) && (page.searchable === undefined || typeof page.searchable === 'boolean');
 }

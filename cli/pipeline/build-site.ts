@@ -103,11 +103,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const search = (indexing = searchStep(routed, cache));
     const rendered = await timer.time('render', () => renderStep(routed, {
       bundle, images: images.index, shareImages: shareCards.images, cache, threads: options.markdownThreads,
-      emit: (file, html, scan) => {
-        staged.write(file, html, scan);
-        search?.offer(file, html);
+      emit: (file, html, facts) => {
+        staged.write(file, html, facts?.scan);
+        search?.offer(file, html, facts?.searchable);
       },
-      scanOf: (file) => staged.facts?.pageScan(file), onPage: (done, total) => progress('render', done, total), onBodiesChecked: startAssets,
+      factsOf: (file) => ({ scan: staged.facts?.pageScan(file), searchable: search?.searchable(file) }), onPage: (done, total) => progress('render', done, total), onBodiesChecked: startAssets,
     }));
     if (!encoding) startAssets();
     progress('images');

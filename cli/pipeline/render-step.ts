@@ -3,9 +3,8 @@ import type { Bundle } from '../bundle/bundle-client.ts';
 import { fontUrls } from '../bundle/bundle-client.ts';
 import type { Cache } from '../cache/cache.ts';
 import { engineIdentity } from '../cache/engine-identity.ts';
-import { pageKey, readCachedPage, sharedPageKey, storePage, type CachedPage } from '../cache/page-cache.ts';
+import { pageKey, readCachedPage, sharedPageKey, storePage, type CachedPage, type PageFacts } from '../cache/page-cache.ts';
 import type { RunMemory } from '../cache/run-memory.ts';
-import type { ScannedHtml } from '../check/html-scan.ts';
 import { collectSiteErrors, SiteError, SiteErrorList } from '../errors.ts';
 import { missingMarkdownImages } from '../images/check-markdown-images.ts';
 import { inlineScriptsOf } from '../render/inline-scripts.ts';
@@ -27,10 +26,10 @@ export interface RenderOptions {
   cache: Cache;
   /** Most threads that may render Markdown at once. */
   threads?: number;
-  /** Receives each page as soon as it is ready; `scan` is what the link checker found in it when it comes from the cache. */
-  emit: (file: string, html: string, scan?: ScannedHtml) => void;
-  /** What the link checker found in a page just emitted, kept with it in the cache. */
-  scanOf?: (file: string) => ScannedHtml | undefined;
+  /** Receives each page as soon as it is ready; `facts` are what later steps found in it, when it comes from the cache. */
+  emit: (file: string, html: string, facts?: PageFacts) => void;
+  /** What later steps found in a page just emitted, kept with it in the cache. */
+  factsOf?: (file: string) => PageFacts;
   /** Pages kept in memory by a long-running process (`dev`): taken from there before the cache, and every page of this render kept there. */
   memory?: RunMemory<CachedPage>;
   /** Renders only the routes for which this says true; the others are left out (`dev` re-renders what an edit touched). */
@@ -102,7 +101,7 @@ export async function renderStep(routed: RoutedStep, options: RenderOptions): Pr
       continue;
     }
     memory?.set(key!, cached);
-    emit(route.file, cached.html, cached.scan);
+    emit(route.file, cached.html, cached);
     for (const script of inlineScriptsOf(cached.html)) inlineScripts.add(script);
     records.set(route.path, { route, links: cached.links, islands: cached.islands });
     bodyLinks.set(route.path, cached.bodyLinks);
@@ -121,7 +120,7 @@ export async function renderStep(routed: RoutedStep, options: RenderOptions): Pr
     bodyLinks.set(route.path, links);
     const key = pageKeys.get(route.path);
     const warnings = route.bodies.flatMap((file) => bodyWarnings.get(file) ?? []).map((warning) => ({ code: warning.code, message: warning.message, file: warning.file!, line: warning.line, column: warning.column }));
-    const kept: CachedPage = { html: page.html, links: page.links, islands: page.islands, bodyLinks: links, bodyWarnings: warnings, scan: options.scanOf?.(route.file) };
+    const kept: CachedPage = { html: page.html, links: page.links, islands: page.islands, bodyLinks: links, bodyWarnings: warnings, ...options.factsOf?.(route.file) };
     if (key) storePage(cache, key, kept);
     if (key) memory?.set(key, kept);
     finished();

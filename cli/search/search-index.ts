@@ -60,6 +60,8 @@ export class SearchIndexer {
   private next = 0;
   private part: SearchPage[] = [];
   private readonly parts: Promise<PartFiles>[] = [];
+  /** Whether each page offered marks itself for search. */
+  private readonly marks = new Map<string, boolean>();
 
   /**
    * `routes` are the pages that may be indexed, in the order they are taken (a redirect's page
@@ -69,12 +71,22 @@ export class SearchIndexer {
     this.order = new Map(routes.map((route, position) => [route.file, position]));
   }
 
-  /** Offers a written file: a page of the site that marks itself for search is indexed, in route order. */
-  offer(file: string, html: string): void {
+  /**
+   * Offers a written file: a page of the site that marks itself for search is indexed, in route
+   * order. `searchable` says whether it does when that is known (the page cache keeps it).
+   */
+  offer(file: string, html: string, searchable?: boolean): void {
     const position = this.order.get(file);
     if (position === undefined || position < this.next) return;
-    this.waiting.set(position, isMarkedForSearch(html) ? html : null);
+    const marked = searchable ?? isMarkedForSearch(html);
+    this.marks.set(file, marked);
+    this.waiting.set(position, marked ? html : null);
     this.flush(false);
+  }
+
+  /** Whether a page offered marks itself for search; undefined for a file never offered. */
+  searchable(file: string): boolean | undefined {
+    return this.marks.get(file);
   }
 
   /** Takes the pages waiting whose turn has come; with `all`, every page waiting, skipping those never offered. */
@@ -120,6 +132,7 @@ export class SearchIndexer {
   /** Drops what is held, once Pagefind is done with the parts under way (a failed build's, too). */
   async discard(): Promise<void> {
     this.waiting.clear();
+    this.marks.clear();
     this.part = [];
     await Promise.allSettled(this.parts);
   }

@@ -152,3 +152,23 @@ test('a page sees the Markdown bodies its route names and no other, so its key c
   await buildSite({ root: tinyRoot, site: recording, contentDir: content, writer: new DiskWriter(path.join(tmp, `out-${++builds}`)), checkLinks: false });
   assert.deepEqual(Object.fromEntries(seen), { '/': [], '/posts/second': ['second.md'], '/posts/hello': ['hello.md'], '/search': [], '/404': [], '/old-home': [] });
 });
+
+test('a stored page keeps whether it marks itself for search, and a page taken from the cache is indexed by that, not read for it again', async () => {
+  await rm(cacheDir, { recursive: true, force: true });
+  await build();
+  const entries = await pageEntries();
+  const cache = new Cache(cacheDir);
+  // An earlier test retitled the second post.
+  const stored = (title: string) => {
+    const key = path.basename([...entries].find(([each]) => each === title || (title === 'Second' && /second/i.test(each)))![1]);
+    return { key, page: cache.getJson('pages', key, (value): value is { searchable?: boolean } => typeof value === 'object' && value !== null)! };
+  };
+  assert.deepEqual(['Hello', 'Second', 'Tiny', 'Search'].map((title) => stored(title).page.searchable), [true, true, false, false]);
+  // A sound entry whose page says it is not for search: the build takes it at its word.
+  const hello = stored('Hello');
+  cache.putJson('pages', hello.key, { ...hello.page, searchable: false });
+  const taken = await build();
+  assert.equal(taken.result.renderedPages, 0);
+  const index = JSON.parse(await readFile(path.join(taken.out, 'pagefind', 'pagefind-entry.json'), 'utf8')) as { languages: Record<string, { page_count: number }> };
+  assert.deepEqual(Object.values(index.languages).map((language) => language.page_count), [1], 'the second post alone');
+});
