@@ -11,6 +11,8 @@ const lib = path.join(root, 'lib');
 const stampFile = path.join(lib, 'sources.json');
 /** The folders whose TypeScript the engine is compiled from. */
 const sourceFolders = ['cli'];
+/** What Node runs: the CLI, and the Markdown worker it starts (lib/<name>.js). */
+const entryPoints = { index: 'cli/index.ts', 'markdown-worker': 'cli/render/markdown/markdown-worker.ts' };
 
 /** Each source file as it is now: path, size and modification time. Any difference from the last compile's list means compiling again. */
 function sourceList() {
@@ -37,7 +39,7 @@ export async function compileEngine({ ifStale = false } = {}) {
   try {
     await esbuild.build({
       absWorkingDir: root,
-      entryPoints: { index: 'cli/index.ts', 'markdown-worker': 'cli/render/markdown/markdown-worker.ts' },
+      entryPoints,
       outdir: staging,
       bundle: true,
       splitting: true,
@@ -60,7 +62,7 @@ export async function compileEngine({ ifStale = false } = {}) {
     // and the stamp last, and lib/ itself is never removed: a launcher starting meanwhile, or
     // another compiling the same sources at once (parallel tests after an edit), always finds a
     // complete engine.
-    const entries = ['index.js', 'index.js.map', 'markdown-worker.js', 'markdown-worker.js.map', 'engine-id', 'sources.json'];
+    const entries = [...Object.keys(entryPoints).flatMap((name) => [`${name}.js`, `${name}.js.map`]), 'engine-id', 'sources.json'];
     const order = [...outputs.filter((name) => !entries.includes(name)), ...entries];
     mkdirSync(lib, { recursive: true });
     for (const name of order) renameSync(path.join(staging, name), path.join(lib, name));
