@@ -36,8 +36,17 @@ function lockfileHash(): string {
   return '';
 }
 
+/** Versions found so far: the code a process runs is the code it loaded, whatever is installed later. */
+const versions = new Map<string, string>();
+
 /** A dependency's installed version, found from its entry point (many packages do not export package.json). */
 export function packageVersion(name: string): string {
+  let version = versions.get(name);
+  if (version === undefined) versions.set(name, (version = findVersion(name)));
+  return version;
+}
+
+function findVersion(name: string): string {
   try {
     let dir = path.dirname(fileURLToPath(import.meta.resolve(name)));
     while (dir !== path.dirname(dir)) {
