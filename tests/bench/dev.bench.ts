@@ -20,7 +20,8 @@ const from = process.argv.includes('--project') ? path.resolve(process.argv[proc
 const { root, cleanup } = await copyProject({ from });
 const posts = path.join(root, 'content', 'posts');
 /** The marketing site's post, or the first of another project's. */
-const postFile = (await readdir(posts)).includes('ai-powered-bug-reports.md') ? 'ai-powered-bug-reports.md' : (await readdir(posts)).filter((name) => name.endsWith('.md')).sort()[0]!;
+const postNames = (await readdir(posts)).filter((name) => name.endsWith('.md')).sort();
+const postFile = postNames.includes('ai-powered-bug-reports.md') ? 'ai-powered-bug-reports.md' : postNames[0]!;
 
 // React's production build, as the launcher (cli/bin.js) sets it for `sitegen dev`: imported once it is set.
 process.env.NODE_ENV ??= 'production';
