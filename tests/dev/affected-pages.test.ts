@@ -33,9 +33,14 @@ after(async () => {
   await site.cleanup();
 });
 
-/** Applies the edits made to `files` as the dev server does, and returns the new output. */
-function update(...files: string[]): Promise<DevOutput> {
-  return build.update(classifyChanges(content, path.join(site.root, 'templates'), files));
+/**
+ * Applies the edits made to `files` as the dev server does, and returns the new output once its
+ * search index is made: that index is written to the cache after the output is returned.
+ */
+async function update(...files: string[]): Promise<DevOutput> {
+  const output = await build.update(classifyChanges(content, path.join(site.root, 'templates'), files));
+  await output.searchIndex;
+  return output;
 }
 const text = (output: DevOutput, file: string) => String(output.files.get(file));
 const at = (...parts: string[]) => path.join(content, ...parts);
