@@ -6,6 +6,7 @@ import { mkdtemp, readdir, rename, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
+import { createNewPostCommand } from '../../cli/commands/new-post.ts';
 import { buildSite } from '../../cli/pipeline/build-site.ts';
 import { MemoryWriter } from '../../cli/write/writers.ts';
 import { runCli } from '../helpers/cli.ts';
@@ -79,10 +80,16 @@ const awkwardTitles = [
   `Two hundred ${'x'.repeat(200 - 'Two hundred '.length)}`,
 ];
 
-test('writes awkward but legal titles that build and show exactly in the h1', async () => {
+test('writes awkward but legal titles that build and show exactly in the h1', async (t) => {
+  // The first title goes through the binary as the refusals do; the others through the same
+  // command in this process, which writes the same file without a process start each.
+  const run = await newPost(awkwardTitles[0]!, '--slug', 'awkward-0', '--date', '2024-05-01');
+  assert.equal(run.code, 0, run.stderr);
+  t.mock.method(console, 'log', () => undefined);
   for (const [index, title] of awkwardTitles.entries()) {
-    const run = await newPost(title, '--slug', `awkward-${index}`, '--date', '2024-05-01');
-    assert.equal(run.code, 0, `${title}: ${run.stderr}`);
+    if (index === 0) continue;
+    const args = ['--content', content, '--tags', 'Testing', '--slug', `awkward-${index}`, '--date', '2024-05-01', '--', title];
+    await createNewPostCommand(realSite.definition).exitOverride().parseAsync(args, { from: 'user' });
   }
   const writer = new MemoryWriter();
   await buildSite({ root: projectRoot, site: realSite, contentDir: content, writer, env: {}, now: new Date('2026-11-21T00:00:00Z') });
