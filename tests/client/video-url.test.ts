@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { toEmbedUrl, videoFrameSources } from '../../client/video-url.ts';
+import { parseVideoUrl, playerUrl, sameVideo, toEmbedUrl, videoFrameSources } from '../../client/video-url.ts';
 import { contentSecurityPolicy } from '../../cli/write/content-security-policy.ts';
 import { contentRoot, validateSiteModel } from '../helpers/site-model.ts';
 import { loadContent } from '../../cli/load/load-content.ts';
 import { realSite } from '../helpers/sites.ts';
+import { playerOf, urlForms } from '../helpers/video-url-forms.ts';
 
 const plays: [input: string, player: string][] = [
   ['https://www.youtube.com/embed/Qx7Lm2RtK9a', 'https://www.youtube-nocookie.com/embed/Qx7Lm2RtK9a?autoplay=1'],
@@ -72,4 +73,20 @@ test("the site's policy frames the video players and not YouTube's cookie-settin
   const frameSrc = policy.split('; ').find((directive) => directive.startsWith('frame-src '))!.split(' ');
   for (const source of videoFrameSources) assert.ok(frameSrc.includes(source), source);
   assert.ok(!frameSrc.some((source) => /\/\/(www\.|m\.)?youtube\.com/.test(source)), frameSrc.join(' '));
+});
+
+test("every video of the site's data is named by every accepted URL form, and by no other video's; it plays from its own player", async () => {
+  const model = validateSiteModel(await loadContent(contentRoot, realSite.definition.content), { env: { FORM_WEBHOOK_URL: 'https://hooks.example/x' } });
+  const videos = [...new Set([...model.data['case-studies'].studies, ...model.data.testimonials].map((video) => video.videoUrl))];
+  assert.ok(videos.length >= 2);
+  // As the case-study gallery matches a `playVideo` value (client/islands/CaseStudyGallery.tsx).
+  const known = videos.map((videoUrl) => ({ videoUrl, ref: parseVideoUrl(videoUrl)! }));
+  for (const { videoUrl, ref } of known) {
+    for (const [form, input] of urlForms(videoUrl)) {
+      const requested = parseVideoUrl(input);
+      assert.ok(requested, `${form} of ${videoUrl}`);
+      assert.deepEqual(known.filter((video) => sameVideo(video.ref, requested)).map((video) => video.videoUrl), [videoUrl], `${form} of ${videoUrl}`);
+      assert.equal(playerUrl({ ...ref, start: requested.start }), playerOf(videoUrl), `${form} of ${videoUrl}`);
+    }
+  }
 });

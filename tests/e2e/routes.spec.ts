@@ -1,15 +1,39 @@
-// What holds for every page, checked in one visit per route: the page answers with its status
-// and logs no error once loaded and hydrated, runs its inline script under the site's policy,
-// shows every image, has no serious or critical axe violation, shows the chat badge where it
-// floats, keeps no placeholder in its text and never scrolls sideways from a 320 px phone to a
-// 1440 px laptop. A new page is covered by site-data.ts; a new template costs one more visit.
-// Every check is soft, so one visit reports each broken promise, not only the first. (Every
-// test also fails on a Content-Security-Policy violation: the `cspViolations` fixture.)
+// What holds for every page template, checked in one visit to a page of each: the page answers
+// with its status and logs no error once loaded and hydrated, runs its inline script under the
+// site's policy, shows every image, has no serious or critical axe violation, shows the chat
+// badge where it floats, keeps no placeholder in its text and never scrolls sideways from a
+// 320 px phone to a 1440 px laptop. A new template does not type-check until it has a page here;
+// a new page of a template costs no visit (what its content alone could break is checked on
+// every built page without a browser: tests/pipeline/site-build.test.ts). Every check is soft,
+// so one visit reports each broken promise, not only the first. (Every test also fails on a
+// Content-Security-Policy violation: the `cspViolations` fixture.)
 import type { Page } from '@playwright/test';
+import type { SitePage } from '../../templates/site/routes.ts';
 import { badge, dock, expectNewTabLink, measure } from './chat-badge.ts';
 import { expect, expectNoConsoleErrors, hydrateAllIslands, test } from './fixtures.ts';
 import { blockingAxeViolations, brokenImages, placeholderPattern, sidewaysOverflow, textOutsideCode } from './page-checks.ts';
-import { allRoutes } from './site-data.ts';
+
+/**
+ * The page each template is visited on: of its pages, the one with the most in it (figures,
+ * code, lists, forms). A redirect's page only forwards (redirects.spec.ts).
+ */
+const templatePages: Record<Exclude<SitePage['kind'], 'redirect'>, string> = {
+  'home': '/',
+  'audience': '/services/startups/',
+  'guide': '/guides/playwright/',
+  'guide-article': '/guides/content/playwright/',
+  'blog-index': '/blog/',
+  'blog-term': '/blog/tags/ai/',
+  // A screenshot figure, highlighted code and a picture of its own to share.
+  'blog-post': '/blog/ai-powered-bug-reports/',
+  'case-studies': '/case-studies/',
+  'humans': '/humans/',
+  'getting-started': '/getting-started/',
+  'toolkit': '/pom-files/',
+  'legal': '/privacy/',
+  'search': '/search/',
+  'not-found': '/no-such-page',
+};
 
 /** Widths the page must fit without scrolling sideways, each with the height a visitor of it has. */
 const fitWidths = [
@@ -42,12 +66,12 @@ async function expectFloatingChatBadge(page: Page): Promise<void> {
   expect.soft(box.left).toBeGreaterThan(viewport.width * 0.6);
 }
 
-test.describe('every page, in one visit', () => {
+test.describe('every template, in one visit', () => {
   // Hydration, axe and four widths in one test: more than one page load's worth of time.
   test.describe.configure({ timeout: 90_000 });
 
-  for (const route of allRoutes) {
-    test(route, async ({ page, consoleErrors }) => {
+  for (const [kind, route] of Object.entries(templatePages)) {
+    test(`the ${kind} template (${route})`, async ({ page, consoleErrors }) => {
       const failedImages = failedImageResponses(page);
       const response = await page.goto(route);
       const status = response!.status();

@@ -31,24 +31,6 @@ export const ui = readJson<{ islandFallback: string; skipToContent: string; askU
 /** A site path as the site publishes it: pages end with a slash (site.json `trailingSlash: always`). */
 export const pageAddress = (sitePath: string): string => pageHref(sitePath, 'always');
 
-/** Every page the site builds at its published address, plus one unknown path that gets the 404 page. */
-export const allRoutes = [
-  '/',
-  ...audiences.map((a) => `/services/${a.slug}/`),
-  ...guides.map((g) => `/guides/${g.topic}/`),
-  ...guides.map((g) => `/guides/content/${g.topic}/`),
-  '/blog/',
-  ...postSlugs.map((slug) => `/blog/${slug}/`),
-  '/case-studies/',
-  '/humans/',
-  '/getting-started/',
-  '/pom-files/',
-  '/terms/',
-  '/privacy/',
-  '/search/',
-  '/no-such-page',
-];
-
 /** content/data/search.json, the words of the search page. */
 export const searchText = readJson<{
   headerLabel: string;

@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import type { Element } from 'domhandler';
+import { isTag, isText, type ChildNode, type Element } from 'domhandler';
+import { parseDocument } from 'htmlparser2';
 import sharp from 'sharp';
 import { checkSite, type LinkReport } from '../../cli/check/index.ts';
 import { loadContent } from '../../cli/load/load-content.ts';
@@ -110,6 +111,27 @@ for (const [file, h1, title] of expectedPages) {
     }
   });
 }
+
+/** A placeholder a legal or content text must not keep: a bracketed blank or unfilled braces. */
+const placeholder = /\[(website URL|email address|postal address)[^\]]*\]|\{\{|\}\}/;
+
+/** The text of a page's body outside code, scripts and templates, as a visitor reads it. */
+function textOutsideCode(nodes: ChildNode[]): string {
+  return nodes.map((node) => {
+    if (isText(node)) return node.data;
+    if (isTag(node) && !['pre', 'code', 'script', 'style', 'template'].includes(node.name)) return textOutsideCode(node.children);
+    return '';
+  }).join('');
+}
+
+test('no page keeps a bracketed placeholder or unfilled braces outside code', async () => {
+  // The browser tests visit one page of each template; this reads every page the build wrote.
+  assert.ok(pages.length > 40);
+  for (const { file } of pages) {
+    const text = textOutsideCode(parseDocument(await read(file)).children);
+    assert.doesNotMatch(text, placeholder, file);
+  }
+});
 
 test('writes the sitemap, robots.txt, the feed, _redirects and hashed assets', async () => {
   const sitemap = await read('sitemap.xml');
