@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { Cache, cacheFolder, type CacheName } from '../../cli/cache/cache.ts';
 import type { LoadedSite } from '../../cli/config/load-site.ts';
 import type { PageSpec, SiteDefinition } from '../../cli/config/site-definition.ts';
 import realDefinition from '../../sitegen.config.ts';
@@ -22,6 +23,21 @@ export function loadedSite<Model, Page extends PageSpec>(definition: SiteDefinit
 
 /** The marketing site (sitegen.config.ts at the project root). */
 export const realSite = loadedSite(realDefinition, path.join(projectRoot, 'sitegen.config.ts'));
+
+/**
+ * The project's own cache, as `sitegen build` in the project uses it, without its pages: a test
+ * build of the marketing site takes the images, share cards and highlighted code that any build
+ * of the same sources made, and renders every page itself. (A site loaded here has the test
+ * process's own code hash, part of each page's key, so its pages would only pile up unread.)
+ */
+export const projectCache: Cache = new (class extends Cache {
+  override get(name: CacheName, key: string): Buffer | undefined {
+    return name === 'pages' ? undefined : super.get(name, key);
+  }
+  override put(name: CacheName, key: string, payload: Uint8Array | string): void {
+    if (name !== 'pages') super.put(name, key, payload);
+  }
+})(cacheFolder(projectRoot));
 
 /** The tiny site of the engine tests. */
 export const tinySite = loadedSite(tinyDefinition);

@@ -12,7 +12,7 @@ import { MemoryWriter } from '../../cli/write/writers.ts';
 import { runCli } from '../helpers/cli.ts';
 import { copyContent, projectRoot } from '../helpers/content.ts';
 import { parsePage } from '../helpers/html.ts';
-import { realSite } from '../helpers/sites.ts';
+import { projectCache, realSite } from '../helpers/sites.ts';
 
 const timeLimitMs = 10_000;
 
@@ -92,7 +92,7 @@ test('writes awkward but legal titles that build and show exactly in the h1', as
     await createNewPostCommand(realSite.definition).exitOverride().parseAsync(args, { from: 'user' });
   }
   const writer = new MemoryWriter();
-  await buildSite({ root: projectRoot, site: realSite, contentDir: content, writer, env: {}, now: new Date('2026-11-21T00:00:00Z') });
+  await buildSite({ root: projectRoot, site: realSite, contentDir: content, cache: projectCache, writer, env: {}, now: new Date('2026-11-21T00:00:00Z') });
   for (const [index, title] of awkwardTitles.entries()) {
     const html = writer.text(`blog/awkward-${index}/index.html`);
     assert.ok(html, `awkward-${index} was built`);

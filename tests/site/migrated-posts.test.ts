@@ -9,7 +9,7 @@ import { buildSite, type BuildResult } from '../../cli/pipeline/build-site.ts';
 import { DiskWriter } from '../../cli/write/writers.ts';
 import { copyContent, projectRoot } from '../helpers/content.ts';
 import { flat } from '../helpers/images.ts';
-import { realSite } from '../helpers/sites.ts';
+import { projectCache, realSite } from '../helpers/sites.ts';
 
 let dir: string;
 let content: string;
@@ -59,7 +59,7 @@ before(async () => {
   await writeFile(path.join(content, 'posts', 'moved-post', 'index.md'), moved);
   await writeFile(path.join(content, 'posts', 'moved-post', 'flow.png'), await flat(600, 300));
   await writeFile(path.join(content, 'posts', 'linking-post.md'), linking);
-  result = await buildSite({ root: projectRoot, site: realSite, contentDir: content, writer: new DiskWriter(out) });
+  result = await buildSite({ root: projectRoot, site: realSite, contentDir: content, cache: projectCache, writer: new DiskWriter(out) });
 });
 after(() => cleanup());
 
@@ -101,7 +101,7 @@ test('a post without image, category, tags or slug gets the defaults: its folder
 
 test('a broken link to a post by its slug alone suggests the post', async () => {
   await writeFile(path.join(content, 'posts', 'linking-post.md'), linking.replace('/old/moved-post/', '/moved-post/'));
-  const broken = await buildSite({ root: projectRoot, site: realSite, contentDir: content, writer: new DiskWriter(path.join(dir, 'dist-broken')) });
+  const broken = await buildSite({ root: projectRoot, site: realSite, contentDir: content, cache: projectCache, writer: new DiskWriter(path.join(dir, 'dist-broken')) });
   assert.equal(broken.committed, false);
   const findings = broken.links!.findings.filter((finding) => finding.severity === 'error');
   assert.deepEqual(findings.map((finding) => [finding.code, finding.href, finding.suggestion, finding.origin?.line]), [['links.missing-page', '/moved-post/', '/blog/moved-post/', 12]]);
