@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoConsoleErrors, hydratedIsland, schedulingUrl, shortenFormTimeout, test } from './fixtures.ts';
-import { alerts, consultation, expectRequests, guideForms, openForm, submitButton, toolkit, type LeadFormCase } from './lead-forms.ts';
+import { alerts, consultation, expectRequests, guideForm, openForm, submitButton, toolkit, type LeadFormCase } from './lead-forms.ts';
 import { forms } from './site-data.ts';
 
 // A lead either reaches the webhook or the visitor is told it did not: no endless wait, no
@@ -36,7 +36,7 @@ async function stallNavigation(page: Page, formCase: LeadFormCase): Promise<() =
   return () => requested;
 }
 
-for (const formCase of [consultation, guideForms[0]!, toolkit]) {
+for (const formCase of [consultation, guideForm, toolkit]) {
   test.describe(`${formCase.title} delivery`, () => {
     test('a webhook that never answers ends in the failure message after the configured timeout, with the captcha reset', async ({ page, webhook, captcha }) => {
       await shortenFormTimeout(page, 2);
@@ -105,7 +105,7 @@ for (const formCase of [consultation, guideForms[0]!, toolkit]) {
   });
 }
 
-for (const formCase of [consultation, guideForms[0]!]) {
+for (const formCase of [consultation, guideForm]) {
   test(`the ${formCase.title} stays locked after success: a double click, a click and a scripted submit during the navigation send one request`, async ({ page, webhook, captcha, consoleErrors }) => {
     const navigations = await stallNavigation(page, formCase);
     const form = await openForm(page, formCase);
@@ -167,19 +167,19 @@ test.describe('drafts in a hostile sessionStorage', () => {
     await page.addInitScript(() => {
       Object.defineProperty(window, 'sessionStorage', { get() { throw new DOMException('The operation is insecure.', 'SecurityError'); } });
     });
-    const form = await openForm(page, guideForms[0]!);
-    await guideForms[0]!.fill(form);
+    const form = await openForm(page, guideForm);
+    await guideForm.fill(form);
     await captcha.solve();
-    await submitButton(form, guideForms[0]!).click();
-    await guideForms[0]!.expectSuccess(page);
-    expect(bodyOf(webhook.requests[0])).toMatchObject(guideForms[0]!.body);
+    await submitButton(form, guideForm).click();
+    await guideForm.expectSuccess(page);
+    expect(bodyOf(webhook.requests[0])).toMatchObject(guideForm.body);
     expectNoConsoleErrors(consoleErrors);
   });
 });
 
 test('each lead form island gets the webhook timeout set in site.json', async ({ page }) => {
   const { formTimeoutSeconds } = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../content/data/site.json'), 'utf8')) as { formTimeoutSeconds: number };
-  for (const formCase of [consultation, guideForms[0]!, toolkit]) {
+  for (const formCase of [consultation, guideForm, toolkit]) {
     await page.goto(formCase.path);
     const props = JSON.parse((await page.locator(`[data-island="${formCase.island}"] + script[data-island-props]`).textContent())!) as { config: { timeoutSeconds: number } };
     expect(props.config.timeoutSeconds).toBe(formTimeoutSeconds);

@@ -190,6 +190,21 @@ test('renders eight case studies with the promo block after the third', async ()
   for (const stat of ['1M+', '5000+', '1000+']) assert.match(html, new RegExp(`<dd>${stat.replace('+', '\\+')}</dd>`));
 });
 
+test("each guide page's form sends its own guide's name and leads to that guide's article", () => {
+  // The browser tests send one guide form; the form is the same island on every guide page.
+  assert.ok(model.data.guides.length > 1);
+  for (const guide of model.data.guides) {
+    const { page } = pages.find(({ file }) => file === `guides/${guide.topic}/index.html`)!;
+    const islands = page.all((e) => e.attribs['data-island'] === 'GuideForm');
+    assert.equal(islands.length, 1, guide.topic);
+    const script = page.all((e) => e.name === 'script' && e.attribs['data-island-props'] === islands[0]!.attribs['data-id'])[0]!;
+    const props = JSON.parse(page.text(script)) as { guideName: string; contentHref: string };
+    assert.equal(props.guideName, guide.guideName, guide.topic);
+    assert.equal(props.contentHref, `/guides/content/${guide.topic}/`, guide.topic);
+    assert.ok(pages.some(({ file }) => file === `guides/content/${guide.topic}/index.html`), guide.topic);
+  }
+});
+
 test('highlights code in posts at build time and links tags to the filtered list', async () => {
   const html = await read('blog/ai-powered-bug-reports/index.html');
   assert.match(html, /data-rehype-pretty-code-figure/);
