@@ -3,10 +3,11 @@
 // site's policy, shows every image, has no serious or critical axe violation, shows the chat
 // badge where it floats, keeps no placeholder in its text and never scrolls sideways from a
 // 320 px phone to a 1440 px laptop. A new template does not type-check until it has a page here;
-// a new page of a template costs no visit (what its content alone could break is checked on
-// every built page without a browser: tests/pipeline/site-build.test.ts). Every check is soft,
-// so one visit reports each broken promise, not only the first. (Every test also fails on a
-// Content-Security-Policy violation: the `cspViolations` fixture.)
+// a new page of a template costs no visit (one h1, head metadata, links and images that resolve
+// and no placeholder are checked on every built page without a browser, in
+// tests/pipeline/site-build.test.ts). Every check is soft, so one visit reports each broken
+// promise, not only the first. (Every test also fails on a Content-Security-Policy violation:
+// the `cspViolations` fixture.)
 import type { Page } from '@playwright/test';
 import type { SitePage } from '../../templates/site/routes.ts';
 import { badge, dock, expectNewTabLink, measure } from './chat-badge.ts';
