@@ -130,3 +130,30 @@ test('search finds posts in every part of an index published in parts, as one li
   expect(fetched.filter((file) => /\/part-\d+\/(pagefind\.js|wasm\.)/.test(file)), 'the script and WebAssembly come once, from the first part').toEqual([]);
   expectNoConsoleErrors(consoleErrors);
 });
+
+// The oldest post ends with a table of eight columns, a long bare link and a long word
+// (build-large-blog.ts), as posts brought from other blogs have them.
+for (const width of [320, 1440]) {
+  test(`at ${width} px a post wider than the screen never scrolls sideways: its words wrap, its table scrolls in a box the keyboard reaches`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/blog/synthetic-post-0/');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 'pixels the page scrolls sideways').toBeLessThanOrEqual(0);
+    const box = page.locator('.prose .table-scroll');
+    await expect(box).toHaveCount(1);
+    const { scrolls, boxRight, proseRight } = await box.evaluate((element) => ({
+      scrolls: element.scrollWidth > element.clientWidth,
+      boxRight: element.getBoundingClientRect().right,
+      proseRight: element.closest('.prose')!.getBoundingClientRect().right,
+    }));
+    expect(boxRight).toBeLessThanOrEqual(proseRight + 0.5);
+    if (width === 320) {
+      expect(scrolls, 'the table is wider than the phone').toBe(true);
+      await box.focus();
+      await expect(box).toBeFocused();
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => box.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+      expect(results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
+    }
+  });
+}

@@ -1,4 +1,5 @@
-// The Markdown processor's own steps: a body's links, headings, URLs and images checked, and its code highlighted.
+// The Markdown processor's own steps: a body's links, headings, URLs and images checked, its
+// tables boxed, and its code highlighted.
 import type { Element, Root } from 'hast';
 import type { Options as PrettyCodeOptions } from 'rehype-pretty-code';
 import type { BundledLanguage } from 'shiki';
@@ -79,8 +80,8 @@ export function collectLinksAndHeadings() {
  * Records every link and heading id while the tree is still positioned (one walk, no visitor),
  * and drops every `href` and `src` whose URL is not safe (safe-urls.ts), recording where it was.
  * Images get their alt text checked, and each one from content/images is replaced by a marker
- * (markdown-images.ts). With `findCode`, also lists the code blocks to highlight, and whether
- * anything in the body needs rehype-pretty-code.
+ * (markdown-images.ts). Each table goes in a box of its own. With `findCode`, also lists the
+ * code blocks to highlight, and whether anything in the body needs rehype-pretty-code.
  */
 function collect(tree: Root, file: VFile, findCode: boolean): { blocks: CodeBlock[]; unsupported: boolean } {
   const links: MarkdownLink[] = [];
@@ -109,6 +110,11 @@ function collect(tree: Root, file: VFile, findCode: boolean): { blocks: CodeBloc
         if (marker) node.children[index] = marker;
         continue;
       }
+      if (tagName === 'table') {
+        // A table wider than the page scrolls inside a box of its own instead of widening the page;
+        // the box takes focus, as a highlighted code block does, so the keyboard can scroll it too.
+        node.children[index] = { type: 'element', tagName: 'div', properties: { className: [tableScrollerClass], tabIndex: 0 }, children: [child] };
+      }
       if (tagName === 'a' && typeof properties.href === 'string') {
         links.push({ href: properties.href, line: child.position?.start.line ?? 1, column: child.position?.start.column ?? 1 });
       } else if (tagName.length === 2 && tagName[0] === 'h' && tagName[1]! >= '1' && tagName[1]! <= '6' && typeof properties.id === 'string') {
@@ -127,6 +133,9 @@ function collect(tree: Root, file: VFile, findCode: boolean): { blocks: CodeBloc
   Object.assign(file.data, { links, headings, images, problems });
   return { blocks, unsupported };
 }
+
+/** The class of the box each table of a body sits in, for the site's styles to let it scroll. */
+const tableScrollerClass = 'table-scroll';
 
 function textOf(node: Element): string {
   let text = '';

@@ -110,6 +110,20 @@ function markRelativeImages(marked: { sources: string[] }) {
   };
 }
 
+/** Every table in a box of its own that scrolls and takes focus, so it never widens the page. */
+function boxTables() {
+  return (tree: Root) => {
+    const walk = (node: Root | Element) => {
+      node.children.forEach((child, index) => {
+        if (child.type !== 'element') return;
+        if (child.tagName === 'table') node.children[index] = { type: 'element', tagName: 'div', properties: { className: ['table-scroll'], tabIndex: 0 }, children: [child] };
+        walk(child);
+      });
+    };
+    walk(tree);
+  };
+}
+
 const counter = { dropped: 0 };
 const marked = { sources: [] as string[] };
 const reference = unified()
@@ -120,6 +134,7 @@ const reference = unified()
   .use(rehypeSlug)
   .use(() => dropUnsafeUrls(counter))
   .use(() => markRelativeImages(marked))
+  .use(boxTables)
   .use(rehypePrettyCode, { theme: codeTheme, keepBackground: true, getHighlighter: () => getSharedHighlighter() })
   .use(rehypeStringify);
 
