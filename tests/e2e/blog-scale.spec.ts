@@ -152,7 +152,9 @@ for (const width of [320, 1440]) {
       await expect(box).toBeFocused();
       await page.keyboard.press('ArrowRight');
       await expect.poll(() => box.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+      // The post's body alone: focusing the box scrolls the page, and the chat strip fades as it does
+      // (the whole page is checked at rest in routes.spec.ts).
+      const results = await new AxeBuilder({ page }).include('.prose').withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
       expect(results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
     }
   });
