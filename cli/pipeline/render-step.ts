@@ -121,8 +121,10 @@ export async function renderStep(routed: RoutedStep, options: RenderOptions): Pr
     const key = pageKeys.get(route.path);
     const warnings = route.bodies.flatMap((file) => bodyWarnings.get(file) ?? []).map((warning) => ({ code: warning.code, message: warning.message, file: warning.file!, line: warning.line, column: warning.column }));
     const kept: CachedPage = { html: page.html, links: page.links, islands: page.islands, bodyLinks: links, bodyWarnings: warnings, ...options.factsOf?.(route.file) };
-    if (key) storePage(cache, key, kept);
-    if (key) memory?.set(key, kept);
+    if (key) {
+      storePage(cache, key, kept);
+      memory?.set(key, kept);
+    }
     finished();
   };
 

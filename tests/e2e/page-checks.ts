@@ -39,6 +39,3 @@ export const textOutsideCode = (page: Page) => page.evaluate(() => {
   for (const code of body.querySelectorAll('pre, code, script, style, template')) code.remove();
   return body.textContent ?? '';
 });
-
-/** A placeholder a legal or content text must not keep: a bracketed blank or unfilled braces. */
-export const placeholderPattern = /\[(website URL|email address|postal address)[^\]]*\]|\{\{|\}\}/;

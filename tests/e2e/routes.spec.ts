@@ -12,7 +12,8 @@ import type { Page } from '@playwright/test';
 import type { SitePage } from '../../templates/site/routes.ts';
 import { badge, dock, expectNewTabLink, measure } from './chat-badge.ts';
 import { expect, expectNoConsoleErrors, hydrateAllIslands, test } from './fixtures.ts';
-import { blockingAxeViolations, brokenImages, placeholderPattern, sidewaysOverflow, textOutsideCode } from './page-checks.ts';
+import { placeholderPattern } from '../helpers/html.ts';
+import { blockingAxeViolations, brokenImages, sidewaysOverflow, textOutsideCode } from './page-checks.ts';
 
 /**
  * The page each template is visited on: of its pages, the one with the most in it (figures,

@@ -28,3 +28,6 @@ export function parsePage(html: string): Page {
     },
   };
 }
+
+/** A placeholder a legal or content text must not keep: a bracketed blank or unfilled braces. */
+export const placeholderPattern = /\[(website URL|email address|postal address)[^\]]*\]|\{\{|\}\}/;

@@ -16,7 +16,7 @@ import { DiskWriter } from '../../cli/write/writers.ts';
 import type { SiteModel } from '../../templates/site/model.ts';
 import { blogPostPath } from '../../templates/site/urls.ts';
 import { copyContent, editFile, projectRoot } from '../helpers/content.ts';
-import { parsePage, type Page } from '../helpers/html.ts';
+import { parsePage, placeholderPattern, type Page } from '../helpers/html.ts';
 import { validateSiteModel } from '../helpers/site-model.ts';
 import { projectCache, realSite } from '../helpers/sites.ts';
 import { parseXml } from '../helpers/xml.ts';
@@ -112,9 +112,6 @@ for (const [file, h1, title] of expectedPages) {
   });
 }
 
-/** A placeholder a legal or content text must not keep: a bracketed blank or unfilled braces. */
-const placeholder = /\[(website URL|email address|postal address)[^\]]*\]|\{\{|\}\}/;
-
 /** The text of a page's body outside code, scripts and templates, as a visitor reads it. */
 function textOutsideCode(nodes: ChildNode[]): string {
   return nodes.map((node) => {
@@ -129,7 +126,7 @@ test('no page keeps a bracketed placeholder or unfilled braces outside code', as
   assert.ok(pages.length > 40);
   for (const { file } of pages) {
     const text = textOutsideCode(parseDocument(await read(file)).children);
-    assert.doesNotMatch(text, placeholder, file);
+    assert.doesNotMatch(text, placeholderPattern, file);
   }
 });
 
