@@ -129,6 +129,7 @@ const siteErrors = {
   'import.duplicate-slug': { title: 'Two posts to import have one slug' },
   'import.invalid-field': { title: "An imported post would not pass the site's schema" },
   'import.report-exists': { title: 'The import report would replace a file the import did not write' },
+  'import.report-unwritable': { title: "The import report's path is a link, a FIFO, a folder or something else that is not a file the import can create" },
   'links.no-site-dir': { title: 'The folder to check does not exist' },
   'links.bad-manifest': { title: 'The route manifest cannot be read' },
   'content.bad-social-image': { title: "A post's socialImage cannot be shown by social sites" },
