@@ -79,6 +79,7 @@ const siteErrors = {
   'config.incomplete-for-production': { title: 'The site config leaves out contact details the published pages show' },
   'content.unknown-placeholder': { title: 'A legal page names a placeholder the site config does not fill' },
   'routes.duplicate-output': { title: 'Two routes write the same file' },
+  'routes.reserved-path': { title: "A redirect's old address is the path of a file the host reads as its configuration (_headers, _redirects)" },
   'write.bad-redirect-rule': { title: 'A redirect does not fit on one _redirects line' },
   'render.failed': { title: 'A page template threw while rendering' },
   'markdown.unsafe-url': { title: 'A Markdown link or image uses a URL scheme that is not allowed' },
