@@ -171,6 +171,10 @@ const linkFindings = {
       `the ${leftOut.toLocaleString('en-US')} from line ${line} on are not read, and links that need them count as missing`,
     hint: "Replace them with fewer rules using splats or placeholders, or move them to the host's bulk redirects.",
   },
+  'links.redirects-over-host-limit': {
+    title: 'A _redirects file goes past what Netlify or Cloudflare Pages document (a warning)',
+    hint: "Merge rules with splats or placeholders, keep each rule short, or move the old addresses to the host's bulk redirects (docs/deploying.md#hosts).",
+  },
 } as const satisfies Record<string, ErrorData>;
 
 /** Results of a whole link report, as machine-readable formats name them. */
