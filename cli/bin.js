@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The `sitegen` command. It runs the engine compiled from cli/ into lib/ (cli/compile.js,
-// npm's `prepare` step), compiling it again first when a source changed since.
+// npm's `prepare` step), compiling it again first when a source changed since, or when lib/'s
+// JavaScript is not what that compile wrote.
 import module from 'node:module';
 import { compileEngine } from './compile.js';
 

@@ -1,6 +1,7 @@
 // Compiles the engine (cli/, TypeScript) into plain JavaScript in lib/, with esbuild: npm runs it
-// after every install (`prepare`), and the launcher runs it again when a source changed since,
-// so an edit is never silently ignored. Packages stay imports, resolved by Node as usual.
+// after every install (`prepare`), and the launcher runs it again when a source changed since, or
+// when lib/ no longer holds what the compile wrote, so neither an edit nor code added to lib/
+// runs unnoticed. Packages stay imports, resolved by Node as usual.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const lib = path.join(root, 'lib');
 const stampFile = path.join(lib, 'sources.json');
+const idFile = path.join(lib, 'engine-id');
 /** The folders whose TypeScript the engine is compiled from. */
 const sourceFolders = ['cli'];
 /** What Node runs: the CLI, and the Markdown worker it starts (lib/<name>.js). */
@@ -28,10 +30,30 @@ function sourceList() {
   return JSON.stringify(files.sort((a, b) => (a[0] < b[0] ? -1 : 1)));
 }
 
-/** Compiles the engine into lib/; with `ifStale`, only when a source changed since the last compile. */
+/**
+ * The hash of the JavaScript in `folder`, by name and content: what Node can run of a compile.
+ * Source maps run nothing and are left out, which keeps the launcher's check cheap.
+ */
+function contentHash(folder) {
+  const hash = createHash('sha256');
+  for (const name of readdirSync(folder).filter((file) => file.endsWith('.js')).sort()) {
+    hash.update(name).update('\0').update(readFileSync(path.join(folder, name))).update('\0');
+  }
+  return hash.digest('hex');
+}
+
+/** The text of a stamp the compile wrote, or undefined when there is none. */
+function stamp(file) {
+  return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+}
+
+/**
+ * Compiles the engine into lib/; with `ifStale`, only when a source changed since the last
+ * compile, or lib/'s JavaScript is no longer what that compile wrote (a file edited, added or removed).
+ */
 export async function compileEngine({ ifStale = false } = {}) {
   const sources = sourceList();
-  if (ifStale && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === sources) return;
+  if (ifStale && stamp(stampFile) === sources && stamp(idFile) === contentHash(lib)) return;
   const esbuild = await import('esbuild');
   const staging = `${lib}.${process.pid}.tmp`;
   rmSync(staging, { recursive: true, force: true });
@@ -51,12 +73,11 @@ export async function compileEngine({ ifStale = false } = {}) {
       sourcemap: 'linked',
       logLevel: 'error',
     });
-    // What the caches know this engine by (cli/cache/engine-identity.ts): the same sources
-    // compile to the same bytes, on any machine and in any copy of the project.
+    // What the caches know this engine by (cli/cache/engine-identity.ts), and the stamp the
+    // launcher checks lib/ against: the same sources compile to the same bytes, on any machine
+    // and in any copy of the project.
     const outputs = readdirSync(staging).sort();
-    const hash = createHash('sha256');
-    for (const name of outputs) hash.update(name).update('\0').update(readFileSync(path.join(staging, name))).update('\0');
-    writeFileSync(path.join(staging, 'engine-id'), hash.digest('hex'));
+    writeFileSync(path.join(staging, 'engine-id'), contentHash(staging));
     writeFileSync(path.join(staging, 'sources.json'), sources);
     // Each file is moved into lib/ by a rename, chunks before the entry points that import them
     // and the stamp last, and lib/ itself is never removed: a launcher starting meanwhile, or

@@ -79,6 +79,7 @@ const siteErrors = {
   'config.incomplete-for-production': { title: 'The site config leaves out contact details the published pages show' },
   'content.unknown-placeholder': { title: 'A legal page names a placeholder the site config does not fill' },
   'routes.duplicate-output': { title: 'Two routes write the same file' },
+  'routes.reserved-path': { title: "A redirect's old address is the path of a file the host reads as its configuration (_headers, _redirects)" },
   'write.bad-redirect-rule': { title: 'A redirect does not fit on one _redirects line' },
   'render.failed': { title: 'A page template threw while rendering' },
   'markdown.unsafe-url': { title: 'A Markdown link or image uses a URL scheme that is not allowed' },
@@ -129,6 +130,7 @@ const siteErrors = {
   'import.duplicate-slug': { title: 'Two posts to import have one slug' },
   'import.invalid-field': { title: "An imported post would not pass the site's schema" },
   'import.report-exists': { title: 'The import report would replace a file the import did not write' },
+  'import.report-unwritable': { title: "The import report's path is a link, a FIFO, a folder or something else that is not a file the import can create" },
   'links.no-site-dir': { title: 'The folder to check does not exist' },
   'links.bad-manifest': { title: 'The route manifest cannot be read' },
   'content.bad-social-image': { title: "A post's socialImage cannot be shown by social sites" },
@@ -168,6 +170,10 @@ const linkFindings = {
       `has more than ${limit.toLocaleString('en-US')} rules with a placeholder or splat, the most the checker reads: ` +
       `the ${leftOut.toLocaleString('en-US')} from line ${line} on are not read, and links that need them count as missing`,
     hint: "Replace them with fewer rules using splats or placeholders, or move them to the host's bulk redirects.",
+  },
+  'links.redirects-over-host-limit': {
+    title: 'A _redirects file goes past what Netlify or Cloudflare Pages document (a warning)',
+    hint: "Merge rules with splats or placeholders, keep each rule short, or move the old addresses to the host's bulk redirects (docs/deploying.md#hosts).",
   },
 } as const satisfies Record<string, ErrorData>;
 

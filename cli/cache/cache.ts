@@ -6,7 +6,11 @@
 // caller makes the value afresh. Keys are hashes
 // of everything a value is made from (the callers' business); a key no build asks for again is
 // pruned. `--no-cache` turns the whole cache off: nothing is read, nothing written.
-import { createHash, randomBytes } from 'node:crypto';
+//
+// A plain hash catches damage, not forgery: whoever can write the folder can change a payload
+// and hash it again. With a secret (`SITEGEN_CACHE_SECRET`), the hash is an HMAC under it, so
+// only a run that knows the secret can write an entry another such run takes.
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { closeSync, constants, fstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -38,8 +42,15 @@ export type CacheName = keyof typeof cacheTable;
 
 /** Bumped when the entry format below changes: entries of another format are never read. */
 const formatVersion = 2;
-/** `sitegen-cache <format> <sha256 of the named cache, the key and the payload>\n`, then the payload. */
-const headerLength = `sitegen-cache ${formatVersion} `.length + 64 + 1;
+/**
+ * `sitegen-cache <format> <check>\n`, then the payload; the check is the SHA-256 of the named
+ * cache, the key and the payload, or with a secret their HMAC-SHA256 under it.
+ */
+const headerPrefix = `sitegen-cache ${formatVersion} `;
+const headerLength = headerPrefix.length + 64 + 1;
+
+/** The environment variable holding the secret entries are signed with; unset or empty, entries carry a plain hash. */
+export const cacheSecretVariable = 'SITEGEN_CACHE_SECRET';
 
 /** Days between prunes of one cache folder: a prune lists every entry. */
 const pruneEveryDays = 1;
@@ -57,17 +68,52 @@ export function cacheKey(...parts: (string | Uint8Array | number | boolean | und
   return hash.digest('hex');
 }
 
+export interface CacheOptions {
+  /** What entries are signed with; none or empty: a plain hash. */
+  secret?: string;
+}
+
+/** What a thread needs to open the cache another opened: its folder and secret, as plain data. */
+export interface SharedCache {
+  folder: string | undefined;
+  secret: string | undefined;
+}
+
 /**
  * The cache of one project. Safe to use from several threads and processes at once: entries are
  * written under a temporary name and renamed into place, so a reader finds a whole entry or none.
  * A failure to write only costs a later run the time to make the value again.
  */
 export class Cache {
-  constructor(readonly folder: string | undefined) {}
+  /** The key entries are signed with, when there is a secret. */
+  private readonly secret: Buffer | undefined;
+
+  /**
+   * A cache in `folder` (none: a cache that keeps nothing). Its entries are signed with the
+   * `secret` of `options`, by default `SITEGEN_CACHE_SECRET`; an empty one is none.
+   */
+  constructor(readonly folder: string | undefined, options: CacheOptions = { secret: process.env[cacheSecretVariable] }) {
+    this.secret = options.secret ? Buffer.from(options.secret, 'utf8') : undefined;
+  }
+
+  /** The same cache as another thread opens it (`Cache.opened`): Markdown's workers keep highlighted code in it. */
+  get shared(): SharedCache {
+    return { folder: this.folder, secret: this.secret?.toString('utf8') };
+  }
+
+  /** The cache another thread shared. */
+  static opened(shared: SharedCache | undefined): Cache {
+    return new Cache(shared?.folder, { secret: shared?.secret });
+  }
 
   /** The cache of the project at `root`, or one that keeps nothing when `enabled` is false. */
   static of(root: string, enabled = true): Cache {
     return new Cache(enabled ? cacheFolder(root) : undefined);
+  }
+
+  /** Whether entries are signed: written with an HMAC under a secret, and read only when it checks. */
+  get signed(): boolean {
+    return this.secret !== undefined;
   }
 
   get enabled(): boolean {
@@ -95,9 +141,8 @@ export class Cache {
         if (count === 0) return undefined;
         read += count;
       }
-      const header = bytes.subarray(0, headerLength).toString('latin1');
       const payload = bytes.subarray(headerLength);
-      if (header !== entryHeader(name, key, payload)) return undefined;
+      if (!timingSafeEqual(bytes.subarray(0, headerLength), Buffer.from(this.header(name, key, payload), 'latin1'))) return undefined;
       touch(file, info.mtimeMs);
       return payload;
     } catch {
@@ -116,7 +161,7 @@ export class Cache {
     const temporary = `${file}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
     try {
       mkdirSync(path.dirname(file), { recursive: true });
-      writeFileSync(temporary, Buffer.concat([Buffer.from(entryHeader(name, key, bytes), 'latin1'), bytes]));
+      writeFileSync(temporary, Buffer.concat([Buffer.from(this.header(name, key, bytes), 'latin1'), bytes]));
       renameSync(temporary, file);
     } catch {
       try {
@@ -182,18 +227,20 @@ export class Cache {
     }
   }
 
+  /**
+   * The first line of an entry: its check covers the named cache and the key as well as the
+   * payload, so that a sound entry copied or moved under another key is no entry there. Under a
+   * secret it is an HMAC, which an entry hashed without the secret never matches.
+   */
+  private header(name: CacheName, key: string, payload: Uint8Array): string {
+    const check = this.secret ? createHmac('sha256', this.secret) : createHash('sha256');
+    return `${headerPrefix}${check.update(`${name}\0${key}\0`).update(payload).digest('hex')}\n`;
+  }
+
   private entryFile(name: CacheName, key: string): string | undefined {
     if (!this.folder || !/^[0-9a-f]{64}$/.test(key)) return undefined;
     return path.join(this.folder, name, key.slice(0, 2), key);
   }
-}
-
-/**
- * The first line of an entry: its hash covers the named cache and the key as well as the
- * payload, so that a sound entry copied or moved under another key is no entry there.
- */
-function entryHeader(name: CacheName, key: string, payload: Uint8Array): string {
-  return `sitegen-cache ${formatVersion} ${createHash('sha256').update(`${name}\0${key}\0`).update(payload).digest('hex')}\n`;
 }
 
 /** Marks an entry used, so pruning keeps it; an entry touched within the last hour is left as it is. */

@@ -57,9 +57,10 @@ export const systemResolver: HostResolver = async (hostname) =>
 /**
  * Resolves a URL's host (an IP literal needs no lookup) and checks every address it has, so a
  * name with one public and one private address is refused too; the first address is the one to
- * connect to, so a second lookup cannot switch it (DNS rebinding).
+ * connect to, so a second lookup cannot switch it (DNS rebinding). A refusal names the command's
+ * option that allows such addresses, `allowFlag`.
  */
-export async function checkHost(url: URL, allowance: PrivateHostsAllowance, resolver: HostResolver): Promise<HostVerdict> {
+export async function checkHost(url: URL, allowance: PrivateHostsAllowance, resolver: HostResolver, allowFlag = '--allow-private-hosts'): Promise<HostVerdict> {
   const hostname = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
   const literal = isIP(hostname);
   const addresses: ResolvedAddress[] = literal ? [{ address: hostname, family: literal === 6 ? 6 : 4 }] : await resolver(hostname);
@@ -69,7 +70,7 @@ export async function checkHost(url: URL, allowance: PrivateHostsAllowance, reso
     const refused = addresses.find((a) => isNonPublicAddress(a.address));
     if (refused) {
       const what = literal ? `${hostname} is` : `${hostname} resolves to ${refused.address},`;
-      return { ok: false, reason: `${what} a loopback, link-local or private address (allow with --allow-private-hosts)` };
+      return { ok: false, reason: `${what} a loopback, link-local or private address (allow with ${allowFlag})` };
     }
   }
   return { ok: true, target: addresses[0]! };

@@ -1,5 +1,5 @@
 import { checkHost, systemResolver, type HostResolver, type PrivateHostsAllowance } from './address-policy.ts';
-import { requestPinned } from './pinned-request.ts';
+import { abortable, requestPinned } from './pinned-request.ts';
 import { redirectHopLimit } from './resolve-target.ts';
 import type { FindingCode } from './types.ts';
 
@@ -91,16 +91,6 @@ async function request(url: string, method: string, options: ExternalOptions): P
     const detail = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     return failed('links.http-failed', `request failed (${detail})`);
   }
-}
-
-/** `promise`, or a rejection when `signal` aborts first (a DNS lookup cannot be cancelled). */
-function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    if (signal.aborted) return onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }
 
 /** Milliseconds to wait per `Retry-After` (seconds or HTTP date), capped; 300 ms when absent. */

@@ -13,6 +13,9 @@ export interface Occurrence {
   origin?: LinkOrigin;
 }
 
+/** Findings that are warnings whatever their kind: what a host would cut or refuse is worth knowing, but breaks no link here. */
+const warningCodes: ReadonlySet<FindingCode> = new Set(['links.redirects-over-host-limit']);
+
 /**
  * Collects findings, merging those that share one source: the same origin (a layout or dataset
  * field rendered on many pages) or, without a manifest, the same href in the same landmark.
@@ -22,7 +25,7 @@ export class FindingCollector {
 
   /** Records a problem at an occurrence. */
   add(kind: LinkFinding['kind'], problem: Problem, at: Occurrence, target?: string): void {
-    const severity = kind === 'redirect-hint' ? 'warning' : 'error';
+    const severity = kind === 'redirect-hint' || warningCodes.has(problem.code) ? 'warning' : 'error';
     const key = mergeKey(kind, problem.code, problem.reason, at);
     const existing = this.merged.get(key);
     if (existing) {

@@ -5,7 +5,7 @@ import { siteOriginsOf } from './href.ts';
 import { loadManifest } from './read-manifest.ts';
 import { manifestFileName } from './types.ts';
 import { errorCatalogue } from '../error-catalogue.ts';
-import { patternRuleLimit, readRedirectsFile } from '../static-host/redirect-rules.ts';
+import { patternRuleLimit, readRedirectsFile, type RedirectsNote } from '../static-host/redirect-rules.ts';
 import { RedirectTable } from '../static-host/redirect-table.ts';
 import { scanSitemap, sitemapOrigin } from './read-sitemap.ts';
 import { scanSiteFolder, type RefusedEntry, type SiteFolderListing } from '../static-host/list-site-files.ts';
@@ -91,9 +91,10 @@ export async function loadSiteFrom(root: string, source: SiteSource, siteUrl?: s
   const redirects = new RedirectTable();
   const redirectsText = files.has('_redirects') ? readOrRecord('_redirects', source.text, files, problems) : undefined;
   if (redirectsText !== undefined) {
-    const { rules, overLimit } = readRedirectsFile(redirectsText);
+    const { rules, overLimit, notes } = readRedirectsFile(redirectsText);
     for (const rule of rules) redirects.add(rule);
     if (overLimit) problems.push(tooManyRulesProblem(overLimit.line, overLimit.leftOut));
+    for (const note of notes) problems.push(hostLimitProblem(note));
   }
   for (const r of manifest?.redirects ?? []) {
     redirects.add({ from: r.from, to: r.to, status: 301, force: false, declared: { file: manifestFileName, line: 1, column: 1, attribute: 'redirect', origin: r.origin } });
@@ -112,6 +113,12 @@ export async function loadSiteFrom(root: string, source: SiteSource, siteUrl?: s
 function tooManyRulesProblem(line: number, leftOut: number): RefusedEntry {
   const { message, hint } = errorCatalogue['links.too-many-redirect-rules'];
   return { file: '_redirects', code: 'links.too-many-redirect-rules', reason: `${message(patternRuleLimit, line, leftOut)}. ${hint}`, line };
+}
+
+/** Where `_redirects` goes past what the hosts document: a warning at that line (`links.redirects-over-host-limit`). */
+function hostLimitProblem(note: RedirectsNote): RefusedEntry {
+  const { hint } = errorCatalogue['links.redirects-over-host-limit'];
+  return { file: '_redirects', code: 'links.redirects-over-host-limit', reason: `${note.message}. ${hint}`, line: note.line };
 }
 
 /** Reads each file once, in list order. */

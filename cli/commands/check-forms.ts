@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
+import { checkHost, systemResolver, type HostResolver } from '../check/address-policy.ts';
+import { abortable, requestPinned } from '../check/pinned-request.ts';
 import type { FormEndpoint } from '../config/site-definition.ts';
 import { green, red } from '../output.ts';
 import { configFlag, configPath } from './command-options.ts';
@@ -9,7 +11,23 @@ interface CheckFormsFlags {
   config: string;
   siteUrl?: string;
   timeout: number;
+  allowLocal?: boolean;
 }
+
+/** How a submission is sent. */
+export interface FormCheckOptions {
+  timeoutMs: number;
+  /** Send to loopback, link-local and private addresses too (a local webhook catcher, a test's stub). */
+  allowLocal?: boolean;
+  /** Resolves the endpoint's host name; the system's resolver by default. */
+  lookup?: HostResolver;
+}
+
+/**
+ * Bytes of an answer read at most: whether a page sees its lead succeed rests on the status and
+ * headers alone, and the answer is the webhook's to make, endless if it likes.
+ */
+export const answerReadLimit = 4096;
 
 /** What one test submission found. */
 export interface FormCheck {
@@ -28,6 +46,9 @@ export interface FormCheck {
  * `check-forms`: sends each form's marked test submission to its endpoint as a page of the site
  * would (a text body, the site's origin, no redirect followed) and reports whether the answer
  * reaches the page: its status, whether it carries the CORS header a browser needs, and its time.
+ * The endpoint comes from the site's data or the environment, so like `check-links --external`
+ * it sends nothing to a loopback, link-local or private address (a cloud's metadata service, a
+ * service on the runner) unless `--allow-local` says so, and reads only the first few KB of an answer.
  */
 export function createCheckFormsCommand(): Command {
   return new Command('check-forms')
@@ -40,6 +61,7 @@ export function createCheckFormsCommand(): Command {
       if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError('--timeout must be a positive whole number.');
       return n;
     }, 15_000)
+    .option('--allow-local', 'send to loopback, link-local and private addresses too, such as a webhook catcher on this machine (refused by default)')
     .action(async (flags: CheckFormsFlags) => {
       const root = process.cwd();
       const [{ loadSite }, { loadContent }, { validateContent }] = await Promise.all([import('../config/load-site.ts'), import('../load/load-content.ts'), import('../validate/validate-content.ts')]);
@@ -53,27 +75,35 @@ export function createCheckFormsCommand(): Command {
         console.log('The site names no form endpoints.');
         return;
       }
-      const checks = await Promise.all(endpoints.map((endpoint) => checkForm(endpoint, origin, flags.timeout)));
+      const checks = await Promise.all(endpoints.map((endpoint) => checkForm(endpoint, origin, { timeoutMs: flags.timeout, allowLocal: flags.allowLocal ?? false })));
       for (const check of checks) console.log(formatCheck(check));
       process.exitCode = checks.every((check) => check.ok) ? 0 : 1;
     });
 }
 
-/** Sends one test submission and judges the answer as the site's pages would. */
-export async function checkForm(endpoint: FormEndpoint, origin: string, timeoutMs: number): Promise<FormCheck> {
+/**
+ * Sends one test submission and judges the answer as the site's pages would. The endpoint's
+ * host is resolved and checked first, and the request goes to the address checked (a second
+ * lookup cannot switch it); of the answer, at most `answerReadLimit` bytes are read.
+ */
+export async function checkForm(endpoint: FormEndpoint, origin: string, options: FormCheckOptions): Promise<FormCheck> {
+  const { timeoutMs } = options;
   const started = performance.now();
   const result = (fields: Omit<FormCheck, 'name' | 'url' | 'ms'>): FormCheck => ({ name: endpoint.name, url: endpoint.url, ms: Math.round(performance.now() - started), ...fields });
+  const signal = AbortSignal.timeout(timeoutMs);
   try {
-    const response = await fetch(endpoint.url, {
-      method: 'POST',
+    const url = new URL(endpoint.url);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return result({ readable: false, ok: false, problem: `is not an http(s) URL, so nothing was sent` });
+    const verdict = await abortable(checkHost(url, options.allowLocal ?? false, options.lookup ?? systemResolver, '--allow-local'), signal);
+    if (!verdict.ok) return result({ readable: false, ok: false, problem: `was not sent anything: ${verdict.reason}` });
+    const body = JSON.stringify(endpoint.body);
+    const response = await requestPinned(url, 'POST', verdict.target, signal, {
       // What a page's fetch of a string body sends: a simple request, with no preflight.
-      headers: { 'content-type': 'text/plain;charset=UTF-8', origin },
-      body: JSON.stringify(endpoint.body),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
+      headers: { 'content-type': 'text/plain;charset=UTF-8', 'content-length': Buffer.byteLength(body), origin },
+      body,
+      readBytes: answerReadLimit,
     });
-    await response.arrayBuffer().catch(() => undefined);
-    const allowed = response.headers.get('access-control-allow-origin');
+    const allowed = response.headers['access-control-allow-origin'];
     const readable = allowed === '*' || allowed === origin;
     const success = response.status >= 200 && response.status < 300;
     const problem = !success
@@ -85,7 +115,7 @@ export async function checkForm(endpoint: FormEndpoint, origin: string, timeoutM
         : undefined;
     return result({ status: response.status, readable, ok: problem === undefined, ...(problem ? { problem } : {}) });
   } catch (error) {
-    const timedOut = (error as Error).name === 'TimeoutError';
+    const timedOut = signal.aborted;
     return result({ readable: false, ok: false, problem: timedOut ? `no answer within ${timeoutMs} ms` : `could not be reached: ${(error as Error).message}` });
   }
 }

@@ -1,5 +1,4 @@
 import { realpathSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Command } from 'commander';
 import { SiteError } from '../errors.ts';
@@ -42,11 +41,11 @@ export function createImportCommand(): Command {
       const folder = entry.checkedFolder(contentDir, collection.folder, 'import');
       const sourceDir = checkedSource(path.resolve(cwd, source), contentDir);
       const reportFile = path.resolve(cwd, flags.report);
-      await checkReportFile(reportFile, report.reportHeading);
+      const found = report.checkReportFile(reportFile);
       const existing = entry.existingSlugs(await loadMarkdownFolder(folder, undefined, { bundles: true }));
       const plan = planImport(sourceDir, { archetype: { ...archetype, imported: archetype.imported }, collection, folder, existing });
       await writeImport(plan);
-      await writeFile(reportFile, report.renderReport(plan, cwd));
+      report.writeReport(reportFile, report.renderReport(plan, cwd), found);
       console.log(report.summaryOf(plan, folder, reportFile, cwd));
     });
 }
@@ -65,12 +64,4 @@ function checkedSource(source: string, contentDir: string): string {
     throw new SiteError({ code: 'import.no-source', message: `the folder ${source} ${inside(content, real) ? 'is inside' : 'holds'} the content folder`, hint: 'Import from a copy of the other site kept outside this project.' });
   }
   return real;
-}
-
-/** Refuses to replace a file at the report's path that is not an earlier report. */
-async function checkReportFile(file: string, heading: string): Promise<void> {
-  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? undefined : ''));
-  if (text !== undefined && !text.startsWith(heading)) {
-    throw new SiteError({ code: 'import.report-exists', message: 'this file is not a report of an earlier import, and was left untouched', file, hint: 'Pass --report with another file name.' });
-  }
 }

@@ -89,6 +89,11 @@ async function createSanitizer(): Promise<SvgSanitizer> {
       if (root.localName !== 'svg' || root.namespaceURI !== svgNamespace) {
         return { kind: 'malformed', reason: `the root element is <${root.nodeName}>${root.namespaceURI ? '' : ' without a namespace'}, not <svg xmlns="${svgNamespace}">`, line: 1 };
       }
+      // DOMPurify knows elements by their written name: it would remove every `<svg:…>` element,
+      // and refuses to sanitize a root it cannot keep. Exporters write SVG without a prefix.
+      if (root.prefix !== null) {
+        return { kind: 'malformed', reason: `the root element is written with a prefix, <${root.nodeName}>: write the SVG as <svg xmlns="${svgNamespace}">, its elements without a prefix`, line: 1 };
+      }
       // A CDATA section is text to the browser (`<style><![CDATA[a > b {}]]></style>`), but a node
       // DOMPurify does not know: it becomes the text it holds before anything is compared.
       for (const section of cdataSections(document)) section.replaceWith(document.createTextNode(section.data));
@@ -101,6 +106,9 @@ async function createSanitizer(): Promise<SvgSanitizer> {
       try {
         purify.sanitize(root, config);
         removed.push(...inDocumentOrder(hookRemovals, purify.removed.map(describeRemoval)));
+      } catch (error) {
+        // Whatever else the sanitizer cannot take is nothing safe to publish: an error at the file, in the build's words.
+        return { kind: 'malformed', reason: `the sanitizer cannot read this SVG (${error instanceof Error ? error.message : String(error)})`, line: 1 };
       } finally {
         changed = changes.takeRecords().length > 0;
         changes.disconnect();

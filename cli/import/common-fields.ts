@@ -115,8 +115,11 @@ export function commonFields(post: ReadPost, where: { bundle?: string; inDrafts:
   const description = oneLine(take('description'));
   const tags = list(take('tags'), jekyll !== null);
   const categories = list(take('categories'), jekyll !== null);
-  // Every common field is taken by now: what is left has no common meaning.
-  const leftover = Object.fromEntries(Object.entries(post.frontMatter).filter(([key]) => !used.has(key)));
+  // Every common field is taken by now: what is left has no common meaning. A key `__proto__`
+  // is no field of any generator: set on the object that collects the rest, it would replace
+  // that object's prototype rather than add a field, so it is reported and left out.
+  const leftover = Object.fromEntries(Object.entries(post.frontMatter).filter(([key]) => !used.has(key) && key !== '__proto__'));
+  if (Object.hasOwn(post.frontMatter, '__proto__')) notCarried.push('the key "__proto__" (JavaScript\'s name for an object\'s prototype, not a field) is left out');
   return {
     ...(title ? { title } : {}),
     ...(date ? { date } : {}),

@@ -1,7 +1,7 @@
 // The folder `sitegen import` reads is someone else's: a checkout of another generator's site,
 // or a download of one. It is walked without following links, within limits on how many
 // entries and how deep, and a link that leads out of it is refused where it is.
-import { readdirSync, realpathSync, statSync } from 'node:fs';
+import { readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { SiteError } from '../errors.ts';
 import { isInside } from '../load/guarded-read.ts';
@@ -52,7 +52,17 @@ export function scanSource(folder: string): SourceScan {
       scan.problems.push(new SiteError({ code: 'import.source-too-large', message: `folders nest more than ${sourceLimits.depth} deep here`, hint: 'Import the folder that holds the posts (content/posts, _posts), not a parent of it.', file: dir }));
       return;
     }
-    const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    let listed: Dirent[];
+    try {
+      listed = readdirSync(dir, { withFileTypes: true });
+    } catch (error) {
+      const reason = `cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`;
+      if (dir === root) throw new SiteError({ code: 'import.no-source', message: `the folder ${reason}`, hint: 'Name a folder you can read that holds the posts.', file: dir, cause: error });
+      // A folder the system will not list (`/proc/1/map_files`, one without read permission): what it holds is not imported, and the report says so.
+      scan.skipped.push({ file: dir, reason: `a folder that ${reason}, so nothing in it is imported` });
+      return;
+    }
+    const entries = listed.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     const index = entries.find((entry) => !entry.isDirectory() && /^index\.(md|markdown)$/i.test(entry.name));
     if (index) scan.posts.push({ file: path.join(dir, index.name), bundle: dir, inDrafts });
     for (const entry of entries) {

@@ -1,6 +1,7 @@
 import type { PageSpec, RedirectSpec, RouteSpec, SiteSettings } from '../config/site-definition.ts';
 import { SiteError, SiteErrorList } from '../errors.ts';
 import type { LinkOrigin } from '../render/link-origins.ts';
+import { hostConfigFileAt } from '../static-host/site-paths.ts';
 import { pageFileFor, pageHref } from './trailing-slash.ts';
 import { withoutTrailingSlash } from './urls.ts';
 
@@ -45,6 +46,16 @@ export function buildRoutes<Page extends PageSpec>(specs: RouteSpec<Page>[], set
 
 /** The site's redirects, each with its stub page, which must not collide with a page. */
 export function buildRedirects(specs: RedirectSpec[], routes: Route[], settings: SiteSettings): Redirect[] {
+  const reserved = specs.flatMap((spec) => {
+    const file = hostConfigFileAt(spec.from);
+    return file === undefined ? [] : [new SiteError({
+      code: 'routes.reserved-path',
+      message: `the old address ${spec.from} would take the place of ${file}, the file the host reads its ${file === '_headers' ? 'headers' : 'redirects'} from`,
+      hint: 'Remove this old address: no page of the site can be published there.',
+      file: spec.origin?.file ?? 'redirects', line: spec.origin?.line, column: spec.origin?.column,
+    })];
+  });
+  if (reserved.length > 0) throw new SiteErrorList(reserved);
   const redirects = specs.map((spec): Redirect => ({
     from: withoutTrailingSlash(spec.from),
     to: pageHref(spec.to, settings.trailingSlash),

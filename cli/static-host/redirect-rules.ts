@@ -1,6 +1,7 @@
 // The one `_redirects` parser, shared by the dev server, the e2e server and the link checker:
 // Netlify's format, splats, `:placeholders`, `!` (forced) and status codes (redirect-table.ts matches them).
 import type { LinkOrigin } from '../render/link-origins.ts';
+import { routeKey } from './site-paths.ts';
 
 /** Where a redirect is declared, so a bad one can be reported at its source. */
 export interface Declaration {
@@ -44,14 +45,38 @@ const tokensNeeded = 5;
  */
 export const patternRuleLimit = 10_000;
 
+/**
+ * Segments a pattern rule's `from` may have (`/a/:b/*` has three); a longer one is left out. A
+ * path meets each state of the rules' trie it reaches (cli/static-host/redirect-table.ts), and
+ * after n segments that mix literals and placeholders it can be at up to 2^n of its nodes: the
+ * limit bounds what a path can cost. Old addresses of real sites have a handful of segments.
+ */
+export const patternSegmentLimit = 12;
+
 /** Whether a rule's `from` has a placeholder or splat, so it is matched as a pattern. */
 export const isPatternFrom = (from: string): boolean => /[*:]/.test(from);
+
+/**
+ * What Netlify and Cloudflare Pages document of a `_redirects` file. Cloudflare Pages takes at
+ * most 2,000 static rules and 100 dynamic ones (with a placeholder or splat), each line of at most
+ * 1,000 characters; Netlify recommends placeholders and splats over 10,000 rules or more, and may
+ * fail a deploy whose rules are too large.
+ */
+export const hostRedirectLimits = Object.freeze({ staticRules: 2_000, dynamicRules: 100, lineCharacters: 1_000, netlifyRules: 10_000 });
+
+/** Something of a `_redirects` text a host would cut or refuse, or the checker leaves out: the line it starts at, and what. */
+export interface RedirectsNote {
+  line: number;
+  message: string;
+}
 
 /** What reading a `_redirects` text found: the rules read, and any pattern rules left out. */
 export interface RedirectsRead {
   rules: RedirectRule[];
   /** Set when the text has more pattern rules than `patternRuleLimit`: the line of the first left out, and how many were. */
   overLimit?: { line: number; leftOut: number };
+  /** Where the text goes past what the hosts document (`hostRedirectLimits`), or has rules too long to match (`patternSegmentLimit`). */
+  notes: RedirectsNote[];
 }
 
 /**
@@ -65,19 +90,22 @@ export function readRedirectsFile(text: string, file = '_redirects'): RedirectsR
   const rules: RedirectRule[] = [];
   let patterns = 0;
   let overLimit: RedirectsRead['overLimit'];
+  const tally = new HostTally();
   let line = 0;
   for (let start = 0; start <= text.length; line++) {
     const newline = text.indexOf('\n', start);
     const end = newline === -1 ? text.length : newline;
     const rule = parseLine(text.slice(start, end), file, line + 1);
+    const length = end - start;
     start = end + 1;
     if (!rule) continue;
+    tally.count(rule, line + 1, length);
     if (isPatternFrom(rule.from) && ++patterns > patternRuleLimit) {
       overLimit ??= { line: line + 1, leftOut: 0 };
       overLimit.leftOut++;
     } else rules.push(rule);
   }
-  return overLimit ? { rules, overLimit } : { rules };
+  return { rules, ...(overLimit ? { overLimit } : {}), notes: tally.notes() };
 }
 
 /** The rules of a `_redirects` text (see `readRedirectsFile`). */
@@ -113,4 +141,55 @@ function tokensOf(line: string): { text: string; index: number }[] {
     tokens.push({ text: match[0], index: match.index });
   }
   return tokens;
+}
+
+/** Counts a `_redirects` file's rules against `hostRedirectLimits` and `patternSegmentLimit`, noting where each is first passed. */
+class HostTally {
+  private staticRules = 0;
+  private dynamicRules = 0;
+  private readonly found: RedirectsNote[] = [];
+  private longLines?: { line: number; count: number };
+  private longPatterns?: { line: number; count: number };
+
+  count(rule: RedirectRule, line: number, length: number): void {
+    const limits = hostRedirectLimits;
+    const dynamic = isPatternFrom(rule.from);
+    if (dynamic && ++this.dynamicRules === limits.dynamicRules + 1) {
+      this.found.push({ line, message: `the ${ordinal(this.dynamicRules)} rule with a placeholder or splat: Cloudflare Pages takes ${limits.dynamicRules} such rules at most` });
+    }
+    if (!dynamic && ++this.staticRules === limits.staticRules + 1) {
+      this.found.push({ line, message: `the ${ordinal(this.staticRules)} rule without a placeholder or splat: Cloudflare Pages takes ${limits.staticRules.toLocaleString('en-US')} such rules at most` });
+    }
+    if (this.staticRules + this.dynamicRules === limits.netlifyRules) {
+      this.found.push({ line, message: `the ${ordinal(limits.netlifyRules)} rule: Netlify asks sites with this many to use placeholders and splats instead, and may fail a deploy whose rules are too large` });
+    }
+    if (length > limits.lineCharacters) this.longLines = { line: this.longLines?.line ?? line, count: (this.longLines?.count ?? 0) + 1 };
+    if (dynamic && segmentsOf(rule.from) > patternSegmentLimit) this.longPatterns = { line: this.longPatterns?.line ?? line, count: (this.longPatterns?.count ?? 0) + 1 };
+  }
+
+  notes(): RedirectsNote[] {
+    const notes = [...this.found];
+    const more = (count: number, what: string) => (count > 1 ? ` (and ${(count - 1).toLocaleString('en-US')} more ${what})` : '');
+    if (this.longLines) {
+      notes.push({ line: this.longLines.line, message: `a rule longer than ${hostRedirectLimits.lineCharacters.toLocaleString('en-US')} characters, which Cloudflare Pages does not take${more(this.longLines.count, 'such lines')}` });
+    }
+    if (this.longPatterns) {
+      notes.push({ line: this.longPatterns.line, message: `a rule with a placeholder or splat and more than ${patternSegmentLimit} segments, which the link checker and preview leave out${more(this.longPatterns.count, 'such rules')}` });
+    }
+    return notes.sort((a, b) => a.line - b.line);
+  }
+}
+
+/** The segments of a rule's `from`, a trailing slash aside: `/a/:b/*` has three. */
+export function segmentsOf(from: string): number {
+  const key = routeKey(from);
+  let count = 0;
+  for (let at = key.indexOf('/'); at !== -1; at = key.indexOf('/', at + 1)) count++;
+  return count;
+}
+
+function ordinal(n: number): string {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th';
+  return `${n.toLocaleString('en-US')}${suffix}`;
 }

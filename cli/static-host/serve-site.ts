@@ -78,9 +78,20 @@ export function createSiteHandler(options: SiteHandlerOptions) {
     }
     const body = options.transformHtml && isHtmlFile(answer.file) ? options.transformHtml(String(answer.body)) : answer.body;
     const fromFile = site.headerRules ? headersFor(site.headerRules, urlPath) : {};
-    response.writeHead(answer.status, { 'Content-Type': contentTypeFor(answer.file), ...fromFile, ...options.headers(answer.file, urlPath, body) });
+    response.writeHead(answer.status, oneOfEach({ 'Content-Type': contentTypeFor(answer.file) }, fromFile, options.headers(answer.file, urlPath, body)));
     response.end(request.method === 'HEAD' ? undefined : body);
   };
+}
+
+/**
+ * The headers of `sets` by name, whatever their case, a later set's value replacing an earlier
+ * one's: a `_headers` rule naming `content-type` replaces the type the host gives the file, as
+ * on the hosts, rather than sending a second `Content-Type` beside it.
+ */
+function oneOfEach(...sets: Record<string, string>[]): Record<string, string> {
+  const byName = new Map<string, [string, string]>();
+  for (const set of sets) for (const [name, value] of Object.entries(set)) byName.set(name.toLowerCase(), [name, value]);
+  return Object.fromEntries(byName.values());
 }
 
 /** Hosts pass a request's query on to a redirect's target unless the target sets its own. */

@@ -7,6 +7,16 @@ export const notFoundFile = '404.html';
 /** Files a host reads as its configuration and never serves. */
 export const hostConfigFiles: ReadonlySet<string> = new Set(['_redirects', '_headers']);
 
+/**
+ * The host's configuration file a site path would take the place of, or its folder: `/_headers`
+ * and `/_redirects/old` both need `_headers` or `_redirects` to be something else than the file
+ * the host reads (a stub page's folder), so nothing of the site may be published there.
+ */
+export function hostConfigFileAt(sitePath: string): string | undefined {
+  const first = sitePath.replace(/^\/+/, '').split('/')[0]!;
+  return hostConfigFiles.has(first) ? first : undefined;
+}
+
 /** Whether a site file is an HTML document. */
 export const isHtmlFile = (file: string): boolean => /\.html?$/i.test(file);
 

@@ -25,12 +25,14 @@ export const servedFileLimit = 256 * 1024 * 1024;
  * missing file (its 404 page).
  */
 export async function readSiteFolder(root: string): Promise<ServedSite> {
-  const files = new Set(listSiteFiles(root));
+  // Files are read from where the folder is now, whatever `root` leads to later.
+  const realRoot = realpathSync(root);
+  const files = new Set(listSiteFiles(realRoot));
   // Pattern rules past `patternRuleLimit` are not read, so no request waits on a generated file
   // of them. The server goes on without them rather than refusing the folder: it only previews,
   // and check-links reports such a file (`links.too-many-redirect-rules`) where it can be fixed.
   const config = async (name: string, limit: number) => {
-    const bytes = files.has(name) ? await readServed(root, name, limit) : undefined;
+    const bytes = files.has(name) ? await readServed(realRoot, name, limit) : undefined;
     return bytes === undefined ? '' : bytes.toString('utf8');
   };
   const rules: RedirectTable = redirectTableOf(await config('_redirects', redirectsFileLimit));
@@ -39,7 +41,7 @@ export async function readSiteFolder(root: string): Promise<ServedSite> {
     hasFile: (file) => files.has(file),
     rules,
     headerRules,
-    readFile: (file) => (files.has(file) ? readServed(root, file, servedFileLimit) : Promise.resolve(undefined)),
+    readFile: (file) => (files.has(file) ? readServed(realRoot, file, servedFileLimit) : Promise.resolve(undefined)),
   };
 }
 
@@ -57,13 +59,13 @@ async function readServed(root: string, file: string, limit: number): Promise<Bu
 }
 
 /**
- * Reads `file` of the folder `root` through the guarded read (cli/load/guarded-read.ts): the
- * root and the file's folder are resolved afresh for each read, since either may have been
- * swapped for a link since the last one.
+ * Reads `file` of the folder at the real path `realRoot` through the guarded read
+ * (cli/load/guarded-read.ts): the file's folder is resolved afresh for each read, since it, or
+ * the folder itself, may have been swapped for a link since the last one, and a file whose real
+ * path is no longer inside `realRoot` is refused.
  */
-function readGuardedSiteFile(root: string, file: string, limit: number): Buffer {
-  const realRoot = realpathSync(root);
-  const { real } = checkGuarded(path.join(root, file), realRoot, (folder) => realpathSync(folder), limit);
+function readGuardedSiteFile(realRoot: string, file: string, limit: number): Buffer {
+  const { real } = checkGuarded(path.join(realRoot, file), realRoot, (folder) => realpathSync(folder), limit);
   const { buffer, length } = readGuarded(real, limit);
   return buffer.subarray(0, length);
 }
@@ -108,14 +110,20 @@ function isFolder(folder: string): boolean {
 export function createStaticHandler(root: string) {
   let site: Promise<ServedSite> | undefined;
   let identity: string | undefined;
+  /** Where the folder served first really is: a later build's folder is found there too. */
+  let home: string | undefined;
   // A build puts a new folder in the old one's place, so a folder that is another one than the
   // one listed is the next build's: its files, _redirects and _headers are read again. In the
-  // instant between a build's two renames there is no folder, and the last listing stands.
+  // instant between a build's two renames there is no folder, and the last listing stands. A
+  // folder whose real path is another (`dist` swapped for a link to /etc) is no build's: nothing
+  // is served from it, and every path answers 404, until the folder is back where it was.
   const current = () => {
     const now = folderIdentity(root);
     if (now !== undefined && now !== identity) {
       identity = now;
-      site = undefined;
+      const real = realPathOf(root);
+      home ??= real;
+      site = real === home ? undefined : Promise.resolve(emptySite);
     }
     return (site ??= readSiteFolder(root));
   };
@@ -123,6 +131,17 @@ export function createStaticHandler(root: string) {
     site: current,
     headers: (_file, _urlPath, body) => ({ 'Content-Length': String(Buffer.byteLength(body)) }),
   });
+}
+
+/** A site with no file: every path answers 404. */
+const emptySite: ServedSite = { hasFile: () => false, rules: redirectTableOf(''), headerRules: [], readFile: () => Promise.resolve(undefined) };
+
+function realPathOf(folder: string): string | undefined {
+  try {
+    return realpathSync(folder);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Which folder `root` is now (device and inode), or undefined while there is none. */

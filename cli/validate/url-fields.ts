@@ -1,4 +1,6 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
+import { isNonPublicAddress } from '../check/address-policy.ts';
 
 // What a URL in a dataset or an environment override may be. Each value ends up in HTML
 // attributes, in `_redirects` rules, in robots.txt and in XML, so it is checked as what it is,
@@ -38,9 +40,16 @@ export function sitePathProblem(value: string, rules: SitePathRules = { anchor: 
 export interface UrlRules {
   /** Accept `http:` for any host (the site's own origin may be plain http on a staging host). */
   http?: boolean;
-  /** Accept `http:` to this machine (localhost, 127.x, [::1]), as dev servers and tests need. */
+  /**
+   * Accept this machine (localhost, 127.x, [::1]), by `http:` too, as local webhook catchers and
+   * tests need. Without it, a URL naming this machine is refused like any other loopback,
+   * link-local or private address.
+   */
   loopbackHttp?: boolean;
-  /** Accept only an origin: nothing after the host and port but an optional "/". */
+  /**
+   * Accept only an origin: nothing after the host and port but an optional "/". An origin is
+   * where the site itself is served, which may be a staging machine on a private network.
+   */
   originOnly?: boolean;
 }
 
@@ -61,11 +70,22 @@ export function absoluteUrlProblem(value: string, rules: UrlRules = {}): string 
   // One concrete host: a wildcard (`*.example.com`) names many, and would widen the pages' policy to all of them.
   if (!/^(?:[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?\.)*[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?$|^\[[0-9a-f:.]+\]$/i.test(url.hostname)) return `expected one concrete host name, got ${JSON.stringify(url.hostname)}`;
   if (rules.originOnly && (!/^https?:\/\/[^/?#]+\/?$/i.test(value))) return 'expected an origin such as https://www.example.com, with no path, query or fragment';
+  if (!rules.originOnly && isLocalHost(url.hostname) && !(rules.loopbackHttp && isLoopback(url.hostname))) {
+    // A page would send its visitors' requests into their own network (a router, a cloud's metadata service).
+    return `expected a public host, got ${url.hostname}: a loopback, link-local or private address${rules.loopbackHttp ? ' (only this machine is allowed)' : ''}`;
+  }
   return undefined;
 }
 
 function isLoopback(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+
+/** Whether a URL's host names this machine or a non-public address: `localhost` and its subdomains, or such an IP literal (cli/check/address-policy.ts). */
+function isLocalHost(hostname: string): boolean {
+  const bare = hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;
+  if (isIP(bare) !== 0) return isNonPublicAddress(bare);
+  return bare === 'localhost' || bare.endsWith('.localhost');
 }
 
 /** A string field checked by `problem`, whose reason becomes the message of `content.invalid-field`. */

@@ -14,7 +14,7 @@ import { after, before, test } from 'node:test';
 import { isNonPublicAddress, type HostResolver } from '../../cli/check/address-policy.ts';
 import { checkSite, formatReport, type CheckLinksOptions, type LinkReport } from '../../cli/check/index.ts';
 import { scanSiteFolder } from '../../cli/static-host/list-site-files.ts';
-import { parseRedirectsFile, patternRuleLimit } from '../../cli/static-host/redirect-rules.ts';
+import { hostRedirectLimits, parseRedirectsFile, patternRuleLimit, patternSegmentLimit } from '../../cli/static-host/redirect-rules.ts';
 import { redirectTableOf } from '../../cli/static-host/redirect-table.ts';
 import { projectRoot } from '../helpers/content.ts';
 import { parseXml } from '../helpers/xml.ts';
@@ -180,7 +180,11 @@ test('parses odd _redirects lines without crashing, keeping the rules that make 
   assert.ok(run.ms < limitMs, `took ${run.ms} ms`);
   assert.equal(run.code, 0, run.stderr);
   const findings = (JSON.parse(run.stdout) as { findings: JsonFinding[] }).findings;
-  assert.deepEqual(findings.map((f) => `${f.code} ${f.href}`).sort(), ['links.redirected /dup/a/b', 'links.redirected /ok', 'links.redirected /unicode/ü']);
+  assert.deepEqual(findings.map((f) => `${f.code} ${f.href}`).sort(), [
+    'links.redirected /dup/a/b', 'links.redirected /ok', 'links.redirected /unicode/ü',
+    // The megabyte line is a rule no host takes: a warning.
+    'links.redirects-over-host-limit _redirects',
+  ]);
   const table = redirectTableOf('/n/:1/:1/: /numbers 302\n/mid/*/star /x 301\n* /everything 301\n/p/:a.b(c)[d]+?{2} /t/:a 301');
   assert.equal(table.match('/n/a/b/c')?.to, '/numbers');
   assert.equal(table.match('/mid/x/star')?.to, '/everything', 'a splat before the end is left out');
@@ -251,6 +255,8 @@ test('judges 5,000 links against 5,000 placeholder rules in linear time, by the 
   for (const finding of report.findings) counts[finding.code] = (counts[finding.code] ?? 0) + 1;
   assert.deepEqual(counts, {
     'links.redirected': n / 2, 'links.missing-page': n / 2, 'links.redirect-missing-target': 1,
+    // More dynamic rules than Cloudflare Pages takes: one warning, at the 101st.
+    'links.redirects-over-host-limit': 1,
   });
   const found = findingByHref(report);
   assert.equal(found.get('/a0/first/b'), 'links.redirected links-0.html:2:4');
@@ -261,6 +267,52 @@ test('judges 5,000 links against 5,000 placeholder rules in linear time, by the 
   assert.equal(found.get('/a2/shadow/b'), undefined, 'the file is served, not the rule');
   assert.equal(found.get('/posts/first/'), undefined);
   assert.equal(report.findings.find((f) => f.href === '/shared/first/b1')?.suggestion, '/posts/first/');
+});
+
+test('matches links against rules built to defeat the rule index (every literal/placeholder mix) in time linear in the links', () => {
+  // 2^12 rules: each of the 12 segments is `a` or a placeholder (rule m has `a` where m has a 1
+  // bit), the rule of all literals first. A path of a's is at every one of them after its 12th
+  // segment: walking each rule that could match costs thousands of steps a link.
+  const all = (1 << patternSegmentLimit) - 1;
+  const mixes = Array.from({ length: all + 1 }, (_, k) => all - k).map((m) => `/${Array.from({ length: patternSegmentLimit }, (_, i) => ((m >> i) & 1 ? 'a' : `:p${i}`)).join('/')} /t${m} 301`);
+  const table = redirectTableOf(mixes.join('\n'));
+  const prefix = `/${Array.from({ length: patternSegmentLimit }, () => 'a').join('/')}`;
+  const started = performance.now();
+  for (let i = 0; i < 200_000; i++) assert.equal(table.match(`${prefix}/x${i}`), undefined);
+  const ms = performance.now() - started;
+  // The walk takes about a second per 10,000 such links; the memoized one, that for all of them.
+  assert.ok(ms < 10_000, `took ${Math.round(ms)} ms`);
+  assert.equal(table.match(prefix)?.to, `/t${all}`, 'every rule matches; the first written wins');
+  assert.equal(table.match(`/b${prefix.slice(2)}`)?.to, `/t${all - 1}`, 'the first rule with a placeholder for the first segment');
+  assert.equal(table.match(`${prefix.slice(0, -2)}/b/`)?.to, `/t${all >> 1}`, 'the first with a placeholder for the last, a trailing slash ignored');
+});
+
+test('leaves out pattern rules of more segments than the limit, and warns where _redirects passes what the hosts document', async () => {
+  const long = `/${Array.from({ length: patternSegmentLimit + 1 }, (_, i) => `:s${i}`).join('/')} /posts/first/ 301`;
+  const longest = `/${Array.from({ length: patternSegmentLimit }, (_, i) => `:s${i}`).join('/')} /posts/first/ 301`;
+  const lines = [
+    long, longest,
+    `/wide/:x /posts/first/?${'q'.repeat(hostRedirectLimits.lineCharacters)} 301`,
+    ...Array.from({ length: hostRedirectLimits.dynamicRules }, (_, i) => `/d${i}/:x /posts/first/ 301`),
+    ...Array.from({ length: hostRedirectLimits.staticRules + 1 }, (_, i) => `/s${i} /posts/first/ 301`),
+  ];
+  const deep = (n: number) => `/${Array.from({ length: n }, () => 'x').join('/')}`;
+  const dir = await siteWithLinks('host-limits', {
+    'posts/first/index.html': '<!DOCTYPE html><title>First</title>',
+    _redirects: lines.join('\n'),
+  }, [deep(patternSegmentLimit + 1), deep(patternSegmentLimit)], 1);
+  const report = await check(dir, {}, 5_000);
+  const warnings = report.findings.filter((f) => f.severity === 'warning' && f.file === '_redirects');
+  assert.deepEqual(warnings.map((f) => `${f.code} ${f.line}`), [
+    'links.redirects-over-host-limit 1', // more segments than the limit: left out
+    'links.redirects-over-host-limit 3', // longer than Cloudflare's 1,000 characters
+    `links.redirects-over-host-limit ${hostRedirectLimits.dynamicRules + 1}`, // the 101st dynamic rule (the first three lines are dynamic too)
+    `links.redirects-over-host-limit ${lines.length}`, // the 2,001st static rule
+  ]);
+  assert.match(warnings[0]!.reason, new RegExp(`more than ${patternSegmentLimit} segments`));
+  assert.match(warnings[2]!.reason, /Cloudflare Pages takes 100 such rules at most/);
+  assert.deepEqual(located(report).filter((row) => row.includes('links-0.html')), ['links.missing-page links-0.html:2:4', 'links.redirected links-0.html:3:4'], 'the long rule matches nothing; the one at the limit does');
+  assert.equal(report.findings.filter((f) => f.severity === 'error').length, 1, 'the warnings fail nothing');
 });
 
 test('reads pattern rules only up to the limit: check-links reports the rest at the first line left out, preview ignores them', async () => {
@@ -282,6 +334,9 @@ test('reads pattern rules only up to the limit: check-links reports the rest at 
     'links.redirected links-0.html:3:4',
     'links.redirected links-0.html:6:4',
     'links.redirected links-0.html:7:4',
+    // Warnings where Cloudflare Pages' 100 dynamic rules and Netlify's 10,000 rules are passed.
+    'links.redirects-over-host-limit _redirects:10001:1',
+    'links.redirects-over-host-limit _redirects:103:1',
     `links.too-many-redirect-rules _redirects:${firstLeftOut}:1`,
   ]);
   const cap = report.findings.find((f) => f.code === 'links.too-many-redirect-rules')!;

@@ -27,9 +27,12 @@ const files: Record<string, string> = {
   'blog/index.html': page('blog'),
   'downloads/archive.zip': 'zip',
   'hostile/index.html': page('hostile headers'),
+  'typed/index.html': page('served as text'),
   _headers: [
     '/*',
     '  X-Site-Header: kept',
+    '/typed/*',
+    '  content-type: text/plain; charset=utf-8',
     '/hostile/*',
     "  Content-Security-Policy: default-src 'self'",
     '  Cache-Control: no-store',
@@ -162,6 +165,33 @@ test('a hostile _headers sets no framing, hop-by-hop, redirect or cookie header 
   assert.deepEqual(headers.get('content-security-policy'), ["default-src 'self'"]);
   assert.deepEqual(headers.get('cache-control'), ['no-store']);
   assert.deepEqual(headers.get('x-after-bad-lines'), ['kept too']);
+});
+
+test('a _headers rule naming content-type in any case replaces the type the file is served with: one Content-Type', async () => {
+  const { head, body } = await rawGet('/typed/');
+  const types = head.split('\r\n').filter((line) => /^content-type:/i.test(line));
+  assert.deepEqual(types.map((line) => line.slice(line.indexOf(':') + 1).trim()), ['text/plain; charset=utf-8']);
+  assert.equal(body, files['typed/index.html']);
+  const { head: plain } = await rawGet('/blog/');
+  assert.deepEqual(plain.split('\r\n').filter((line) => /^content-type:/i.test(line)).length, 1);
+});
+
+test('the folder swapped for a link to another folder is no build of it: nothing is served from there, and the folder back is served again', async () => {
+  const aside = `${site}-aside`;
+  await rename(site, aside);
+  await symlink(outside, site);
+  try {
+    for (const urlPath of ['/', '/passwd', '/index.html']) {
+      const answer = await get(urlPath);
+      assert.equal(answer.status, 404, urlPath);
+      assert.ok(!answer.text.includes(secret), `${urlPath}: the folder the link leads to is not served`);
+    }
+  } finally {
+    await rm(site);
+    await rename(aside, site);
+  }
+  const back = await get('/');
+  assert.deepEqual([back.status, back.text], [200, files['index.html']]);
 });
 
 /**

@@ -237,6 +237,11 @@ test('an SVG whose root element is not an <svg> in the SVG namespace is an error
   assert.deepEqual(await loadErrors('<svg width="1" height="1"><script>window.__pwned = true</script></svg>'), [['image.corrupt', 'hostile.svg', 1]]);
 });
 
+test('an SVG whose root is written with a namespace prefix (<svg:svg>) is an error at the file, in the build\'s words', async () => {
+  const prefixed = '<svg:svg xmlns:svg="http://www.w3.org/2000/svg" width="1" height="1"><svg:rect width="1" height="1"/></svg:svg>';
+  assert.deepEqual(await loadErrors(prefixed), [['image.corrupt', 'hostile.svg', 1]]);
+});
+
 test('an SVG of more elements than the limit is refused at the element past it, before it is parsed', async () => {
   const rects = '<rect width="1" height="1"/>\n'.repeat(inputLimits.svgElements);
   assert.deepEqual(await loadErrors(`${open}\n${rects}</svg>`), [['content.file-too-large', 'hostile.svg', inputLimits.svgElements + 1]]);

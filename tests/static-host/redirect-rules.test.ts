@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import fc from 'fast-check';
 import { parseRedirectsFile } from '../../cli/static-host/redirect-rules.ts';
 import { RedirectTable } from '../../cli/static-host/redirect-table.ts';
 
@@ -55,4 +56,30 @@ test('takes the first matching pattern rule in file order, whichever segments it
   assert.equal(table.match('/en')?.to, '/everything', 'a splat needs the slash after its prefix');
   assert.equal(table.match('/en/')?.to, '/third/');
   assert.equal(table.match('/de/docs/')?.to, '/everything', 'a placeholder takes a non-empty segment');
+});
+
+/** The first rule, in file order, whose `from` matches `path` as the host reads it: each rule tried in turn, the way the index must agree with. */
+function firstMatchInOrder(rules: { from: string; to: string }[], path: string): string | undefined {
+  for (const rule of rules) {
+    const segments = rule.from.split('/');
+    const splat = segments.at(-1) === '*';
+    const body = (splat ? segments.slice(0, -1) : segments).map((segment) => (segment.startsWith(':') ? '[^/]+' : segment)).join('/');
+    if (new RegExp(`^${body}${splat ? '/.*' : '/?'}$`).test(path)) return rule.to;
+  }
+  return undefined;
+}
+
+test('the memoized walk finds the rule a scan of every rule in order finds, for any rules and paths', () => {
+  const segment = fc.constantFrom('a', 'b', ':p', ':q');
+  // Pattern rules only: a literal rule is one lookup of the path, trailing slashes aside.
+  const from = fc.tuple(fc.array(segment, { minLength: 1, maxLength: 5 }), fc.boolean())
+    .map(([parts, splat]) => `/${parts.join('/')}${splat ? '/*' : ''}`)
+    .filter((from) => /[:*]/.test(from));
+  const path = fc.tuple(fc.array(fc.constantFrom('a', 'b', 'c', ''), { minLength: 1, maxLength: 6 }), fc.boolean()).map(([parts, slash]) => `/${parts.join('/')}${slash ? '/' : ''}`);
+  fc.assert(fc.property(fc.array(from, { minLength: 1, maxLength: 40 }), fc.array(path, { minLength: 1, maxLength: 30 }), (froms, paths) => {
+    const rules = froms.map((from, i) => ({ from, to: `/to-${i}` }));
+    const table = new RedirectTable();
+    for (const rule of parseRedirectsFile(rules.map((rule) => `${rule.from} ${rule.to} 301`).join('\n'))) table.add(rule);
+    for (const path of paths) assert.equal(table.match(path)?.rule.to, firstMatchInOrder(rules, path), path);
+  }), { numRuns: 300 });
 });

@@ -2,7 +2,7 @@
 // Editing a post's prose leaves its code blocks as they were: with their markup kept, rendering
 // the edited body does not need Shiki at all, whose start (highlighter, regex engine, grammars)
 // is the slowest part of a one-post rebuild.
-import { Cache, cacheKey } from '../../cache/cache.ts';
+import { Cache, cacheKey, type SharedCache } from '../../cache/cache.ts';
 import { pipelineSalt } from './pipeline-salt.ts';
 
 /** A block's highlighted lines (the inside of its `<code>`) and the theme's colours for its `<pre>`. */
@@ -14,9 +14,9 @@ export interface HighlightedCode {
 
 let cache = new Cache(undefined);
 
-/** The cache this thread keeps highlighted blocks in; one that keeps nothing by default. */
-export function useHighlightStore(folder: string | undefined): void {
-  cache = new Cache(folder);
+/** The cache this thread keeps highlighted blocks in, as the build's thread shared it; one that keeps nothing by default. */
+export function useHighlightStore(shared: SharedCache | undefined): void {
+  cache = Cache.opened(shared);
 }
 
 function keyOf(lang: string, code: string): string {

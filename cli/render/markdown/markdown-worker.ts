@@ -1,5 +1,6 @@
 // A worker thread that renders Markdown with its own highlighter, for large builds.
 import { parentPort, workerData } from 'node:worker_threads';
+import type { SharedCache } from '../../cache/cache.ts';
 import { useHighlightStore } from './highlight-store.ts';
 import { renderMarkdown, type RenderedMarkdown } from './render-markdown.ts';
 import { getSharedHighlighter } from './shared-highlighter.ts';
@@ -17,7 +18,7 @@ export interface MarkdownReply {
   error?: string;
 }
 
-useHighlightStore((workerData as { cacheFolder?: string } | null)?.cacheFolder);
+useHighlightStore((workerData as { cache?: SharedCache } | null)?.cache);
 
 // Grammars and themes load as soon as the worker starts, before the first batch arrives.
 void getSharedHighlighter();

@@ -1,6 +1,6 @@
 // The one entry point of Markdown rendering: each body comes from the cache when it holds it;
 // the rest are rendered in this thread, or in worker threads when there are many.
-import type { Cache } from '../../cache/cache.ts';
+import type { Cache, SharedCache } from '../../cache/cache.ts';
 import { cacheKey } from '../../cache/cache.ts';
 import { SiteError, SiteErrorList } from '../../errors.ts';
 import { pipelineSalt } from './pipeline-salt.ts';
@@ -49,9 +49,9 @@ export async function renderBodies(bodies: MarkdownBody[], options: RenderBodies
   };
   try {
     if (missing.length >= workerThreshold) {
-      await renderInWorkers(missing.map(({ body }) => ({ markdown: body.body, firstLine: body.bodyLine })), finish, { threads: options.threads, cacheFolder: cache.folder });
+      await renderInWorkers(missing.map(({ body }) => ({ markdown: body.body, firstLine: body.bodyLine })), finish, { threads: options.threads, cache: cache.shared });
     } else {
-      await renderHere(missing.map(({ body }) => body), finish, cache.folder);
+      await renderHere(missing.map(({ body }) => body), finish, cache.shared);
     }
   } catch (error) {
     if (!(error instanceof MarkdownSourceError)) throw error;
@@ -62,11 +62,11 @@ export async function renderBodies(bodies: MarkdownBody[], options: RenderBodies
 }
 
 /** Renders bodies in this thread, in order. */
-async function renderHere(bodies: MarkdownBody[], onResult: (index: number, result: RenderedMarkdown) => void, cacheFolder: string | undefined): Promise<void> {
+async function renderHere(bodies: MarkdownBody[], onResult: (index: number, result: RenderedMarkdown) => void, shared: SharedCache): Promise<void> {
   if (bodies.length === 0) return;
   // Imported here: a build whose bodies all come from the cache never loads the pipeline.
   const [{ renderMarkdown }, { useHighlightStore }] = await Promise.all([import('./render-markdown.ts'), import('./highlight-store.ts')]);
-  useHighlightStore(cacheFolder);
+  useHighlightStore(shared);
   for (const [index, body] of bodies.entries()) {
     let result: RenderedMarkdown;
     try {

@@ -34,7 +34,7 @@ async function entries(): Promise<{ key: string; file: string }[]> {
 const stored = (key: string) => cache.getJson('highlight', key, (value): value is HighlightedCode => true)!;
 
 test('stores each highlighted block, and renders from the store what rehype-pretty-code renders', async () => {
-  useHighlightStore(cache.folder);
+  useHighlightStore(cache.shared);
   const first = await renderMarkdown(body);
   assert.equal((await entries()).length, 2, 'one entry per block');
   const edited = `${body}\nA sentence added.\n`;
@@ -44,7 +44,7 @@ test('stores each highlighted block, and renders from the store what rehype-pret
 });
 
 test('a stored entry is what the block renders as (so an unchanged block is never highlighted again)', async () => {
-  useHighlightStore(cache.folder);
+  useHighlightStore(cache.shared);
   await renderMarkdown(body);
   for (const { key } of await entries()) {
     const entry = stored(key);
@@ -54,7 +54,7 @@ test('a stored entry is what the block renders as (so an unchanged block is neve
 });
 
 test('entries that are garbage, cut short, another block\'s, of the wrong shape or too large are not used, and are replaced', async () => {
-  useHighlightStore(cache.folder);
+  useHighlightStore(cache.shared);
   await rm(path.join(cache.folder!, 'highlight'), { recursive: true, force: true });
   const expected = (await renderMarkdownReference(body)).html;
   assert.equal((await renderMarkdown(body)).html, expected);
@@ -84,7 +84,7 @@ test('entries that are garbage, cut short, another block\'s, of the wrong shape 
 });
 
 test('with no store (--no-cache) nothing is read or kept', async () => {
-  useHighlightStore(cache.folder);
+  useHighlightStore(cache.shared);
   await renderMarkdown(body);
   for (const { key } of await entries()) cache.putJson('highlight', key, { ...stored(key), html: `${stored(key).html}<!--from the store-->` });
   const before = (await entries()).length;
@@ -94,7 +94,7 @@ test('with no store (--no-cache) nothing is read or kept', async () => {
 });
 
 test('a body whose every block is stored renders without starting Shiki', async () => {
-  useHighlightStore(cache.folder);
+  useHighlightStore(cache.shared);
   await rm(path.join(cache.folder!, 'highlight'), { recursive: true, force: true });
   await renderMarkdown(body);
   const module = path.join(projectRoot, 'cli', 'render', 'markdown', 'render-markdown.ts');
@@ -103,7 +103,7 @@ test('a body whose every block is stored renders without starting Shiki', async 
   const script = (markdown: string) => `import { renderMarkdown } from ${JSON.stringify(module)};
     import { hasStartedHighlighter } from ${JSON.stringify(highlighterModule)};
     import { useHighlightStore } from ${JSON.stringify(storeModule)};
-    useHighlightStore(${JSON.stringify(cache.folder)});
+    useHighlightStore(${JSON.stringify(cache.shared)});
     const { html } = await renderMarkdown(${JSON.stringify(markdown)});
     console.log(JSON.stringify({ started: hasStartedHighlighter(), html }));`;
   const run = (markdown: string) => new Promise<{ started: boolean; html: string }>((resolve, reject) => {

@@ -44,7 +44,7 @@ test('workers render Markdown exactly as this thread does, each result under its
 
 test('workers keep the highlighted blocks in the cache folder they are given', async () => {
   const cache = new Cache(path.join(dir, 'cache'));
-  await renderInWorkers([0, 1, 2].map((i) => ({ markdown: body(i), firstLine: 1 })), () => undefined, { threads: 2, cacheFolder: cache.folder });
+  await renderInWorkers([0, 1, 2].map((i) => ({ markdown: body(i), firstLine: 1 })), () => undefined, { threads: 2, cache: cache.shared });
   const entries = (await readdir(path.join(cache.folder!, 'highlight'), { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile() && /^[0-9a-f]{64}$/.test(entry.name));
   assert.equal(entries.length, 3, 'one entry per code block');
 });
