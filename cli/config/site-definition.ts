@@ -109,9 +109,10 @@ export interface SearchSpec {
 
 /**
  * Which iframes written in a Markdown body the site shows. The engine records every iframe with
- * an https `src` as an embed and leaves a `<!--sitegen-embed:N-->` marker in the body's HTML
- * (`RenderedMarkdown.embeds`); the site's template for a body turns each marker into what it shows
- * (a click-to-load player, say). An iframe this refuses is removed, with a warning at its line.
+ * an https `src` as an embed and leaves a slot for it in the body's HTML (`RenderedMarkdown.embeds`
+ * and `slots`); the site's template for a body fills each slot with what it shows (a
+ * click-to-load player, say: `fillSlots` in cli/render/markdown/body-slots.ts). An iframe this
+ * refuses is removed, with a warning at its line.
  */
 export interface MarkdownEmbedSpec {
   /** Whether the site shows the iframe with this `src`. */
