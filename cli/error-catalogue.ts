@@ -70,6 +70,8 @@ const siteErrors = {
   },
   'content.bundle-without-index': { title: 'A folder among the posts has no index.md' },
   'content.bundle-without-page': { title: "A page bundle's files have no page to be published beside" },
+  'content.bundle-file-kind': { title: 'A page bundle holds a kind of file a post does not publish (one a browser could run, or show as a page)' },
+  'content.bundle-file-name': { title: "A page bundle's file has a name no link can reach" },
   'config.bad-url': {
     title: 'A site URL override is not an http(s) URL',
     message: (name: string, value: string) => `${name}: expected an http(s) URL, got ${JSON.stringify(value)}`,

@@ -29,7 +29,8 @@ export function siteFiles(site: RenderedStep, facts?: SiteFacts): Map<string, st
   for (const feed of definition.feeds?.(site.model) ?? []) files.set(feed.path.slice(1), renderFeed(feed, settings));
   for (const file of definition.files?.(site.model, { images: site.imageIndex, settings }) ?? []) files.set(publishedFile(file.path), file.contents);
   files.set('_redirects', renderRedirectsFile(redirects));
-  files.set('_headers', renderHeadersFile(routes, { additions: definition.csp?.(site.model) ?? {}, inlineScripts }, site.search));
+  const downloads = site.pageBundles.flatMap((placed) => placed.files).filter((file) => file.attachment).map((file) => file.url);
+  files.set('_headers', renderHeadersFile(routes, { additions: definition.csp?.(site.model) ?? {}, inlineScripts }, site.search, downloads));
   const manifest = buildManifest({ siteUrl: settings.siteUrl, root: site.root, pages, redirects, bodyLinks });
   // The checker takes the manifest as built, not parsed back from its text.
   facts?.setManifest(manifest);

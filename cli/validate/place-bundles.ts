@@ -22,8 +22,8 @@ export interface PlacedBundle {
   page: string;
   /** The address of each file of the bundle (images included), by its source path. */
   addresses: Map<string, string>;
-  /** Files published as they are. */
-  files: { source: string; url: string }[];
+  /** Files published as they are; an `attachment` as a download (load/bundle-files.ts). */
+  files: { source: string; url: string; attachment?: true }[];
 }
 
 /** The bundles of a build's entries, with their images joined to the images folder's. */
@@ -69,7 +69,7 @@ export function placeBundles(
       for (const image of bundle.images.svg) svg.push({ ...image, url: `${base}${image.url}` });
       for (const image of bundle.images.raster) raster.push({ ...image, url: `${base}${image.url}` });
       for (const image of [...bundle.images.svg, ...bundle.images.raster]) addresses.set(image.source, `${base}${image.url}`);
-      const files = bundle.files.map((file) => ({ source: file.source, url: `${base}/${file.path}` }));
+      const files = bundle.files.map((file) => ({ source: file.source, url: `${base}/${file.path}`, ...(file.attachment ? { attachment: file.attachment } : {}) }));
       for (const file of files) addresses.set(file.source, file.url);
       for (const [source, url] of addresses) claim(url, source);
       warnings.push(...bundle.images.warnings);
