@@ -80,7 +80,7 @@ const siteErrors = {
   'config.unsafe-for-production': { title: 'The site config is not safe to deploy' },
   'config.incomplete-for-production': { title: 'The site config leaves out contact details the published pages show' },
   'content.unknown-placeholder': { title: 'A legal page names a placeholder the site config does not fill' },
-  'routes.duplicate-output': { title: 'Two routes write the same file' },
+  'routes.duplicate-output': { title: 'Two writers of the build claim the same output path (a page, a redirect, a bundle file, a feed, or a file the build or host owns)' },
   'write.bad-redirect-rule': { title: 'A redirect does not fit on one _redirects line' },
   'render.failed': { title: 'A page template threw while rendering' },
   'markdown.unsafe-url': { title: 'A Markdown link or image uses a URL scheme that is not allowed' },

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { SiteErrorList } from '../../cli/errors.ts';
+import { routeClaims } from '../../cli/pipeline/claim-step.ts';
 import { buildRedirects as buildRedirectsOf, buildRoutes as buildRoutesOf, type Route } from '../../cli/route/routes.ts';
+import { checkOutputClaims } from '../../cli/write/output-claims.ts';
 import type { SiteModel } from '../../templates/site/model.ts';
 import type { SitePage } from '../../templates/site/routes.ts';
 import { loadSiteModel } from '../helpers/site-model.ts';
@@ -12,7 +14,11 @@ import { realSite } from '../helpers/sites.ts';
 const { model } = await loadSiteModel();
 const site = realSite.definition;
 const buildRoutes = (siteModel: SiteModel) => buildRoutesOf(site.routes(siteModel), site.settings(siteModel));
-const buildRedirects = (siteModel: SiteModel, routes: Route<SitePage>[]) => buildRedirectsOf(site.redirects!(siteModel), routes, site.settings(siteModel));
+const buildRedirects = (siteModel: SiteModel, routes: Route<SitePage>[]) => {
+  const redirects = buildRedirectsOf(site.redirects!(siteModel), site.settings(siteModel));
+  checkOutputClaims(routeClaims(routes, redirects));
+  return redirects;
+};
 
 test('lists every route of the SPEC route table, plus the search and 404 pages and a page per tag and category', () => {
   const paths = buildRoutes(model).map((r) => r.path).sort();
@@ -65,7 +71,7 @@ test('rejects a redirect that would overwrite a page, naming both sources', () =
   assert.throws(() => buildRedirects(clash, buildRoutes(clash)), (error: unknown) => {
     assert.ok(error instanceof SiteErrorList);
     assert.equal(error.errors[0]!.code, 'routes.duplicate-output');
-    assert.match(error.errors[0]!.message, /humans\/index\.html.*humans\.json.*redirects\.json/);
+    assert.match(error.errors[0]!.message, /humans\/index\.html.*redirects\.json.*humans\.json/);
     return true;
   });
 });
