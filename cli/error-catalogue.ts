@@ -54,6 +54,10 @@ const siteErrors = {
     title: 'Two tags or categories would share one page',
     hint: 'Write the tag or category the same way in every post (the address of its page is made from its letters and digits).',
   },
+  'content.too-many-terms': {
+    title: 'A post carries more tags, or a site has more tags or categories, than the limit',
+    hint: 'Keep the tags that say what the post is about. A site that needs more changes `terms` (perEntry, perSite) in its definition.',
+  },
   'content.duplicate-topic': {
     title: 'Two guide articles share a topic',
     message: duplicateOf,
