@@ -26,7 +26,7 @@ test('200 posts with 10,000 distinct tags build under a 1 GB heap, each page of 
   assert.ok(build.largest.bytes < 100_000, `the largest page, ${build.largest.file}, is ${build.largest.bytes} bytes`);
   assert.ok(build.bytes < 40_000 * build.files, `${build.bytes} bytes in ${build.files} files`);
   const tagPage = build.read['blog/tags/topic-199-49/index.html']!;
-  assert.equal([...tagPage.matchAll(/href="\/blog\/tags\/topic-/g)].length, 41, 'a tag page links the 40 most used tags and its own');
+  assert.equal([...tagPage.matchAll(/href="\/blog\/tags\/topic-[\d-]+\/"/g)].length, 41, 'a tag page links the 40 most used tags and its own');
   assert.match(tagPage, /href="\/blog\/tags\/">All 10,000 tags</);
   assert.equal([...build.read['blog/tags/page/2/index.html']!.matchAll(/class="term-count"/g)].length, 200, 'the list of every tag, 200 to a page');
   assert.ok(build.peakRss < 2 * 1024 ** 3, `peak memory ${Math.round(build.peakRss / 1024 ** 2)} MB`);
