@@ -12,10 +12,10 @@
 // - Unsafe URLs: an `href`/`src` whose scheme is not http, https, mailto or tel is dropped from
 //   the reference by this file's own scheme test; the project must report exactly as many
 //   `markdown.unsafe-url` problems as the reference had such URLs.
-// - Relative images: the project stands a marker (`<!--sitegen-image:N-->`) in the place of each
-//   image with a relative path to an image file, for the build to resolve beside the Markdown
-//   file; the reference gets the same markers by this file's own test of such a path, and the
-//   project must record exactly those images, in order. (A relative path to anything else is
+// - Relative images: the project leaves a slot in the place of each image with a relative path
+//   to an image file, for the build to resolve beside the Markdown file (shown here as
+//   `<!--sitegen-image:N-->`: htmlWithSlots); the reference gets the same markers by this file's
+//   own test of such a path, and the project must record exactly those images, in order. (A relative path to anything else is
 //   left as it is, and reported as a format the build does not publish.)
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
