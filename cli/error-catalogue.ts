@@ -54,6 +54,10 @@ const siteErrors = {
     title: 'Two tags or categories would share one page',
     hint: 'Write the tag or category the same way in every post (the address of its page is made from its letters and digits).',
   },
+  'content.too-many-terms': {
+    title: 'A post carries more tags, or a site has more tags or categories, than the limit',
+    hint: 'Keep the tags that say what the post is about. A site that needs more changes `terms` (perEntry, perSite) in its definition.',
+  },
   'content.duplicate-topic': {
     title: 'Two guide articles share a topic',
     message: duplicateOf,
@@ -70,6 +74,8 @@ const siteErrors = {
   },
   'content.bundle-without-index': { title: 'A folder among the posts has no index.md' },
   'content.bundle-without-page': { title: "A page bundle's files have no page to be published beside" },
+  'content.bundle-file-kind': { title: 'A page bundle holds a kind of file a post does not publish (one a browser could run, or show as a page)' },
+  'content.bundle-file-name': { title: "A page bundle's file has a name no link can reach" },
   'config.bad-url': {
     title: 'A site URL override is not an http(s) URL',
     message: (name: string, value: string) => `${name}: expected an http(s) URL, got ${JSON.stringify(value)}`,
@@ -78,8 +84,7 @@ const siteErrors = {
   'config.unsafe-for-production': { title: 'The site config is not safe to deploy' },
   'config.incomplete-for-production': { title: 'The site config leaves out contact details the published pages show' },
   'content.unknown-placeholder': { title: 'A legal page names a placeholder the site config does not fill' },
-  'routes.duplicate-output': { title: 'Two routes write the same file' },
-  'routes.reserved-path': { title: "A redirect's old address is the path of a file the host reads as its configuration (_headers, _redirects)" },
+  'routes.duplicate-output': { title: 'Two writers of the build claim the same output path (a page, a redirect, a bundle file, a feed, or a file the build or host owns)' },
   'write.bad-redirect-rule': { title: 'A redirect does not fit on one _redirects line' },
   'render.failed': { title: 'A page template threw while rendering' },
   'markdown.unsafe-url': { title: 'A Markdown link or image uses a URL scheme that is not allowed' },

@@ -1,7 +1,11 @@
+import { readUrlReference, siteOrigin } from '../route/url-reference.ts';
 import type { FindingCode } from './types.ts';
 
-/** Stand-in origin for site-internal URLs; `.invalid` can never be a real host. */
-export const siteBase = 'http://site.invalid';
+/**
+ * Stand-in origin for site-internal URLs; `.invalid` can never be a real host. Over https, as the
+ * site is served in production: `http:host/x` is another host's there, as a browser reads it.
+ */
+export const siteBase = siteOrigin;
 
 /** What an href points at once resolved against its document. */
 export type HrefTarget =
@@ -27,14 +31,17 @@ export function documentBase(pagePath: string, baseHref: string | undefined, sit
 
 /**
  * Resolves an href as a browser would against `base` (from `documentBase`), then splits it into
- * a decoded site path and fragment; the query string never changes which file is served.
+ * a decoded site path and fragment; the query string never changes which file is served. The
+ * URL parser decides everything: leading and trailing spaces and controls are ignored and tabs
+ * and newlines removed as a browser does, and a backslash is a slash (`/\host/x` is another host).
  */
 export function parseHref(href: string, base: string, siteOrigins: ReadonlySet<string>): HrefTarget {
-  const value = href.trim();
+  const value = href.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/[\t\n\r]/g, '');
   if (value === '') return skipped;
   const scheme = schemePattern.exec(value)?.[1].toLowerCase();
   if (scheme && scheme !== 'http' && scheme !== 'https') return skipped;
-  if (!scheme && !value.startsWith('/') && !value.startsWith('#') && !value.startsWith('?') && climbsOut(value, base)) {
+  const reference = readUrlReference(value);
+  if (reference.kind === 'relative' && climbsOut(reference.path, base)) {
     return { type: 'invalid', code: 'links.outside-site', reason: 'climbs out of the site root' };
   }
   let url: URL;
@@ -65,31 +72,20 @@ export function parseHref(href: string, base: string, siteOrigins: ReadonlySet<s
   return fragment === rawFragment ? { type: 'internal', path, fragment } : { type: 'internal', path, fragment, rawFragment };
 }
 
-/** Whether a relative path's `..` segments go above the site root from the base's folder. */
-function climbsOut(href: string, base: string): boolean {
-  const path = withoutQuery(href);
-  if (!path.includes('..')) return false;
+/**
+ * Whether a relative path, as the URL parser normalised it against the document's folder (its
+ * `..` segments all at the start), goes above the site root from the base's folder.
+ */
+function climbsOut(relativePath: string, base: string): boolean {
   if (!base.startsWith(siteBase)) return false;
-  const basePath = withoutQuery(base.slice(siteBase.length));
-  const baseDir = basePath.slice(0, basePath.lastIndexOf('/') + 1);
-  let depth = baseDir.split('/').filter(Boolean).length;
-  for (const segment of path.split('/')) {
-    if (segment === '..' || segment.toLowerCase() === '%2e%2e') {
-      if (--depth < 0) return true;
-    } else if (segment !== '.' && segment !== '') {
-      depth++;
-    }
+  const basePath = new URL(base).pathname;
+  const depth = basePath.slice(0, basePath.lastIndexOf('/') + 1).split('/').filter(Boolean).length;
+  let climbs = 0;
+  for (const segment of relativePath.split('/')) {
+    if (segment !== '..') break;
+    climbs++;
   }
-  return false;
-}
-
-/** `text` up to its first `?` or `#`; by hand, as `/[?#].*$/` backtracks on a `?` run before a line break. */
-function withoutQuery(text: string): string {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 63 /* ? */ || c === 35 /* # */) return text.slice(0, i);
-  }
-  return text;
+  return climbs > depth;
 }
 
 /** Origins whose absolute URLs count as this site: the site URL over both http and https. */

@@ -17,6 +17,21 @@ export function detached(text: string): string {
   return text.length < 13 ? text : (text + ' ').slice(0, -1);
 }
 
+/**
+ * One copy of each string kept from many pages: the header's, footer's and sidebars' links are
+ * the same on every page, and a build's scans would otherwise hold one copy per page.
+ */
+export class StringTable {
+  private readonly strings = new Map<string, string>();
+
+  /** The table's copy of `text`, made (detached) when it is new. */
+  readonly intern = (text: string): string => {
+    let kept = this.strings.get(text);
+    if (kept === undefined) this.strings.set((kept = detached(text)), kept);
+    return kept;
+  };
+}
+
 /** Collects references and ids with htmlparser2's tokenizer: no DOM, attribute-exact positions. */
 class Scanner implements TokenizerCallbacks {
   readonly result: ScannedHtml = { refs: [], ids: [] };
@@ -31,7 +46,7 @@ class Scanner implements TokenizerCallbacks {
   private valueStart = -1;
   private depth = { header: 0, footer: 0, nav: 0 };
 
-  constructor(private readonly html: string) {}
+  constructor(private readonly html: string, private readonly intern: (text: string) => string) {}
 
   onopentagname(start: number, end: number): void {
     this.tagStart = start;
@@ -61,7 +76,7 @@ class Scanner implements TokenizerCallbacks {
     const attr = this.attrs[this.attrCount] ?? (this.attrs[this.attrCount] = { name: '', value: '', offset: 0, valueOffset: 0 });
     this.attrCount++;
     attr.name = this.attrName;
-    attr.value = detached(this.value);
+    attr.value = this.intern(this.value);
     attr.offset = this.attrStart;
     attr.valueOffset = valueOffset;
     this.attrName = null;
@@ -153,9 +168,13 @@ class Scanner implements TokenizerCallbacks {
   }
 }
 
-/** Parses one HTML document once, returning its references (with line/column), ids, base and refresh. */
-export function scanHtml(html: string): ScannedHtml {
-  const scanner = new Scanner(html);
+/**
+ * Parses one HTML document once, returning its references (with line/column), ids, base and
+ * refresh. `intern` gives each attribute value the string to keep: by default a copy of its own
+ * (`detached`); a build's facts keep one copy of each value for all its pages (`StringTable`).
+ */
+export function scanHtml(html: string, intern: (text: string) => string = detached): ScannedHtml {
+  const scanner = new Scanner(html, intern);
   const tokenizer = new Tokenizer({ decodeEntities: true }, scanner);
   tokenizer.write(html);
   tokenizer.end();

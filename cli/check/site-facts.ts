@@ -1,6 +1,6 @@
 import { manifestFileName } from './types.ts';
 import { isHtmlFile } from '../static-host/site-paths.ts';
-import { scanHtml, type ScannedHtml, type ScannedRef } from './html-scan.ts';
+import { scanHtml, StringTable, type ScannedHtml, type ScannedRef } from './html-scan.ts';
 import { folderSource, type SiteRead, type SiteSource } from './load-built-site.ts';
 import { manifestAsRead, parseManifest } from './read-manifest.ts';
 import { siteFileLimit, tooLargeProblem } from './read-site-file.ts';
@@ -28,6 +28,8 @@ export class SiteFacts {
   /** Files written without their contents passing through here (a link to a finished file). */
   private readonly unread = new Set<string>();
   private manifestObject: SiteManifest | undefined;
+  /** One copy of each reference and id the pages share. */
+  private readonly strings = new StringTable();
 
   /** Records a file written with these contents, scanning what the checker reads of it. */
   add(file: string, contents: string | Uint8Array): void {
@@ -40,7 +42,7 @@ export class SiteFacts {
       this.record(file, { problem: tooLargeProblem(file) });
       return;
     }
-    if (isHtmlFile(file)) this.pages.set(file, { value: scanHtml(text) });
+    if (isHtmlFile(file)) this.pages.set(file, { value: scanHtml(text, this.strings.intern) });
     else if (isSitemapFile(file)) this.sitemaps.set(file, { value: scanSitemap(text) });
     else this.texts.set(file, { value: text });
   }

@@ -15,11 +15,21 @@ export interface CollectionSpec {
   dated?: boolean;
   /**
    * Entries may also be page bundles: a folder `<name>/index.md` with the images and files the
-   * entry uses beside it. Its images go through the image pipeline, every other file is
-   * published as it is, and both are published beside the entry's page: `page` answers the
-   * address of that page (its route's path), from the validated entry.
+   * entry uses beside it. Its images go through the image pipeline, the other kinds a post needs
+   * and no browser runs (audio, video, PDF, plain text, data, archives: cli/load/bundle-files.ts)
+   * are published as they are, and both beside the entry's page: `page` answers the address of
+   * that page (its route's path), from the validated entry. Any other file is an error at the file.
    */
-  bundles?: { page(entry: Entry): string };
+  bundles?: {
+    page(entry: Entry): string;
+    /**
+     * More kinds of file the collection's bundles may publish, by extension (`['.html', '.ipynb']`).
+     * A browser could run such a file or show it as a page of the site, so each is published as a
+     * download: `_headers`, `preview` and `dev` send it with `Content-Disposition: attachment` and a
+     * policy that sandboxes it. A host that ignores `_headers` (GitHub Pages) serves it as it is.
+     */
+    attachments?: readonly string[];
+  };
 }
 
 /** Where a site's content lives, and the schema of each part. */

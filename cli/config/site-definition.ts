@@ -7,6 +7,7 @@ import type { ReactElement } from 'react';
 import type { SiteError } from '../errors.ts';
 import type { LinkOrigin } from '../render/link-origins.ts';
 import type { TrailingSlash } from '../route/trailing-slash.ts';
+import type { TermLimits } from '../route/taxonomy.ts';
 import type { LoadedContent } from '../load/load-content.ts';
 import type { ImageIndex, RenderContext } from '../render/render-context.ts';
 import type { Archetype } from './archetype-spec.ts';
@@ -27,6 +28,8 @@ export interface ModelOptions {
   env: Record<string, string | undefined>;
   /** `--site-url`: the site's origin for this build. */
   siteUrl?: string;
+  /** How many terms (tags, categories) an entry may carry and the site may have: the definition's `terms`, or the defaults (`collectTerms` in cli/route/taxonomy.ts). */
+  termLimits?: TermLimits;
 }
 
 /** What the engine needs of a site's settings. */
@@ -109,9 +112,10 @@ export interface SearchSpec {
 
 /**
  * Which iframes written in a Markdown body the site shows. The engine records every iframe with
- * an https `src` as an embed and leaves a `<!--sitegen-embed:N-->` marker in the body's HTML
- * (`RenderedMarkdown.embeds`); the site's template for a body turns each marker into what it shows
- * (a click-to-load player, say). An iframe this refuses is removed, with a warning at its line.
+ * an https `src` as an embed and leaves a slot for it in the body's HTML (`RenderedMarkdown.embeds`
+ * and `slots`); the site's template for a body fills each slot with what it shows (a
+ * click-to-load player, say: `fillSlots` in cli/render/markdown/body-slots.ts). An iframe this
+ * refuses is removed, with a warning at its line.
  */
 export interface MarkdownEmbedSpec {
   /** Whether the site shows the iframe with this `src`. */
@@ -164,6 +168,12 @@ export interface SiteDefinition<Model = unknown, Page extends PageSpec = PageSpe
   env?: readonly string[];
   /** Builds the site's model from validated content; throws located errors (`SiteErrorList`) for what the schemas cannot see. */
   model(content: LoadedContent, options: ModelOptions): Model;
+  /**
+   * How many terms of a taxonomy (tags, categories) one entry may carry and the site may have,
+   * where the defaults (50 and 10,000: `defaultTermLimits` in cli/route/taxonomy.ts) do not suit.
+   * Handed to the model as `options.termLimits`, for `collectTerms`.
+   */
+  terms?: Partial<TermLimits>;
   settings(model: Model): SiteSettings;
   routes(model: Model): RouteSpec<Page>[];
   redirects?(model: Model): RedirectSpec[];

@@ -10,6 +10,7 @@ import { ImageProcessor, type ImageRunStats } from '../images/image-processor.ts
 import { loadImages } from '../load/load-images.ts';
 import { patchContent } from '../load/reload-content-files.ts';
 import { bundleSite, planImages, prepareShareCards } from '../pipeline/assets-step.ts';
+import { claimStep } from '../pipeline/claim-step.ts';
 import { loadStep, type LoadedStep } from '../pipeline/load-step.ts';
 import { renderStep } from '../pipeline/render-step.ts';
 import { routeStep } from '../pipeline/route-step.ts';
@@ -136,6 +137,7 @@ export class IncrementalBuild {
     const routed = routeStep(validateStep(this.loaded!, { drafts: true, future: true, env }));
     const images = planImages(routed);
     const shareCards = prepareShareCards(routed, this.options.cache, this.pictures);
+    const planned = claimStep(routed, images, shareCards);
     // As a build does: images are encoded and cards drawn once the bodies are checked.
     let assets: Promise<[ImageRunStats, unknown]> | undefined;
     const startAssets = () => {
@@ -147,7 +149,7 @@ export class IncrementalBuild {
     const [{ processed: imagesProcessed }] = await assets!;
     this.pages.endRun();
     this.pictures.endRun();
-    for (const [file, contents] of siteFiles(rendered)) files.set(file, contents);
+    for (const [file, contents] of siteFiles(rendered, planned)) files.set(file, contents);
     // The search index of the pages just rendered, in the parts a build makes: the cache keeps the parts no edit changed.
     let searchIndex: Promise<Map<string, Uint8Array>> | undefined;
     const indexer = searchStep(routed, this.options.cache);

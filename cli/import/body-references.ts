@@ -11,7 +11,7 @@ import { unified } from 'unified';
 import { isImageFile, unsupportedImageExtensions } from '../images/raster-formats.ts';
 import { isInside } from '../load/guarded-read.ts';
 import remarkGfm from '../render/markdown/gfm-autolinks.ts';
-import { isRelativeReference } from '../render/markdown/relative-url.ts';
+import { isRelativeReference } from '../route/url-reference.ts';
 import type { SourceScan } from './scan-source.ts';
 
 /** What the import does with a post's body. */

@@ -4,8 +4,10 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Cache } from '../cache/cache.ts';
+import type { CollectionSpec } from '../config/content-spec.ts';
 import { collectSiteErrors, type SiteError } from '../errors.ts';
 import { rasterFormatOf, unsupportedImageExtensions } from '../images/raster-formats.ts';
+import { attachmentExtensions, bundleFileKind, unreachableName } from './bundle-files.ts';
 import { loadImages, type ContentImages } from './load-images.ts';
 import type { RawContent } from './load-content.ts';
 import { ContentFiles, fileFailure } from './read-content-file.ts';
@@ -18,6 +20,8 @@ export interface BundleFile {
   source: string;
   /** Its path inside the bundle, with `/`: `slides/talk.pdf`. */
   path: string;
+  /** A kind the site added (`bundles.attachments`): published as a download (bundle-files.ts). */
+  attachment?: true;
 }
 
 /** What a page bundle holds besides its `index.md`. */
@@ -34,21 +38,24 @@ export interface LoadedBundle {
   problems: SiteError[];
 }
 
-/** Reads every page bundle of the loaded collections, by folder. */
-export async function loadBundles(raw: RawContent, files: ContentFiles, cache?: Cache): Promise<Map<string, LoadedBundle>> {
-  const folders = Object.values(raw.collections).flat().flatMap((file) => (file.bundle ? [file.bundle] : []));
+/** Reads every page bundle of the loaded collections, by folder; `specs` are the collections as the site defines them. */
+export async function loadBundles(raw: RawContent, files: ContentFiles, specs: Record<string, CollectionSpec>, cache?: Cache): Promise<Map<string, LoadedBundle>> {
   // One at a time, as the images folder is read: at most one file's bytes are held.
   const bundles = new Map<string, LoadedBundle>();
-  for (const folder of folders) bundles.set(folder, await loadBundle(folder, files, cache));
+  for (const [name, collection] of Object.entries(raw.collections)) {
+    const attachments = attachmentExtensions(specs[name]?.bundles?.attachments);
+    for (const file of collection) if (file.bundle) bundles.set(file.bundle, await loadBundle(file.bundle, files, attachments, cache));
+  }
   return bundles;
 }
 
 /**
  * Reads one bundle: its images as `loadImages` reads the images folder (each SVG sanitized),
- * every other file checked (a regular file inside the content folder, within its limit) but not
- * yet read. Hidden files (`.DS_Store`) are left out.
+ * every other file checked (a kind a bundle publishes, a regular file inside the content folder,
+ * within its limit) but not yet read. Every path inside the bundle must be one a link can reach.
+ * Hidden files (`.DS_Store`) are left out.
  */
-async function loadBundle(folder: string, files: ContentFiles, cache?: Cache): Promise<LoadedBundle> {
+async function loadBundle(folder: string, files: ContentFiles, attachments: ReadonlySet<string>, cache?: Cache): Promise<LoadedBundle> {
   const problems: SiteError[] = [];
   const images = await loadImages(folder, { files, urlPrefix: '', cache }).catch((error: unknown) => {
     problems.push(...(collectSiteErrors(error) ?? [fileFailure(folder, error)]));
@@ -61,10 +68,18 @@ async function loadBundle(folder: string, files: ContentFiles, cache?: Cache): P
   const plain: BundleFile[] = [];
   for (const source of listed) {
     const inside = path.relative(folder, source).split(path.sep);
-    if (inside.join('/') === bundleIndex || inside.some((part) => part.startsWith('.')) || isImage(source)) continue;
+    if (inside.join('/') === bundleIndex || inside.some((part) => part.startsWith('.'))) continue;
+    const unreachable = unreachableName(source, inside.join('/'));
+    if (unreachable) problems.push(unreachable);
+    if (isImage(source)) continue;
+    const kind = bundleFileKind(source, attachments);
+    if (typeof kind !== 'string') {
+      problems.push(kind);
+      continue;
+    }
     try {
       files.check(source, 'bundleFileBytes');
-      plain.push({ source, path: inside.join('/') });
+      plain.push({ source, path: inside.join('/'), ...(kind === 'attachment' ? { attachment: true as const } : {}) });
     } catch (error) {
       problems.push(fileFailure(source, error));
     }

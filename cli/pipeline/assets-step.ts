@@ -21,6 +21,8 @@ export function bundleSite(site: LoadedSite, root: string, cache: Cache): Promis
 export interface PlannedImages {
   /** Every image by public path: its size, and a raster image's variants. */
   index: Map<string, ImageEntry>;
+  /** Every file the images publish (an SVG, a raster image at its own URL and each variant), with the image it comes from. */
+  outputs: { url: string; source: string }[];
   /**
    * Starts encoding the variants the cache lacks, on sharp's threads; each file goes to
    * `output` as soon as it is ready. Resolves once every variant has been emitted, encoded now
@@ -38,6 +40,10 @@ export function planImages(routed: RoutedStep): PlannedImages {
   const plans = routed.images.raster.map((image) => planImage(image));
   return {
     index: imageIndex(routed.images.svg, plans),
+    outputs: [
+      ...routed.images.svg.map((image) => ({ url: image.url, source: image.source })),
+      ...plans.flatMap((plan) => [plan.image.url, ...plan.variants.map((variant) => variant.url)].map((url) => ({ url, source: plan.image.source }))),
+    ],
     encode: (processor, output) => {
       const done = processor.run(plans, new ContentFiles(routed.contentDir), output);
       // Awaited once the pages are rendered; a failure before then must not go unhandled.
@@ -50,18 +56,21 @@ export function planImages(routed: RoutedStep): PlannedImages {
 /** Every page's share picture, planned before the pages render (each page's head names its own); `draw` produces the files. */
 export interface ShareCards {
   images?: ShareImages;
+  /** The files `draw` writes, by output path (`social/blog.png`). */
+  files: string[];
   draw: (output: PictureOutput) => Promise<SharePictureStats>;
 }
 
 /** Share cards: planned now, drawn beside the rendering of pages; none when the site has no share card. `memory` keeps them between the runs of `dev`. */
 export function prepareShareCards(routed: RoutedStep, cache: Cache, memory?: RunMemory<Buffer>): ShareCards {
   const spec = routed.site.definition.shareCard;
-  if (!spec) return { draw: async () => ({ drawn: 0, cached: 0, warnings: [] }) };
+  if (!spec) return { files: [], draw: async () => ({ drawn: 0, cached: 0, warnings: [] }) };
   const plan = planShareImages(routed.routes, spec, routed.model);
   // The spec is typed by the site's model and pages; drawing reads neither.
   const drawing = spec as unknown as Parameters<typeof drawSharePictures>[1];
   return {
     images: plan.images,
+    files: plan.jobs.map((job) => job.file),
     draw: (output) => drawSharePictures(plan.jobs, drawing, () => spec.assets(routed.model, routed.root), { imagesDir: routed.imagesDir, contentDir: routed.contentDir, cache, memory }, output),
   };
 }

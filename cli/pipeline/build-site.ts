@@ -1,5 +1,5 @@
-// A whole build, read top to bottom: load → validate → route → render → write to staging →
-// check → commit, or abort and leave the last output as it was. Bundling the client runs beside
+// A whole build, read top to bottom: load → validate → route → claim → render → write to
+// staging → check → commit, or abort and leave the last output as it was. Bundling the client runs beside
 // loading; encoding images and drawing share cards start once every content problem has had its
 // chance to stop the build (the Markdown bodies rendered and checked), and run while the pages
 // render.
@@ -14,6 +14,7 @@ import type { PageRecord } from '../render/render-page.ts';
 import type { Writer } from '../write/writers.ts';
 import { bundleSite, pageBudgets, planImages, prepareShareCards, type PageBudget } from './assets-step.ts';
 import { checkStep, hasBrokenLinks, hasStagingFolder, linkWarnings } from './check-step.ts';
+import { claimStep } from './claim-step.ts';
 import { loadStep } from './load-step.ts';
 import { PhaseTimer, type Phase } from './phase-timer.ts';
 import { renderStep } from './render-step.ts';
@@ -89,6 +90,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const routed = timer.timeSync('load', () => routeStep(validateStep(loaded, options)));
     const images = planImages(routed);
     const shareCards = prepareShareCards(routed, cache);
+    // Every path is claimed by its writer before anything is written.
+    const planned = timer.timeSync('load', () => claimStep(routed, images, shareCards));
     // Images the cache lacks are encoded on sharp's threads, and share cards drawn, while the
     // pages render: started once the bodies are checked, so a content error costs no encoding.
     let encoding: Promise<ImageRunStats> | undefined;
@@ -116,7 +119,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     if (search) progress('search');
     const searchFiles = search ? await timer.time('search', () => search.finish()) : new Map<string, Uint8Array>();
     progress('write');
-    const files = await timer.time('write', () => staged.finish(new Map([...siteFiles(rendered, staged.facts), ...searchFiles])));
+    const files = await timer.time('write', () => staged.finish(new Map([...siteFiles(rendered, planned, staged.facts), ...searchFiles])));
     progress('check');
     const links = checking ? await timer.time('check', () => checkStep(writer, staged.facts!)) : undefined;
     const committed = !hasBrokenLinks(links);

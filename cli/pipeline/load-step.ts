@@ -27,6 +27,6 @@ export async function loadStep(site: LoadedSite, root: string, contentDir: strin
   const spec = site.definition.content;
   const imagesDir = path.join(contentDir, spec.images);
   const [raw, images] = await Promise.all([loadContent(contentDir, spec), loadImages(imagesDir, { cache })]);
-  const bundles = await loadBundles(raw, new ContentFiles(contentDir), cache);
+  const bundles = await loadBundles(raw, new ContentFiles(contentDir), spec.collections, cache);
   return { site, root, contentDir, raw, images, bundles, imagesDir };
 }

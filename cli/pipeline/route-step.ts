@@ -21,7 +21,7 @@ export interface RoutedStep extends ValidatedStep {
 export function routeStep(validated: ValidatedStep): RoutedStep {
   const site = validated.site.definition;
   const routes = buildRoutes(site.routes(validated.model), validated.settings);
-  const redirects = buildRedirects(site.redirects?.(validated.model) ?? [], routes, validated.settings);
+  const redirects = buildRedirects(site.redirects?.(validated.model) ?? [], validated.settings);
   const imageUrls = new Set([...validated.images.svg, ...validated.images.raster].map((image) => image.url));
   checkReferences(validated.content, routes, redirects, imageUrls);
   checkImageAlt(validated.content);

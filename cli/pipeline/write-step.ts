@@ -3,6 +3,7 @@ import type { SiteFacts } from '../check/site-facts.ts';
 import { manifestFileName } from '../check/types.ts';
 import { ContentFiles } from '../load/read-content-file.ts';
 import { renderFeed } from '../write/feed.ts';
+import type { PlannedFiles } from './claim-step.ts';
 import { renderHeadersFile } from '../write/headers-file.ts';
 import { renderRedirectsFile } from '../write/redirects-file.ts';
 import { buildManifest } from '../write/route-manifest.ts';
@@ -14,9 +15,9 @@ import type { RenderedStep } from './render-step.ts';
 /**
  * Every file of the site besides the pages and raster images: the client bundle, SVGs, the
  * plain files of page bundles (read now, through the content guards), sitemap, robots.txt,
- * feeds, host rules and the route manifest.
+ * feeds and the site's files (as the claim step planned them), host rules and the route manifest.
  */
-export function siteFiles(site: RenderedStep, facts?: SiteFacts): Map<string, string | Uint8Array> {
+export function siteFiles(site: RenderedStep, planned: PlannedFiles, facts?: SiteFacts): Map<string, string | Uint8Array> {
   const { settings, routes, redirects, bundle, images, inlineScripts, pages, bodyLinks } = site;
   const definition = site.site.definition;
   const files = new Map<string, string | Uint8Array>();
@@ -26,24 +27,16 @@ export function siteFiles(site: RenderedStep, facts?: SiteFacts): Map<string, st
   for (const file of site.pageBundles.flatMap((placed) => placed.files)) files.set(file.url.slice(1), content.readBytes(file.source, 'bundleFileBytes'));
   files.set('sitemap.xml', renderSitemap(settings.siteUrl, routes));
   files.set('robots.txt', renderRobots(settings.siteUrl));
-  for (const feed of definition.feeds?.(site.model) ?? []) files.set(feed.path.slice(1), renderFeed(feed, settings));
-  for (const file of definition.files?.(site.model, { images: site.imageIndex, settings }) ?? []) files.set(publishedFile(file.path), file.contents);
+  for (const feed of planned.feeds) files.set(feed.path.slice(1), renderFeed(feed, settings));
+  for (const file of planned.files) files.set(file.file, file.contents);
   files.set('_redirects', renderRedirectsFile(redirects));
-  files.set('_headers', renderHeadersFile(routes, { additions: definition.csp?.(site.model) ?? {}, inlineScripts }, site.search));
+  const downloads = site.pageBundles.flatMap((placed) => placed.files).filter((file) => file.attachment).map((file) => file.url);
+  files.set('_headers', renderHeadersFile(routes, { additions: definition.csp?.(site.model) ?? {}, inlineScripts }, site.search, downloads));
   const manifest = buildManifest({ siteUrl: settings.siteUrl, root: site.root, pages, redirects, bodyLinks });
   // The checker takes the manifest as built, not parsed back from its text.
   facts?.setManifest(manifest);
   files.set(manifestFileName, JSON.stringify(manifest));
   return files;
-}
-
-/** Where a file the site publishes goes under the output folder; refuses a path that is not a plain site path. */
-function publishedFile(sitePath: string): string {
-  const segments = sitePath.split('/');
-  if (!sitePath.startsWith('/') || sitePath.endsWith('/') || segments.slice(1).some((segment) => segment === '' || segment === '.' || segment === '..' || segment.includes('\\'))) {
-    throw new Error(`the site publishes a file at ${JSON.stringify(sitePath)}: a file's path starts with / and names a file, without . or .. segments`);
-  }
-  return sitePath.slice(1);
 }
 
 /**

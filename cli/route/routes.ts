@@ -1,7 +1,5 @@
 import type { PageSpec, RedirectSpec, RouteSpec, SiteSettings } from '../config/site-definition.ts';
-import { SiteError, SiteErrorList } from '../errors.ts';
 import type { LinkOrigin } from '../render/link-origins.ts';
-import { hostConfigFileAt } from '../static-host/site-paths.ts';
 import { pageFileFor, pageHref } from './trailing-slash.ts';
 import { withoutTrailingSlash } from './urls.ts';
 
@@ -32,7 +30,7 @@ export interface Redirect {
   origin?: LinkOrigin;
 }
 
-/** The site's pages as routes under its trailing-slash policy; refuses two routes that write one file. */
+/** The site's pages as routes under its trailing-slash policy (two that write one file are refused when the build claims its paths: pipeline/claim-step.ts). */
 export function buildRoutes<Page extends PageSpec>(specs: RouteSpec<Page>[], settings: SiteSettings): Route<Page>[] {
   const routes = specs.map((spec): Route<Page> => {
     const common = { page: spec.page, source: spec.source, bodies: spec.bodies ?? [], ...(spec.lastModified ? { lastModified: spec.lastModified } : {}) };
@@ -40,45 +38,16 @@ export function buildRoutes<Page extends PageSpec>(specs: RouteSpec<Page>[], set
     if (spec.notFound) return { path: spec.path, url: spec.path, file: '404.html', indexable: false, ...common };
     return { path: spec.path, url: pageHref(spec.path, settings.trailingSlash), file: pageFileFor(spec.path, settings.trailingSlash), indexable: spec.indexable ?? true, ...common };
   });
-  assertUniqueFiles(routes.map((r) => ({ file: r.file, source: r.source, label: r.path })));
   return routes;
 }
 
-/** The site's redirects, each with its stub page, which must not collide with a page. */
-export function buildRedirects(specs: RedirectSpec[], routes: Route[], settings: SiteSettings): Redirect[] {
-  const reserved = specs.flatMap((spec) => {
-    const file = hostConfigFileAt(spec.from);
-    return file === undefined ? [] : [new SiteError({
-      code: 'routes.reserved-path',
-      message: `the old address ${spec.from} would take the place of ${file}, the file the host reads its ${file === '_headers' ? 'headers' : 'redirects'} from`,
-      hint: 'Remove this old address: no page of the site can be published there.',
-      file: spec.origin?.file ?? 'redirects', line: spec.origin?.line, column: spec.origin?.column,
-    })];
-  });
-  if (reserved.length > 0) throw new SiteErrorList(reserved);
+/** The site's redirects, each with its stub page (claimed with the pages: pipeline/claim-step.ts). */
+export function buildRedirects(specs: RedirectSpec[], settings: SiteSettings): Redirect[] {
   const redirects = specs.map((spec): Redirect => ({
     from: withoutTrailingSlash(spec.from),
     to: pageHref(spec.to, settings.trailingSlash),
     file: /\.html?$/.test(spec.from) ? spec.from.replace(/^\/+/, '') : pageFileFor(spec.from, settings.trailingSlash),
     ...(spec.origin ? { origin: spec.origin } : {}),
   }));
-  assertUniqueFiles([
-    ...routes.map((r) => ({ file: r.file, source: r.source, label: r.path })),
-    ...redirects.map((r) => ({ file: r.file, source: r.origin?.file ?? 'redirects', label: `redirect ${r.from}` })),
-  ]);
   return redirects;
-}
-
-function assertUniqueFiles(entries: { file: string; source: string; label: string }[]): void {
-  const byFile = new Map<string, typeof entries>();
-  for (const entry of entries) byFile.set(entry.file, [...(byFile.get(entry.file) ?? []), entry]);
-  const errors = [...byFile.entries()]
-    .filter(([, group]) => group.length > 1)
-    .map(([file, group]) => new SiteError({
-      code: 'routes.duplicate-output',
-      message: `${group.length} routes write ${file}: ${group.map((e) => `${e.label} (from ${e.source})`).join(', ')}`,
-      hint: 'Change the slug or redirect source of all but one of them.',
-      file: group[1]!.source,
-    }));
-  if (errors.length > 0) throw new SiteErrorList(errors);
 }

@@ -12,6 +12,27 @@ export interface Term<T> {
   items: T[];
 }
 
+/**
+ * How many terms one entry may carry and a site may have. Each term gets pages of its own and
+ * a site lists its terms, so what a build writes grows with these: bounded, a contributed post
+ * cannot make a build write millions of links or run out of memory. A site changes them with
+ * `terms` in its definition.
+ */
+export interface TermLimits {
+  /** Distinct terms of one taxonomy on one entry (a post's tags). */
+  perEntry: number;
+  /** Distinct terms of one taxonomy across the site. */
+  perSite: number;
+}
+
+/** The limits a site has unless its definition says otherwise. */
+export const defaultTermLimits: Readonly<TermLimits> = Object.freeze({ perEntry: 50, perSite: 10_000 });
+
+/** An entry past a limit: it carries more than `perEntry` terms, or brings the site's term past `perSite` (`name`, the first one over). */
+export type TermOverflow<T> =
+  | { limit: 'perEntry'; entry: T; count: number }
+  | { limit: 'perSite'; entry: T; name: string };
+
 /** Names that cannot have a page of their own: several on one slug, or one with no slug at all. */
 export interface TermClash<T> {
   slug: string;
@@ -36,14 +57,28 @@ export function termSlug(name: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-/** Every term the entries carry, in order of first use, and the names that cannot have a page. */
-export function collectTerms<T>(entries: readonly T[], namesOf: (entry: T) => readonly string[]): { terms: Term<T>[]; clashes: TermClash<T>[] } {
+/**
+ * Every term the entries carry, in order of first use, the names that cannot have a page, and
+ * the entries past the limits. Past a limit nothing more is collected (an entry's terms past
+ * `perEntry`, any new term past `perSite`), so the work stays bounded however many names the
+ * entries hold.
+ */
+export function collectTerms<T>(entries: readonly T[], namesOf: (entry: T) => readonly string[], limits: TermLimits = defaultTermLimits): { terms: Term<T>[]; clashes: TermClash<T>[]; overflows: TermOverflow<T>[] } {
   const byName = new Map<string, Term<T>>();
   const firstUse = new Map<string, T>();
+  const overflows: TermOverflow<T>[] = [];
+  let siteFull = false;
   for (const entry of entries) {
-    for (const name of new Set(namesOf(entry))) {
+    const names = [...new Set(namesOf(entry))];
+    if (names.length > limits.perEntry) overflows.push({ limit: 'perEntry', entry, count: names.length });
+    for (const name of names.slice(0, limits.perEntry)) {
       let term = byName.get(name);
       if (!term) {
+        if (byName.size >= limits.perSite) {
+          if (!siteFull) overflows.push({ limit: 'perSite', entry, name });
+          siteFull = true;
+          continue;
+        }
         byName.set(name, (term = { name, slug: termSlug(name), items: [] }));
         firstUse.set(name, entry);
       }
@@ -51,11 +86,25 @@ export function collectTerms<T>(entries: readonly T[], namesOf: (entry: T) => re
     }
   }
   const bySlug = new Map<string, Term<T>[]>();
-  for (const term of byName.values()) bySlug.set(term.slug, [...(bySlug.get(term.slug) ?? []), term]);
+  for (const term of byName.values()) {
+    const group = bySlug.get(term.slug);
+    if (group) group.push(term);
+    else bySlug.set(term.slug, [term]);
+  }
   const clashes: TermClash<T>[] = [];
   for (const [slug, group] of bySlug) {
     if (group.length > 1 || slug === '') clashes.push({ slug, names: group.map((term) => ({ name: term.name, first: firstUse.get(term.name)! })) });
   }
   const clashing = new Set(clashes.flatMap((clash) => clash.names.map((n) => n.name)));
-  return { terms: [...byName.values()].filter((term) => !clashing.has(term.name)), clashes };
+  return { terms: [...byName.values()].filter((term) => !clashing.has(term.name)), clashes, overflows };
+}
+
+/**
+ * The `count` terms carried by the most entries (ties to the first in `terms`), in the order
+ * `terms` has them: what a page lists when it cannot list them all.
+ */
+export function mostUsedTerms<T>(terms: readonly Term<T>[], count: number): Term<T>[] {
+  if (terms.length <= count) return [...terms];
+  const kept = new Set([...terms.keys()].sort((a, b) => terms[b]!.items.length - terms[a]!.items.length || a - b).slice(0, count));
+  return terms.filter((_, index) => kept.has(index));
 }

@@ -22,8 +22,8 @@ export interface PlacedBundle {
   page: string;
   /** The address of each file of the bundle (images included), by its source path. */
   addresses: Map<string, string>;
-  /** Files published as they are. */
-  files: { source: string; url: string }[];
+  /** Files published as they are; an `attachment` as a download (load/bundle-files.ts). */
+  files: { source: string; url: string; attachment?: true }[];
 }
 
 /** The bundles of a build's entries, with their images joined to the images folder's. */
@@ -36,7 +36,8 @@ export interface PlacedBundles {
  * Places the bundle of every entry of `collections` that has one, and puts the address of each
  * bundle file its front matter names in place of the name. Problems go to `errors`, each at its
  * file and line: a bundle file that could not be read, a front-matter path with no file beside
- * the entry, a page address the site could not give, two files published at one address.
+ * the entry, a page address the site could not give. (Two files published at one address are
+ * refused when the build claims its paths: pipeline/claim-step.ts.)
  */
 export function placeBundles(
   collections: Record<string, Entry[]>,
@@ -49,12 +50,6 @@ export function placeBundles(
   const svg = [...images.svg];
   const raster = [...images.raster];
   const warnings = [...images.warnings];
-  const claimed = new Map<string, string>([...svg, ...raster].map((image) => [image.url, image.source]));
-  const claim = (url: string, source: string) => {
-    const other = claimed.get(url);
-    if (other === undefined) claimed.set(url, source);
-    else errors.push(new SiteError({ code: 'routes.duplicate-output', message: `${url} is published from this file and from ${other}`, hint: 'Rename one of the two files, or move it.', file: source }));
-  };
   for (const [name, entries] of Object.entries(collections)) {
     const spec = specs[name]?.bundles;
     if (!spec) continue;
@@ -69,9 +64,8 @@ export function placeBundles(
       for (const image of bundle.images.svg) svg.push({ ...image, url: `${base}${image.url}` });
       for (const image of bundle.images.raster) raster.push({ ...image, url: `${base}${image.url}` });
       for (const image of [...bundle.images.svg, ...bundle.images.raster]) addresses.set(image.source, `${base}${image.url}`);
-      const files = bundle.files.map((file) => ({ source: file.source, url: `${base}/${file.path}` }));
+      const files = bundle.files.map((file) => ({ source: file.source, url: `${base}/${file.path}`, ...(file.attachment ? { attachment: file.attachment } : {}) }));
       for (const file of files) addresses.set(file.source, file.url);
-      for (const [source, url] of addresses) claim(url, source);
       warnings.push(...bundle.images.warnings);
       entries[index] = { ...entry, data: withBundleAddresses(entry, addresses, errors) };
       bundles.push({ entry: entry.file, folder: bundle.folder, page, addresses, files });

@@ -19,6 +19,13 @@ export const imageCache = 'public, max-age=3600, must-revalidate';
  */
 export const imagePolicy = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
+/**
+ * A file of a page bundle of a kind the site added (`bundles.attachments`): a browser could run
+ * it or show it as a page, so it is sent as a download, and should a browser show it anyway, it
+ * runs no script, loads nothing and has an origin of its own.
+ */
+export const downloadHeaders: readonly [string, string][] = [['Content-Disposition', 'attachment'], ['Content-Security-Policy', "default-src 'none'; sandbox"]];
+
 /** Headers every response gets. */
 export function securityHeaders(policy: PolicyInputs): [string, string][] {
   return [
@@ -45,7 +52,7 @@ export function securityHeaders(policy: PolicyInputs): [string, string][] {
  * first alone; so do paths no page folder covers (the 404 page at an unknown address, a redirect
  * stub outside the page folders, robots.txt), which load no search.
  */
-export function renderHeadersFile(routes: Route[], policy: PolicyInputs, search?: Pick<SearchPlace, 'route' | 'folder'>): string {
+export function renderHeadersFile(routes: Route[], policy: PolicyInputs, search?: Pick<SearchPlace, 'route' | 'folder'>, downloads: readonly string[] = []): string {
   const sitePolicy = contentSecurityPolicy(policy);
   const searchPatterns = new Set(search ? pagePatterns([search.route]) : []);
   const pageHeaders = (pattern: string): [string, string][] => [
@@ -59,8 +66,22 @@ export function renderHeadersFile(routes: Route[], policy: PolicyInputs, search?
     ...pagePatterns(routes).map((pattern): [string, [string, string][]] => [pattern, pageHeaders(pattern)]),
     // Pagefind names its chunks by a hash of their contents; its script and entry file keep their names.
     ...(search ? hashedSearchFolders.map((folder): [string, [string, string][]] => [`/${search.folder}/${folder}/*`, [['Cache-Control', immutableCache]]]) : []),
+    ...downloads.flatMap(requestPathsOf).map((pattern): [string, [string, string][]] => [pattern, [...downloadHeaders]]),
   ];
   return blocks.map(([pattern, headers]) => [pattern, ...headers.map(([name, value]) => `  ${name}: ${value}`)].join('\n')).join('\n') + '\n';
+}
+
+/**
+ * The request paths a host serves a file at: its own address, percent-encoded as a browser asks
+ * for it, and for an HTML file the address without `.html` that Cloudflare Pages and Netlify
+ * serve it at (and its folder, for an `index.html`).
+ */
+function requestPathsOf(url: string): string[] {
+  const encoded = encodeURI(url);
+  const html = /\.html?$/i.exec(encoded);
+  if (!html) return [encoded];
+  const bare = encoded.slice(0, -html[0].length);
+  return /\/index$/i.test(bare) ? [encoded, bare, bare.slice(0, -'index'.length), bare.slice(0, -'/index'.length)] : [encoded, bare];
 }
 
 /** Folders of Pagefind's bundle whose files are named by a hash of their contents. */

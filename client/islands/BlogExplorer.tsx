@@ -36,8 +36,11 @@ export interface BlogExplorerProps {
   featured: PostSummary[];
   /** This page's place among the list's pages; null when the list fits on one, and `posts` is then every post. */
   pager: PagerProps | null;
+  /** The most used categories and tags (all of them on a blog with few), each with its page. */
   categories: TermLink[];
   tags: TermLink[];
+  /** The pages listing every category and every tag, when the sidebar shows only the most used. */
+  more: { categories?: TermLink; tags?: TermLink };
   /** The blog's list, where 'All Categories' and 'All Tags' lead. */
   allHref: string;
   /** Where the summaries of every post are published (fetched when the visitor first filters). */
@@ -73,7 +76,7 @@ async function fetchAllPosts(url: string): Promise<PostSummary[] | undefined> {
  * While a filter is active the featured block and the pager give way, so the matching posts and
  * their count stand right beside (or, on narrow screens, right below) the filters.
  */
-export default function BlogExplorer({ labels, posts, featured, pager, categories, tags, allHref, indexUrl, pageSize }: BlogExplorerProps) {
+export default function BlogExplorer({ labels, posts, featured, pager, categories, tags, more, allHref, indexUrl, pageSize }: BlogExplorerProps) {
   const [filters, setFilters] = useState<BlogFilters>(noFilters);
   const [ready, setReady] = useState(false);
   // A list that fits on one page holds every post already: filters apply to it where it stands, with nothing to fetch.
@@ -158,8 +161,8 @@ export default function BlogExplorer({ labels, posts, featured, pager, categorie
             ) : null}
           </div>
         </div>
-        <TermLinks kind="categories" heading={labels.categoriesHeading} all={{ name: labels.allCategories, href: allHref }} terms={categories} current={filters.category} onSelect={(category) => update({ category })} />
-        <TermLinks kind="tags" heading={labels.tagsHeading} all={{ name: labels.allTags, href: allHref }} terms={tags} current={filters.tag} onSelect={(tag) => update({ tag })} />
+        <TermLinks kind="categories" heading={labels.categoriesHeading} all={{ name: labels.allCategories, href: allHref }} terms={categories} more={more.categories} current={filters.category} onSelect={(category) => update({ category })} />
+        <TermLinks kind="tags" heading={labels.tagsHeading} all={{ name: labels.allTags, href: allHref }} terms={tags} more={more.tags} current={filters.tag} onSelect={(tag) => update({ tag })} />
       </aside>
       <div className="blog-main">
         {large && !filtered ? (

@@ -216,6 +216,8 @@ function FilterSelect({ id, label, allLabel, values, selected, onSelect }: { id:
       <select id={id} className="search-select" value={selected ?? ''} onChange={(event) => onSelect(event.target.value === '' ? null : event.target.value)}>
         <option value="">{allLabel}</option>
         {values.map((value) => <option key={value} value={value}>{value}</option>)}
+        {/* A value from the address that the list leaves out (a tag past the most used) is still the one chosen. */}
+        {selected !== null && !values.includes(selected) ? <option value={selected}>{selected}</option> : null}
       </select>
     </div>
   );

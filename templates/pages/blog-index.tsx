@@ -53,7 +53,7 @@ export default function BlogIndexPage({ page }: { page: number }) {
           name="BlogExplorer"
           when="load"
           props={{
-            labels, posts, featured, pager, categories: links.categories, tags: links.tags, allHref: links.all,
+            labels, posts, featured, pager, categories: links.categories, tags: links.tags, more: links.more, allHref: links.all,
             indexUrl: blogPostsIndexPath, pageSize: blog.pageSize,
           }}
         />

@@ -14,7 +14,7 @@ import { blogIndexPath, blogTermFeedPath, blogTermPath, type BlogTaxonomy } from
 
 /**
  * A page of one tag's or category's posts: a static list with its pager, its feed, and the
- * sidebar's links to every other tag and category. It needs no JavaScript and loads none.
+ * sidebar's links to the most used tags and categories (and to the pages listing them all). It needs no JavaScript and loads none.
  */
 export default function BlogTermPage({ taxonomy, slug, page }: { taxonomy: BlogTaxonomy; slug: string; page: number }) {
   const { model, images } = usePage();
@@ -26,7 +26,7 @@ export default function BlogTermPage({ taxonomy, slug, page }: { taxonomy: BlogT
   const bySlug = postsBySlug(model);
   const posts = pageItems(term.items, blog.pageSize, page).map((postSlug) => postSummary(bySlug.get(postSlug)!, images, policy));
   const pager = pagerProps(model, blogTermPath(taxonomy, slug), page, count);
-  const links = termLinks(model);
+  const links = termLinks(model, { taxonomy, slug });
   const onPage = (text: string) => (page === 1 ? text : fillText(blog.pager.pageTitle, { title: text, page, count }));
   const title = onPage(fillTerm(words.title, taxonomy, term.name));
   const feed = blogTermFeedPath(taxonomy, slug);
@@ -47,8 +47,8 @@ export default function BlogTermPage({ taxonomy, slug, page }: { taxonomy: BlogT
       <div className="container">
         <div className="blog-layout">
           <aside className="blog-sidebar" aria-label={model.data.ui.filterPostsLabel}>
-            <TermLinks kind="categories" heading={blog.categoriesHeading} all={{ name: blog.allCategories, href: links.all }} terms={links.categories} current={taxonomy === 'category' ? term.name : undefined} />
-            <TermLinks kind="tags" heading={blog.tagsHeading} all={{ name: blog.allTags, href: links.all }} terms={links.tags} current={taxonomy === 'tag' ? term.name : undefined} />
+            <TermLinks kind="categories" heading={blog.categoriesHeading} all={{ name: blog.allCategories, href: links.all }} terms={links.categories} more={links.more.categories} current={taxonomy === 'category' ? term.name : undefined} />
+            <TermLinks kind="tags" heading={blog.tagsHeading} all={{ name: blog.allTags, href: links.all }} terms={links.tags} more={links.more.tags} current={taxonomy === 'tag' ? term.name : undefined} />
           </aside>
           <div className="blog-main">
             <section className="blog-results" aria-labelledby="all-posts-heading">

@@ -7,6 +7,7 @@ import AudiencePage from './audience.tsx';
 import BlogIndexPage from './blog-index.tsx';
 import BlogPostPage from './blog-post.tsx';
 import BlogTermPage from './blog-term.tsx';
+import BlogTermsPage from './blog-terms.tsx';
 import CaseStudiesPage from './case-studies.tsx';
 import ContentPage from './content-page.tsx';
 import GettingStartedPage from './getting-started.tsx';
@@ -22,7 +23,7 @@ import ToolkitPage from './toolkit.tsx';
 /** The template file of each page kind, relative to the project root. */
 const templateNames: Record<SitePage['kind'], string> = {
   'home': 'home', 'audience': 'audience', 'guide': 'guide', 'guide-article': 'guide-article', 'blog-index': 'blog-index',
-  'blog-term': 'blog-term', 'blog-post': 'blog-post', 'case-studies': 'case-studies', 'humans': 'content-page', 'getting-started': 'getting-started',
+  'blog-term': 'blog-term', 'blog-terms': 'blog-terms', 'blog-post': 'blog-post', 'case-studies': 'case-studies', 'humans': 'content-page', 'getting-started': 'getting-started',
   'toolkit': 'toolkit', 'legal': 'legal', 'search': 'search', 'not-found': 'not-found', 'redirect': 'redirect',
 };
 
@@ -40,6 +41,7 @@ function pageElement(page: SitePage): ReactElement {
     case 'guide-article': return <GuideArticlePage topic={page.topic} />;
     case 'blog-index': return <BlogIndexPage page={page.page} />;
     case 'blog-term': return <BlogTermPage taxonomy={page.taxonomy} slug={page.slug} page={page.page} />;
+    case 'blog-terms': return <BlogTermsPage taxonomy={page.taxonomy} page={page.page} />;
     case 'blog-post': return <BlogPostPage slug={page.slug} />;
     case 'case-studies': return <CaseStudiesPage />;
     case 'humans': return <ContentPage dataset="humans" />;

@@ -1,3 +1,4 @@
+import { changeBodyHtml } from '../../cli/render/markdown/body-slots.ts';
 import { fillConfigPlaceholders } from '../site/legal-placeholders.ts';
 import Layout, { useTitle } from '../components/Layout.tsx';
 import PageHero from '../components/PageHero.tsx';
@@ -17,7 +18,7 @@ export default function LegalPage({ slug }: { slug: 'terms' | 'privacy' }) {
     <Layout meta={{ title: useTitle(page.title), description: page.description }}>
       <PageHero headline={page.title} text={`${model.data.ui.lastUpdated}: ${page.lastUpdated}`} />
       <div className="container narrow legal">
-        <Prose body={{ ...body, html: fillConfigPlaceholders(body.html, model.data.site) }} />
+        <Prose body={changeBodyHtml(body, (html) => fillConfigPlaceholders(html, model.data.site))} />
       </div>
     </Layout>
   );

@@ -19,8 +19,10 @@ export default function SearchPage() {
     filters: text.filters, results: text.results,
   };
   const sections = [text.sections.blog, text.sections.guides, text.sections.services, text.sections.caseStudies];
-  const tags = [...new Set(model.posts.flatMap((post) => post.tags))].sort((a, b) => a.localeCompare(b));
-  const categories = [...new Set(model.posts.map((post) => post.category))].sort((a, b) => a.localeCompare(b));
+  // The most used tags and categories (every one, on a blog with few): a list of ten thousand would be most of the page.
+  const byName = (terms: { name: string }[]) => terms.map((term) => term.name).sort((a, b) => a.localeCompare(b));
+  const tags = byName(model.terms.shown.tags);
+  const categories = byName(model.terms.shown.categories);
   return (
     <Layout meta={{ title: useTitle(text.meta.title), description: text.meta.description, noindex: true }}>
       <PageHero headline={text.heading} text={text.intro} narrow />

@@ -2,6 +2,7 @@
 // tag and category links, and the index of every post the explorer filters.
 import type { ImageIndex } from '../../cli/render/render-context.ts';
 import { listPagePath, pagerEntries } from '../../cli/route/paginate.ts';
+import type { Term } from '../../cli/route/taxonomy.ts';
 import { pageHref, type TrailingSlash } from '../../cli/route/trailing-slash.ts';
 import { pictureSources } from '../../cli/images/picture-sources.ts';
 import type { PostSummary } from '../../client/islands/blog-filter.ts';
@@ -11,7 +12,8 @@ import type { PagerProps } from '../components/blog/Pager.tsx';
 import type { TermLink } from '../components/blog/TermLinks.tsx';
 import { imageSizes } from '../components/image-sizes.ts';
 import type { Post, SiteModel } from './model.ts';
-import { blogIndexPath, blogPostPath, blogTermPath } from './urls.ts';
+import { termOf } from './blog-terms.ts';
+import { blogIndexPath, blogPostPath, blogTermListPath, blogTermPath, type BlogTaxonomy } from './urls.ts';
 
 /** An image's sizes and sources, as post cards show it. */
 function cardImage(images: ImageIndex, src: string): IndexImage {
@@ -60,14 +62,34 @@ export function pagerProps(model: SiteModel, first: string, number: number, coun
   };
 }
 
-/** The sidebar's links: every category and tag, each to its page, and 'All …' to the blog's list. */
-export function termLinks(model: SiteModel): { categories: TermLink[]; tags: TermLink[]; all: string } {
+/** The sidebar's links of a list page, and of its island's props. */
+export interface SidebarLinks {
+  categories: TermLink[];
+  tags: TermLink[];
+  /** The pages listing every category and every tag, when the sidebar shows only the most used. */
+  more: { categories?: TermLink; tags?: TermLink };
+  /** Where 'All Categories' and 'All Tags' lead: the blog's list. */
+  all: string;
+}
+
+/**
+ * The sidebar's links: the most used categories and tags (every one, on a blog with few), each to
+ * its page, the term a page is about after them, and a link to the page listing them all when
+ * there are more. Bounded: a blog of ten thousand tags lists `termLists.shown` on each page.
+ */
+export function termLinks(model: SiteModel, current?: { taxonomy: BlogTaxonomy; slug: string }): SidebarLinks {
   const policy = model.data.site.trailingSlash;
-  return {
-    categories: model.terms.categories.map((term) => ({ name: term.name, href: pageHref(blogTermPath('category', term.slug), policy) })),
-    tags: model.terms.tags.map((term) => ({ name: term.name, href: pageHref(blogTermPath('tag', term.slug), policy) })),
-    all: pageHref(blogIndexPath, policy),
+  const words = model.data.blog.termLists;
+  const links = (taxonomy: BlogTaxonomy, shown: Term<string>[], all: Term<string>[]): [TermLink[], TermLink | undefined] => {
+    const here = current?.taxonomy === taxonomy && !shown.some((term) => term.slug === current.slug) ? termOf(model, taxonomy, current.slug) : undefined;
+    // The page's own term, when it is not among the most used, comes last.
+    const terms = here ? [...shown, here] : shown;
+    const more = shown.length < all.length ? { name: fillText(words[taxonomy].seeAll, { count: all.length.toLocaleString('en-US') }), href: pageHref(blogTermListPath(taxonomy), policy) } : undefined;
+    return [terms.map((term) => ({ name: term.name, href: pageHref(blogTermPath(taxonomy, term.slug), policy) })), more];
   };
+  const [categories, moreCategories] = links('category', model.terms.shown.categories, model.terms.categories);
+  const [tags, moreTags] = links('tag', model.terms.shown.tags, model.terms.tags);
+  return { categories, tags, more: { ...(moreCategories ? { categories: moreCategories } : {}), ...(moreTags ? { tags: moreTags } : {}) }, all: pageHref(blogIndexPath, policy) };
 }
 
 /** The index of every post the explorer filters over (published at /blog/posts.json). */

@@ -17,6 +17,16 @@ export function termOf(model: SiteModel, taxonomy: BlogTaxonomy, slug: string): 
   return term;
 }
 
+const termLists = new WeakMap<Term<string>[], Term<string>[]>();
+
+/** Every tag or every category in alphabetical order, as the page listing them shows them; sorted once per model. */
+export function termList(model: SiteModel, taxonomy: BlogTaxonomy): Term<string>[] {
+  const terms = taxonomy === 'tag' ? model.terms.tags : model.terms.categories;
+  let sorted = termLists.get(terms);
+  if (!sorted) termLists.set(terms, (sorted = [...terms].sort((a, b) => a.name.localeCompare(b.name))));
+  return sorted;
+}
+
 /** The words of a tag's or category's page, from content/data/blog.json. */
 export function termWords(model: SiteModel, taxonomy: BlogTaxonomy) {
   return taxonomy === 'tag' ? model.data.blog.tagPage : model.data.blog.categoryPage;

@@ -23,9 +23,14 @@ export type BlogTaxonomy = 'tag' | 'category';
 /** Where each taxonomy's pages live. */
 const taxonomyFolders: Record<BlogTaxonomy, string> = { tag: 'tags', category: 'categories' };
 
+/** The page listing every tag or every category: `/blog/tags`, `/blog/categories`. */
+export function blogTermListPath(taxonomy: BlogTaxonomy): string {
+  return `${blogIndexPath}/${taxonomyFolders[taxonomy]}`;
+}
+
 /** The page of one tag or category: `/blog/tags/{slug}`, `/blog/categories/{slug}`. */
 export function blogTermPath(taxonomy: BlogTaxonomy, slug: string): string {
-  return `${blogIndexPath}/${taxonomyFolders[taxonomy]}/${slug}`;
+  return `${blogTermListPath(taxonomy)}/${slug}`;
 }
 
 /** The RSS feed of one tag or category: `/blog/tags/{slug}/feed.xml`. */

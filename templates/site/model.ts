@@ -3,7 +3,7 @@ import { SiteError, SiteErrorList } from '../../cli/errors.ts';
 import { errorCatalogue } from '../../cli/error-catalogue.ts';
 import type { Entry, LoadedContent } from '../../cli/load/load-content.ts';
 import type { OriginIndex } from '../../cli/render/link-origins.ts';
-import { collectTerms, type Term } from '../../cli/route/taxonomy.ts';
+import { collectTerms, defaultTermLimits, mostUsedTerms, type Term, type TermLimits } from '../../cli/route/taxonomy.ts';
 import { formatPostDate } from '../../cli/validate/post-date.ts';
 import { estimateReadTime } from '../../cli/validate/read-time.ts';
 import { legalPlaceholderProblems } from './legal-placeholders.ts';
@@ -44,6 +44,11 @@ export interface Post {
 export interface BlogTerms {
   tags: Term<string>[];
   categories: Term<string>[];
+  /**
+   * What the lists' sidebars show: the most used tags and categories (blog.json's
+   * `termLists.shown`), in the same order; every one of them while there are no more.
+   */
+  shown: { tags: Term<string>[]; categories: Term<string>[] };
 }
 
 /** A long-form guide article, `/guides/content/{topic}`. */
@@ -110,7 +115,7 @@ export function buildSiteModel(content: LoadedContent, options: ModelOptions): S
   errors.push(...findDuplicates(posts, (post) => post.slug, 'content.duplicate-slug', 'slug'));
   errors.push(...findDuplicates(guides, (guide) => guide.topic, 'content.duplicate-topic', 'topic'));
   errors.push(...legalPlaceholderProblems(content.collections.legal!));
-  const terms = blogTerms(posts, content, errors);
+  const terms = blogTerms(posts, content, options.termLimits, blog.termLists.shown, errors);
   if (errors.length > 0) throw new SiteErrorList(errors);
   const texts = new Map(content.collections.toolkit!.map((entry) => [entry.file.slice(entry.file.lastIndexOf('/') + 1), entry.body]));
   const data = applySiteOverrides(content.data as SiteData, siteOverridesFromEnv(options.env), options.siteUrl);
@@ -134,12 +139,25 @@ export function buildSiteModel(content: LoadedContent, options: ModelOptions): S
  * ("CI/CD" and "CI-CD"), or a name with no letter or digit to make one from, are errors at the
  * front matter of the posts that write them.
  */
-function blogTerms(posts: Post[], content: LoadedContent, errors: SiteError[]): BlogTerms {
+function blogTerms(posts: Post[], content: LoadedContent, limits: TermLimits | undefined, shown: number, errors: SiteError[]): BlogTerms {
   const bySlug = <T extends { slug: string }>(entries: T[]) => entries.map((entry) => entry.slug);
   const taxonomies = {
-    tags: collectTerms(posts, (post) => post.tags),
-    categories: collectTerms(posts, (post) => [post.category]),
+    tags: collectTerms(posts, (post) => post.tags, limits),
+    categories: collectTerms(posts, (post) => [post.category], limits),
   };
+  const { hint } = errorCatalogue['content.too-many-terms'];
+  for (const [field, { overflows }] of Object.entries(taxonomies)) {
+    for (const overflow of overflows) {
+      const what = field === 'tags' ? 'tags' : 'categories';
+      if (overflow.limit === 'perEntry') {
+        errors.push(content.fieldError({ file: overflow.entry.file }, ['tags'], 'content.too-many-terms', `tags: the post has ${overflow.count} tags, more than the ${limits?.perEntry ?? defaultTermLimits.perEntry} a post may carry`, hint));
+      } else {
+        const path = field === 'tags' ? ['tags', overflow.entry.tags.indexOf(overflow.name)] : ['category'];
+        const limit = (limits?.perSite ?? defaultTermLimits.perSite).toLocaleString('en-US');
+        errors.push(content.fieldError({ file: overflow.entry.file }, path, 'content.too-many-terms', `${field === 'tags' ? 'Tag' : 'Category'} “${overflow.name}” is one more than the ${limit} ${what} the blog may have`, hint));
+      }
+    }
+  }
   for (const [field, { clashes }] of Object.entries(taxonomies)) {
     for (const clash of clashes) {
       for (const { name, first } of clash.names) {
@@ -153,10 +171,9 @@ function blogTerms(posts: Post[], content: LoadedContent, errors: SiteError[]): 
     }
   }
   const terms = (found: typeof taxonomies.tags) => found.terms.map((term) => ({ ...term, items: bySlug(term.items) }));
-  return {
-    tags: terms(taxonomies.tags).sort((a, b) => a.name.localeCompare(b.name)),
-    categories: terms(taxonomies.categories),
-  };
+  const tags = terms(taxonomies.tags).sort((a, b) => a.name.localeCompare(b.name));
+  const categories = terms(taxonomies.categories);
+  return { tags, categories, shown: { tags: mostUsedTerms(tags, shown), categories: mostUsedTerms(categories, shown) } };
 }
 
 /** A post's slug: its front matter's, or the name of its file (or of its bundle's folder). */

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { RedirectSpec, RouteSpec } from '../../cli/config/site-definition.ts';
 import { listPagePath, paginate } from '../../cli/route/paginate.ts';
 import { locateFrontMatterField, locateJsonField } from '../../cli/validate/locate-field.ts';
+import { termList } from './blog-terms.ts';
 import type { SiteModel } from './model.ts';
 import type { GuideTopic } from './schemas/schemas.ts';
 import * as urls from './urls.ts';
@@ -16,6 +17,8 @@ export type SitePage =
   | { kind: 'blog-index'; page: number }
   /** A page of one tag's or category's posts. */
   | { kind: 'blog-term'; taxonomy: urls.BlogTaxonomy; slug: string; page: number }
+  /** A page of the list of every tag or every category. */
+  | { kind: 'blog-terms'; taxonomy: urls.BlogTaxonomy; page: number }
   | { kind: 'blog-post'; slug: string }
   | { kind: 'case-studies' }
   | { kind: 'humans' }
@@ -54,7 +57,8 @@ export function siteRoutes(model: SiteModel): RouteSpec<SitePage>[] {
 
 /**
  * The blog's list and each tag's and category's, a page of posts each (content/data/blog.json
- * `pageSize`); a page's sitemap date is its newest post's.
+ * `pageSize`), a page's sitemap date its newest post's; and the lists of every tag and every
+ * category (`termLists.pageSize` to a page).
  */
 function blogListRoutes(model: SiteModel): RouteSpec<SitePage>[] {
   const source = datasetFile(model, 'blog');
@@ -72,6 +76,9 @@ function blogListRoutes(model: SiteModel): RouteSpec<SitePage>[] {
     })),
     ...terms.flatMap(({ taxonomy, term }) => paginate(term.items, size, urls.blogTermPath(taxonomy, term.slug)).map((list) => ({
       path: listPagePath(list.first, list.number), page: { kind: 'blog-term', taxonomy, slug: term.slug, page: list.number } as const, source, ...newest(list.items),
+    }))),
+    ...(['tag', 'category'] as const).flatMap((taxonomy) => paginate(termList(model, taxonomy), model.data.blog.termLists.pageSize, urls.blogTermListPath(taxonomy)).map((list) => ({
+      path: listPagePath(list.first, list.number), page: { kind: 'blog-terms', taxonomy, page: list.number } as const, source,
     }))),
   ];
 }

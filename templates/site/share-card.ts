@@ -5,7 +5,7 @@ import { readCardAssets, type CardData } from './card-assets.ts';
 import type { Post, SiteModel } from './model.ts';
 import type { SitePage } from './routes.ts';
 import { termTitle } from './blog-terms.ts';
-import { blogIndexPath, blogTermPath } from './urls.ts';
+import { blogIndexPath, blogTermListPath, blogTermPath } from './urls.ts';
 
 // What each page's share card says: the page's title and what kind of page it is. The title is
 // the page's own (without the brand the document title adds); the kind is a post's category,
@@ -33,6 +33,7 @@ export function cardTextFor(route: { page: SitePage }, model: SiteModel): CardTe
     case 'guide-article': return { title: model.guides.find((g) => g.topic === page.topic)!.title, kind: kinds['guide-article'] };
     case 'blog-index': return { title: data.blog.meta.title, kind: kinds['blog-index'] };
     case 'blog-term': return { title: termTitle(model, page.taxonomy, page.slug), kind: kinds['blog-index'] };
+    case 'blog-terms': return { title: data.blog.termLists[page.taxonomy].title, kind: kinds['blog-index'] };
     case 'blog-post': {
       const post = postsBySlug(model).get(page.slug)!;
       return { title: post.title, kind: post.category };
@@ -66,6 +67,7 @@ export const shareCard: ShareCardSpec<SiteModel, SitePage> = {
     const page = route.page;
     if (page.kind === 'blog-index' && page.page > 1) return { kind: 'same-as', path: blogIndexPath };
     if (page.kind === 'blog-term' && page.page > 1) return { kind: 'same-as', path: blogTermPath(page.taxonomy, page.slug) };
+    if (page.kind === 'blog-terms' && page.page > 1) return { kind: 'same-as', path: blogTermListPath(page.taxonomy) };
     const post = route.page.kind === 'blog-post' ? postsBySlug(model).get(route.page.slug) : undefined;
     if (post?.socialImage) {
       const frontMatter = model.content.collections.posts!.find((entry) => entry.file === post.file)?.frontMatterText ?? '';

@@ -30,7 +30,7 @@ test('treats the site origin as internal over http and https, other hosts as ext
   assert.deepEqual(parseHref('https://www.checkpointqa.com/blog/', at('/'), origins), { type: 'internal', path: '/blog/' });
   assert.deepEqual(parseHref('http://www.checkpointqa.com/blog/', at('/'), origins), { type: 'internal', path: '/blog/' });
   assert.deepEqual(parseHref('https://example.org/a#b', at('/'), origins), { type: 'external', url: 'https://example.org/a' });
-  assert.deepEqual(parseHref('//cdn.example.org/x.js', at('/'), origins), { type: 'external', url: 'http://cdn.example.org/x.js' });
+  assert.deepEqual(parseHref('//cdn.example.org/x.js', at('/'), origins), { type: 'external', url: 'https://cdn.example.org/x.js' });
 });
 
 test('skips non-web schemes and empty hrefs', () => {

@@ -26,6 +26,7 @@ const templatePages: Record<Exclude<SitePage['kind'], 'redirect'>, string> = {
   'guide-article': '/guides/content/playwright/',
   'blog-index': '/blog/',
   'blog-term': '/blog/tags/ai/',
+  'blog-terms': '/blog/tags/',
   // A screenshot figure, highlighted code and a picture of its own to share.
   'blog-post': '/blog/ai-powered-bug-reports/',
   'case-studies': '/case-studies/',

@@ -53,6 +53,8 @@ const templates: Record<Exclude<SitePage['kind'], 'redirect'>, TemplateShot> = {
   'blog-index': { path: '/blog/', through: '.post-grid .post-card' },
   // The hero with its back link and count, the sidebar with the current tag, and the first card.
   'blog-term': { path: '/blog/tags/ai/', through: '.post-grid .post-card' },
+  // The hero with its back link and count, and every tag with its posts.
+  'blog-terms': { path: '/blog/tags/' },
   // Title, image, sidebar, prose and its first highlighted code sample.
   'blog-post': { path: '/blog/the-reality-of-ai-in-qa-testing/', through: '.prose pre' },
   // Hero, stats band, the first three cards and the promo block after them.

@@ -1,6 +1,8 @@
 import { parseDocument } from 'htmlparser2';
 import { findAll, getAttributeValue, textContent } from 'domutils';
 import type { Element } from 'domhandler';
+import { fillSlots } from '../../cli/render/markdown/body-slots.ts';
+import type { RenderedMarkdown } from '../../cli/render/markdown/render-markdown.ts';
 
 /** A parsed page with a few queries tests need. */
 export interface Page {
@@ -31,3 +33,8 @@ export function parsePage(html: string): Page {
 
 /** A placeholder a legal or content text must not keep: a bracketed blank or unfilled braces. */
 export const placeholderPattern = /\[(website URL|email address|postal address)[^\]]*\]|\{\{|\}\}/;
+
+/** A rendered body's HTML with each slot shown as `<!--sitegen-image:N-->` or `<!--sitegen-embed:N-->`, for assertions on where the slots are. */
+export function htmlWithSlots(body: Pick<RenderedMarkdown, 'html' | 'slots'>): string {
+  return fillSlots(body, (slot) => `<!--sitegen-${slot.kind}:${slot.index}-->`);
+}

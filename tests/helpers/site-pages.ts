@@ -45,7 +45,7 @@ export async function sitePages(options: { given?: { raw: RawContent; model: Sit
   const site = realSite.definition;
   const settings = site.settings(model);
   const routes = buildRoutes(site.routes(model), settings);
-  const redirects = buildRedirects(site.redirects!(model), routes, settings);
+  const redirects = buildRedirects(site.redirects!(model), settings);
   const markdown = new Map<string, RenderedMarkdown>();
   if (options.markdown !== false) {
     for (const source of [...model.posts, ...model.guides, ...model.legal]) markdown.set(source.file, await renderMarkdown(source.body, source.bodyLine));

@@ -44,7 +44,7 @@ test('an old address naming _headers or _redirects (or a path under one) is refu
     buildSite({ root: tinyRoot, site: loadedSite(definition), contentDir: content, writer: new DiskWriter(out), cache: new Cache(undefined), checkLinks: false }),
     (error: unknown) => {
       assert.ok(error instanceof SiteErrorList, String(error));
-      assert.deepEqual(error.errors.map((e) => [e.code, e.file, e.line]), [['routes.reserved-path', post, 4], ['routes.reserved-path', post, 5]]);
+      assert.deepEqual(error.errors.map((e) => [e.code, e.file, e.line]), [['routes.duplicate-output', post, 4], ['routes.duplicate-output', post, 5]]);
       return true;
     },
   );

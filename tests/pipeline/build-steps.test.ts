@@ -18,6 +18,7 @@ import { MemoryWriter } from '../../cli/write/writers.ts';
 import { sampleBundle } from '../helpers/fake-bundle.ts';
 import type { TinyModel, TinyPage } from '../sites/tiny/templates/pages.tsx';
 import { loadedSite, tinyRoot, tinySite } from '../helpers/sites.ts';
+import { claimStep } from '../../cli/pipeline/claim-step.ts';
 
 const bundle = sampleBundle();
 const content = path.join(tinyRoot, 'content');
@@ -59,7 +60,7 @@ test('renders a routed site and stages every file of it with the in-memory write
   const writer = new MemoryWriter();
   const staged = new StagedWrites(writer);
   for (const [file, html] of emitted) staged.write(file, html);
-  const written = await staged.finish(siteFiles(site));
+  const written = await staged.finish(siteFiles(site, claimStep(routed, { outputs: [], index: site.imageIndex }, { files: [] })));
   assert.equal(written, writer.files.size);
   for (const file of ['index.html', 'posts/hello/index.html', 'old-home/index.html', 'sitemap.xml', 'feed.xml', 'robots.txt', '_redirects', '_headers', '.sitegen-manifest.json', 'assets/site-AAAA.css', 'images/square.svg']) {
     assert.ok(writer.files.has(file), `${file} written`);

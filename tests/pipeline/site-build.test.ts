@@ -80,10 +80,13 @@ const expectedPages: [file: string, h1: string | RegExp, title: string | RegExp]
   ['search/index.html', 'Search the Site', 'Search | Checkpoint QA'],
   ['404.html', /\S/, 'Page not found | Checkpoint QA'],
 ];
-/** A page per category and tag of the six posts, each on one page of posts: the blog's lists (templates/site/routes.ts). */
+/** A page per category and tag of the six posts, each on one page of posts, and the pages listing them all: the blog's lists (templates/site/routes.ts). */
 const categories = ['ai-testing', 'data', 'devops', 'documentation', 'manual-testing', 'tools'];
 const tags = ['ai', 'ai-assistance', 'ai-tools', 'automation', 'bug-reporting', 'ci-cd', 'cursor', 'data-generation', 'devops', 'documentation', 'efficiency', 'future-trends', 'manual-testing', 'productivity', 'qa', 'test-data', 'test-generation', 'testing', 'trends'];
-const termPages = [...categories.map((slug) => `blog/categories/${slug}/index.html`), ...tags.map((slug) => `blog/tags/${slug}/index.html`)];
+const termPages = [
+  ...categories.map((slug) => `blog/categories/${slug}/index.html`), ...tags.map((slug) => `blog/tags/${slug}/index.html`),
+  'blog/categories/index.html', 'blog/tags/index.html',
+];
 
 test('builds one page per route of the SPEC, and commits them', () => {
   assert.equal(result.committed, true);
@@ -405,7 +408,8 @@ test('every page’s JSON-LD parses and has the types its kind of page calls for
   assert.deepEqual(typesOf('services/startups/index.html'), ['BreadcrumbList']);
   assert.deepEqual(typesOf('humans/index.html'), []);
   assert.deepEqual(typesOf('404.html'), []);
-  for (const { file, page } of pages.filter((entry) => /^blog\/[^/]+\/index\.html$/.test(entry.file))) {
+  assert.deepEqual(typesOf('blog/tags/index.html'), ['BreadcrumbList']);
+  for (const { file, page } of pages.filter((entry) => /^blog\/[^/]+\/index\.html$/.test(entry.file) && !/^blog\/(tags|categories)\//.test(entry.file))) {
     assert.deepEqual(structuredData(page).map((item) => item['@type']), ['BlogPosting', 'BreadcrumbList'], file);
   }
 });

@@ -6,6 +6,8 @@ import { SiteErrorList } from '../../cli/errors.ts';
 import { loadStep } from '../../cli/pipeline/load-step.ts';
 import { validateStep } from '../../cli/pipeline/validate-step.ts';
 import { buildRedirects, buildRoutes } from '../../cli/route/routes.ts';
+import { routeClaims } from '../../cli/pipeline/claim-step.ts';
+import { checkOutputClaims } from '../../cli/write/output-claims.ts';
 import type { TinyModel, TinyPage } from '../sites/tiny/templates/pages.tsx';
 import { tinyRoot, tinySite } from '../helpers/sites.ts';
 
@@ -54,14 +56,13 @@ test('keeps what the site says of each page: its page, source, bodies and last c
 });
 
 test("lays a redirect's stub page at its old address and points it at the target under the policy, query and fragment kept", () => {
-  const routes = buildRoutes(specs, always);
   const redirects = [{ from: '/old-home/', to: '/' }, { from: '/old-post', to: '/posts/hello?ref=old#top' }, { from: '/feed', to: '/feed.xml' }];
-  assert.deepEqual(buildRedirects(redirects, routes, always).map((r) => [r.from, r.to, r.file]), [
+  assert.deepEqual(buildRedirects(redirects, always).map((r) => [r.from, r.to, r.file]), [
     ['/old-home', '/', 'old-home/index.html'],
     ['/old-post', '/posts/hello/?ref=old#top', 'old-post/index.html'],
     ['/feed', '/feed.xml', 'feed/index.html'],
   ]);
-  assert.deepEqual(buildRedirects(redirects, buildRoutes(specs, never), never).map((r) => [r.from, r.to, r.file]), [
+  assert.deepEqual(buildRedirects(redirects, never).map((r) => [r.from, r.to, r.file]), [
     ['/old-home', '/', 'old-home.html'],
     ['/old-post', '/posts/hello?ref=old#top', 'old-post.html'],
     ['/feed', '/feed.xml', 'feed.html'],
@@ -71,21 +72,21 @@ test("lays a redirect's stub page at its old address and points it at the target
 test('rejects a redirect that would overwrite a page, naming both sources', () => {
   const routes = buildRoutes(specs, always);
   const origin = { kind: 'data' as const, file: 'content/data/moves.json', field: '[0].from' };
-  assert.throws(() => buildRedirects([{ from: '/posts/hello', to: '/', origin }], routes, always), (error: unknown) => {
+  assert.throws(() => checkOutputClaims(routeClaims(routes, buildRedirects([{ from: '/posts/hello', to: '/', origin: { ...origin, line: 3, column: 14 } }], always))), (error: unknown) => {
     assert.ok(error instanceof SiteErrorList);
-    assert.deepEqual(error.errors.map((e) => [e.code, e.file]), [['routes.duplicate-output', 'content/data/moves.json']]);
-    assert.match(error.errors[0]!.message, /^2 routes write posts\/hello\/index\.html: \/posts\/hello \(from .*hello\.md\), redirect \/posts\/hello \(from content\/data\/moves\.json\)$/);
+    assert.deepEqual(error.errors.map((e) => [e.code, e.file, e.line, e.column]), [['routes.duplicate-output', 'content/data/moves.json', 3, 14]]);
+    assert.match(error.errors[0]!.message, /^posts\/hello\/index\.html is written twice: the redirect from \/posts\/hello \(content\/data\/moves\.json\) and the page \/posts\/hello \(.*hello\.md\)$/);
     return true;
   });
 });
 
 test('rejects two pages that write one file, at the second one', () => {
   const clash: RouteSpec<TinyPage>[] = [...specs, { path: '/posts/hello/', page: { kind: 'home' }, source: 'content/data/site.json' }];
-  assert.throws(() => buildRoutes(clash, always), (error: unknown) => {
+  assert.throws(() => checkOutputClaims(routeClaims(buildRoutes(clash, always), [])), (error: unknown) => {
     assert.ok(error instanceof SiteErrorList);
     assert.deepEqual(error.errors.map((e) => [e.code, e.file]), [['routes.duplicate-output', 'content/data/site.json']]);
     assert.match(error.errors[0]!.message, /posts\/hello\/index\.html/);
     return true;
   });
-  assert.doesNotThrow(() => buildRoutes([{ path: '/a', page: { kind: 'home' }, source: 'x' }, { path: '/404', page: { kind: 'not-found' }, source: 'y', notFound: true }], never));
+  assert.doesNotThrow(() => checkOutputClaims(routeClaims(buildRoutes([{ path: '/a', page: { kind: 'home' }, source: 'x' }, { path: '/404', page: { kind: 'not-found' }, source: 'y', notFound: true }], never), [])));
 });

@@ -7,6 +7,9 @@ import { routeStep } from '../../cli/pipeline/route-step.ts';
 import { validateStep } from '../../cli/pipeline/validate-step.ts';
 import { fixtureContent, projectRoot } from '../helpers/content.ts';
 import { realSite } from '../helpers/sites.ts';
+import { Cache } from '../../cli/cache/cache.ts';
+import { planImages, prepareShareCards } from '../../cli/pipeline/assets-step.ts';
+import { claimStep } from '../../cli/pipeline/claim-step.ts';
 
 // The marketing site's own rules about its content: each case lays one fixture from
 // tests/fixtures/<behaviour>/ over the minimal valid site and asserts what an author relies on:
@@ -26,7 +29,9 @@ interface Reported {
 async function contentErrors(behaviour?: string): Promise<Reported[]> {
   const { content, cleanup } = await fixtureContent(behaviour);
   try {
-    routeStep(validateStep(await loadStep(realSite, projectRoot, content), { now: new Date('2026-11-21T00:00:00Z') }));
+    const routed = routeStep(validateStep(await loadStep(realSite, projectRoot, content), { now: new Date('2026-11-21T00:00:00Z') }));
+    // Every path the build would write is claimed by its writer, as a build does before it renders.
+    claimStep(routed, planImages(routed), prepareShareCards(routed, new Cache(undefined)));
     return [];
   } catch (error) {
     if (!(error instanceof SiteErrorList)) throw error;

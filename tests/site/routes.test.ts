@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { SiteErrorList } from '../../cli/errors.ts';
+import { routeClaims } from '../../cli/pipeline/claim-step.ts';
 import { buildRedirects as buildRedirectsOf, buildRoutes as buildRoutesOf, type Route } from '../../cli/route/routes.ts';
+import { checkOutputClaims } from '../../cli/write/output-claims.ts';
 import type { SiteModel } from '../../templates/site/model.ts';
 import type { SitePage } from '../../templates/site/routes.ts';
 import { loadSiteModel } from '../helpers/site-model.ts';
@@ -12,13 +14,17 @@ import { realSite } from '../helpers/sites.ts';
 const { model } = await loadSiteModel();
 const site = realSite.definition;
 const buildRoutes = (siteModel: SiteModel) => buildRoutesOf(site.routes(siteModel), site.settings(siteModel));
-const buildRedirects = (siteModel: SiteModel, routes: Route<SitePage>[]) => buildRedirectsOf(site.redirects!(siteModel), routes, site.settings(siteModel));
+const buildRedirects = (siteModel: SiteModel, routes: Route<SitePage>[]) => {
+  const redirects = buildRedirectsOf(site.redirects!(siteModel), site.settings(siteModel));
+  checkOutputClaims(routeClaims(routes, redirects));
+  return redirects;
+};
 
-test('lists every route of the SPEC route table, plus the search and 404 pages and a page per tag and category', () => {
+test('lists every route of the SPEC route table, plus the search and 404 pages, a page per tag and category, and the pages listing them', () => {
   const paths = buildRoutes(model).map((r) => r.path).sort();
   const topics = ['bug-documentation', 'cursor-usage', 'playwright', 'productivity', 'test-data'];
   assert.deepEqual(paths, [
-    '/', '/404', '/blog',
+    '/', '/404', '/blog', '/blog/categories', '/blog/tags',
     ...['ai-testing', 'data', 'devops', 'documentation', 'manual-testing', 'tools'].map((slug) => `/blog/categories/${slug}`),
     ...model.terms.tags.map((term) => `/blog/tags/${term.slug}`),
     ...model.posts.map((p) => `/blog/${p.slug}`).sort(),
@@ -65,7 +71,7 @@ test('rejects a redirect that would overwrite a page, naming both sources', () =
   assert.throws(() => buildRedirects(clash, buildRoutes(clash)), (error: unknown) => {
     assert.ok(error instanceof SiteErrorList);
     assert.equal(error.errors[0]!.code, 'routes.duplicate-output');
-    assert.match(error.errors[0]!.message, /humans\/index\.html.*humans\.json.*redirects\.json/);
+    assert.match(error.errors[0]!.message, /humans\/index\.html.*redirects\.json.*humans\.json/);
     return true;
   });
 });
@@ -76,14 +82,9 @@ function withPosts(count: number, tags: (index: number) => string[] = () => ['AI
   const posts = Array.from({ length: count }, (_, index) => ({ ...first!, slug: `post-${index}`, tags: tags(index), date: new Date(Date.UTC(2024, 0, count - index)) }));
   const byTag = new Map<string, string[]>();
   for (const post of posts) for (const tag of post.tags) byTag.set(tag, [...(byTag.get(tag) ?? []), post.slug]);
-  return {
-    ...model,
-    posts,
-    terms: {
-      tags: [...byTag].map(([name, items]) => ({ name, slug: name.toLowerCase(), items })),
-      categories: [{ name: first!.category, slug: 'cat', items: posts.map((post) => post.slug) }],
-    },
-  };
+  const tagTerms = [...byTag].map(([name, items]) => ({ name, slug: name.toLowerCase(), items }));
+  const categories = [{ name: first!.category, slug: 'cat', items: posts.map((post) => post.slug) }];
+  return { ...model, posts, terms: { tags: tagTerms, categories, shown: { tags: tagTerms, categories } } };
 }
 
 test('splits the blog and each tag and category into pages of content/data/blog.json pageSize, each dated by its newest post', () => {

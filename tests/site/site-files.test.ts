@@ -13,6 +13,7 @@ import { sampleBundle } from '../helpers/fake-bundle.ts';
 import { contentRoot } from '../helpers/site-model.ts';
 import { realSite } from '../helpers/sites.ts';
 import { parseXml } from '../helpers/xml.ts';
+import { claimStep } from '../../cli/pipeline/claim-step.ts';
 
 // What the marketing site's definition makes of the files besides its pages: the dates its
 // sitemap gives, its blog feed and its redirects.
@@ -31,7 +32,7 @@ const rendered: RenderedStep = {
   imageIndex: imageIndex(routed.images.svg, []),
   warnings: [],
 };
-const files = siteFiles(rendered);
+const files = siteFiles(rendered, claimStep(rendered, { outputs: [], index: rendered.imageIndex }, { files: [] }));
 const text = (file: string) => {
   const contents = files.get(file);
   assert.equal(typeof contents, 'string', file);

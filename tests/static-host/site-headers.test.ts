@@ -57,8 +57,8 @@ const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).di
 test('the pages fetched are every page of SPEC section 2 and the blog\'s tag and category pages, as the built sitemap lists them', () => {
   // SPEC section 2: home, 4 audiences, 5 guides and their 5 articles, the blog, its 6 posts,
   // case studies, humans, getting started, the toolkit and the two legal pages; then the 19 tags'
-  // and 6 categories' pages of the six posts.
-  assert.equal(pagePaths.length, 28 + 25, pagePaths.join('\n'));
+  // and 6 categories' pages of the six posts, and the pages listing every tag and every category.
+  assert.equal(pagePaths.length, 28 + 25 + 2, pagePaths.join('\n'));
   assert.ok(pagePaths.includes('/'));
 });
 

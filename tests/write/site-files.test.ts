@@ -10,6 +10,7 @@ import type { SiteManifest } from '../../cli/write/route-manifest.ts';
 import { sampleBundle } from '../helpers/fake-bundle.ts';
 import { tinyRoot, tinySite } from '../helpers/sites.ts';
 import { parseXml } from '../helpers/xml.ts';
+import { claimStep } from '../../cli/pipeline/claim-step.ts';
 
 // Every file of a build besides pages and raster images (cli/pipeline/write-step.ts), for the
 // tiny site: pages /, /posts/hello (2024-01-02), /posts/second (2024-02-03), a 404 page, a
@@ -30,7 +31,7 @@ const rendered: RenderedStep = {
   imageIndex: new Map(),
   warnings: [],
 };
-const files = siteFiles(rendered);
+const files = siteFiles(rendered, claimStep(rendered, { outputs: [], index: rendered.imageIndex }, { files: [] }));
 const text = (file: string) => {
   const contents = files.get(file);
   assert.equal(typeof contents, 'string', file);

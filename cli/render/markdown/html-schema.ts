@@ -5,17 +5,26 @@ type Definitions = NonNullable<Schema['attributes']>[string];
 /** An id in the content's own namespace: Markdown's footnotes use it, and an author may too. */
 const contentId = /^user-content-/;
 
-/** What the page's own markup and scripts need to be the only ones to say: never kept from HTML in a body. */
-const refusedEverywhere = new Set(['id', 'name', 'ariaDescribedBy', 'ariaLabelledBy']);
+/**
+ * What the page's own markup and scripts need to be the only ones to say: never kept from HTML in
+ * a body. `accessKey` would take a browser's shortcut, and `tabIndex` is given back below only
+ * where it keeps the focus order (a positive one puts the body's element before the page's own
+ * header and skip link).
+ */
+const refusedEverywhere = new Set(['id', 'name', 'ariaDescribedBy', 'ariaLabelledBy', 'accessKey', 'tabIndex']);
 
 const withoutRefused = (definitions: Definitions | undefined): Definitions =>
   (definitions ?? []).filter((definition) => !refusedEverywhere.has(typeof definition === 'string' ? definition : definition[0]));
+
+/** A `tabindex` that leaves the page's focus order alone: 0 (focusable where it stands) or negative (not in the order). */
+const focusInOrder = /^(?:0|-\d+)$/;
 
 /** Every attribute list of GitHub's schema with id, name and the ARIA id references taken out, then given back restricted to the content's namespace. */
 const attributes: Record<string, Definitions> = Object.fromEntries(
   Object.entries(defaultSchema.attributes ?? {}).map(([tag, definitions]) => [tag, withoutRefused(definitions)]),
 );
-attributes['*'] = [...attributes['*']!, ['id', contentId], ['ariaDescribedBy', contentId], ['ariaLabelledBy', contentId]];
+attributes['*'] = [...attributes['*']!, ['id', contentId], ['ariaDescribedBy', contentId], ['ariaLabelledBy', contentId], ['tabIndex', focusInOrder]];
+
 
 /**
  * What HTML written in a Markdown body may hold: GitHub's schema (hast-util-sanitize's
@@ -35,6 +44,8 @@ attributes['*'] = [...attributes['*']!, ['id', contentId], ['ariaDescribedBy', c
  * - Removed with everything they hold (`strip`), not just unwrapped: elements whose content is
  *   not text for the reader (scripts, styles, SVG, MathML, frames, objects, forms and their
  *   controls, media with fallback text).
+ * - `accesskey` never, `tabindex` only at 0 or below: a body may not take a keyboard shortcut
+ *   nor the first places in the page's focus order.
  * - URLs: `href` may be http, https, mailto or tel, as a Markdown link; the rest http or https.
  *   A scheme outside the list is refused as `markdown.unsafe-url` before this runs.
  */

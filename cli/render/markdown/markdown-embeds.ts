@@ -11,12 +11,6 @@ export interface MarkdownEmbed {
   column: number;
 }
 
-/** The HTML comment standing for embed `index` of a body (comments written in a body are removed, so no author can write one). */
-export const embedMarker = (index: number): string => `sitegen-embed:${index}`;
-
-/** Finds the embed markers in a body's HTML; the first group is the embed's index. */
-export const embedMarkerPattern = /<!--sitegen-embed:(\d+)-->/g;
-
 /** The iframe's start tag as a warning names it: `<iframe src=https://evil.example/x>`. */
 export function describeIframe(src: string | undefined): string {
   return src === undefined ? '<iframe>' : `<iframe src=${src.length > 80 ? `${src.slice(0, 80)}…` : src}>`;
@@ -24,9 +18,9 @@ export function describeIframe(src: string | undefined): string {
 
 /**
  * A body as the site shows it: each embed the site does not accept (the `embeds` of its `markdown` in its
- * definition; none without it) is taken out of the HTML, with a warning at its line. Run on
- * every build, never cached: the rule is the site's code, the body's render only records the
- * iframes. The body's `embeds` keep their indices; a refused one is `null`.
+ * definition; none without it) becomes `null`, so its slot is left empty (body-slots.ts), with a
+ * warning at its line. Run on every build, never cached: the rule is the site's code, the body's
+ * render only records the iframes. The body's `embeds` keep their indices.
  */
 export function applyEmbedRule(body: RenderedMarkdown, rule: MarkdownEmbedSpec | undefined): { body: RenderedMarkdown; warnings: MarkdownWarning[] } {
   if (!body.embeds) return { body, warnings: [] };
@@ -38,6 +32,5 @@ export function applyEmbedRule(body: RenderedMarkdown, rule: MarkdownEmbedSpec |
     return null;
   });
   if (warnings.length === 0) return { body, warnings };
-  const html = body.html.replace(embedMarkerPattern, (marker, index: string) => (embeds[Number(index)] ? marker : ''));
-  return { body: { ...body, html, embeds }, warnings };
+  return { body: { ...body, embeds }, warnings };
 }

@@ -4,7 +4,8 @@ import type { Comment, Element, ElementContent, Properties, Root, RootContent } 
 import { sanitize } from 'hast-util-sanitize';
 import { find, html } from 'property-information';
 import { rawHtmlSchema } from './html-schema.ts';
-import { describeIframe, embedMarker, type MarkdownEmbed } from './markdown-embeds.ts';
+import { bodySlot, slotOf, type SlotNode } from './body-slots.ts';
+import { describeIframe, type MarkdownEmbed } from './markdown-embeds.ts';
 import type { MarkdownProblem, MarkdownWarning } from './render-markdown.ts';
 import { allowedSchemeNames, isSafeUrl } from './safe-urls.ts';
 
@@ -77,7 +78,7 @@ export class RawHtmlRun {
           this.restore(child, index);
           children.push(child);
         }
-      } else if (child.type === 'comment' || child.type === 'doctype') {
+      } else if ((child.type === 'comment' && !slotOf(child)) || child.type === 'doctype') {
         emptied.push(children.length);
       } else {
         children.push(child);
@@ -160,8 +161,8 @@ export class RawHtmlRun {
     return clean.children as ElementContent[];
   }
 
-  /** An iframe: an embed marker when its src is an https URL (the site then decides), else removed with a warning. */
-  private embed(element: Element, at: Point): Comment[] {
+  /** An iframe: an embed's slot when its src is an https URL (the site then decides), else removed with a warning. */
+  private embed(element: Element, at: Point): SlotNode[] {
     const here = pointOf(element) ?? at;
     this.refuseUnsafeUrls(element, here);
     const { src, title, srcDoc } = element.properties;
@@ -172,7 +173,7 @@ export class RawHtmlRun {
       return [];
     }
     this.embeds.push({ src: source, ...(typeof title === 'string' && title.trim() ? { title: title.trim() } : {}), ...here });
-    return [{ type: 'comment', value: embedMarker(this.embeds.length - 1) }];
+    return [bodySlot('embed', this.embeds.length - 1)];
   }
 
   /** Drops, as an error at the element, every URL attribute whose scheme is not allowed (`javascript:`, `data:`…), as `collect` does for Markdown's links. */
@@ -215,5 +216,5 @@ function pointOf(node: Root | Element): Point | undefined {
 }
 
 function embedIndex(marker: Comment): number {
-  return Number(marker.value.slice(marker.value.indexOf(':') + 1));
+  return slotOf(marker)!.index;
 }

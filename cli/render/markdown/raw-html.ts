@@ -3,7 +3,8 @@ import { raw } from 'hast-util-raw';
 import type { VFile } from 'vfile';
 import { checkHtmlStructure, maxHtmlDepth, maxOpenFormatting, type HtmlStructureProblem, type RawHtmlPiece } from './html-limits.ts';
 import { rawHtmlSchema } from './html-schema.ts';
-import { embedMarker, type MarkdownEmbed } from './markdown-embeds.ts';
+import { slotOf } from './body-slots.ts';
+import type { MarkdownEmbed } from './markdown-embeds.ts';
 import { RawHtmlRun } from './raw-html-run.ts';
 import type { MarkdownProblem, MarkdownWarning } from './render-markdown.ts';
 
@@ -31,7 +32,7 @@ export interface RawHtmlData {
  * Everything the sanitizer removes is reported as a warning at its line and column
  * (`markdown.html-removed`): `<script> removed`, `onclick on <a> removed`. A URL with a scheme
  * outside the allowed ones is an error, as in Markdown (`markdown.unsafe-url`). An `<iframe>` is
- * recorded as an embed and left as a marker: the site decides what it becomes (markdown-embeds.ts).
+ * recorded as an embed and left as a slot (body-slots.ts): the site decides what it becomes (markdown-embeds.ts).
  * Comments are left out without a word: notes to oneself, never shown.
  *
  * A body without HTML is left alone: its tree is never reparsed.
@@ -113,8 +114,8 @@ function capped(warnings: MarkdownWarning[]): MarkdownWarning[] {
 
 /**
  * An iframe on a line of its own is a paragraph to Markdown (`<iframe …></iframe>` is inline
- * HTML): a paragraph that holds nothing but embed markers gives way to them, so what the site
- * makes of a marker (a player, a block) is not inside a `<p>`.
+ * HTML): a paragraph that holds nothing but embed slots gives way to them, so what the site
+ * makes of a slot (a player, a block) is not inside a `<p>`.
  */
 function liftEmbeds(node: Root | Element): void {
   node.children = (node.children as RootContent[]).flatMap((child): RootContent[] => {
@@ -128,5 +129,5 @@ function liftEmbeds(node: Root | Element): void {
 }
 
 function isEmbedMarker(node: RootContent): boolean {
-  return node.type === 'comment' && node.value.startsWith(embedMarker(0).slice(0, -1));
+  return slotOf(node)?.kind === 'embed';
 }

@@ -9,8 +9,9 @@ import rehypeStringify from 'rehype-stringify';
 import { unified } from 'unified';
 import { closestPath } from '../../check/suggest.ts';
 import { SiteError } from '../../errors.ts';
+import { readUrlReference } from '../../route/url-reference.ts';
+import { changeBodyHtml } from './body-slots.ts';
 import type { RenderedMarkdown } from './render-markdown.ts';
-import { isRelativeReference } from './relative-url.ts';
 
 /** Where the content of a build is published, for resolving relative references. */
 export interface ContentAddresses {
@@ -38,9 +39,10 @@ export function resolveRelativeReferences(file: string, body: RenderedMarkdown, 
   const folder = path.dirname(file);
   const problems: SiteError[] = [];
   let images = body.images;
-  if (images?.some((image) => isRelativeReference(image.src))) {
+  // A recorded image's path is a site path (`/images/…`) or, written relative, a path from the file's folder (markdown-images.ts).
+  if (images?.some((image) => !image.src.startsWith('/'))) {
     images = images.map((image) => {
-      if (!isRelativeReference(image.src)) return image;
+      if (image.src.startsWith('/')) return image;
       const address = addresses.files.get(path.resolve(folder, image.src));
       if (address) return { ...image, src: address };
       problems.push(missingBesideFile(file, image.src, addresses, page?.bundle === true, image));
@@ -49,36 +51,30 @@ export function resolveRelativeReferences(file: string, body: RenderedMarkdown, 
   }
   const changed = new Map<string, string>();
   const links = body.links.map((link) => {
-    if (!isRelativeReference(link.href)) return link;
     const href = changed.get(link.href) ?? resolvedHref(link.href, folder, addresses, page);
     if (href === link.href) return link;
     changed.set(link.href, href);
     return { ...link, href };
   });
   if (changed.size === 0 && images === body.images) return { body, problems };
-  return { body: { ...body, html: rewriteHrefs(body.html, changed), links, ...(images ? { images } : {}) }, problems };
+  return { body: { ...changeBodyHtml(body, (html) => rewriteHrefs(html, changed)), links, ...(images ? { images } : {}) }, problems };
 }
 
-/** A relative href as a site address, or as it is when there is nothing to resolve it against. */
+/**
+ * A relative href (as a browser reads it: url-reference.ts) as a site address, or as it is when
+ * it is not relative or there is nothing to resolve it against.
+ */
 function resolvedHref(href: string, folder: string, addresses: ContentAddresses, page: BodyPage | undefined): string {
-  const split = href.search(/[?#]/);
-  const pathPart = split === -1 ? href : href.slice(0, split);
-  const rest = split === -1 ? '' : href.slice(split);
-  const target = path.resolve(folder, decoded(pathPart));
+  const reference = readUrlReference(href);
+  if (reference.kind !== 'relative') return href;
+  const rest = reference.search + reference.hash;
+  const target = path.resolve(folder, reference.path);
   const address = addresses.files.get(target) ?? addresses.pages.get(target);
   if (address) return encodeURI(address) + rest;
   if (!page?.bundle || page.url === undefined) return href;
   const base = page.url.endsWith('/') ? page.url : `${page.url}/`;
   const url = new URL(href, `https://site.invalid${base}`);
   return url.pathname + url.search + url.hash;
-}
-
-function decoded(pathPart: string): string {
-  try {
-    return decodeURIComponent(pathPart);
-  } catch {
-    return pathPart;
-  }
 }
 
 /** A relative image that names no published file: where it was looked for, and the closest file there is. */

@@ -9,6 +9,7 @@ import { unified, type Processor } from 'unified';
 import type { VFile } from 'vfile';
 import remarkGfm from './gfm-autolinks.ts';
 import { findTooDeep, maxNestedContainerLines, maxNestingDepth } from './nesting-depth.ts';
+import { stringifyWithSlots, type BodySlot } from './body-slots.ts';
 import type { MarkdownImage } from './markdown-images.ts';
 import type { MarkdownEmbed } from './markdown-embeds.ts';
 import { rawHtml, type RawHtmlData } from './raw-html.ts';
@@ -51,19 +52,24 @@ export interface MarkdownWarning {
 }
 
 export interface RenderedMarkdown {
+  /** The body's HTML; where `slots` say, the page puts markup of its own (body-slots.ts). */
   html: string;
+  /**
+   * Where in `html` each image of `images` and each embed of `embeds` goes, in order: offsets,
+   * never text in the HTML. Absent when the body has none.
+   */
+  slots?: BodySlot[];
   links: MarkdownLink[];
   headings: MarkdownHeading[];
   /**
-   * Images from content/images, in order: each stands in the HTML as a `<!--sitegen-image:N-->`
-   * marker, which the page replaces with the image's markup (the site's template for a body does).
-   * Absent when the body has none.
+   * Images from content/images, in order: each has a slot, which the page fills with the image's
+   * markup (the site's template for a body does). Absent when the body has none.
    */
   images?: MarkdownImage[];
   /**
-   * Iframes written in the body, in order: each stands in the HTML as a `<!--sitegen-embed:N-->`
-   * marker; the site says which it shows (markdown-embeds.ts) and its template for a body makes
-   * them what it shows. `null` for one that is not in the HTML. Absent when the body has none.
+   * Iframes written in the body, in order: each has a slot; the site says which it shows
+   * (markdown-embeds.ts) and its template for a body makes them what it shows. `null` for one
+   * not shown. Absent when the body has none.
    */
   embeds?: (MarkdownEmbed | null)[];
   /** Present when the body has problems: the build reports them and fails. Plain data, so it is cached and crosses from workers with the rest. */
@@ -127,7 +133,7 @@ export async function renderMarkdown(markdown: string, firstLine = 1): Promise<R
   }
   mdast ??= (processors.withEmails ??= createMarkdownProcessor()).parse(markdown) as unknown as Root;
   const { tree, file } = await runTransforms(processor, mdast);
-  return renderedFrom(processor.stringify(tree, file), file, firstLine);
+  return renderedFrom(stringifyWithSlots(tree, (root) => processor.stringify(root, file)), file, firstLine);
 }
 
 /**
@@ -142,8 +148,8 @@ export async function renderMarkdownReference(markdown: string, firstLine = 1): 
   const processor = markdown.includes('@')
     ? (processors.referenceWithEmails ??= createReferenceMarkdownProcessor(rehypePrettyCode))
     : (processors.referenceWithoutEmails ??= createReferenceMarkdownProcessor(rehypePrettyCode, { emails: false }));
-  const file = await processor.process(markdown);
-  return renderedFrom(String(file.value), file, firstLine);
+  const { tree, file } = await runTransforms(processor, processor.parse(markdown) as unknown as Root);
+  return renderedFrom(stringifyWithSlots(tree, (root) => processor.stringify(root, file)), file, firstLine);
 }
 
 /** Checked before parsing: parsing deep nesting is what takes too long or overflows the stack. */
@@ -166,7 +172,7 @@ function runTransforms(processor: MarkdownProcessor, mdast: Root): Promise<{ tre
   });
 }
 
-function renderedFrom(html: string, file: VFile, firstLine: number): RenderedMarkdown {
+function renderedFrom({ html, slots }: { html: string; slots: BodySlot[] }, file: VFile, firstLine: number): RenderedMarkdown {
   const data = file.data as { links?: MarkdownLink[]; headings?: MarkdownHeading[]; images?: MarkdownImage[]; problems?: MarkdownProblem[] } & RawHtmlData;
   const inFile = <T extends { line: number }>(item: T): T => ({ ...item, line: item.line + firstLine - 1 });
   const problems = [...(data.htmlProblems ?? []), ...(data.problems ?? [])].map(inFile);
@@ -177,6 +183,7 @@ function renderedFrom(html: string, file: VFile, firstLine: number): RenderedMar
     html,
     links: (data.links ?? []).map(inFile),
     headings: data.headings ?? [],
+    ...(slots.length > 0 ? { slots } : {}),
     ...(images.length > 0 ? { images } : {}),
     ...(embeds ? { embeds } : {}),
     ...(problems.length > 0 ? { problems } : {}),

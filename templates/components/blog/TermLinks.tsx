@@ -13,6 +13,8 @@ export interface TermLinksProps {
   /** The first entry, leading back to the whole list ('All Tags'). */
   all: TermLink;
   terms: TermLink[];
+  /** The page listing every term, when `terms` are only the most used: the last entry, a plain link. */
+  more?: TermLink;
   /** The term shown now: null for the whole list ('All Tags'), undefined when the page shows another taxonomy's term. */
   current?: string | null;
   /**
@@ -29,10 +31,10 @@ function opensElsewhere(event: MouseEvent): boolean {
 
 /**
  * A sidebar list of the blog's tags or categories, each a link to its page, so they work without
- * JavaScript; the current one is marked for assistive technology and styled as chosen. No hooks:
+ * JavaScript, and on a blog with more than it shows, a link to the page listing them all; the current one is marked for assistive technology and styled as chosen. No hooks:
  * templates and islands render it alike.
  */
-export default function TermLinks({ kind, heading, all, terms, current, onSelect }: TermLinksProps) {
+export default function TermLinks({ kind, heading, all, terms, more, current, onSelect }: TermLinksProps) {
   const link = (term: TermLink, name: string | null) => (
     <a
       href={term.href}
@@ -52,6 +54,7 @@ export default function TermLinks({ kind, heading, all, terms, current, onSelect
       <ul className="filter-list">
         <li>{link(all, null)}</li>
         {terms.map((term) => <li key={term.name}>{link(term, term.name)}</li>)}
+        {more ? <li className="filter-more"><a href={more.href}>{more.name}</a></li> : null}
       </ul>
     </nav>
   );

@@ -16,6 +16,19 @@ function termPage(name: string) {
   }).strict();
 }
 
+/** The page listing every tag or every category: its words, each naming how many there are. */
+function termListPage() {
+  return z.object({
+    title: text,
+    description: text,
+    heading: text,
+    /** How many there are: `{count}`. */
+    count: z.object({ one: text, other: textWith('count') }).strict(),
+    /** The sidebar's link to the page, after the most used ones: `{count}`. */
+    seeAll: textWith('count'),
+  }).strict();
+}
+
 /** content/data/blog.json; the site's model checks that guides.json declares each guide its post sidebar lists. */
 export const blogSchema = z.object({
   meta,
@@ -55,6 +68,16 @@ export const blogSchema = z.object({
   }).strict(),
   tagPage: termPage('tag'),
   categoryPage: termPage('category'),
+  /**
+   * The blog's tags and categories beside its lists: the `shown` most used of each (all of them
+   * while there are no more), then a link to a page listing every one, `pageSize` to a page.
+   */
+  termLists: z.object({
+    shown: z.number().int().min(1).max(200).default(40),
+    pageSize: z.number().int().min(1).max(1000).default(200),
+    tag: termListPage(),
+    category: termListPage(),
+  }).strict(),
   /** The visible link to a tag's or category's RSS feed. */
   feedLink: text,
   /** Filtering searches every post, fetched when the visitor first filters: while they load, and if they cannot. */

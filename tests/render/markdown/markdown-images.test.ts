@@ -1,15 +1,18 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { renderMarkdown } from '../../../cli/render/markdown/render-markdown.ts';
+import { htmlWithSlots } from '../../helpers/html.ts';
 
-test('records each image from content/images with its alt, title and position, leaving a marker in its place', async () => {
+test('records each image from content/images with its alt, title and position, leaving a slot in its place that the HTML holds no text for', async () => {
   const body = 'Intro.\n\n![A failing test run](/images/posts/run.png "The CI log")\n\nText ![Trace viewer](/images/trace%20viewer.webp) inline.\n';
   const rendered = await renderMarkdown(body, 10);
   assert.deepEqual(rendered.images, [
     { src: '/images/posts/run.png', alt: 'A failing test run', title: 'The CI log', line: 12, column: 1 },
     { src: '/images/trace viewer.webp', alt: 'Trace viewer', line: 14, column: 6 },
   ]);
-  assert.equal(rendered.html, '<p>Intro.</p>\n<p><!--sitegen-image:0--></p>\n<p>Text <!--sitegen-image:1--> inline.</p>');
+  assert.equal(htmlWithSlots(rendered), '<p>Intro.</p>\n<p><!--sitegen-image:0--></p>\n<p>Text <!--sitegen-image:1--> inline.</p>');
+  assert.equal(rendered.html, '<p>Intro.</p>\n<p></p>\n<p>Text  inline.</p>');
+  assert.deepEqual(rendered.slots, [{ kind: 'image', index: 0, at: 17 }, { kind: 'image', index: 1, at: 30 }]);
   assert.equal(rendered.problems, undefined);
 });
 

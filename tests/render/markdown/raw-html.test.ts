@@ -9,6 +9,7 @@ import { applyEmbedRule } from '../../../cli/render/markdown/markdown-embeds.ts'
 import { maxWarningsPerBody } from '../../../cli/render/markdown/raw-html.ts';
 import { renderBodies } from '../../../cli/render/markdown/render-bodies.ts';
 import { renderMarkdown, type RenderedMarkdown } from '../../../cli/render/markdown/render-markdown.ts';
+import { htmlWithSlots } from '../../helpers/html.ts';
 
 // HTML written in a Markdown body: what the sanitizer keeps, what it removes (each removal a
 // warning at its line and column), iframes as embeds, and the limits checked before parsing.
@@ -82,27 +83,28 @@ test('ids and names written in HTML are dropped unless in the content namespace;
 test('an img from the images folder goes through the image rules like a Markdown image', async () => {
   const body = await renderMarkdown('<img src="/images/shot.png" alt="The dashboard" width="300" onerror="x()">\n\n<img src="/images/divider.png" title="decorative">\n\n<img src="/images/no-alt.png">\n\n<img src="https://tracker.example/p.gif" alt="pixel">\n');
   assert.deepEqual(body.images?.map((image) => [image.src, image.alt, image.line]), [['/images/shot.png', 'The dashboard', 1], ['/images/divider.png', '', 3], ['/images/no-alt.png', '', 5]]);
-  assert.equal(body.html, '<!--sitegen-image:0-->\n<!--sitegen-image:1-->\n<!--sitegen-image:2-->\n');
+  assert.equal(htmlWithSlots(body), '<!--sitegen-image:0-->\n<!--sitegen-image:1-->\n<!--sitegen-image:2-->\n');
   assert.deepEqual(body.problems?.map((problem) => `${problem.line}:${problem.column} ${problem.code}`), ['5:1 image.missing-alt', '7:1 markdown.external-image']);
   assert.deepEqual(warningsOf(body), ['1:1 onerror on <img> removed']);
   assert.doesNotMatch(body.html, /tracker/);
 });
 
-test('an iframe with an https src becomes an embed marker out of its paragraph; one without is removed with a warning', async () => {
+test("an iframe with an https src becomes an embed's slot out of its paragraph; one without is removed with a warning", async () => {
   const body = await renderMarkdown('Watch:\n\n<iframe width="560" src="https://www.youtube.com/embed/abcdefgh" title="The demo" allowfullscreen></iframe>\n\n<iframe src="http://video.example/x"></iframe>\n<iframe srcdoc="<b>hi</b>"></iframe>\n', 3);
-  assert.equal(body.html, '<p>Watch:</p>\n<!--sitegen-embed:0-->');
+  assert.equal(htmlWithSlots(body), '<p>Watch:</p>\n<!--sitegen-embed:0-->');
   assert.deepEqual(body.embeds, [{ src: 'https://www.youtube.com/embed/abcdefgh', title: 'The demo', line: 5, column: 1 }]);
   assert.deepEqual(warningsOf(body), ['7:1 <iframe src=http://video.example/x> removed: an embed needs an https src', '8:1 srcdoc on <iframe> removed', '8:1 <iframe> removed: an embed needs an https src']);
 });
 
-test("the site's embed rule keeps the embeds it accepts and removes the others with a warning at their line", async () => {
+test("the site's embed rule keeps the embeds it accepts and empties the others' slots with a warning at their line", async () => {
   const body = await renderMarkdown('<iframe src="https://video.example/1"></iframe>\n\n<iframe src="https://evil.example/x"></iframe>\n');
   const rule = { accepts: (src: string) => src.startsWith('https://video.example/'), description: 'videos from video.example' };
   const { body: shown, warnings } = applyEmbedRule(body, rule);
-  assert.equal(shown.html, '<!--sitegen-embed:0-->\n');
+  assert.equal(htmlWithSlots(shown), '<!--sitegen-embed:0-->\n<!--sitegen-embed:1-->');
+  assert.deepEqual(shown.embeds?.map((embed) => embed?.src ?? null), ['https://video.example/1', null]);
   assert.deepEqual(warnings.map((warning) => `${warning.line}:${warning.column} ${warning.message}`), ['3:1 <iframe src=https://evil.example/x> removed: only videos from video.example are embedded']);
   const { body: none, warnings: all } = applyEmbedRule(body, undefined);
-  assert.equal(none.html, '\n');
+  assert.deepEqual(none.embeds, [null, null]);
   assert.equal(all.length, 2);
   assert.match(all[0]!.message, /this site embeds no iframes/);
 });

@@ -12,10 +12,10 @@
 // - Unsafe URLs: an `href`/`src` whose scheme is not http, https, mailto or tel is dropped from
 //   the reference by this file's own scheme test; the project must report exactly as many
 //   `markdown.unsafe-url` problems as the reference had such URLs.
-// - Relative images: the project stands a marker (`<!--sitegen-image:N-->`) in the place of each
-//   image with a relative path to an image file, for the build to resolve beside the Markdown
-//   file; the reference gets the same markers by this file's own test of such a path, and the
-//   project must record exactly those images, in order. (A relative path to anything else is
+// - Relative images: the project leaves a slot in the place of each image with a relative path
+//   to an image file, for the build to resolve beside the Markdown file (shown here as
+//   `<!--sitegen-image:N-->`: htmlWithSlots); the reference gets the same markers by this file's
+//   own test of such a path, and the project must record exactly those images, in order. (A relative path to anything else is
 //   left as it is, and reported as a format the build does not publish.)
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
@@ -33,6 +33,7 @@ import { codeTheme } from '../../../cli/render/markdown/code-theme.ts';
 import { rawHtml, type RawHtmlData } from '../../../cli/render/markdown/raw-html.ts';
 import { renderMarkdown } from '../../../cli/render/markdown/render-markdown.ts';
 import { getSharedHighlighter } from '../../../cli/render/markdown/shared-highlighter.ts';
+import { htmlWithSlots } from '../../helpers/html.ts';
 
 interface Example {
   suite: string;
@@ -149,8 +150,8 @@ test('renders every CommonMark and GFM spec example as remark-gfm does', async (
     const actual = await renderMarkdown(example.markdown);
     const reported = (actual.problems ?? []).filter((problem) => problem.code === 'markdown.unsafe-url').length;
     const recorded = (actual.images ?? []).map((image) => encodeURI(image.src));
-    if (actual.html !== expected || reported !== counter.dropped + inHtml || recorded.join('\n') !== marked.sources.join('\n')) {
-      differences.push(`${example.suite} example ${example.number} (${example.section}): ${JSON.stringify(example.markdown)}\n  remark-gfm: ${JSON.stringify(expected)}\n  project:    ${JSON.stringify(actual.html)}\n  unsafe URLs dropped ${counter.dropped}, reported ${reported}\n  relative images ${JSON.stringify(marked.sources)}, recorded ${JSON.stringify(recorded)}`);
+    if (htmlWithSlots(actual) !== expected || reported !== counter.dropped + inHtml || recorded.join('\n') !== marked.sources.join('\n')) {
+      differences.push(`${example.suite} example ${example.number} (${example.section}): ${JSON.stringify(example.markdown)}\n  remark-gfm: ${JSON.stringify(expected)}\n  project:    ${JSON.stringify(htmlWithSlots(actual))}\n  unsafe URLs dropped ${counter.dropped}, reported ${reported}\n  relative images ${JSON.stringify(marked.sources)}, recorded ${JSON.stringify(recorded)}`);
     }
   }
   assert.ok(examples.length > 1300, `only ${examples.length} examples were found`);

@@ -39,7 +39,7 @@ export default defineSite<TinyModel, TinyPage>({
   templateFile: () => 'templates/pages.tsx',
   client: { styles: 'templates/styles.css' },
   search: { page: '/search' },
-  // Iframes from one made-up video host stay (as markers the template leaves); any other is removed with a warning.
+  // Iframes from one made-up video host stay (in slots the template fills); any other is removed with a warning.
   markdown: { embeds: { accepts: (src) => src.startsWith('https://video.example/'), description: 'videos from video.example' } },
   // What new-post and import write: a post named by its slug, with its title, date and tags.
   archetypes: {

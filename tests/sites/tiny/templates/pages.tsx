@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { pictureSources } from '../../../../cli/images/picture-sources.ts';
-import { imageMarkerPattern } from '../../../../cli/render/markdown/markdown-images.ts';
+import { fillSlots } from '../../../../cli/render/markdown/body-slots.ts';
 import type { RenderedMarkdown } from '../../../../cli/render/markdown/render-markdown.ts';
 import type { RenderContext } from '../../../../cli/render/render-context.ts';
 
@@ -35,15 +35,22 @@ function Layout({ title, children, context, head }: { title: string; children: R
   );
 }
 
-/** A body's HTML with each image marker replaced by a plain `<img>` of the image's widest variant, with every width in `srcset`. */
+/**
+ * A body's HTML with each image's slot filled by a plain `<img>` of the image's widest variant,
+ * with every width in `srcset`, and each accepted embed's by its iframe.
+ */
 function bodyHtml(body: RenderedMarkdown | undefined, context: Context): string {
   if (!body) return '';
-  return body.html.replace(imageMarkerPattern, (marker, index: string) => {
-    const image = body.images?.[Number(index)];
+  const attribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+  return fillSlots(body, (slot) => {
+    if (slot.kind === 'embed') {
+      const embed = body.embeds?.[slot.index];
+      return embed ? `<iframe src="${attribute(embed.src)}" title="${attribute(embed.title ?? 'Video')}"></iframe>` : '';
+    }
+    const image = body.images?.[slot.index];
     const entry = image && context.images.get(image.src);
-    if (!image || !entry) return marker;
+    if (!image || !entry) return '';
     const sources = pictureSources(image.src, entry);
-    const attribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
     return `<img src="${attribute(sources.src)}"${sources.srcSet ? ` srcset="${attribute(sources.srcSet)}"` : ''} alt="${attribute(image.alt)}" width="${entry.width}" height="${entry.height}">`;
   });
 }
