@@ -119,7 +119,7 @@ export async function renderStep(routed: RoutedStep, options: RenderOptions): Pr
     records.set(route.path, { route, links: page.links, islands: page.islands });
     bodyLinks.set(route.path, links);
     const key = pageKeys.get(route.path);
-    const warnings = route.bodies.flatMap((file) => bodyWarnings.get(file) ?? []).map((warning) => ({ code: warning.code, message: warning.message, file: warning.file!, line: warning.line, column: warning.column }));
+    const warnings = route.bodies.flatMap((file) => bodyWarnings.get(file) ?? []).map((warning) => ({ code: warning.code, message: warning.message, ...(warning.hint ? { hint: warning.hint } : {}), file: warning.file!, line: warning.line, column: warning.column }));
     const kept: CachedPage = { html: page.html, links: page.links, islands: page.islands, bodyLinks: links, bodyWarnings: warnings, ...options.factsOf?.(route.file) };
     if (key) {
       storePage(cache, key, kept);
@@ -156,6 +156,11 @@ export async function renderStep(routed: RoutedStep, options: RenderOptions): Pr
           missingImages.push(...problems);
           return;
         }
+        // A body with problems fails the build (renderBodies rejects with them once every body is
+        // done): its pages are not rendered, so no page with a problem is ever stored, and the next
+        // build renders the body again (or takes it from the Markdown cache, problems included) and
+        // reports them again.
+        if (body.problems?.length) return;
         for (const route of waiting.get(file) ?? []) {
           const left = missingBodies.get(route)! - 1;
           missingBodies.set(route, left);
