@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Command } from 'commander';
 import { Cache } from '../cache/cache.ts';
-import { configFlag, configPath } from './command-options.ts';
+import { configFlag, configPath, contentFolder, siteOrigin } from './command-options.ts';
 import { formatRemovedHtml, formatSanitizedImages, SiteError, warningRows } from '../errors.ts';
 import { dim, green, ProgressLine, yellow } from '../output.ts';
 import type { BuildResult, Phase } from '../pipeline/build-site.ts';
@@ -28,7 +28,7 @@ export function createBuildCommand(verbose: () => boolean): Command {
     .option('--out <dir>', 'output folder', 'dist')
     .option('--content <dir>', 'content folder', 'content')
     .option(...configFlag)
-    .option('--site-url <url>', 'absolute origin for canonical URLs, sitemap and feed (default: the site config, or SITE_URL)')
+    .option('--site-url <url>', 'absolute origin for canonical URLs, sitemap and feed (default: the site config, or SITE_URL)', siteOrigin)
     .option('--drafts', 'include posts marked draft: true')
     .option('--future', 'include posts dated in the future')
     .option('--no-check-links', 'skip checking the internal links of the output before it replaces the old one')
@@ -38,7 +38,7 @@ export function createBuildCommand(verbose: () => boolean): Command {
     .action(async (flags: BuildFlags) => {
       const root = process.cwd();
       const out = path.resolve(root, flags.out);
-      const contentDir = path.resolve(root, flags.content);
+      const contentDir = contentFolder(root, flags.content);
       const [{ checkOutputFolder }, { lockOutput }] = await Promise.all([import('../write/output-guard.ts'), import('../write/output-lock.ts')]);
       await checkOutputFolder({ out, shown: flags.out, root, contentDir, force: flags.force });
       const unlock = await lockOutput(out);

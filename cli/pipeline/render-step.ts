@@ -12,6 +12,7 @@ import { withIslandScripts } from '../render/island-scripts.ts';
 import { applyEmbedRule } from '../render/markdown/markdown-embeds.ts';
 import { renderBodies, type MarkdownBody } from '../render/markdown/render-bodies.ts';
 import { resolveRelativeReferences } from '../render/markdown/relative-references.ts';
+import { isRelativeReference } from '../render/markdown/relative-url.ts';
 import type { RenderedMarkdown } from '../render/markdown/render-markdown.ts';
 import type { ImageIndex, RecordedLink } from '../render/render-context.ts';
 import { renderPage, renderRedirect, type PageRecord, type RenderedPage, type SharedContext } from '../render/render-page.ts';
@@ -206,7 +207,10 @@ async function draftBodyWarnings(routed: RoutedStep, images: ImageIndex, cache: 
       threads,
       onBody: (file, body) => {
         const resolved = resolveRelativeReferences(file, body, { files, pages: new Map() }, { bundle: bundled.has(file) });
-        warnings.push(...resolved.problems, ...missingMarkdownImages(file, resolved.body, images));
+        // A relative image was looked for beside the draft (a problem above when it is not there):
+        // only the images it names by site path are the site's to have.
+        const siteImages = { ...resolved.body, images: resolved.body.images?.filter((_image, index) => !isRelativeReference(body.images![index]!.src)) };
+        warnings.push(...resolved.problems, ...missingMarkdownImages(file, siteImages, images));
       },
     });
   } catch (error) {

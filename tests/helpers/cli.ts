@@ -13,7 +13,7 @@ export interface CliRun {
  * Runs the real `sitegen` binary and collects its output and exit code: this project's, or with
  * `project` the one of a copy (tests/helpers/project-copy.ts), run in that copy.
  */
-export function runCli(args: string[], options: { cwd?: string; input?: string; env?: Record<string, string>; project?: string } = {}): Promise<CliRun> {
+export function runCli(args: string[], options: { cwd?: string; input?: string; env?: Record<string, string>; project?: string; timeoutMs?: number } = {}): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(options.project ?? projectRoot, 'cli', 'bin.js'), ...args], {
       cwd: options.cwd ?? options.project ?? projectRoot,
@@ -23,8 +23,13 @@ export function runCli(args: string[], options: { cwd?: string; input?: string; 
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
     child.stderr.on('data', (chunk) => (stderr += chunk));
+    // A command that should have stopped at once (a server, say) is ended, and reports no exit code.
+    const timer = options.timeoutMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), options.timeoutMs);
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
     child.stdin.end(options.input ?? '');
   });
 }
