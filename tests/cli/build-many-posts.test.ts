@@ -1,4 +1,4 @@
-// A build of the tiny site with 300 more posts, through the real binary: its Markdown renders
+// A build of the tiny site with enough more posts to render in worker threads, through the real binary: its Markdown renders
 // in worker threads exactly as in this process, and on a terminal a progress line rewrites
 // itself while the output to a pipe or file has none. Colour is on at a terminal unless
 // NO_COLOR (set to a value) or --no-color says otherwise.
@@ -14,7 +14,8 @@ import { addTinySyntheticPosts } from '../helpers/synthetic-posts.ts';
 import { runInTerminal } from '../helpers/terminal.ts';
 import { copyTinySite, type SiteCopy } from '../helpers/tiny-copy.ts';
 
-const added = 300;
+/** Just over the count that renders in worker threads. */
+const added = workerThreshold + 10;
 /** The tiny site's two posts, the added ones and one showing Markdown in a code block; the home, search and 404 pages. */
 const pages = 2 + added + 1 + 3;
 /** Colour codes (SGR): what NO_COLOR and --no-color leave out. */
@@ -31,7 +32,7 @@ before(async () => {
 });
 after(() => Promise.all([many.cleanup(), small.cleanup()]));
 
-test('a build of 300 posts piped to a file renders them in worker threads, as this process renders them, and writes no progress line', async () => {
+test('a build of over 200 posts piped to a file renders them in worker threads, as this process renders them, and writes no progress line', async () => {
   const run = await runCli(['build', '--out', 'piped', '--no-cache'], { cwd: many.root });
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stdout, new RegExp(`^Built ${pages} pages and 1 redirects`));

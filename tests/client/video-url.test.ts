@@ -4,7 +4,7 @@ import { parseVideoUrl, sameVideo, toEmbedUrl, videoFrameSources } from '../../c
 import { contentSecurityPolicy } from '../../cli/write/content-security-policy.ts';
 import { contentRoot, validateSiteModel } from '../helpers/site-model.ts';
 import { loadContent } from '../../cli/load/load-content.ts';
-import { realSite } from '../helpers/sites.ts';
+import { realSite } from '../helpers/real-site.ts';
 import { mixedParameterForms, urlForms, wistiaForms, youtubeForms } from '../helpers/video-url-forms.ts';
 
 // The SPEC's words (section 5), for videos of the site's and for any other video on the hosts:

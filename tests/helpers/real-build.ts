@@ -6,7 +6,8 @@ import path from 'node:path';
 import { buildSite, type BuildResult } from '../../cli/pipeline/build-site.ts';
 import { DiskWriter } from '../../cli/write/writers.ts';
 import { projectRoot } from './content.ts';
-import { projectCache, realSite } from './sites.ts';
+import { projectCache } from './sites.ts';
+import { realSite } from './real-site.ts';
 
 // One build of the marketing site for every test file that checks what it promises visitors:
 // test files run in processes of their own, so the first to ask builds into a folder named after

@@ -12,7 +12,8 @@ import { buildSite, type BuildResult } from '../../cli/pipeline/build-site.ts';
 import { DiskWriter } from '../../cli/write/writers.ts';
 import { runCliHere, type CliRun } from '../helpers/cli.ts';
 import { copyContent, fixturesRoot, projectRoot } from '../helpers/content.ts';
-import { projectCache, realSite } from '../helpers/sites.ts';
+import { projectCache } from '../helpers/sites.ts';
+import { realSite } from '../helpers/real-site.ts';
 
 const blog = path.join(fixturesRoot, 'import', 'engineering-blog');
 let dir: string;

@@ -6,7 +6,7 @@ import { loadStep } from '../../cli/pipeline/load-step.ts';
 import { routeStep } from '../../cli/pipeline/route-step.ts';
 import { validateStep } from '../../cli/pipeline/validate-step.ts';
 import { fixtureContent, projectRoot } from '../helpers/content.ts';
-import { realSite } from '../helpers/sites.ts';
+import { realSite } from '../helpers/real-site.ts';
 
 // The marketing site's own rules about its content: each case lays one fixture from
 // tests/fixtures/<behaviour>/ over the minimal valid site and asserts what an author relies on:
