@@ -112,6 +112,7 @@ const siteErrors = {
   'output.not-a-build': { title: '--out names a folder or link that no earlier build wrote' },
   'output.locked': { title: 'Another build is writing the output folder' },
   'output.unwritable': { title: 'The output folder cannot be written' },
+  'content.no-folder': { title: '--content names no folder' },
   'new-post.empty-title': { title: 'The new post has no title' },
   'new-post.bad-slug': { title: 'The new post slug is not lowercase words joined by hyphens' },
   'new-post.slug-taken': { title: 'Another post already has the new post slug' },

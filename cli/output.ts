@@ -1,6 +1,6 @@
 // How the CLI writes to a terminal: colour only where it is wanted (a terminal, and neither
-// NO_COLOR nor --no-color), and a progress line that rewrites itself on a terminal and is left
-// out of logs.
+// NO_COLOR set to a value nor --no-color: no-color.org leaves an empty NO_COLOR meaning nothing),
+// and a progress line that rewrites itself on a terminal and is left out of logs.
 
 let colour = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
 

@@ -32,8 +32,12 @@ export interface CachedPage extends PageFacts {
   islands: string[];
   /** The links of the Markdown bodies the page shows, for the route manifest. */
   bodyLinks: RecordedLink[];
-  /** The warnings of the Markdown bodies the page shows (HTML removed), reported again by every build that takes the page from here. */
-  bodyWarnings: { code: ErrorCode; message: string; file: string; line?: number; column?: number }[];
+  /**
+   * The warnings of the Markdown bodies the page shows (HTML removed), reported again by every
+   * build that takes the page from here. A page is stored only when its bodies have no problem
+   * (render-step.ts): a cache may save time, never change what a build reports.
+   */
+  bodyWarnings: { code: ErrorCode; message: string; hint?: string; file: string; line?: number; column?: number }[];
 }
 
 /** The part of every page's key that all pages share: a hash of the parts (see the top of this file). */

@@ -3,6 +3,8 @@ import { formatGithub } from './format-github.ts';
 import { formatJson } from './format-json.ts';
 import { formatJunit } from './format-junit.ts';
 import { formatText } from './format-text.ts';
+
+export { formatLinkWarnings } from './format-text.ts';
 import type { ReportFormat } from './report.ts';
 import type { LinkReport } from './types.ts';
 

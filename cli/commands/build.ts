@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Command } from 'commander';
 import { Cache } from '../cache/cache.ts';
-import { configFlag, configPath } from './command-options.ts';
+import { configFlag, configPath, contentFolder, siteOrigin } from './command-options.ts';
 import { formatRemovedHtml, formatSanitizedImages, SiteError, warningRows } from '../errors.ts';
 import { dim, green, ProgressLine, yellow } from '../output.ts';
 import type { BuildResult, Phase } from '../pipeline/build-site.ts';
@@ -28,7 +28,7 @@ export function createBuildCommand(verbose: () => boolean): Command {
     .option('--out <dir>', 'output folder', 'dist')
     .option('--content <dir>', 'content folder', 'content')
     .option(...configFlag)
-    .option('--site-url <url>', 'absolute origin for canonical URLs, sitemap and feed (default: the site config, or SITE_URL)')
+    .option('--site-url <url>', 'absolute origin for canonical URLs, sitemap and feed (default: the site config, or SITE_URL)', siteOrigin)
     .option('--drafts', 'include posts marked draft: true')
     .option('--future', 'include posts dated in the future')
     .option('--no-check-links', 'skip checking the internal links of the output before it replaces the old one')
@@ -38,7 +38,7 @@ export function createBuildCommand(verbose: () => boolean): Command {
     .action(async (flags: BuildFlags) => {
       const root = process.cwd();
       const out = path.resolve(root, flags.out);
-      const contentDir = path.resolve(root, flags.content);
+      const contentDir = contentFolder(root, flags.content);
       const [{ checkOutputFolder }, { lockOutput }] = await Promise.all([import('../write/output-guard.ts'), import('../write/output-lock.ts')]);
       await checkOutputFolder({ out, shown: flags.out, root, contentDir, force: flags.force });
       const unlock = await lockOutput(out);
@@ -49,6 +49,9 @@ export function createBuildCommand(verbose: () => boolean): Command {
       }
     });
 }
+
+/** Link warnings a build lists; the rest are counted, and `sitegen check-links` lists them all. */
+const shownLinkWarnings = 20;
 
 /** Builds into `out` (checked and locked by the caller), printing the summary or the broken links. */
 async function runBuild(flags: BuildFlags, root: string, out: string, contentDir: string, verbose: boolean): Promise<void> {
@@ -93,14 +96,17 @@ async function runBuild(flags: BuildFlags, root: string, out: string, contentDir
   const other = result.warnings.filter((warning) => warning instanceof SiteError);
   const sanitized = other.filter((warning) => warning.code === 'image.svg-sanitized');
   const removedHtml = other.filter((warning) => warning.code === 'markdown.html-removed');
+  const report = result.links && (await import('../check/index.ts'));
+  // A published output's links to a redirect are listed, not only counted; a failed check lists them with its errors.
+  const linkWarnings = result.committed && report && report.summarize(result.links!).warnings > 0 ? report.formatLinkWarnings(result.links!, root, shownLinkWarnings) : '';
   const warnings = [
     ...(sanitized.length > 0 ? [formatSanitizedImages(sanitized, root)] : []),
     ...(removedHtml.length > 0 ? [formatRemovedHtml(removedHtml, root)] : []),
     ...(notReady.length > 0 ? [formatNotReadyForProduction(notReady, root)] : []),
     ...other.filter((warning) => warning.code !== 'image.svg-sanitized' && warning.code !== 'markdown.html-removed').map((warning) => formatWarning(warning, root)),
+    ...(linkWarnings ? [linkWarnings] : []),
   ].join('\n');
   if (warnings) console.error(warnings);
-  const report = result.links && (await import('../check/index.ts'));
   if (!result.committed) {
     console.error(report!.formatReport(result.links!, 'text'));
     throw new SiteError({ code: 'build.broken-links', message: 'the output has broken links; the previous output was left in place', hint: 'Fix the sources named above, or build with --no-check-links to skip the check.' });

@@ -1,8 +1,7 @@
 import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { Command } from 'commander';
 import type { DevServer } from '../dev/dev-server.ts';
-import { collectHostName, configFlag, configPath, portNumber } from './command-options.ts';
+import { collectHostName, configFlag, configPath, contentFolder, portNumber } from './command-options.ts';
 
 interface DevFlags {
   port: number;
@@ -25,6 +24,7 @@ export function createDevCommand(): Command {
     .option(...configFlag)
     .action(async (flags: DevFlags) => {
       const root = process.cwd();
+      const contentDir = contentFolder(root, flags.content);
       // Ctrl-C stops the server at any time. The address is printed before the first build,
       // so the handlers are in place from the start: a stop asked for while the server is still
       // starting ends the process (nothing is open yet but the listening socket and the watcher).
@@ -44,7 +44,7 @@ export function createDevCommand(): Command {
       try {
         server = await startDevServer({
           root,
-          contentDir: path.resolve(root, flags.content),
+          contentDir,
           configFile: configPath(root, flags.config),
           host: flags.host,
           port: flags.port,

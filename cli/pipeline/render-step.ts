@@ -12,6 +12,7 @@ import { withIslandScripts } from '../render/island-scripts.ts';
 import { applyEmbedRule } from '../render/markdown/markdown-embeds.ts';
 import { renderBodies, type MarkdownBody } from '../render/markdown/render-bodies.ts';
 import { resolveRelativeReferences } from '../render/markdown/relative-references.ts';
+import { isRelativeReference } from '../render/markdown/relative-url.ts';
 import type { RenderedMarkdown } from '../render/markdown/render-markdown.ts';
 import type { ImageIndex, RecordedLink } from '../render/render-context.ts';
 import { renderPage, renderRedirect, type PageRecord, type RenderedPage, type SharedContext } from '../render/render-page.ts';
@@ -119,7 +120,7 @@ export async function renderStep(routed: RoutedStep, options: RenderOptions): Pr
     records.set(route.path, { route, links: page.links, islands: page.islands });
     bodyLinks.set(route.path, links);
     const key = pageKeys.get(route.path);
-    const warnings = route.bodies.flatMap((file) => bodyWarnings.get(file) ?? []).map((warning) => ({ code: warning.code, message: warning.message, file: warning.file!, line: warning.line, column: warning.column }));
+    const warnings = route.bodies.flatMap((file) => bodyWarnings.get(file) ?? []).map((warning) => ({ code: warning.code, message: warning.message, ...(warning.hint ? { hint: warning.hint } : {}), file: warning.file!, line: warning.line, column: warning.column }));
     const kept: CachedPage = { html: page.html, links: page.links, islands: page.islands, bodyLinks: links, bodyWarnings: warnings, ...options.factsOf?.(route.file) };
     if (key) {
       storePage(cache, key, kept);
@@ -156,6 +157,11 @@ export async function renderStep(routed: RoutedStep, options: RenderOptions): Pr
           missingImages.push(...problems);
           return;
         }
+        // A body with problems fails the build (renderBodies rejects with them once every body is
+        // done): its pages are not rendered, so no page with a problem is ever stored, and the next
+        // build renders the body again (or takes it from the Markdown cache, problems included) and
+        // reports them again.
+        if (body.problems?.length) return;
         for (const route of waiting.get(file) ?? []) {
           const left = missingBodies.get(route)! - 1;
           missingBodies.set(route, left);
@@ -201,7 +207,10 @@ async function draftBodyWarnings(routed: RoutedStep, images: ImageIndex, cache: 
       threads,
       onBody: (file, body) => {
         const resolved = resolveRelativeReferences(file, body, { files, pages: new Map() }, { bundle: bundled.has(file) });
-        warnings.push(...resolved.problems, ...missingMarkdownImages(file, resolved.body, images));
+        // A relative image was looked for beside the draft (a problem above when it is not there):
+        // only the images it names by site path are the site's to have.
+        const siteImages = { ...resolved.body, images: resolved.body.images?.filter((_image, index) => !isRelativeReference(body.images![index]!.src)) };
+        warnings.push(...resolved.problems, ...missingMarkdownImages(file, siteImages, images));
       },
     });
   } catch (error) {

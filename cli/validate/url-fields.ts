@@ -55,16 +55,16 @@ export interface UrlRules {
 
 /** Why `value` is not an absolute URL of the kind `rules` allow, or undefined when it is. */
 export function absoluteUrlProblem(value: string, rules: UrlRules = {}): string | undefined {
-  const schemes = rules.http ? 'an http(s) URL' : 'an https URL';
-  if (!urlCharacters.test(value)) return `expected ${schemes} of printable ASCII characters with no spaces, quotes, "<", ">" or "\\"`;
+  const kind = rules.http ? 'http(s) URL' : 'https URL';
+  if (!urlCharacters.test(value)) return `expected an ${kind} of printable ASCII characters with no spaces, quotes, "<", ">" or "\\"`;
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    return `expected an absolute ${schemes}`;
+    return `expected an absolute ${kind}${rules.originOnly ? ' such as https://www.example.com' : ''}`;
   }
   const http = url.protocol === 'http:' && (rules.http || (rules.loopbackHttp && isLoopback(url.hostname)));
-  if (url.protocol !== 'https:' && !http) return `expected ${schemes}${rules.loopbackHttp && !rules.http ? ' (http only to localhost)' : ''}`;
+  if (url.protocol !== 'https:' && !http) return `expected an ${kind}${rules.loopbackHttp && !rules.http ? ' (http only to localhost)' : ''}`;
   if (!/^https?:\/\/[^/?#]/i.test(value)) return 'expected "//" and a host after the scheme';
   if (url.username || url.password) return 'expected no user name or password in the URL';
   // One concrete host: a wildcard (`*.example.com`) names many, and would widen the pages' policy to all of them.

@@ -7,7 +7,7 @@ import type { RawContent, RawJson, RawMarkdown } from '../load/load-content.ts';
 import { recordDataOrigins, type OriginIndex } from '../render/link-origins.ts';
 import { formatFieldPath, locateFrontMatterField, locateJsonField, type FieldPath } from './locate-field.ts';
 import { parsePostDate, writtenPostDate } from './post-date.ts';
-import { issueLocation, issueToError } from './schema-issues.ts';
+import { issueErrors } from './schema-issues.ts';
 
 /** An entry of a collection whose front matter passed its schema. */
 export interface Entry<Data = Record<string, unknown>> {
@@ -110,7 +110,7 @@ function validateDataset(dataset: RawJson, schema: z.ZodType, origins: OriginInd
     recordDataOrigins(dataset, result.data, origins);
     return result.data;
   }
-  errors.push(...result.error.issues.map((issue) => issueToError(issue, dataset.file, locateJsonField(dataset.source, issueLocation(issue)))));
+  errors.push(...result.error.issues.flatMap((issue) => issueErrors(issue, schema, dataset.file, (field) => locateJsonField(dataset.source, field))));
   return undefined;
 }
 
@@ -135,7 +135,7 @@ export function validateEntry(file: RawMarkdown, schema: z.ZodType, errors: Site
   const result = schema.safeParse(frontMatter, { reportInput: true });
   if (!result.success) {
     for (const issue of result.error.issues) {
-      errors.push(issueToError(issue, file.file, { line: locateFrontMatterField(file.frontMatterText, issueLocation(issue)[0]) }));
+      errors.push(...issueErrors(issue, schema, file.file, (field) => ({ line: locateFrontMatterField(file.frontMatterText, field[0]) }), { extraKey }));
     }
     return undefined;
   }

@@ -36,27 +36,27 @@ export interface GalleryLabels {
 /** Cards shown before the promo block. */
 const firstGridSize = 3;
 
-/** A video the gallery may play: where it came from in the site's data, read as host and id. */
+/** A video of the site's data, read as host and id, with the title the dialog gives it. */
 interface KnownVideo {
   ref: NonNullable<ReturnType<typeof parseVideoUrl>>;
   title: string;
 }
 
 /**
- * The video a `playVideo` value names, or null (logging why) when it names none of the site's
- * own videos. The value comes from an address anyone can craft: it is matched by host and id
- * against the videos the site's data lists, and only its start time is carried to the player.
+ * The video a `playVideo` value names, or null (logging why) when it is no video link the SPEC
+ * accepts (section 5). Any video on the supported hosts plays, titled as the site's data titles
+ * it when it is one of the site's; the value comes from an address anyone can craft, so of its
+ * query only the harmless player parameters reach the player (client/video-url.ts).
  */
-function requestedVideo(search: string, known: KnownVideo[]): { video: KnownVideo; src: string } | null {
+function requestedVideo(search: string, known: KnownVideo[], untitled: string): { title: string; src: string } | null {
   const requested = new URLSearchParams(search).get(playVideoParameter);
   if (!requested) return null;
   const ref = parseVideoUrl(requested);
-  const video = ref && known.find((candidate) => sameVideo(candidate.ref, ref));
-  if (!ref || !video) {
-    console.warn(`Not one of this site's videos, ignoring playVideo=${requested}`);
+  if (!ref) {
+    console.warn(`Not a YouTube or Wistia video link, ignoring playVideo=${requested}`);
     return null;
   }
-  return { video, src: playerUrl({ ...video.ref, start: ref.start }) };
+  return { title: known.find((candidate) => sameVideo(candidate.ref, ref))?.title ?? untitled, src: playerUrl(ref) };
 }
 
 /**
@@ -88,14 +88,14 @@ export default function CaseStudyGallery({ studies, otherVideos = [], labels, pr
 
   useEffect(() => {
     const sync = () => {
-      const requested = requestedVideo(window.location.search, known.current);
+      const requested = requestedVideo(window.location.search, known.current, labels.watch);
       if (!requested) show(null);
-      else if (shown.current?.src !== requested.src) show(open(requested.src, requested.video.title));
+      else if (shown.current?.src !== requested.src) show(open(requested.src, requested.title));
     };
     sync();
     window.addEventListener('popstate', sync);
     return () => window.removeEventListener('popstate', sync);
-  }, [open, show]);
+  }, [open, show, labels.watch]);
 
   const play = (study: CaseStudyCard): boolean => {
     const ref = parseVideoUrl(study.videoUrl);

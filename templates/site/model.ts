@@ -1,9 +1,11 @@
+import path from 'node:path';
 import type { ModelOptions } from '../../cli/config/site-definition.ts';
 import { SiteError, SiteErrorList } from '../../cli/errors.ts';
 import { errorCatalogue } from '../../cli/error-catalogue.ts';
 import type { Entry, LoadedContent } from '../../cli/load/load-content.ts';
 import type { OriginIndex } from '../../cli/render/link-origins.ts';
 import { collectTerms, defaultTermLimits, mostUsedTerms, type Term, type TermLimits } from '../../cli/route/taxonomy.ts';
+import { locateFrontMatterField } from '../../cli/validate/locate-field.ts';
 import { formatPostDate } from '../../cli/validate/post-date.ts';
 import { estimateReadTime } from '../../cli/validate/read-time.ts';
 import { legalPlaceholderProblems } from './legal-placeholders.ts';
@@ -112,8 +114,8 @@ export function buildSiteModel(content: LoadedContent, options: ModelOptions): S
   }
   const guides = content.collections.guides!.map((entry) => ({ ...(entry.data as Omit<GuideArticle, 'file' | 'body' | 'bodyLine'>), file: entry.file, body: entry.body, bodyLine: entry.bodyLine }));
   const legal = content.collections.legal!.map((entry) => ({ ...(entry.data as Omit<LegalPage, 'file' | 'body' | 'bodyLine'>), file: entry.file, body: entry.body, bodyLine: entry.bodyLine }));
-  errors.push(...findDuplicates(posts, (post) => post.slug, 'content.duplicate-slug', 'slug'));
-  errors.push(...findDuplicates(guides, (guide) => guide.topic, 'content.duplicate-topic', 'topic'));
+  errors.push(...findDuplicates(posts, (post) => post.slug, 'content.duplicate-slug', 'slug', content));
+  errors.push(...findDuplicates(guides, (guide) => guide.topic, 'content.duplicate-topic', 'topic', content));
   errors.push(...legalPlaceholderProblems(content.collections.legal!));
   const terms = blogTerms(posts, content, options.termLimits, blog.termLists.shown, errors);
   if (errors.length > 0) throw new SiteErrorList(errors);
@@ -208,19 +210,31 @@ function toPost(entry: Entry, defaults: SiteData['blog']['postDefaults']): Post 
   };
 }
 
+/**
+ * The second of two entries with one key, at the line of the field in its front matter (or line 1
+ * when its file name gives the key), naming the first file at its line: an author sees both places.
+ */
 function findDuplicates<T extends { file: string }>(
-  items: T[], keyOf: (item: T) => string, code: 'content.duplicate-slug' | 'content.duplicate-topic', field: string,
+  items: T[], keyOf: (item: T) => string, code: 'content.duplicate-slug' | 'content.duplicate-topic', field: string, content: LoadedContent,
 ): SiteError[] {
+  const frontMatterOf = new Map(Object.values(content.collections).flat().map((entry) => [entry.file, entry.frontMatterText]));
+  const lineOf = (file: string) => locateFrontMatterField(frontMatterOf.get(file) ?? '', field);
   const seen = new Map<string, T>();
   const errors: SiteError[] = [];
   for (const item of items) {
     const first = seen.get(keyOf(item));
     if (first) {
       const { message, hint } = errorCatalogue[code];
-      errors.push(new SiteError({ code, message: message(field, keyOf(item), first.file), hint: hint(field), file: item.file }));
+      errors.push(new SiteError({ code, message: message(field, keyOf(item), `${shownPath(first.file)}:${lineOf(first.file)}`), hint: hint(field), file: item.file, line: lineOf(item.file) }));
     } else {
       seen.set(keyOf(item), item);
     }
   }
   return errors;
+}
+
+/** A file as the error rows name it: from the folder the command runs in, when it is inside it. */
+function shownPath(file: string): string {
+  const relative = path.relative(process.cwd(), file);
+  return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
 }

@@ -11,7 +11,7 @@ import { Cache } from '../../cli/cache/cache.ts';
 import { buildSite, type BuildResult } from '../../cli/pipeline/build-site.ts';
 import { DiskWriter } from '../../cli/write/writers.ts';
 import { copyContent, projectRoot } from '../helpers/content.ts';
-import { realSite } from '../helpers/sites.ts';
+import { realSite } from '../helpers/real-site.ts';
 
 const option = (name: string) => Number(process.argv[process.argv.indexOf(name) + 1]) || undefined;
 const photos = option('--photos') ?? 40;

@@ -8,7 +8,7 @@ import { bundleClient, measureScripts, type Bundle, type ClientEntries } from '.
 import { Cache } from '../../cli/cache/cache.ts';
 import { SiteError } from '../../cli/errors.ts';
 import { projectRoot } from '../helpers/content.ts';
-import { realSite } from '../helpers/sites.ts';
+import { realSite } from '../helpers/real-site.ts';
 
 // A tiny client: two islands sharing React, a site script, a hydration script and two style files.
 const sources: Record<string, string> = {

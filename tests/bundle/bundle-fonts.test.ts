@@ -6,7 +6,7 @@ import { after, test } from 'node:test';
 import { bundleClient, fontUrls } from '../../cli/bundle/bundle-client.ts';
 import { Cache } from '../../cli/cache/cache.ts';
 import { projectRoot } from '../helpers/content.ts';
-import { realSite } from '../helpers/sites.ts';
+import { realSite } from '../helpers/real-site.ts';
 
 // A stylesheet's web font: copied beside the stylesheet under a hashed name and named by the
 // bundle, so the pages can preload exactly the file the stylesheet loads.

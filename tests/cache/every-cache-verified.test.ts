@@ -1,12 +1,11 @@
-// Every named cache is verified, on the real site (raster images, share cards, islands,
-// highlighted code and search give every named cache entries): one entry of each, overwritten with another
-// entry's sound bytes, then with garbage, is never used. The next build makes each value afresh,
-// stores it again, and writes exactly what a build without any cache writes. A build without a
-// cache (--no-cache) reads none of it and writes nothing into it.
+// Every named cache is verified, on a copy of the tiny site that gives every named cache
+// entries (a raster image, share cards, a stylesheet, highlighted code and search): one entry of
+// each, overwritten with another entry's sound bytes, then with garbage, is never used. The next
+// build makes each value afresh, stores it again, and writes exactly what a build without any
+// cache writes. A build without a cache (--no-cache) reads none of it and writes nothing into it.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { copyFile, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { appendFile, copyFile, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { writeCachedBundle } from '../../cli/bundle/bundle-cache.ts';
@@ -16,18 +15,21 @@ import { planImage } from '../../cli/images/variant-plan.ts';
 import { loadImages } from '../../cli/load/load-images.ts';
 import { buildSite, type BuildResult } from '../../cli/pipeline/build-site.ts';
 import { DiskWriter } from '../../cli/write/writers.ts';
-import { assertSameOutput } from '../helpers/build-output.ts';
-import { projectRoot } from '../helpers/content.ts';
+import { assertSameOutput, tinySiteCopy } from '../helpers/build-output.ts';
 import { sampleBundle } from '../helpers/fake-bundle.ts';
-import { realSite } from '../helpers/sites.ts';
+import { flat } from '../helpers/images.ts';
+import { loadedSite, tinySite } from '../helpers/sites.ts';
+import { tinyCard } from '../helpers/tiny-card.ts';
 
 const now = new Date('2026-11-21T00:00:00Z');
-const contentDir = path.join(projectRoot, 'content');
-/** The post whose page, body and code blocks are spoilt: it has a TypeScript block. */
-const post = 'ai-powered-bug-reports';
-const siteUrl = 'https://www.checkpointqa.com';
+// Every page's card names its page, so that no two pages share a picture: each picture is drawn once.
+const card = tinyCard();
+const site = loadedSite({ ...tinySite.definition, shareCard: { ...card, of: (route) => ({ kind: 'card', card: { title: route.path }, alt: route.path }) } });
 
+let root: string;
+let contentDir: string;
 let tmp: string;
+let cleanup: () => Promise<void>;
 let cache: Cache;
 let cleanOut: string;
 let first: BuildResult;
@@ -37,7 +39,11 @@ let cacheBefore: string[];
 let cacheAfter: string[];
 
 before(async () => {
-  tmp = await mkdtemp(path.join(os.tmpdir(), 'sitegen-every-cache-'));
+  ({ root, content: contentDir, cleanup } = await tinySiteCopy());
+  tmp = path.join(root, 'runs');
+  // A photo with variants in a post, and a second highlighted code block.
+  await writeFile(path.join(contentDir, 'images', 'photo.png'), await flat(640, 400));
+  await appendFile(path.join(contentDir, 'posts', 'second.md'), '\nA photo: ![A flat colour](/images/photo.png)\n\n```js\nlet other = 1;\n```\n');
   cache = new Cache(path.join(tmp, 'cache'));
   firstOut = path.join(tmp, 'first');
   first = await build(firstOut, cache);
@@ -47,14 +53,14 @@ before(async () => {
   noCache = await build(cleanOut, new Cache(undefined));
   cacheAfter = await cacheState();
 });
-after(() => rm(tmp, { recursive: true, force: true }));
+after(() => cleanup());
 
 function build(out: string, using: Cache): Promise<BuildResult> {
-  return buildSite({ root: projectRoot, site: realSite, writer: new DiskWriter(out), cache: using, now });
+  return buildSite({ root, site, contentDir, writer: new DiskWriter(out), cache: using, now });
 }
 
 const codeFiles = ['sitegen.config.ts'];
-const inputsOf = (out: string): BuildInputs => ({ root: projectRoot, contentDir, out, settings: { now: now.toISOString() }, env: {} });
+const inputsOf = (out: string): BuildInputs => ({ root, contentDir, out, settings: { now: now.toISOString() }, env: {} });
 const outcomeOf = (result: BuildResult) => ({ pages: result.pages.length, redirects: result.redirects, files: result.files, warnings: '', links: '' });
 
 /**
@@ -113,11 +119,10 @@ async function targets(): Promise<Target[]> {
     assert.ok(target && donor, `${name}: an entry to spoil and another to spoil it with`);
     return { name, key: target.key, file: target.file, payload: target.payload, donor: donor.file };
   };
-  const canonical = (page: string) => `<link rel="canonical" href="${siteUrl}${page}"/>`;
   // The image variants' keys are known: the plan of each image names them.
   const images = (await loadImages(path.join(contentDir, 'images'))).raster.map((image) => planImage(image));
-  const screenshot = images.find((plan) => plan.image.url === '/images/posts/bug-report-checkout-discount.png')!;
-  const [widest, narrowest] = [screenshot.canonical.key, screenshot.variants.find((variant) => variant.format === 'png')!.key];
+  const photo = images.find((plan) => plan.image.url === '/images/photo.png')!;
+  const [widest, narrowest] = [photo.canonical.key, photo.variants.find((variant) => variant.format === 'png' && variant.key !== photo.canonical.key)!.key];
   // A sound bundle entry of another client, under a key of its own.
   writeCachedBundle(cache, cacheKey('another client'), {}, sampleBundle());
   recordBuild(cache, inputsOf(firstOut), codeFiles, [], outcomeOf(first));
@@ -132,10 +137,9 @@ async function targets(): Promise<Target[]> {
   const records = await entriesOf('builds');
   const cards = await entriesOf('cards');
   return [
-    await pick('pages', (html) => html.includes(canonical(`/blog/${post}/`)), (html) => html.includes(canonical('/blog/building-smart-test-data-factories/'))),
-    await pick('markdown', (html) => html.includes('id="capture-evidence-automatically"'), (html) => html.includes('<h2 id=')),
-    // The post's Playwright configuration (the Playwright guide has retain-on-failure too, in a shell command).
-    await pick('highlight', (html) => html.includes('retain-on-failure') && html.includes('video'), (html) => !html.includes('retain-on-failure')),
+    await pick('pages', (html) => html.includes('<h1>Hello</h1>'), (html) => html.includes('<h1>Second</h1>')),
+    await pick('markdown', (html) => html.includes('The first post.'), (html) => html.includes('A second post')),
+    await pick('highlight', (html) => html.includes('answer'), (html) => html.includes('other')),
     { name: 'images', key: widest, file: variants.get(widest)!.file, payload: variants.get(widest)!.payload, donor: variants.get(narrowest)!.file },
     { name: 'cards', key: cards[0]!.key, file: cards[0]!.file, payload: cards[0]!.payload, donor: cards[1]!.file },
     { name: 'bundle', key: bundleTarget.key, file: bundleTarget.file, payload: bundleTarget.payload, donor: bundleDonor.file },
@@ -151,6 +155,7 @@ test('the first build, filling the cache, writes what a build without a cache wr
   assert.equal(first.committed, true);
   assert.equal(first.renderedPages, first.pages.length);
   assert.ok(first.images.encoded > 0 && first.shareCards.drawn > 0);
+  assert.equal(first.shareCards.cached, 0, 'no two pages share a picture');
   await assertSameOutput(firstOut, cleanOut);
   for (const name of Object.keys(cacheTable) as CacheName[]) assert.ok((await entriesOf(name)).length > 0, `the build kept entries in ${name}`);
 });

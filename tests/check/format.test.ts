@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { formatReport, type LinkFinding, type LinkReport } from '../../cli/check/index.ts';
+import { formatLinkWarnings, formatReport, type LinkFinding, type LinkReport } from '../../cli/check/index.ts';
 
 const cwd = '/project';
 const footer: LinkFinding = {
@@ -33,6 +33,26 @@ test('groups text rows by source and ends with the summary line', () => {
     '',
     '2 broken links in 2 files, 1234 checked in 85 ms (1 warning)',
   ].join('\n'));
+});
+
+test('a published build lists its link warnings grouped by source, the first ones only, and counts the rest', () => {
+  const warnings = Array.from({ length: 5 }, (_, index): LinkFinding => ({ ...hint, line: 41 + index, origin: { kind: 'markdown', file: `content/posts/p${index % 2}.md`, line: 3 + index, column: 1 } }));
+  assert.equal(formatLinkWarnings(report([footer, ...warnings]), cwd, 3), [
+    'Link warnings (5; the output is published, and these links work through a detour):',
+    'content/posts/p0.md',
+    '  dist/blog/index.html:41:9  warning  a[href] "/contact" redirects to /getting-started#contact-form — link there directly',
+    '    from content/posts/p0.md:3:1 (markdown)',
+    '  dist/blog/index.html:43:9  warning  a[href] "/contact" redirects to /getting-started#contact-form — link there directly',
+    '    from content/posts/p0.md:5:1 (markdown)',
+    '',
+    'content/posts/p1.md',
+    '  dist/blog/index.html:42:9  warning  a[href] "/contact" redirects to /getting-started#contact-form — link there directly',
+    '    from content/posts/p1.md:4:1 (markdown)',
+    '',
+    '… and 2 more: sitegen check-links dist lists every one',
+    '',
+  ].join('\n'));
+  assert.doesNotMatch(formatLinkWarnings(report(warnings), cwd, 5), /more/, 'no count when every warning is listed');
 });
 
 test('prints only the summary for a clean site', () => {

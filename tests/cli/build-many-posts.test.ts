@@ -1,7 +1,7 @@
-// A build of the tiny site with 300 more posts, through the real binary: its Markdown renders
+// A build of the tiny site with enough more posts to render in worker threads, through the real binary: its Markdown renders
 // in worker threads exactly as in this process, and on a terminal a progress line rewrites
 // itself while the output to a pipe or file has none. Colour is on at a terminal unless
-// NO_COLOR or --no-color says otherwise.
+// NO_COLOR (set to a value) or --no-color says otherwise.
 import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -14,7 +14,8 @@ import { addTinySyntheticPosts } from '../helpers/synthetic-posts.ts';
 import { runInTerminal } from '../helpers/terminal.ts';
 import { copyTinySite, type SiteCopy } from '../helpers/tiny-copy.ts';
 
-const added = 300;
+/** Just over the count that renders in worker threads. */
+const added = workerThreshold + 10;
 /** The tiny site's two posts, the added ones and one showing Markdown in a code block; the home, search and 404 pages. */
 const pages = 2 + added + 1 + 3;
 /** Colour codes (SGR): what NO_COLOR and --no-color leave out. */
@@ -31,7 +32,7 @@ before(async () => {
 });
 after(() => Promise.all([many.cleanup(), small.cleanup()]));
 
-test('a build of 300 posts piped to a file renders them in worker threads, as this process renders them, and writes no progress line', async () => {
+test('a build of over 200 posts piped to a file renders them in worker threads, as this process renders them, and writes no progress line', async () => {
   const run = await runCli(['build', '--out', 'piped', '--no-cache'], { cwd: many.root });
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stdout, new RegExp(`^Built ${pages} pages and 1 redirects`));
@@ -63,15 +64,22 @@ test('the same build on a terminal shows a progress line that rewrites itself, t
   assert.match(run.output, /\r\u001b\[K(\u001b\[[0-9;]*m)?Built /);
 });
 
-test('colour is on at a terminal, and off with NO_COLOR=1 or --no-color', async () => {
+test('colour is on at a terminal, and off with NO_COLOR=1 or --no-color; an empty NO_COLOR leaves it on', async () => {
   const coloured = await runInTerminal(['build', '--out', 'coloured'], { cwd: small.root });
   assert.equal(coloured.code, 0, coloured.output);
   assert.match(coloured.output, /\u001b\[32mBuilt 5 pages/, 'the summary is green on a terminal');
-  for (const [label, args, env] of [['NO_COLOR=1', ['build', '--out', 'no-color-env'], { NO_COLOR: '1' }], ['--no-color', ['--no-color', 'build', '--out', 'no-color-flag'], {}]] as const) {
+  // A usage error prints a red `error` at once, without a build.
+  const cases = [
+    ['NO_COLOR=1', ['build', '--content', 'missing'], { NO_COLOR: '1' }, false],
+    ['--no-color', ['--no-color', 'build', '--content', 'missing'], {}, false],
+    ['NO_COLOR set empty (no-color.org: only a value turns colour off)', ['build', '--content', 'missing'], { NO_COLOR: '' }, true],
+  ] as const;
+  for (const [label, args, env, colour] of cases) {
     const run = await runInTerminal([...args], { cwd: small.root, env: { ...env } });
-    assert.equal(run.code, 0, run.output);
-    assert.match(run.output, /Built 5 pages/, label);
-    assert.doesNotMatch(run.output, colourCode, `${label}: ${JSON.stringify(run.output)}`);
+    assert.equal(run.code, 2, run.output);
+    assert.match(run.output, /error.*\[content\.no-folder\]/, label);
+    if (colour) assert.match(run.output, /\u001b\[31merror\u001b\[0m/, `${label}: ${JSON.stringify(run.output)}`);
+    else assert.doesNotMatch(run.output, colourCode, `${label}: ${JSON.stringify(run.output)}`);
   }
   const failed = await runInTerminal(['--no-color', 'build', '--no-such-option'], { cwd: small.root });
   assert.equal(failed.code, 2);

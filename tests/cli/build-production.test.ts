@@ -2,12 +2,13 @@ import assert from 'node:assert/strict';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
-import { runCli } from '../helpers/cli.ts';
-import { copyContent, editFile } from '../helpers/content.ts';
+import { runCliHere } from '../helpers/cli.ts';
+import { copyContent, editFile, projectRoot } from '../helpers/content.ts';
 import { entriesBesideOutput } from '../helpers/output-folder.ts';
 
 // `build --production` refuses what must not be deployed (the repository's content ships
-// reCAPTCHA's test key); a plain build warns about the same problems and succeeds.
+// reCAPTCHA's test key); a plain build warns about the same problems and succeeds. The command
+// runs in this process.
 
 /** No override from the environment the tests run in: each test sets the ones it means. */
 const noOverrides = { SITE_URL: '', FORM_WEBHOOK_URL: '', SCHEDULING_URL: '', CHAT_PERSONA_URL: '', RECAPTCHA_SITE_KEY: '', RECAPTCHA_ENTERPRISE: '' };
@@ -37,7 +38,7 @@ test('a plain build prints what production refuses as one warning block and succ
   const { dir, content, cleanup } = await copyContent();
   const out = path.join(dir, 'out');
   try {
-    const plain = await runCli(['build', '--content', content, '--out', out], { env: noOverrides });
+    const plain = await runCliHere(['build', '--content', content, '--out', out], { cwd: projectRoot, env: noOverrides });
     assert.equal(plain.code, 0, plain.stderr);
     assert.match(plain.stderr, /^Not ready for production \(2 problems; sitegen build --production refuses to build with these\):\n/);
     assert.match(plain.stderr, keyProblem);
@@ -52,7 +53,7 @@ test('a plain build prints what production refuses as one warning block and succ
     const termsBefore = await readFile(path.join(out, 'terms', 'index.html'), 'utf8');
 
     const env = { ...noOverrides, FORM_WEBHOOK_URL: 'http://127.0.0.1:9/hook' };
-    const refused = await runCli(['build', '--production', '--content', content, '--out', out], { env });
+    const refused = await runCliHere(['build', '--production', '--content', content, '--out', out], { cwd: projectRoot, env });
     assert.equal(refused.code, 1, refused.stdout);
     assert.match(refused.stderr, keyProblem);
     assert.match(refused.stderr, /FORM_WEBHOOK_URL \(formWebhookUrl\): "http:\/\/127\.0\.0\.1:9\/hook" points at 127\.0\.0\.1.*\[config\.unsafe-for-production\]\n {2}hint: Set FORM_WEBHOOK_URL to /);
@@ -72,7 +73,7 @@ test('--production builds a deploy-ready configuration given through environment
   const out = path.join(dir, 'out');
   try {
     await setPostalAddress(content);
-    const run = await runCli(['build', '--production', '--content', content, '--out', out], { env: deployEnv });
+    const run = await runCliHere(['build', '--production', '--content', content, '--out', out], { cwd: projectRoot, env: deployEnv });
     assert.equal(run.code, 0, run.stderr);
     assert.doesNotMatch(run.stderr, /Not ready for production/);
     assert.match(run.stdout, /Built \d+ pages/);

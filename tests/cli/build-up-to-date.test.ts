@@ -4,13 +4,13 @@ import { appendFile, copyFile, readdir, readFile, stat, writeFile } from 'node:f
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { Cache, cacheFolder } from '../../cli/cache/cache.ts';
-import { runCli } from '../helpers/cli.ts';
+import { runCliHere } from '../helpers/cli.ts';
 import { editFile } from '../helpers/content.ts';
 import { copyTinySite } from '../helpers/tiny-copy.ts';
 
-// The real `sitegen build` in a copy of the tiny site, with a cache of its own: a build whose
-// inputs and output are as the last build left them leaves the output alone; any change to
-// either makes an ordinary build.
+// The real `sitegen build` (run in this process) in a copy of the tiny site, with a cache of its
+// own: a build whose inputs and output are as the last build left them leaves the output alone;
+// any change to either makes an ordinary build.
 
 let root: string;
 let cleanup: () => Promise<void>;
@@ -25,7 +25,7 @@ after(() => cleanup());
 const out = () => path.join(root, 'dist');
 
 async function build(args: string[] = [], env: Record<string, string> = {}): Promise<{ stdout: string; stderr: string; upToDate: boolean }> {
-  const { code, stdout, stderr } = await runCli(['build', ...args], { cwd: root, env });
+  const { code, stdout, stderr } = await runCliHere(['build', ...args], { cwd: root, env: { SITE_URL: undefined, ...env } });
   assert.equal(code, 0, `build failed:\n${stdout}\n${stderr}`);
   const upToDate = /^Nothing changed since the build of /.test(stdout);
   assert.ok(upToDate || /^Built \d+ pages/.test(stdout), stdout);

@@ -1,12 +1,12 @@
-// `sitegen build` through the real binary, on copies of the tiny site (tests/sites/tiny): what
-// it writes, what it prints, and how a broken post or link fails it without touching the last
-// output.
+// `sitegen build` on copies of the tiny site (tests/sites/tiny): what it writes, what it prints,
+// and how a broken post or link fails it without touching the last output. The builds run in
+// this process; `--help` and `--version`, which print to standard output, through the real binary.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
-import { runCli } from '../helpers/cli.ts';
+import { runCli, runCliHere } from '../helpers/cli.ts';
 import { editFile } from '../helpers/content.ts';
 import { entriesBesideOutput } from '../helpers/output-folder.ts';
 import { copyTinySite, type SiteCopy } from '../helpers/tiny-copy.ts';
@@ -46,8 +46,8 @@ test('--version and -V print the package version and exit 0', async () => {
   }
 });
 
-test('the tiny site builds through the real CLI: its pages, feed, sitemap and redirect, the link check, phase timings and the JavaScript per page', () => withTinySite(async ({ root }) => {
-  const run = await runCli(['build'], { cwd: root });
+test('the tiny site builds through the CLI: its pages, feed, sitemap and redirect, the link check, phase timings and the JavaScript per page', () => withTinySite(async ({ root }) => {
+  const run = await runCliHere(['build'], { cwd: root });
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stdout, /^Built 5 pages and 1 redirects \(\d+ files\) into dist\/ in \d+ ms; rendered 5 of 5 pages\n/);
   assert.match(run.stdout, /\n {2}load \d+ ms, render \d+ ms, images \d+ ms(, \w+ \d+ ms)*, bundle \d+ ms, write \d+ ms, check \d+ ms; peak memory \d+ MB\n/);
@@ -65,7 +65,7 @@ test('the tiny site builds through the real CLI: its pages, feed, sitemap and re
 }));
 
 test('--verbose lists every page in the JavaScript table', () => withTinySite(async ({ root }) => {
-  const run = await runCli(['--verbose', 'build', '--no-cache'], { cwd: root });
+  const run = await runCliHere(['--verbose', 'build', '--no-cache'], { cwd: root });
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stdout, /\nJavaScript per page \(bytes, gzip, islands\):\n/);
   for (const page of ['/', '/posts/hello', '/posts/second']) assert.match(run.stdout, new RegExp(`\\n {2}${page.replace(/\//g, '\\/')} +0\\.0 KB {5}0\\.0 KB gzip {2}-\\n`), page);
@@ -73,10 +73,10 @@ test('--verbose lists every page in the JavaScript table', () => withTinySite(as
 
 test('a broken post fails the build with file:line and field, exit code 1, and keeps the old output', () => withTinySite(async ({ root, content }) => {
   const out = path.join(path.dirname(root), 'out');
-  assert.equal((await runCli(['build', '--out', out], { cwd: root })).code, 0);
+  assert.equal((await runCliHere(['build', '--out', out], { cwd: root })).code, 0);
   const before = (await stat(path.join(out, 'index.html'))).mtimeMs;
   await editFile(path.join(content, 'posts', 'hello.md'), /^tags: .*$/m, 'tags: greeting');
-  const run = await runCli(['build', '--out', out], { cwd: root });
+  const run = await runCliHere(['build', '--out', out], { cwd: root });
   assert.equal(run.code, 1);
   assert.match(run.stderr, /^ {2}content\/posts\/hello\.md:4 {2}tags: expected array, got "greeting" {2}\[content\.invalid-field\]$/m);
   assert.match(run.stderr, /\n1 error\n$/);
@@ -87,10 +87,10 @@ test('a broken post fails the build with file:line and field, exit code 1, and k
 
 test('a broken internal link in a post fails the build at its Markdown line and keeps the old output', () => withTinySite(async ({ root, content }) => {
   const out = path.join(path.dirname(root), 'out');
-  assert.equal((await runCli(['build', '--out', out], { cwd: root })).code, 0);
+  assert.equal((await runCliHere(['build', '--out', out], { cwd: root })).code, 0);
   const before = (await stat(path.join(out, 'index.html'))).mtimeMs;
   await editFile(path.join(content, 'posts', 'hello.md'), 'It links [back home](/).', 'It links [back home](/) and to [the second](/posts/secnd/).');
-  const run = await runCli(['build', '--out', out], { cwd: root });
+  const run = await runCliHere(['build', '--out', out], { cwd: root });
   assert.equal(run.code, 1);
   assert.match(run.stderr, /a\[href\] "\/posts\/secnd\/" no such page — did you mean \/posts\/second\/\?\n {4}from content\/posts\/hello\.md:7:48 \(markdown\)\n/);
   assert.match(run.stderr, /\[build\.broken-links\]/);
@@ -99,7 +99,7 @@ test('a broken internal link in a post fails the build at its Markdown line and 
   assert.equal((await stat(path.join(out, 'index.html'))).mtimeMs, before);
   assert.equal(existsSync(path.join(out, 'posts', 'hello', 'index.html')) && (await readFile(path.join(out, 'posts', 'hello', 'index.html'), 'utf8')).includes('secnd'), false);
   assert.deepEqual(await entriesBesideOutput(out), ['out', 'tiny']);
-  const skipped = await runCli(['build', '--no-check-links', '--out', out], { cwd: root });
+  const skipped = await runCliHere(['build', '--no-check-links', '--out', out], { cwd: root });
   assert.equal(skipped.code, 0, skipped.stderr);
   assert.match(await readFile(path.join(out, 'posts', 'hello', 'index.html'), 'utf8'), /href="\/posts\/secnd\/"/);
 }));

@@ -3,7 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { outputDigest } from '../helpers/build-output.ts';
-import { runCli } from '../helpers/cli.ts';
+import { runCliHere } from '../helpers/cli.ts';
 import { startTestDevServer } from '../helpers/dev-server.ts';
 import { copyTinySite } from '../helpers/tiny-copy.ts';
 
@@ -25,19 +25,19 @@ after(() => cleanup());
 const parts = async () => JSON.parse(await readFile(path.join(root, 'dist', 'pagefind', 'parts.json'), 'utf8')) as { merge: string[] };
 
 test('--config builds from the definition it names; the next build without it is an ordinary build from sitegen.config.ts', { timeout: 5 * 60_000 }, async () => {
-  const other = await runCli(['build', '--config', 'parts.config.ts'], { cwd: root });
+  const other = await runCliHere(['build', '--config', 'parts.config.ts'], { cwd: root });
   assert.equal(other.code, 0, other.stderr);
   assert.deepEqual(await parts(), { merge: ['part-1/'] });
-  const usual = await runCli(['build'], { cwd: root });
+  const usual = await runCliHere(['build'], { cwd: root });
   assert.equal(usual.code, 0, usual.stderr);
   assert.match(usual.stdout, /^Built \d+ pages/, 'not taken for the same build');
   assert.deepEqual(await parts(), { merge: [] });
 });
 
 test('--config naming no file fails with its path and leaves the output as it was', { timeout: 5 * 60_000 }, async () => {
-  await runCli(['build'], { cwd: root });
+  await runCliHere(['build'], { cwd: root });
   const before = await outputDigest(path.join(root, 'dist'));
-  const missing = await runCli(['build', '--config', 'missing.config.ts'], { cwd: root });
+  const missing = await runCliHere(['build', '--config', 'missing.config.ts'], { cwd: root });
   assert.notEqual(missing.code, 0);
   assert.match(missing.stderr, /missing\.config\.ts does not exist/);
   assert.match(missing.stderr, /config\.missing/);
@@ -45,7 +45,7 @@ test('--config naming no file fails with its path and leaves the output as it wa
 });
 
 test('a problem of the definition --config names is located in that file', { timeout: 5 * 60_000 }, async () => {
-  const run = await runCli(['build', '--config', 'unknown-search.config.ts'], { cwd: root });
+  const run = await runCliHere(['build', '--config', 'unknown-search.config.ts'], { cwd: root });
   assert.notEqual(run.code, 0);
   assert.match(run.stderr, /unknown-search\.config\.ts/);
   assert.match(run.stderr, /search\.unknown-page/);
@@ -66,13 +66,13 @@ test('dev --config serves the site its definition makes', { timeout: 5 * 60_000 
 });
 
 test('new-post --config writes the post its definition describes; a --config naming no file writes nothing', { timeout: 5 * 60_000 }, async () => {
-  const made = await runCli(['new-post', 'From elsewhere', '--config', 'other-post.config.ts'], { cwd: root });
+  const made = await runCliHere(['new-post', 'From elsewhere', '--config', 'other-post.config.ts'], { cwd: root });
   assert.equal(made.code, 0, made.stderr);
   assert.match(await readFile(path.join(root, 'content', 'posts', 'from-elsewhere.md'), 'utf8'), /^Written from the other definition\.$/m);
-  const usual = await runCli(['new-post', 'From here'], { cwd: root });
+  const usual = await runCliHere(['new-post', 'From here'], { cwd: root });
   assert.equal(usual.code, 0, usual.stderr);
   assert.doesNotMatch(await readFile(path.join(root, 'content', 'posts', 'from-here.md'), 'utf8'), /other definition/);
-  const missing = await runCli(['new-post', 'Nowhere', '--config=missing.config.ts'], { cwd: root });
+  const missing = await runCliHere(['new-post', 'Nowhere', '--config=missing.config.ts'], { cwd: root });
   assert.notEqual(missing.code, 0);
   assert.match(missing.stderr, /missing\.config\.ts does not exist/);
   await assert.rejects(readFile(path.join(root, 'content', 'posts', 'nowhere.md')));
@@ -80,7 +80,7 @@ test('new-post --config writes the post its definition describes; a --config nam
 
 test('import and check-forms read the definition --config names', { timeout: 5 * 60_000 }, async () => {
   for (const args of [['import', 'content/posts'], ['check-forms']]) {
-    const run = await runCli([...args, '--config', 'missing.config.ts'], { cwd: root });
+    const run = await runCliHere([...args, '--config', 'missing.config.ts'], { cwd: root });
     assert.notEqual(run.code, 0, args[0]);
     assert.match(run.stderr, /missing\.config\.ts does not exist/, args[0]);
   }

@@ -4,7 +4,7 @@ import { cpSync, existsSync, lstatSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
-import { runCli } from '../helpers/cli.ts';
+import { runCliHere } from '../helpers/cli.ts';
 import { copyTinySite } from '../helpers/tiny-copy.ts';
 
 // A project folder that was copied, restored from a CI cache or unpacked from an archive after
@@ -21,7 +21,7 @@ const newPost = '---\ntitle: Copied projects build\ndate: 2024-05-01\n---\n\nA p
 test('a built project copied with fs.cpSync or cp -r takes a new post and builds', async () => {
   const { root, cleanup } = await copyTinySite();
   try {
-    const first = await runCli(['build', '--no-check-links'], { cwd: root });
+    const first = await runCliHere(['build', '--no-check-links'], { cwd: root });
     assert.equal(first.code, 0, first.stderr);
     const original = readFileSync(path.join(root, 'dist', 'index.html'));
     for (const [how, copy] of copies) {
@@ -29,7 +29,7 @@ test('a built project copied with fs.cpSync or cp -r takes a new post and builds
       copy(root, to);
       assert.ok(lstatSync(path.join(to, 'dist')).isDirectory(), `${how}: the copy holds the built output`);
       await writeFile(path.join(to, 'content', 'posts', 'copied-projects-build.md'), newPost);
-      const build = await runCli(['build'], { cwd: to });
+      const build = await runCliHere(['build'], { cwd: to });
       assert.equal(build.code, 0, `${how}: build: ${build.stderr}`);
       assert.match(build.stdout, /^Built 6 pages/, `${how}: an ordinary build`);
       assert.ok(lstatSync(path.join(to, 'dist')).isDirectory() && !lstatSync(path.join(to, 'dist')).isSymbolicLink(), `${how}: dist is a folder`);

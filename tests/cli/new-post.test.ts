@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
-import { runCli } from '../helpers/cli.ts';
+import { runCliHere } from '../helpers/cli.ts';
 import { copyContent, projectRoot } from '../helpers/content.ts';
 import { checkRoundTrip, prepareNewEntry, renderEntry, today } from '../../cli/commands/new-entry.ts';
 import { SiteError } from '../../cli/errors.ts';
@@ -11,11 +11,11 @@ import { loadContent } from '../../cli/load/load-content.ts';
 import { postArchetype } from '../../templates/site/archetypes.ts';
 import { postFrontMatterSchema } from '../../templates/site/schemas/schemas.ts';
 import { validateSiteModel } from '../helpers/site-model.ts';
-import { realSite } from '../helpers/sites.ts';
+import { realSite } from '../helpers/real-site.ts';
 
-// `sitegen new-post` with the marketing site's archetype (templates/site/archetypes.ts), through
-// the real binary in throwaway copies of the site's content; the site is built once, by the
-// first test.
+// `sitegen new-post` with the marketing site's archetype (templates/site/archetypes.ts), run in
+// this process in throwaway copies of the site's content (and through the real binary on a
+// terminal); the site is built once, by the first test.
 
 /** The site's posts folder under a content folder. */
 const postsOf = (content: string) => path.join(content, realSite.definition.content.collections.posts!.folder);
@@ -30,7 +30,7 @@ async function withContent(run: (content: string, dir: string) => Promise<void>)
 }
 
 test('creates a post with complete front matter, prints its file and URL, and the post builds at once; a draft is left out unless --drafts', () => withContent(async (content, dir) => {
-  const run = await runCli(['new-post', 'Flaky Tests: Finding the Root Cause', '--content', content, '--category', 'Tools', '--tags', 'Testing, Flaky Tests', '--excerpt', 'Why tests flake and how to fix them.', '--date', '2024-04-01']);
+  const run = await runCliHere(['new-post', 'Flaky Tests: Finding the Root Cause', '--content', content, '--category', 'Tools', '--tags', 'Testing, Flaky Tests', '--excerpt', 'Why tests flake and how to fix them.', '--date', '2024-04-01'], { cwd: projectRoot });
   assert.equal(run.code, 0, run.stderr);
   const file = path.join(postsOf(content), 'flaky-tests-finding-the-root-cause.md');
   assert.match(run.stdout, /Created .*content\/posts\/flaky-tests-finding-the-root-cause\.md/);
@@ -41,12 +41,12 @@ test('creates a post with complete front matter, prints its file and URL, and th
   assert.match(text, /\n## .+\n[\s\S]*\n## .+\n[\s\S]*```ts\n/);
   assert.equal(run.stderr, '', 'an existing category gives no warning');
 
-  const draft = await runCli(['new-post', 'Draft Thoughts', '--draft', '--date', '2024-04-02', '--content', content]);
+  const draft = await runCliHere(['new-post', 'Draft Thoughts', '--draft', '--date', '2024-04-02', '--content', content], { cwd: projectRoot });
   assert.equal(draft.code, 0, draft.stderr);
   assert.match(draft.stdout, /URL: .*\/blog\/draft-thoughts\/ \(draft: shown by dev, left out of build unless --drafts\)$/m);
   assert.match(await readFile(path.join(postsOf(content), 'draft-thoughts.md'), 'utf8'), /\ndraft: true\n/);
 
-  const build = await runCli(['build', '--content', content, '--out', path.join(dir, 'out')]);
+  const build = await runCliHere(['build', '--content', content, '--out', path.join(dir, 'out')], { cwd: projectRoot });
   assert.equal(build.code, 0, build.stderr);
   const html = await readFile(path.join(dir, 'out', 'blog', 'flaky-tests-finding-the-root-cause', 'index.html'), 'utf8');
   assert.match(html, /<h1>Flaky Tests: Finding the Root Cause<\/h1>/);
@@ -59,7 +59,7 @@ test('creates a post with complete front matter, prints its file and URL, and th
 }));
 
 test('without a terminal it uses the defaults and does not wait for input', () => withContent(async (content) => {
-  const run = await runCli(['new-post', 'Defaults Only', '--content', content]);
+  const run = await runCliHere(['new-post', 'Defaults Only', '--content', content], { cwd: projectRoot });
   assert.equal(run.code, 0, run.stderr);
   const text = await readFile(path.join(postsOf(content), 'defaults-only.md'), 'utf8');
   assert.match(text, new RegExp(`date: ${today()}`));
@@ -70,7 +70,7 @@ test('without a terminal it uses the defaults and does not wait for input', () =
 
 test('without a title and without a terminal it is a usage error: exit 2, and nothing is written', () => withContent(async (content) => {
   const before = await readdir(postsOf(content));
-  const run = await runCli(['new-post', '--content', content, '--category', 'Tools']);
+  const run = await runCliHere(['new-post', '--content', content, '--category', 'Tools'], { cwd: projectRoot });
   assert.equal(run.code, 2, run.stderr);
   assert.match(run.stderr, /^error: missing required argument 'title'/);
   assert.equal(run.stderr.trim().split('\n').length, 1, run.stderr);
@@ -81,7 +81,7 @@ test('without a title and without a terminal it is a usage error: exit 2, and no
 test('refuses a slug that already exists and leaves the existing file untouched', () => withContent(async (content) => {
   const file = path.join(postsOf(content), 'ai-powered-bug-reports.md');
   const before = await readFile(file, 'utf8');
-  const run = await runCli(['new-post', 'AI-Powered Bug Reports', '--content', content]);
+  const run = await runCliHere(['new-post', 'AI-Powered Bug Reports', '--content', content], { cwd: projectRoot });
   assert.equal(run.code, 1);
   assert.match(run.stderr, /ai-powered-bug-reports\.md.*already used.*\[new-post\.slug-taken\]/);
   assert.equal(await readFile(file, 'utf8'), before);
@@ -91,13 +91,13 @@ test('refuses a file that already exists even when its slug differs', () => with
   const file = path.join(postsOf(content), 'notes.md');
   const notes = '---\nslug: my-own-notes\n---\nhand-written notes';
   await writeFile(file, notes);
-  const run = await runCli(['new-post', 'Notes', '--content', content]);
+  const run = await runCliHere(['new-post', 'Notes', '--content', content], { cwd: projectRoot });
   assert.equal(run.code, 1);
   assert.match(run.stderr, /^ {2}\S*content\/posts\/notes\.md {2}this file already exists and was left untouched {2}\[new-post\.file-exists\]$/m);
   assert.equal(await readFile(file, 'utf8'), notes);
   // A file without a slug of its own has its name's: the slug is taken.
   await writeFile(file, 'hand-written notes');
-  const plain = await runCli(['new-post', 'Notes', '--content', content]);
+  const plain = await runCliHere(['new-post', 'Notes', '--content', content], { cwd: projectRoot });
   assert.equal(plain.code, 1);
   assert.match(plain.stderr, /^ {2}\S*content\/posts\/notes\.md {2}slug "notes" is already used by this post.*\[new-post\.slug-taken\]$/m);
   assert.equal(await readFile(file, 'utf8'), 'hand-written notes');
@@ -105,17 +105,17 @@ test('refuses a file that already exists even when its slug differs', () => with
 
 test('refuses an empty title and a slug that is not lowercase words joined by hyphens', () => withContent(async (content) => {
   const before = await readdir(postsOf(content));
-  const empty = await runCli(['new-post', '  ', '--content', content]);
+  const empty = await runCliHere(['new-post', '  ', '--content', content], { cwd: projectRoot });
   assert.equal(empty.code, 1);
   assert.match(empty.stderr, /new-post\.empty-title/);
-  const bad = await runCli(['new-post', 'Good Title', '--slug', 'Bad_Slug', '--content', content]);
+  const bad = await runCliHere(['new-post', 'Good Title', '--slug', 'Bad_Slug', '--content', content], { cwd: projectRoot });
   assert.equal(bad.code, 1);
   assert.match(bad.stderr, /new-post\.bad-slug/);
   assert.deepEqual(await readdir(postsOf(content)), before);
 }));
 
 test('warns when the category is new', () => withContent(async (content) => {
-  const run = await runCli(['new-post', 'A New Topic', '--category', 'Security', '--content', content]);
+  const run = await runCliHere(['new-post', 'A New Topic', '--category', 'Security', '--content', content], { cwd: projectRoot });
   assert.equal(run.code, 0);
   assert.match(run.stderr, /warning: "Security" is a new category/);
 }));

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, Request } from '@playwright/test';
-import { playerOf, urlForms } from '../helpers/video-url-forms.ts';
+import { mixedParameterForms, playerOf, urlForms, wistiaForms, youtubeForms, youtubePlayer } from '../helpers/video-url-forms.ts';
 import { expect, expectNoConsoleErrors, hydratedIsland, hydrateAllIslands, test, waitForIslands } from './fixtures.ts';
 
 // The case-study cards, the video lightbox and the home page's customer video: every video is
@@ -349,29 +349,60 @@ test.describe("the home page's customer video", () => {
 });
 
 test.describe('playVideo URL rules (SPEC section 5)', () => {
-  // Every video of the site's data through every form is tests/client/video-url.test.ts; here,
-  // the first video of each provider, as the address parameter reaches the gallery.
-  test('a video of each provider plays at once through every accepted URL form, with only its own parameters', async ({ page }) => {
+  // Every form, for every video of the site's data and for others, is tests/client/video-url.test.ts;
+  // here, as the address parameter reaches the gallery: the first video of each provider, and
+  // videos that are none of the site's.
+  test('a video of each provider plays at once through every accepted URL form, with only its harmless parameters', async ({ page }) => {
     for (const videoUrl of [first.videoUrl, wistia.videoUrl]) {
-      for (const [form, input] of urlForms(videoUrl)) {
-        await openGallery(page, `?playVideo=${encodeURIComponent(input)}`);
+      for (const { form, url, player } of urlForms(videoUrl)) {
+        await openGallery(page, `?playVideo=${encodeURIComponent(url)}`);
         await expect(frame(page), `${form} of ${videoUrl}`).toBeVisible();
-        await expect(frame(page), `${form} of ${videoUrl}`).toHaveAttribute('src', playerOf(videoUrl));
+        await expect(frame(page), `${form} of ${videoUrl}`).toHaveAttribute('src', player);
       }
     }
   });
 
+  test("any video on the two hosts plays, none of the site's included, in every accepted URL form, titled as a video", async ({ page }) => {
+    for (const { form, url, player } of [...youtubeForms('Zz9Yy8Xx7Ww'), ...wistiaForms('zz9yy8xx7w')]) {
+      await openGallery(page, `?playVideo=${encodeURIComponent(url)}`);
+      await expect(frame(page), form).toBeVisible();
+      await expect(frame(page), form).toHaveAttribute('src', player);
+      await expect(dialog(page), form).toHaveAccessibleName(caseStudiesPage.watchLabel);
+    }
+  });
+
+  for (const { form, url, player } of mixedParameterForms('Zz9Yy8Xx7Ww', 'zz9yy8xx7w')) {
+    test(`${form}: the harmless player parameters reach the player, the others do not`, async ({ page }) => {
+      await openGallery(page, `?playVideo=${encodeURIComponent(url)}`);
+      await expect(frame(page)).toHaveAttribute('src', player);
+    });
+  }
+
+  test('a card whose video is written as a watch URL with parameters plays its embed form, with the harmless ones kept', async ({ page }) => {
+    const [mixed] = mixedParameterForms(first.videoUrl.split('/').pop()!, 'unused0000');
+    // The card as the site's data could write it: the gallery's props, served with that one link changed.
+    await page.route('**/case-studies/', async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(`"videoUrl":${JSON.stringify(first.videoUrl)}`, `"videoUrl":${JSON.stringify(mixed!.url)}`);
+      await route.fulfill({ response, body: html });
+    });
+    await openGallery(page);
+    await playFirst(page);
+    await expect(frame(page)).toHaveAttribute('src', mixed!.player);
+    await expect(dialog(page)).toHaveAccessibleName(`${first.company}: ${first.name}`);
+  });
+
   test('an embed URL with a start time keeps it: ?start=30 then &autoplay=1', async ({ page }) => {
     await openGallery(page, `?playVideo=${encodeURIComponent(`${first.videoUrl}?start=30`)}`);
-    await expect(frame(page)).toHaveAttribute('src', playerOf(first.videoUrl).replace('?autoplay=1', '?start=30&autoplay=1'));
+    await expect(frame(page)).toHaveAttribute('src', youtubePlayer(first.videoUrl.split('/').pop()!, 'start=30'));
   });
 
   const refused = [
     ['a javascript: URL', 'javascript:alert(1)'],
     ['an embed path on another host', 'https://evil.example/embed/x'],
     ['garbage', 'not a url at all'],
-    ["a YouTube video that is none of the site's", 'https://youtu.be/Zz9Yy8Xx7Ww'],
-    ["a Wistia video that is none of the site's", 'https://fast.wistia.net/embed/iframe/zz9yy8xx7w'],
+    ['a YouTube channel page', 'https://www.youtube.com/channel/Zz9Yy8Xx7Ww'],
+    ['a Wistia address that is no iframe path', 'https://fast.wistia.net/embed/medias/zz9yy8xx7w'],
   ] as const;
   for (const [name, input] of refused) {
     test(`${name} opens nothing and logs a warning`, async ({ page, consoleErrors, consoleWarnings }) => {

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { buildSite, type BuildResult } from '../../cli/pipeline/build-site.ts';
 import { DiskWriter } from '../../cli/write/writers.ts';
 import { projectRoot } from './content.ts';
-import { realSite } from './sites.ts';
+import { projectCache } from './sites.ts';
+import { realSite } from './real-site.ts';
 
 // One build of the marketing site for every test file that checks what it promises visitors:
 // test files run in processes of their own, so the first to ask builds into a folder named after
@@ -54,7 +55,8 @@ export async function realSiteBuild(): Promise<RealBuild> {
     }
   }
   try {
-    const result = await buildSite({ root: projectRoot, site: realSite, writer: new DiskWriter(outDir), now: buildDate });
+    // The images, cards and highlighted code other builds of the same sources made are taken from the project's cache.
+    const result = await buildSite({ root: projectRoot, site: realSite, writer: new DiskWriter(outDir), cache: projectCache, now: buildDate });
     const summary: RealBuild['summary'] = { pages: result.pages.length, redirects: result.redirects, files: result.files, budgets: result.budgets, linkFindings: result.links?.findings.length ?? 0 };
     await writeFile(done, JSON.stringify(summary));
     return { outDir, summary };

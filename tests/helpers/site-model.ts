@@ -3,7 +3,7 @@ import { loadContent, type RawContent } from '../../cli/load/load-content.ts';
 import { validateContent } from '../../cli/validate/validate-content.ts';
 import type { SiteModel } from '../../templates/site/model.ts';
 import { projectRoot } from './content.ts';
-import { realSite } from './sites.ts';
+import { realSite } from './real-site.ts';
 
 /** The real site's content folder. */
 export const contentRoot = path.join(projectRoot, 'content');

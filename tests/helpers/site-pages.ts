@@ -11,7 +11,7 @@ import { buildRedirects, buildRoutes, type Redirect, type Route } from '../../cl
 import type { SiteModel } from '../../templates/site/model.ts';
 import type { SitePage } from '../../templates/site/routes.ts';
 import { contentRoot, loadSiteModel } from './site-model.ts';
-import { realSite } from './sites.ts';
+import { realSite } from './real-site.ts';
 
 // The marketing site's pages rendered as a build renders them (cli/render/render-page.ts with
 // the site's definition), with stand-in asset URLs: for tests of what its templates write.

@@ -2,13 +2,13 @@ import path from 'node:path';
 import { Cache, cacheFolder, type CacheName } from '../../cli/cache/cache.ts';
 import type { LoadedSite } from '../../cli/config/load-site.ts';
 import type { PageSpec, SiteDefinition } from '../../cli/config/site-definition.ts';
-import realDefinition from '../../sitegen.config.ts';
 import tinyDefinition from '../sites/tiny/sitegen.config.ts';
 import { projectRoot } from './content.ts';
 
 // The sites the tests build: the tiny one made for engine tests (tests/sites/tiny), and the
-// marketing site, for what it promises visitors. Both are imported as the tests run them
-// (TypeScript through tsx); the CLI compiles them with esbuild instead (cli/config/load-site.ts).
+// marketing site (real-site.ts), for what it promises visitors. Both are imported as the tests
+// run them (TypeScript through tsx); the CLI compiles them with esbuild instead
+// (cli/config/load-site.ts).
 
 /** The tiny site of the engine tests lives here. */
 export const tinyRoot = path.join(projectRoot, 'tests', 'sites', 'tiny');
@@ -20,9 +20,6 @@ export const tinyRoot = path.join(projectRoot, 'tests', 'sites', 'tiny');
 export function loadedSite<Model, Page extends PageSpec>(definition: SiteDefinition<Model, Page>, file = path.join(tinyRoot, 'sitegen.config.ts')): LoadedSite<Model, Page> {
   return { definition, file, codeHash: `tests ${process.pid}`, imports: new Map() };
 }
-
-/** The marketing site (sitegen.config.ts at the project root). */
-export const realSite = loadedSite(realDefinition, path.join(projectRoot, 'sitegen.config.ts'));
 
 /**
  * The project's own cache, as `sitegen build` in the project uses it, without its pages: a test

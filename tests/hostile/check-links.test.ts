@@ -379,14 +379,15 @@ test('scans adversarial markup in linear time: srcset commas, ? runs, slash runs
   assert.ok(ok, output);
 });
 
-test('formats 200,000 findings in every format without overflowing the stack', async () => {
-  const dir = path.join(scratch, 'many-findings');
-  await mkdir(dir);
-  const links = Array.from({ length: 200_000 }, (_, i) => `<a href="/missing-${i}">${i}</a>`);
-  await writeFile(path.join(dir, 'index.html'), links.join('\n'));
-  // About 3 s for the check and each format alone on a quiet machine; quadratic formatting would take hours.
-  const report = await check(dir, {}, 6 * limitMs);
-  assert.equal(report.findings.length, 200_000);
+test('formats 200,000 findings in every format without overflowing the stack', () => {
+  // The findings a page of 200,000 broken links gives (the checker's own pace on such pages is
+  // the linear-time tests above): quadratic formatting would take hours, a spread of them all into
+  // one call would overflow the stack.
+  const findings = Array.from({ length: 200_000 }, (_, i): LinkReport['findings'][number] => ({
+    kind: 'broken-link', code: 'links.missing-page', severity: 'error', page: '/', file: 'index.html', line: i + 1, column: 1,
+    attribute: 'a[href]', href: `/missing-${i}`, target: `/missing-${i}`, reason: 'no such page',
+  }));
+  const report: LinkReport = { findings, checked: findings.length, files: 1, pages: 1, durationMs: 1, siteDir: path.join(scratch, 'many-findings'), externalSkipped: 0, ignored: 0, manifest: false };
   for (const format of ['text', 'github', 'json', 'junit'] as const) {
     const started = performance.now();
     const output = formatReport(report, format, scratch);

@@ -15,7 +15,7 @@ import { patchContent } from '../../cli/load/reload-content-files.ts';
 import { workerThreshold } from '../../cli/render/markdown/worker-pool.ts';
 import { runCli } from '../helpers/cli.ts';
 import { fixtureContent, projectRoot } from '../helpers/content.ts';
-import { realSite } from '../helpers/sites.ts';
+import { realSite } from '../helpers/real-site.ts';
 import { addTinySyntheticPosts } from '../helpers/synthetic-posts.ts';
 import { copyTinySite } from '../helpers/tiny-copy.ts';
 import { hangBound } from '../helpers/hang-bound.ts';

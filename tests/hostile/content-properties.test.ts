@@ -9,7 +9,7 @@ import { SiteError, SiteErrorList } from '../../cli/errors.ts';
 import { loadContent, parseMarkdown } from '../../cli/load/load-content.ts';
 import { parseJson } from '../../cli/load/load-json.ts';
 import { fixtureContent } from '../helpers/content.ts';
-import { realSite } from '../helpers/sites.ts';
+import { realSite } from '../helpers/real-site.ts';
 import { hangBound } from '../helpers/hang-bound.ts';
 
 /** Per case, a hang guard (tests/helpers/hang-bound.ts); real cases take a millisecond or less. */

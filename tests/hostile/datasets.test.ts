@@ -12,7 +12,7 @@ import { loadContent } from '../../cli/load/load-content.ts';
 import { runCli } from '../helpers/cli.ts';
 import { copyContent, fixtureContent, fixturesRoot } from '../helpers/content.ts';
 import { validateSiteModel } from '../helpers/site-model.ts';
-import { realSite } from '../helpers/sites.ts';
+import { realSite } from '../helpers/real-site.ts';
 
 const timeLimitMs = 10_000;
 

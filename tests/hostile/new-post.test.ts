@@ -12,7 +12,8 @@ import { MemoryWriter } from '../../cli/write/writers.ts';
 import { runCli } from '../helpers/cli.ts';
 import { copyContent, projectRoot } from '../helpers/content.ts';
 import { parsePage } from '../helpers/html.ts';
-import { projectCache, realSite } from '../helpers/sites.ts';
+import { projectCache } from '../helpers/sites.ts';
+import { realSite } from '../helpers/real-site.ts';
 
 const timeLimitMs = 10_000;
 

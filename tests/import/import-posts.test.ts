@@ -167,7 +167,7 @@ test('refuses a source nested deeper than it walks, a source inside the content 
   const deep = await source({ [`${Array.from({ length: 30 }, (_, i) => `d${i}`).join('/')}/post.md`]: '---\ntitle: Deep\ndate: 2023-01-01\n---\n' });
   assert.throws(() => planImport(deep, target()), (error) => error instanceof SiteErrorList && error.errors.some((e) => e.code === 'import.source-too-large'));
   const inside = await runCli(['import', path.join(content, 'posts'), '--content', content], { cwd: tinyRoot });
-  assert.equal(inside.code, 1);
+  assert.equal(inside.code, 2, 'a source the command line names wrongly is a usage error');
   assert.match(inside.stderr, /is inside the content folder +\[import\.no-source\]/);
   const notes = path.join(dir, 'notes.md');
   await writeFile(notes, 'My own notes.\n');

@@ -10,7 +10,7 @@ import { SiteErrorList } from '../../cli/errors.ts';
 import { buildSite } from '../../cli/pipeline/build-site.ts';
 import { DiskWriter, MemoryWriter, type Writer } from '../../cli/write/writers.ts';
 import { outputDigest, tinyContentCopy } from '../helpers/build-output.ts';
-import { runCli } from '../helpers/cli.ts';
+import { runCliHere } from '../helpers/cli.ts';
 import { editFile } from '../helpers/content.ts';
 import { flat, photo, truncated } from '../helpers/images.ts';
 import { entriesBesideOutput } from '../helpers/output-folder.ts';
@@ -86,7 +86,7 @@ test('a Markdown image without alt text stops the build at its line and column',
       return true;
     });
     // The CLI prints it at file:line:column with a hint, and exits 1.
-    const run = await runCli(['build', '--content', content, '--out', path.join(dir, 'cli-out'), '--no-check-links', '--no-cache'], { cwd: tinyRoot });
+    const run = await runCliHere(['build', '--content', content, '--out', path.join(dir, 'cli-out'), '--no-check-links', '--no-cache'], { cwd: tinyRoot });
     assert.equal(run.code, 1, run.stdout);
     assert.match(run.stderr, /second\.md:6:31 +Image "\/images\/square\.svg" has no alt text +\[image\.missing-alt\]/);
     assert.match(run.stderr, /hint: .*"decorative"/);

@@ -9,7 +9,7 @@ import { SiteError, SiteErrorList } from '../../cli/errors.ts';
 import { buildSite } from '../../cli/pipeline/build-site.ts';
 import { MemoryWriter } from '../../cli/write/writers.ts';
 import { tinyContentCopy } from '../helpers/build-output.ts';
-import { runCli } from '../helpers/cli.ts';
+import { runCliHere } from '../helpers/cli.ts';
 import { editFile } from '../helpers/content.ts';
 import { flat } from '../helpers/images.ts';
 import { tinyRoot, tinySite } from '../helpers/sites.ts';
@@ -76,10 +76,10 @@ test('a draft left out of the build has its missing alt text reported as a warni
     return true;
   });
 
-  const cli = await runCli(['build', '--content', content, '--out', path.join(dir, 'cli-out'), '--no-cache'], { cwd: tinyRoot });
+  const cli = await runCliHere(['build', '--content', content, '--out', path.join(dir, 'cli-out'), '--no-cache'], { cwd: tinyRoot });
   assert.equal(cli.code, 0, cli.stderr);
   assert.match(cli.stderr, /warning: .*posts\/wip\.md:9:1 +Image "\/images\/square\.svg" has no alt text +\[image\.missing-alt\]/);
-  const withDrafts = await runCli(['build', '--drafts', '--content', content, '--out', path.join(dir, 'cli-out'), '--no-cache'], { cwd: tinyRoot });
+  const withDrafts = await runCliHere(['build', '--drafts', '--content', content, '--out', path.join(dir, 'cli-out'), '--no-cache'], { cwd: tinyRoot });
   assert.equal(withDrafts.code, 1);
   assert.match(withDrafts.stderr, /posts\/wip\.md:9:1 +Image "\/images\/square\.svg" has no alt text +\[image\.missing-alt\]/);
 });

@@ -18,7 +18,8 @@ import { blogPostPath } from '../../templates/site/urls.ts';
 import { copyContent, editFile, projectRoot } from '../helpers/content.ts';
 import { parsePage, placeholderPattern, type Page } from '../helpers/html.ts';
 import { validateSiteModel } from '../helpers/site-model.ts';
-import { projectCache, realSite } from '../helpers/sites.ts';
+import { projectCache } from '../helpers/sites.ts';
+import { realSite } from '../helpers/real-site.ts';
 import { parseXml } from '../helpers/xml.ts';
 
 const siteUrl = 'https://www.checkpointqa.com';

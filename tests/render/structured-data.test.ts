@@ -7,7 +7,7 @@ import type { SitePage } from '../../templates/site/routes.ts';
 import { escapeJsonForScript } from '../../templates/components/Layout.tsx';
 import { pageStructuredData, type PageAddresses } from '../../templates/structured-data/page-structured-data.ts';
 import { loadSiteModel } from '../helpers/site-model.ts';
-import { realSite } from '../helpers/sites.ts';
+import { realSite } from '../helpers/real-site.ts';
 
 // The builders are typed with schema-dts, so a property schema.org does not define, or a value
 // of the wrong kind, fails the type check; these tests hold the values to what search engines

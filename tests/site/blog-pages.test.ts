@@ -8,7 +8,7 @@ import { copyContent } from '../helpers/content.ts';
 import { parsePage } from '../helpers/html.ts';
 import { sitePages } from '../helpers/site-pages.ts';
 import { validateSiteModel } from '../helpers/site-model.ts';
-import { realSite } from '../helpers/sites.ts';
+import { realSite } from '../helpers/real-site.ts';
 import { syntheticPost } from '../helpers/synthetic-posts.ts';
 
 // The blog's list pages at more than one page of posts: the real content with 60 older posts

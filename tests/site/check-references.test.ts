@@ -6,7 +6,7 @@ import { loadStep } from '../../cli/pipeline/load-step.ts';
 import { routeStep } from '../../cli/pipeline/route-step.ts';
 import { validateStep } from '../../cli/pipeline/validate-step.ts';
 import { copyContent, editFile, projectRoot } from '../helpers/content.ts';
-import { realSite } from '../helpers/sites.ts';
+import { realSite } from '../helpers/real-site.ts';
 
 // The links and images the marketing site's content names, checked as a build checks them once
 // its routes are known (the engine's rules are in tests/validate/check-references.test.ts).

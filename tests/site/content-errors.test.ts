@@ -6,7 +6,7 @@ import { loadStep } from '../../cli/pipeline/load-step.ts';
 import { routeStep } from '../../cli/pipeline/route-step.ts';
 import { validateStep } from '../../cli/pipeline/validate-step.ts';
 import { fixtureContent, projectRoot } from '../helpers/content.ts';
-import { realSite } from '../helpers/sites.ts';
+import { realSite } from '../helpers/real-site.ts';
 import { Cache } from '../../cli/cache/cache.ts';
 import { planImages, prepareShareCards } from '../../cli/pipeline/assets-step.ts';
 import { claimStep } from '../../cli/pipeline/claim-step.ts';
@@ -73,14 +73,16 @@ test('reports a tag or category written two ways (one page each would share an a
   assert.ok(errors.every((e) => e.hint?.includes('the same way')));
 });
 
-test('reports the second of two posts with one slug, naming the first file', async () => {
+test('reports the second of two posts with one slug at the line of its slug, naming the first file at the line of its own', async () => {
   const errors = await contentErrors('duplicate-slug');
-  assert.deepEqual(located(errors), [['content.duplicate-slug', 'posts/second-post.md', undefined]]);
-  assert.match(errors[0]!.message, /first-post\.md/);
+  assert.deepEqual(located(errors), [['content.duplicate-slug', 'posts/second-post.md', 3]]);
+  assert.match(errors[0]!.message, /posts\/first-post\.md:3$/);
 });
 
-test('reports the second of two guide articles with one topic', async () => {
-  assert.deepEqual(located(await contentErrors('duplicate-topic')), [['content.duplicate-topic', 'guides/playwright.md', undefined]]);
+test('reports the second of two guide articles with one topic, at the line of each topic', async () => {
+  const errors = await contentErrors('duplicate-topic');
+  assert.deepEqual(located(errors), [['content.duplicate-topic', 'guides/playwright.md', 2]]);
+  assert.match(errors[0]!.message, /guides\/playwright-again\.md:2$/);
 });
 
 test('reports guide topics that guides.json does not declare, in an article and in the blog sidebar', async () => {

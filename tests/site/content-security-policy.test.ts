@@ -5,7 +5,7 @@ import { loadContent } from '../../cli/load/load-content.ts';
 import { contentSecurityPolicy } from '../../cli/write/content-security-policy.ts';
 import type { SiteModel } from '../../templates/site/model.ts';
 import { contentRoot, validateSiteModel } from '../helpers/site-model.ts';
-import { realSite } from '../helpers/sites.ts';
+import { realSite } from '../helpers/real-site.ts';
 
 // The outside origins the marketing site adds to the engine's Content-Security-Policy
 // (`csp` in sitegen.config.ts): reCAPTCHA, the video players and the form webhook.

@@ -7,7 +7,7 @@ import { validateContent } from '../../cli/validate/validate-content.ts';
 import { legalPlaceholderProblems } from '../../templates/site/legal-placeholders.ts';
 import { projectRoot } from '../helpers/content.ts';
 import { contentRoot } from '../helpers/site-model.ts';
-import { realSite } from '../helpers/sites.ts';
+import { realSite } from '../helpers/real-site.ts';
 
 const loaded = await loadStep(realSite, projectRoot, contentRoot);
 const legal = loaded.raw.collections.legal!;

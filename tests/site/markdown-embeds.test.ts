@@ -4,7 +4,7 @@ import { applyEmbedRule } from '../../cli/render/markdown/markdown-embeds.ts';
 import { renderMarkdown, type RenderedMarkdown } from '../../cli/render/markdown/render-markdown.ts';
 import { parsePage } from '../helpers/html.ts';
 import { sitePages } from '../helpers/site-pages.ts';
-import { realSite } from '../helpers/sites.ts';
+import { realSite } from '../helpers/real-site.ts';
 
 // A video pasted into a post as its host's embed code plays on the site as every other video
 // does: behind the click-to-load player, from the privacy-enhanced host, nothing loaded before.

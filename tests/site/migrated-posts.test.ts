@@ -9,7 +9,8 @@ import { buildSite, type BuildResult } from '../../cli/pipeline/build-site.ts';
 import { DiskWriter } from '../../cli/write/writers.ts';
 import { copyContent, projectRoot } from '../helpers/content.ts';
 import { flat } from '../helpers/images.ts';
-import { projectCache, realSite } from '../helpers/sites.ts';
+import { projectCache } from '../helpers/sites.ts';
+import { realSite } from '../helpers/real-site.ts';
 
 let dir: string;
 let content: string;

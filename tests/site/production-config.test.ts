@@ -8,7 +8,7 @@ import type { SiteModel } from '../../templates/site/model.ts';
 import { isLocalOrExampleHost, productionConfigProblems, publicUrlProblem, recaptchaTestSiteKeys } from '../../templates/site/production.ts';
 import { projectRoot } from '../helpers/content.ts';
 import { contentRoot } from '../helpers/site-model.ts';
-import { realSite } from '../helpers/sites.ts';
+import { realSite } from '../helpers/real-site.ts';
 
 // What `build --production` refuses in the site config, as the build's validate step reports it:
 // environment variables reach the site's model as a build passes them (`env`), `--site-url` as `siteUrl`.

@@ -7,7 +7,7 @@ import { checkOutputClaims } from '../../cli/write/output-claims.ts';
 import type { SiteModel } from '../../templates/site/model.ts';
 import type { SitePage } from '../../templates/site/routes.ts';
 import { loadSiteModel } from '../helpers/site-model.ts';
-import { realSite } from '../helpers/sites.ts';
+import { realSite } from '../helpers/real-site.ts';
 
 // The marketing site's pages and redirects (templates/site/routes.ts) as the engine routes them.
 

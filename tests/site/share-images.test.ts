@@ -6,7 +6,7 @@ import { planShareImages as planWith } from '../../cli/share-card/share-images.t
 import type { SiteModel } from '../../templates/site/model.ts';
 import { shareCard } from '../../templates/site/share-card.ts';
 import { loadSiteModel } from '../helpers/site-model.ts';
-import { realSite } from '../helpers/sites.ts';
+import { realSite } from '../helpers/real-site.ts';
 
 // Which picture each page of the marketing site shares (its share card spec,
 // templates/site/share-card.ts), as the engine plans them.

@@ -11,7 +11,7 @@ import { imageIndex } from '../../cli/images/image-index.ts';
 import { readPostsIndex, type PostsIndex } from '../../client/islands/posts-index.ts';
 import { sampleBundle } from '../helpers/fake-bundle.ts';
 import { contentRoot } from '../helpers/site-model.ts';
-import { realSite } from '../helpers/sites.ts';
+import { realSite } from '../helpers/real-site.ts';
 import { parseXml } from '../helpers/xml.ts';
 import { claimStep } from '../../cli/pipeline/claim-step.ts';
 

@@ -4,7 +4,7 @@ import { SiteError } from '../../cli/errors.ts';
 import { loadContent } from '../../cli/load/load-content.ts';
 import { siteOverridesFromEnv } from '../../templates/site/overrides.ts';
 import { contentRoot, validateSiteModel } from '../helpers/site-model.ts';
-import { realSite } from '../helpers/sites.ts';
+import { realSite } from '../helpers/real-site.ts';
 
 // The site's model applies the environment variables a build hands it (`env`) and `--site-url`.
 

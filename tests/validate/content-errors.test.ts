@@ -7,7 +7,7 @@ import { loadStep } from '../../cli/pipeline/load-step.ts';
 import { routeStep } from '../../cli/pipeline/route-step.ts';
 import { validateStep } from '../../cli/pipeline/validate-step.ts';
 import { loadedSite, tinyRoot, tinySite } from '../helpers/sites.ts';
-import { located, locatedErrors, tinyContent, type TinyFiles, type Located } from '../helpers/tiny-content.ts';
+import { located, locatedErrors, tinyContent, validateTiny, type TinyFiles, type Located } from '../helpers/tiny-content.ts';
 
 // What the engine reports about content, whatever the site: each case writes the tiny site's
 // files it breaks (tests/sites/tiny/content) and asserts what an author relies on: the code, the
@@ -105,7 +105,19 @@ test('reports an unknown field as a likely misspelling, at the line of its key',
     ['content.unknown-field', 'data/site.json', 2],
     ['content.unknown-field', 'posts/hello.md', 4],
   ]);
-  assert.match(errors[0]!.message, /"titel".*check its spelling/);
+  assert.match(errors[0]!.message, /`titel`: did you mean `title`\?/);
+  assert.match(errors[1]!.message, /`tgas`: did you mean `tags`\?/);
+});
+
+test('an unknown front-matter field names the documented home for fields the site does not read; each unknown field is reported at its own line', async () => {
+  const { errors } = await validateTiny({ 'posts/hello.md': '---\ntitle: Hello\ndate: 2024-01-02\ntag: [greeting]\ncolour: red\n---\n\nThe body.\n' }, { now });
+  assert.deepEqual(located(errors), [['content.unknown-field', 'posts/hello.md', 4], ['content.unknown-field', 'posts/hello.md', 5]]);
+  assert.match(errors[0]!.message, /^unknown field `tag`: did you mean `tags`\?$/);
+  assert.match(errors[1]!.message, /^unknown field `colour`$/, 'no suggestion when no field is close');
+  for (const found of errors) {
+    assert.match(found.hint ?? '', /under `extra:`/);
+    assert.doesNotMatch(found.message, /\(file\)/);
+  }
 });
 
 test('reports a dataset field of the wrong type at its JSON line, with the field path', async () => {
