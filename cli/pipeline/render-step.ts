@@ -12,7 +12,7 @@ import { withIslandScripts } from '../render/island-scripts.ts';
 import { applyEmbedRule } from '../render/markdown/markdown-embeds.ts';
 import { renderBodies, type MarkdownBody } from '../render/markdown/render-bodies.ts';
 import { resolveRelativeReferences } from '../render/markdown/relative-references.ts';
-import { isRelativeReference } from '../render/markdown/relative-url.ts';
+import { isRelativeReference } from '../route/url-reference.ts';
 import type { RenderedMarkdown } from '../render/markdown/render-markdown.ts';
 import type { ImageIndex, RecordedLink } from '../render/render-context.ts';
 import { renderPage, renderRedirect, type PageRecord, type RenderedPage, type SharedContext } from '../render/render-page.ts';

@@ -12,7 +12,8 @@ import { buildSite } from '../../cli/pipeline/build-site.ts';
 import { DiskWriter } from '../../cli/write/writers.ts';
 import { projectRoot } from './content.ts';
 import { buildDate } from './real-build.ts';
-import { loadedSite, realSite } from './sites.ts';
+import { realSite } from './real-site.ts';
+import { loadedSite } from './sites.ts';
 import { replacePostsWithSynthetic } from './synthetic-posts.ts';
 
 /** What the child reports. */

@@ -14,7 +14,8 @@ import { validateStep } from '../../cli/pipeline/validate-step.ts';
 import { collectTerms, defaultTermLimits, mostUsedTerms } from '../../cli/route/taxonomy.ts';
 import { validateContent } from '../../cli/validate/validate-content.ts';
 import { copyContent } from '../helpers/content.ts';
-import { loadedSite, realSite, tinyRoot, tinySite } from '../helpers/sites.ts';
+import { realSite } from '../helpers/real-site.ts';
+import { loadedSite, tinyRoot, tinySite } from '../helpers/sites.ts';
 import { replacePostsWithSynthetic } from '../helpers/synthetic-posts.ts';
 
 test('the defaults admit 50 tags a post and 10,000 terms a site', () => {

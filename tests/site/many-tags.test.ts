@@ -14,7 +14,7 @@ import { copyContent } from '../helpers/content.ts';
 import { parsePage } from '../helpers/html.ts';
 import { sitePages, type SitePages } from '../helpers/site-pages.ts';
 import { loadSiteModel, validateSiteModel } from '../helpers/site-model.ts';
-import { realSite } from '../helpers/sites.ts';
+import { realSite } from '../helpers/real-site.ts';
 import { replacePostsWithSynthetic } from '../helpers/synthetic-posts.ts';
 
 const tagsPerPost = 50;
