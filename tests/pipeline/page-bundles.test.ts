@@ -122,7 +122,7 @@ test("a draft bundle left out of the build warns of an image it lacks, and of no
   await withFile(path.join(bundle, 'index.md'), launch.replace('date: 2024-01-05', 'date: 2024-01-05\ndraft: true').replace('(slides.pdf)', '(slides.pdf) ![Not here](./shots/gone.png) ![Nor here](/images/gone.png)'), async () => {
     const result = await build();
     const warnings = result.warnings.filter((warning) => 'code' in warning && warning.code === 'content.missing-image').map((warning) => [(warning as { message: string }).message, (warning as { line?: number }).line]);
-    assert.deepEqual(warnings, [['image: ./shots/gone.png is not beside the post', 14], ['image: /images/gone.png is not in content/images', 14]]);
+    assert.deepEqual(warnings, [['image: shots/gone.png is not beside the post', 14], ['image: /images/gone.png is not in content/images', 14]]);
   });
 });
 
