@@ -19,6 +19,7 @@ interface BuildFlags {
   cache: boolean;
   force?: boolean;
   production?: boolean;
+  strict?: boolean;
 }
 
 /** `build`: renders the whole site into the output folder, replacing it only on success. */
@@ -35,6 +36,7 @@ export function createBuildCommand(verbose: () => boolean): Command {
     .option('--no-cache', 'make everything afresh, neither reading nor writing the cache in node_modules/.cache/sitegen')
     .option('--force', 'replace an --out folder that holds files no earlier build wrote (never the project, a source, content or home folder)')
     .option('--production', 'refuse what the site\'s production checks find (test keys, URLs that are not public https, contact details left unset)')
+    .option('--strict', 'refuse the output when a page it publishes has a content warning, as an error at its place')
     .action(async (flags: BuildFlags) => {
       const root = process.cwd();
       const out = path.resolve(root, flags.out);
@@ -58,7 +60,7 @@ async function runBuild(flags: BuildFlags, root: string, out: string, contentDir
   const started = performance.now();
   const cache = Cache.of(root, flags.cache);
   const upToDate = await import('../cache/up-to-date.ts');
-  const settings = { config: configPath(root, flags.config), siteUrl: flags.siteUrl, drafts: flags.drafts, future: flags.future, checkLinks: flags.checkLinks, production: flags.production, out, contentDir };
+  const settings = { config: configPath(root, flags.config), siteUrl: flags.siteUrl, drafts: flags.drafts, future: flags.future, checkLinks: flags.checkLinks, production: flags.production, strict: flags.strict, out, contentDir };
   const inputs = { root, contentDir, out, settings, env: process.env };
   // With the cache on, an output whose every input is as when it was built is left as it is.
   const unchanged = cache.enabled ? upToDate.unchangedOutput(cache, inputs) : undefined;
@@ -86,6 +88,7 @@ async function runBuild(flags: BuildFlags, root: string, out: string, contentDir
       future: flags.future,
       checkLinks: flags.checkLinks,
       production: flags.production,
+      strict: flags.strict,
       markdownThreads: Number(process.env.SITEGEN_MARKDOWN_WORKERS) || undefined,
       onProgress: (phase, done, total) => progress.update(progressText(phase, done, total), done === undefined),
     });

@@ -8,7 +8,7 @@ import { Cache } from '../cache/cache.ts';
 import type { LinkFinding, LinkReport } from '../check/index.ts';
 import { SiteFacts } from '../check/site-facts.ts';
 import type { LoadedSite } from '../config/load-site.ts';
-import type { SiteError } from '../errors.ts';
+import { SiteErrorList, type SiteError } from '../errors.ts';
 import { ImageProcessor, type ImageRunStats } from '../images/image-processor.ts';
 import type { PageRecord } from '../render/render-page.ts';
 import type { Writer } from '../write/writers.ts';
@@ -40,6 +40,12 @@ export interface BuildOptions extends ValidateOptions {
   cache?: Cache;
   /** Check the links of the staged output and commit it only when none is broken; true by default. */
   checkLinks?: boolean;
+  /**
+   * Refuse the output when the content of a page it publishes has a warning (HTML removed from a
+   * body, an SVG sanitized, a card that could not show its words…), as an error at its place.
+   * Drafts left out, links to a redirect and what `--production` checks are not such warnings.
+   */
+  strict?: boolean;
   /** Most threads rendering Markdown at once. */
   markdownThreads?: number;
   /** Images encoded at once. */
@@ -122,6 +128,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const files = await timer.time('write', () => staged.finish(new Map([...siteFiles(rendered, planned, staged.facts), ...searchFiles])));
     progress('check');
     const links = checking ? await timer.time('check', () => checkStep(writer, staged.facts!)) : undefined;
+    const contentWarnings = [...routed.images.warnings, ...rendered.warnings, ...cardStats.warnings];
+    if (options.strict && contentWarnings.length > 0) throw new SiteErrorList(contentWarnings);
     const committed = !hasBrokenLinks(links);
     await (committed ? writer.commit() : writer.abort());
     cache.prune();
@@ -130,7 +138,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       committed, pages: rendered.pages, redirects: rendered.redirects.length, files, images: imageStats, shareCards: cardStats,
       renderedPages: rendered.renderedPages, budgets: pageBudgets(bundle, rendered.pages), links,
       productionProblems: routed.productionProblems,
-      warnings: [...routed.images.warnings, ...routed.draftWarnings, ...rendered.warnings, ...rendered.draftWarnings, ...cardStats.warnings, ...linkWarnings(links)],
+      warnings: [...contentWarnings, ...routed.draftWarnings, ...rendered.draftWarnings, ...linkWarnings(links)],
       timings: timer.timings(), totalMs: timer.elapsed(),
     };
   } catch (error) {
