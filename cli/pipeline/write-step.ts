@@ -8,6 +8,7 @@ import { renderRedirectsFile } from '../write/redirects-file.ts';
 import { buildManifest } from '../write/route-manifest.ts';
 import { renderRobots } from '../write/robots-txt.ts';
 import { renderSitemap } from '../write/sitemap.ts';
+import { serverFactsFile, serverFactsOf } from '../server/server-facts.ts';
 import type { Writer } from '../write/writers.ts';
 import type { RenderedStep } from './render-step.ts';
 
@@ -34,6 +35,7 @@ export function siteFiles(site: RenderedStep, facts?: SiteFacts): Map<string, st
   // The checker takes the manifest as built, not parsed back from its text.
   facts?.setManifest(manifest);
   files.set(manifestFileName, JSON.stringify(manifest));
+  if (definition.server) files.set(serverFactsFile, JSON.stringify(serverFactsOf(definition.server, site.model, settings.siteUrl, routes.map((route) => route.path))));
   return files;
 }
 
