@@ -14,9 +14,11 @@ import { siteRedirects, siteRoutes, type SitePage } from './templates/site/route
 import { dataSchemas, legalFrontMatterSchema, postFrontMatterSchema } from './templates/site/schemas/schemas.ts';
 import { guideArticleFrontMatterSchema } from './templates/site/schemas/articles.ts';
 import { shareCard } from './templates/site/share-card.ts';
-import { blogPostPath, blogPostsIndexPath, searchPath } from './templates/site/urls.ts';
+import { blogPostPath, blogPostsIndexPath, leadEndpointPath, searchPath } from './templates/site/urls.ts';
 import { postsIndex } from './templates/site/blog-list.ts';
 import { blogFeeds } from './templates/site/feeds.ts';
+import { leadData } from './server/leads/lead-data.ts';
+import { leadVariables } from './server/leads/lead-variables.ts';
 
 /** Where Google documents reCAPTCHA's script and frames (classic and Enterprise share them). */
 const recaptchaScripts = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
@@ -82,4 +84,22 @@ export default defineSite({
     body: { name: 'sitegen check-forms', email: 'check-forms@example.com', company: '', message: 'A test lead sent by sitegen check-forms: discard it.', interest: 'Unsure / Other', test: 'true', submissionId: 'check-forms' },
   }],
   dev: siteDevSetup,
+  // The lead endpoint the forms post to when the build names it (leadEndpoint, LEAD_ENDPOINT):
+  // docs/receiving-leads.md. Its leads live in one SQL database: D1 on Cloudflare, a SQLite file
+  // (LEADS_DB) in dev and preview; Netlify Blobs on Netlify.
+  server: {
+    name: 'checkpoint-site',
+    routes: { [leadEndpointPath]: 'server/leads/lead-handler.ts' },
+    env: leadVariables,
+    data: leadData,
+    databases: {
+      LEADS: {
+        migrations: 'server/migrations',
+        file: { variable: 'LEADS_DB', default: '.sitegen/leads.sqlite' },
+        d1: { databaseName: 'checkpoint-leads', ...(process.env.LEADS_D1_DATABASE_ID ? { databaseId: process.env.LEADS_D1_DATABASE_ID } : {}) },
+      },
+    },
+    bindings: { netlify: 'server/netlify-bindings.ts' },
+    commands: { leads: 'server/leads-command.ts' },
+  },
 });

@@ -104,9 +104,10 @@ function database(connection: () => Promise<BetterSqlite3.Database>): SqlDatabas
         }
         return { meta: { changes: ready.run(...values).changes } };
       },
+      // As D1's batch answers: each statement's rows and changes.
       apply: (db) => {
         const ready = db.prepare(sql);
-        return ready.reader ? ready.all(...values) : ready.run(...values);
+        return ready.reader ? { results: ready.all(...values), meta: { changes: 0 } } : { results: [], meta: { changes: ready.run(...values).changes } };
       },
     };
   };
