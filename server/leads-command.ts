@@ -3,9 +3,9 @@
 // sitegen.config.ts); docs/receiving-leads.md says how to do the same against D1 and Netlify.
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { SiteCommandFactory } from '../cli/config/server-spec.ts';
-import { forwardLead } from './leads/forward-lead.ts';
 import { leadSettings } from './leads/lead-handler.ts';
 import { leadStatuses, type LeadRecord, type LeadStatus, type RetentionRule } from './leads/lead-store.ts';
+import { replayLeads } from './leads/replay-leads.ts';
 import { sqlLeadStore } from './leads/sql-lead-store.ts';
 
 /**
@@ -30,6 +30,8 @@ export function leadRow(lead: LeadRecord) {
     lastError: lead.lastError,
     test: lead.test,
     createdAt: new Date(lead.createdAt).toISOString(),
+    /** Until when a request or a forward holds it (a forward cut short holds it until then). */
+    claimedUntil: lead.claimedUntil === null ? null : new Date(lead.claimedUntil).toISOString(),
     deliveredAt: lead.deliveredAt === null ? null : new Date(lead.deliveredAt).toISOString(),
     fields: lead.fields,
   };
@@ -96,21 +98,10 @@ const createLeadsCommand: SiteCommandFactory = (tools) => {
     .description('forward each pending or failed lead to FORM_WEBHOOK_URL once, and mark it delivered or failed')
     .exitOverride()
     .action(async () => withStore(async (store) => {
-      // One try per lead: a lead that fails again stays failed, with its error, for the next replay.
-      const settings = { ...leadSettings(tools.env, false).forward, retryDelaysMs: [] };
-      const due = [...(await store.list('pending')), ...(await store.list('failed'))];
-      let delivered = 0;
-      let failed = 0;
-      let held = 0;
-      for (const lead of due) {
-        const outcome = await forwardLead(store, lead.submissionId, settings);
-        if (outcome === 'delivered') delivered += 1;
-        else if (outcome === 'failed') failed += 1;
-        else held += 1;
-        if (outcome === 'failed') console.error(`failed  ${lead.submissionId}  ${(await store.get(lead.submissionId))?.lastError ?? ''}`);
-      }
-      console.log(`${delivered} delivered, ${failed} failed${held > 0 ? `, ${held} left alone (being forwarded by the server)` : ''}`);
-      if (failed > 0) process.exitCode = 1;
+      const report = await replayLeads(store, leadSettings(tools.env, false).forward);
+      for (const { submissionId, error } of report.failed) console.error(`failed  ${submissionId}  ${error ?? ''}`);
+      console.log(`${report.delivered.length} delivered, ${report.failed.length} failed${report.held.length > 0 ? `, ${report.held.length} left alone (being forwarded by the server)` : ''}`);
+      if (report.failed.length > 0) process.exitCode = 1;
     })());
 
   leads.command('erase')
