@@ -47,7 +47,8 @@ export default defineSite({
     data: dataSchemas,
     images: 'images',
   },
-  env: Object.keys(siteEnvOverrides),
+  // The captcha secret and verification address are read only to refuse a production build without them (production.ts).
+  env: [...Object.keys(siteEnvOverrides), 'RECAPTCHA_SECRET_KEY', 'RECAPTCHA_VERIFY_URL'],
   model: buildSiteModel,
   settings: (model) => ({ siteUrl: model.data.site.siteUrl, trailingSlash: model.data.site.trailingSlash }),
   routes: siteRoutes,
@@ -75,6 +76,7 @@ export default defineSite({
     siteJson: content.raw.data.get('site'),
     overrides: siteOverridesFromEnv(options.env),
     siteUrlFlag: Boolean(options.siteUrl),
+    env: options.env,
   }),
   archetypes: { post: postArchetype },
   // The three forms post to one webhook (SPEC section 7); a test lead, marked as one, checks it.

@@ -41,6 +41,8 @@ export const formsSchema = z.object({
     problems: z.object({ required: fieldProblem, 'too-long': fieldProblem, email: fieldProblem, choose: fieldProblem }).strict(),
     tooMany: text,
     back: text,
+    /** The label of the hidden field people leave empty (a bot fills it). */
+    honeypotLabel: text,
   }).strict(),
   consultation: z.object({
     name: field, email: field, company: field, message: field,
