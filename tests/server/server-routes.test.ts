@@ -18,6 +18,7 @@ import { applyMigrations } from '../../cli/server/sqlite-binding.ts';
 import { startPreviewServer } from '../../cli/static-host/preview-server.ts';
 import { DiskWriter } from '../../cli/write/writers.ts';
 import { SiteError } from '../../cli/errors.ts';
+import { checkSite } from '../../cli/check/index.ts';
 import serverDefinition from '../sites/tiny/sitegen.server.config.ts';
 import { loadedSite, tinyRoot } from '../helpers/sites.ts';
 
@@ -148,4 +149,16 @@ test('a route module without a default export is a located server.no-handler', a
 
 test('the facts file is read back as the build wrote it', async () => {
   assert.deepEqual(JSON.parse(await readFile(path.join(outDir, serverFactsFile), 'utf8')), facts);
+});
+
+test('a link or form action to a server route is not a missing page for the link checker; without the build\'s facts it is', async () => {
+  const dir = path.join(tmp, 'checked');
+  await rm(dir, { recursive: true, force: true });
+  const { mkdir } = await import('node:fs/promises');
+  await mkdir(dir);
+  await writeFile(path.join(dir, 'index.html'), '<!DOCTYPE html><html lang="en"><title>t</title><form action="/api/echo" method="post"></form><a href="/api/nothing">x</a></html>');
+  const missing = async () => (await checkSite(dir)).findings.filter((finding) => finding.code === 'links.missing-page').map((finding) => finding.href);
+  assert.deepEqual((await missing()).sort(), ['/api/echo', '/api/nothing']);
+  await writeFile(path.join(dir, serverFactsFile), JSON.stringify(facts));
+  assert.deepEqual(await missing(), ['/api/nothing']);
 });
