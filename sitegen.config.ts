@@ -19,6 +19,7 @@ import { postsIndex } from './templates/site/blog-list.ts';
 import { blogFeeds } from './templates/site/feeds.ts';
 import { leadData } from './server/leads/lead-data.ts';
 import { leadVariables } from './server/leads/lead-variables.ts';
+import { checkFormsLead } from './server/leads/check-forms-lead.ts';
 
 /** Where Google documents reCAPTCHA's script and frames (classic and Enterprise share them). */
 const recaptchaScripts = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
@@ -79,8 +80,13 @@ export default defineSite({
     env: options.env,
   }),
   archetypes: { post: postArchetype },
-  // The three forms post to one webhook (SPEC section 7); a test lead, marked as one, checks it.
-  forms: (model) => [{
+  // The three forms post to one webhook (SPEC section 7), or to the site's lead endpoint when the
+  // build names it; a test lead, marked as one, checks it (signed for the endpoint: server/leads/).
+  forms: (model) => [model.data.site.leadEndpoint ? {
+    name: 'lead endpoint',
+    url: `${model.data.site.siteUrl}${model.data.site.leadEndpoint}`,
+    body: checkFormsLead(process.env.RECAPTCHA_SECRET_KEY),
+  } : {
     name: 'lead webhook',
     url: model.data.site.formWebhookUrl,
     body: { name: 'sitegen check-forms', email: 'check-forms@example.com', company: '', message: 'A test lead sent by sitegen check-forms: discard it.', interest: 'Unsure / Other', test: 'true', submissionId: 'check-forms' },

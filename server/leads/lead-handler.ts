@@ -61,10 +61,18 @@ async function fingerprintOf(form: string, fields: Record<string, string>): Prom
   return hex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(canonical)));
 }
 
-/** The signature `sitegen check-forms` puts on a test lead: HMAC-SHA-256 of its id with the reCAPTCHA secret. */
+const hmacKey = (secret: string, use: 'sign' | 'verify') => crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [use]);
+
+/** The signature `sitegen check-forms` puts on a test lead: HMAC-SHA-256 of its id with the reCAPTCHA secret, in hex. */
 export async function testSignatureOf(secret: string, submissionId: string): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  return hex(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`check-forms:${submissionId}`)));
+  return hex(await crypto.subtle.sign('HMAC', await hmacKey(secret, 'sign'), new TextEncoder().encode(`check-forms:${submissionId}`)));
+}
+
+/** Whether `signature` is the test signature of `submissionId` (compared in constant time). */
+async function isTestSignature(secret: string, submissionId: string, signature: string): Promise<boolean> {
+  if (!/^[0-9a-f]{64}$/.test(signature)) return false;
+  const bytes = new Uint8Array(signature.match(/../g)!.map((pair) => parseInt(pair, 16)));
+  return crypto.subtle.verify('HMAC', await hmacKey(secret, 'verify'), bytes, new TextEncoder().encode(`check-forms:${submissionId}`));
 }
 
 const newSubmissionId = () => crypto.randomUUID().replaceAll('-', '');
@@ -107,7 +115,7 @@ const handleLead: FetchHandler<LeadEnv> = async (request, env, context) => {
   const store = leadStoreOf(env);
   if (!store) return answer.refused(503, 'no-store');
   const now = Date.now();
-  const test = envelope.testSignature !== undefined && Boolean(env.RECAPTCHA_SECRET_KEY) && envelope.testSignature === await testSignatureOf(env.RECAPTCHA_SECRET_KEY!, submissionId);
+  const test = envelope.testSignature !== undefined && Boolean(env.RECAPTCHA_SECRET_KEY) && await isTestSignature(env.RECAPTCHA_SECRET_KEY!, submissionId, envelope.testSignature);
   const lead = { submissionId, form, email: fields.email!, fields, fingerprint: await fingerprintOf(form, fields), test };
   let begun;
   try {
@@ -155,8 +163,16 @@ const handleLead: FetchHandler<LeadEnv> = async (request, env, context) => {
   const accepted = await decide('pending', null, () => answer.stored(submissionId, 'pending'));
   if (accepted.status !== 202 && accepted.status !== 303) return accepted;
   const forwarding = forwardLead(store, submissionId, settings.forward);
-  // A test lead reports every hop at once: stored, then delivered or failed.
-  if (test) return Response.json({ submissionId, status: 'pending', forwarded: await forwarding.catch(() => null), lead: await store.get(submissionId).catch(() => null) }, { status: 202, headers: cors });
+  // A test lead reports every hop at once, as `sitegen check-forms` prints them: stored, then delivered or failed.
+  if (test) {
+    const forwarded = await forwarding.catch(() => null);
+    const stored = await store.get(submissionId).catch(() => null);
+    const hops = [
+      { hop: 'store', ok: stored !== null, detail: stored ? `stored as ${submissionId}` : 'not found after it was stored' },
+      { hop: 'webhook', ok: forwarded === 'delivered', detail: forwarded === 'delivered' ? 'delivered' : `not delivered: ${stored?.lastError ?? 'not forwarded'}` },
+    ];
+    return Response.json({ submissionId, status: stored?.status ?? 'pending', hops }, { status: 202, headers: cors });
+  }
   context.waitUntil(forwarding);
   return accepted;
 };

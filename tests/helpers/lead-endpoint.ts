@@ -176,7 +176,7 @@ export function postFrom(url: string, body: string, client: number, headers: Rec
 }
 
 /** `sitegen preview` with a SQLite file, in a child process. */
-export async function startPreview(facts: ServerFacts, env: Record<string, string>): Promise<LeadRuntime & { kill(): void; restart(): Promise<void>; dir: string; db: string }> {
+export async function startPreview(facts: ServerFacts, env: Record<string, string>): Promise<LeadRuntime & { kill(): void; restart(): Promise<void>; dir: string; db: string; url(): string }> {
   const { dir, db } = await previewFolder(facts);
   let running = await spawnPreview(dir, { ...env, LEADS_DB: db });
   const sqlite = () => new BetterSqlite3(db);
@@ -184,6 +184,7 @@ export async function startPreview(facts: ServerFacts, env: Record<string, strin
     name: 'node',
     dir,
     db,
+    url: () => running.url,
     post: (body, options = {}) => postFrom(`${running.url}/api/leads`, body, options.client ?? 1, { origin: running.url, 'content-type': 'application/json', ...options.headers }, options.method),
     async leads() {
       const connection = sqlite();

@@ -331,15 +331,30 @@ for (const [name, start] of Object.entries(runtimes)) {
       const text = JSON.stringify({ form: 'consultation', ...bodies.consultation, submissionId, testSignature: await testSignatureOf('test-secret', submissionId) });
       const answer = await runtime.post(text, { client: me() });
       assert.equal(answer.status, 202, answer.body);
-      const body = JSON.parse(answer.body) as { forwarded: string; lead: { status: string; test: boolean } };
-      assert.equal(body.forwarded, 'delivered');
-      assert.deepEqual([body.lead.status, body.lead.test], ['delivered', true]);
+      const body = JSON.parse(answer.body) as { status: string; hops: { hop: string; ok: boolean }[] };
+      assert.equal(body.status, 'delivered');
+      assert.deepEqual(body.hops.map((hop) => [hop.hop, hop.ok]), [['store', true], ['webhook', true]]);
+      assert.equal((await rowOf(submissionId))!.test, true);
       assert.equal(forwardsOf(submissionId)[0]!.body.test, 'true');
       const forged = JSON.stringify({ form: 'consultation', ...bodies.consultation, submissionId: newId(), testSignature: 'f'.repeat(64) });
       assert.equal((await runtime.post(forged, { client: me() })).status, 403, 'a wrong signature is a lead without a token');
     });
 
     if (name === 'node') {
+      test('sitegen check-forms sends a signed test lead through the endpoint and reports the store and the webhook', async () => {
+        const preview = runtime as Awaited<ReturnType<typeof startPreview>>;
+        const run = await runCli(['check-forms', '--site-url', preview.url()], { env: { LEAD_ENDPOINT: '/api/leads', RECAPTCHA_SECRET_KEY: 'test-secret' } });
+        assert.equal(run.code, 0, run.stdout + run.stderr);
+        assert.match(run.stdout, /ok {2}lead endpoint {2}http:\/\/127\.0\.0\.1:\d+\/api\/leads\n {2}status 202, readable by the pages \(CORS\)/);
+        assert.match(run.stdout, /ok {2}store: stored as [0-9a-f]{32}\n {2}ok {2}webhook: delivered/);
+        const test = stubs.hook.at(-1)!;
+        assert.equal(test.body.test, 'true');
+        stubs.setHook('down');
+        const failing = await runCli(['check-forms', '--site-url', preview.url()], { env: { LEAD_ENDPOINT: '/api/leads', RECAPTCHA_SECRET_KEY: 'test-secret' } });
+        assert.equal(failing.code, 1);
+        assert.match(failing.stdout, /failed {2}webhook: not delivered: answered 503/);
+      });
+
       test('preview killed with kill -9 during a forward: after a restart, a replay delivers the lead, under the same key', async () => {
         const preview = runtime as Awaited<ReturnType<typeof startPreview>>;
         stubs.setHook('hold');
