@@ -65,9 +65,11 @@ export default defineSite({
   csp: (model) => ({
     'script-src': recaptchaScripts,
     'frame-src': [...recaptchaFrames, ...videoFrameSources],
-    // Forms post to the webhook with fetch, and the footer form without JavaScript.
+    // Forms post to the webhook with fetch, and the footer form without JavaScript. A lead form
+    // sent to the site's own endpoint without JavaScript is redirected to the scheduling page,
+    // and form-action governs where a form's redirects may lead too.
     'connect-src': originOf(model.data.site.formWebhookUrl),
-    'form-action': originOf(model.data.site.formWebhookUrl),
+    'form-action': [...originOf(model.data.site.formWebhookUrl), ...(model.data.site.leadEndpoint ? originOf(model.data.site.schedulingUrl) : [])],
   }),
   // Posts, guides, service pages and case studies mark themselves (Layout.tsx); /search runs it.
   search: { page: searchPath },

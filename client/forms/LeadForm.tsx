@@ -231,7 +231,8 @@ export default function LeadForm({ name, fields, config, messages, submitLabel, 
           type="submit"
           className="button button-primary button-block"
           disabled={(!running && !endpoint) || undefined}
-          aria-disabled={!token || undefined}
+          // Before the island runs there is no captcha to wait for: a form posting to the endpoint is sent as it is.
+          aria-disabled={(running && !token) || undefined}
           aria-describedby={captchaState === 'unavailable' || captchaState === 'retrying' ? `${id}-captcha-unavailable` : undefined}
         >
           {busy ? messages.submitting : submitLabel}
