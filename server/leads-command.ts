@@ -39,8 +39,8 @@ export function leadRow(lead: LeadRecord) {
 
 /** The columns of `export --format csv`: the row's facts, then every field any lead has. */
 function csvOf(leads: LeadRecord[]): string {
-  const fieldNames = [...new Set(leads.flatMap((lead) => Object.keys(lead.fields)))];
   const head = ['submissionId', 'form', 'email', 'status', 'reason', 'attempts', 'lastError', 'test', 'createdAt', 'deliveredAt'];
+  const fieldNames = [...new Set(leads.flatMap((lead) => Object.keys(lead.fields)))].filter((name) => !head.includes(name));
   const cell = (value: unknown) => {
     const text = value === null || value === undefined ? '' : String(value);
     // A cell a spreadsheet would run as a formula is written as text (OWASP's CSV injection advice).
