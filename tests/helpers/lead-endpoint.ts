@@ -12,7 +12,7 @@ import type { SqlDatabase } from '../../cli/config/server-spec.ts';
 import { loadContent } from '../../cli/load/load-content.ts';
 import { bundleHostOutputs, cloudflareFolder } from '../../cli/server/host-outputs.ts';
 import { serverFactsFile, serverFactsOf, type ServerFacts } from '../../cli/server/server-facts.ts';
-import { applyMigrations } from '../../cli/server/sqlite-binding.ts';
+import { applyMigrations, openSqliteDatabase } from '../../cli/server/sqlite-binding.ts';
 import { validateContent } from '../../cli/validate/validate-content.ts';
 import { leadRow } from '../../server/leads-command.ts';
 import { leadSettings } from '../../server/leads/lead-handler.ts';
@@ -48,8 +48,8 @@ export interface LeadRuntime {
   post(body: string, options?: { client?: number; headers?: Record<string, string>; method?: string }): Promise<Posted>;
   /** Every stored lead. */
   leads(): Promise<LeadRow[]>;
-  /** Makes every write to the leads table fail (a full disk, a lost database), or work again. */
-  breakStore(broken: boolean): Promise<void>;
+  /** Makes every write to the leads table fail (a full disk, a lost database), or only changes to a row (`'updates'`), or all work again. */
+  breakStore(broken: boolean | 'updates'): Promise<void>;
   /** Waits for the forwards under way to end. */
   settle(): Promise<void>;
   /** Forwards the pending and failed leads once, as `sitegen leads replay` does (Node runs the command itself: see the suite). */
@@ -114,7 +114,7 @@ export async function startWorkerd(facts: ServerFacts, env: Record<string, strin
     },
     leads: async () => (await db.prepare('SELECT * FROM leads ORDER BY created_at, submission_id').all<LeadRowSource>()).results.map(rowOf),
     async breakStore(broken) {
-      for (const statement of broken ? [breakTrigger, breakUpdates] : mendStore) await db.prepare(statement).run();
+      for (const statement of broken === 'updates' ? [breakUpdates] : broken ? [breakTrigger, breakUpdates] : mendStore) await db.prepare(statement).run();
     },
     // A Worker's waitUntil work ends with the request's context; Miniflare lets it run on after the answer.
     settle: () => waitFor(async () => (await db.prepare("SELECT count(*) AS n FROM leads WHERE status = 'pending' OR claimed_until IS NOT NULL").first<{ n: number }>())!.n === 0),
@@ -178,6 +178,10 @@ export function postFrom(url: string, body: string, client: number, headers: Rec
 /** `sitegen preview` with a SQLite file, in a child process. */
 export async function startPreview(facts: ServerFacts, env: Record<string, string>): Promise<LeadRuntime & { kill(): void; restart(): Promise<void>; dir: string; db: string; url(): string }> {
   const { dir, db } = await previewFolder(facts);
+  // The file with its tables, as preview would make it on its first lead: a case may reach for it before any.
+  const made = openSqliteDatabase(db, path.join(projectRoot, 'server', 'migrations'));
+  await made.prepare('SELECT 1').first();
+  made.close();
   let running = await spawnPreview(dir, { ...env, LEADS_DB: db });
   const sqlite = () => new BetterSqlite3(db);
   return {
@@ -197,7 +201,7 @@ export async function startPreview(facts: ServerFacts, env: Record<string, strin
     async breakStore(broken) {
       const connection = sqlite();
       try {
-        for (const statement of broken ? [breakTrigger, breakUpdates] : mendStore) connection.exec(statement);
+        for (const statement of broken === 'updates' ? [breakUpdates] : broken ? [breakTrigger, breakUpdates] : mendStore) connection.exec(statement);
       } finally {
         connection.close();
       }

@@ -61,10 +61,13 @@ for (const [name, start] of Object.entries(runtimes)) {
       runtime = await start(await leadFacts(), leadEnv(stubs));
     });
     after(async () => {
-      await runtime.settle().catch(() => undefined);
-      assertInvariants(await runtime.leads(), stubs);
-      await runtime.close();
-      await stubs.close();
+      try {
+        await runtime.settle().catch(() => undefined);
+        assertInvariants(await runtime.leads(), stubs);
+      } finally {
+        await runtime.close();
+        await stubs.close();
+      }
     });
     beforeEach(() => stubs.setHook('ok'));
 
@@ -253,6 +256,23 @@ for (const [name, start] of Object.entries(runtimes)) {
         await runtime.breakStore(false);
       }
       assert.equal((await runtime.post(text, { client: me() })).status, 202);
+      await runtime.settle();
+      assert.equal((await rowOf(submissionId))!.status, 'delivered');
+    });
+
+    test('a store that takes the lead but cannot record the verdict: 503, never a 2xx; the lead stays, held for review, and a retry is taken', async () => {
+      const { submissionId, text } = lead('guide', 'ok');
+      await runtime.breakStore('updates');
+      try {
+        assert.equal((await runtime.post(text, { client: me() })).status, 503);
+      } finally {
+        await runtime.breakStore(false);
+      }
+      const kept = (await rowOf(submissionId))!;
+      assert.deepEqual([kept.status, kept.reason], ['unverified', 'verifying']);
+      assert.equal(forwardsOf(submissionId).length, 0);
+      await waitFor(() => Date.now() > Date.parse(kept.claimedUntil!), 10_000);
+      assert.equal((await runtime.post(JSON.stringify({ ...JSON.parse(text), recaptchaToken: `ok-again-${submissionId}` }), { client: me() })).status, 202);
       await runtime.settle();
       assert.equal((await rowOf(submissionId))!.status, 'delivered');
     });
