@@ -21,6 +21,8 @@ import { SiteError } from '../../cli/errors.ts';
 import { checkSite } from '../../cli/check/index.ts';
 import serverDefinition from '../sites/tiny/sitegen.server.config.ts';
 import { loadedSite, tinyRoot } from '../helpers/sites.ts';
+import { startTestDevServer } from '../helpers/dev-server.ts';
+import { Cache, cacheFolder } from '../../cli/cache/cache.ts';
 
 const spec = serverDefinition.server!;
 let tmp: string;
@@ -161,4 +163,20 @@ test('a link or form action to a server route is not a missing page for the link
   assert.deepEqual((await missing()).sort(), ['/api/echo', '/api/nothing']);
   await writeFile(path.join(dir, serverFactsFile), JSON.stringify(facts));
   assert.deepEqual(await missing(), ['/api/nothing']);
+});
+
+test('dev answers the route with the same module, the facts of the build it serves and its own SQLite file', async () => {
+  const db = path.join(tmp, 'dev-notes.sqlite');
+  const { server, logs } = await startTestDevServer({ root: tinyRoot, contentDir: path.join(tinyRoot, 'content'), configFile: path.join(tinyRoot, 'sitegen.server.config.ts'), cache: new Cache(cacheFolder(tmp)), env: { TINY_GREETING: 'from dev', TINY_NOTES_DB: db } });
+  try {
+    const answer = await post(`${server.url}/api/echo`, 'in dev');
+    assert.equal(answer.status, 201, logs.join('\n'));
+    const body = await answer.json() as { greeting: string; site: { url: string; data: unknown }; notes: unknown[] };
+    assert.equal(body.greeting, 'from dev');
+    assert.deepEqual([body.site.url, body.site.data], ['https://tiny.example', { title: 'Tiny' }]);
+    assert.deepEqual(body.notes, [{ text: 'in dev', kept_by: 'request' }]);
+  } finally {
+    await server.close();
+  }
+  assert.deepEqual(new BetterSqlite3(db, { readonly: true }).prepare('SELECT kept_by FROM notes ORDER BY id').all(), [{ kept_by: 'request' }, { kept_by: 'after' }], 'closing waits for the work after the answer');
 });
