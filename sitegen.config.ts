@@ -14,9 +14,12 @@ import { siteRedirects, siteRoutes, type SitePage } from './templates/site/route
 import { dataSchemas, legalFrontMatterSchema, postFrontMatterSchema } from './templates/site/schemas/schemas.ts';
 import { guideArticleFrontMatterSchema } from './templates/site/schemas/articles.ts';
 import { shareCard } from './templates/site/share-card.ts';
-import { blogPostPath, blogPostsIndexPath, searchPath } from './templates/site/urls.ts';
+import { blogPostPath, blogPostsIndexPath, leadEndpointPath, searchPath } from './templates/site/urls.ts';
 import { postsIndex } from './templates/site/blog-list.ts';
 import { blogFeeds } from './templates/site/feeds.ts';
+import { leadData } from './server/leads/lead-data.ts';
+import { leadVariables } from './server/leads/lead-variables.ts';
+import { checkFormsLead } from './server/leads/check-forms-lead.ts';
 
 /** Where Google documents reCAPTCHA's script and frames (classic and Enterprise share them). */
 const recaptchaScripts = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
@@ -45,7 +48,8 @@ export default defineSite({
     data: dataSchemas,
     images: 'images',
   },
-  env: Object.keys(siteEnvOverrides),
+  // The captcha secret and verification address are read only to refuse a production build without them (production.ts).
+  env: [...Object.keys(siteEnvOverrides), 'RECAPTCHA_SECRET_KEY', 'RECAPTCHA_VERIFY_URL'],
   model: buildSiteModel,
   settings: (model) => ({ siteUrl: model.data.site.siteUrl, trailingSlash: model.data.site.trailingSlash }),
   routes: siteRoutes,
@@ -61,9 +65,11 @@ export default defineSite({
   csp: (model) => ({
     'script-src': recaptchaScripts,
     'frame-src': [...recaptchaFrames, ...videoFrameSources],
-    // Forms post to the webhook with fetch, and the footer form without JavaScript.
+    // Forms post to the webhook with fetch, and the footer form without JavaScript. A lead form
+    // sent to the site's own endpoint without JavaScript is redirected to the scheduling page,
+    // and form-action governs where a form's redirects may lead too.
     'connect-src': originOf(model.data.site.formWebhookUrl),
-    'form-action': originOf(model.data.site.formWebhookUrl),
+    'form-action': [...originOf(model.data.site.formWebhookUrl), ...(model.data.site.leadEndpoint ? originOf(model.data.site.schedulingUrl) : [])],
   }),
   // Posts, guides, service pages and case studies mark themselves (Layout.tsx); /search runs it.
   search: { page: searchPath },
@@ -73,13 +79,37 @@ export default defineSite({
     siteJson: content.raw.data.get('site'),
     overrides: siteOverridesFromEnv(options.env),
     siteUrlFlag: Boolean(options.siteUrl),
+    env: options.env,
   }),
   archetypes: { post: postArchetype },
-  // The three forms post to one webhook (SPEC section 7); a test lead, marked as one, checks it.
-  forms: (model) => [{
+  // The three forms post to one webhook (SPEC section 7), or to the site's lead endpoint when the
+  // build names it; a test lead, marked as one, checks it (signed for the endpoint: server/leads/).
+  forms: (model) => [model.data.site.leadEndpoint ? {
+    name: 'lead endpoint',
+    url: `${model.data.site.siteUrl}${model.data.site.leadEndpoint}`,
+    body: checkFormsLead(process.env.RECAPTCHA_SECRET_KEY),
+  } : {
     name: 'lead webhook',
     url: model.data.site.formWebhookUrl,
     body: { name: 'sitegen check-forms', email: 'check-forms@example.com', company: '', message: 'A test lead sent by sitegen check-forms: discard it.', interest: 'Unsure / Other', test: 'true', submissionId: 'check-forms' },
   }],
   dev: siteDevSetup,
+  // The lead endpoint the forms post to when the build names it (leadEndpoint, LEAD_ENDPOINT):
+  // docs/receiving-leads.md. Its leads live in one SQL database: D1 on Cloudflare, a SQLite file
+  // (LEADS_DB) in dev and preview; Netlify Blobs on Netlify.
+  server: {
+    name: 'checkpoint-site',
+    routes: { [leadEndpointPath]: 'server/leads/lead-handler.ts' },
+    env: leadVariables,
+    data: leadData,
+    databases: {
+      LEADS: {
+        migrations: 'server/migrations',
+        file: { variable: 'LEADS_DB', default: '.sitegen/leads.sqlite' },
+        d1: { databaseName: 'checkpoint-leads', ...(process.env.LEADS_D1_DATABASE_ID ? { databaseId: process.env.LEADS_D1_DATABASE_ID } : {}) },
+      },
+    },
+    bindings: { netlify: 'server/netlify-bindings.ts' },
+    commands: { leads: 'server/leads-command.ts' },
+  },
 });

@@ -58,11 +58,27 @@ export function createProgram(site?: SiteDefinition): Command {
 export async function main(argv: string[]): Promise<void> {
   try {
     // new-post's options are those of the site's archetype: the site is read first.
-    const site = argv.includes('new-post') ? (await (await import('./config/load-site.ts')).loadSite(process.cwd(), configPath(process.cwd(), configArgument(argv)))).definition : undefined;
-    await createProgram(site).parseAsync(argv);
+    const name = commandName(argv);
+    const builtIn = name === undefined || name === 'help' || createProgram().commands.some((command) => command.name() === name);
+    // new-post's options are those of the site's archetype, and a command the engine does not have may be the site's.
+    const loadDefinition = async () => (await (await import('./config/load-site.ts')).loadSite(process.cwd(), configPath(process.cwd(), configArgument(argv)))).definition;
+    // Without a site to read, an unknown command is what commander says it is: a usage error.
+    const site = name === 'new-post' ? await loadDefinition() : builtIn ? undefined : await loadDefinition().catch((error: unknown) => {
+      if ((error as SiteError).code === 'config.missing') return undefined;
+      throw error;
+    });
+    const program = createProgram(site);
+    const siteCommand = builtIn ? undefined : await (await import('./server/site-commands.ts')).loadSiteCommand(process.cwd(), site?.server, name, process.env);
+    if (siteCommand) program.addCommand(siteCommand.exitOverride());
+    await program.parseAsync(argv);
   } catch (error) {
     process.exitCode = reportError(error, argv.includes('--verbose'));
   }
+}
+
+/** The command a command line names: its first argument that is not an option. */
+function commandName(argv: string[]): string | undefined {
+  return argv.slice(2).find((arg) => !arg.startsWith('-'));
 }
 
 /** The `--config` of a command line, read before it is parsed (new-post reads the site first). */

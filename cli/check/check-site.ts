@@ -32,7 +32,7 @@ export async function checkSiteSource(siteDir: string, source: SiteSource, optio
 async function checkLoadedSite(site: LoadedSite, options: CheckLinksOptions, started: number): Promise<LinkReport> {
   const resolver = new SiteResolver(indexSite(site));
   const ignore = compileIgnore(options.ignore);
-  const judge = new HrefJudge(resolver, ignore, site.siteOrigins);
+  const judge = new HrefJudge(resolver, ignore, site.siteOrigins, site.serverRoutes);
   const tally = new LinkTally(options.external === true);
 
   recordSiteProblems(site, tally);

@@ -24,6 +24,8 @@ export class HrefJudge {
     private readonly resolver: SiteResolver,
     private readonly ignore: IgnoreMatcher,
     private readonly siteOrigins: ReadonlySet<string>,
+    /** Paths a server route answers: reached, though no file is there. */
+    private readonly serverRoutes: ReadonlySet<string> = new Set(),
   ) {}
 
   /** The verdict for `href` in a document whose base URL is `base`. */
@@ -50,6 +52,7 @@ export class HrefJudge {
     if (target.type === 'external') return this.ignore(target.url) ? ignored : { status: 'external', url: target.url };
     if (target.type === 'invalid') return { status: 'finding', kind: 'broken-link', problem: target };
     if (this.ignore(target.path)) return ignored;
+    if (this.serverRoutes.has(target.path)) return ok;
     const destination = this.resolver.resolve(target.path);
     if (destination.problem) return { status: 'finding', kind: 'broken-link', problem: destination.problem, target: target.path };
     const fragment = destination.fragment ?? target.fragment;

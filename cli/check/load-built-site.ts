@@ -4,6 +4,7 @@ import { scanHtml, type ScannedHtml, type ScannedRef } from './html-scan.ts';
 import { siteOriginsOf } from './href.ts';
 import { loadManifest } from './read-manifest.ts';
 import { manifestFileName } from './types.ts';
+import { serverFactsFile } from '../server/server-facts.ts';
 import { errorCatalogue } from '../error-catalogue.ts';
 import { patternRuleLimit, readRedirectsFile, type RedirectsNote } from '../static-host/redirect-rules.ts';
 import { RedirectTable } from '../static-host/redirect-table.ts';
@@ -24,6 +25,8 @@ export interface LoadedSite {
   sitemaps: Map<string, ScannedRef[]>;
   redirects: RedirectTable;
   siteOrigins: Set<string>;
+  /** Paths the site answers with a server route (a form's action): links to them are not to pages. */
+  serverRoutes: Set<string>;
   /** Entries not read: not regular files, symlinks leaving the folder, too large, unreadable; or read in part (`_redirects` past its limit). */
   problems: RefusedEntry[];
   /** Site path of an HTML file: the manifest's route when it has one. */
@@ -100,13 +103,25 @@ export async function loadSiteFrom(root: string, source: SiteSource, siteUrl?: s
     redirects.add({ from: r.from, to: r.to, status: 301, force: false, declared: { file: manifestFileName, line: 1, column: 1, attribute: 'redirect', origin: r.origin } });
   }
 
+  const serverText = files.has(serverFactsFile) ? readOrRecord(serverFactsFile, source.text, files, problems) : undefined;
+  const serverRoutes = new Set(serverText === undefined ? [] : routesOf(serverText));
   const origin = siteUrl ?? manifest?.siteUrl ?? sitemapOrigin([...sitemaps.values()].flat());
   const routeByFile = new Map(manifest?.routes.map((r) => [r.file, r.path]));
   return {
-    root, files, manifest, pages, sitemaps, redirects, problems,
+    root, files, manifest, pages, sitemaps, redirects, problems, serverRoutes,
     siteOrigins: siteOriginsOf(origin),
     pagePath: (file) => routeByFile.get(file) ?? prettyRouteOfFile(file),
   };
+}
+
+/** The route paths a build's server facts list; none when the file is not what a build writes. */
+function routesOf(text: string): string[] {
+  try {
+    const routes = (JSON.parse(text) as { routes?: unknown }).routes;
+    return Array.isArray(routes) ? routes.filter((route): route is string => typeof route === 'string') : [];
+  } catch {
+    return [];
+  }
 }
 
 /** Why the pattern rules of `_redirects` from `line` on are not read; located at that line, where the cut falls. */

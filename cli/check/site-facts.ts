@@ -1,4 +1,5 @@
 import { manifestFileName } from './types.ts';
+import { serverFactsFile } from '../server/server-facts.ts';
 import { isHtmlFile } from '../static-host/site-paths.ts';
 import { scanHtml, StringTable, type ScannedHtml, type ScannedRef } from './html-scan.ts';
 import { folderSource, type SiteRead, type SiteSource } from './load-built-site.ts';
@@ -10,8 +11,8 @@ import type { SiteManifest } from './types.ts';
 /** Whether the checker reads a file as a sitemap. */
 export const isSitemapFile = (file: string): boolean => /^sitemap[^/]*\.xml$/i.test(file);
 
-/** Whether the checker reads a file at all: pages, sitemaps, `_redirects` and the manifest. */
-export const isCheckedFile = (file: string): boolean => isHtmlFile(file) || isSitemapFile(file) || file === '_redirects' || file === manifestFileName;
+/** Whether the checker reads a file at all: pages, sitemaps, `_redirects`, the manifest, and the server routes' facts (their paths are link targets). */
+export const isCheckedFile = (file: string): boolean => isHtmlFile(file) || isSitemapFile(file) || file === '_redirects' || file === manifestFileName || file === serverFactsFile;
 
 /**
  * What the link checker needs of a site, recorded file by file as a build writes it: every

@@ -66,6 +66,8 @@ async function runBuild(flags: BuildFlags, root: string, out: string, contentDir
   const unchanged = cache.enabled ? upToDate.unchangedOutput(cache, inputs) : undefined;
   if (unchanged) {
     if (unchanged.outcome.warnings) console.error(unchanged.outcome.warnings);
+    // The server routes' sources are not among the inputs recorded: their host outputs are made again.
+    await refreshHostOutputs(root, settings.config, out);
     console.log(formatUnchanged(unchanged.outcome, unchanged.builtAt, flags.out, performance.now() - started));
     return;
   }
@@ -74,6 +76,8 @@ async function runBuild(flags: BuildFlags, root: string, out: string, contentDir
   const [{ loadSite }, { buildSite }, { DiskWriter }] = await Promise.all([import('../config/load-site.ts'), import('../pipeline/build-site.ts'), import('../write/writers.ts')]);
   const site = await loadSite(root, settings.config);
   const envNames = [...(site.definition.env ?? [])];
+  // Server routes are bundled for their hosts first: one that does not bundle stops the build before it writes anything.
+  const hostOutputs = site.definition.server ? await (await import('../server/host-outputs.ts')).bundleHostOutputs(site.definition.server, root, out) : undefined;
   let result: BuildResult;
   try {
     result = await buildSite({
@@ -115,11 +119,28 @@ async function runBuild(flags: BuildFlags, root: string, out: string, contentDir
     throw new SiteError({ code: 'build.broken-links', message: 'the output has broken links; the previous output was left in place', hint: 'Fix the sources named above, or build with --no-check-links to skip the check.' });
   }
   const links = report ? report.summaryLine(result.links!) : undefined;
+  if (hostOutputs) await writeBuiltHostOutputs(root, out, hostOutputs);
   console.log(formatSummary(result, flags.out, links, verbose));
   if (cache.enabled) {
     const codeFiles = [...site.imports.keys(), ...(await clientFiles(root, site.definition.client))].filter((file) => !file.startsWith('node_modules/') && !file.startsWith('cli/') && !file.includes(':'));
     upToDate.recordBuild(cache, inputs, [...new Set(codeFiles)], envNames, { pages: result.pages.length, redirects: result.redirects, files: result.files, warnings, links: links ?? '' });
   }
+}
+
+/** Writes the host outputs of the server routes with the facts the build recorded in `out`. */
+async function writeBuiltHostOutputs(root: string, out: string, outputs: import('../server/host-outputs.ts').BundledHostOutputs): Promise<void> {
+  const [{ readServerFacts }, { writeHostOutputs }] = await Promise.all([import('../server/server-facts.ts'), import('../server/host-outputs.ts')]);
+  const facts = readServerFacts(out);
+  if (facts) await writeHostOutputs(root, outputs.withFacts(facts));
+}
+
+/** For an output left as it was: the host outputs again, when its build recorded server routes. */
+async function refreshHostOutputs(root: string, config: string, out: string): Promise<void> {
+  const { readServerFacts } = await import('../server/server-facts.ts');
+  if (!readServerFacts(out)) return;
+  const [{ loadSite }, { bundleHostOutputs }] = await Promise.all([import('../config/load-site.ts'), import('../server/host-outputs.ts')]);
+  const { definition } = await loadSite(root, config);
+  if (definition.server) await writeBuiltHostOutputs(root, out, await bundleHostOutputs(definition.server, root, out));
 }
 
 /** Every file in the folders of the client's entry points: the bundle may read any of them. */

@@ -40,6 +40,8 @@ export interface FormCheck {
   readable: boolean;
   ok: boolean;
   problem?: string;
+  /** What an endpoint that answers a test submission with `{ hops: [{ hop, ok, detail }] }` says of each hop behind it. */
+  hops?: { hop: string; ok: boolean; detail: string }[];
 }
 
 /**
@@ -103,6 +105,7 @@ export async function checkForm(endpoint: FormEndpoint, origin: string, options:
       body,
       readBytes: answerReadLimit,
     });
+    const hops = hopsOf(response.body.toString('utf8'));
     const allowed = response.headers['access-control-allow-origin'];
     const readable = allowed === '*' || allowed === origin;
     const success = response.status >= 200 && response.status < 300;
@@ -113,7 +116,8 @@ export async function checkForm(endpoint: FormEndpoint, origin: string, options:
       : !readable
         ? `took the lead, but without an Access-Control-Allow-Origin header for ${origin}: a browser cannot read the answer, so visitors see "failed" and send it again; make the automation answer with that header`
         : undefined;
-    return result({ status: response.status, readable, ok: problem === undefined, ...(problem ? { problem } : {}) });
+    const hopFailed = hops?.some((hop) => !hop.ok) ?? false;
+    return result({ status: response.status, readable, ok: problem === undefined && !hopFailed, ...(problem ? { problem } : {}), ...(hops ? { hops } : {}) });
   } catch (error) {
     const timedOut = signal.aborted;
     return result({ readable: false, ok: false, problem: timedOut ? `no answer within ${timeoutMs} ms` : `could not be reached: ${(error as Error).message}` });
@@ -123,5 +127,17 @@ export async function checkForm(endpoint: FormEndpoint, origin: string, options:
 function formatCheck(check: FormCheck): string {
   const head = `${check.ok ? green('ok') : red('failed')}  ${check.name}  ${check.url}`;
   const facts = `  status ${check.status ?? 'none'}, ${check.readable ? 'readable by the pages (CORS)' : 'not readable by the pages'}, ${check.ms} ms`;
-  return [head, facts, ...(check.problem ? [`  ${check.problem}`] : [])].join('\n');
+  const hops = (check.hops ?? []).map((hop) => `  ${hop.ok ? green('ok') : red('failed')}  ${hop.hop}: ${hop.detail}`);
+  return [head, facts, ...hops, ...(check.problem ? [`  ${check.problem}`] : [])].join('\n');
+}
+
+/** The hops an answer reports (a site's own endpoint does for a test submission), or undefined. */
+function hopsOf(text: string): FormCheck['hops'] {
+  try {
+    const hops = (JSON.parse(text) as { hops?: unknown }).hops;
+    if (!Array.isArray(hops)) return undefined;
+    return hops.filter((hop): hop is { hop: string; ok: boolean; detail: string } => typeof hop?.hop === 'string' && typeof hop.ok === 'boolean' && typeof hop.detail === 'string').slice(0, 20);
+  } catch {
+    return undefined;
+  }
 }

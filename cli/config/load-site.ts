@@ -30,12 +30,39 @@ export async function loadSite(root: string, configFile = path.join(root, config
   if (!existsSync(configFile)) {
     throw new SiteError({ code: 'config.missing', message: `no site definition: ${path.relative(process.cwd(), configFile) || configFile} does not exist`, hint: `Create ${configFileName} exporting defineSite({...}) (see docs/architecture.md), or run sitegen in the project's folder.` });
   }
+  const { exports, code, metafile } = await importCompiled(root, configFile);
+  const definition = exports.default;
+  if (!isDefinition(definition)) {
+    throw new SiteError({ code: 'config.invalid', message: `${path.basename(configFile)} does not export a site definition as its default export`, hint: 'End it with `export default defineSite({ ... })`.', file: configFile });
+  }
+  const imports = new Map(Object.entries(metafile.inputs).map(([file, input]) => [file, input.imports.map((entry) => entry.path)]));
+  return { definition, file: configFile, codeHash: cacheKey(code), imports };
+}
+
+function isDefinition(value: unknown): value is SiteDefinition {
+  const definition = value as Partial<SiteDefinition> | undefined;
+  return typeof definition === 'object' && definition !== null && typeof definition.model === 'function' && typeof definition.routes === 'function' && typeof definition.render === 'function';
+}
+
+/** A module compiled by `importCompiled`: what it exports, its code, and esbuild's record of its inputs. */
+export interface CompiledModule {
+  exports: Record<string, unknown>;
+  code: Uint8Array;
+  metafile: { inputs: Record<string, { imports: { path: string }[] }> };
+}
+
+/**
+ * Compiles `entry` (TypeScript and JSX) with the files it imports into one module and imports it
+ * at once. Packages stay imports, resolved from the project's node_modules. A source that does
+ * not compile is a located `template.compile-failed`.
+ */
+export async function importCompiled(root: string, entry: string): Promise<CompiledModule> {
   const esbuild = await import('esbuild');
   let result: Awaited<ReturnType<typeof esbuild.build<{ write: false; metafile: true }>>>;
   try {
     result = await esbuild.build({
       absWorkingDir: root,
-      entryPoints: [configFile],
+      entryPoints: [entry],
       bundle: true,
       platform: 'node',
       format: 'esm',
@@ -44,7 +71,7 @@ export async function loadSite(root: string, configFile = path.join(root, config
       jsx: 'automatic',
       write: false,
       metafile: true,
-      outfile: `${configFile}.mjs`,
+      outfile: `${entry}.mjs`,
       logLevel: 'silent',
     });
   } catch (error) {
@@ -52,30 +79,19 @@ export async function loadSite(root: string, configFile = path.join(root, config
     throw new SiteError({
       code: 'template.compile-failed',
       message: first?.text ?? (error as Error).message,
-      file: first?.location ? path.join(root, first.location.file) : configFile,
+      file: first?.location ? path.join(root, first.location.file) : entry,
       line: first?.location?.line,
       column: first?.location ? first.location.column + 1 : undefined,
       cause: error,
     });
   }
   const code = result.outputFiles[0]!.contents;
-  // Beside the config, so the module's package imports resolve from the project's node_modules.
-  const module = `${configFile}.timestamp-${Date.now()}-${randomBytes(4).toString('hex')}.mjs`;
+  // Beside the entry, so the module's package imports resolve from the project's node_modules.
+  const module = `${entry}.timestamp-${Date.now()}-${randomBytes(4).toString('hex')}.mjs`;
   await writeFile(module, code);
-  let definition: unknown;
   try {
-    definition = ((await import(pathToFileURL(module).href)) as { default?: unknown }).default;
+    return { exports: (await import(pathToFileURL(module).href)) as Record<string, unknown>, code, metafile: result.metafile };
   } finally {
     await rm(module, { force: true });
   }
-  if (!isDefinition(definition)) {
-    throw new SiteError({ code: 'config.invalid', message: `${path.basename(configFile)} does not export a site definition as its default export`, hint: 'End it with `export default defineSite({ ... })`.', file: configFile });
-  }
-  const imports = new Map(Object.entries(result.metafile.inputs).map(([file, input]) => [file, input.imports.map((entry) => entry.path)]));
-  return { definition, file: configFile, codeHash: cacheKey(code), imports };
-}
-
-function isDefinition(value: unknown): value is SiteDefinition {
-  const definition = value as Partial<SiteDefinition> | undefined;
-  return typeof definition === 'object' && definition !== null && typeof definition.model === 'function' && typeof definition.routes === 'function' && typeof definition.render === 'function';
 }

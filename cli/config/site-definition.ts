@@ -1,5 +1,5 @@
 // What a site hands the engine: its content and schemas, its model, routes and redirects, its
-// pages, islands, share card, headers, checks, archetypes and dev middleware. The engine knows
+// pages, islands, share card, headers, checks, archetypes, dev middleware and server routes. The engine knows
 // nothing of any one site; it is generic over the site's model and page kinds. A site exports
 // one definition from `sitegen.config.ts` at its root (see load-site.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -12,6 +12,7 @@ import type { LoadedContent } from '../load/load-content.ts';
 import type { ImageIndex, RenderContext } from '../render/render-context.ts';
 import type { Archetype } from './archetype-spec.ts';
 import type { ContentSpec } from './content-spec.ts';
+import type { ServerSpec } from './server-spec.ts';
 import type { ShareCardSpec } from './share-card-spec.ts';
 
 /** A page kind and its props, as the site's routes name them: `{ kind: 'blog-post', slug: 'a' }`. */
@@ -200,6 +201,8 @@ export interface SiteDefinition<Model = unknown, Page extends PageSpec = PageSpe
   /** Where the site's forms send what visitors type, with a marked test body for each: `sitegen check-forms` sends it. */
   forms?(model: Model): FormEndpoint[];
   dev?(options: { root: string; url: string; ownHosts: ReadonlySet<string>; log: (line: string) => void; env: Record<string, string | undefined> }): DevSetup;
+  /** Requests it answers itself, beside its pages (docs/architecture.md#server-routes); none without it. */
+  server?: ServerSpec<Model>;
 }
 
 /** Declares a site; the identity, typed. */

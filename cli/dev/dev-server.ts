@@ -9,7 +9,9 @@ import { createDevRequestHandler } from './dev-requests.ts';
 import { IncrementalBuild } from './incremental-build.ts';
 import { LiveSite, type RebuildReport } from './live-site.ts';
 import { RebuildQueue } from './rebuild-queue.ts';
-import { ownHostValues } from './request-guard.ts';
+import { ownHostValues, requestPathOf } from './request-guard.ts';
+import type { NodeServerRoutes } from '../server/node-runtime.ts';
+import { serverFactsFile, type ServerFacts } from '../server/server-facts.ts';
 
 export interface DevServerOptions {
   root: string;
@@ -56,10 +58,18 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   // Filled once the port is known; until then every request is refused.
   const ownHosts = new Set<string>();
   let build: IncrementalBuild | undefined;
+  let routes: NodeServerRoutes | undefined;
   const { server, url, port } = await listen(options, createDevRequestHandler({
     ownHosts,
     events: (_request, response) => site.hub.connect(response),
-    middleware: (request, response) => build?.devSetup?.middleware?.(request, response) ?? false,
+    middleware: async (request, response) => {
+      const pathname = requestPathOf(request.url);
+      if (routes && pathname !== undefined && routes.handles(pathname)) {
+        await routes.serve(request, response);
+        return true;
+      }
+      return build?.devSetup?.middleware?.(request, response) ?? false;
+    },
     site: (request, response) => site.serve(request, response),
     logError,
   }));
@@ -76,6 +86,18 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const rebuild = rebuilder(build, site, options, log);
   const queue = new RebuildQueue([options.root], rebuild, (file) => unwatched.has(path.relative(options.root, file).split(path.sep)[0] ?? '') || /\.timestamp-\d+-[0-9a-f]+\.mjs$/.test(file));
   await Promise.all([rebuild([]), queue.ready()]);
+  // The site's server routes, compiled once: they answer with the facts of the build served now.
+  const spec = build.site?.definition.server;
+  if (spec) {
+    const { startNodeServerRoutes } = await import('../server/node-runtime.ts');
+    routes = await startNodeServerRoutes({
+      root: options.root,
+      spec,
+      env: { ...options.env, ...build.devSetup?.env },
+      site: () => JSON.parse(String(site.file(serverFactsFile) ?? 'null')) as ServerFacts,
+      logError,
+    });
+  }
 
   return {
     url,
@@ -83,6 +105,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     nextRebuild: () => queue.next(),
     close: async () => {
       await queue.close();
+      await routes?.close();
       await build.close();
       site.hub.close();
       server.closeAllConnections();

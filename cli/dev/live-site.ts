@@ -29,6 +29,11 @@ export class LiveSite {
 
   constructor(private readonly root: string, private readonly logError: (text: string) => void) {}
 
+  /** A file of the output served now, if it has one. */
+  file(name: string): string | Uint8Array | undefined {
+    return this.files.get(name);
+  }
+
   /** Answers a request for a page or file of the site; 503 with the error until a first build succeeds. */
   serve(request: IncomingMessage, response: ServerResponse): void | Promise<void> {
     if (this.files.size > 0) return this.serveFiles(request, response);

@@ -9,6 +9,7 @@ import { renderRedirectsFile } from '../write/redirects-file.ts';
 import { buildManifest } from '../write/route-manifest.ts';
 import { renderRobots } from '../write/robots-txt.ts';
 import { renderSitemap } from '../write/sitemap.ts';
+import { serverFactsFile, serverFactsOf } from '../server/server-facts.ts';
 import type { Writer } from '../write/writers.ts';
 import type { RenderedStep } from './render-step.ts';
 
@@ -36,6 +37,7 @@ export function siteFiles(site: RenderedStep, planned: PlannedFiles, facts?: Sit
   // The checker takes the manifest as built, not parsed back from its text.
   facts?.setManifest(manifest);
   files.set(manifestFileName, JSON.stringify(manifest));
+  if (definition.server) files.set(serverFactsFile, JSON.stringify(serverFactsOf(definition.server, site.model, settings.siteUrl, routes.map((route) => route.path))));
   return files;
 }
 

@@ -2,7 +2,7 @@
 // `_redirects` and `_headers` included, for a last look before deploying it.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { hasOwnHost, ownHostValues } from '../dev/request-guard.ts';
+import { hasOwnHost, ownHostValues, requestPathOf } from '../dev/request-guard.ts';
 import { createStaticHandler } from './static-host.ts';
 
 export interface PreviewOptions {
@@ -13,6 +13,8 @@ export interface PreviewOptions {
   port: number;
   /** Other host names requests may address (a tunnel, a LAN name); anything else gets 403. */
   allowedHosts?: readonly string[];
+  /** Requests answered before the static files: the site's server routes (cli/server/node-runtime.ts). */
+  routes?: { handles(pathname: string): boolean; serve(request: IncomingMessage, response: ServerResponse): Promise<void> };
 }
 
 export interface PreviewServer {
@@ -33,7 +35,10 @@ export async function startPreviewServer(options: PreviewOptions): Promise<Previ
       response.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' }).end('This server answers only requests addressed to its own host name.');
       return;
     }
-    serve(request, response).catch(() => {
+    const { routes } = options;
+    const pathname = requestPathOf(request.url);
+    const answer = routes && pathname !== undefined && routes.handles(pathname) ? routes.serve(request, response) : serve(request, response);
+    answer.catch(() => {
       if (!response.headersSent) response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
       response.end('Internal error');
     });

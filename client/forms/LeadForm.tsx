@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import Captcha, { type CaptchaHandle } from './Captcha.tsx';
 import { submitLead } from './submit-lead.ts';
+import { checkLeadFields, type LeadFormName } from './lead-schema.ts';
 import CaptchaUnavailable from './CaptchaUnavailable.tsx';
 import { mailtoHref } from './mailto.ts';
 import type { FieldText, FormConfig, FormMessages } from './types.ts';
@@ -15,8 +16,8 @@ export interface FieldSpec extends FieldText {
 }
 
 export interface LeadFormProps {
-  /** Names the form's draft in sessionStorage (one draft per form name and page). */
-  name: string;
+  /** The form, as the lead schema names it; it also names its draft in sessionStorage (one per form name and page). */
+  name: LeadFormName;
   fields: FieldSpec[];
   config: FormConfig;
   messages: FormMessages;
@@ -29,6 +30,8 @@ export interface LeadFormProps {
   toBody: (values: Record<string, string>) => Record<string, string>;
   /** Runs after the webhook accepted the lead. */
   onSuccess: () => void;
+  /** Fields the body always has (the guide's name): sent as hidden fields when the form posts without JavaScript. */
+  fixed?: Record<string, string>;
   className?: string;
 }
 
@@ -54,7 +57,7 @@ type CaptchaState = 'loading' | 'ready' | 'unavailable' | 'retrying';
  * notice instead of adding a message. The SPEC's captcha messages stay for the widget's own
  * situations (required, error, expired); one shown before the script gave up goes with the widget.
  */
-export default function LeadForm({ name, fields, config, messages, submitLabel, legend, mailSubject, toBody, onSuccess, className }: LeadFormProps) {
+export default function LeadForm({ name, fields, config, messages, submitLabel, legend, mailSubject, toBody, onSuccess, fixed = {}, className }: LeadFormProps) {
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
   const [status, setStatus] = useState<Status>('idle');
@@ -72,7 +75,13 @@ export default function LeadForm({ name, fields, config, messages, submitLabel, 
   // without JavaScript shows the email route in its place), so Enter cannot submit the fields
   // into the address, where the lead would be lost.
   const [running, setRunning] = useState(false);
-  useEffect(() => setRunning(true), []);
+  // When the form became usable: the endpoint counts a form sent faster than a person fills it as spam.
+  const readyAt = useRef(0);
+  useEffect(() => {
+    readyAt.current = performance.now();
+    setRunning(true);
+  }, []);
+  const { endpoint } = config;
 
   const clearToken = (message: string | null) => {
     setToken(null);
@@ -100,11 +109,18 @@ export default function LeadForm({ name, fields, config, messages, submitLabel, 
     }
     const values = readValues(event.currentTarget, fieldNames);
     const lead = toBody(values);
+    if (!reportProblems(event.currentTarget, lead)) return;
     const submissionId = draft.beginAttempt(values, lead);
     locked.current = true;
     setStatus('submitting');
+    const trap = event.currentTarget.elements.namedItem('website');
     try {
-      await submitLead(config.webhookUrl, { ...lead, recaptchaToken: token, submissionId }, { timeoutSeconds: config.timeoutSeconds });
+      if (endpoint) {
+        const extra = { form: name, website: trap instanceof HTMLInputElement ? trap.value : '', fillMs: Math.round(performance.now() - readyAt.current) };
+        await submitLead(endpoint, { ...extra, ...lead, recaptchaToken: token, submissionId }, { timeoutSeconds: config.timeoutSeconds, endpoint: true });
+      } else {
+        await submitLead(config.webhookUrl, { ...lead, recaptchaToken: token, submissionId }, { timeoutSeconds: config.timeoutSeconds });
+      }
     } catch (error) {
       console.error(error);
       setStatus('error');
@@ -116,18 +132,54 @@ export default function LeadForm({ name, fields, config, messages, submitLabel, 
     onSuccess();
   };
 
+  /**
+   * Checks the body with the lead schema the endpoint checks it with; a field it refuses is
+   * reported on the field itself (the browser's own bubble), with the words of forms.json.
+   */
+  const reportProblems = (element: HTMLFormElement, lead: Record<string, string>): boolean => {
+    const checked = checkLeadFields(name, lead);
+    if (checked.ok) return true;
+    const problem = checked.problems.find((each) => fields.some((field) => field.name === each.field));
+    const field = problem && fields.find((each) => each.name === problem.field);
+    const control = field && element.elements.namedItem(field.name);
+    if (!problem || !field || !(control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement || control instanceof HTMLSelectElement)) return true;
+    control.setCustomValidity(messages.problems[problem.problem].replaceAll('{field}', field.label));
+    control.addEventListener('input', () => control.setCustomValidity(''), { once: true });
+    control.reportValidity();
+    return false;
+  };
+
   // After success the fields stay disabled and the button busy while the next page loads.
   const busy = status === 'submitting' || status === 'success';
   return (
-    <form ref={form} className={`lead-form${className ? ` ${className}` : ''}`} onSubmit={handleSubmit} onChange={draft.save} aria-busy={busy}>
+    <form
+      ref={form}
+      className={`lead-form${className ? ` ${className}` : ''}`}
+      onSubmit={handleSubmit}
+      onChange={draft.save}
+      aria-busy={busy}
+      // With the site's endpoint the form also posts without JavaScript, form-encoded.
+      {...(endpoint ? { action: endpoint, method: 'post' } : {})}
+    >
       <fieldset disabled={busy}>
         <legend className="visually-hidden">{legend}</legend>
-        <p className="lead-form-noscript">
-          {messages.noScript.text}{' '}
-          {config.contactEmail ? (
-            <>{messages.noScript.emailLead} <a href={mailtoHref(config.contactEmail, mailSubject)}>{config.contactEmail}</a></>
-          ) : messages.noScript.noEmail}
-        </p>
+        {endpoint ? (
+          <>
+            <input type="hidden" name="form" value={name} />
+            {Object.entries(fixed).map(([field, value]) => <input key={field} type="hidden" name={field} value={value} />)}
+            <div className="newsletter-trap" aria-hidden="true">
+              <label htmlFor={`${id}-website`}>{messages.honeypotLabel}</label>
+              <input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" />
+            </div>
+          </>
+        ) : (
+          <p className="lead-form-noscript">
+            {messages.noScript.text}{' '}
+            {config.contactEmail ? (
+              <>{messages.noScript.emailLead} <a href={mailtoHref(config.contactEmail, mailSubject)}>{config.contactEmail}</a></>
+            ) : messages.noScript.noEmail}
+          </p>
+        )}
         {fields.map((field) => <Field key={field.name} field={field} id={`${id}-${field.name}`} />)}
         {captchaState === 'unavailable' ? null : (
           <Captcha
@@ -178,8 +230,9 @@ export default function LeadForm({ name, fields, config, messages, submitLabel, 
         <button
           type="submit"
           className="button button-primary button-block"
-          disabled={!running || undefined}
-          aria-disabled={!token || undefined}
+          disabled={(!running && !endpoint) || undefined}
+          // Before the island runs there is no captcha to wait for: a form posting to the endpoint is sent as it is.
+          aria-disabled={(running && !token) || undefined}
           aria-describedby={captchaState === 'unavailable' || captchaState === 'retrying' ? `${id}-captcha-unavailable` : undefined}
         >
           {busy ? messages.submitting : submitLabel}

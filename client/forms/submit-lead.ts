@@ -4,10 +4,15 @@
 /** How long a lead may take to reach the webhook when the site's configuration says nothing. */
 export const defaultTimeoutSeconds = 15;
 
-/** How long a submission may wait for the webhook. */
+/** How long a submission may wait for the webhook, and where it goes. */
 export interface DeliveryOptions {
   /** Seconds before an unanswered request is abandoned and counted as a failure. */
   timeoutSeconds?: number;
+  /**
+   * The URL is the site's own lead endpoint: the body goes as JSON (same origin, so no CORS
+   * question), and only its `202 Accepted` (the lead is stored) is a success.
+   */
+  endpoint?: boolean;
 }
 
 /**
@@ -18,12 +23,13 @@ export interface DeliveryOptions {
  * body, and the lead would be lost behind a success), no answer in time, or a network failure.
  * The response body is read only to describe a failure.
  */
-export async function submitLead(webhookUrl: string, body: Record<string, string>, { timeoutSeconds = defaultTimeoutSeconds }: DeliveryOptions = {}): Promise<void> {
+export async function submitLead(webhookUrl: string, body: Record<string, string | number>, { timeoutSeconds = defaultTimeoutSeconds, endpoint = false }: DeliveryOptions = {}): Promise<void> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutSeconds * 1000);
   try {
-    const response = await fetch(webhookUrl, { method: 'POST', body: JSON.stringify(body), redirect: 'error', signal: controller.signal });
-    if (!response.ok) {
+    const headers: HeadersInit | undefined = endpoint ? { 'content-type': 'application/json' } : undefined;
+    const response = await fetch(webhookUrl, { method: 'POST', ...(headers ? { headers } : {}), body: JSON.stringify(body), redirect: 'error', signal: controller.signal });
+    if (endpoint ? response.status !== 202 : !response.ok) {
       const detail = await response.text().catch(() => '');
       throw new Error(`Form webhook answered ${response.status}${detail ? `: ${detail.slice(0, 200)}` : ''}`);
     }

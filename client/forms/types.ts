@@ -1,3 +1,5 @@
+import type { FieldProblem } from './lead-schema.ts';
+
 /** Form texts from content/data/forms.json, as islands receive them. */
 export interface FieldText {
   label: string;
@@ -7,6 +9,11 @@ export interface FieldText {
 /** Where a form posts, how long it waits for an answer and how it proves a human sent it. */
 export interface FormConfig {
   webhookUrl: string;
+  /**
+   * The site's own lead endpoint (`leadEndpoint`, `LEAD_ENDPOINT`): when set, the form posts to
+   * it instead of the webhook, 202 is its success, and it also works without JavaScript.
+   */
+  endpoint?: string;
   /** Seconds before an unanswered submission counts as failed (`formTimeoutSeconds` in site.json). */
   timeoutSeconds: number;
   recaptcha: { siteKey: string; enterprise: boolean };
@@ -37,4 +44,8 @@ export interface FormMessages {
   captcha: { required: string; error: string; expired: string; label: string; unavailable: CaptchaUnavailableText };
   failure: string;
   noScript: NoScriptText;
+  /** A field the lead schema refuses, `{field}` standing for its label (forms.json `endpoint.problems`). */
+  problems: Record<FieldProblem, string>;
+  /** The hidden field people leave empty (forms.json `endpoint.honeypotLabel`). */
+  honeypotLabel: string;
 }

@@ -27,6 +27,7 @@ export default function GuideForm({ text, config, messages, guideName, contentHr
         { name: 'company', type: 'text', required: false, autoComplete: 'organization', ...text.company },
       ]}
       toBody={(v) => ({ name: v.name!, email: v.email!, company: v.company!, guide_name: guideName })}
+      fixed={{ guide_name: guideName }}
       onSuccess={() => window.location.assign(contentHref)}
     />
   );

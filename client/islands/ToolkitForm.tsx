@@ -17,8 +17,8 @@ export const copiedDurationMs = 1500;
  * The POM toolkit: a quick-access form; once accepted, the README and the Cursor rules appear
  * with Copy buttons, followed by the live workshop invitation.
  */
-export default function ToolkitForm({ text, config, messages, files }: { text: ToolkitText; config: FormConfig; messages: FormMessages; files: { readme: string; rules: string } }) {
-  const [unlocked, setUnlocked] = useState(false);
+export default function ToolkitForm({ text, config, messages, files, unlocked: shownUnlocked = false }: { text: ToolkitText; config: FormConfig; messages: FormMessages; files: { readme: string; rules: string }; unlocked?: boolean }) {
+  const [unlocked, setUnlocked] = useState(shownUnlocked);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (unlocked) heading.current?.focus();
@@ -39,9 +39,11 @@ export default function ToolkitForm({ text, config, messages, files }: { text: T
           fields={[
             { name: 'name', type: 'text', required: true, autoComplete: 'name', ...text.form.name },
             { name: 'email', type: 'email', required: true, autoComplete: 'email', ...text.form.email },
-            { name: 'organization', type: 'text', required: true, autoComplete: 'organization', ...text.form.organization },
+            // Named as the body names it (SPEC section 7: organization is sent as company), so the form posts it as it is without JavaScript.
+            { name: 'company', type: 'text', required: true, autoComplete: 'organization', ...text.form.organization },
           ]}
-          toBody={(v) => ({ name: v.name!, email: v.email!, company: v.organization!, guide_name: text.form.fixedGuideName })}
+          toBody={(v) => ({ name: v.name!, email: v.email!, company: v.company!, guide_name: text.form.fixedGuideName })}
+          fixed={{ guide_name: text.form.fixedGuideName }}
           onSuccess={() => setUnlocked(true)}
         />
       </>

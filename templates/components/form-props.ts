@@ -3,13 +3,13 @@ import { pictureSources } from '../../cli/images/picture-sources.ts';
 import type { PictureImage } from './Picture.tsx';
 import { usePage } from './page-context.ts';
 
-/** The webhook, its timeout, captcha settings, the contact email and the messages every lead form island needs. */
+/** The webhook or the lead endpoint, the timeout, captcha settings, the contact email and the messages every lead form island needs. */
 export function useFormProps(): { config: FormConfig; messages: FormMessages } {
   const { model } = usePage();
   const { site, forms } = model.data;
   return {
-    config: { webhookUrl: site.formWebhookUrl, timeoutSeconds: site.formTimeoutSeconds, recaptcha: site.recaptcha, ...(site.contact.email ? { contactEmail: site.contact.email } : {}) },
-    messages: { submitting: forms.submitting, captcha: forms.captcha, failure: forms.failure, noScript: forms.noScript },
+    config: { webhookUrl: site.formWebhookUrl, ...(site.leadEndpoint ? { endpoint: site.leadEndpoint } : {}), timeoutSeconds: site.formTimeoutSeconds, recaptcha: site.recaptcha, ...(site.contact.email ? { contactEmail: site.contact.email } : {}) },
+    messages: { submitting: forms.submitting, captcha: forms.captcha, failure: forms.failure, noScript: forms.noScript, problems: forms.endpoint.problems, honeypotLabel: forms.endpoint.honeypotLabel },
   };
 }
 

@@ -46,7 +46,7 @@ function pageElement(page: SitePage): ReactElement {
     case 'case-studies': return <CaseStudiesPage />;
     case 'humans': return <ContentPage dataset="humans" />;
     case 'getting-started': return <GettingStartedPage />;
-    case 'toolkit': return <ToolkitPage />;
+    case 'toolkit': return <ToolkitPage unlocked={page.unlocked === true} />;
     case 'legal': return <LegalPage slug={page.slug} />;
     case 'search': return <SearchPage />;
     case 'not-found': return <NotFoundPage />;

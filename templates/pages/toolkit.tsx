@@ -8,14 +8,17 @@ import SectionHeader from '../components/SectionHeader.tsx';
 import { usePage } from '../components/page-context.ts';
 import { usePageHref } from '../components/SiteLink.tsx';
 
-/** The POM toolkit page: what is inside, and the quick-access form that reveals the files. */
-export default function ToolkitPage() {
+/**
+ * The POM toolkit page: what is inside, and the quick-access form that reveals the files; or,
+ * `unlocked`, the files themselves (where a form sent without JavaScript leads).
+ */
+export default function ToolkitPage({ unlocked = false }: { unlocked?: boolean }) {
   const { model } = usePage();
   const page = model.data.toolkit;
   const { config, messages } = useFormProps();
   const href = usePageHref();
   return (
-    <Layout meta={{ title: useTitle(page.meta.title), description: page.meta.description }}>
+    <Layout meta={{ title: useTitle(page.meta.title), description: page.meta.description, ...(unlocked ? { noindex: true } : {}) }}>
       <PageHero eyebrow={page.hero.eyebrow} headline={page.hero.headline} text={page.hero.text} tone="tinted" />
       <section className="section section-plain" aria-labelledby="toolkit-features-heading">
         <div className="container guide-body">
@@ -30,7 +33,7 @@ export default function ToolkitPage() {
               when="visible"
               props={{
                 text: { intro: { heading: page.form.heading, text: page.form.intro }, form: model.data.forms.toolkit, unlocked: page.unlocked, workshop: { ...page.workshop, cta: { ...page.workshop.cta, href: href(page.workshop.cta.href) } } },
-                config, messages, files: model.toolkit,
+                config, messages, files: model.toolkit, ...(unlocked ? { unlocked: true } : {}),
               }}
             />
           </FormCard>

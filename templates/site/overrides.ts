@@ -1,7 +1,7 @@
 import { SiteError } from '../../cli/errors.ts';
 import { absoluteUrlProblem, type UrlRules } from '../../cli/validate/url-fields.ts';
 import type { SiteData } from './schemas/schemas.ts';
-import { recaptchaSiteKey } from './schemas/site-config.ts';
+import { recaptchaSiteKey, siteSchema } from './schemas/site-config.ts';
 
 // Site config values given at build time rather than in content/data/site.json: environment
 // variables and `--site-url`. Each value is checked as what it is.
@@ -12,6 +12,7 @@ export const siteEnvOverrides = {
   CHAT_PERSONA_URL: 'chatPersonaUrl',
   SCHEDULING_URL: 'schedulingUrl',
   FORM_WEBHOOK_URL: 'formWebhookUrl',
+  LEAD_ENDPOINT: 'leadEndpoint',
   RECAPTCHA_SITE_KEY: 'recaptcha.siteKey',
   RECAPTCHA_ENTERPRISE: 'recaptcha.enterprise',
 } as const;
@@ -40,6 +41,7 @@ export function applySiteOverrides(data: SiteData, overrides: SiteOverrides, sit
     if (field === 'recaptcha.siteKey') site.recaptcha.siteKey = requireSiteKey(value, from);
     else if (field === 'recaptcha.enterprise') site.recaptcha.enterprise = requireBoolean(value, from);
     else if (field === 'siteUrl') site.siteUrl = requireUrl(value, from, siteOriginRules);
+    else if (field === 'leadEndpoint') site.leadEndpoint = requireEndpointPath(value, from);
     else site[field] = requireUrl(value, from, serviceUrlRules);
   }
   if (siteUrlFlag) site.siteUrl = requireUrl(siteUrlFlag, '--site-url', siteOriginRules);
@@ -55,6 +57,12 @@ const serviceUrlRules: UrlRules = { loopbackHttp: true };
 function requireUrl(value: string, name: string, rules: UrlRules): string {
   const problem = absoluteUrlProblem(value, rules);
   if (problem) throw new SiteError({ code: 'config.bad-url', message: `${name}: ${problem}, got ${JSON.stringify(value)}` });
+  return value;
+}
+
+function requireEndpointPath(value: string, name: string): string {
+  const result = siteSchema.shape.leadEndpoint.safeParse(value);
+  if (!result.success) throw new SiteError({ code: 'config.bad-value', message: `${name}: ${result.error.issues[0]!.message}, got ${JSON.stringify(value)}` });
   return value;
 }
 

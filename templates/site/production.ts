@@ -23,7 +23,12 @@ export interface ConfigSources {
   overrides: SiteOverrides;
   /** `--site-url` was given; it wins over SITE_URL and site.json. */
   siteUrlFlag?: boolean;
+  /** The lead endpoint's variables as the build sees them (RECAPTCHA_SECRET_KEY, RECAPTCHA_VERIFY_URL). */
+  env?: Record<string, string | undefined>;
 }
+
+/** Google's verification address: the only one a deployed endpoint may ask (server/leads/verify-captcha.ts). */
+const googleVerifyOrigins = ['https://www.google.com', 'https://recaptchaenterprise.googleapis.com'];
 
 type SiteConfig = SiteData['site'];
 type UrlField = 'siteUrl' | 'formWebhookUrl' | 'schedulingUrl' | 'chatPersonaUrl';
@@ -49,6 +54,36 @@ export function productionConfigProblems(site: SiteConfig, sources: ConfigSource
     problems.push(problemAt('recaptcha.siteKey', reason, "your site's own key (reCAPTCHA admin console, or Google Cloud for Enterprise)", sources));
   }
   problems.push(...contactProblems(site, sources));
+  problems.push(...leadEndpointProblems(site, sources));
+  return problems;
+}
+
+/**
+ * With the forms posting to the site's own endpoint, the endpoint must verify every captcha
+ * token with Google: a build without the secret would keep every lead as unverified, and one
+ * with another verification address (a test stub) would take whatever that address says.
+ */
+function leadEndpointProblems(site: SiteConfig, sources: ConfigSources): SiteError[] {
+  if (!site.leadEndpoint) return [];
+  const code = 'config.unsafe-for-production';
+  const named = sources.overrides.leadEndpoint ? `${sources.overrides.leadEndpoint.from} (leadEndpoint)` : 'leadEndpoint';
+  const problems: SiteError[] = [];
+  const env = sources.env ?? {};
+  if (!env.RECAPTCHA_SECRET_KEY) {
+    problems.push(new SiteError({ code, message: `${named}: the forms post to the lead endpoint, but RECAPTCHA_SECRET_KEY is not set, so it could verify no captcha and would keep every lead as unverified`, hint: "Set RECAPTCHA_SECRET_KEY to your reCAPTCHA secret key where the site builds and where the endpoint runs (docs/receiving-leads.md)." }));
+  }
+  const verifyUrl = env.RECAPTCHA_VERIFY_URL;
+  if (verifyUrl) {
+    let origin = '';
+    try {
+      origin = new URL(verifyUrl).origin;
+    } catch {
+      // Not a URL at all: refused below like any other address.
+    }
+    if (!googleVerifyOrigins.includes(origin)) {
+      problems.push(new SiteError({ code, message: `RECAPTCHA_VERIFY_URL: ${JSON.stringify(verifyUrl)} is not Google's verification address: the endpoint would accept whatever it answers`, hint: 'Unset RECAPTCHA_VERIFY_URL (it is for tests): the endpoint then asks Google.' }));
+    }
+  }
   return problems;
 }
 

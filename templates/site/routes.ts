@@ -23,7 +23,8 @@ export type SitePage =
   | { kind: 'case-studies' }
   | { kind: 'humans' }
   | { kind: 'getting-started' }
-  | { kind: 'toolkit' }
+  /** `unlocked`: the files as they are, where the lead endpoint sends a visitor whose browser runs no JavaScript. */
+  | { kind: 'toolkit'; unlocked?: true }
   | { kind: 'legal'; slug: 'terms' | 'privacy' }
   | { kind: 'search' }
   | { kind: 'not-found' }
@@ -48,6 +49,8 @@ export function siteRoutes(model: SiteModel): RouteSpec<SitePage>[] {
     { path: urls.humansPath, page: { kind: 'humans' }, source: data('humans') },
     { path: urls.gettingStartedPath, page: { kind: 'getting-started' }, source: data('getting-started') },
     { path: urls.toolkitPath, page: { kind: 'toolkit' }, source: data('toolkit') },
+    // Only a site whose forms post to its own endpoint sends visitors here.
+    ...(model.data.site.leadEndpoint ? [{ path: urls.toolkitFilesPath, page: { kind: 'toolkit', unlocked: true } as const, source: data('toolkit'), indexable: false }] : []),
     ...model.legal.map((l) => ({ path: urls.legalPath(l.slug), page: { kind: 'legal', slug: l.slug } as const, source: l.file, bodies: [l.file] })),
     // Results depend on the query: not a page for search engines to list.
     { path: urls.searchPath, page: { kind: 'search' }, source: data('search'), indexable: false },

@@ -18,6 +18,15 @@ export const gettingStartedPath = '/getting-started';
 /** The toolkit page whose form unlocks the POM files. */
 export const toolkitPath = '/pom-files';
 
+/**
+ * The POM files, shown as they are once the form is sent: where the lead endpoint sends a
+ * visitor whose browser runs no JavaScript (the toolkit page reveals them in place otherwise).
+ */
+export const toolkitFilesPath = '/pom-files/files';
+
+/** Where the site's own lead endpoint answers (server/leads/lead-handler.ts). */
+export const leadEndpointPath = '/api/leads';
+
 /** The search page: the query in the address, `/search/?q=playwright`. */
 export const searchPath = '/search';
 

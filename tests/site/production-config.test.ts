@@ -163,3 +163,20 @@ test('a site.json without contact details gets one problem per detail; a set one
   assert.deepEqual({ line: problem!.line, column: problem!.column }, positionOf('email'));
   assert.match(problem!.hint!, /^Set contact\.email in content\/data\/site\.json to /);
 });
+
+test('with the forms posting to the lead endpoint, --production refuses a build without the reCAPTCHA secret, or with a verification address other than Google\'s', () => {
+  const withEndpoint = { ...deployEnv, LEAD_ENDPOINT: '/api/leads' };
+  const codes = (env: Record<string, string>) => problemsOf({ env }).map((problem) => [problem.code, problem.message.split(':')[0]]);
+  assert.deepEqual(codes(withEndpoint), [['config.unsafe-for-production', 'LEAD_ENDPOINT (leadEndpoint)']]);
+  assert.deepEqual(codes({ ...withEndpoint, RECAPTCHA_SECRET_KEY: 'secret' }), []);
+  for (const verifyUrl of ['http://127.0.0.1:9/siteverify', 'https://www.google.com.evil.example/recaptcha/api/siteverify', 'not a url']) {
+    assert.deepEqual(codes({ ...withEndpoint, RECAPTCHA_SECRET_KEY: 'secret', RECAPTCHA_VERIFY_URL: verifyUrl }), [['config.unsafe-for-production', 'RECAPTCHA_VERIFY_URL']], verifyUrl);
+  }
+  assert.deepEqual(codes({ ...withEndpoint, RECAPTCHA_SECRET_KEY: 'secret', RECAPTCHA_VERIFY_URL: 'https://www.google.com/recaptcha/api/siteverify' }), []);
+  // Without the endpoint the forms post to the webhook: neither variable is the site's business.
+  assert.deepEqual(codes({ ...deployEnv, RECAPTCHA_VERIFY_URL: 'http://127.0.0.1:9/siteverify' }), []);
+});
+
+test('LEAD_ENDPOINT must be a path of the site', () => {
+  assert.throws(() => validateStep(addressed, { env: { ...deployEnv, LEAD_ENDPOINT: 'https://elsewhere.example/leads' } }), (error: unknown) => error instanceof SiteErrorList || (error as SiteError).code === 'config.bad-value');
+});

@@ -11,6 +11,9 @@ const mailSubject = lineText(120);
 /** A guide form's email subject; `{guide}` stands for the guide's name. */
 const guideMailSubject = mailSubject.refine((value) => !/\{(?!guide\})/.test(value), 'expected no placeholder other than {guide}');
 
+/** A line of the endpoint's failure page about one field: `{field}` stands for its label. */
+const fieldProblem = text.refine((value) => value.includes('{field}'), 'expected the placeholder {field}');
+
 /** content/data/forms.json: labels and messages of the consultation, guide and toolkit forms. */
 export const formsSchema = z.object({
   submitting: text,
@@ -27,6 +30,20 @@ export const formsSchema = z.object({
   failure: text,
   /** Shown in place of the submit button when JavaScript is off: the form cannot be sent, so it offers the email instead. */
   noScript: z.object({ text, emailLead: text, noEmail: text }).strict(),
+  /**
+   * The page the lead endpoint answers a form sent without JavaScript with when it cannot take
+   * it: `title`, `intro`, one line per field to fix (`{field}` stands for its label), `tooMany`
+   * after too many posts from one address, `back` the link to the form.
+   */
+  endpoint: z.object({
+    title: text,
+    intro: text,
+    problems: z.object({ required: fieldProblem, 'too-long': fieldProblem, email: fieldProblem, choose: fieldProblem }).strict(),
+    tooMany: text,
+    back: text,
+    /** The label of the hidden field people leave empty (a bot fills it). */
+    honeypotLabel: text,
+  }).strict(),
   consultation: z.object({
     name: field, email: field, company: field, message: field,
     interest: z.object({ label: text, placeholder: text, options: z.array(text).length(3) }).strict(),

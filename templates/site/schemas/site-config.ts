@@ -37,6 +37,11 @@ export const siteSchema = z.object({
   chatPersonaUrl: externalUrl,
   schedulingUrl: externalUrl,
   formWebhookUrl: externalUrl,
+  /**
+   * The site's own lead endpoint the forms post to (server/leads/, docs/receiving-leads.md):
+   * `/api/leads`. Without it they post to formWebhookUrl as they always have.
+   */
+  leadEndpoint: z.string().regex(/^\/[a-z0-9/_-]*$/, 'expected the path of the site\'s lead endpoint, /api/leads').optional(),
   /** Seconds a form waits for the webhook before it shows the failure message. */
   formTimeoutSeconds: z.number().int().min(1).max(120).default(15),
   recaptcha: z.object({ siteKey: recaptchaSiteKey, enterprise: z.boolean() }).strict(),
