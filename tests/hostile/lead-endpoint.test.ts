@@ -363,14 +363,14 @@ for (const [name, start] of Object.entries(runtimes)) {
     if (name === 'node') {
       test('sitegen check-forms sends a signed test lead through the endpoint and reports the store and the webhook', async () => {
         const preview = runtime as Awaited<ReturnType<typeof startPreview>>;
-        const run = await runCli(['check-forms', '--site-url', preview.url()], { env: { LEAD_ENDPOINT: '/api/leads', RECAPTCHA_SECRET_KEY: 'test-secret' } });
+        const run = await runCli(['check-forms', '--allow-local', '--site-url', preview.url()], { env: { LEAD_ENDPOINT: '/api/leads', RECAPTCHA_SECRET_KEY: 'test-secret' } });
         assert.equal(run.code, 0, run.stdout + run.stderr);
         assert.match(run.stdout, /ok {2}lead endpoint {2}http:\/\/127\.0\.0\.1:\d+\/api\/leads\n {2}status 202, readable by the pages \(CORS\)/);
         assert.match(run.stdout, /ok {2}store: stored as [0-9a-f]{32}\n {2}ok {2}webhook: delivered/);
         const test = stubs.hook.at(-1)!;
         assert.equal(test.body.test, 'true');
         stubs.setHook('down');
-        const failing = await runCli(['check-forms', '--site-url', preview.url()], { env: { LEAD_ENDPOINT: '/api/leads', RECAPTCHA_SECRET_KEY: 'test-secret' } });
+        const failing = await runCli(['check-forms', '--allow-local', '--site-url', preview.url()], { env: { LEAD_ENDPOINT: '/api/leads', RECAPTCHA_SECRET_KEY: 'test-secret' } });
         assert.equal(failing.code, 1);
         assert.match(failing.stdout, /failed {2}webhook: not delivered: answered 503/);
       });
