@@ -13,7 +13,7 @@ import { projectRoot } from './helpers/content.ts';
 
 const cliFolder = path.join(projectRoot, 'cli');
 /** What the engine may not import: the site's folders and its definition. */
-const siteParts = ['templates', 'client', 'content', 'sitegen.config.ts'].map((part) => path.join(projectRoot, part));
+const siteParts = ['templates', 'client', 'server', 'content', 'sitegen.config.ts'].map((part) => path.join(projectRoot, part));
 
 /** Words that belong to the marketing site: its pages, its services, its captcha. */
 const siteWords = 'toolkit|audience|recaptcha|pom-files|case-stud';

@@ -1,4 +1,4 @@
-// Commands a site adds to `sitegen` (`server.commands` in its definition): its owner's tools,
+// Commands a site adds to `sitegen` (the `commands` of its definition's `server`): its owner's tools,
 // written by the site, run by the engine's CLI with what a command needs of the engine (the
 // project folder, the environment, the site's databases opened as `dev` and `preview` open them).
 import path from 'node:path';

@@ -9,7 +9,7 @@ import { manifestFileName } from '../check/types.ts';
 import { legacyLinkedOutput } from './output-swap.ts';
 
 /** Folders of the project that hold sources; the output may be neither one of them nor hold one. */
-const sourceFolders = ['templates', 'client', 'cli', 'tests', 'node_modules', '.git'];
+const sourceFolders = ['templates', 'client', 'server', 'cli', 'tests', 'node_modules', '.git'];
 
 export interface OutputGuardOptions {
   /** The output folder, absolute. */

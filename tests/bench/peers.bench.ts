@@ -51,7 +51,7 @@ const before = new Set(jsonlFiles());
 
 const git = (...args: string[]) => (spawnSync('git', ['-C', projectRoot, ...args], { encoding: 'utf8' }).stdout ?? '').trim();
 const commit = git('rev-parse', 'HEAD');
-const uncommitted = git('status', '--porcelain', '--', 'sitegen.config.ts', 'cli', 'templates', 'client', 'content', 'package.json', 'package-lock.json', 'tsconfig.json');
+const uncommitted = git('status', '--porcelain', '--', 'sitegen.config.ts', 'cli', 'templates', 'client', 'server', 'content', 'package.json', 'package-lock.json', 'tsconfig.json');
 console.log(`bench:peers: ${count} posts, project at ${commit || 'an unknown commit'} (the benchmark builds the committed files)`);
 if (uncommitted) console.log(`  note: ${uncommitted.split('\n').length} uncommitted changes in the project are not part of what is measured`);
 

@@ -11,7 +11,7 @@ import { projectRoot } from './content.ts';
 export async function copyProject(options: { ownCache?: boolean; from?: string } = {}): Promise<{ root: string; cleanup: () => Promise<void> }> {
   const from = options.from ?? projectRoot;
   const root = await mkdtemp(path.join(os.tmpdir(), 'sitegen-project-'));
-  for (const entry of ['sitegen.config.ts', 'cli', 'client', 'templates', 'content', 'tsconfig.json', 'package.json']) await cp(path.join(from, entry), path.join(root, entry), { recursive: true });
+  for (const entry of ['sitegen.config.ts', 'cli', 'client', 'templates', 'server', 'content', 'tsconfig.json', 'package.json']) await cp(path.join(from, entry), path.join(root, entry), { recursive: true });
   const modules = path.join(from, 'node_modules');
   if (options.ownCache) {
     await mkdir(path.join(root, 'node_modules'));

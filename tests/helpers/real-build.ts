@@ -19,7 +19,7 @@ export const buildDate = new Date('2026-11-21T00:00:00Z');
 /** A hash of everything the real site's output is made from. */
 function sourcesHash(): string {
   const hash = createHash('sha256');
-  for (const folder of ['cli', 'templates', 'client', 'content']) {
+  for (const folder of ['cli', 'templates', 'client', 'server', 'content']) {
     for (const entry of readdirSync(path.join(projectRoot, folder), { recursive: true, withFileTypes: true }).sort((a, b) => (path.join(a.parentPath, a.name) < path.join(b.parentPath, b.name) ? -1 : 1))) {
       if (!entry.isFile()) continue;
       const file = path.join(entry.parentPath, entry.name);
