@@ -5,6 +5,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import type { SiteCommandFactory } from '../cli/config/server-spec.ts';
 import { leadSettings } from './leads/lead-handler.ts';
 import { leadStatuses, type LeadRecord, type LeadStatus, type RetentionRule } from './leads/lead-store.ts';
+import { forwardLead } from './leads/forward-lead.ts';
 import { replayLeads } from './leads/replay-leads.ts';
 import { sqlLeadStore } from './leads/sql-lead-store.ts';
 
@@ -70,7 +71,7 @@ const createLeadsCommand: SiteCommandFactory = (tools) => {
     }
   };
   const leads = new Command('leads')
-    .description('list, export, forward again, erase and prune the leads the endpoint kept (the SQLite file LEADS_DB)')
+    .description('list, export, forward again, approve, erase and prune the leads the endpoint kept (the SQLite file LEADS_DB)')
     .exitOverride();
 
   leads.command('list')
@@ -102,6 +103,25 @@ const createLeadsCommand: SiteCommandFactory = (tools) => {
       for (const { submissionId, error } of report.failed) console.error(`failed  ${submissionId}  ${error ?? ''}`);
       console.log(`${report.delivered.length} delivered, ${report.failed.length} failed${report.held.length > 0 ? `, ${report.held.length} left alone (being forwarded by the server)` : ''}`);
       if (report.failed.length > 0) process.exitCode = 1;
+    })());
+
+  leads.command('approve')
+    .description('accept leads kept aside (spam or unverified) that a person has reviewed, and forward each once')
+    .argument('<submissionId...>', 'the ids `list --status unverified` prints')
+    .exitOverride()
+    .action(async (ids: string[]) => withStore(async (store) => {
+      const settings = leadSettings(tools.env, false).forward;
+      for (const id of ids) {
+        if (!(await store.approve(id, Date.now()))) {
+          console.error(`not kept aside  ${id}  (unknown, already accepted, or being verified)`);
+          process.exitCode = 1;
+          continue;
+        }
+        const outcome = await forwardLead(store, id, { ...settings, retryDelaysMs: [] });
+        const error = outcome === 'failed' ? (await store.get(id))?.lastError : undefined;
+        console.log(outcome === 'delivered' ? `delivered  ${id}` : `approved  ${id}  ${outcome === 'failed' ? `forward failed: ${error ?? ''}; \`replay\` sends it again` : 'being forwarded by the server'}`);
+        if (outcome === 'failed') process.exitCode = 1;
+      }
     })());
 
   leads.command('erase')

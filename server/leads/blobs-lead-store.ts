@@ -59,6 +59,7 @@ export function blobsLeadStore(blobs: BlobsStore): LeadStore {
       await update(id, (lead) => ({ ...lead, status: verdict.status, reason: verdict.reason, answer: verdict.answer, claimedUntil: null, updatedAt: now }));
     },
     claim: (id, now, holdUntil) => update(id, (lead) => ((lead.status === 'pending' || lead.status === 'failed') && (lead.claimedUntil === null || lead.claimedUntil <= now) ? { ...lead, claimedUntil: holdUntil, updatedAt: now } : null)),
+    approve: (id, now) => update(id, (lead) => ((lead.status === 'spam' || lead.status === 'unverified') && (lead.claimedUntil === null || lead.claimedUntil <= now) ? { ...lead, status: 'pending', reason: `approved: ${lead.reason ?? ''}`, updatedAt: now } : null)),
     async recordForward(id, outcome, now) {
       await update(id, (lead) => ({ ...lead, status: outcome.status, lastError: outcome.error, attempts: lead.attempts + outcome.attempts, claimedUntil: null, updatedAt: now, deliveredAt: outcome.status === 'delivered' ? now : null }));
     },

@@ -69,6 +69,12 @@ export interface LeadStore {
    * until `holdUntil`; returns it, or null when it is delivered or held by another.
    */
   claim(submissionId: string, now: number, holdUntil: number): Promise<LeadRecord | null>;
+  /**
+   * Accepts a lead kept aside (spam or unverified, not being verified) after a person reviewed it:
+   * it becomes pending, with its reason kept as `approved: <reason>`; returns it, or null when the
+   * lead is not one kept aside.
+   */
+  approve(submissionId: string, now: number): Promise<LeadRecord | null>;
   /** Records one forward's outcome of a lead this worker claimed: delivered, or still pending, or failed, with the error. */
   recordForward(submissionId: string, outcome: { status: 'delivered' | 'pending' | 'failed'; error: string | null; attempts: number }, now: number): Promise<void>;
   /** Counts a post from `address` in the minute `minute` and returns the count so far. */

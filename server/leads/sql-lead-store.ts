@@ -74,6 +74,11 @@ export function sqlLeadStore(db: SqlDatabase): LeadStore {
         AND (claimed_until IS NULL OR claimed_until <= ?)`).bind(holdUntil, now, id, now).run();
       return claimed.meta.changes === 1 ? get(id) : null;
     },
+    async approve(id, now) {
+      const approved = await db.prepare(`UPDATE leads SET status = 'pending', reason = 'approved: ' || COALESCE(reason, ''), updated_at = ?
+        WHERE submission_id = ? AND status IN ('spam', 'unverified') AND (claimed_until IS NULL OR claimed_until <= ?)`).bind(now, id, now).run();
+      return approved.meta.changes === 1 ? get(id) : null;
+    },
     async recordForward(id, outcome, now) {
       await db.prepare('UPDATE leads SET status = ?, last_error = ?, attempts = attempts + ?, claimed_until = NULL, updated_at = ?, delivered_at = ? WHERE submission_id = ?')
         .bind(outcome.status, outcome.error, outcome.attempts, now, outcome.status === 'delivered' ? now : null, id).run();

@@ -2,6 +2,8 @@
 // this process as the engine runs a site's command: list, export, erase, prune.
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
@@ -18,11 +20,16 @@ const day = 24 * 60 * 60 * 1000;
 
 /** Runs `sitegen leads …args` and returns what it printed. */
 async function leads(...args: string[]): Promise<string[]> {
+  return leadsWith({}, ...args);
+}
+
+/** Runs `sitegen leads …args` with these variables and returns what it printed. */
+async function leadsWith(env: Record<string, string>, ...args: string[]): Promise<string[]> {
   const printed: string[] = [];
   const log = console.log;
   console.log = (line: string) => void printed.push(line);
   try {
-    const command = createLeadsCommand({ root: projectRoot, env: {}, openDatabase: () => openSqliteDatabase(file, migrations) });
+    const command = createLeadsCommand({ root: projectRoot, env, openDatabase: () => openSqliteDatabase(file, migrations) });
     await command.parseAsync(args, { from: 'user' });
   } finally {
     console.log = log;
@@ -68,6 +75,33 @@ test('export --format csv prints a header row, then one row per lead; a cell a s
   assert.equal(lines.length, 5);
   assert.match(lines[3]!, /,"'=HYPERLINK\(""http:\/\/x""\)",G$/);
   assert.match(lines[4]!, /,"A, ""B""",G$/);
+});
+
+test('approve accepts a reviewed lead kept aside and forwards it once; a lead not kept aside is refused and sent nothing', async () => {
+  const received: { key: string | undefined; body: Record<string, string> }[] = [];
+  const hook = createServer((request, response) => {
+    let text = '';
+    request.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    request.on('end', () => {
+      received.push({ key: request.headers['idempotency-key'] as string | undefined, body: JSON.parse(text) as Record<string, string> });
+      response.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+  const env = { FORM_WEBHOOK_URL: `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook` };
+  const exitCode = process.exitCode;
+  try {
+    assert.deepEqual(await leadsWith(env, 'approve', 'c'.repeat(32)), [`delivered  ${'c'.repeat(32)}`]);
+    assert.deepEqual(received, [{ key: 'c'.repeat(32), body: { name: 'Ada again', email: 'ADA@example.com', company: 'A, "B"', guide_name: 'G' } }]);
+    const row = JSON.parse((await leads('list', '--json')).find((line) => line.includes('c'.repeat(32)))!) as { status: string; reason: string };
+    assert.deepEqual([row.status, row.reason], ['delivered', 'approved: token-expired']);
+    assert.deepEqual(await leadsWith(env, 'approve', 'c'.repeat(32), 'a'.repeat(32)), [], 'an accepted lead is not approved again');
+    assert.equal(process.exitCode, 1);
+    assert.equal(received.length, 1, 'nothing was sent again');
+  } finally {
+    process.exitCode = exitCode;
+    hook.close();
+  }
 });
 
 test('erase removes every lead of an address, in any case; prune removes what is kept no longer', async () => {
