@@ -64,17 +64,22 @@ test('serves the site like a static host: clean URLs, content types, redirects a
 });
 
 test("an edit of a post's text reloads open pages and re-renders that post alone; an edited title re-renders the pages that list it", async () => {
+  // The rebuild of an edit, among the lines logged since: a watcher may report one save twice, and
+  // the second rebuild (nothing left to re-render) can be logged before the test reads the log.
+  const rebuildSince = (mark: number) => logs.slice(mark).find((line) => /^content\/posts\/hello\.md → rebuilt in \d+ ms, [1-9]\d* pages? re-rendered$/.test(line));
+  let mark = logs.length;
   await editFile(post(), 'The first post.', 'The first post, revised.');
   await nextReload();
   assert.match((await fetchText('/posts/hello/')).text, /The first post, revised\./);
-  assert.match(logs.at(-1)!, /^content\/posts\/hello\.md → rebuilt in \d+ ms, 1 page re-rendered$/);
+  assert.match(rebuildSince(mark) ?? logs.join('\n'), /, 1 page re-rendered$/);
 
+  mark = logs.length;
   await editFile(post(), 'title: Hello', 'title: Hello, Revised');
   await nextReload();
   assert.match((await fetchText('/posts/hello/')).text, /<h1>Hello, Revised<\/h1>/);
   assert.match((await fetchText('/')).text, /<a href="\/posts\/hello\/">Hello, Revised<\/a>/);
   // A title is part of the site's model, which every page's key holds.
-  assert.match(logs.at(-1)!, /^content\/posts\/hello\.md → rebuilt in \d+ ms, 5 pages re-rendered$/);
+  assert.match(rebuildSince(mark) ?? logs.join('\n'), /, 5 pages re-rendered$/);
 });
 
 test('a broken post shows the error in the browser, keeps serving the last good page, and recovers when fixed', async () => {

@@ -57,7 +57,7 @@ export interface LeadRuntime {
   close(): Promise<void>;
 }
 
-/** The variables both runtimes get: the stubs, small timeouts, and a rate limit a burst can pass. */
+/** The variables both runtimes get: the stubs, timeouts short enough for the suite and long enough for a busy machine, and a rate limit a burst can pass. */
 export function leadEnv(stubs: { verifyUrl: string; webhookUrl: string }): Record<string, string> {
   return {
     RECAPTCHA_SECRET_KEY: 'test-secret',
@@ -65,7 +65,7 @@ export function leadEnv(stubs: { verifyUrl: string; webhookUrl: string }): Recor
     FORM_WEBHOOK_URL: stubs.webhookUrl,
     LEADS_RATE_LIMIT: '5',
     LEADS_MIN_FILL_MS: '1000',
-    LEADS_TIMEOUT_MS: '400',
+    LEADS_TIMEOUT_MS: '1200',
     LEADS_RETRY_DELAYS_MS: '50,100',
   };
 }

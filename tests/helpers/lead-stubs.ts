@@ -9,7 +9,7 @@ const verdicts: Record<string, (response: ServerResponse, hostname: string) => v
   ok: (response, hostname) => json(response, { success: true, hostname, challenge_ts: new Date().toISOString() }),
   false: (response) => json(response, { success: false, 'error-codes': ['invalid-input-response'] }),
   slow: async (response, hostname) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await new Promise((resolve) => setTimeout(resolve, 4000));
     json(response, { success: true, hostname, challenge_ts: new Date().toISOString() });
   },
   down: (response) => void response.writeHead(503).end('unavailable'),
@@ -98,7 +98,7 @@ export async function startStubs(hostname = '127.0.0.1'): Promise<Stubs> {
     if (mode === 'no-cors') return answer(200);
     if (mode === 'down') return answer(503);
     if (mode === 'redirect') return answer(302, { location: '/moved' });
-    if (mode === 'slow') return void setTimeout(() => answer(200), 1500);
+    if (mode === 'slow') return void setTimeout(() => answer(200), 4000);
     held.push(() => answer(200));
   });
   const [verifyUrl, webhookUrl] = await Promise.all([listen(google), listen(webhook)]);
