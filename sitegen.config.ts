@@ -47,7 +47,7 @@ export default defineSite({
   },
   env: Object.keys(siteEnvOverrides),
   model: buildSiteModel,
-  settings: (model) => ({ siteUrl: model.data.site.siteUrl, trailingSlash: model.data.site.trailingSlash }),
+  settings: (model) => ({ siteUrl: model.data.site.siteUrl, trailingSlash: model.data.site.trailingSlash, language: model.data.site.locale }),
   routes: siteRoutes,
   redirects: siteRedirects,
   render: renderSitePage,

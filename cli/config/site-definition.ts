@@ -37,6 +37,12 @@ export interface SiteSettings {
   /** The site's origin, without a trailing slash: canonical URLs, sitemap and feeds. */
   siteUrl: string;
   trailingSlash: TrailingSlash;
+  /**
+   * The language its pages are written in, as a BCP 47 tag (`en`, `pt-BR`, `sr-Latn`): text in a
+   * body written in a script that language is not written in (Cyrillic on an English site), and
+   * marked with no `lang`, is an accessibility finding. Without it, that check is off.
+   */
+  language?: string;
 }
 
 /** A page of the site, as the site's routes list it. */

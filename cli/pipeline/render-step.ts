@@ -9,6 +9,7 @@ import { collectSiteErrors, SiteError, SiteErrorList } from '../errors.ts';
 import { missingMarkdownImages } from '../images/check-markdown-images.ts';
 import { inlineScriptsOf } from '../render/inline-scripts.ts';
 import { withIslandScripts } from '../render/island-scripts.ts';
+import { applyLanguageRule } from '../render/markdown/accessibility-lint.ts';
 import { applyEmbedRule } from '../render/markdown/markdown-embeds.ts';
 import { renderBodies, type MarkdownBody } from '../render/markdown/render-bodies.ts';
 import { resolveRelativeReferences } from '../render/markdown/relative-references.ts';
@@ -146,9 +147,11 @@ export async function renderStep(routed: RoutedStep, options: RenderOptions): Pr
       cache,
       threads: options.threads,
       onBody: (file, written) => {
-        // The site's rule for embeds runs on every build: it is the site's code, not part of the body's cached render.
+        // The site's rule for embeds and its language's for text in other scripts run on every
+        // build: they are the site's, not part of the body's cached render.
         const { body, warnings } = applyEmbedRule(written, site.markdown?.embeds);
-        bodyWarnings.set(file, [...(body.warnings ?? []), ...warnings].sort((a, b) => a.line - b.line || a.column - b.column).map((warning) => new SiteError({ ...warning, file })));
+        const language = applyLanguageRule(body.foreignText, routed.settings.language);
+        bodyWarnings.set(file, [...(body.warnings ?? []), ...warnings, ...language].sort((a, b) => a.line - b.line || a.column - b.column).map((warning) => new SiteError({ ...warning, file })));
         const url = routed.addresses.pages.get(file);
         const resolved = resolveRelativeReferences(file, body, routed.addresses, url ? { url, bundle: bundled.has(file) } : undefined);
         rendered.set(file, resolved.body);

@@ -13,6 +13,7 @@ import { stringifyWithSlots, type BodySlot } from './body-slots.ts';
 import type { MarkdownImage } from './markdown-images.ts';
 import type { MarkdownEmbed } from './markdown-embeds.ts';
 import { rawHtml, type RawHtmlData } from './raw-html.ts';
+import type { AccessibilityCode, AccessibilityFinding, ForeignText } from './accessibility-lint.ts';
 import { atsAllInCodeBlocks, atsLookFenced } from './ats-in-code.ts';
 import { collectLinksAndHeadings, loadPrettyCode, prepareBody, prettyCodeOptions, type PrettyCodePlugin } from './markdown-plugins.ts';
 
@@ -42,9 +43,9 @@ export interface MarkdownProblem {
   column: number;
 }
 
-/** Something the build left out of a body and says so, at its line and column: it does not fail the build. */
+/** Something the build left out of a body, or what in it a screen reader or a keyboard would trip on (accessibility-lint.ts), at its line and column: it does not fail the build, except under `--strict`. */
 export interface MarkdownWarning {
-  code: 'markdown.html-removed';
+  code: 'markdown.html-removed' | AccessibilityCode;
   message: string;
   hint?: string;
   line: number;
@@ -74,8 +75,10 @@ export interface RenderedMarkdown {
   embeds?: (MarkdownEmbed | null)[];
   /** Present when the body has problems: the build reports them and fails. Plain data, so it is cached and crosses from workers with the rest. */
   problems?: MarkdownProblem[];
-  /** Present when HTML was removed from the body: the build prints them and goes on. Cached with the rest, so a body from the cache still reports them. */
+  /** Present when HTML was removed from the body, or the accessibility checks found something: the build prints them and goes on. Cached with the rest, so a body from the cache still reports them. */
   warnings?: MarkdownWarning[];
+  /** Text in a script other than Latin outside any `lang`: each build reports what is not in its site's language (applyLanguageRule). Absent when there is none. */
+  foreignText?: ForeignText[];
 }
 
 /** Builds the unified processor; it is reused for every file of a build. */
@@ -173,12 +176,13 @@ function runTransforms(processor: MarkdownProcessor, mdast: Root): Promise<{ tre
 }
 
 function renderedFrom({ html, slots }: { html: string; slots: BodySlot[] }, file: VFile, firstLine: number): RenderedMarkdown {
-  const data = file.data as { links?: MarkdownLink[]; headings?: MarkdownHeading[]; images?: MarkdownImage[]; problems?: MarkdownProblem[] } & RawHtmlData;
+  const data = file.data as { links?: MarkdownLink[]; headings?: MarkdownHeading[]; images?: MarkdownImage[]; problems?: MarkdownProblem[]; accessibility?: AccessibilityFinding[]; foreignText?: ForeignText[] } & RawHtmlData;
   const inFile = <T extends { line: number }>(item: T): T => ({ ...item, line: item.line + firstLine - 1 });
   const problems = [...(data.htmlProblems ?? []), ...(data.problems ?? [])].map(inFile);
   const images = (data.images ?? []).map(inFile);
   const embeds = data.embeds?.map((embed) => embed && inFile(embed));
-  const warnings = (data.htmlWarnings ?? []).map(inFile);
+  const warnings = [...(data.htmlWarnings ?? []), ...(data.accessibility ?? [])].map(inFile);
+  const foreignText = (data.foreignText ?? []).map(inFile);
   return {
     html,
     links: (data.links ?? []).map(inFile),
@@ -188,6 +192,7 @@ function renderedFrom({ html, slots }: { html: string; slots: BodySlot[] }, file
     ...(embeds ? { embeds } : {}),
     ...(problems.length > 0 ? { problems } : {}),
     ...(warnings.length > 0 ? { warnings } : {}),
+    ...(foreignText.length > 0 ? { foreignText } : {}),
   };
 }
 

@@ -26,7 +26,7 @@ export default defineSite<TinyModel, TinyPage>({
     site: content.data.site as TinyModel['site'],
     posts: content.collections.posts!.map((entry) => ({ file: entry.file, slug: entry.name, title: String(entry.data.title), date: entry.date!, tags: (entry.data.tags as string[] | undefined) ?? [] })),
   }),
-  settings: (model) => ({ siteUrl: model.site.url, trailingSlash: 'always' }),
+  settings: (model) => ({ siteUrl: model.site.url, trailingSlash: 'always', language: 'en' }),
   routes: (model) => [
     { path: '/', page: { kind: 'home' }, source: 'content/data/site.json' },
     ...model.posts.map((post) => ({ path: `/posts/${post.slug}`, page: { kind: 'post', slug: post.slug } as const, source: post.file, bodies: [post.file], lastModified: post.date })),
