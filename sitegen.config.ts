@@ -67,6 +67,11 @@ export default defineSite({
   }),
   // Posts, guides, service pages and case studies mark themselves (Layout.tsx); /search runs it.
   search: { page: searchPath },
+  // The index of the pages' Markdown copies (templates/site/markdown-copies.ts), in the order of content/data/llms.json.
+  llms: (model) => {
+    const { llms, site } = model.data;
+    return { title: site.brand, summary: llms.summary, sections: Object.values(llms.sections), full: llms.full };
+  },
   // An iframe in a post or guide is shown when it is a video the site plays, as the same click-to-load player (Prose.tsx).
   markdown: { embeds: { accepts: (src) => parseVideoUrl(src) !== null, description: 'videos from YouTube and Wistia' } },
   productionProblems: (model, content, options) => productionConfigProblems(model.data.site, {

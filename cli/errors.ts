@@ -112,7 +112,7 @@ export function formatRemovedHtml(warnings: SiteError[], cwd = process.cwd()): s
 
 /** Whether a warning is an accessibility finding of a body's content (accessibility-lint.ts). */
 export function isAccessibilityFinding(warning: SiteError): boolean {
-  return warning.code.startsWith('a11y.');
+  return warning.code.startsWith('accessibility.');
 }
 
 /** The warning block for what the accessibility checks found in Markdown bodies, printed by `build` and `dev`: one row each, with its hint. */

@@ -146,7 +146,7 @@ export class IncrementalBuild {
       assets = Promise.all([images.encode(this.images, { write }), shareCards.draw({ write })]);
       assets.catch(() => undefined);
     };
-    const rendered = await renderStep(routed, { bundle: this.bundle!, images: images.index, shareImages: shareCards.images, cache: this.options.cache, memory: this.pages, emit: write, onBodiesChecked: startAssets });
+    const rendered = await renderStep(routed, { bundle: this.bundle!, images: images.index, shareImages: shareCards.images, cache: this.options.cache, memory: this.pages, emit: write, emitCopy: (copy) => write(copy.file, copy.text), onBodiesChecked: startAssets });
     if (!assets) startAssets();
     const [{ processed: imagesProcessed }] = await assets!;
     this.pages.endRun();

@@ -82,7 +82,7 @@ const cases: Case[] = [
   {
     name: 'accessibility: a link that says "click here" and text in another script without lang are warnings',
     files: { 'posts/finding.md': `${frontMatter('Finding')}To set it up, [click here](/).\n\nThe team says Привіт, світе! every morning.\n` },
-    exit: 0, shows: ['[a11y.link-text]', '[a11y.language]'], dev: true,
+    exit: 0, shows: ['[accessibility.link-text]', '[accessibility.language]'], dev: true,
   },
   {
     name: 'front matter: a field the schema does not know fails the build',

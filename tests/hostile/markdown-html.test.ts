@@ -164,7 +164,7 @@ test('dev prints the warnings of every body after its first build, shows them ov
       const page = await (await fetch(`${server.url}/posts/dev-html/`)).text();
       const served = page.replace(/<script>window\.__sitegenError=[\s\S]*?<\/script>/, '');
       assert.ok(!served.includes('onclick') && served.includes('<span>here</span>'), served);
-      const row = 'posts/dev-html.md:6:6  onclick on <span> removed: a keyboard cannot reach a <span> to click it  [a11y.click-handler]';
+      const row = 'posts/dev-html.md:6:6  onclick on <span> removed: a keyboard cannot reach a <span> to click it  [accessibility.click-handler]';
       assert.ok(logs.some((text) => text.includes(row)), logs.join('\n'));
       // The overlay of the page that shows the body has its warnings; a page without any has none.
       const overlayText = (html: string) => JSON.parse(/window\.__sitegenWarnings=(.*?);\(/.exec(html)![1]!) as string | null;

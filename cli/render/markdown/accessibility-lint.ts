@@ -12,14 +12,14 @@ import { phrasesInOtherScripts, scriptsOfLanguageTag, type WritingScript } from 
 
 /** The code of each accessibility finding: one per rule. */
 export type AccessibilityCode =
-  | 'a11y.heading-h1'
-  | 'a11y.heading-skipped'
-  | 'a11y.link-text'
-  | 'a11y.image-alt'
-  | 'a11y.table-header'
-  | 'a11y.click-handler'
-  | 'a11y.embed-title'
-  | 'a11y.language';
+  | 'accessibility.heading-level-one'
+  | 'accessibility.heading-skipped'
+  | 'accessibility.link-text'
+  | 'accessibility.image-alt'
+  | 'accessibility.table-header'
+  | 'accessibility.click-handler'
+  | 'accessibility.embed-title'
+  | 'accessibility.language';
 
 /** One finding, at its line and column in the body. */
 export interface AccessibilityFinding {
@@ -94,7 +94,7 @@ export class AccessibilityLint {
       this.tables.push(table);
       return () => {
         this.tables.pop();
-        if (!table.header) this.add('a11y.table-header', 'Table has no header row: a screen reader cannot say which column a cell belongs to', 'Give it a header row: in Markdown the first row, above the |---| line, names each column; in HTML, use <th> cells.', element);
+        if (!table.header) this.add('accessibility.table-header', 'Table has no header row: a screen reader cannot say which column a cell belongs to', 'Give it a header row: in Markdown the first row, above the |---| line, names each column; in HTML, use <th> cells.', element);
       };
     }
     const quiet = notProse.has(tagName) || (typeof properties.lang === 'string' && properties.lang.trim() !== '');
@@ -111,10 +111,10 @@ export class AccessibilityLint {
 
   private heading(element: Element, level: number): void {
     if (level === 1) {
-      this.add('a11y.heading-h1', 'Heading level 1 in the body: the page\'s title is its one h1, and this one competes with it', 'Start the body\'s sections at level 2 (## in Markdown, <h2> in HTML).', element);
+      this.add('accessibility.heading-level-one', 'Heading level 1 in the body: the page\'s title is its one h1, and this one competes with it', 'Start the body\'s sections at level 2 (## in Markdown, <h2> in HTML).', element);
     } else if (level > this.level + 1) {
       const skipped = level - this.level === 2 ? `level ${level - 1} is` : level - this.level === 3 ? `levels ${level - 2} and ${level - 1} are` : `levels ${this.level + 1} to ${level - 1} are`;
-      this.add('a11y.heading-skipped', `Heading level ${level} follows level ${this.level}: ${skipped} skipped, so the outline a screen reader lists has a gap`, `Make it level ${this.level + 1} (${'#'.repeat(this.level + 1)} in Markdown), or add the missing level above it.`, element);
+      this.add('accessibility.heading-skipped', `Heading level ${level} follows level ${this.level}: ${skipped} skipped, so the outline a screen reader lists has a gap`, `Make it level ${this.level + 1} (${'#'.repeat(this.level + 1)} in Markdown), or add the missing level above it.`, element);
     }
     this.level = level;
   }
@@ -124,14 +124,14 @@ export class AccessibilityLint {
     const name = (typeof label === 'string' && label.trim() !== '' ? label : accessibleText(element)).replace(/\s+/g, ' ').trim();
     const href = String(element.properties.href);
     if (name === '') {
-      this.add('a11y.link-text', 'Link has no text: a screen reader reads its address, or nothing', 'Write what the link leads to between the brackets: [the setup guide](/guides/setup).', element);
+      this.add('accessibility.link-text', 'Link has no text: a screen reader reads its address, or nothing', 'Write what the link leads to between the brackets: [the setup guide](/guides/setup).', element);
       return;
     }
     const words = name.toLowerCase().replace(/^[\s\p{P}]+|[\s\p{P}]+$/gu, '');
     if (ambiguousLinkTexts.has(words)) {
-      this.add('a11y.link-text', `Link text "${name}" does not say where it leads: read out of context (a screen reader's list of links), every such link sounds the same`, `Name the destination in the link's words: "see [the pricing guide](…)" rather than "[${name}](…)".`, element);
+      this.add('accessibility.link-text', `Link text "${name}" does not say where it leads: read out of context (a screen reader's list of links), every such link sounds the same`, `Name the destination in the link's words: "see [the pricing guide](…)" rather than "[${name}](…)".`, element);
     } else if (!href.startsWith('mailto:') && !href.startsWith('tel:') && (bareUrl.test(name) || name === href)) {
-      this.add('a11y.link-text', `Link text is a bare address (${shorten(name)}): a screen reader spells it out`, 'Write words that name the page: [Playwright\'s documentation](https://playwright.dev/docs/intro).', element);
+      this.add('accessibility.link-text', `Link text is a bare address (${shorten(name)}): a screen reader spells it out`, 'Write words that name the page: [Playwright\'s documentation](https://playwright.dev/docs/intro).', element);
     }
   }
 
@@ -143,9 +143,9 @@ export class AccessibilityLint {
     const normal = (text: string) => text.toLowerCase().replace(/[-_.\s]+/g, ' ').trim();
     const stem = name.replace(/\.[^.]*$/, '');
     if (fileNameAlt.test(alt) || (name !== '' && (normal(alt) === normal(name) || normal(alt) === normal(stem)))) {
-      this.add('a11y.image-alt', `Alt text "${shorten(alt)}" is the image's file name: it says nothing of what the image shows`, 'Say what the image shows, as you would to someone who cannot see it: ![Test report with two failed checks](…).', element);
+      this.add('accessibility.image-alt', `Alt text "${shorten(alt)}" is the image's file name: it says nothing of what the image shows`, 'Say what the image shows, as you would to someone who cannot see it: ![Test report with two failed checks](…).', element);
     } else if (saysImageOf.test(alt)) {
-      this.add('a11y.image-alt', `Alt text "${shorten(alt)}" says it is an image: a screen reader already announces an image, so it is said twice`, `Start with what it shows: ![${shorten(alt.replace(saysImageOf, '').trim() || 'what it shows')}](…).`, element);
+      this.add('accessibility.image-alt', `Alt text "${shorten(alt)}" says it is an image: a screen reader already announces an image, so it is said twice`, `Start with what it shows: ![${shorten(alt.replace(saysImageOf, '').trim() || 'what it shows')}](…).`, element);
     }
   }
 
@@ -164,7 +164,7 @@ export function applyLanguageRule(foreignText: readonly ForeignText[] | undefine
   if (!foreignText?.length || !language) return [];
   const own = scriptsOfLanguageTag(language);
   return foreignText.filter((text) => !own.includes(text.script)).map((text) => ({
-    code: 'a11y.language' as const,
+    code: 'accessibility.language' as const,
     message: `Text in ${text.script} script ("${text.sample}") has no lang: a screen reader reads it with the voice of the page's language (${language})`,
     hint: `Say which language it is in: <span lang="…">${text.sample}</span>, with the language's code (ru, el, ja, ar…).`,
     line: text.line,

@@ -20,7 +20,7 @@ export function describeIframe(src: string | undefined): string {
  * A body as the site shows it: each embed the site does not accept (the `embeds` of its `markdown` in its
  * definition; none without it) becomes `null`, so its slot is left empty (body-slots.ts), with a
  * warning at its line; each one it shows without a `title` is an accessibility finding
- * (`a11y.embed-title`): a screen reader names a frame by its title. Run on every build, never
+ * (`accessibility.embed-title`): a screen reader names a frame by its title. Run on every build, never
  * cached: the rule is the site's code, the body's render only records the iframes. The body's
  * `embeds` keep their indices.
  */
@@ -29,7 +29,7 @@ export function applyEmbedRule(body: RenderedMarkdown, rule: MarkdownEmbedSpec |
   const warnings: MarkdownWarning[] = [];
   const embeds = body.embeds.map((embed) => {
     if (embed && rule?.accepts(embed.src) && embed.title === undefined) {
-      warnings.push({ code: 'a11y.embed-title', message: `${describeIframe(embed.src)} has no title: a screen reader announces it as a frame, without saying what it plays`, hint: 'Name the video in a title attribute: <iframe src="…" title="Demo: filing a bug report with AI"></iframe>.', line: embed.line, column: embed.column });
+      warnings.push({ code: 'accessibility.embed-title', message: `${describeIframe(embed.src)} has no title: a screen reader announces it as a frame, without saying what it plays`, hint: 'Name the video in a title attribute: <iframe src="…" title="Demo: filing a bug report with AI"></iframe>.', line: embed.line, column: embed.column });
     }
     if (!embed || rule?.accepts(embed.src)) return embed;
     const only = rule ? `only ${rule.description} are embedded` : 'this site embeds no iframes';

@@ -199,7 +199,7 @@ export class RawHtmlRun {
       const left = cleaned.properties[property];
       if (left === undefined || left === null) {
         if (clickHandlers.has(property) && !interactiveElements.has(original.tagName)) {
-          this.warnings.push({ code: 'a11y.click-handler', message: `${name} on <${original.tagName}> removed: a keyboard cannot reach a <${original.tagName}> to click it`, hint: 'To lead somewhere, write a link ([text](/path)); a body runs no script, so the handler is removed either way.', ...at });
+          this.warnings.push({ code: 'accessibility.click-handler', message: `${name} on <${original.tagName}> removed: a keyboard cannot reach a <${original.tagName}> to click it`, hint: 'To lead somewhere, write a link ([text](/path)); a body runs no script, so the handler is removed either way.', ...at });
         } else if (property === 'tabIndex') {
           this.warnings.push({ code: 'markdown.html-removed', message: `${name} on <${original.tagName}> removed`, hint: 'A tabindex above 0 moves the element ahead of the page\'s own links in the keyboard\'s order; leave it out, or write tabindex="0" to make it focusable where it stands.', ...at });
         } else {

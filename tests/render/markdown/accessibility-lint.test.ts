@@ -26,16 +26,16 @@ async function findingsOf(name: string, language = 'en'): Promise<string[]> {
 }
 
 const rules: { rule: string; found: string[] }[] = [
-  { rule: 'heading-h1', found: ['7:1 a11y.heading-h1'] },
-  { rule: 'heading-skipped', found: ['9:1 a11y.heading-skipped', '13:1 a11y.heading-skipped'] },
-  { rule: 'link-text', found: ['5:15 a11y.link-text', '7:15 a11y.link-text', '7:45 a11y.link-text', '9:5 a11y.link-text', '9:56 a11y.link-text'] },
-  { rule: 'image-alt', found: ['5:15 a11y.image-alt', '7:10 a11y.image-alt', '7:58 a11y.image-alt', '9:1 a11y.image-alt'] },
-  { rule: 'table-header', found: ['5:1 a11y.table-header', '9:1 a11y.table-header'] },
-  { rule: 'click-handler', found: ['7:1 a11y.click-handler', '9:3 a11y.click-handler'] },
+  { rule: 'heading-level-one', found: ['7:1 accessibility.heading-level-one'] },
+  { rule: 'heading-skipped', found: ['9:1 accessibility.heading-skipped', '13:1 accessibility.heading-skipped'] },
+  { rule: 'link-text', found: ['5:15 accessibility.link-text', '7:15 accessibility.link-text', '7:45 accessibility.link-text', '9:5 accessibility.link-text', '9:56 accessibility.link-text'] },
+  { rule: 'image-alt', found: ['5:15 accessibility.image-alt', '7:10 accessibility.image-alt', '7:58 accessibility.image-alt', '9:1 accessibility.image-alt'] },
+  { rule: 'table-header', found: ['5:1 accessibility.table-header', '9:1 accessibility.table-header'] },
+  { rule: 'click-handler', found: ['7:1 accessibility.click-handler', '9:3 accessibility.click-handler'] },
   // Reported once, by the sanitizer that removes it, with how to fix it.
   { rule: 'positive-tabindex', found: ['7:1 markdown.html-removed'] },
-  { rule: 'embed-title', found: ['7:1 a11y.embed-title'] },
-  { rule: 'language', found: ['5:23 a11y.language', '7:13 a11y.language', '9:1 a11y.language'] },
+  { rule: 'embed-title', found: ['7:1 accessibility.embed-title'] },
+  { rule: 'language', found: ['5:23 accessibility.language', '7:13 accessibility.language', '9:1 accessibility.language'] },
 ];
 
 for (const { rule, found } of rules) {
@@ -56,8 +56,8 @@ test('every finding says how to fix it', async () => {
 });
 
 test('text in a script the site writes in is no finding: Cyrillic on a Ukrainian site, only the Greek and the Japanese', async () => {
-  assert.deepEqual(await findingsOf('language.md', 'uk'), ['7:13 a11y.language', '9:1 a11y.language']);
-  assert.deepEqual(await findingsOf('language.md', 'ja-JP'), ['5:23 a11y.language', '7:13 a11y.language']);
+  assert.deepEqual(await findingsOf('language.md', 'uk'), ['7:13 accessibility.language', '9:1 accessibility.language']);
+  assert.deepEqual(await findingsOf('language.md', 'ja-JP'), ['5:23 accessibility.language', '7:13 accessibility.language']);
   // A site that says no language has the rule off.
   assert.deepEqual(applyLanguageRule((await renderMarkdown('Привіт, світе!\n')).foreignText, undefined), []);
 });

@@ -58,7 +58,7 @@ test('reports each removed element and attribute once, at its line and column in
     '12:1 <form> removed',
   ]);
   // A click handler on an element the keyboard cannot reach is an accessibility finding: reported once, as that.
-  assert.deepEqual(body.warnings!.map((warning) => warning.code), ['a11y.click-handler', 'markdown.html-removed', 'markdown.html-removed', 'markdown.html-removed']);
+  assert.deepEqual(body.warnings!.map((warning) => warning.code), ['accessibility.click-handler', 'markdown.html-removed', 'markdown.html-removed', 'markdown.html-removed']);
   assert.equal(body.html, '<p>Intro text.</p>\n<p>Hi there</p>\n  ', 'the indentation of the removed script stays');
 });
 
@@ -113,7 +113,7 @@ test("the site's embed rule keeps the embeds it accepts and empties the others' 
 test('a body without HTML is never reparsed: the same HTML as before, no warnings, no embeds', async () => {
   const body = await renderMarkdown('Plain *text* with `code` and a [page](/a).\n');
   assert.equal(body.html, '<p>Plain <em>text</em> with <code>code</code> and a <a href="/a">page</a>.</p>');
-  assert.deepEqual(Object.keys(body).sort(), ['headings', 'html', 'links']);
+  assert.deepEqual(Object.keys(body).sort(), ['headings', 'html', 'links', 'sourceUrls']);
 });
 
 test('comments written in a body are left out without a warning, and leave no blank line', async () => {
