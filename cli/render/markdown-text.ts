@@ -20,6 +20,7 @@ export function markdownLink(text: string, url: string): string {
  * what could end it or be read as an escape or a character reference is escaped.
  */
 export function markdownDestination(url: string, angled = false): string {
-  if (angled || /[\s<>]/.test(url)) return `<${url.replace(/[\\<>]/g, '\\$&')}>`;
-  return url.replace(/[\\()]/g, '\\$&').replace(/&(?=#?\w+;)/g, '\\&');
+  const references = (text: string) => text.replace(/&(?=#?\w+;)/g, '\\&');
+  if (angled || /[\s<>]/.test(url)) return `<${references(url.replace(/[\\<>]/g, '\\$&'))}>`;
+  return references(url.replace(/[\\()]/g, '\\$&'));
 }

@@ -10,7 +10,11 @@ import { Cache } from '../../cli/cache/cache.ts';
 import { scanMarkdownRefs } from '../../cli/check/markdown-refs.ts';
 import { checkSite } from '../../cli/check/check-site.ts';
 import { buildSite, type BuildResult } from '../../cli/pipeline/build-site.ts';
+import { createMemoryHandler } from '../../cli/dev/memory-site.ts';
+import { IncrementalBuild } from '../../cli/dev/incremental-build.ts';
+import { createStaticHandler } from '../../cli/static-host/static-host.ts';
 import { DiskWriter } from '../../cli/write/writers.ts';
+import { serving } from '../helpers/serving.ts';
 import { filesOf, tinyContentCopy } from '../helpers/build-output.ts';
 import { loadedSite, tinyRoot, tinySite } from '../helpers/sites.ts';
 import tinyDefinition from '../sites/tiny/sitegen.config.ts';
@@ -154,6 +158,25 @@ test('a build checks the links of the copies it writes: one only a copy has fail
   const built = await buildSite({ root: tinyRoot, site, contentDir: content, writer: new DiskWriter(path.join(dir, 'broken')), cache: new Cache(undefined) });
   assert.equal(built.committed, false);
   assert.deepEqual(built.links?.findings.map((finding) => `${finding.file}:${finding.line}:${finding.column} ${finding.code} ${finding.origin?.file}`), ['index.md:11:19 links.missing-page content/data/site.json']);
+});
+
+test('preview and dev serve the copies as Markdown and llms.txt as text, in UTF-8', async () => {
+  const dev = new IncrementalBuild({ root: tinyRoot, contentDir: content, env: {}, cache: new Cache(undefined) });
+  try {
+    const output = await dev.buildAll();
+    for (const [name, handler] of [['preview', createStaticHandler(out)], ['dev', createMemoryHandler(() => output.files, (html) => html)]] as const) {
+      await serving(handler, async (get) => {
+        for (const [address, type] of [['/posts/guide/index.md', 'text/markdown; charset=utf-8'], ['/index.md', 'text/markdown; charset=utf-8'], ['/llms.txt', 'text/plain; charset=utf-8'], ['/llms-full.txt', 'text/plain; charset=utf-8']]) {
+          const response = await get(address!);
+          assert.equal(response.status, 200, `${name} ${address}`);
+          assert.equal(response.headers.get('content-type'), type, `${name} ${address}`);
+          assert.equal(await response.text(), await read(address!.slice(1)), `${name} ${address}: the file the build wrote`);
+        }
+      });
+    }
+  } finally {
+    await dev.close();
+  }
 });
 
 // Last: it edits the output.
