@@ -133,7 +133,7 @@ export async function renderStep(routed: RoutedStep, options: RenderOptions): Pr
     if (!('file' in spec)) return undefined;
     const source = sources.get(spec.file);
     const written = rendered.get(spec.file);
-    if (!source || !written) return undefined;
+    if (!source || !written) throw new Error(`the Markdown copy of ${route.path} holds ${spec.file}, a file the build does not render as a body (only a collection with a schema is)`);
     const url = routed.addresses.pages.get(spec.file);
     return { file: spec.file, text: source.body, bodyLine: source.bodyLine, rendered: written, ...(url ? { page: { url, bundle: bundled.has(spec.file) } } : {}) };
   };

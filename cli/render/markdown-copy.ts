@@ -81,9 +81,11 @@ export function makeCopy(route: Route, body: CopiedBody | undefined, context: Co
     '',
     '',
   ].join('\n');
+  // A body's URLs were found as it was rendered; the Markdown the site writes is read for them here.
+  const siteMarkdown = 'markdown' in spec.body ? spec.body.markdown : '';
   const source = body
     ? { text: body.text, urls: body.rendered.sourceUrls ?? [], html: body.rendered.sourceHtml ?? [] }
-    : { text: 'markdown' in spec.body ? spec.body.markdown : '', ...readMarkdownUrls('markdown' in spec.body ? spec.body.markdown : '') };
+    : { text: siteMarkdown, ...readMarkdownUrls(siteMarkdown) };
   const origins = body ? markdownOrigins(body, context.root) : () => ({ kind: 'data' as const, file: relativeFile(context.root, route.source) });
   const publish = publisher(route, body, context);
   const edits = [
