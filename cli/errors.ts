@@ -121,11 +121,19 @@ export function formatAccessibilityFindings(warnings: SiteError[], cwd = process
   return [`Accessibility of the content (${count}; the pages are published as they are, build --strict refuses them):`, ...warningRows(warnings, cwd), ''].join('\n');
 }
 
-/** The warnings of Markdown bodies as `build` and `dev` print them: the HTML removed, then what the accessibility checks found. */
+/**
+ * The warnings of Markdown bodies as `build` and `dev` print them: the HTML removed, then what the
+ * accessibility checks found, then any other, one row each.
+ */
 export function formatBodyWarnings(warnings: SiteError[], cwd = process.cwd()): string {
   const removed = warnings.filter((warning) => warning.code === 'markdown.html-removed');
   const accessibility = warnings.filter(isAccessibilityFinding);
-  return [...(removed.length > 0 ? [formatRemovedHtml(removed, cwd)] : []), ...(accessibility.length > 0 ? [formatAccessibilityFindings(accessibility, cwd)] : [])].join('\n');
+  const other = warnings.filter((warning) => warning.code !== 'markdown.html-removed' && !isAccessibilityFinding(warning));
+  return [
+    ...(removed.length > 0 ? [formatRemovedHtml(removed, cwd)] : []),
+    ...(accessibility.length > 0 ? [formatAccessibilityFindings(accessibility, cwd)] : []),
+    ...(other.length > 0 ? [[`Warnings of Markdown bodies (${other.length}):`, ...warningRows(other, cwd), ''].join('\n')] : []),
+  ].join('\n');
 }
 
 function relativeTo(cwd: string, file: string): string {
