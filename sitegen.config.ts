@@ -51,7 +51,7 @@ export default defineSite({
   // The captcha secret and verification address are read only to refuse a production build without them (production.ts).
   env: [...Object.keys(siteEnvOverrides), 'RECAPTCHA_SECRET_KEY', 'RECAPTCHA_VERIFY_URL'],
   model: buildSiteModel,
-  settings: (model) => ({ siteUrl: model.data.site.siteUrl, trailingSlash: model.data.site.trailingSlash }),
+  settings: (model) => ({ siteUrl: model.data.site.siteUrl, trailingSlash: model.data.site.trailingSlash, language: model.data.site.locale }),
   routes: siteRoutes,
   redirects: siteRedirects,
   render: renderSitePage,
@@ -73,6 +73,11 @@ export default defineSite({
   }),
   // Posts, guides, service pages and case studies mark themselves (Layout.tsx); /search runs it.
   search: { page: searchPath },
+  // The index of the pages' Markdown copies (templates/site/markdown-copies.ts), in the order of content/data/llms.json.
+  llms: (model) => {
+    const { llms, site } = model.data;
+    return { title: site.brand, summary: llms.summary, sections: Object.values(llms.sections), full: llms.full };
+  },
   // An iframe in a post or guide is shown when it is a video the site plays, as the same click-to-load player (Prose.tsx).
   markdown: { embeds: { accepts: (src) => parseVideoUrl(src) !== null, description: 'videos from YouTube and Wistia' } },
   productionProblems: (model, content, options) => productionConfigProblems(model.data.site, {

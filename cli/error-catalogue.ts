@@ -17,7 +17,7 @@ const duplicateOf = (field: string, value: string, firstFile: string) => `${fiel
 
 /**
  * Problems raised as a `SiteError`: the build, `dev`, `new-post` or `check-links` stops on them,
- * except those a build only warns about (`image.svg-sanitized`, `markdown.html-removed`, and the `config.` problems
+ * except those a build only warns about (`image.svg-sanitized`, `markdown.html-removed`, the `accessibility.` findings, and the `config.` problems
  * that only `build --production` refuses).
  */
 const siteErrors = {
@@ -96,6 +96,14 @@ const siteErrors = {
     title: 'HTML in a Markdown body was removed by the sanitizer (a warning)',
     hint: 'The page shows the rest. Write it in Markdown, or with elements and attributes the sanitizer keeps (docs/security.md#html-in-markdown).',
   },
+  'accessibility.heading-level-one': { title: 'A body has a heading of level 1, which competes with the page\'s title (a warning)' },
+  'accessibility.heading-skipped': { title: 'A heading in a body skips a level (a warning)' },
+  'accessibility.link-text': { title: 'A link in a body has no text, text that does not say where it leads, or a bare address (a warning)' },
+  'accessibility.image-alt': { title: 'An image\'s alt text is its file name, or says it is an image (a warning)' },
+  'accessibility.table-header': { title: 'A table in a body has no header row (a warning)' },
+  'accessibility.click-handler': { title: 'HTML in a body puts a click handler on an element the keyboard cannot reach (a warning; the handler is removed)' },
+  'accessibility.embed-title': { title: 'A video embedded in a body has no title (a warning)' },
+  'accessibility.language': { title: 'Text in a body is in a script the site\'s language is not written in, with no lang (a warning)' },
   'image.missing-alt': { title: 'An image has no alt text' },
   'image.unsupported-format': { title: 'An image is in a format the build does not read' },
   'image.too-large': { title: 'An image is larger than the limit' },

@@ -110,6 +110,32 @@ export function formatRemovedHtml(warnings: SiteError[], cwd = process.cwd()): s
   return [`HTML removed from Markdown (${count}; the pages show the rest):`, ...warningRows(warnings, cwd), `  hint: ${hint}`, ''].join('\n');
 }
 
+/** Whether a warning is an accessibility finding of a body's content (accessibility-lint.ts). */
+export function isAccessibilityFinding(warning: SiteError): boolean {
+  return warning.code.startsWith('accessibility.');
+}
+
+/** The warning block for what the accessibility checks found in Markdown bodies, printed by `build` and `dev`: one row each, with its hint. */
+export function formatAccessibilityFindings(warnings: SiteError[], cwd = process.cwd()): string {
+  const count = `${warnings.length} finding${warnings.length === 1 ? '' : 's'}`;
+  return [`Accessibility of the content (${count}; the pages are published as they are, build --strict refuses them):`, ...warningRows(warnings, cwd), ''].join('\n');
+}
+
+/**
+ * The warnings of Markdown bodies as `build` and `dev` print them: the HTML removed, then what the
+ * accessibility checks found, then any other, one row each.
+ */
+export function formatBodyWarnings(warnings: SiteError[], cwd = process.cwd()): string {
+  const removed = warnings.filter((warning) => warning.code === 'markdown.html-removed');
+  const accessibility = warnings.filter(isAccessibilityFinding);
+  const other = warnings.filter((warning) => warning.code !== 'markdown.html-removed' && !isAccessibilityFinding(warning));
+  return [
+    ...(removed.length > 0 ? [formatRemovedHtml(removed, cwd)] : []),
+    ...(accessibility.length > 0 ? [formatAccessibilityFindings(accessibility, cwd)] : []),
+    ...(other.length > 0 ? [[`Warnings of Markdown bodies (${other.length}):`, ...warningRows(other, cwd), ''].join('\n')] : []),
+  ].join('\n');
+}
+
 function relativeTo(cwd: string, file: string): string {
   return file.startsWith(cwd + '/') ? file.slice(cwd.length + 1) : file;
 }

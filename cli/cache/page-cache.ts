@@ -6,14 +6,15 @@
 //   page-bundle file is published (a body's relative references lead there), and the site's model with the
 //   Markdown bodies left out (every dataset, every front matter field and whatever the model
 //   derives, such as a post's read time);
-// - what is the page's own: its route, and the bodies it shows (its route's `bodies`; a page
-//   sees no other body, see render-page.ts).
+// - what is the page's own: its route (its Markdown copy's spec included), and the bodies it
+//   shows (its route's `bodies`; a page sees no other body, see render-page.ts).
 // An edit to a post's prose re-renders that post's page alone, unless it changes what the model
 // derives from it.
 import type { Cache } from './cache.ts';
 import { cacheKey } from './cache.ts';
 import type { ScannedHtml } from '../check/html-scan.ts';
 import type { ErrorCode } from '../error-catalogue.ts';
+import type { MarkdownCopy } from '../render/markdown-copy.ts';
 import type { RecordedLink } from '../render/render-context.ts';
 import type { Route } from '../route/routes.ts';
 
@@ -38,6 +39,8 @@ export interface CachedPage extends PageFacts {
    * (render-step.ts): a cache may save time, never change what a build reports.
    */
   bodyWarnings: { code: ErrorCode; message: string; hint?: string; file: string; line?: number; column?: number }[];
+  /** The page's Markdown copy, made with it from the same inputs (its route's `copy` is part of the key). */
+  copy?: MarkdownCopy;
 }
 
 /** The part of every page's key that all pages share: a hash of the parts (see the top of this file). */
@@ -57,7 +60,7 @@ export function pageKey(shared: string, route: Route, bodyOf: (file: string) => 
     const body = bodyOf(file);
     return body ? `${file}\n${body.bodyLine}\n${body.body}` : `${file} (none)`;
   });
-  return cacheKey(shared, route.path, route.url, route.file, JSON.stringify(route.page), ...bodies);
+  return cacheKey(shared, route.path, route.url, route.file, JSON.stringify(route.page), route.copy ? JSON.stringify(route.copy) : '', ...bodies);
 }
 
 /** The cached page under `key`, when there is a sound one. */
@@ -71,5 +74,5 @@ export function storePage(cache: Cache, key: string, page: CachedPage): void {
 
 function isCachedPage(value: unknown): value is CachedPage {
   const page = value as Partial<CachedPage> | null;
-  return typeof page?.html === 'string' && Array.isArray(page.links) && Array.isArray(page.islands) && Array.isArray(page.bodyLinks) && Array.isArray(page.bodyWarnings) && (page.searchable === undefined || typeof page.searchable === 'boolean');
+  return typeof page?.html === 'string' && Array.isArray(page.links) && Array.isArray(page.islands) && Array.isArray(page.bodyLinks) && Array.isArray(page.bodyWarnings) && (page.searchable === undefined || typeof page.searchable === 'boolean') && (page.copy === undefined || (typeof page.copy.text === 'string' && Array.isArray(page.copy.refs)));
 }

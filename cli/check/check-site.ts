@@ -37,6 +37,7 @@ async function checkLoadedSite(site: LoadedSite, options: CheckLinksOptions, sta
 
   recordSiteProblems(site, tally);
   const redirectStubs = checkPages(site, judge, tally);
+  checkMarkdownFiles(site, judge, tally);
   checkSitemaps(site, judge, tally);
   tally.counts.checked += validateRedirects(site, resolver, tally.collector, (url, at) => {
     if (options.external && !ignore(url)) tally.addExternal(url, { at, kind: 'redirect-error' });
@@ -93,6 +94,29 @@ function checkPages(site: LoadedSite, judge: HrefJudge, tally: LinkTally): numbe
     }
   }
   return redirectStubs;
+}
+
+/**
+ * Judges every link of the Markdown files the build wrote for answer engines (each page's copy,
+ * llms.txt), against their own addresses: a broken link in a copy is a broken link. A copy's
+ * links are located at their source through the manifest, as a page's are, and counted as its
+ * page's: a link a post's body writes is one finding, on one page, whether its page or its copy
+ * (or both) show it broken.
+ */
+function checkMarkdownFiles(site: LoadedSite, judge: HrefJudge, tally: LinkTally): void {
+  const origins = site.manifest ? new OriginIndex(site.manifest) : undefined;
+  for (const [file, refs] of site.markdown) {
+    const address = site.pagePath(file);
+    const html = file.replace(/\.md$/, '.html');
+    const page = site.pages.has(html) ? site.pagePath(html) : address;
+    const base = documentBase(address, undefined, site.siteOrigins);
+    let occurrences: Map<ScannedRef, number> | undefined;
+    const locate = (ref: ScannedRef): Occurrence => {
+      if (origins?.hasPage(address)) occurrences ??= countOccurrences(refs);
+      return { page, file, attribute: ref.attribute, href: ref.value, line: ref.line, column: ref.column, origin: occurrences ? origins!.find(address, ref.value, occurrences.get(ref) ?? 0) : undefined };
+    };
+    for (const ref of refs) tally.record(ref, judge.judge(ref.value, base, false), locate);
+  }
 }
 
 /** Judges the `<loc>` URLs of every sitemap against the site root. */

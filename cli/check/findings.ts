@@ -18,7 +18,9 @@ const warningCodes: ReadonlySet<FindingCode> = new Set(['links.redirects-over-ho
 
 /**
  * Collects findings, merging those that share one source: the same origin (a layout or dataset
- * field rendered on many pages) or, without a manifest, the same href in the same landmark.
+ * field rendered on many pages, a body's link on its page and in the page's Markdown copy, where
+ * it is written absolute) with the same problem at the same target or, without a manifest, the
+ * same href in the same landmark.
  */
 export class FindingCollector {
   private readonly merged = new Map<string, { finding: LinkFinding; pages?: Set<string> }>();
@@ -26,7 +28,7 @@ export class FindingCollector {
   /** Records a problem at an occurrence. */
   add(kind: LinkFinding['kind'], problem: Problem, at: Occurrence, target?: string): void {
     const severity = kind === 'redirect-hint' || warningCodes.has(problem.code) ? 'warning' : 'error';
-    const key = mergeKey(kind, problem.code, problem.reason, at);
+    const key = mergeKey(kind, problem.code, problem.reason, at, target);
     const existing = this.merged.get(key);
     if (existing) {
       existing.pages?.add(at.page);
@@ -56,9 +58,9 @@ export class FindingCollector {
   }
 }
 
-function mergeKey(kind: string, code: FindingCode, reason: string, at: Occurrence): string {
+function mergeKey(kind: string, code: FindingCode, reason: string, at: Occurrence, target: string | undefined): string {
   const { origin } = at;
-  if (origin) return ['o', kind, code, reason, at.href, origin.kind, origin.file, origin.line, origin.column, origin.field].join('\u0000');
+  if (origin) return ['o', kind, code, reason, target ?? at.href, origin.kind, origin.file, origin.line, origin.column, origin.field].join('\u0000');
   if (at.landmark) return ['l', kind, code, reason, at.href, at.landmark, at.attribute].join('\u0000');
   return ['p', kind, code, at.file, at.line, at.column, at.href].join('\u0000');
 }

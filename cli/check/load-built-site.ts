@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { SiteError } from '../errors.ts';
 import { scanHtml, type ScannedHtml, type ScannedRef } from './html-scan.ts';
+import { scanMarkdownRefs } from './markdown-refs.ts';
 import { siteOriginsOf } from './href.ts';
 import { loadManifest } from './read-manifest.ts';
 import { manifestFileName } from './types.ts';
@@ -23,6 +24,8 @@ export interface LoadedSite {
   pages: Map<string, ScannedHtml>;
   /** Sitemap file → its `<loc>` references. */
   sitemaps: Map<string, ScannedRef[]>;
+  /** A Markdown file the build wrote for answer engines (the manifest's `markdown`: each page's copy, llms.txt) → its links. */
+  markdown: Map<string, ScannedRef[]>;
   redirects: RedirectTable;
   siteOrigins: Set<string>;
   /** Paths the site answers with a server route (a form's action): links to them are not to pages. */
@@ -50,6 +53,8 @@ export interface SiteSource {
   page(file: string): SiteRead<ScannedHtml>;
   /** A sitemap's `<loc>` references. */
   sitemap(file: string): SiteRead<ScannedRef[]>;
+  /** A Markdown file's links (markdown-refs.ts). */
+  markdown(file: string): SiteRead<ScannedRef[]>;
   /** A file's text (`_redirects`). */
   text(file: string): SiteRead<string>;
 }
@@ -78,6 +83,7 @@ export function folderSource(root: string): SiteSource {
     manifest: () => loadManifest(root),
     page: (file) => read(file, scanHtml),
     sitemap: (file) => read(file, scanSitemap),
+    markdown: (file) => read(file, scanMarkdownRefs),
     text: (file) => read(file, (text) => text),
   };
 }
@@ -90,6 +96,8 @@ export async function loadSiteFrom(root: string, source: SiteSource, siteUrl?: s
   const manifest = files.has(manifestFileName) ? await source.manifest() : undefined;
   const pages = readAll(list.filter(isHtmlFile), source.page, files, problems);
   const sitemaps = readAll(list.filter((f) => /^sitemap[^/]*\.xml$/i.test(f)), source.sitemap, files, problems);
+  // Only the files the manifest names, and that the folder holds: a Markdown file of a page bundle is the author's, not read.
+  const markdown = readAll([...new Set(manifest?.markdown ?? [])].filter((file) => files.has(file)), source.markdown, files, problems);
 
   const redirects = new RedirectTable();
   const redirectsText = files.has('_redirects') ? readOrRecord('_redirects', source.text, files, problems) : undefined;
@@ -108,7 +116,7 @@ export async function loadSiteFrom(root: string, source: SiteSource, siteUrl?: s
   const origin = siteUrl ?? manifest?.siteUrl ?? sitemapOrigin([...sitemaps.values()].flat());
   const routeByFile = new Map(manifest?.routes.map((r) => [r.file, r.path]));
   return {
-    root, files, manifest, pages, sitemaps, redirects, problems, serverRoutes,
+    root, files, manifest, pages, sitemaps, markdown, redirects, problems, serverRoutes,
     siteOrigins: siteOriginsOf(origin),
     pagePath: (file) => routeByFile.get(file) ?? prettyRouteOfFile(file),
   };

@@ -21,6 +21,7 @@ const manifestSchema = z.object({
   redirects: z.array(z.object({ from: z.string().startsWith('/'), to: z.string().min(1), origin: origin.optional() })),
   origins: z.array(origin),
   links: z.record(z.string(), z.array(z.tuple([z.string(), z.number().int().nonnegative()]))),
+  markdown: z.array(z.string().min(1)).optional(),
 }).superRefine((manifest, context) => {
   for (const [page, links] of Object.entries(manifest.links)) {
     const index = links.findIndex(([, origin]) => origin >= manifest.origins.length);

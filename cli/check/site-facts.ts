@@ -17,7 +17,8 @@ export const isCheckedFile = (file: string): boolean => isHtmlFile(file) || isSi
 /**
  * What the link checker needs of a site, recorded file by file as a build writes it: every
  * file's name, each page's references and ids (scanned from its HTML as it is written, or
- * known from the page cache), the sitemaps' `<loc>`s, `_redirects` and the route manifest.
+ * known from the page cache), the links of its Markdown copies and llms.txt (as the build made
+ * them), the sitemaps' `<loc>`s, `_redirects` and the route manifest.
  * `source` hands them to the checker in place of a folder, which then finds exactly what
  * `check-links` finds in the folder the build wrote, without reading it back.
  */
@@ -26,6 +27,8 @@ export class SiteFacts {
   private readonly pages = new Map<string, SiteRead<ScannedHtml>>();
   private readonly sitemaps = new Map<string, SiteRead<ScannedRef[]>>();
   private readonly texts = new Map<string, SiteRead<string>>();
+  /** The links of the Markdown files the build recorded as it made them (a page's copy, llms.txt). */
+  private readonly markdown = new Map<string, SiteRead<ScannedRef[]>>();
   /** Files written without their contents passing through here (a link to a finished file). */
   private readonly unread = new Set<string>();
   private manifestObject: SiteManifest | undefined;
@@ -54,6 +57,15 @@ export class SiteFacts {
     return read && 'value' in read ? read.value : undefined;
   }
 
+  /**
+   * Records the links of a Markdown file the build makes (a page's copy, llms.txt), as it made
+   * them: the checker reads them from here rather than parsing the file. The file itself is
+   * recorded when it is written (`add`).
+   */
+  addMarkdown(file: string, refs: ScannedRef[]): void {
+    this.markdown.set(file, { value: refs });
+  }
+
   /** Records a page whose references and ids are already known (its HTML is the cached one they were scanned from). */
   addScanned(file: string, scan: ScannedHtml): void {
     this.files.add(file);
@@ -69,6 +81,7 @@ export class SiteFacts {
       this.pages.delete(file);
       this.sitemaps.delete(file);
       this.texts.delete(file);
+      this.markdown.delete(file);
     }
   }
 
@@ -92,6 +105,7 @@ export class SiteFacts {
       },
       page: (file) => pick(file, this.pages, disk.page),
       sitemap: (file) => pick(file, this.sitemaps, disk.sitemap),
+      markdown: (file) => pick(file, this.markdown, disk.markdown),
       text: (file) => pick(file, this.texts, disk.text),
     };
   }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { Command } from 'commander';
 import { Cache } from '../cache/cache.ts';
 import { configFlag, configPath, contentFolder, siteOrigin } from './command-options.ts';
-import { formatRemovedHtml, formatSanitizedImages, SiteError, warningRows } from '../errors.ts';
+import { formatBodyWarnings, formatSanitizedImages, isAccessibilityFinding, SiteError, warningRows } from '../errors.ts';
 import { dim, green, ProgressLine, yellow } from '../output.ts';
 import type { BuildResult, Phase } from '../pipeline/build-site.ts';
 import type { BuildOutcome } from '../cache/up-to-date.ts';
@@ -102,15 +102,16 @@ async function runBuild(flags: BuildFlags, root: string, out: string, contentDir
   const notReady = result.productionProblems;
   const other = result.warnings.filter((warning) => warning instanceof SiteError);
   const sanitized = other.filter((warning) => warning.code === 'image.svg-sanitized');
-  const removedHtml = other.filter((warning) => warning.code === 'markdown.html-removed');
+  const isBodyWarning = (warning: SiteError) => warning.code === 'markdown.html-removed' || isAccessibilityFinding(warning);
+  const bodyWarnings = other.filter(isBodyWarning);
   const report = result.links && (await import('../check/index.ts'));
   // A published output's links to a redirect are listed, not only counted; a failed check lists them with its errors.
   const linkWarnings = result.committed && report && report.summarize(result.links!).warnings > 0 ? report.formatLinkWarnings(result.links!, root, shownLinkWarnings) : '';
   const warnings = [
     ...(sanitized.length > 0 ? [formatSanitizedImages(sanitized, root)] : []),
-    ...(removedHtml.length > 0 ? [formatRemovedHtml(removedHtml, root)] : []),
+    ...(bodyWarnings.length > 0 ? [formatBodyWarnings(bodyWarnings, root)] : []),
     ...(notReady.length > 0 ? [formatNotReadyForProduction(notReady, root)] : []),
-    ...other.filter((warning) => warning.code !== 'image.svg-sanitized' && warning.code !== 'markdown.html-removed').map((warning) => formatWarning(warning, root)),
+    ...other.filter((warning) => warning.code !== 'image.svg-sanitized' && !isBodyWarning(warning)).map((warning) => formatWarning(warning, root)),
     ...(linkWarnings ? [linkWarnings] : []),
   ].join('\n');
   if (warnings) console.error(warnings);

@@ -38,6 +38,57 @@ export interface SiteSettings {
   /** The site's origin, without a trailing slash: canonical URLs, sitemap and feeds. */
   siteUrl: string;
   trailingSlash: TrailingSlash;
+  /**
+   * The language its pages are written in, as a BCP 47 tag (`en`, `pt-BR`, `sr-Latn`): text in a
+   * body written in a script that language is not written in (Cyrillic on an English site), and
+   * marked with no `lang`, is an accessibility finding. Without it, that check is off.
+   */
+  language?: string;
+}
+
+/**
+ * A page's Markdown copy, for answer engines (docs/answer-engines.md): written beside the page's
+ * HTML (`index.md` beside `index.html`), linked from its head (`context.route.copy`), listed in
+ * `/llms.txt` and joined into `/llms-full.txt`. It starts with a short front matter (title,
+ * description, canonical URL, date, tags) and the title as a heading. Never made for a draft.
+ */
+export interface MarkdownCopySpec {
+  /** The section of llms.txt that lists the page: "Blog". Sections come in the order of `llms.sections`, then of first use. */
+  section: string;
+  title: string;
+  /** One line: what llms.txt says of the page, and the copy's `description`. */
+  description: string;
+  date?: Date;
+  tags?: readonly string[];
+  /**
+   * What the copy holds under its title: `{ file }`, a Markdown body the route shows (one of its
+   * `bodies`), as its author wrote it, with every link and image that is relative or a path of the
+   * site made absolute to the site's URL (where the page leads and shows them); or
+   * `{ markdown }`, Markdown the site writes for a page made from data, from the same data its
+   * template renders (its links absolute: `absoluteUrl` of cli/route/urls.ts).
+   */
+  body: { file: string } | { markdown: string };
+  /** Joined into llms-full.txt too; true unless false. */
+  full?: boolean;
+}
+
+/**
+ * What `/llms.txt` (llmstxt.org) says of the site: its name and summary, then each page with a
+ * Markdown copy (`RouteSpec.markdown`), by section, as a link to its copy with its description.
+ */
+export interface LlmsSpec {
+  title: string;
+  /** One line, under the title. */
+  summary: string;
+  /** The order of the sections; a section not named here follows them, in the order pages first use it. */
+  sections?: readonly string[];
+  /**
+   * `/llms-full.txt`: the copies of the pages joined into one file, listed in llms.txt with this
+   * title and description, before the sections. Whole copies in llms.txt's order, up to `bytes`
+   * (1,000,000 unless given): the copy that would pass it is left out, with every one after it.
+   * None without it.
+   */
+  full?: { title: string; description: string; bytes?: number };
 }
 
 /** A page of the site, as the site's routes list it. */
@@ -55,6 +106,8 @@ export interface RouteSpec<Page extends PageSpec> {
   notFound?: boolean;
   /** The sitemap's `lastmod`. */
   lastModified?: Date;
+  /** The page's Markdown copy for answer engines; none without it. */
+  markdown?: MarkdownCopySpec;
 }
 
 /** An old or alternative address that forwards to a page of the site. */
@@ -195,6 +248,8 @@ export interface SiteDefinition<Model = unknown, Page extends PageSpec = PageSpe
   search?: SearchSpec;
   /** What its Markdown bodies may embed. */
   markdown?: MarkdownSpec;
+  /** `/llms.txt`, the index of the pages' Markdown copies (and `/llms-full.txt`); none without it. */
+  llms?(model: Model): LlmsSpec;
   /** Problems `build --production` refuses; a build without it prints them as warnings. */
   productionProblems?(model: Model, content: LoadedContent, options: ModelOptions): SiteError[];
   archetypes?: Record<string, Archetype>;

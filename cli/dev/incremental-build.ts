@@ -42,8 +42,10 @@ export interface DevOutput {
   pages: number;
   /** SVG files this build read and published sanitized; empty when it did not read the images again. */
   imageWarnings: SiteError[];
-  /** What was left out of every Markdown body the pages show (HTML removed, embeds refused), each at its file and line. */
+  /** What was left out of every Markdown body the pages show (HTML removed, embeds refused) and what the accessibility checks found, each at its file and line. */
   markdownWarnings: SiteError[];
+  /** The same warnings by the page that shows them (its output file), for the overlay of that page; a page without any is not listed. */
+  pageWarnings: Map<string, SiteError[]>;
   /**
    * After an edit, the search index of these pages (its files by output path), once Pagefind
    * has made it: `files` hold the last index meanwhile, so that the edited page reloads without
@@ -144,7 +146,7 @@ export class IncrementalBuild {
       assets = Promise.all([images.encode(this.images, { write }), shareCards.draw({ write })]);
       assets.catch(() => undefined);
     };
-    const rendered = await renderStep(routed, { bundle: this.bundle!, images: images.index, shareImages: shareCards.images, cache: this.options.cache, memory: this.pages, emit: write, onBodiesChecked: startAssets });
+    const rendered = await renderStep(routed, { bundle: this.bundle!, images: images.index, shareImages: shareCards.images, cache: this.options.cache, memory: this.pages, emit: write, emitCopy: (copy) => write(copy.file, copy.text), onBodiesChecked: startAssets });
     if (!assets) startAssets();
     const [{ processed: imagesProcessed }] = await assets!;
     this.pages.endRun();
@@ -180,6 +182,13 @@ export class IncrementalBuild {
     }
     const imageWarnings = this.imageWarnings;
     this.imageWarnings = [];
-    return { files, bundle: this.bundle!, rendered: rendered.renderedPages, pages: rendered.pages.length, imagesProcessed, imageWarnings, markdownWarnings: rendered.warnings, ...(searchIndex ? { searchIndex } : {}) };
+    const byBody = new Map<string, SiteError[]>();
+    for (const warning of rendered.warnings) byBody.set(warning.file ?? '', [...(byBody.get(warning.file ?? '') ?? []), warning]);
+    const pageWarnings = new Map<string, SiteError[]>();
+    for (const route of routed.routes) {
+      const shown = route.bodies.flatMap((file) => byBody.get(file) ?? []);
+      if (shown.length > 0) pageWarnings.set(route.file, shown);
+    }
+    return { files, bundle: this.bundle!, rendered: rendered.renderedPages, pages: rendered.pages.length, imagesProcessed, imageWarnings, markdownWarnings: rendered.warnings, pageWarnings, ...(searchIndex ? { searchIndex } : {}) };
   }
 }

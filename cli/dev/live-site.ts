@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { collectSiteErrors, formatSiteErrors } from '../errors.ts';
+import { collectSiteErrors, formatBodyWarnings, formatSiteErrors } from '../errors.ts';
 import { onlyStyles, type ChangeSet } from './classify.ts';
 import type { DevOutput } from './incremental-build.ts';
 import { LiveReloadHub, liveReloadScript } from './live-reload.ts';
@@ -24,8 +24,10 @@ export class LiveSite {
   /** The output whose files are served. */
   private published: DevOutput | undefined;
   private errorText: string | undefined;
+  /** The content warnings of each page's Markdown bodies, as the overlay shows them, by the page's file. */
+  private warningTexts = new Map<string, string>();
   // A replacer function, so that $` or $' in an error text is inserted as written.
-  private readonly serveFiles = createMemoryHandler(() => this.files, (html) => html.replace('</body>', () => `${liveReloadScript(this.errorText)}</body>`));
+  private readonly serveFiles = createMemoryHandler(() => this.files, (html, file) => html.replace('</body>', () => `${liveReloadScript(this.errorText, this.warningTexts.get(file))}</body>`));
 
   constructor(private readonly root: string, private readonly logError: (text: string) => void) {}
 
@@ -72,6 +74,7 @@ export class LiveSite {
     const removed = [...this.files.keys()].filter((file) => !output.files.has(file));
     this.files = output.files;
     this.published = output;
+    this.warningTexts = new Map([...output.pageWarnings].map(([file, warnings]) => [file, formatBodyWarnings(warnings, this.root)]));
     const hadError = this.errorText !== undefined;
     this.errorText = undefined;
     let event: RebuildReport['event'] = 'none';

@@ -4,7 +4,7 @@ import { createSiteHandler } from '../static-host/serve-site.ts';
 import { imagePolicy } from '../write/headers-file.ts';
 
 /** Serves a built site held in memory the way a static host serves a folder. */
-export function createMemoryHandler(files: () => Map<string, string | Uint8Array>, transformHtml: (html: string) => string) {
+export function createMemoryHandler(files: () => Map<string, string | Uint8Array>, transformHtml: (html: string, file: string) => string) {
   // `_redirects` is parsed again only when a rebuild changed it.
   let parsed: { text: string; rules: RedirectTable } | undefined;
   const rulesOf = (text: string) => (parsed?.text === text ? parsed : (parsed = { text, rules: redirectTableOf(text) })).rules;

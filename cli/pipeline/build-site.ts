@@ -116,6 +116,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
         staged.write(file, html, facts?.scan);
         search?.offer(file, html, facts?.searchable);
       },
+      // A page's Markdown copy is written with the links it was made with, and never indexed for search.
+      emitCopy: (copy) => staged.writeMarkdown(copy.file, copy.text, copy.refs),
       factsOf: (file) => ({ scan: staged.facts?.pageScan(file), searchable: search?.searchable(file) }), onPage: (done, total) => progress('render', done, total), onBodiesChecked: startAssets,
     }));
     if (!encoding) startAssets();

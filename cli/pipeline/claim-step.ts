@@ -1,6 +1,7 @@
 import type { FeedSpec, PublishedFile } from '../config/site-definition.ts';
 import type { ImageIndex } from '../render/render-context.ts';
 import type { Redirect, Route } from '../route/routes.ts';
+import { llmsFile, llmsFullFile } from '../write/llms-txt.ts';
 import { checkOutputClaims, reservedClaims, type OutputClaim } from '../write/output-claims.ts';
 import type { PlannedImages, ShareCards } from './assets-step.ts';
 import type { RoutedStep } from './route-step.ts';
@@ -15,8 +16,8 @@ export interface PlannedFiles {
 /**
  * Claim: every path the build will write is claimed by its writer before anything is written
  * (write/output-claims.ts): the build's own files and the host's first, then the client bundle,
- * the search index, feeds and the site's files, pages, redirect stubs, images, share pictures and
- * the files of page bundles. Throws every path claimed twice, each at the later claim's file.
+ * the search index, llms.txt and llms-full.txt, feeds and the site's files, pages with their
+ * Markdown copies, redirect stubs, images, share pictures and the files of page bundles. Throws every path claimed twice, each at the later claim's file.
  */
 export function claimStep(routed: RoutedStep, images: { outputs: PlannedImages['outputs']; index: ImageIndex }, shareCards: Pick<ShareCards, 'files'>): PlannedFiles {
   const definition = routed.site.definition;
@@ -28,6 +29,7 @@ export function claimStep(routed: RoutedStep, images: { outputs: PlannedImages['
     ...reservedClaims(definitionFile),
     bySite('the client bundle')('assets/'),
     ...(routed.search ? [bySite('the search index')(`${routed.search.folder}/`)] : []),
+    ...(definition.llms ? [bySite("the build's llms.txt")(llmsFile), bySite("the build's llms-full.txt")(llmsFullFile)] : []),
     ...feeds.map((feed) => bySite(`the feed ${feed.path}`)(feed.path.slice(1))),
     ...files.map((file) => bySite(`the site's file /${file.file}`)(file.file)),
     ...routeClaims(routed.routes, routed.redirects),
@@ -38,10 +40,11 @@ export function claimStep(routed: RoutedStep, images: { outputs: PlannedImages['
   return { feeds, files };
 }
 
-/** The claims of the pages and of the redirects' stub pages, each at the file (and line) it comes from. */
+/** The claims of the pages, of their Markdown copies and of the redirects' stub pages, each at the file (and line) it comes from. */
 export function routeClaims(routes: readonly Route[], redirects: readonly Redirect[]): OutputClaim[] {
   return [
     ...routes.map((route): OutputClaim => ({ path: route.file, owner: `the page ${route.path}`, file: route.source })),
+    ...routes.flatMap((route): OutputClaim[] => (route.copy ? [{ path: route.copy.file, owner: `the Markdown copy of the page ${route.path}`, file: route.source }] : [])),
     ...redirects.map((redirect): OutputClaim => ({
       path: redirect.file,
       owner: `the redirect from ${redirect.from}`,

@@ -8,7 +8,9 @@ import type { RunMemory } from '../cache/run-memory.ts';
 import { collectSiteErrors, SiteError, SiteErrorList } from '../errors.ts';
 import { missingMarkdownImages } from '../images/check-markdown-images.ts';
 import { inlineScriptsOf } from '../render/inline-scripts.ts';
+import { makeCopy, type CopiedBody, type CopyContext, type MarkdownCopy } from '../render/markdown-copy.ts';
 import { withIslandScripts } from '../render/island-scripts.ts';
+import { applyLanguageRule } from '../render/markdown/accessibility-lint.ts';
 import { applyEmbedRule } from '../render/markdown/markdown-embeds.ts';
 import { renderBodies, type MarkdownBody } from '../render/markdown/render-bodies.ts';
 import { resolveRelativeReferences } from '../render/markdown/relative-references.ts';
@@ -29,6 +31,8 @@ export interface RenderOptions {
   threads?: number;
   /** Receives each page as soon as it is ready; `facts` are what later steps found in it, when it comes from the cache. */
   emit: (file: string, html: string, facts?: PageFacts) => void;
+  /** Receives each page's Markdown copy as soon as it is ready (markdown-copy.ts). */
+  emitCopy?: (copy: MarkdownCopy) => void;
   /** What later steps found in a page just emitted, kept with it in the cache. */
   factsOf?: (file: string) => PageFacts;
   /** Pages kept in memory by a long-running process (`dev`): taken from there before the cache, and every page of this render kept there. */
@@ -62,6 +66,8 @@ export interface RenderedStep extends RoutedStep {
   warnings: SiteError[];
   /** Problems in the bodies of the drafts this build leaves out: warnings. */
   draftWarnings: SiteError[];
+  /** The Markdown copy of each page that has one, by route path, in route order. */
+  copies: Map<string, MarkdownCopy>;
 }
 
 /**
@@ -86,6 +92,14 @@ export async function renderStep(routed: RoutedStep, options: RenderOptions): Pr
   const pageKeys = cache.enabled || memory ? keysOf(routed, routes, sources, { bundle, images, shareImages }) : new Map<string, string>();
   const records = new Map<string, PageRecord>();
   const bodyLinks = new Map<string, RecordedLink[]>();
+  const copies = new Map<string, MarkdownCopy>();
+  const copyContext: CopyContext = { siteUrl: routed.settings.siteUrl, root: routed.root, addresses: routed.addresses, images };
+  const bundled = new Set(routed.pageBundles.map((bundle) => bundle.entry));
+  const keepCopy = (route: Route, copy: MarkdownCopy | undefined) => {
+    if (!copy) return;
+    copies.set(route.path, copy);
+    options.emitCopy?.(copy);
+  };
   const inlineScripts = new Set<string>();
   // Warnings of each body, whether it was rendered, read from the Markdown cache or shown by a page from the page cache.
   const bodyWarnings = new Map<string, SiteError[]>();
@@ -97,12 +111,13 @@ export async function renderStep(routed: RoutedStep, options: RenderOptions): Pr
   for (const route of routes) {
     const key = pageKeys.get(route.path);
     const cached = key ? memory?.get(key) ?? readCachedPage(cache, key) : undefined;
-    if (!cached) {
+    if (!cached || (route.copy !== undefined && cached.copy === undefined)) {
       toRender.push(route);
       continue;
     }
     memory?.set(key!, cached);
     emit(route.file, cached.html, cached);
+    keepCopy(route, cached.copy);
     for (const script of inlineScriptsOf(cached.html)) inlineScripts.add(script);
     records.set(route.path, { route, links: cached.links, islands: cached.islands });
     bodyLinks.set(route.path, cached.bodyLinks);
@@ -112,16 +127,28 @@ export async function renderStep(routed: RoutedStep, options: RenderOptions): Pr
 
   const rendered = new Map<string, RenderedMarkdown>();
   const context = { ...shared, markdown: rendered };
+  /** The Markdown file a route's copy holds, as written and as rendered; none for Markdown the site writes. */
+  const copiedBody = (route: Route): CopiedBody | undefined => {
+    const spec = route.copy!.spec.body;
+    if (!('file' in spec)) return undefined;
+    const source = sources.get(spec.file);
+    const written = rendered.get(spec.file);
+    if (!source || !written) throw new Error(`the Markdown copy of ${route.path} holds ${spec.file}, a file the build does not render as a body (only a collection with a schema is)`);
+    const url = routed.addresses.pages.get(spec.file);
+    return { file: spec.file, text: source.body, bodyLine: source.bodyLine, rendered: written, ...(url ? { page: { url, bundle: bundled.has(spec.file) } } : {}) };
+  };
   const renderOne = (route: Route) => {
     const page = withIslandScripts(renderPage(site, route, context), bundle);
     emit(route.file, page.html);
+    const copy = route.copy && makeCopy(route, copiedBody(route), copyContext);
+    keepCopy(route, copy);
     for (const script of inlineScriptsOf(page.html)) inlineScripts.add(script);
     const links = bodyLinksOf(routed.root, route, rendered);
     records.set(route.path, { route, links: page.links, islands: page.islands });
     bodyLinks.set(route.path, links);
     const key = pageKeys.get(route.path);
     const warnings = route.bodies.flatMap((file) => bodyWarnings.get(file) ?? []).map((warning) => ({ code: warning.code, message: warning.message, ...(warning.hint ? { hint: warning.hint } : {}), file: warning.file!, line: warning.line, column: warning.column }));
-    const kept: CachedPage = { html: page.html, links: page.links, islands: page.islands, bodyLinks: links, bodyWarnings: warnings, ...options.factsOf?.(route.file) };
+    const kept: CachedPage = { html: page.html, links: page.links, islands: page.islands, bodyLinks: links, bodyWarnings: warnings, ...(copy ? { copy } : {}), ...options.factsOf?.(route.file) };
     if (key) {
       storePage(cache, key, kept);
       memory?.set(key, kept);
@@ -140,15 +167,16 @@ export async function renderStep(routed: RoutedStep, options: RenderOptions): Pr
   }
   // A body naming an image the site does not have is reported at its line, and its pages not rendered.
   const missingImages: SiteError[] = [];
-  const bundled = new Set(routed.pageBundles.map((bundle) => bundle.entry));
   const [, draftWarnings] = await Promise.all([
     renderBodies([...waiting.keys()].flatMap((file) => sources.get(file) ?? []), {
       cache,
       threads: options.threads,
       onBody: (file, written) => {
-        // The site's rule for embeds runs on every build: it is the site's code, not part of the body's cached render.
+        // The site's rule for embeds and its language's for text in other scripts run on every
+        // build: they are the site's, not part of the body's cached render.
         const { body, warnings } = applyEmbedRule(written, site.markdown?.embeds);
-        bodyWarnings.set(file, [...(body.warnings ?? []), ...warnings].sort((a, b) => a.line - b.line || a.column - b.column).map((warning) => new SiteError({ ...warning, file })));
+        const language = applyLanguageRule(body.foreignText, routed.settings.language);
+        bodyWarnings.set(file, [...(body.warnings ?? []), ...warnings, ...language].sort((a, b) => a.line - b.line || a.column - b.column).map((warning) => new SiteError({ ...warning, file })));
         const url = routed.addresses.pages.get(file);
         const resolved = resolveRelativeReferences(file, body, routed.addresses, url ? { url, bundle: bundled.has(file) } : undefined);
         rendered.set(file, resolved.body);
@@ -181,7 +209,9 @@ export async function renderStep(routed: RoutedStep, options: RenderOptions): Pr
   }
   const pages = routes.map((route) => records.get(route.path)!);
   const warnings = [...new Set(routes.flatMap((route) => route.bodies))].flatMap((file) => bodyWarnings.get(file) ?? []);
-  return { ...routed, bundle, pages, bodyLinks, inlineScripts, renderedPages: toRender.length, imageIndex: images, warnings, draftWarnings };
+  const orderedCopies = new Map(routes.flatMap((route) => (copies.has(route.path) ? [[route.path, copies.get(route.path)!] as const] : [])));
+  return { ...routed, bundle, pages, bodyLinks, inlineScripts, renderedPages: toRender.length, imageIndex: images, warnings, draftWarnings, copies: orderedCopies };
+
 }
 
 /**

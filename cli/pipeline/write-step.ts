@@ -1,8 +1,9 @@
-import type { ScannedHtml } from '../check/html-scan.ts';
+import type { ScannedHtml, ScannedRef } from '../check/html-scan.ts';
 import type { SiteFacts } from '../check/site-facts.ts';
 import { manifestFileName } from '../check/types.ts';
 import { ContentFiles } from '../load/read-content-file.ts';
 import { renderFeed } from '../write/feed.ts';
+import { llmsFile, llmsFullFile, renderLlmsFull, renderLlmsTxt } from '../write/llms-txt.ts';
 import type { PlannedFiles } from './claim-step.ts';
 import { renderHeadersFile } from '../write/headers-file.ts';
 import { renderRedirectsFile } from '../write/redirects-file.ts';
@@ -14,9 +15,11 @@ import type { Writer } from '../write/writers.ts';
 import type { RenderedStep } from './render-step.ts';
 
 /**
- * Every file of the site besides the pages and raster images: the client bundle, SVGs, the
- * plain files of page bundles (read now, through the content guards), sitemap, robots.txt,
- * feeds and the site's files (as the claim step planned them), host rules and the route manifest.
+ * Every file of the site besides the pages, their Markdown copies and raster images: the client
+ * bundle, SVGs, the plain files of page bundles (read now, through the content guards), sitemap,
+ * robots.txt, llms.txt and llms-full.txt, feeds and the site's files (as the claim step planned
+ * them), host rules and the route manifest. With `facts`, the links of llms.txt are recorded as
+ * it is made, for the link checker.
  */
 export function siteFiles(site: RenderedStep, planned: PlannedFiles, facts?: SiteFacts): Map<string, string | Uint8Array> {
   const { settings, routes, redirects, bundle, images, inlineScripts, pages, bodyLinks } = site;
@@ -28,12 +31,19 @@ export function siteFiles(site: RenderedStep, planned: PlannedFiles, facts?: Sit
   for (const file of site.pageBundles.flatMap((placed) => placed.files)) files.set(file.url.slice(1), content.readBytes(file.source, 'bundleFileBytes'));
   files.set('sitemap.xml', renderSitemap(settings.siteUrl, routes));
   files.set('robots.txt', renderRobots(settings.siteUrl));
+  const llms = definition.llms?.(site.model);
+  if (llms) {
+    const index = renderLlmsTxt(llms, routes, settings.siteUrl);
+    files.set(llmsFile, index.text);
+    facts?.addMarkdown(llmsFile, index.refs);
+    if (llms.full) files.set(llmsFullFile, renderLlmsFull(llms, routes, site.copies));
+  }
   for (const feed of planned.feeds) files.set(feed.path.slice(1), renderFeed(feed, settings));
   for (const file of planned.files) files.set(file.file, file.contents);
   files.set('_redirects', renderRedirectsFile(redirects));
   const downloads = site.pageBundles.flatMap((placed) => placed.files).filter((file) => file.attachment).map((file) => file.url);
   files.set('_headers', renderHeadersFile(routes, { additions: definition.csp?.(site.model) ?? {}, inlineScripts }, site.search, downloads));
-  const manifest = buildManifest({ siteUrl: settings.siteUrl, root: site.root, pages, redirects, bodyLinks });
+  const manifest = buildManifest({ siteUrl: settings.siteUrl, root: site.root, pages, redirects, bodyLinks, copies: site.copies, markdown: llms ? [llmsFile] : [] });
   // The checker takes the manifest as built, not parsed back from its text.
   facts?.setManifest(manifest);
   files.set(manifestFileName, JSON.stringify(manifest));
@@ -52,6 +62,12 @@ export class StagedWrites {
   private failure: { error: unknown } | undefined;
 
   constructor(private readonly writer: Writer, readonly facts?: SiteFacts) {}
+
+  /** Starts writing a Markdown file whose links are known (a page's copy): the checker takes them from here. */
+  readonly writeMarkdown = (file: string, text: string, refs: ScannedRef[]): void => {
+    this.facts?.addMarkdown(file, refs);
+    this.write(file, text);
+  };
 
   /** Starts writing one file; `scan` is what the checker found in it before (a page from the cache). A failure is reported by `finish`. */
   readonly write = (file: string, contents: string | Uint8Array, scan?: ScannedHtml): void => {

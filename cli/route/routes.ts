@@ -1,4 +1,4 @@
-import type { PageSpec, RedirectSpec, RouteSpec, SiteSettings } from '../config/site-definition.ts';
+import type { MarkdownCopySpec, PageSpec, RedirectSpec, RouteSpec, SiteSettings } from '../config/site-definition.ts';
 import type { LinkOrigin } from '../render/link-origins.ts';
 import { pageFileFor, pageHref } from './trailing-slash.ts';
 import { withoutTrailingSlash } from './urls.ts';
@@ -18,6 +18,8 @@ export interface Route<Page extends PageSpec = PageSpec> {
   /** Markdown files whose rendered bodies the page shows. */
   bodies: string[];
   lastModified?: Date;
+  /** The page's Markdown copy: its file under the output folder and its address (`blog/a/index.md`, `/blog/a/index.md`), and what it holds. */
+  copy?: { file: string; url: string; spec: MarkdownCopySpec };
 }
 
 /** An old or alternative address that forwards to a page of the site. */
@@ -30,15 +32,33 @@ export interface Redirect {
   origin?: LinkOrigin;
 }
 
-/** The site's pages as routes under its trailing-slash policy (two that write one file are refused when the build claims its paths: pipeline/claim-step.ts). */
-export function buildRoutes<Page extends PageSpec>(specs: RouteSpec<Page>[], settings: SiteSettings): Route<Page>[] {
+/**
+ * The site's pages as routes under its trailing-slash policy (two that write one file are refused
+ * when the build claims its paths: pipeline/claim-step.ts). A page whose source or copied body is
+ * one of `drafts` gets no Markdown copy: drafts never reach answer engines.
+ */
+export function buildRoutes<Page extends PageSpec>(specs: RouteSpec<Page>[], settings: SiteSettings, drafts: ReadonlySet<string> = new Set()): Route<Page>[] {
   const routes = specs.map((spec): Route<Page> => {
     const common = { page: spec.page, source: spec.source, bodies: spec.bodies ?? [], ...(spec.lastModified ? { lastModified: spec.lastModified } : {}) };
     // Hosts serve `404.html` for every unknown path; it has no address of its own.
-    if (spec.notFound) return { path: spec.path, url: spec.path, file: '404.html', indexable: false, ...common };
-    return { path: spec.path, url: pageHref(spec.path, settings.trailingSlash), file: pageFileFor(spec.path, settings.trailingSlash), indexable: spec.indexable ?? true, ...common };
+    if (spec.notFound) {
+      if (spec.markdown) throw new Error(`the site gives its not-found page ${spec.path} a Markdown copy: a copy goes beside a page's own address, which that page has not`);
+      return { path: spec.path, url: spec.path, file: '404.html', indexable: false, ...common };
+    }
+    const file = pageFileFor(spec.path, settings.trailingSlash);
+    const copied = spec.markdown && !drafts.has(spec.source) && !('file' in spec.markdown.body && drafts.has(spec.markdown.body.file));
+    if (spec.markdown && 'file' in spec.markdown.body && !common.bodies.includes(spec.markdown.body.file)) {
+      throw new Error(`the Markdown copy of ${spec.path} names the body ${spec.markdown.body.file}, which is not one of the bodies its route shows`);
+    }
+    const copy = copied ? { copy: { file: copyFileOf(file), url: `/${copyFileOf(file)}`, spec: spec.markdown! } } : {};
+    return { path: spec.path, url: pageHref(spec.path, settings.trailingSlash), file, indexable: spec.indexable ?? true, ...common, ...copy };
   });
   return routes;
+}
+
+/** The file of a page's Markdown copy: its HTML file's, `.md` in place of `.html` (`a/index.md`, or `a.md` without trailing slashes). */
+export function copyFileOf(pageFile: string): string {
+  return pageFile.replace(/\.html$/, '.md');
 }
 
 /** The site's redirects, each with its stub page (claimed with the pages: pipeline/claim-step.ts). */

@@ -53,7 +53,8 @@ export interface SiteHandlerOptions {
   site(): ServedSite | Promise<ServedSite>;
   /** Headers besides Content-Type for a file sent at `urlPath`. */
   headers(file: string, urlPath: string, body: string | Uint8Array): Record<string, string>;
-  transformHtml?(html: string): string;
+  /** Changes an HTML file as it is sent (`file` is its path in the site). */
+  transformHtml?(html: string, file: string): string;
 }
 
 /** An HTTP handler that serves a site like a static host: GET and HEAD only. */
@@ -76,7 +77,7 @@ export function createSiteHandler(options: SiteHandlerOptions) {
       response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
       return;
     }
-    const body = options.transformHtml && isHtmlFile(answer.file) ? options.transformHtml(String(answer.body)) : answer.body;
+    const body = options.transformHtml && isHtmlFile(answer.file) ? options.transformHtml(String(answer.body), answer.file) : answer.body;
     const fromFile = site.headerRules ? headersFor(site.headerRules, urlPath) : {};
     response.writeHead(answer.status, oneOfEach({ 'Content-Type': contentTypeFor(answer.file) }, fromFile, options.headers(answer.file, urlPath, body)));
     response.end(request.method === 'HEAD' ? undefined : body);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { LinkOrigin } from '../render/link-origins.ts';
+import type { MarkdownCopy } from '../render/markdown-copy.ts';
 import type { RecordedLink } from '../render/render-context.ts';
 import type { PageRecord } from '../render/render-page.ts';
 import type { Redirect } from '../route/routes.ts';
@@ -16,13 +17,15 @@ export interface SiteManifest {
   routes: { path: string; file: string }[];
   redirects: { from: string; to: string; origin?: LinkOrigin }[];
   origins: LinkOrigin[];
-  /** By page path: each link's href and the index of its origin, in document order. */
+  /** By page path: each link's href and the index of its origin, in document order; a Markdown copy's under its own path (`/blog/a/index.md`). */
   links: Record<string, [href: string, origin: number][]>;
+  /** The Markdown files the build wrote for answer engines whose links the checker reads: each page's copy, and llms.txt. */
+  markdown?: string[];
 }
 
 /** Builds the manifest from what the render recorded; file paths are made relative to `root`. */
-export function buildManifest(options: { siteUrl: string; root: string; pages: PageRecord[]; redirects: Redirect[]; bodyLinks: ReadonlyMap<string, RecordedLink[]> }): SiteManifest {
-  const { siteUrl, root, pages, redirects, bodyLinks } = options;
+export function buildManifest(options: { siteUrl: string; root: string; pages: PageRecord[]; redirects: Redirect[]; bodyLinks: ReadonlyMap<string, RecordedLink[]>; copies?: ReadonlyMap<string, MarkdownCopy>; markdown?: readonly string[] }): SiteManifest {
+  const { siteUrl, root, pages, redirects, bodyLinks, copies = new Map<string, MarkdownCopy>() } = options;
   const relative = (origin: LinkOrigin): LinkOrigin => ({ ...origin, file: path.isAbsolute(origin.file) ? path.relative(root, origin.file) : origin.file });
   const origins = new OriginTable(relative);
   const links: SiteManifest['links'] = {};
@@ -30,6 +33,8 @@ export function buildManifest(options: { siteUrl: string; root: string; pages: P
     const recorded = [...page.links, ...(bodyLinks.get(page.route.path) ?? [])];
     links[withTrailingSlash(page.route.path)] = recorded.map((link) => [link.href, origins.indexOf(link.origin)]);
   }
+  for (const copy of copies.values()) links[copy.url] = copy.refs.map((ref) => [ref.value, origins.indexOf(ref.origin)]);
+  const markdown = [...[...copies.values()].map((copy) => copy.file), ...(options.markdown ?? [])];
   return {
     version: 2,
     siteUrl,
@@ -41,6 +46,7 @@ export function buildManifest(options: { siteUrl: string; root: string; pages: P
     })),
     origins: origins.list,
     links,
+    ...(markdown.length > 0 ? { markdown } : {}),
   };
 }
 

@@ -76,6 +76,8 @@ export default function Layout({ meta, children, bare = false }: { meta: PageMet
         <meta name="theme-color" content="#0b1b3f" />
         <link rel="icon" href="/images/favicon.svg" type="image/svg+xml" />
         <link rel="alternate" type="application/rss+xml" title={`${site.brand} Blog`} href={feedPath} />
+        {/* The page's Markdown copy, for answer engines (templates/site/markdown-copies.ts). */}
+        {route.copy ? <link rel="alternate" type="text/markdown" href={route.copy.url} /> : null}
         {/* The font starts loading with the stylesheet rather than after it has been parsed. */}
         {(assets.fonts ?? []).map((font) => <link key={font} rel="preload" href={font} as="font" type="font/woff2" crossOrigin="" />)}
         <link rel="stylesheet" href={assets.stylesheet} />

@@ -3,6 +3,7 @@ import type { RedirectSpec, RouteSpec } from '../../cli/config/site-definition.t
 import { listPagePath, paginate } from '../../cli/route/paginate.ts';
 import { locateFrontMatterField, locateJsonField } from '../../cli/validate/locate-field.ts';
 import { termList } from './blog-terms.ts';
+import { audienceCopy, caseStudiesCopy, gettingStartedCopy, guideCopy, humansCopy, postCopy } from './markdown-copies.ts';
 import type { SiteModel } from './model.ts';
 import type { GuideTopic } from './schemas/schemas.ts';
 import * as urls from './urls.ts';
@@ -35,19 +36,23 @@ export function datasetFile(model: SiteModel, name: string): string {
   return path.join(model.contentRoot, 'data', `${name}.json`);
 }
 
-/** Every page of the site, SPEC section 2. */
+/**
+ * Every page of the site, SPEC section 2. The service pages, the guides' overviews, the case
+ * studies, /humans, /getting-started and the posts have a Markdown copy for answer engines
+ * (markdown-copies.ts); the full guide articles, which the lead forms give away, do not.
+ */
 export function siteRoutes(model: SiteModel): RouteSpec<SitePage>[] {
   const data = (name: string) => datasetFile(model, name);
   return [
     { path: urls.homePath, page: { kind: 'home' }, source: data('home') },
-    ...model.data.audiences.map((a) => ({ path: urls.audiencePath(a.slug), page: { kind: 'audience', slug: a.slug } as const, source: data('audiences') })),
-    ...model.data.guides.map((g) => ({ path: urls.guidePath(g.topic), page: { kind: 'guide', topic: g.topic } as const, source: data('guides') })),
+    ...model.data.audiences.map((a) => ({ path: urls.audiencePath(a.slug), page: { kind: 'audience', slug: a.slug } as const, source: data('audiences'), markdown: audienceCopy(model, a) })),
+    ...model.data.guides.map((g) => ({ path: urls.guidePath(g.topic), page: { kind: 'guide', topic: g.topic } as const, source: data('guides'), markdown: guideCopy(model, g) })),
     ...model.guides.map((g) => ({ path: urls.guideArticlePath(g.topic), page: { kind: 'guide-article', topic: g.topic } as const, source: g.file, bodies: [g.file] })),
     ...blogListRoutes(model),
-    ...model.posts.map((p) => ({ path: urls.blogPostPath(p.slug), page: { kind: 'blog-post', slug: p.slug } as const, source: p.file, bodies: [p.file], lastModified: p.date })),
-    { path: urls.caseStudiesPath, page: { kind: 'case-studies' }, source: data('case-studies') },
-    { path: urls.humansPath, page: { kind: 'humans' }, source: data('humans') },
-    { path: urls.gettingStartedPath, page: { kind: 'getting-started' }, source: data('getting-started') },
+    ...model.posts.map((p) => ({ path: urls.blogPostPath(p.slug), page: { kind: 'blog-post', slug: p.slug } as const, source: p.file, bodies: [p.file], lastModified: p.date, markdown: postCopy(model, p) })),
+    { path: urls.caseStudiesPath, page: { kind: 'case-studies' }, source: data('case-studies'), markdown: caseStudiesCopy(model) },
+    { path: urls.humansPath, page: { kind: 'humans' }, source: data('humans'), markdown: humansCopy(model) },
+    { path: urls.gettingStartedPath, page: { kind: 'getting-started' }, source: data('getting-started'), markdown: gettingStartedCopy(model) },
     { path: urls.toolkitPath, page: { kind: 'toolkit' }, source: data('toolkit') },
     // Only a site whose forms post to its own endpoint sends visitors here.
     ...(model.data.site.leadEndpoint ? [{ path: urls.toolkitFilesPath, page: { kind: 'toolkit', unlocked: true } as const, source: data('toolkit'), indexable: false }] : []),

@@ -16,7 +16,7 @@ import { test } from 'node:test';
 import { Cache } from '../../cli/cache/cache.ts';
 import { classifyChanges } from '../../cli/dev/classify.ts';
 import { IncrementalBuild, type DevOutput } from '../../cli/dev/incremental-build.ts';
-import { collectSiteErrors, formatRemovedHtml, formatSiteErrors } from '../../cli/errors.ts';
+import { collectSiteErrors, formatBodyWarnings, formatSiteErrors } from '../../cli/errors.ts';
 import { runCliHere, type CliRun } from '../helpers/cli.ts';
 import { copyTinySite } from '../helpers/tiny-copy.ts';
 
@@ -80,6 +80,11 @@ const cases: Case[] = [
     exit: 0, shows: ['[markdown.html-removed]'], dev: true,
   },
   {
+    name: 'accessibility: a link that says "click here" and text in another script without lang are warnings',
+    files: { 'posts/finding.md': `${frontMatter('Finding')}To set it up, [click here](/).\n\nThe team says Привіт, світе! every morning.\n` },
+    exit: 0, shows: ['[accessibility.link-text]', '[accessibility.language]'], dev: true,
+  },
+  {
     name: 'front matter: a field the schema does not know fails the build',
     files: { 'posts/finding.md': `${frontMatter('Finding', 'tag: [one]\n')}Body.\n` },
     exit: 1, shows: ['[content.unknown-field]'], dev: true,
@@ -126,7 +131,7 @@ for (const check of cases) {
       // As the dev server runs it: the first build until one succeeds, then each edit.
       const dev = new IncrementalBuild({ root: site.root, contentDir: site.content, env: {}, cache: Cache.of(site.root) });
       const stylesDir = path.join(site.root, 'templates');
-      const report = (output: DevOutput) => formatRemovedHtml(output.markdownWarnings, site.root);
+      const report = (output: DevOutput) => formatBodyWarnings(output.markdownWarnings, site.root);
       const devRun = async (changed: string[]): Promise<{ ok: boolean; text: string }> => {
         try {
           const output = dev.ready ? await dev.update(classifyChanges(site.content, stylesDir, changed)) : await dev.buildAll();

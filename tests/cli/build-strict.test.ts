@@ -4,7 +4,13 @@ import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
+import { Cache } from '../../cli/cache/cache.ts';
+import { collectSiteErrors, SiteError } from '../../cli/errors.ts';
+import { buildSite } from '../../cli/pipeline/build-site.ts';
+import { MemoryWriter } from '../../cli/write/writers.ts';
+import { tinyContentCopy } from '../helpers/build-output.ts';
 import { runCliHere } from '../helpers/cli.ts';
+import { tinyRoot, tinySite } from '../helpers/sites.ts';
 import { copyTinySite } from '../helpers/tiny-copy.ts';
 
 test('--strict refuses an output whose page has a content warning, at its line, and keeps the previous output', async () => {
@@ -29,5 +35,21 @@ test('--strict refuses an output whose page has a content warning, at its line, 
     assert.equal((await build('--strict')).code, 1, 'the plain build\'s up-to-date record does not answer a strict build');
   } finally {
     await site.cleanup();
+  }
+});
+
+test('an accessibility finding is a warning of a build, and under strict an error at its place', async () => {
+  const { dir, content, cleanup } = await tinyContentCopy();
+  try {
+    const file = path.join(content, 'posts', 'vague.md');
+    await writeFile(file, '---\ntitle: Vague\ndate: 2024-03-01\n---\n\nTo set it up, [click here](/).\n');
+    const build = (strict: boolean) => buildSite({ root: tinyRoot, site: tinySite, contentDir: content, writer: new MemoryWriter(), checkLinks: false, strict, cache: new Cache(path.join(dir, 'cache')) });
+    const plain = await build(false);
+    assert.deepEqual(plain.warnings.filter((warning) => warning instanceof SiteError && warning.file === file).map((warning) => `${(warning as SiteError).line}:${(warning as SiteError).column} ${warning.code}`), ['6:15 accessibility.link-text']);
+    // The second build takes the body from the cache: the finding comes back with it, as an error.
+    const errors = await build(true).then(() => [], (error: unknown) => collectSiteErrors(error) ?? []);
+    assert.deepEqual(errors.map((error) => `${path.relative(content, error.file ?? '')}:${error.line}:${error.column} ${error.code}`), ['posts/vague.md:6:15 accessibility.link-text']);
+  } finally {
+    await cleanup();
   }
 });

@@ -147,14 +147,14 @@ test('a page taken from the page cache still reports the warnings of its body', 
     const first = await build();
     const second = await build();
     assert.equal(second.renderedPages, 0, 'every page came from the page cache');
-    assert.deepEqual(rows(first.warnings), ['6:6 onclick on <span> removed', '8:1 <script> removed']);
+    assert.deepEqual(rows(first.warnings), ['6:6 onclick on <span> removed: a keyboard cannot reach a <span> to click it', '8:1 <script> removed']);
     assert.deepEqual(rows(second.warnings), rows(first.warnings));
   } finally {
     await cleanup();
   }
 });
 
-test('dev prints the warnings of every body after its first build and serves the page without what was removed', { timeout: 120_000 }, async () => {
+test('dev prints the warnings of every body after its first build, shows them over the page, and serves it without what was removed', { timeout: 120_000 }, async () => {
   const { content, cleanup } = await tinyContentCopy();
   try {
     const file = path.join(content, 'posts', 'dev-html.md');
@@ -162,8 +162,14 @@ test('dev prints the warnings of every body after its first build and serves the
     const { server, logs } = await startTestDevServer({ root: tinyRoot, contentDir: content, cache: new Cache(undefined) });
     try {
       const page = await (await fetch(`${server.url}/posts/dev-html/`)).text();
-      assert.ok(!page.includes('onclick') && page.includes('<span>here</span>'));
-      assert.ok(logs.some((text) => text.includes('posts/dev-html.md:6:6  onclick on <span> removed  [markdown.html-removed]')), logs.join('\n'));
+      const served = page.replace(/<script>window\.__sitegenError=[\s\S]*?<\/script>/, '');
+      assert.ok(!served.includes('onclick') && served.includes('<span>here</span>'), served);
+      const row = 'posts/dev-html.md:6:6  onclick on <span> removed: a keyboard cannot reach a <span> to click it  [accessibility.click-handler]';
+      assert.ok(logs.some((text) => text.includes(row)), logs.join('\n'));
+      // The overlay of the page that shows the body has its warnings; a page without any has none.
+      const overlayText = (html: string) => JSON.parse(/window\.__sitegenWarnings=(.*?);\(/.exec(html)![1]!) as string | null;
+      assert.ok(overlayText(page)?.includes(row), page);
+      assert.equal(overlayText(await (await fetch(`${server.url}/posts/hello/`)).text()), null);
     } finally {
       await server.close();
     }

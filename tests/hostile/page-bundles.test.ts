@@ -5,8 +5,6 @@
 // sandboxed downloads, by `_headers`, `preview` and `dev` alike.
 import assert from 'node:assert/strict';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { createServer, type RequestListener } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { Cache } from '../../cli/cache/cache.ts';
@@ -16,6 +14,7 @@ import { buildSite } from '../../cli/pipeline/build-site.ts';
 import { createStaticHandler } from '../../cli/static-host/static-host.ts';
 import { DiskWriter, MemoryWriter } from '../../cli/write/writers.ts';
 import { filesOf, tinyContentCopy } from '../helpers/build-output.ts';
+import { serving } from '../helpers/serving.ts';
 import { loadedSite, tinyRoot, tinySite } from '../helpers/sites.ts';
 
 let dir: string;
@@ -125,18 +124,6 @@ async function withBundle(names: string[], check: () => Promise<void>, options: 
   } finally {
     for (const name of names) await rm(path.join(bundle, name), { force: true });
     for (const name of without) await rename(path.join(aside, encodeURIComponent(name)), path.join(bundle, name));
-  }
-}
-
-/** Serves `handler` on an ephemeral port while `run` fetches from it. */
-async function serving(handler: RequestListener, run: (get: (address: string) => Promise<Response>) => Promise<void>): Promise<void> {
-  const server = createServer(handler);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  try {
-    await run((address) => fetch(`http://127.0.0.1:${port}${address}`));
-  } finally {
-    await new Promise((resolve) => server.close(resolve));
   }
 }
 

@@ -37,9 +37,10 @@ test('writes every page, the redirect page, the stylesheet, the images and the s
   // Pagefind names the index's chunks by their contents.
   assert.deepEqual(files.map((file) => file.replace(/-[A-Z0-9]{8}\.css$/, '-HASH.css').replace(/en_[0-9a-f]+\./, 'en_HASH.')), [
     '.sitegen-manifest.json', '404.html', '_headers', '_redirects', 'assets/site-HASH.css', 'feed.xml', 'images/square.svg',
-    'index.html', 'old-home/index.html', 'pagefind/filter/en_HASH.pf_filter', 'pagefind/fragment/en_HASH.pf_fragment', 'pagefind/fragment/en_HASH.pf_fragment',
+    'index.html', 'index.md', 'llms-full.txt', 'llms.txt', 'old-home/index.html', 'pagefind/filter/en_HASH.pf_filter', 'pagefind/fragment/en_HASH.pf_fragment', 'pagefind/fragment/en_HASH.pf_fragment',
     'pagefind/index/en_HASH.pf_index', 'pagefind/pagefind-entry.json', 'pagefind/pagefind-worker.js', 'pagefind/pagefind.en_HASH.pf_meta', 'pagefind/pagefind.js', 'pagefind/parts.json',
-    'pagefind/wasm.en.pagefind', 'pagefind/wasm.unknown.pagefind', 'posts/hello/index.html', 'posts/second/index.html', 'robots.txt', 'search/index.html', 'sitemap.xml',
+    'pagefind/wasm.en.pagefind', 'pagefind/wasm.unknown.pagefind', 'posts/hello/index.html', 'posts/hello/index.md', 'posts/second/index.html', 'posts/second/index.md',
+    'robots.txt', 'search/index.html', 'sitemap.xml',
   ]);
   assert.equal(result.files, files.length);
   assert.deepEqual(await entriesBesideOutput(outDir), ['dist'], 'no staging folder is left beside the output');

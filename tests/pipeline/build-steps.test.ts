@@ -38,7 +38,7 @@ test('load reads every content file and image the definition names; validate bui
   assert.deepEqual([...routed.raw.data.keys()], ['site']);
   assert.deepEqual(routed.images.svg.map((image) => image.url), ['/images/square.svg']);
   assert.equal(routed.imagesDir, path.join(content, 'images'));
-  assert.deepEqual(routed.settings, { siteUrl: 'https://tiny.example', trailingSlash: 'always' });
+  assert.deepEqual(routed.settings, { siteUrl: 'https://tiny.example', trailingSlash: 'always', language: 'en' });
   assert.deepEqual(routed.productionProblems, []);
 });
 

@@ -247,7 +247,9 @@ test('records the shared header and footer links on every page, with the home pa
 test('the build result carries the link check of the output it committed, with no broken link and no redirect hint', () => {
   assert.ok(result.links && result.links.checked > 1000, `${result.links?.checked} references checked`);
   assert.deepEqual(result.links.findings, []);
-  assert.deepEqual(result.warnings.map((warning) => warning.code), [], 'no link, image or card warnings');
+  assert.deepEqual(result.warnings.map((warning) => warning.code), [], 'no link, image, card or content warnings');
+  // So the content's accessibility checks ran with every rule: text in another script is judged against English.
+  assert.equal(realSite.definition.settings(model).language, 'en');
   assert.deepEqual(result.productionProblems.map((problem) => problem.code), ['config.unsafe-for-production', 'config.incomplete-for-production'], 'only the test reCAPTCHA key and the postal address content/ leaves unset');
 });
 
@@ -446,4 +448,69 @@ test('the sitemap gives every post its date as lastmod', async () => {
   for (const post of model.posts) {
     assert.equal(lastmod.get(`${siteUrl}/blog/${post.slug}/`), post.date.toISOString().slice(0, 10), post.slug);
   }
+});
+
+// ---- Answer engines ----
+
+/** The pages the site gives a Markdown copy, by llms.txt's sections: every kind of page the SPEC lists but the gated guides, the lists, the legal pages and the toolkit. */
+const copiedPages = () => ({
+  Services: ['startups', 'legacy', 'non-traditional', 'devshops'].map((slug) => `services/${slug}/index.md`),
+  Guides: ['playwright', 'test-data', 'cursor-usage', 'bug-documentation', 'productivity'].map((topic) => `guides/${topic}/index.md`),
+  'Case studies': ['case-studies/index.md'],
+  Company: ['humans/index.md', 'getting-started/index.md'],
+  Blog: model.posts.map((post) => `blog/${post.slug}/index.md`),
+});
+
+test('llms.txt lists every page the site copies, in its sections, each link answered by the copy\'s own file', async () => {
+  const { readSiteFolder } = await import('../../cli/static-host/static-host.ts');
+  const { respondToPath } = await import('../../cli/static-host/serve-site.ts');
+  const { scanMarkdownRefs } = await import('../../cli/check/markdown-refs.ts');
+  const site = await readSiteFolder(outDir);
+  const llms = await read('llms.txt');
+  assert.match(llms, /^# Checkpoint QA\n\n> \S/);
+  const sections = [...llms.matchAll(/^## (.+)$/gm)].map(([, name]) => name);
+  assert.deepEqual(sections, Object.keys(copiedPages()));
+  const linked = scanMarkdownRefs(llms).map((ref) => ref.value);
+  assert.deepEqual(linked, [`${siteUrl}/llms-full.txt`, ...Object.values(copiedPages()).flat().map((file) => `${siteUrl}/${file}`)]);
+  for (const url of linked) {
+    const answer = await respondToPath(site, new URL(url).pathname);
+    assert.equal('file' in answer && answer.status, 200, url);
+  }
+});
+
+test('the gated guide articles are neither copied nor named in llms.txt, llms-full.txt or any copy', async () => {
+  const files = [...(await readdir(outDir, { recursive: true }))].map((file) => String(file).split(path.sep).join('/'));
+  assert.deepEqual(files.filter((file) => file.startsWith('guides/content/') && file.endsWith('.md')), []);
+  const copies = files.filter((file) => file.endsWith('.md'));
+  assert.deepEqual(copies.sort(), Object.values(copiedPages()).flat().sort());
+  for (const file of [...copies, 'llms.txt', 'llms-full.txt']) assert.doesNotMatch(await read(file), /guides\/content/, file);
+  const full = await read('llms-full.txt');
+  assert.ok(Buffer.byteLength(full) <= 1_000_000);
+  for (const file of copies) assert.ok(full.includes(await read(file)), `llms-full.txt holds ${file} whole`);
+});
+
+test("a post's copy is its source body as written, with its links made absolute and its images the files the page loads", async () => {
+  for (const post of model.posts) {
+    const source = await readFile(path.join(content, 'posts', `${post.slug}.md`), 'utf8');
+    const html = await read(`blog/${post.slug}/index.html`);
+    const body = source.slice(source.indexOf('\n---\n', 3) + 5).replace(/^\s*\n/, '');
+    const expected = body.replace(/\]\((\/[^)\s]*)\)/g, (_link, href: string) => {
+      // An image of the site is linked as the file its <img> loads.
+      const image = /\.(?:png|jpe?g)$/.test(href) ? new RegExp(`<img src="(${href.replace(/\.\w+$/, '')}-[^"]+)"`).exec(html)?.[1] : undefined;
+      return `](${siteUrl}${image ?? href})`;
+    });
+    const copy = await read(`blog/${post.slug}/index.md`);
+    assert.equal(copy.slice(copy.indexOf(`# ${post.title.replace(/[\\`*_[\]<>&!~#|]/g, '\\$&')}\n\n`)).split('\n\n').slice(1).join('\n\n'), expected, post.slug);
+    assert.match(copy, new RegExp(`^---\\ntitle: .*\\ndescription: .*\\ncanonical: "${siteUrl}/blog/${post.slug}/"\\ndate: ${post.date.toISOString().slice(0, 10)}\\ntags: \\[`));
+  }
+});
+
+test('each page with a copy names it in its head, and the sitemap lists pages only', async () => {
+  const copies = new Set(Object.values(copiedPages()).flat());
+  for (const { file, page } of pages) {
+    const alternates = page.all((e) => e.name === 'link' && e.attribs.rel === 'alternate' && e.attribs.type === 'text/markdown').map((e) => e.attribs.href);
+    const copy = file.replace(/\.html$/, '.md');
+    assert.deepEqual(alternates, copies.has(copy) ? [`/${copy}`] : [], file);
+  }
+  assert.doesNotMatch(await read('sitemap.xml'), /\.md</);
 });

@@ -17,7 +17,7 @@ import { tinyRoot, tinySite } from '../helpers/sites.ts';
 const validated = validateStep(await loadStep(tinySite, tinyRoot, path.join(tinyRoot, 'content')), { now: new Date('2024-06-01T00:00:00Z') });
 const model = validated.model as TinyModel;
 const specs = tinySite.definition.routes(model) as RouteSpec<TinyPage>[];
-const always: SiteSettings = { siteUrl: 'https://tiny.example', trailingSlash: 'always' };
+const always: SiteSettings = { siteUrl: 'https://tiny.example', trailingSlash: 'always', language: 'en' };
 const never: SiteSettings = { ...always, trailingSlash: 'never' };
 const layout = (settings: SiteSettings) => buildRoutes(specs, settings).map((route) => [route.path, route.url, route.file, route.indexable]);
 
@@ -53,6 +53,21 @@ test('keeps what the site says of each page: its page, source, bodies and last c
   assert.deepEqual([home.bodies, 'lastModified' in home], [[], false]);
   const hidden = buildRoutes([{ path: '/drafts', page: { kind: 'home' }, source: 'x', indexable: false }], always);
   assert.deepEqual(hidden.map((route) => [route.file, route.indexable]), [['drafts/index.html', false]]);
+});
+
+test("puts a page's Markdown copy beside its HTML under either policy, never for a draft", () => {
+  const copies = (settings: SiteSettings, drafts?: Set<string>) => buildRoutes(specs, settings, drafts).map((route) => [route.path, route.copy?.file, route.copy?.url]);
+  assert.deepEqual(copies(always).slice(0, 3), [
+    ['/', 'index.md', '/index.md'],
+    ['/posts/second', 'posts/second/index.md', '/posts/second/index.md'],
+    ['/posts/hello', 'posts/hello/index.md', '/posts/hello/index.md'],
+  ]);
+  assert.deepEqual(copies(never)[1], ['/posts/second', 'posts/second.md', '/posts/second.md']);
+  const hello = specs.find((spec) => spec.path === '/posts/hello')!;
+  assert.deepEqual(copies(always, new Set([hello.source]))[2], ['/posts/hello', undefined, undefined], 'a draft gets no copy');
+  const copy = hello.markdown!;
+  assert.throws(() => buildRoutes([{ path: '/404', page: { kind: 'not-found' }, source: 'x', notFound: true, markdown: copy }], always), /not-found page \/404/);
+  assert.throws(() => buildRoutes([{ path: '/a', page: { kind: 'home' }, source: 'x', markdown: copy }], always), /not one of the bodies its route shows/);
 });
 
 test("lays a redirect's stub page at its old address and points it at the target under the policy, query and fragment kept", () => {

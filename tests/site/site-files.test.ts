@@ -31,6 +31,7 @@ const rendered: RenderedStep = {
   // The marketing site's post images are SVG: their sizes are all a page needs of them.
   imageIndex: imageIndex(routed.images.svg, []),
   warnings: [],
+  copies: new Map(),
 };
 const files = siteFiles(rendered, claimStep(rendered, { outputs: [], index: rendered.imageIndex }, { files: [] }));
 const text = (file: string) => {

@@ -30,6 +30,7 @@ const rendered: RenderedStep = {
   renderedPages: routed.routes.length,
   imageIndex: new Map(),
   warnings: [],
+  copies: new Map(),
 };
 const files = siteFiles(rendered, claimStep(rendered, { outputs: [], index: rendered.imageIndex }, { files: [] }));
 const text = (file: string) => {

@@ -19,18 +19,23 @@ export function describeIframe(src: string | undefined): string {
 /**
  * A body as the site shows it: each embed the site does not accept (the `embeds` of its `markdown` in its
  * definition; none without it) becomes `null`, so its slot is left empty (body-slots.ts), with a
- * warning at its line. Run on every build, never cached: the rule is the site's code, the body's
- * render only records the iframes. The body's `embeds` keep their indices.
+ * warning at its line; each one it shows without a `title` is an accessibility finding
+ * (`accessibility.embed-title`): a screen reader names a frame by its title. Run on every build, never
+ * cached: the rule is the site's code, the body's render only records the iframes. The body's
+ * `embeds` keep their indices.
  */
 export function applyEmbedRule(body: RenderedMarkdown, rule: MarkdownEmbedSpec | undefined): { body: RenderedMarkdown; warnings: MarkdownWarning[] } {
   if (!body.embeds) return { body, warnings: [] };
   const warnings: MarkdownWarning[] = [];
   const embeds = body.embeds.map((embed) => {
+    if (embed && rule?.accepts(embed.src) && embed.title === undefined) {
+      warnings.push({ code: 'accessibility.embed-title', message: `${describeIframe(embed.src)} has no title: a screen reader announces it as a frame, without saying what it plays`, hint: 'Name the video in a title attribute: <iframe src="…" title="Demo: filing a bug report with AI"></iframe>.', line: embed.line, column: embed.column });
+    }
     if (!embed || rule?.accepts(embed.src)) return embed;
     const only = rule ? `only ${rule.description} are embedded` : 'this site embeds no iframes';
     warnings.push({ code: 'markdown.html-removed', message: `${describeIframe(embed.src)} removed: ${only}`, line: embed.line, column: embed.column });
     return null;
   });
-  if (warnings.length === 0) return { body, warnings };
+  if (embeds.every((embed, index) => embed === body.embeds![index])) return { body, warnings };
   return { body: { ...body, embeds }, warnings };
 }

@@ -4,6 +4,7 @@ import type { Element, Root } from 'hast';
 import type { Options as PrettyCodeOptions } from 'rehype-pretty-code';
 import type { BundledLanguage } from 'shiki';
 import type { VFile } from 'vfile';
+import { AccessibilityLint } from './accessibility-lint.ts';
 import { codeTheme } from './code-theme.ts';
 import { allowedSchemeNames, isSafeUrl } from './safe-urls.ts';
 import { recordSiteImage, type MarkdownImage } from './markdown-images.ts';
@@ -89,15 +90,19 @@ function collect(tree: Root, file: VFile, findCode: boolean): { blocks: CodeBloc
   const images: MarkdownImage[] = [];
   const problems: MarkdownProblem[] = [];
   const blocks: CodeBlock[] = [];
+  // The accessibility checks see every element and text of this walk (accessibility-lint.ts).
+  const lint = new AccessibilityLint();
   let unsupported = false;
   const walk = (node: Root | Element) => {
     for (const [index, child] of node.children.entries()) {
       if (child.type !== 'element') {
         // As rehype-stringify writes raw HTML unless told to trust it.
         if (child.type === 'raw') node.children[index] = { type: 'text', value: child.value };
+        else if (child.type === 'text') lint.text(child);
         continue;
       }
       const { tagName, properties } = child;
+      const linted = lint.element(child);
       const attribute = tagName === 'a' ? 'href' : tagName === 'img' ? 'src' : undefined;
       const url = attribute && properties[attribute];
       if (attribute && typeof url === 'string' && !isSafeUrl(url)) {
@@ -127,10 +132,11 @@ function collect(tree: Root, file: VFile, findCode: boolean): { blocks: CodeBloc
         unsupported = true;
       }
       walk(child);
+      linted?.();
     }
   };
   walk(tree);
-  Object.assign(file.data, { links, headings, images, problems });
+  Object.assign(file.data, { links, headings, images, problems, accessibility: lint.findings, foreignText: lint.foreignText });
   return { blocks, unsupported };
 }
 

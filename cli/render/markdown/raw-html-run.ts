@@ -187,14 +187,25 @@ export class RawHtmlRun {
     }
   }
 
-  /** Warns about each attribute (or value of a list attribute) the sanitizer left out of a kept element. */
+  /**
+   * Warns about each attribute (or value of a list attribute) the sanitizer left out of a kept
+   * element. A click handler on an element the keyboard cannot reach, and a `tabindex` above 0,
+   * are accessibility problems as the author wrote them: reported once, as such.
+   */
   private reportAttributes(original: Element, cleaned: Element, at: Point): void {
     for (const [property, value] of Object.entries(original.properties)) {
       if (value === undefined || value === null) continue;
       const name = attributeName(property);
       const left = cleaned.properties[property];
-      if (left === undefined || left === null) this.warn(`${name} on <${original.tagName}> removed`, at);
-      else if (Array.isArray(value) && Array.isArray(left) && left.length < value.length) {
+      if (left === undefined || left === null) {
+        if (clickHandlers.has(property) && !interactiveElements.has(original.tagName)) {
+          this.warnings.push({ code: 'accessibility.click-handler', message: `${name} on <${original.tagName}> removed: a keyboard cannot reach a <${original.tagName}> to click it`, hint: 'To lead somewhere, write a link ([text](/path)); a body runs no script, so the handler is removed either way.', ...at });
+        } else if (property === 'tabIndex') {
+          this.warnings.push({ code: 'markdown.html-removed', message: `${name} on <${original.tagName}> removed`, hint: 'A tabindex above 0 moves the element ahead of the page\'s own links in the keyboard\'s order; leave it out, or write tabindex="0" to make it focusable where it stands.', ...at });
+        } else {
+          this.warn(`${name} on <${original.tagName}> removed`, at);
+        }
+      } else if (Array.isArray(value) && Array.isArray(left) && left.length < value.length) {
         const removed = value.filter((item) => !left.includes(item));
         this.warn(`${name} ${JSON.stringify(removed.join(' '))} on <${original.tagName}> removed`, at);
       }
@@ -205,6 +216,12 @@ export class RawHtmlRun {
     this.warnings.push({ code: 'markdown.html-removed', message, ...at });
   }
 }
+
+/** Event handlers a mouse fires and a keyboard does not, on an element that is not a control. */
+const clickHandlers: ReadonlySet<string> = new Set(['onClick', 'onDblClick', 'onMouseDown', 'onMouseUp']);
+
+/** Elements the keyboard reaches and activates by themselves. */
+const interactiveElements: ReadonlySet<string> = new Set(['a', 'button', 'input', 'select', 'textarea', 'summary', 'option']);
 
 function isLineBreak(node: RootContent | undefined): boolean {
   return node?.type === 'text' && node.value === '\n';

@@ -16,6 +16,8 @@ export interface RawHtmlData {
   htmlProblems?: MarkdownProblem[];
   htmlWarnings?: MarkdownWarning[];
   embeds?: (MarkdownEmbed | null)[];
+  /** Where each piece of HTML stands in the body's text, as `[start, end]` offsets. */
+  htmlSpans?: [number, number][];
 }
 
 /**
@@ -39,9 +41,11 @@ export interface RawHtmlData {
  */
 export function rawHtml() {
   return (tree: Root, file: VFile): Root | undefined => {
-    const pieces = rawPieces(tree);
+    const spans: [number, number][] = [];
+    const pieces = rawPieces(tree, spans);
     if (pieces.length === 0) return undefined;
     const data = file.data as RawHtmlData;
+    data.htmlSpans = spans;
     const wrong = checkHtmlStructure(pieces, elementsKeptOrRemoved);
     if (wrong) {
       data.htmlProblems = [structureProblem(wrong)];
@@ -87,12 +91,16 @@ function structureProblem(wrong: HtmlStructureProblem): MarkdownProblem {
   }
 }
 
-/** The body's HTML pieces in document order, with where each starts. */
-function rawPieces(tree: Root): RawHtmlPiece[] {
+/** The body's HTML pieces in document order, with where each starts; `spans` gets the offsets of each in the body's text. */
+function rawPieces(tree: Root, spans: [number, number][]): RawHtmlPiece[] {
   const pieces: RawHtmlPiece[] = [];
   const walk = (node: Root | Element) => {
     for (const child of node.children) {
-      if (child.type === 'raw') pieces.push({ value: child.value, line: child.position?.start.line ?? 1, column: child.position?.start.column ?? 1 });
+      if (child.type === 'raw') {
+        pieces.push({ value: child.value, line: child.position?.start.line ?? 1, column: child.position?.start.column ?? 1 });
+        const { start, end } = child.position ?? {};
+        if (start?.offset !== undefined && end?.offset !== undefined) spans.push([start.offset, end.offset]);
+      }
       else if (child.type === 'element') walk(child);
     }
   };

@@ -64,7 +64,7 @@ export function resolveRelativeReferences(file: string, body: RenderedMarkdown, 
  * A relative href (as a browser reads it: url-reference.ts) as a site address, or as it is when
  * it is not relative or there is nothing to resolve it against.
  */
-function resolvedHref(href: string, folder: string, addresses: ContentAddresses, page: BodyPage | undefined): string {
+export function resolvedHref(href: string, folder: string, addresses: ContentAddresses, page: BodyPage | undefined): string {
   const reference = readUrlReference(href);
   if (reference.kind !== 'relative') return href;
   const rest = reference.search + reference.hash;

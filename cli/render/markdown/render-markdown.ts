@@ -13,6 +13,8 @@ import { stringifyWithSlots, type BodySlot } from './body-slots.ts';
 import type { MarkdownImage } from './markdown-images.ts';
 import type { MarkdownEmbed } from './markdown-embeds.ts';
 import { rawHtml, type RawHtmlData } from './raw-html.ts';
+import type { AccessibilityCode, AccessibilityFinding, ForeignText } from './accessibility-lint.ts';
+import recordSourceUrls, { sourceUrlsOf, type SourceUrl } from './source-urls.ts';
 import { atsAllInCodeBlocks, atsLookFenced } from './ats-in-code.ts';
 import { collectLinksAndHeadings, loadPrettyCode, prepareBody, prettyCodeOptions, type PrettyCodePlugin } from './markdown-plugins.ts';
 
@@ -42,9 +44,9 @@ export interface MarkdownProblem {
   column: number;
 }
 
-/** Something the build left out of a body and says so, at its line and column: it does not fail the build. */
+/** Something the build left out of a body, or what in it a screen reader or a keyboard would trip on (accessibility-lint.ts), at its line and column: it does not fail the build, except under `--strict`. */
 export interface MarkdownWarning {
-  code: 'markdown.html-removed';
+  code: 'markdown.html-removed' | AccessibilityCode;
   message: string;
   hint?: string;
   line: number;
@@ -74,8 +76,14 @@ export interface RenderedMarkdown {
   embeds?: (MarkdownEmbed | null)[];
   /** Present when the body has problems: the build reports them and fails. Plain data, so it is cached and crosses from workers with the rest. */
   problems?: MarkdownProblem[];
-  /** Present when HTML was removed from the body: the build prints them and goes on. Cached with the rest, so a body from the cache still reports them. */
+  /** Present when HTML was removed from the body, or the accessibility checks found something: the build prints them and goes on. Cached with the rest, so a body from the cache still reports them. */
   warnings?: MarkdownWarning[];
+  /** Text in a script other than Latin outside any `lang`: each build reports what is not in its site's language (applyLanguageRule). Absent when there is none. */
+  foreignText?: ForeignText[];
+  /** Where the body's text holds each link's, image's and definition's URL (source-urls.ts), for its Markdown copy. Absent when there is none. */
+  sourceUrls?: SourceUrl[];
+  /** Where the body's text holds HTML, as `[start, end]` offsets, for its Markdown copy (whose links in HTML are made absolute too). Absent when there is none. */
+  sourceHtml?: [number, number][];
 }
 
 /** Builds the unified processor; it is reused for every file of a build. */
@@ -83,6 +91,7 @@ export function createMarkdownProcessor(options: { emails?: boolean } = {}): Pro
   return unified()
     .use(remarkParse)
     .use(remarkGfm, options)
+    .use(recordSourceUrls)
     // HTML written in the body is kept as raw nodes, then parsed and sanitized (raw-html.ts).
     .use(remarkRehype, { allowDangerousHtml: true })
     .use(rawHtml)
@@ -100,6 +109,7 @@ function createReferenceMarkdownProcessor(rehypePrettyCode: PrettyCodePlugin, op
   return unified()
     .use(remarkParse)
     .use(remarkGfm, options)
+    .use(recordSourceUrls)
     .use(remarkRehype, { allowDangerousHtml: true })
     .use(rawHtml)
     .use(rehypeSlug)
@@ -132,8 +142,9 @@ export async function renderMarkdown(markdown: string, firstLine = 1): Promise<R
     if (markdown.includes('@') && !atsAllInCodeBlocks(markdown, mdast as unknown as MdastRoot)) mdast = undefined;
   }
   mdast ??= (processors.withEmails ??= createMarkdownProcessor()).parse(markdown) as unknown as Root;
+  const sourceUrls = sourceUrlsOf(mdast as unknown as MdastRoot);
   const { tree, file } = await runTransforms(processor, mdast);
-  return renderedFrom(stringifyWithSlots(tree, (root) => processor.stringify(root, file)), file, firstLine);
+  return renderedFrom(stringifyWithSlots(tree, (root) => processor.stringify(root, file)), file, firstLine, sourceUrls);
 }
 
 /**
@@ -148,8 +159,10 @@ export async function renderMarkdownReference(markdown: string, firstLine = 1): 
   const processor = markdown.includes('@')
     ? (processors.referenceWithEmails ??= createReferenceMarkdownProcessor(rehypePrettyCode))
     : (processors.referenceWithoutEmails ??= createReferenceMarkdownProcessor(rehypePrettyCode, { emails: false }));
-  const { tree, file } = await runTransforms(processor, processor.parse(markdown) as unknown as Root);
-  return renderedFrom(stringifyWithSlots(tree, (root) => processor.stringify(root, file)), file, firstLine);
+  const mdast = processor.parse(markdown) as unknown as Root;
+  const sourceUrls = sourceUrlsOf(mdast as unknown as MdastRoot);
+  const { tree, file } = await runTransforms(processor, mdast);
+  return renderedFrom(stringifyWithSlots(tree, (root) => processor.stringify(root, file)), file, firstLine, sourceUrls);
 }
 
 /** Checked before parsing: parsing deep nesting is what takes too long or overflows the stack. */
@@ -172,13 +185,14 @@ function runTransforms(processor: MarkdownProcessor, mdast: Root): Promise<{ tre
   });
 }
 
-function renderedFrom({ html, slots }: { html: string; slots: BodySlot[] }, file: VFile, firstLine: number): RenderedMarkdown {
-  const data = file.data as { links?: MarkdownLink[]; headings?: MarkdownHeading[]; images?: MarkdownImage[]; problems?: MarkdownProblem[] } & RawHtmlData;
+function renderedFrom({ html, slots }: { html: string; slots: BodySlot[] }, file: VFile, firstLine: number, sourceUrls: SourceUrl[]): RenderedMarkdown {
+  const data = file.data as { links?: MarkdownLink[]; headings?: MarkdownHeading[]; images?: MarkdownImage[]; problems?: MarkdownProblem[]; accessibility?: AccessibilityFinding[]; foreignText?: ForeignText[] } & RawHtmlData;
   const inFile = <T extends { line: number }>(item: T): T => ({ ...item, line: item.line + firstLine - 1 });
   const problems = [...(data.htmlProblems ?? []), ...(data.problems ?? [])].map(inFile);
   const images = (data.images ?? []).map(inFile);
   const embeds = data.embeds?.map((embed) => embed && inFile(embed));
-  const warnings = (data.htmlWarnings ?? []).map(inFile);
+  const warnings = [...(data.htmlWarnings ?? []), ...(data.accessibility ?? [])].map(inFile);
+  const foreignText = (data.foreignText ?? []).map(inFile);
   return {
     html,
     links: (data.links ?? []).map(inFile),
@@ -188,6 +202,9 @@ function renderedFrom({ html, slots }: { html: string; slots: BodySlot[] }, file
     ...(embeds ? { embeds } : {}),
     ...(problems.length > 0 ? { problems } : {}),
     ...(warnings.length > 0 ? { warnings } : {}),
+    ...(foreignText.length > 0 ? { foreignText } : {}),
+    ...(sourceUrls.length > 0 ? { sourceUrls } : {}),
+    ...(data.htmlSpans?.length ? { sourceHtml: data.htmlSpans } : {}),
   };
 }
 

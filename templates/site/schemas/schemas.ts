@@ -4,6 +4,7 @@ import { caseStudiesSchema, testimonialsSchema } from './customer-stories.ts';
 import { iconNames, type link, type section } from './fields.ts';
 import { guidesSchema } from './guides.ts';
 import { homeSchema } from './home.ts';
+import { llmsSchema } from './llms.ts';
 import { formsSchema, uiSchema } from './interface-text.ts';
 import { audiencesSchema, gettingStartedSchema, pageSchema, toolkitSchema } from './pages.ts';
 import { searchSchema } from './search.ts';
@@ -35,6 +36,7 @@ export const dataSchemas = {
   ui: uiSchema,
   'share-cards': shareCardsSchema,
   search: searchSchema,
+  llms: llmsSchema,
 } as const;
 
 export type DataName = keyof typeof dataSchemas;

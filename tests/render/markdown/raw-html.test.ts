@@ -52,17 +52,18 @@ test('reports each removed element and attribute once, at its line and column in
   const markdown = 'Intro text.\n\n<p onclick="x()">Hi <font color="red">there</font></p>\n\n  <script>alert(1)</script>\n<form action="/go"><input name="q"><button>Go</button></form>\n';
   const body = await renderMarkdown(markdown, 7);
   assert.deepEqual(warningsOf(body), [
-    '9:1 onclick on <p> removed',
+    '9:1 onclick on <p> removed: a keyboard cannot reach a <p> to click it',
     '9:21 <font> removed, its content kept',
     '11:3 <script> removed',
     '12:1 <form> removed',
   ]);
-  assert.ok(body.warnings!.every((warning) => warning.code === 'markdown.html-removed'));
+  // A click handler on an element the keyboard cannot reach is an accessibility finding: reported once, as that.
+  assert.deepEqual(body.warnings!.map((warning) => warning.code), ['accessibility.click-handler', 'markdown.html-removed', 'markdown.html-removed', 'markdown.html-removed']);
   assert.equal(body.html, '<p>Intro text.</p>\n<p>Hi there</p>\n  ', 'the indentation of the removed script stays');
 });
 
 test("Markdown's own elements come out the same with HTML around them: footnotes, task lists, fence meta, tables, heading ids", async () => {
-  const markdown = '# Title\n\nA claim[^1].\n\n- [ ] open\n- [x] done\n\n| a | b |\n|:--|--:|\n| 1 | 2 |\n\n```ts title="a.ts"\nconst a = 1;\n```\n\n[^1]: The source.\n';
+  const markdown = '## Title\n\nA claim[^1].\n\n- [ ] open\n- [x] done\n\n| a | b |\n|:--|--:|\n| 1 | 2 |\n\n```ts title="a.ts"\nconst a = 1;\n```\n\n[^1]: The source.\n';
   const plain = await renderMarkdown(markdown);
   assert.equal(plain.warnings, undefined);
   const withHtml = await renderMarkdown(`${markdown}\n<span>more</span>\n`);
@@ -97,7 +98,7 @@ test("an iframe with an https src becomes an embed's slot out of its paragraph; 
 });
 
 test("the site's embed rule keeps the embeds it accepts and empties the others' slots with a warning at their line", async () => {
-  const body = await renderMarkdown('<iframe src="https://video.example/1"></iframe>\n\n<iframe src="https://evil.example/x"></iframe>\n');
+  const body = await renderMarkdown('<iframe src="https://video.example/1" title="The demo"></iframe>\n\n<iframe src="https://evil.example/x"></iframe>\n');
   const rule = { accepts: (src: string) => src.startsWith('https://video.example/'), description: 'videos from video.example' };
   const { body: shown, warnings } = applyEmbedRule(body, rule);
   assert.equal(htmlWithSlots(shown), '<!--sitegen-embed:0-->\n<!--sitegen-embed:1-->');
@@ -110,9 +111,9 @@ test("the site's embed rule keeps the embeds it accepts and empties the others' 
 });
 
 test('a body without HTML is never reparsed: the same HTML as before, no warnings, no embeds', async () => {
-  const body = await renderMarkdown('Plain *text* with `code` and a [link](/a).\n');
-  assert.equal(body.html, '<p>Plain <em>text</em> with <code>code</code> and a <a href="/a">link</a>.</p>');
-  assert.deepEqual(Object.keys(body).sort(), ['headings', 'html', 'links']);
+  const body = await renderMarkdown('Plain *text* with `code` and a [page](/a).\n');
+  assert.equal(body.html, '<p>Plain <em>text</em> with <code>code</code> and a <a href="/a">page</a>.</p>');
+  assert.deepEqual(Object.keys(body).sort(), ['headings', 'html', 'links', 'sourceUrls']);
 });
 
 test('comments written in a body are left out without a warning, and leave no blank line', async () => {
@@ -159,7 +160,7 @@ test('warnings come back with a body read from the Markdown cache', async () => 
     const bodies = [{ file: '/content/posts/a.md', body: 'Text <span onclick="x()">here</span>.\n\n<script>x()</script>\n', bodyLine: 5 }];
     const first = await renderBodies(bodies, { cache: new Cache(folder) });
     const second = await renderBodies(bodies, { cache: new Cache(folder) });
-    const expected = ['5:6 onclick on <span> removed', '7:1 <script> removed'];
+    const expected = ['5:6 onclick on <span> removed: a keyboard cannot reach a <span> to click it', '7:1 <script> removed'];
     assert.deepEqual(warningsOf(first.get('/content/posts/a.md')!), expected);
     assert.deepEqual(warningsOf(second.get('/content/posts/a.md')!), expected);
   } finally {

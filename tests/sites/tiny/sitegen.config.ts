@@ -26,14 +26,19 @@ export default defineSite<TinyModel, TinyPage>({
     site: content.data.site as TinyModel['site'],
     posts: content.collections.posts!.map((entry) => ({ file: entry.file, slug: entry.name, title: String(entry.data.title), date: entry.date!, tags: (entry.data.tags as string[] | undefined) ?? [] })),
   }),
-  settings: (model) => ({ siteUrl: model.site.url, trailingSlash: 'always' }),
+  settings: (model) => ({ siteUrl: model.site.url, trailingSlash: 'always', language: 'en' }),
+  // Each post and the home page have a Markdown copy: a post's is its body, the home page's Markdown the site writes.
   routes: (model) => [
-    { path: '/', page: { kind: 'home' }, source: 'content/data/site.json' },
-    ...model.posts.map((post) => ({ path: `/posts/${post.slug}`, page: { kind: 'post', slug: post.slug } as const, source: post.file, bodies: [post.file], lastModified: post.date })),
+    { path: '/', page: { kind: 'home' }, source: 'content/data/site.json', markdown: { section: 'Pages', title: model.site.title, description: 'Where to start.', body: { markdown: 'Start with [the first post](/posts/hello/), or [search](/search/).\n' } } },
+    ...model.posts.map((post) => ({
+      path: `/posts/${post.slug}`, page: { kind: 'post', slug: post.slug } as const, source: post.file, bodies: [post.file], lastModified: post.date,
+      markdown: { section: 'Posts', title: post.title, description: `${post.title}, a post of ${model.site.title}.`, date: post.date, tags: post.tags, body: { file: post.file } },
+    })),
     { path: '/search', page: { kind: 'search' }, source: 'templates/pages.tsx', indexable: false },
     { path: '/404', page: { kind: 'not-found' }, source: 'templates/pages.tsx', notFound: true },
   ],
   redirects: () => [{ from: '/old-home', to: '/' }],
+  llms: (model) => ({ title: model.site.title, summary: 'A tiny site the engine tests build.', sections: ['Posts'], full: { title: 'Every page', description: 'The Markdown of every page, in one file.' } }),
   render: renderPage,
   redirectPage: (to) => ({ kind: 'redirect', to }),
   templateFile: () => 'templates/pages.tsx',

@@ -26,6 +26,7 @@ function Layout({ title, children, context, head }: { title: string; children: R
         <meta charSet="utf-8" />
         <title>{title}</title>
         <link rel="stylesheet" href={context.assets.stylesheet} />
+        {context.route.copy ? <link rel="alternate" type="text/markdown" href={context.route.copy.url} /> : null}
         {head}
       </head>
       <body>
