@@ -13,6 +13,7 @@ import { stringifyWithSlots, type BodySlot } from './body-slots.ts';
 import type { MarkdownImage } from './markdown-images.ts';
 import type { MarkdownEmbed } from './markdown-embeds.ts';
 import { rawHtml, type RawHtmlData } from './raw-html.ts';
+import { samePageLinks } from './same-page-links.ts';
 import { atsAllInCodeBlocks, atsLookFenced } from './ats-in-code.ts';
 import { collectLinksAndHeadings, loadPrettyCode, prepareBody, prettyCodeOptions, type PrettyCodePlugin } from './markdown-plugins.ts';
 
@@ -87,6 +88,7 @@ export function createMarkdownProcessor(options: { emails?: boolean } = {}): Pro
     .use(remarkRehype, { allowDangerousHtml: true })
     .use(rawHtml)
     .use(rehypeSlug)
+    .use(samePageLinks)
     .use(prepareBody)
     // The only raw HTML left in the tree is the highlighted code's (`collect`, markdown-plugins.ts, turns any other into text).
     .use(rehypeStringify, { allowDangerousHtml: true }) as unknown as Processor<Root, Root, Root, Root, string>;
@@ -103,6 +105,7 @@ function createReferenceMarkdownProcessor(rehypePrettyCode: PrettyCodePlugin, op
     .use(remarkRehype, { allowDangerousHtml: true })
     .use(rawHtml)
     .use(rehypeSlug)
+    .use(samePageLinks)
     .use(collectLinksAndHeadings)
     .use(rehypePrettyCode, prettyCodeOptions)
     .use(rehypeStringify) as unknown as Processor<Root, Root, Root, Root, string>;
