@@ -17,7 +17,7 @@ const duplicateOf = (field: string, value: string, firstFile: string) => `${fiel
 
 /**
  * Problems raised as a `SiteError`: the build, `dev`, `new-post` or `check-links` stops on them,
- * except those a build only warns about (`image.svg-sanitized`, `markdown.html-removed`, and the `config.` problems
+ * except those a build only warns about (`image.svg-sanitized`, `markdown.html-removed`, `markdown.template-tag`, and the `config.` problems
  * that only `build --production` refuses).
  */
 const siteErrors = {
@@ -95,6 +95,10 @@ const siteErrors = {
   'markdown.html-removed': {
     title: 'HTML in a Markdown body was removed by the sanitizer (a warning)',
     hint: 'The page shows the rest. Write it in Markdown, or with elements and attributes the sanitizer keeps (docs/security.md#html-in-markdown).',
+  },
+  'markdown.template-tag': {
+    title: "A Markdown body holds another generator's template tag, which the page shows as text (a warning)",
+    hint: 'Write it as Markdown or HTML (a video as an <iframe>, a figure as an image), or put it in backticks if it is meant as code. `sitegen import` converts the common ones (docs/cli.md#sitegen-import-source).',
   },
   'image.missing-alt': { title: 'An image has no alt text' },
   'image.unsupported-format': { title: 'An image is in a format the build does not read' },

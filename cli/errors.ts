@@ -110,6 +110,20 @@ export function formatRemovedHtml(warnings: SiteError[], cwd = process.cwd()): s
   return [`HTML removed from Markdown (${count}; the pages show the rest):`, ...warningRows(warnings, cwd), `  hint: ${hint}`, ''].join('\n');
 }
 
+/** The warning block for other generators' template tags left in Markdown bodies, printed by `build` and `dev`: one row each, the hint once. */
+export function formatTemplateTags(warnings: SiteError[], cwd = process.cwd()): string {
+  const count = `${warnings.length} tag${warnings.length === 1 ? '' : 's'}`;
+  const hint = errorCatalogue['markdown.template-tag'].hint;
+  return [`Template tags of another generator in Markdown (${count}; the pages show them as text):`, ...warningRows(warnings, cwd), `  hint: ${hint}`, ''].join('\n');
+}
+
+/** The blocks for the warnings of Markdown bodies (HTML removed, template tags), in that order; empty when there are none. */
+export function formatBodyWarnings(warnings: SiteError[], cwd = process.cwd()): string[] {
+  const removed = warnings.filter((warning) => warning.code === 'markdown.html-removed');
+  const tags = warnings.filter((warning) => warning.code === 'markdown.template-tag');
+  return [...(removed.length > 0 ? [formatRemovedHtml(removed, cwd)] : []), ...(tags.length > 0 ? [formatTemplateTags(tags, cwd)] : [])];
+}
+
 function relativeTo(cwd: string, file: string): string {
   return file.startsWith(cwd + '/') ? file.slice(cwd.length + 1) : file;
 }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { Command } from 'commander';
 import { Cache } from '../cache/cache.ts';
 import { configFlag, configPath, contentFolder, siteOrigin } from './command-options.ts';
-import { formatRemovedHtml, formatSanitizedImages, SiteError, warningRows } from '../errors.ts';
+import { formatBodyWarnings, formatSanitizedImages, SiteError, warningRows } from '../errors.ts';
 import { dim, green, ProgressLine, yellow } from '../output.ts';
 import type { BuildResult, Phase } from '../pipeline/build-site.ts';
 import type { BuildOutcome } from '../cache/up-to-date.ts';
@@ -98,15 +98,15 @@ async function runBuild(flags: BuildFlags, root: string, out: string, contentDir
   const notReady = result.productionProblems;
   const other = result.warnings.filter((warning) => warning instanceof SiteError);
   const sanitized = other.filter((warning) => warning.code === 'image.svg-sanitized');
-  const removedHtml = other.filter((warning) => warning.code === 'markdown.html-removed');
+  const inBodies = (warning: SiteError) => warning.code === 'markdown.html-removed' || warning.code === 'markdown.template-tag';
   const report = result.links && (await import('../check/index.ts'));
   // A published output's links to a redirect are listed, not only counted; a failed check lists them with its errors.
   const linkWarnings = result.committed && report && report.summarize(result.links!).warnings > 0 ? report.formatLinkWarnings(result.links!, root, shownLinkWarnings) : '';
   const warnings = [
     ...(sanitized.length > 0 ? [formatSanitizedImages(sanitized, root)] : []),
-    ...(removedHtml.length > 0 ? [formatRemovedHtml(removedHtml, root)] : []),
+    ...formatBodyWarnings(other.filter(inBodies), root),
     ...(notReady.length > 0 ? [formatNotReadyForProduction(notReady, root)] : []),
-    ...other.filter((warning) => warning.code !== 'image.svg-sanitized' && warning.code !== 'markdown.html-removed').map((warning) => formatWarning(warning, root)),
+    ...other.filter((warning) => warning.code !== 'image.svg-sanitized' && !inBodies(warning)).map((warning) => formatWarning(warning, root)),
     ...(linkWarnings ? [linkWarnings] : []),
   ].join('\n');
   if (warnings) console.error(warnings);

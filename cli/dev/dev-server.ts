@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Cache } from '../cache/cache.ts';
-import { formatRemovedHtml, formatSanitizedImages, type SiteError } from '../errors.ts';
+import { formatBodyWarnings, formatSanitizedImages, type SiteError } from '../errors.ts';
 import { classifyChanges } from './classify.ts';
 import { createDevRequestHandler } from './dev-requests.ts';
 import { IncrementalBuild } from './incremental-build.ts';
@@ -98,10 +98,10 @@ function rebuilder(build: IncrementalBuild, site: LiveSite, options: DevServerOp
   const warn = (warnings: SiteError[]) => {
     if (warnings.length > 0) logError(formatSanitizedImages(warnings, options.root));
   };
-  // HTML removed from Markdown: every body's on the first build, then those of the files an edit changed.
+  // HTML removed from Markdown and template tags left in it: every body's on the first build, then those of the files an edit changed.
   const warnMarkdown = (warnings: SiteError[], files?: ReadonlySet<string>) => {
     const shown = files ? warnings.filter((warning) => warning.file !== undefined && files.has(path.resolve(warning.file))) : warnings;
-    if (shown.length > 0) logError(formatRemovedHtml(shown, options.root));
+    for (const block of formatBodyWarnings(shown, options.root)) logError(block);
   };
   return async (changed: string[]): Promise<RebuildReport> => {
     const start = performance.now();

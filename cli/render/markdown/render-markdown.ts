@@ -14,6 +14,7 @@ import type { MarkdownImage } from './markdown-images.ts';
 import type { MarkdownEmbed } from './markdown-embeds.ts';
 import { rawHtml, type RawHtmlData } from './raw-html.ts';
 import { samePageLinks } from './same-page-links.ts';
+import { templateTagWarnings } from './template-tags.ts';
 import { atsAllInCodeBlocks, atsLookFenced } from './ats-in-code.ts';
 import { collectLinksAndHeadings, loadPrettyCode, prepareBody, prettyCodeOptions, type PrettyCodePlugin } from './markdown-plugins.ts';
 
@@ -45,7 +46,7 @@ export interface MarkdownProblem {
 
 /** Something the build left out of a body and says so, at its line and column: it does not fail the build. */
 export interface MarkdownWarning {
-  code: 'markdown.html-removed';
+  code: 'markdown.html-removed' | 'markdown.template-tag';
   message: string;
   hint?: string;
   line: number;
@@ -135,8 +136,9 @@ export async function renderMarkdown(markdown: string, firstLine = 1): Promise<R
     if (markdown.includes('@') && !atsAllInCodeBlocks(markdown, mdast as unknown as MdastRoot)) mdast = undefined;
   }
   mdast ??= (processors.withEmails ??= createMarkdownProcessor()).parse(markdown) as unknown as Root;
+  const tags = templateTagWarnings(markdown, mdast as unknown as MdastRoot);
   const { tree, file } = await runTransforms(processor, mdast);
-  return renderedFrom(stringifyWithSlots(tree, (root) => processor.stringify(root, file)), file, firstLine);
+  return renderedFrom(stringifyWithSlots(tree, (root) => processor.stringify(root, file)), file, firstLine, tags);
 }
 
 /**
@@ -151,8 +153,10 @@ export async function renderMarkdownReference(markdown: string, firstLine = 1): 
   const processor = markdown.includes('@')
     ? (processors.referenceWithEmails ??= createReferenceMarkdownProcessor(rehypePrettyCode))
     : (processors.referenceWithoutEmails ??= createReferenceMarkdownProcessor(rehypePrettyCode, { emails: false }));
-  const { tree, file } = await runTransforms(processor, processor.parse(markdown) as unknown as Root);
-  return renderedFrom(stringifyWithSlots(tree, (root) => processor.stringify(root, file)), file, firstLine);
+  const mdast = processor.parse(markdown) as unknown as Root;
+  const tags = templateTagWarnings(markdown, mdast as unknown as MdastRoot);
+  const { tree, file } = await runTransforms(processor, mdast);
+  return renderedFrom(stringifyWithSlots(tree, (root) => processor.stringify(root, file)), file, firstLine, tags);
 }
 
 /** Checked before parsing: parsing deep nesting is what takes too long or overflows the stack. */
@@ -175,13 +179,13 @@ function runTransforms(processor: MarkdownProcessor, mdast: Root): Promise<{ tre
   });
 }
 
-function renderedFrom({ html, slots }: { html: string; slots: BodySlot[] }, file: VFile, firstLine: number): RenderedMarkdown {
+function renderedFrom({ html, slots }: { html: string; slots: BodySlot[] }, file: VFile, firstLine: number, templateTags: MarkdownWarning[]): RenderedMarkdown {
   const data = file.data as { links?: MarkdownLink[]; headings?: MarkdownHeading[]; images?: MarkdownImage[]; problems?: MarkdownProblem[] } & RawHtmlData;
   const inFile = <T extends { line: number }>(item: T): T => ({ ...item, line: item.line + firstLine - 1 });
   const problems = [...(data.htmlProblems ?? []), ...(data.problems ?? [])].map(inFile);
   const images = (data.images ?? []).map(inFile);
   const embeds = data.embeds?.map((embed) => embed && inFile(embed));
-  const warnings = (data.htmlWarnings ?? []).map(inFile);
+  const warnings = [...(data.htmlWarnings ?? []), ...templateTags].sort((a, b) => a.line - b.line || a.column - b.column).map(inFile);
   return {
     html,
     links: (data.links ?? []).map(inFile),
