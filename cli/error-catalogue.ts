@@ -17,7 +17,7 @@ const duplicateOf = (field: string, value: string, firstFile: string) => `${fiel
 
 /**
  * Problems raised as a `SiteError`: the build, `dev`, `new-post` or `check-links` stops on them,
- * except those a build only warns about (`image.svg-sanitized`, `markdown.html-removed`, `markdown.template-tag`, and the `config.` problems
+ * except those a build only warns about (`image.svg-sanitized`, `image.published-as-is`, `markdown.html-removed`, `markdown.template-tag`, and the `config.` problems
  * that only `build --production` refuses).
  */
 const siteErrors = {
@@ -104,6 +104,7 @@ const siteErrors = {
   'image.unsupported-format': { title: 'An image is in a format the build does not read' },
   'image.too-large': { title: 'An image is larger than the limit' },
   'image.corrupt': { title: 'An image cannot be decoded' },
+  'image.published-as-is': { title: 'An animation too long to resize is published as it is, without smaller variants (a warning)' },
   'image.svg-sanitized': { title: 'An SVG image was published without what the sanitizer removed (a warning)' },
   'image.process-failed': { title: 'An image could not be processed' },
   'template.compile-failed': { title: 'The templates do not compile' },

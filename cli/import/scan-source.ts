@@ -5,14 +5,7 @@ import { readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { SiteError } from '../errors.ts';
 import { isInside } from '../load/guarded-read.ts';
-
-/** How much of a source folder the import walks; past either, it stops with a located error. */
-export const sourceLimits = Object.freeze({
-  /** Files and folders in the source folder. */
-  entries: 20_000,
-  /** Folders inside folders. */
-  depth: 24,
-});
+import { inputLimits } from '../load/input-limits.ts';
 
 /** Markdown files the import reads as posts. */
 const markdownExtensions = ['.md', '.markdown'];
@@ -48,8 +41,8 @@ export function scanSource(folder: string): SourceScan {
   const scan: SourceScan = { root, posts: [], files: new Set(), skipped: [], problems: [] };
   let seen = 0;
   const walk = (dir: string, depth: number, inDrafts: boolean): void => {
-    if (depth > sourceLimits.depth) {
-      scan.problems.push(new SiteError({ code: 'import.source-too-large', message: `folders nest more than ${sourceLimits.depth} deep here`, hint: 'Import the folder that holds the posts (content/posts, _posts), not a parent of it.', file: dir }));
+    if (depth > inputLimits.importDepth) {
+      scan.problems.push(new SiteError({ code: 'import.source-too-large', message: `folders nest more than ${inputLimits.importDepth} deep here`, hint: 'Import the folder that holds the posts (content/posts, _posts), not a parent of it.', file: dir }));
       return;
     }
     let listed: Dirent[];
@@ -67,8 +60,8 @@ export function scanSource(folder: string): SourceScan {
     if (index) scan.posts.push({ file: path.join(dir, index.name), bundle: dir, inDrafts });
     for (const entry of entries) {
       if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
-      if (++seen > sourceLimits.entries) {
-        scan.problems.push(new SiteError({ code: 'import.source-too-large', message: `the source folder holds more than ${sourceLimits.entries.toLocaleString('en')} files and folders`, hint: 'Import the folder that holds the posts (content/posts, _posts), or import it in parts.', file: root }));
+      if (++seen > inputLimits.importEntries) {
+        scan.problems.push(new SiteError({ code: 'import.source-too-large', message: `the source folder holds more than ${inputLimits.importEntries.toLocaleString('en')} files and folders`, hint: 'Import the folder that holds the posts (content/posts, _posts), or import it in parts.', file: root }));
         throw new StopWalk();
       }
       const file = path.join(dir, entry.name);
