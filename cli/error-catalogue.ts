@@ -140,6 +140,8 @@ const siteErrors = {
   'import.post-exists': { title: 'A post to import has the slug of a post the site has' },
   'import.duplicate-slug': { title: 'Two posts to import have one slug' },
   'import.invalid-field': { title: "An imported post would not pass the site's schema" },
+  'import.post-changed': { title: 'A post an earlier import wrote was changed since, so --update does not replace it' },
+  'import.bad-manifest': { title: "The import's manifest of the posts it wrote cannot be read" },
   'import.report-exists': { title: 'The import report would replace a file the import did not write' },
   'import.report-unwritable': { title: "The import report's path is a link, a FIFO, a folder or something else that is not a file the import can create" },
   'links.no-site-dir': { title: 'The folder to check does not exist' },

@@ -68,6 +68,25 @@ export function splitBody(source: string, file?: string): Pick<SplitMarkdown, 'b
   return { body, bodyLine };
 }
 
+/**
+ * A file split exactly where `splitMarkdown` splits it, with the YAML text js-yaml would parse,
+ * unparsed: for a reader that parses another generator's front matter by that generator's rules
+ * (`sitegen import`). Undefined for a file without front matter.
+ */
+export function splitFrontMatter(source: string, file?: string): { yaml: string; frontMatterText: string; body: string; bodyLine: number } | undefined {
+  const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
+  const fence = openingFence(text);
+  if (!fence) return undefined;
+  checkFence(text, fence, file);
+  return splitFenced(text, fence);
+}
+
+/** The options js-yaml parses front matter with (see `matterOptions`), for a reader that parses it itself. */
+export function yamlOptions(): { maxAliases: number; maxDepth: number } {
+  const { maxAliases, maxDepth } = matterOptions();
+  return { maxAliases, maxDepth };
+}
+
 /** A fenced file split as gray-matter splits it; `yaml` is the text js-yaml would parse. */
 function splitFenced(text: string, fence: Fence): { yaml: string; frontMatterText: string; body: string; bodyLine: number } {
   // gray-matter ends the block at the next "\n---" after the opening fence's line.

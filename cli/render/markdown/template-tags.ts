@@ -4,6 +4,7 @@
 // outside code is a warning at its line and column (`markdown.template-tag`), which
 // `build --strict` refuses.
 import type { Nodes, Root } from 'mdast';
+import { lineAndColumn, lineStarts } from '../../load/load-json.ts';
 import type { MarkdownWarning } from './render-markdown.ts';
 
 /** The longest tag recognised: a shortcode with its parameters fits, and no search runs further. */
@@ -61,7 +62,7 @@ export function templateTagWarnings(markdown: string, tree: Root): MarkdownWarni
   if (tags.length === 0) return [];
   const lines = lineStarts(markdown);
   const warnings = tags.slice(0, maxTagWarnings + 1).map((tag): MarkdownWarning => {
-    const { line, column } = position(lines, tag.start);
+    const { line, column } = lineAndColumn(lines, tag.start);
     const shown = tag.text.replace(/\s+/g, ' ');
     return {
       code: 'markdown.template-tag',
@@ -88,21 +89,4 @@ function codeRanges(tree: Root): [number, number][] {
   };
   walk(tree);
   return ranges.sort((a, b) => a[0] - b[0]);
-}
-
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
-  return starts;
-}
-
-function position(starts: number[], offset: number): { line: number; column: number } {
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if (starts[middle]! <= offset) low = middle;
-    else high = middle - 1;
-  }
-  return { line: low + 1, column: offset - starts[low]! + 1 };
 }
