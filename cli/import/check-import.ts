@@ -7,6 +7,7 @@
 // judged by the link checker against the site's pages and redirects. Every problem is collected,
 // then located in the other generator's file it comes from, so that one run says everything the
 // build would say, across as many rounds as it would take.
+import { readdirSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Cache } from '../cache/cache.ts';
@@ -100,11 +101,17 @@ export async function checkImport(plan: ImportPlan, staging: string, target: Che
   } catch (error) {
     collect(error, problems);
   }
+  // A bundle's problems are reported here (a draft's as warnings, as the build has them); the site
+  // is then checked with the bundle as it would be once they are fixed, so that they stop nothing
+  // else from being checked: every other problem of the import is found in this one run.
+  const unloadable = new Set<string>();
   for (const [folder, bundle] of stagedBundles) {
-    // A draft's bundle problems are warnings, as the build has them.
     const draft = drafts.has(path.join(folder, bundleIndex));
     (draft ? warnings : problems).push(...bundle.problems);
     warnings.push(...bundle.images.warnings);
+    // One image the loader refuses leaves every image of its bundle unread.
+    if (bundle.problems.length > 0) for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) unloadable.add(path.join(entry.parentPath, entry.name));
+    stagedBundles.set(folder, { ...bundle, problems: [] });
   }
 
   // The site with them, through its own validation, routes and claims.
@@ -135,7 +142,13 @@ export async function checkImport(plan: ImportPlan, staging: string, target: Che
       const addresses = withSite ? routed!.addresses : ownFiles(path.dirname(file), stagedBundles);
       const resolved = resolveRelativeReferences(file, body, addresses, { ...(url ? { url } : {}), bundle: true });
       rendered.set(file, resolved.body);
-      const found = [...resolved.problems, ...(withSite ? missingMarkdownImages(file, resolved.body, images) : [])];
+      // An image its bundle could not load (too large, unreadable) is reported as that, not as missing.
+      const unloaded = (problem: SiteError) => {
+        const image = body.images?.find((candidate) => candidate.line === problem.line && candidate.column === problem.column);
+        return image !== undefined && unloadable.has(path.resolve(path.dirname(file), image.src));
+      };
+      const missing = resolved.problems.filter((problem) => !unloaded(problem));
+      const found = [...missing, ...(withSite ? missingMarkdownImages(file, resolved.body, images) : [])];
       (draft ? warnings : problems).push(...found);
     },
   }).catch((error: unknown) => {

@@ -56,9 +56,12 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
   const staging = path.join(path.dirname(run.folder), `.sitegen-import-${process.pid}-${randomBytes(4).toString('hex')}`);
   const attempt = async (drafts?: ReadonlyMap<string, string[]>) => {
     await rm(staging, { recursive: true, force: true });
-    const plan = planImport(run.source, target, { replaceable: updating.replaceable, ...(drafts ? { drafts } : {}) });
+    // A post changed since its import is named as such, not as a post the site already has.
+    const changed = updating.problems.map((problem) => path.basename(problem.file ?? ''));
+    const plan = planImport(run.source, target, { replaceable: new Set([...updating.replaceable, ...changed]), ...(drafts ? { drafts } : {}) });
     const slugs = new Set(plan.posts.map((post) => post.slug));
-    const replaced = new Set([...updating.replaceable].filter((slug) => slugs.has(slug)));
+    // The site is checked without the posts this import would replace; a changed one stops the import before anything is replaced.
+    const replaced = new Set([...updating.replaceable, ...changed].filter((slug) => slugs.has(slug)));
     const planned = [...plan.problems, ...updating.problems.filter((problem) => slugs.has(path.basename(problem.file ?? '')))];
     // A post whose front matter could not be planned is checked on its own, not with the site.
     const apart = new Set(plan.posts.filter((post) => planned.some((problem) => belongsTo(problem, post))).map((post) => post.source));
@@ -69,13 +72,17 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
   };
   try {
     let result = await attempt();
-    if (run.draftsOnError && result.outcome.problems.length > 0) {
-      const drafts = new Map<string, string[]>();
+    // A post made a draft leaves the build, and a link to it breaks: such posts' problems show on
+    // the next check, until no post has a problem a draft would not have.
+    const drafts = new Map<string, string[]>();
+    while (run.draftsOnError && result.outcome.problems.length > 0) {
+      const before = drafts.size;
       for (const post of result.plan.posts) {
         const own = result.outcome.problems.filter((problem) => belongsTo(problem, post));
-        if (own.length > 0 && !result.planned.some((problem) => belongsTo(problem, post))) drafts.set(post.source, [...new Set(own.map((problem) => problem.code))]);
+        if (own.length > 0 && !drafts.has(post.source) && !result.planned.some((problem) => belongsTo(problem, post))) drafts.set(post.source, [...new Set(own.map((problem) => problem.code))]);
       }
-      if (drafts.size > 0) result = await attempt(drafts);
+      if (drafts.size === before) break;
+      result = await attempt(new Map(drafts));
     }
     const { plan, outcome } = result;
     if (outcome.problems.length > 0) {
