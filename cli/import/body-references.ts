@@ -128,10 +128,10 @@ export function planBody(post: { file: string; body: string; lineAt: (offset: nu
       case 'html':
         for (const match of node.value.matchAll(/\b(src|href)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)) {
           const url = match[2] ?? match[3] ?? '';
-          // The `src` of an image is an image; an iframe's is a player, a link's target no file to bring.
+          // The `src` of an `<img>` is an image; an iframe's is a player, not a file; a video's a file beside the post.
           const element = /^<([a-z][\w-]*)/i.exec(node.value.slice(node.value.lastIndexOf('<', match.index)))?.[1]?.toLowerCase();
           if (element === 'iframe') continue;
-          visit(url, offset + match.index + match[0].indexOf(url, match[1]!.length), match[1]!.toLowerCase() === 'src');
+          visit(url, offset + match.index + match[0].indexOf(url, match[1]!.length), match[1]!.toLowerCase() === 'src' && element === 'img');
         }
         break;
     }

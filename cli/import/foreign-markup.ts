@@ -9,11 +9,13 @@ import path from 'node:path';
 import type { Html, Nodes, Root } from 'mdast';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
-import { findTemplateTags, type TemplateTag } from '../render/markdown/template-tags.ts';
+import { codeRanges, findTemplateTags, type TemplateTag } from '../render/markdown/template-tags.ts';
 import type { BodyEdit } from './body-edits.ts';
 
 /** What the conversion needs besides the body: the imported posts, to point links at. */
 export interface MarkupContext {
+  /** The body was written for JSX (Next.js, Gatsby): `<iframe … />` is an empty element there, as it is not in HTML. */
+  jsx?: boolean;
   /** The post's Markdown file. */
   file: string;
   /** The source's root. */
@@ -37,23 +39,26 @@ const maxStyleLength = 2_000;
 /** The body's markup of other generators, converted where it has an equivalent (see the top of this file). */
 export function convertForeignMarkup(body: string, context: MarkupContext): ConvertedMarkup {
   const result: ConvertedMarkup = { edits: [], converted: [], left: [] };
-  if (!body.includes('{{') && !body.includes('{%') && !body.includes('style={{')) return result;
+  if (!body.includes('{{') && !body.includes('{%') && !(context.jsx && body.includes('/>'))) return result;
   const tree = unified().use(remarkParse).parse(body) as Root;
   const edit = (start: number, end: number, text: string) => {
     result.edits.push({ start, end, text });
     result.converted.push({ offset: start, from: body.slice(start, end), to: text });
   };
-  // JSX styles first: their `{{` is no template tag.
+  // JSX styles first: their `{{` is no template tag. Markdown reads a tag holding one as text
+  // or as HTML depending on what it holds, so each is looked for in the whole body but its code.
+  const code = codeRanges(tree);
+  const inCode = (offset: number) => code.some(([start, end]) => offset >= start && offset < end);
   const styles: [number, number][] = [];
-  for (const node of htmlNodes(tree)) {
-    const start = node.position!.start.offset!;
-    for (const match of node.value.matchAll(/\s+style=\{\{/g)) {
-      const end = balancedEnd(node.value, match.index + match[0].length - 2);
-      if (end === undefined) continue;
-      styles.push([start + match.index, start + end]);
-      edit(start + match.index, start + end, '');
-    }
+  for (const match of body.matchAll(/\s+style=\{\{/g)) {
+    const opened = body.lastIndexOf('<', match.index);
+    if (inCode(match.index) || opened === -1 || body.lastIndexOf('>', match.index) > opened || !/^<[a-z]/i.test(body.slice(opened, opened + 2))) continue;
+    const end = balancedEnd(body, match.index + match[0].length - 2);
+    if (end === undefined) continue;
+    styles.push([match.index, end]);
+    edit(match.index, end, '');
   }
+  if (context.jsx) for (const node of htmlNodes(tree)) closeSelfClosed(node, edit, styles);
   const tags = findTemplateTags(body, tree).filter((tag) => !styles.some(([start, end]) => tag.start >= start && tag.end <= end));
   for (let index = 0; index < tags.length; index++) {
     const tag = tags[index]!;
@@ -212,6 +217,40 @@ function htmlNodes(tree: Root): Html[] {
   };
   walk(tree);
   return found;
+}
+
+/** Elements HTML has no end tag for: `<img … />` is one in HTML and JSX alike. */
+const voidElements = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+
+/**
+ * JSX's empty elements in an HTML node, `<iframe … />` and `<Video … />`, given their end tag
+ * (`<iframe …></iframe>`): in HTML the slash means nothing, and the element would hold the rest of
+ * the post. Attribute values are skipped whole (quoted, or a `{…}` expression), so a `/>` inside
+ * one is not taken for the tag's end; a JSX style already removed is passed over.
+ */
+function closeSelfClosed(node: Html, edit: (start: number, end: number, text: string) => void, removed: [number, number][]): void {
+  const base = node.position!.start.offset!;
+  const text = node.value;
+  for (let at = text.indexOf('<'); at !== -1; at = text.indexOf('<', at + 1)) {
+    const name = /^<([A-Za-z][\w.-]*)/.exec(text.slice(at, at + 64))?.[1];
+    if (!name) continue;
+    let index = at + name.length + 1;
+    let end: number | undefined;
+    while (index < text.length && end === undefined) {
+      const char = text[index]!;
+      if (char === '"' || char === "'") index = text.indexOf(char, index + 1) === -1 ? text.length : text.indexOf(char, index + 1) + 1;
+      else if (char === '{') index = balancedEnd(text, index) ?? text.length;
+      else if (char === '>') end = index;
+      else index++;
+    }
+    if (end === undefined) return;
+    const slash = text.lastIndexOf('/', end);
+    const selfClosed = slash !== -1 && /^\/\s*$/.test(text.slice(slash, end)) && slash > at + name.length;
+    if (selfClosed && !voidElements.has(name.toLowerCase()) && !removed.some(([start, stop]) => base + slash >= start && base + slash < stop)) {
+      edit(base + slash, base + end + 1, `></${name}>`);
+    }
+    at = end;
+  }
 }
 
 /** Where the `{…}` expression opening at `open` ends (just past its last `}`), braces balanced; undefined past the longest looked at. */

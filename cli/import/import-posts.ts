@@ -226,7 +226,7 @@ function planPost(post: SourcePost, parsed: ReadPost, common: CommonPost, contex
   const image = coverImage(common.image, post, scan, copies, base, notCarried);
 
   // Other generators' markup first, then the references of the body it leaves.
-  const markup = convertForeignMarkup(parsed.body, { file: post.file, root: scan.root, slugs: context.slugs });
+  const markup = convertForeignMarkup(parsed.body, { file: post.file, root: scan.root, slugs: context.slugs, jsx: scan.site.generator === 'next' || scan.site.generator === 'gatsby' });
   const converted = applyEdits(parsed.body, markup.edits);
   const body = planBody({ file: post.file, body: converted.text, lineAt: (offset) => bodyPlace(converted.toSource(offset)).line, converted: converted.isInserted, bundle: post.bundle }, scan, context.slugs, copies);
   notCarried.push(...body.notCarried);

@@ -43,7 +43,7 @@ async function sourceFrom(fixture: string, edits: Record<string, [from: string, 
 const brokenBlog = () => sourceFrom('nextjs-blog', {
   'public/why-we-test-in-production/index.md': [
     ['![How a request reaches the canary](./diagram.png)', '![](./diagram.png)'],
-    ['## Canaries', '<div className="callout" />\n\n## Canaries'],
+    ['## Canaries', '<div class="callout">\n\n## Canaries'],
   ],
   'public/a-week-of-flaky-tests/index.md': [
     ['For a week', '![A remote chart](https://cdn.example.com/chart.png) and ![Missing](./gone.png)\n\nSee [nothing](../notes-on-caching/#nope) and [gone](/no-such-post/).\n\nFor a week'],

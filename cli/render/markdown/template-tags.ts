@@ -76,7 +76,7 @@ export function templateTagWarnings(markdown: string, tree: Root): MarkdownWarni
 }
 
 /** Offsets of the body's code and HTML comments, in order, as [start, end). */
-function codeRanges(tree: Root): [number, number][] {
+export function codeRanges(tree: Root): [number, number][] {
   const ranges: [number, number][] = [];
   const walk = (node: Nodes) => {
     const start = node.position?.start.offset;
