@@ -33,8 +33,9 @@ export interface ConvertedMarkup {
   left: { offset: number; text: string; why: string }[];
 }
 
-/** The longest JSX `style={{…}}` value looked at. */
-const maxStyleLength = 2_000;
+/** The longest JSX `style={{…}}` value, and the longest tag, looked at: each search stops there, so a body is searched in time linear in its length. */
+const maxStyleLength = 1_000;
+const maxTagLength = 2_000;
 
 /** The body's markup of other generators, converted where it has an equivalent (see the top of this file). */
 export function convertForeignMarkup(body: string, context: MarkupContext): ConvertedMarkup {
@@ -47,19 +48,30 @@ export function convertForeignMarkup(body: string, context: MarkupContext): Conv
   };
   // JSX styles first: their `{{` is no template tag. Markdown reads a tag holding one as text
   // or as HTML depending on what it holds, so each is looked for in the whole body but its code.
-  const code = codeRanges(tree);
-  const inCode = (offset: number) => code.some(([start, end]) => offset >= start && offset < end);
+  const inCode = inRanges(codeRanges(tree));
   const styles: [number, number][] = [];
-  for (const match of body.matchAll(/\s+style=\{\{/g)) {
-    const opened = body.lastIndexOf('<', match.index);
-    if (inCode(match.index) || opened === -1 || body.lastIndexOf('>', match.index) > opened || !/^<[a-z]/i.test(body.slice(opened, opened + 2))) continue;
+  for (const match of body.matchAll(/\sstyle=\{\{/g)) {
+    // The tag it is in starts at most a tag's length before it.
+    const from = Math.max(0, match.index - maxTagLength);
+    const before = body.slice(from, match.index);
+    const opened = before.lastIndexOf('<');
+    if (inCode(match.index) || opened === -1 || before.lastIndexOf('>') > opened || !/^<[a-z]/i.test(before.slice(opened, opened + 2))) continue;
     const end = balancedEnd(body, match.index + match[0].length - 2);
     if (end === undefined) continue;
-    styles.push([match.index, end]);
-    edit(match.index, end, '');
+    // The whitespace before the attribute goes with it.
+    const start = from + before.trimEnd().length;
+    styles.push([start, end]);
+    edit(start, end, '');
   }
-  if (context.jsx) for (const node of htmlNodes(tree)) closeSelfClosed(node, edit, styles);
-  const tags = findTemplateTags(body, tree).filter((tag) => !styles.some(([start, end]) => tag.start >= start && tag.end <= end));
+  if (context.jsx) {
+    const inRemoved = inRanges(styles);
+    for (const node of htmlNodes(tree)) closeSelfClosed(node, edit, inRemoved);
+  }
+  const inStyle = inRanges(styles);
+  const tags = findTemplateTags(body, tree).filter((tag) => !inStyle(tag.start));
+  /** Where each highlight block may end, in order. */
+  const closers = tags.flatMap((tag, at) => (['/highlight', 'endhighlight'].includes(tagWords(tag.text)[0] ?? '') ? [at] : []));
+  let closer = 0;
   for (let index = 0; index < tags.length; index++) {
     const tag = tags[index]!;
     const words = tagWords(tag.text);
@@ -69,7 +81,8 @@ export function convertForeignMarkup(body: string, context: MarkupContext): Conv
       continue;
     }
     if (name === 'highlight') {
-      const close = tags.findIndex((other, at) => at > index && ['/highlight', 'endhighlight'].includes(tagWords(other.text)[0] ?? ''));
+      while (closer < closers.length && closers[closer]! <= index) closer++;
+      const close = closers[closer] ?? -1;
       if (close === -1) {
         result.left.push({ offset: tag.start, text: tag.text, why: 'a highlight block that is never closed' });
         continue;
@@ -228,7 +241,7 @@ const voidElements = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img',
  * the post. Attribute values are skipped whole (quoted, or a `{…}` expression), so a `/>` inside
  * one is not taken for the tag's end; a JSX style already removed is passed over.
  */
-function closeSelfClosed(node: Html, edit: (start: number, end: number, text: string) => void, removed: [number, number][]): void {
+function closeSelfClosed(node: Html, edit: (start: number, end: number, text: string) => void, removed: (offset: number) => boolean): void {
   const base = node.position!.start.offset!;
   const text = node.value;
   for (let at = text.indexOf('<'); at !== -1; at = text.indexOf('<', at + 1)) {
@@ -236,21 +249,40 @@ function closeSelfClosed(node: Html, edit: (start: number, end: number, text: st
     if (!name) continue;
     let index = at + name.length + 1;
     let end: number | undefined;
-    while (index < text.length && end === undefined) {
+    const limit = Math.min(text.length, at + maxTagLength);
+    let next: number | undefined;
+    while (index < limit && end === undefined && next === undefined) {
       const char = text[index]!;
-      if (char === '"' || char === "'") index = text.indexOf(char, index + 1) === -1 ? text.length : text.indexOf(char, index + 1) + 1;
-      else if (char === '{') index = balancedEnd(text, index) ?? text.length;
+      if (char === '"' || char === "'") {
+        const close = text.slice(index + 1, limit).indexOf(char);
+        index = close === -1 ? limit : index + 1 + close + 1;
+      } else if (char === '{') index = balancedEnd(text, index) ?? limit;
       else if (char === '>') end = index;
+      // Another tag starts before this one ends: this one is none, and the search goes on from there.
+      else if (char === '<') next = index;
       else index++;
     }
-    if (end === undefined) return;
+    if (end === undefined) {
+      // Every place is looked at once: the next search starts where this one stopped.
+      at = (next ?? index) - 1;
+      continue;
+    }
     const slash = text.lastIndexOf('/', end);
     const selfClosed = slash !== -1 && /^\/\s*$/.test(text.slice(slash, end)) && slash > at + name.length;
-    if (selfClosed && !voidElements.has(name.toLowerCase()) && !removed.some(([start, stop]) => base + slash >= start && base + slash < stop)) {
+    if (selfClosed && !voidElements.has(name.toLowerCase()) && !removed(base + slash)) {
       edit(base + slash, base + end + 1, `></${name}>`);
     }
     at = end;
   }
+}
+
+/** Whether an offset lies in one of `ranges` (in order, apart), asked for offsets in increasing order. */
+function inRanges(ranges: readonly [number, number][]): (offset: number) => boolean {
+  let at = 0;
+  return (offset) => {
+    while (at < ranges.length && ranges[at]![1] <= offset) at++;
+    return at < ranges.length && ranges[at]![0] <= offset;
+  };
 }
 
 /** Where the `{…}` expression opening at `open` ends (just past its last `}`), braces balanced; undefined past the longest looked at. */
