@@ -5,12 +5,14 @@
 // link to another post of the source becomes `../<its slug>/`. Anything the import cannot carry
 // (an image on another host, a file the source lacks) is listed for the report.
 import path from 'node:path';
+import GithubSlugger from 'github-slugger';
 import type { Nodes, Root } from 'mdast';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { isImageFile, unsupportedImageExtensions } from '../images/raster-formats.ts';
 import { isInside } from '../load/guarded-read.ts';
 import remarkGfm from '../render/markdown/gfm-autolinks.ts';
+import { headingForFragment } from '../render/markdown/same-page-links.ts';
 import { isRelativeReference } from '../route/url-reference.ts';
 import { applyEdits, type BodyEdit } from './body-edits.ts';
 import type { SourceScan } from './scan-source.ts';
@@ -38,7 +40,10 @@ export type PostSlugs = ReadonlyMap<string, string>;
  * Plans the body of one post. `copies` holds, for a page bundle, the files it brings anyway (at
  * their path inside it); references to them need nothing.
  */
-export function planBody(post: { file: string; body: string; lineAt: (offset: number) => number; converted?: (offset: number) => boolean; bundle?: string }, scan: SourceScan, slugs: PostSlugs, copies: Map<string, string>): BodyPlan {
+export function planBody(
+  post: { file: string; body: string; lineAt: (offset: number) => number; converted?: (offset: number) => boolean; bundle?: string },
+  scan: SourceScan, slugs: PostSlugs, copies: Map<string, string>, headingsOf: (slug: string) => readonly { id: string; text: string }[] = () => [],
+): BodyPlan {
   const folder = path.dirname(post.file);
   const edits: BodyEdit[] = [];
   const rewritten: BodyPlan['rewritten'] = [];
@@ -80,7 +85,7 @@ export function planBody(post: { file: string; body: string; lineAt: (offset: nu
     }
     const otherPost = slugs.get(target) ?? slugs.get(target.replace(/[\\/]index\.(md|markdown)$/i, ''));
     if (otherPost !== undefined && !image) {
-      edit(offset, url, `../${otherPost}/${rest.startsWith('#') ? rest : ''}`, line);
+      edit(offset, url, `../${otherPost}/${rest.startsWith('#') ? `#${fragmentIn(rest.slice(1), headingsOf(otherPost))}` : ''}`, line);
       return;
     }
     if (!scan.files.has(target)) {
@@ -140,6 +145,33 @@ export function planBody(post: { file: string; body: string; lineAt: (offset: nu
   const edited = applyEdits(post.body, edits);
   const summary = tree.children.map((node) => (node.type === 'paragraph' ? plainText(node).replace(/\s+/g, ' ').trim() : '')).find((text) => /\w/.test(text) && !/\{\{|\{%/.test(text));
   return { body: edited.text, toPlanned: edited.toSource, copies, rewritten, notCarried, ...(summary ? { summary } : {}) };
+}
+
+/**
+ * A fragment of a link to another imported post, as that post's heading ids will be: written for
+ * the other generator's ids (`#TypeScript`, kramdown's `#1-intro`), it names the one heading it
+ * meant; otherwise it is kept as written.
+ */
+function fragmentIn(written: string, headings: readonly { id: string; text: string }[]): string {
+  const fragment = decodedPath(written);
+  if (headings.some((heading) => heading.id === fragment)) return written;
+  const id = headingForFragment(fragment, headings);
+  return id === undefined ? written : encodeURIComponent(id);
+}
+
+/**
+ * The headings of a body and the ids the build will give them (rehype-slug's, from their text),
+ * for links from other posts to name them.
+ */
+export function headingIds(body: string): { id: string; text: string }[] {
+  const slugger = new GithubSlugger();
+  const headings: { id: string; text: string }[] = [];
+  walk(unified().use(remarkParse).use(remarkGfm).parse(body) as Root, (node) => {
+    if (node.type !== 'heading') return;
+    const text = plainText(node);
+    headings.push({ id: slugger.slug(text), text });
+  });
+  return headings;
 }
 
 /** The words of a node: its text, inline code and the text of its links, without images. */

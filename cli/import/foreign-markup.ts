@@ -33,9 +33,15 @@ export interface ConvertedMarkup {
   left: { offset: number; text: string; why: string }[];
 }
 
-/** The longest JSX `style={{…}}` value, and the longest tag, looked at: each search stops there, so a body is searched in time linear in its length. */
+/**
+ * How far each search looks: a JSX `style={{…}}` value, the tag a style is in (back from the
+ * style), and a tag when its end is looked for (a player's `src` may carry a whole program). Each
+ * search stops there, and the search for tags never looks at a place twice, so a body is
+ * searched in time linear in its length.
+ */
 const maxStyleLength = 1_000;
-const maxTagLength = 2_000;
+const maxStyleOffset = 2_000;
+const maxTagLength = 64 * 1024;
 
 /** The body's markup of other generators, converted where it has an equivalent (see the top of this file). */
 export function convertForeignMarkup(body: string, context: MarkupContext): ConvertedMarkup {
@@ -51,8 +57,8 @@ export function convertForeignMarkup(body: string, context: MarkupContext): Conv
   const inCode = inRanges(codeRanges(tree));
   const styles: [number, number][] = [];
   for (const match of body.matchAll(/\sstyle=\{\{/g)) {
-    // The tag it is in starts at most a tag's length before it.
-    const from = Math.max(0, match.index - maxTagLength);
+    // The tag it is in starts shortly before it.
+    const from = Math.max(0, match.index - maxStyleOffset);
     const before = body.slice(from, match.index);
     const opened = before.lastIndexOf('<');
     if (inCode(match.index) || opened === -1 || before.lastIndexOf('>') > opened || !/^<[a-z]/i.test(before.slice(opened, opened + 2))) continue;
@@ -244,6 +250,13 @@ const voidElements = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img',
 function closeSelfClosed(node: Html, edit: (start: number, end: number, text: string) => void, removed: (offset: number) => boolean): void {
   const base = node.position!.start.offset!;
   const text = node.value;
+  // The next quote of each kind from a place, found once: places only move forward.
+  const found = new Map<string, number>();
+  const nextOf = (char: string, from: number) => {
+    let at = found.get(char);
+    if (at === undefined || (at !== -1 && at < from)) found.set(char, (at = text.indexOf(char, from)));
+    return at;
+  };
   for (let at = text.indexOf('<'); at !== -1; at = text.indexOf('<', at + 1)) {
     const name = /^<([A-Za-z][\w.-]*)/.exec(text.slice(at, at + 64))?.[1];
     if (!name) continue;
@@ -254,8 +267,8 @@ function closeSelfClosed(node: Html, edit: (start: number, end: number, text: st
     while (index < limit && end === undefined && next === undefined) {
       const char = text[index]!;
       if (char === '"' || char === "'") {
-        const close = text.slice(index + 1, limit).indexOf(char);
-        index = close === -1 ? limit : index + 1 + close + 1;
+        const close = nextOf(char, index + 1);
+        index = close === -1 || close >= limit ? limit : close + 1;
       } else if (char === '{') index = balancedEnd(text, index) ?? limit;
       else if (char === '>') end = index;
       // Another tag starts before this one ends: this one is none, and the search goes on from there.

@@ -19,7 +19,7 @@ import { decodedOldAddress } from '../route/routes.ts';
 import { termSlug } from '../route/taxonomy.ts';
 import { routeKey } from '../static-host/site-paths.ts';
 import { applyEdits } from './body-edits.ts';
-import { placeFile, planBody, type PostSlugs } from './body-references.ts';
+import { headingIds, placeFile, planBody, type PostSlugs } from './body-references.ts';
 import { bundleFileProblem, coverImage } from './carried-files.ts';
 import { commonFields, type CommonPost } from './common-fields.ts';
 import { convertForeignMarkup } from './foreign-markup.ts';
@@ -133,12 +133,14 @@ export function planImport(sourceFolder: string, target: ImportTarget, options: 
     if (post.bundle) slugs.set(post.bundle, slug);
   }
   const bundles = scan.posts.flatMap((post) => post.bundle ?? []);
+  // Each post's headings with the ids the build will give them, for links from other posts to name them.
+  const headings = new Map(read.map(({ post, read: parsed }) => [renamed.get(post.file)!.slug, headingIds(parsed.body)]));
   const respell = { tags: new Map<string, string>(), categories: new Map<string, string>() };
   const posts = read.map(({ post, read: parsed, common }) => {
     const respelled: PlannedPost['respelled'] = [];
     const { slug, renamedFrom } = renamed.get(post.file)!;
     const spelled = { ...common, slug, tags: oneSpelling(common.tags, respell.tags, respelled), categories: oneSpelling(common.categories, respell.categories, respelled) };
-    const context = { scan, slugs, bundles, files, target, problems, drafts: options.drafts };
+    const context = { scan, slugs, bundles, files, target, problems, drafts: options.drafts, headingsOf: (other: string) => headings.get(other) ?? [] };
     return { ...planPost(post, parsed, spelled, context), respelled, ...(renamedFrom ? { renamedFrom } : {}) };
   });
   return { source: scan.root, generator: scan.site.generator, feeds: scan.site.feeds, posts, skipped, problems, notes: scan.site.notes };
@@ -200,6 +202,7 @@ interface PlanContext {
   target: ImportTarget;
   problems: SiteError[];
   drafts?: ReadonlyMap<string, string[]>;
+  headingsOf: (slug: string) => readonly { id: string; text: string }[];
 }
 
 function planPost(post: SourcePost, parsed: ReadPost, common: CommonPost, context: PlanContext): Omit<PlannedPost, 'respelled'> {
@@ -228,7 +231,7 @@ function planPost(post: SourcePost, parsed: ReadPost, common: CommonPost, contex
   // Other generators' markup first, then the references of the body it leaves.
   const markup = convertForeignMarkup(parsed.body, { file: post.file, root: scan.root, slugs: context.slugs, jsx: scan.site.generator === 'next' || scan.site.generator === 'gatsby' });
   const converted = applyEdits(parsed.body, markup.edits);
-  const body = planBody({ file: post.file, body: converted.text, lineAt: (offset) => bodyPlace(converted.toSource(offset)).line, converted: converted.isInserted, bundle: post.bundle }, scan, context.slugs, copies);
+  const body = planBody({ file: post.file, body: converted.text, lineAt: (offset) => bodyPlace(converted.toSource(offset)).line, converted: converted.isInserted, bundle: post.bundle }, scan, context.slugs, copies, context.headingsOf);
   notCarried.push(...body.notCarried);
   for (const left of markup.left) notCarried.push(`line ${bodyPlace(left.offset).line}: ${shorten(left.text)} is left as it is (${left.why}): the page shows it as text, and the build warns (markdown.template-tag)`);
 

@@ -126,7 +126,9 @@ test("Hugo from its root: only the sections' posts are read, root images come fr
     assert.match(written, /<figure><img src="latency\.png" alt="Latency of the ingest path over a week"><figcaption>Ingest latency, p50 and p99<\/figcaption><\/figure>/);
     assert.match(written, /<iframe src="https:\/\/www\.youtube-nocookie\.com\/embed\/dQw4w9WgXcQ" title="Sampling at scale" allowfullscreen><\/iframe>/);
     assert.match(written, /\[the mesh notes\]\(\.\.\/service-mesh-notes\/#tracing\)/);
-    assert.match(await readFile(path.join(content, 'posts', 'service-mesh-notes', 'index.md'), 'utf8'), /\n```go\nfunc span\(ctx context\.Context\) \{\n\tdefer trace\.End\(ctx\)\n\}\n```\n/);
+    const mesh = await readFile(path.join(content, 'posts', 'service-mesh-notes', 'index.md'), 'utf8');
+    assert.match(mesh, /\n```go\nfunc span\(ctx context\.Context\) \{\n\tdefer trace\.End\(ctx\)\n\}\n```\n/);
+    assert.match(mesh, /\[its sampling rules\]\(\.\.\/observability-budgets\/#sampling\)/, "a link to another post's heading, written for Hugo's id, names the build's");
     const out = path.join(dir, 'out');
     await buildTinyBlog(content, out);
     const page = await readFile(path.join(out, 'posts', 'observability-budgets', 'index.html'), 'utf8');
