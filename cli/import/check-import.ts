@@ -30,6 +30,7 @@ import { validateStep } from '../pipeline/validate-step.ts';
 import { applyEmbedRule } from '../render/markdown/markdown-embeds.ts';
 import { resolveRelativeReferences } from '../render/markdown/relative-references.ts';
 import { renderBodies } from '../render/markdown/render-bodies.ts';
+import { withoutSitePlaceholders } from '../render/markdown/template-tags.ts';
 import type { RenderedMarkdown } from '../render/markdown/render-markdown.ts';
 import { RedirectTable } from '../static-host/redirect-table.ts';
 import { limitOf } from './carried-files.ts';
@@ -136,7 +137,7 @@ export async function checkImport(plan: ImportPlan, staging: string, target: Che
     onBody: (file, written) => {
       const { body, warnings: refused } = applyEmbedRule(written, target.site.definition.markdown?.embeds);
       const draft = drafts.has(file);
-      warnings.push(...[...(body.warnings ?? []), ...refused].map((warning) => new SiteError({ ...warning, file })));
+      warnings.push(...[...withoutSitePlaceholders(body.warnings ?? [], spec.placeholders), ...refused].map(({ code, message, line, column }) => new SiteError({ code, message, line, column, file })));
       const url = routed?.addresses.pages.get(file);
       const withSite = routed !== undefined && !draft && !alone.has(file);
       const addresses = withSite ? routed!.addresses : ownFiles(path.dirname(file), stagedBundles);

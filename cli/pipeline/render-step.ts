@@ -10,6 +10,7 @@ import { missingMarkdownImages } from '../images/check-markdown-images.ts';
 import { inlineScriptsOf } from '../render/inline-scripts.ts';
 import { withIslandScripts } from '../render/island-scripts.ts';
 import { applyEmbedRule } from '../render/markdown/markdown-embeds.ts';
+import { withoutSitePlaceholders } from '../render/markdown/template-tags.ts';
 import { renderBodies, type MarkdownBody } from '../render/markdown/render-bodies.ts';
 import { resolveRelativeReferences } from '../render/markdown/relative-references.ts';
 import { isRelativeReference } from '../route/url-reference.ts';
@@ -138,6 +139,11 @@ export async function renderStep(routed: RoutedStep, options: RenderOptions): Pr
     missingBodies.set(route, bodies.length);
     for (const file of bodies) waiting.set(file, [...(waiting.get(file) ?? []), route]);
   }
+  // Tags a collection's site fills in itself are no other generator's (`placeholders` of a collection).
+  const placeholdersOf = new Map(Object.entries(routed.content.collections).flatMap(([name, entries]) => {
+    const rule = site.content.collections[name]?.placeholders;
+    return rule ? entries.map((entry) => [entry.file, rule] as const) : [];
+  }));
   // A body naming an image the site does not have is reported at its line, and its pages not rendered.
   const missingImages: SiteError[] = [];
   const bundled = new Set(routed.pageBundles.map((bundle) => bundle.entry));
@@ -148,7 +154,7 @@ export async function renderStep(routed: RoutedStep, options: RenderOptions): Pr
       onBody: (file, written) => {
         // The site's rule for embeds runs on every build: it is the site's code, not part of the body's cached render.
         const { body, warnings } = applyEmbedRule(written, site.markdown?.embeds);
-        bodyWarnings.set(file, [...(body.warnings ?? []), ...warnings].sort((a, b) => a.line - b.line || a.column - b.column).map((warning) => new SiteError({ ...warning, file })));
+        bodyWarnings.set(file, [...withoutSitePlaceholders(body.warnings ?? [], placeholdersOf.get(file)), ...warnings].sort((a, b) => a.line - b.line || a.column - b.column).map((warning) => new SiteError({ ...warning, file })));
         const url = routed.addresses.pages.get(file);
         const resolved = resolveRelativeReferences(file, body, routed.addresses, url ? { url, bundle: bundled.has(file) } : undefined);
         rendered.set(file, resolved.body);

@@ -48,6 +48,8 @@ export interface MarkdownProblem {
 export interface MarkdownWarning {
   code: 'markdown.html-removed' | 'markdown.template-tag';
   message: string;
+  /** The tag as written, for a template tag: the site may fill it in itself (`placeholders` of a collection). */
+  tag?: string;
   hint?: string;
   line: number;
   column: number;

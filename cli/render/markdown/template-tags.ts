@@ -67,6 +67,7 @@ export function templateTagWarnings(markdown: string, tree: Root): MarkdownWarni
     return {
       code: 'markdown.template-tag',
       message: `${shown.length > 60 ? `${shown.slice(0, 57)}…` : shown} is a template tag of another generator: the page shows it as text`,
+      tag: tag.text,
       line,
       column,
     };
@@ -89,4 +90,10 @@ export function codeRanges(tree: Root): [number, number][] {
   };
   walk(tree);
   return ranges.sort((a, b) => a[0] - b[0]);
+}
+
+/** The warnings of a body without those about tags its collection's site fills in itself (`placeholders` of a collection). */
+export function withoutSitePlaceholders<T extends { code: string; tag?: string }>(warnings: T[], placeholders: ((tag: string) => boolean) | undefined): T[] {
+  if (!placeholders) return warnings;
+  return warnings.filter((warning) => warning.code !== 'markdown.template-tag' || warning.tag === undefined || !placeholders(warning.tag));
 }

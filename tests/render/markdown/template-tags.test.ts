@@ -13,7 +13,8 @@ import { SiteError, SiteErrorList } from '../../../cli/errors.ts';
 import { buildSite } from '../../../cli/pipeline/build-site.ts';
 import { DiskWriter } from '../../../cli/write/writers.ts';
 import { tinyContentCopy } from '../../helpers/build-output.ts';
-import { tinyRoot, tinySite } from '../../helpers/sites.ts';
+import { loadedSite, tinyRoot, tinySite } from '../../helpers/sites.ts';
+import tinyDefinition from '../../sites/tiny/sitegen.config.ts';
 
 const tagsOf = (markdown: string) => findTemplateTags(markdown, unified().use(remarkParse).parse(markdown) as Root).map((tag) => tag.text);
 
@@ -56,6 +57,20 @@ test('a build publishes a body with a template tag and warns at its file and lin
       assert.deepEqual(error.errors.map((e) => [e.code, e.file, e.line, e.column]), [['markdown.template-tag', post, 8, 1]]);
       return true;
     });
+  } finally {
+    await cleanup();
+  }
+});
+
+test("a tag a collection's site fills in itself is no other generator's: the build does not warn about it", { timeout: 120_000 }, async () => {
+  const { dir, content, cleanup } = await tinyContentCopy();
+  try {
+    const post = path.join(content, 'posts', 'filled.md');
+    await writeFile(post, '---\ntitle: Filled\ndate: 2024-03-01\n---\n\nWritten by {{ author }} for {{ site.title }}.\n');
+    const posts = tinyDefinition.content.collections.posts!;
+    const site = loadedSite({ ...tinyDefinition, content: { ...tinyDefinition.content, collections: { posts: { ...posts, placeholders: (tag) => tag === '{{ author }}' } } } });
+    const built = await buildSite({ root: tinyRoot, site, contentDir: content, writer: new DiskWriter(path.join(dir, 'out')) });
+    assert.deepEqual(built.warnings.filter((warning) => warning instanceof SiteError && warning.code === 'markdown.template-tag').map((warning) => [(warning as SiteError).line, (warning as SiteError).column]), [[6, 29]]);
   } finally {
     await cleanup();
   }
