@@ -60,7 +60,11 @@ export interface CheckTarget {
 export async function stageImport(plan: ImportPlan, staging: string): Promise<void> {
   const files = new ContentFiles(plan.source);
   await mkdir(staging);
+  const staged = new Set<string>();
   for (const post of plan.posts) {
+    // A second post of one slug is already an error of the plan (`import.duplicate-slug`), and is not checked further.
+    if (staged.has(post.slug)) continue;
+    staged.add(post.slug);
     const folder = path.join(staging, post.slug);
     await mkdir(folder);
     await writeFile(path.join(folder, bundleIndex), post.text, { flag: 'wx' });
@@ -247,6 +251,8 @@ class Locator {
 
   constructor(private readonly plan: ImportPlan, private readonly staging: string, private readonly folder: string) {
     for (const post of plan.posts) {
+      // The staged folder of a slug is its first post's (stageImport).
+      if (this.byFolder.has(post.slug)) continue;
       this.byFolder.set(post.slug, { post, starts: lineStarts(post.body), copies: new Map([...post.copies].map(([source, name]) => [name, source])) });
     }
   }

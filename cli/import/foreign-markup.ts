@@ -1,6 +1,6 @@
 // Other generators' markup in a post's body that has a clear equivalent here, converted as the
 // post is imported: a YouTube or Vimeo shortcode becomes the iframe the site makes its video
-// player of (`markdown.embeds`), Hugo's `figure` an image with its caption, a `highlight` block
+// player of (the `embeds` of its definition's `markdown`), Hugo's `figure` an image with its caption, a `highlight` block
 // a fenced one, `relref`/`ref` and Jekyll's `post_url`/`link` the imported post's new address,
 // Liquid's `raw` is unwrapped and `site.baseurl` dropped, and a JSX `style={{…}}` attribute
 // removed with its element kept. Any other template tag is left as it is, listed, and the build

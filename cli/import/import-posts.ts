@@ -148,23 +148,22 @@ export function planImport(sourceFolder: string, target: ImportTarget, options: 
 
 /**
  * Each post's slug. A slug two posts of the import share is given each one's date
- * (`launch-2019-03-14`, then `-2` should the dates agree too), as the old site gave them dated
- * addresses; a slug the site already has is an error, unless an earlier import wrote that post
- * and this one may replace it.
+ * (`launch-2019-03-14`), as the old site gave them dated addresses; two posts of one slug and one
+ * date are an error (nothing tells them apart). A slug the site already has is an error, unless
+ * an earlier import wrote that post and this one may replace it.
  */
 function slugsOf(read: { post: SourcePost; common: CommonPost }[], target: ImportTarget, options: ImportOptions, problems: SiteError[]): Map<string, { slug: string; renamedFrom?: string }> {
   const count = new Map<string, number>();
   for (const { common } of read) count.set(common.slug, (count.get(common.slug) ?? 0) + 1);
-  const taken = new Set<string>();
+  const taken = new Map<string, string>();
   const result = new Map<string, { slug: string; renamedFrom?: string }>();
   for (const { post, common } of read) {
-    let slug = common.slug;
-    if (count.get(slug)! > 1) {
-      const dated = common.date ? `${slug}-${common.date}` : slug;
-      slug = dated;
-      for (let n = 2; taken.has(slug) || (slug !== common.slug && count.has(slug)); n++) slug = `${dated}-${n}`;
+    const slug = count.get(common.slug)! > 1 && common.date ? `${common.slug}-${common.date}` : common.slug;
+    const first = taken.get(slug) ?? (slug !== common.slug && count.has(slug) ? read.find((other) => other.common.slug === slug)?.post.file : undefined);
+    if (first) {
+      problems.push(new SiteError({ code: 'import.duplicate-slug', message: `slug "${slug}" is also the slug of ${first}${slug === common.slug ? '' : ', of the same date'}`, hint: 'Give one of them its own `slug:` in its front matter.', file: post.file }));
     }
-    taken.add(slug);
+    taken.set(slug, post.file);
     result.set(post.file, { slug, ...(slug === common.slug ? {} : { renamedFrom: common.slug }) });
     if (options.replaceable?.has(slug)) continue;
     const existing = target.existing.get(slug) ?? [path.join(target.folder, slug), path.join(target.folder, `${slug}.md`)].find(exists);

@@ -77,7 +77,7 @@ export function readSourceSite(root: string, files: ContentFiles): SourceSite {
 
   const jekyllConfig = first(['_config.yml', '_config.yaml']);
   if (jekyllConfig) return { ...jekyllSite(read(jekyllConfig), is), notes };
-  const hugoConfig = first(['hugo.toml', 'hugo.yaml', 'hugo.yml', 'hugo.json', 'config.toml', 'config.yaml', 'config.yml', 'config.json'].flatMap((name) => [name, `config/_default/${name}`]));
+  const hugoConfig = first(['hugo', 'config'].flatMap((base) => ['toml', 'yaml', 'yml', 'json'].map((extension) => `${base}.${extension}`)).flatMap((name) => [name, `config/_default/${name}`]));
   if (hugoConfig && is('content', 'folder')) {
     const config = read(hugoConfig);
     const permalinksFile = first(['config/_default/permalinks.toml', 'config/_default/permalinks.yaml', 'config/_default/permalinks.yml', 'config/_default/permalinks.json']);

@@ -106,18 +106,19 @@ test('lists what it cannot carry: an image on another host, a template tag with 
   assert.match(report, /^ {2}- line 9: \{\{% \/alert %\}\} is left as it is/m);
 });
 
-test('refuses a post whose slug the site already has, writing nothing; two posts of one slug get each its date', async () => {
+test('refuses a post whose slug the site already has, and two of one slug and one date, writing nothing; two posts of one slug get each its date', async () => {
   const folder = await source({
     'hello.md': '---\ntitle: Hello again\ndate: 2023-01-01\n---\n\nBody.\n',
     'a/index.md': '---\ntitle: A\nslug: twin\ndate: 2023-01-01\n---\n',
     'b/index.md': '---\ntitle: B\nslug: twin\ndate: 2023-01-02\n---\n',
+    'c/index.md': '---\ntitle: C\nslug: twin\ndate: 2023-01-02\n---\n',
   });
   const before = await postsFolder();
   const run = await runCliHere(['import', folder, '--content', content, '--report', path.join(dir, 'report.md'), '--no-cache'], { cwd: tinyRoot });
   assert.equal(run.code, 1);
   assert.match(run.stderr, /hello\.md +the site already has a post "hello" .*left untouched +\[import\.post-exists\]/);
-  assert.doesNotMatch(run.stderr, /twin/);
-  assert.deepEqual(postOf(planImport(folder, target()), 'twin-2023-01-02').renamedFrom, 'twin');
+  assert.match(run.stderr, /c\/index\.md +slug "twin-2023-01-02" is also the slug of .*b\/index\.md, of the same date +\[import\.duplicate-slug\]/);
+  assert.deepEqual(postOf(planImport(folder, target()), 'twin-2023-01-01').renamedFrom, 'twin');
   assert.deepEqual(await postsFolder(), before, 'nothing written');
   assert.equal(await readFile(path.join(content, 'posts', 'hello.md'), 'utf8'), await readFile(path.join(tinyRoot, 'content', 'posts', 'hello.md'), 'utf8'));
 });

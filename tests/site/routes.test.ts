@@ -55,6 +55,9 @@ test('with trailingSlash "never", writes a.html files addressed without a slash'
   assert.deepEqual(buildRedirects(never, routes).map((r) => [r.from, r.to, r.file]), [
     ['/services/dev-shops', '/services/devshops', 'services/dev-shops.html'],
     ['/contact', '/getting-started#contact-form', 'contact.html'],
+    ['/rss.xml', '/feed.xml', 'rss.xml.html'],
+    ['/atom.xml', '/feed.xml', 'atom.xml.html'],
+    ['/index.xml', '/feed.xml', 'index.xml.html'],
   ]);
 });
 
