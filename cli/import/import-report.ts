@@ -85,7 +85,7 @@ export function summaryOf(plan: ImportPlan, folder: string, report: string, cwd:
   const drafted = plan.posts.filter((post) => post.draftBecause).length;
   return [
     `Imported ${count(plan.posts.length, 'post')} into ${path.relative(cwd, folder) || '.'}/ as page bundles, with ${count(sum((post) => post.copies.size), 'file')} beside them:`,
-    `  ${count(sum((post) => post.mapped.length), 'field')} mapped, ${count(sum((post) => post.kept.length), 'field')} kept under extra, ${sum((post) => post.aliases.length)} old address${sum((post) => post.aliases.length) === 1 ? '' : 'es'} redirected, ${count(sum((post) => post.converted.length), 'tag')} converted, ${count(sum((post) => post.notCarried.length), 'thing')} not carried, ${count(sum((post) => post.rewritten.length), 'reference')} rewritten${plan.skipped.length > 0 ? `, ${count(plan.skipped.length, 'file')} not imported` : ''}.`,
+    `  ${count(sum((post) => post.mapped.length), 'field')} mapped, ${count(sum((post) => post.kept.length), 'field')} kept under extra, ${sum((post) => post.aliases.length)} old address${sum((post) => post.aliases.length) === 1 ? '' : 'es'} kept, ${count(sum((post) => post.converted.length), 'tag')} converted, ${count(sum((post) => post.notCarried.length), 'thing')} not carried, ${count(sum((post) => post.rewritten.length), 'reference')} rewritten${plan.skipped.length > 0 ? `, ${count(plan.skipped.length, 'file')} not imported` : ''}.`,
     ...(drafted > 0 ? [`  ${count(drafted, 'post')} with problems imported as drafts.`] : []),
     ...(warnings > 0 ? [`  ${count(warnings, 'warning')} the build will print (in the report).`] : []),
     `  Report: ${path.relative(cwd, report)}`,
