@@ -23,7 +23,7 @@ import { lineStarts } from '../load/load-json.ts';
 import { loadMarkdownFolder, type RawMarkdown } from '../load/load-content.ts';
 import { ContentFiles } from '../load/read-content-file.ts';
 import { loadStep, type LoadedStep } from '../pipeline/load-step.ts';
-import { planImages, prepareShareCards } from '../pipeline/assets-step.ts';
+import { planImages, prepareShareCards, type PlannedImages } from '../pipeline/assets-step.ts';
 import { claimStep } from '../pipeline/claim-step.ts';
 import { routeStep, type RoutedStep } from '../pipeline/route-step.ts';
 import { validateStep } from '../pipeline/validate-step.ts';
@@ -121,12 +121,14 @@ export async function checkImport(plan: ImportPlan, staging: string, target: Che
 
   // The site with them, through its own validation, routes and claims.
   let routed: RoutedStep | undefined;
+  let images: PlannedImages | undefined;
   let claimed = false;
   try {
     const withSite = staged.filter((entry) => !alone.has(entry.file));
     const loaded = withStaged(await loadStep(target.site, target.root, target.contentDir, target.cache), target.collection, withSite, stagedBundles, replaced);
     routed = routeStep(validateStep(loaded, { env: target.env }));
-    claimStep(routed, planImages(routed), prepareShareCards(routed, target.cache));
+    images = planImages(routed);
+    claimStep(routed, images, prepareShareCards(routed, target.cache));
     claimed = true;
   } catch (error) {
     collect(error, problems);
@@ -135,7 +137,7 @@ export async function checkImport(plan: ImportPlan, staging: string, target: Che
   // Every body, rendered and checked as the build renders it; a draft's problems are warnings, as in the build.
   const bodies = staged.map((entry) => ({ file: entry.file, body: entry.body, bodyLine: entry.bodyLine }));
   const rendered = new Map<string, RenderedMarkdown>();
-  const images = routed ? planImages(routed).index : new Map();
+  const imageIndex = images?.index ?? new Map();
   await renderBodies(bodies, {
     cache: target.cache,
     onBody: (file, written) => {
@@ -153,7 +155,7 @@ export async function checkImport(plan: ImportPlan, staging: string, target: Che
         return image !== undefined && unloadable.has(path.resolve(path.dirname(file), image.src));
       };
       const missing = resolved.problems.filter((problem) => !unloaded(problem));
-      const found = [...missing, ...(withSite ? missingMarkdownImages(file, resolved.body, images) : [])];
+      const found = [...missing, ...(withSite ? missingMarkdownImages(file, resolved.body, imageIndex) : [])];
       (draft ? warnings : problems).push(...found);
     },
   }).catch((error: unknown) => {
@@ -163,8 +165,8 @@ export async function checkImport(plan: ImportPlan, staging: string, target: Che
 
   // Links, as the link checker judges them, where the site could be routed with the posts.
   const unansweredFeeds: string[] = [];
-  if (routed && claimed) {
-    const judged = judgeLinks(routed, staged.filter((entry) => !drafts.has(entry.file) && !alone.has(entry.file)), rendered, plan.feeds);
+  if (routed && images && claimed) {
+    const judged = judgeLinks(routed, images, staged.filter((entry) => !drafts.has(entry.file) && !alone.has(entry.file)), rendered, plan.feeds);
     problems.push(...judged.problems);
     warnings.push(...judged.warnings);
     unansweredFeeds.push(...judged.unansweredFeeds);
@@ -195,13 +197,13 @@ function ownFiles(folder: string, bundles: Map<string, LoadedBundle>) {
  * stub), image, page-bundle file, feed and file of the site. A fragment is judged on an imported
  * page by the ids of its body; on another page it is not judged here (the build's check does).
  */
-function judgeLinks(routed: RoutedStep, entries: RawMarkdown[], rendered: Map<string, RenderedMarkdown>, feeds: string[]) {
+function judgeLinks(routed: RoutedStep, images: PlannedImages, entries: RawMarkdown[], rendered: Map<string, RenderedMarkdown>, feeds: string[]) {
   const origins = new Set([new URL(routed.settings.siteUrl).origin]);
   const files = new Set<string>([...routed.routes.map((route) => route.file), ...routed.redirects.map((redirect) => redirect.file)]);
-  for (const output of planImages(routed).outputs) files.add(output.url.slice(1));
+  for (const output of images.outputs) files.add(output.url.slice(1));
   for (const bundle of routed.pageBundles) for (const file of bundle.files) files.add(file.url.slice(1));
   for (const feed of routed.site.definition.feeds?.(routed.model) ?? []) files.add(feed.path.slice(1));
-  for (const file of routed.site.definition.files?.(routed.model, { images: planImages(routed).index, settings: routed.settings }) ?? []) files.add(file.path.slice(1));
+  for (const file of routed.site.definition.files?.(routed.model, { images: images.index, settings: routed.settings }) ?? []) files.add(file.path.slice(1));
   const table = new RedirectTable();
   const refreshes = new Map<string, ReturnType<typeof parseHref>>();
   for (const redirect of routed.redirects) {
