@@ -11,6 +11,7 @@ import { buildSiteModel, postSlugOf } from './templates/site/model.ts';
 import { siteEnvOverrides, siteOverridesFromEnv } from './templates/site/overrides.ts';
 import { productionConfigProblems } from './templates/site/production.ts';
 import { siteRedirects, siteRoutes, type SitePage } from './templates/site/routes.ts';
+import { isPlaceholderTag } from './templates/site/legal-placeholders.ts';
 import { dataSchemas, legalFrontMatterSchema, postFrontMatterSchema } from './templates/site/schemas/schemas.ts';
 import { guideArticleFrontMatterSchema } from './templates/site/schemas/articles.ts';
 import { shareCard } from './templates/site/share-card.ts';
@@ -41,7 +42,8 @@ export default defineSite({
       // A post is content/posts/<slug>.md, or a page bundle content/posts/<slug>/index.md with its images and files beside it.
       posts: { folder: 'posts', schema: postFrontMatterSchema, dated: true, bundles: { page: (entry) => blogPostPath(postSlugOf(entry)) } },
       guides: { folder: 'guides', schema: guideArticleFrontMatterSchema },
-      legal: { folder: 'legal', schema: legalFrontMatterSchema },
+      // The legal pages' {{siteUrl}} and the like are filled in from site.json (legal-placeholders.ts).
+      legal: { folder: 'legal', schema: legalFrontMatterSchema, placeholders: isPlaceholderTag },
       // The toolkit texts /pom-files shows once its form is sent: shown as written.
       toolkit: { folder: 'toolkit' },
     },

@@ -17,7 +17,7 @@ const duplicateOf = (field: string, value: string, firstFile: string) => `${fiel
 
 /**
  * Problems raised as a `SiteError`: the build, `dev`, `new-post` or `check-links` stops on them,
- * except those a build only warns about (`image.svg-sanitized`, `markdown.html-removed`, the `accessibility.` findings, and the `config.` problems
+ * except those a build only warns about (`image.svg-sanitized`, `image.published-as-is`, `markdown.html-removed`, `markdown.template-tag`, the `accessibility.` findings, and the `config.` problems
  * that only `build --production` refuses).
  */
 const siteErrors = {
@@ -104,10 +104,15 @@ const siteErrors = {
   'accessibility.click-handler': { title: 'HTML in a body puts a click handler on an element the keyboard cannot reach (a warning; the handler is removed)' },
   'accessibility.embed-title': { title: 'A video embedded in a body has no title (a warning)' },
   'accessibility.language': { title: 'Text in a body is in a script the site\'s language is not written in, with no lang (a warning)' },
+  'markdown.template-tag': {
+    title: "A Markdown body holds another generator's template tag, which the page shows as text (a warning)",
+    hint: 'Write it as Markdown or HTML (a video as an <iframe>, a figure as an image), or put it in backticks if it is meant as code. `sitegen import` converts the common ones (docs/cli.md#sitegen-import-source).',
+  },
   'image.missing-alt': { title: 'An image has no alt text' },
   'image.unsupported-format': { title: 'An image is in a format the build does not read' },
   'image.too-large': { title: 'An image is larger than the limit' },
   'image.corrupt': { title: 'An image cannot be decoded' },
+  'image.published-as-is': { title: 'An animation too long to resize is published as it is, without smaller variants (a warning)' },
   'image.svg-sanitized': { title: 'An SVG image was published without what the sanitizer removed (a warning)' },
   'image.process-failed': { title: 'An image could not be processed' },
   'template.compile-failed': { title: 'The templates do not compile' },
@@ -143,6 +148,8 @@ const siteErrors = {
   'import.post-exists': { title: 'A post to import has the slug of a post the site has' },
   'import.duplicate-slug': { title: 'Two posts to import have one slug' },
   'import.invalid-field': { title: "An imported post would not pass the site's schema" },
+  'import.post-changed': { title: 'A post an earlier import wrote was changed since, so --update does not replace it' },
+  'import.bad-manifest': { title: "The import's manifest of the posts it wrote cannot be read" },
   'import.report-exists': { title: 'The import report would replace a file the import did not write' },
   'import.report-unwritable': { title: "The import report's path is a link, a FIFO, a folder or something else that is not a file the import can create" },
   'links.no-site-dir': { title: 'The folder to check does not exist' },

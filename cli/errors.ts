@@ -121,16 +121,25 @@ export function formatAccessibilityFindings(warnings: SiteError[], cwd = process
   return [`Accessibility of the content (${count}; the pages are published as they are, build --strict refuses them):`, ...warningRows(warnings, cwd), ''].join('\n');
 }
 
+/** The warning block for other generators' template tags left in Markdown bodies, printed by `build` and `dev`: one row each, the hint once. */
+export function formatTemplateTags(warnings: SiteError[], cwd = process.cwd()): string {
+  const count = `${warnings.length} tag${warnings.length === 1 ? '' : 's'}`;
+  const hint = errorCatalogue['markdown.template-tag'].hint;
+  return [`Template tags of another generator in Markdown (${count}; the pages show them as text):`, ...warningRows(warnings, cwd), `  hint: ${hint}`, ''].join('\n');
+}
+
 /**
- * The warnings of Markdown bodies as `build` and `dev` print them: the HTML removed, then what the
- * accessibility checks found, then any other, one row each.
+ * The warnings of Markdown bodies as `build` and `dev` print them: the HTML removed, the template
+ * tags left in, then what the accessibility checks found, then any other, one row each.
  */
 export function formatBodyWarnings(warnings: SiteError[], cwd = process.cwd()): string {
   const removed = warnings.filter((warning) => warning.code === 'markdown.html-removed');
+  const tags = warnings.filter((warning) => warning.code === 'markdown.template-tag');
   const accessibility = warnings.filter(isAccessibilityFinding);
-  const other = warnings.filter((warning) => warning.code !== 'markdown.html-removed' && !isAccessibilityFinding(warning));
+  const other = warnings.filter((warning) => !removed.includes(warning) && !tags.includes(warning) && !accessibility.includes(warning));
   return [
     ...(removed.length > 0 ? [formatRemovedHtml(removed, cwd)] : []),
+    ...(tags.length > 0 ? [formatTemplateTags(tags, cwd)] : []),
     ...(accessibility.length > 0 ? [formatAccessibilityFindings(accessibility, cwd)] : []),
     ...(other.length > 0 ? [[`Warnings of Markdown bodies (${other.length}):`, ...warningRows(other, cwd), ''].join('\n')] : []),
   ].join('\n');

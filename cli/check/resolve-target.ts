@@ -2,6 +2,7 @@ import { parseHref, siteBase, type HrefTarget } from './href.ts';
 import type { RedirectTable } from '../static-host/redirect-table.ts';
 import { answerPath } from '../static-host/resolve-path.ts';
 import { isHtmlFile, routeKey } from '../static-host/site-paths.ts';
+import { userContentPrefix } from '../render/markdown/html-schema.ts';
 import { closestId, PathSuggester } from './suggest.ts';
 import type { FindingCode } from './types.ts';
 
@@ -69,6 +70,10 @@ export class SiteResolver {
     const ids = this.site.idsOf(file);
     if (!ids) return undefined;
     if (ids.has(fragment) || (rawFragment !== undefined && ids.has(rawFragment))) return undefined;
+    // An id written in a Markdown body's HTML is published in the content's namespace: the link was written for the id as the body spells it.
+    if (ids.has(userContentPrefix + fragment)) {
+      return { code: 'links.missing-fragment', reason: `no element with id "${fragment}": the id "${fragment}" written in a Markdown body is published as "${userContentPrefix}${fragment}"`, suggestion: `#${userContentPrefix}${fragment}` };
+    }
     return { code: 'links.missing-fragment', reason: `no element with id "${fragment}"`, suggestion: suggestId(fragment, ids) };
   }
 

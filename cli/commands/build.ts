@@ -102,7 +102,7 @@ async function runBuild(flags: BuildFlags, root: string, out: string, contentDir
   const notReady = result.productionProblems;
   const other = result.warnings.filter((warning) => warning instanceof SiteError);
   const sanitized = other.filter((warning) => warning.code === 'image.svg-sanitized');
-  const isBodyWarning = (warning: SiteError) => warning.code === 'markdown.html-removed' || isAccessibilityFinding(warning);
+  const isBodyWarning = (warning: SiteError) => warning.code === 'markdown.html-removed' || warning.code === 'markdown.template-tag' || isAccessibilityFinding(warning);
   const bodyWarnings = other.filter(isBodyWarning);
   const report = result.links && (await import('../check/index.ts'));
   // A published output's links to a redirect are listed, not only counted; a failed check lists them with its errors.

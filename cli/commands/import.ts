@@ -8,32 +8,38 @@ interface ImportFlags {
   content: string;
   config: string;
   report: string;
+  draftsOnError?: boolean;
+  update?: boolean;
+  cache: boolean;
 }
 
 /**
  * `import <source>`: another generator's posts brought into the site's posts collection as page
- * bundles, mapped through the site's archetype; never overwrites a post, writes nothing at all
- * when any post has a problem, and leaves a report of what went where.
+ * bundles, mapped through the site's archetype. Everything is read, planned and checked as the
+ * build will check it first; then all the posts are written, or none, and the report always says
+ * what happened, every problem grouped by kind.
  */
 export function createImportCommand(): Command {
   return new Command('import')
-    .description("Bring another generator's posts (Hugo, Jekyll, Next.js, Gatsby) into the site's posts as page bundles, with a report.")
-    .argument('<source>', 'the folder holding the posts (content/posts, _posts, a page-bundle folder…)')
+    .description("Bring another generator's posts (Hugo, Jekyll, Next.js, Gatsby, Eleventy) into the site's posts as page bundles, with a report.")
+    .argument('<source>', "the other site's folder (its root: the generator is told from its files), or a folder of posts")
     .option('--content <dir>', 'content folder', 'content')
     .option(...configFlag)
     .option('--report <file>', 'where the report is written', 'import-report.md')
+    .option('--drafts-on-error', 'import the posts that have problems as drafts (the build leaves them out), so that the rest builds at once')
+    .option('--update', 'replace the posts an earlier import wrote, as it wrote them, and nothing else')
+    .option('--no-cache', "neither read nor write the build's cache while checking")
     .action(async (source: string, flags: ImportFlags) => {
       const cwd = process.cwd();
-      const [{ loadSite }, { archetypeOf }, entry, { loadMarkdownFolder }, { planImport, writeImport }, report] = await Promise.all([
-        import('../config/load-site.ts'), import('./new-post.ts'), import('./new-entry.ts'), import('../load/load-content.ts'),
-        import('../import/import-posts.ts'), import('../import/import-report.ts'),
+      const [{ loadSite }, { archetypeOf }, entry, report, { runImport }, { Cache }] = await Promise.all([
+        import('../config/load-site.ts'), import('./new-post.ts'), import('./new-entry.ts'), import('../import/import-report.ts'), import('../import/run-import.ts'), import('../cache/cache.ts'),
       ]);
-      const site = (await loadSite(cwd, configPath(cwd, flags.config))).definition;
-      const archetype = archetypeOf(site);
+      const site = await loadSite(cwd, configPath(cwd, flags.config));
+      const archetype = archetypeOf(site.definition);
       if (!archetype?.imported) {
         throw new SiteError({ code: 'import.no-archetype', message: 'the site says nothing of how imported posts are written', hint: 'Give the post archetype in sitegen.config.ts an `imported(entry)` that returns its front matter (see docs/cli.md).' });
       }
-      const collection = site.content.collections[archetype.collection]!;
+      const collection = site.definition.content.collections[archetype.collection]!;
       if (!collection.bundles) {
         throw new SiteError({ code: 'import.no-bundles', message: `the collection "${archetype.collection}" takes no page bundles, and imported posts are written as bundles`, hint: 'Add `bundles: { page }` to the collection in sitegen.config.ts.' });
       }
@@ -42,11 +48,12 @@ export function createImportCommand(): Command {
       const sourceDir = checkedSource(path.resolve(cwd, source), contentDir);
       const reportFile = path.resolve(cwd, flags.report);
       const found = report.checkReportFile(reportFile);
-      const existing = entry.existingSlugs(await loadMarkdownFolder(folder, undefined, { bundles: true }));
-      const plan = planImport(sourceDir, { archetype: { ...archetype, imported: archetype.imported }, collection, folder, existing });
-      await writeImport(plan);
-      report.writeReport(reportFile, report.renderReport(plan, cwd), found);
-      console.log(report.summaryOf(plan, folder, reportFile, cwd));
+      const { plan, outcome } = await runImport({
+        site, root: cwd, archetype: { ...archetype, imported: archetype.imported }, folder, contentDir, source: sourceDir, report: { file: reportFile, found },
+        cache: Cache.of(cwd, flags.cache), env: Object.fromEntries((site.definition.env ?? []).map((name) => [name, process.env[name]])),
+        draftsOnError: flags.draftsOnError, update: flags.update,
+      });
+      console.log(report.summaryOf(plan, folder, reportFile, cwd, outcome.warnings.length));
     });
 }
 

@@ -30,6 +30,12 @@ export interface CollectionSpec {
      */
     attachments?: readonly string[];
   };
+  /**
+   * Whether a `{{…}}` or `{%…%}` written in one of the collection's bodies is the site's own
+   * placeholder, which it fills in itself (`{{siteUrl}}` in a legal page), rather than another
+   * generator's template tag that the page would show as text (`markdown.template-tag`).
+   */
+  placeholders?(tag: string): boolean;
 }
 
 /** Where a site's content lives, and the schema of each part. */

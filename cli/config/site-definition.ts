@@ -9,6 +9,7 @@ import type { LinkOrigin } from '../render/link-origins.ts';
 import type { TrailingSlash } from '../route/trailing-slash.ts';
 import type { TermLimits } from '../route/taxonomy.ts';
 import type { LoadedContent } from '../load/load-content.ts';
+import type { InputLimits } from '../load/input-limits.ts';
 import type { ImageIndex, RenderContext } from '../render/render-context.ts';
 import type { Archetype } from './archetype-spec.ts';
 import type { ContentSpec } from './content-spec.ts';
@@ -228,6 +229,13 @@ export interface SiteDefinition<Model = unknown, Page extends PageSpec = PageSpe
    * Handed to the model as `options.termLimits`, for `collectTerms`.
    */
   terms?: Partial<TermLimits>;
+  /**
+   * The limits on what one content file may hold (bytes of a Markdown file, an SVG or a raster
+   * image, an SVG's elements, the pixels of an animation…), where the defaults
+   * (`defaultInputLimits` in cli/load/input-limits.ts) do not suit the site's content. Each is
+   * a whole number of at least 1; docs/security.md lists them.
+   */
+  limits?: Partial<InputLimits>;
   settings(model: Model): SiteSettings;
   routes(model: Model): RouteSpec<Page>[];
   redirects?(model: Model): RedirectSpec[];

@@ -121,7 +121,7 @@ function rebuilder(build: IncrementalBuild, site: LiveSite, options: DevServerOp
   const warn = (warnings: SiteError[]) => {
     if (warnings.length > 0) logError(formatSanitizedImages(warnings, options.root));
   };
-  // HTML removed from Markdown, and what the accessibility checks found: every body's on the
+  // HTML removed from Markdown, template tags left in it, and what the accessibility checks found: every body's on the
   // first build, then those of the files an edit changed.
   const warnMarkdown = (warnings: SiteError[], files?: ReadonlySet<string>) => {
     const shown = files ? warnings.filter((warning) => warning.file !== undefined && files.has(path.resolve(warning.file))) : warnings;

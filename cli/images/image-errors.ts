@@ -68,15 +68,24 @@ export function unsupportedImage(file: string, what: string): SiteError {
   });
 }
 
-/** Over the size limit in bytes, in pixels on a side, or in pixels of all the frames of an animation; the hint says what to do about that one. */
-export function oversizedImage(file: string, what: string, over: 'bytes' | 'side' | 'frames' = 'bytes'): SiteError {
-  const { rasterImageSide, animationPixels } = inputLimits;
+/** Over the size limit in bytes, or in pixels on a side; the hint says what to do about that one. */
+export function oversizedImage(file: string, what: string, over: 'bytes' | 'side' = 'bytes'): SiteError {
+  const { rasterImageSide } = inputLimits;
   const hints = {
     bytes: byteLimitHints.rasterImageBytes,
     side: `Export it at most ${rasterImageSide.toLocaleString('en')} px on a side; pages show at most 1600 px, so 3200 px is plenty even for zooming.`,
-    frames: `An animation may hold ${animationPixels.toLocaleString('en')} px in all its frames: make it smaller or shorter, or publish it as a video file beside the post and link to it.`,
   };
   return new SiteError({ code: 'image.too-large', message: what, hint: hints[over], file });
+}
+
+/** An animation too long to resize, published as it was made (read-raster-info.ts): a warning, not an error. */
+export function publishedAsIs(file: string, why: string): SiteError {
+  return new SiteError({
+    code: 'image.published-as-is',
+    message: `${why}, so it is published as it is, without smaller variants`,
+    hint: 'Visitors download the whole file, whatever their screen: make it smaller or shorter, publish it as a video beside the post, or raise `limits.animationPixels` in the site definition to have it resized.',
+    file,
+  });
 }
 
 /** Anything else that went wrong while processing one image, such as a full disk. */

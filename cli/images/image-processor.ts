@@ -51,7 +51,7 @@ export class ImageProcessor {
 
   /**
    * Puts every variant of `plans` and each image's own file into `output`, encoding what the
-   * cache lacks; resolves once all are out, or rejects with every image that failed.
+   * cache lacks (an image published as it is goes out as its bytes); resolves once all are out, or rejects with every image that failed.
    */
   async run(plans: ImagePlan[], files: ContentFiles, output: ImageOutput): Promise<ImageRunStats> {
     const stats: ImageRunStats = { images: plans.length, processed: 0, encoded: 0 };
@@ -64,6 +64,10 @@ export class ImageProcessor {
     const work = async () => {
       for (let plan = queue.shift(); plan && !this.stopped; plan = queue.shift()) {
         try {
+          if (plan.image.asIs) {
+            if (!this.stopped) output.write(plan.image.url.slice(1), readSource(plan, files));
+            continue;
+          }
           const missing: ImageVariant[] = [];
           for (const variant of plan.variants) {
             const kept = this.cache.get(variant);

@@ -11,6 +11,11 @@ export interface RasterInfo {
   height: number;
   /** A GIF or WebP with more than one frame. */
   animated: boolean;
+  /**
+   * Why the image is published as it is, without smaller variants: an animation with more
+   * pixels in all its frames than the build resizes (`inputLimits.animationPixels`).
+   */
+  asIs?: string;
 }
 
 /** Names of the formats sharp reports, for messages. */
@@ -49,9 +54,12 @@ export async function readRasterInfo(file: string, bytes: Buffer): Promise<Raste
     throw oversizedImage(file, `is ${width} × ${frameHeight} px, more than ${side.toLocaleString('en')} px on a side`, 'side');
   }
   const animated = (format === 'gif' || format === 'webp') && pages > 1;
-  if (animated && width * frameHeight * pages > inputLimits.animationPixels) {
-    throw oversizedImage(file, `has ${pages} frames of ${width} × ${frameHeight} px, more than ${inputLimits.animationPixels.toLocaleString('en')} px in all`, 'frames');
-  }
   const turned = orientation >= 5 && orientation <= 8;
-  return { format, width: turned ? frameHeight : width, height: turned ? width : frameHeight, animated };
+  const size: RasterInfo = { format: expected, width: turned ? frameHeight : width, height: turned ? width : frameHeight, animated };
+  // Resizing every frame of a long animation takes memory and time in step with all its pixels:
+  // such a file is published as it was made (Hugo and Astro publish one so too).
+  if (animated && width * frameHeight * pages > inputLimits.animationPixels) {
+    return { ...size, asIs: `has ${pages} frames of ${width} × ${frameHeight} px, more than the ${inputLimits.animationPixels.toLocaleString('en')} px in all that the build resizes` };
+  }
+  return size;
 }

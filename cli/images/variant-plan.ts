@@ -28,8 +28,8 @@ export interface ImagePlan {
   image: RasterImage;
   /** By format (best first, the `<img>` fallback last), then by width (narrowest first). */
   variants: ImageVariant[];
-  /** The widest variant in the image's own format, also published at the image's own URL. */
-  canonical: ImageVariant;
+  /** The widest variant in the image's own format, also published at the image's own URL; none for an image published as it is. */
+  canonical?: ImageVariant;
 }
 
 /**
@@ -44,6 +44,8 @@ export function responsiveWidths(width: number): number[] {
 
 /** The variants of one image, in every output format and width. */
 export function planImage(image: RasterImage, salt = planSalt()): ImagePlan {
+  // An image published as it is (`asIs`) has no variants: its own file is its only one.
+  if (image.asIs) return { image, variants: [] };
   const formats = outputFormats(image.format, image.animated);
   const widths = responsiveWidths(image.width);
   const folder = path.posix.dirname(image.url);

@@ -3,21 +3,26 @@
 // post comes into the new folder at the same relative path (nothing to rewrite); one from
 // elsewhere in the source comes in under its own name, and that one reference is rewritten; a
 // link to another post of the source becomes `../<its slug>/`. Anything the import cannot carry
-// (an image on another host, a template tag of the other generator) is listed for the report.
+// (an image on another host, a file the source lacks) is listed for the report.
 import path from 'node:path';
+import GithubSlugger from 'github-slugger';
 import type { Nodes, Root } from 'mdast';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { isImageFile, unsupportedImageExtensions } from '../images/raster-formats.ts';
 import { isInside } from '../load/guarded-read.ts';
 import remarkGfm from '../render/markdown/gfm-autolinks.ts';
+import { headingForFragment } from '../render/markdown/same-page-links.ts';
 import { isRelativeReference } from '../route/url-reference.ts';
+import { applyEdits, type BodyEdit } from './body-edits.ts';
 import type { SourceScan } from './scan-source.ts';
 
 /** What the import does with a post's body. */
 export interface BodyPlan {
-  /** The body to write: the source's, with the rewrites below applied. */
+  /** The body to write: the one planned, with the rewrites below applied. */
   body: string;
+  /** The offset in the body planned of an offset in `body`. */
+  toPlanned(offset: number): number;
   /** Files of the source to copy into the new folder: its path there, by source path. */
   copies: Map<string, string>;
   /** References changed, each at its line in the source file. */
@@ -31,26 +36,26 @@ export interface BodyPlan {
 /** Where the other posts of the import go: the new slug of each, by its Markdown file and by its bundle's folder. */
 export type PostSlugs = ReadonlyMap<string, string>;
 
-/** Folders of the source where an old site kept files it published at its root (`/images/x.png`). */
-const publishedFolders = ['', 'static', 'public', 'assets'];
-
-/** Template tags of other generators, which Markdown shows as text: Hugo shortcodes, Liquid tags and outputs. */
-const templateTag = /\{\{[<%][\s\S]*?[>%]\}\}|\{%[\s\S]*?%\}|\{\{[\s\S]*?\}\}/g;
-
 /**
  * Plans the body of one post. `copies` holds, for a page bundle, the files it brings anyway (at
  * their path inside it); references to them need nothing.
  */
-export function planBody(post: { file: string; body: string; bodyLine: number; bundle?: string }, scan: SourceScan, slugs: PostSlugs, copies: Map<string, string>): BodyPlan {
+export function planBody(
+  post: { file: string; body: string; lineAt: (offset: number) => number; converted?: (offset: number) => boolean; bundle?: string },
+  scan: SourceScan, slugs: PostSlugs, copies: Map<string, string>, headingsOf: (slug: string) => readonly { id: string; text: string }[] = () => [],
+): BodyPlan {
   const folder = path.dirname(post.file);
-  const edits: { start: number; end: number; text: string }[] = [];
+  const edits: BodyEdit[] = [];
   const rewritten: BodyPlan['rewritten'] = [];
   const notCarried: string[] = [];
-  const lineAt = (offset: number) => post.bodyLine + countLines(post.body, offset);
+  const { lineAt } = post;
+  const publishedFolders = scan.site.publishedFolders;
 
   const place = (target: string) => placeFile(copies, target, post.bundle ?? folder);
 
   const visit = (url: string, offset: number, image: boolean) => {
+    // A reference the import wrote itself (a converted `relref`) already leads to the new address.
+    if (post.converted?.(offset)) return;
     const line = lineAt(offset);
     const split = url.search(/[?#]/);
     const pathPart = split === -1 ? url : url.slice(0, split);
@@ -80,7 +85,7 @@ export function planBody(post: { file: string; body: string; bodyLine: number; b
     }
     const otherPost = slugs.get(target) ?? slugs.get(target.replace(/[\\/]index\.(md|markdown)$/i, ''));
     if (otherPost !== undefined && !image) {
-      edit(offset, url, `../${otherPost}/${rest.startsWith('#') ? rest : ''}`, line);
+      edit(offset, url, `../${otherPost}/${rest.startsWith('#') ? `#${fragmentIn(rest.slice(1), headingsOf(otherPost))}` : ''}`, line);
       return;
     }
     if (!scan.files.has(target)) {
@@ -128,27 +133,45 @@ export function planBody(post: { file: string; body: string; bodyLine: number; b
       case 'html':
         for (const match of node.value.matchAll(/\b(src|href)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)) {
           const url = match[2] ?? match[3] ?? '';
-          visit(url, offset + match.index + match[0].indexOf(url, match[1]!.length), match[1]!.toLowerCase() === 'src');
+          // The `src` of an `<img>` is an image; an iframe's is a player, not a file; a video's a file beside the post.
+          const element = /^<([a-z][\w-]*)/i.exec(node.value.slice(node.value.lastIndexOf('<', match.index)))?.[1]?.toLowerCase();
+          if (element === 'iframe') continue;
+          visit(url, offset + match.index + match[0].indexOf(url, match[1]!.length), match[1]!.toLowerCase() === 'src' && element === 'img');
         }
-        findTemplateTags(node.value, offset);
-        break;
-      case 'text':
-        findTemplateTags(node.value, offset);
         break;
     }
   });
 
-  function findTemplateTags(value: string, offset: number): void {
-    for (const match of value.matchAll(templateTag)) {
-      const shown = match[0].length > 60 ? `${match[0].slice(0, 57)}…` : match[0];
-      notCarried.push(`line ${lineAt(offset + (match.index ?? 0))}: ${shown.replace(/\s+/g, ' ')} is a template tag of the other generator, shown as text: replace it with Markdown`);
-    }
-  }
+  const edited = applyEdits(post.body, edits);
+  const summary = tree.children.map((node) => (node.type === 'paragraph' ? plainText(node).replace(/\s+/g, ' ').trim() : '')).find((text) => /\w/.test(text) && !/\{\{|\{%/.test(text));
+  return { body: edited.text, toPlanned: edited.toSource, copies, rewritten, notCarried, ...(summary ? { summary } : {}) };
+}
 
-  let body = post.body;
-  for (const change of edits.sort((a, b) => b.start - a.start)) body = body.slice(0, change.start) + change.text + body.slice(change.end);
-  const summary = tree.children.map((node) => (node.type === 'paragraph' ? plainText(node).replace(/\s+/g, ' ').trim() : '')).find((text) => /\w/.test(text) && !new RegExp(templateTag.source).test(text));
-  return { body, copies, rewritten, notCarried, ...(summary ? { summary } : {}) };
+/**
+ * A fragment of a link to another imported post, as that post's heading ids will be: written for
+ * the other generator's ids (`#TypeScript`, kramdown's `#1-intro`), it names the one heading it
+ * meant; otherwise it is kept as written.
+ */
+function fragmentIn(written: string, headings: readonly { id: string; text: string }[]): string {
+  const fragment = decodedPath(written);
+  if (headings.some((heading) => heading.id === fragment)) return written;
+  const id = headingForFragment(fragment, headings);
+  return id === undefined ? written : encodeURIComponent(id);
+}
+
+/**
+ * The headings of a body and the ids the build will give them (rehype-slug's, from their text),
+ * for links from other posts to name them.
+ */
+export function headingIds(body: string): { id: string; text: string }[] {
+  const slugger = new GithubSlugger();
+  const headings: { id: string; text: string }[] = [];
+  walk(unified().use(remarkParse).use(remarkGfm).parse(body) as Root, (node) => {
+    if (node.type !== 'heading') return;
+    const text = plainText(node);
+    headings.push({ id: slugger.slug(text), text });
+  });
+  return headings;
 }
 
 /** The words of a node: its text, inline code and the text of its links, without images. */
@@ -191,12 +214,6 @@ function destinationOffset(body: string, node: Nodes, url: string): number {
   const after = node.type === 'definition' ? source.indexOf(']:') : source.lastIndexOf('](');
   const found = after === -1 ? -1 : source.indexOf(url, after);
   return start + (found === -1 ? 0 : found);
-}
-
-function countLines(text: string, end: number): number {
-  let lines = 0;
-  for (let index = text.indexOf('\n'); index !== -1 && index < end; index = text.indexOf('\n', index + 1)) lines++;
-  return lines;
 }
 
 function decodedPath(pathPart: string): string {

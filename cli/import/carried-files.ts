@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { SiteError } from '../errors.ts';
 import { isImageFile, rasterFormatOf, unsupportedImageExtensions } from '../images/raster-formats.ts';
+import { bundleFileKind } from '../load/bundle-files.ts';
 import { isInside } from '../load/guarded-read.ts';
 import type { ByteLimit } from '../load/input-limits.ts';
 import type { ContentFiles } from '../load/read-content-file.ts';
@@ -13,9 +14,15 @@ export function limitOf(file: string): ByteLimit {
   return path.extname(file).toLowerCase() === '.svg' ? 'imageBytes' : rasterFormatOf(file) ? 'rasterImageBytes' : 'bundleFileBytes';
 }
 
-/** Why a file of a bundle cannot come along, or undefined when it can. */
-export function bundleFileProblem(file: string, files: ContentFiles): string | undefined {
+/**
+ * Why a file of a bundle cannot come along, or undefined when it can: an image the build does
+ * not read, a kind of file a post does not publish (a script beside the post: the bundle's
+ * allow-list, cli/load/bundle-files.ts, with the kinds the site adds), a file over its limit.
+ */
+export function bundleFileProblem(file: string, files: ContentFiles, attachments: ReadonlySet<string>): string | undefined {
   if (unsupportedImageExtensions.includes(path.extname(file).toLowerCase())) return 'an image format the build does not read: export it as PNG or JPEG';
+  const kind = isImageFile(file) ? 'image' : bundleFileKind(file, attachments);
+  if (kind instanceof SiteError) return kind.message;
   try {
     files.check(file, limitOf(file));
     return undefined;
@@ -37,7 +44,7 @@ export function coverImage(written: string | undefined, post: SourcePost, scan: 
   }
   const decoded = safeDecode(written.split(/[?#]/)[0]!);
   const candidates = decoded.startsWith('/')
-    ? ['', 'static', 'public', 'assets'].map((folder) => path.join(scan.root, folder, decoded))
+    ? scan.site.publishedFolders.map((folder) => path.join(scan.root, folder, decoded))
     : [path.resolve(path.dirname(post.file), decoded)];
   const found = candidates.find((file) => scan.files.has(file) && isInside(scan.root, file));
   if (!found || !isImageFile(found)) {

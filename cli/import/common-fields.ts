@@ -1,4 +1,5 @@
 // The common fields every blog has, read from another generator's front matter: which key means what is the generators' convention (Hugo, Jekyll, Next.js and Gatsby starters), so it lives here rather than in any site.
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { SiteError } from '../errors.ts';
 import { postSlugFromTitle } from '../route/slugs.ts';
@@ -43,6 +44,12 @@ export interface CommonPost {
   categories: string[];
   draft: boolean;
   aliases: string[];
+  /** Values of the address keys that are no path of a site as written (a permalink pattern, a relative alias): the site's rules may tell them (old-addresses.ts). */
+  unresolved: string[];
+  /** The time of day the date gives, `HH:MM:SS`, when it gives one. */
+  time?: string;
+  /** The name Jekyll gave the file, without its date: `launch` for `2019-03-14-launch.md`. */
+  jekyllSlug?: string;
   /** The cover image as written (a path or URL), and its alt text. */
   image?: string;
   imageAlt?: string;
@@ -63,6 +70,8 @@ const jekyllName = /^(\d{4}-\d{2}-\d{2})-(.+)\.(md|markdown)$/i;
  * front matter's, else Jekyll's. Problems that keep the post from being imported go to `errors`.
  */
 export function commonFields(post: ReadPost, where: { bundle?: string; inDrafts: boolean }, errors: SiteError[]): CommonPost {
+  // Jekyll dates a draft without a date by when its file was last changed.
+  const draftDate = where.inDrafts ? modifiedOn(post.file) : undefined;
   const byKey = new Map(Object.entries(post.frontMatter).map(([key, value]) => [key.toLowerCase(), { key, value }]));
   const used = new Set<string>();
   const mapped: MappedKey[] = [];
@@ -93,7 +102,7 @@ export function commonFields(post: ReadPost, where: { bundle?: string; inDrafts:
   if (!title) fail('import.missing-field', 'the post has no title', 'Add `title:` to its front matter.');
   const writtenDate = take('date');
   const dateKey = mapped.find((entry) => entry.field === 'date')?.key;
-  const date = (dateKey ? dateOf(writtenText(post, dateKey)) : undefined) ?? dateOf(writtenDate) ?? (jekyll ? jekyll[1] : undefined);
+  const date = (dateKey ? dateOf(writtenText(post, dateKey)) : undefined) ?? dateOf(writtenDate) ?? (jekyll ? jekyll[1] : undefined) ?? (writtenDate === undefined ? draftDate : undefined);
   if (!date) {
     if (writtenDate === undefined) fail('import.missing-field', 'the post has no date', 'Add `date: YYYY-MM-DD` to its front matter, or name the file as Jekyll does (2019-05-12-title.md).');
     else fail('import.bad-value', `${dateKey}: ${JSON.stringify(String(writtenDate))} is not a date such as 2019-05-12`, 'Write the date as YYYY-MM-DD.', dateKey);
@@ -105,11 +114,13 @@ export function commonFields(post: ReadPost, where: { bundle?: string; inDrafts:
   const published = take('published');
   const draft = take('draft') === true || String(published) === 'false' || where.inDrafts;
   const aliases: string[] = [];
+  const unresolved: string[] = [];
   for (const alias of list(takeAll('aliases'))) {
     const address = oldAddress(alias);
     if (address) aliases.push(address);
-    else notCarried.push(`the old address ${JSON.stringify(alias)} is not a path of a site (such as /2019/05/old-post/), so it does not redirect here`);
+    else unresolved.push(alias);
   }
+  const time = /^\d{4}-\d{2}-\d{2}[T ](\d{2}:\d{2}(?::\d{2})?)/.exec(String(dateKey ? writtenText(post, dateKey) ?? '' : '').replace(/^["']/, ''))?.[1];
   const image = imageOf(take('image'));
   const imageAlt = oneLine(take('imageAlt')) ?? image?.alt;
   const description = oneLine(take('description'));
@@ -129,6 +140,9 @@ export function commonFields(post: ReadPost, where: { bundle?: string; inDrafts:
     categories,
     draft,
     aliases,
+    unresolved,
+    ...withValue('time', time && (time.length === 5 ? `${time}:00` : time)),
+    ...withValue('jekyllSlug', jekyll?.[2]),
     ...withValue('image', image?.path),
     ...withValue('imageAlt', imageAlt),
     mapped,
@@ -157,6 +171,12 @@ function list(value: unknown, spaceSeparated = false): string[] {
   const text = String(value);
   const items = Array.isArray(value) ? value : text.includes(',') ? text.split(',') : spaceSeparated ? text.split(/\s+/) : [value];
   return [...new Set(items.flatMap((item) => oneLine(item) ?? []))];
+}
+
+/** The day a file was last changed, `YYYY-MM-DD`; undefined when it cannot be told. */
+function modifiedOn(file: string): string | undefined {
+  const changed = statSync(file, { throwIfNoEntry: false })?.mtime;
+  return changed ? changed.toISOString().slice(0, 10) : undefined;
 }
 
 /** `YYYY-MM-DD` from a date as written (a string starting with one: no time zone shift), or from a date value. */

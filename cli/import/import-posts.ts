@@ -1,24 +1,43 @@
 // `sitegen import`: another generator's posts brought into a site's posts collection as page
-// bundles. Every post is read, mapped and checked by the site's own schema and loader before
-// anything is written; one problem anywhere and nothing is. The site says how its front matter
-// holds the common fields (its archetype's `imported`); whatever it leaves out is kept under
-// `extra`, and the report says what went where.
+// bundles. Every post is read and mapped before anything is written: its front matter through
+// the site's archetype (whatever the site leaves out is kept under `extra`), its old addresses
+// as aliases, its other generator's markup converted where it has an equivalent, its references
+// planned. What would keep a post from being imported is collected, located in the source, with
+// every other post's; check-import.ts then checks the posts as the build will, and write-import.ts
+// writes them, all or none.
 import { lstatSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Archetype, ImportedEntry } from '../config/archetype-spec.ts';
 import type { CollectionSpec } from '../config/content-spec.ts';
-import { collectSiteErrors, SiteError, SiteErrorList } from '../errors.ts';
+import { collectSiteErrors, SiteError } from '../errors.ts';
+import { attachmentExtensions } from '../load/bundle-files.ts';
 import { isInside } from '../load/guarded-read.ts';
 import { bundleIndex } from '../load/bundles.ts';
+import { lineAndColumn, lineStarts } from '../load/load-json.ts';
 import { ContentFiles } from '../load/read-content-file.ts';
-import { placeFile, planBody, type PostSlugs } from './body-references.ts';
-import { bundleFileProblem, coverImage, limitOf } from './carried-files.ts';
-import { checkEntry, entryText, sortKeys } from './imported-front-matter.ts';
+import { decodedOldAddress } from '../route/routes.ts';
+import { termSlug } from '../route/taxonomy.ts';
+import { routeKey } from '../static-host/site-paths.ts';
+import { applyEdits } from './body-edits.ts';
+import { headingIds, placeFile, planBody, type PostSlugs } from './body-references.ts';
+import { bundleFileProblem, coverImage } from './carried-files.ts';
 import { commonFields, type CommonPost } from './common-fields.ts';
+import { convertForeignMarkup } from './foreign-markup.ts';
+import { checkEntry, entryText, sortKeys } from './imported-front-matter.ts';
+import { oldAddresses } from './old-addresses.ts';
 import { lineOf, readPost, type ReadPost } from './read-post.ts';
 import { scanSource, type SourcePost, type SourceScan } from './scan-source.ts';
-import { termSlug } from '../route/taxonomy.ts';
+import type { Generator } from './source-site.ts';
+
+/** Where a place of a post's new `index.md` came from in the source. */
+export interface PostOrigin {
+  /** The line of the new `index.md` its body starts on. */
+  writtenBodyLine: number;
+  /** The line and column in the source file of an offset in the new body. */
+  sourceOf(offset: number): { line: number; column: number };
+  /** The line in the source file of the field a front-matter key of the new file holds (1 when it is not known). */
+  fieldLine(key: string): number;
+}
 
 /** One post as it will be written. */
 export interface PlannedPost {
@@ -27,10 +46,14 @@ export interface PlannedPost {
   /** What it was: a page bundle, a single file, or a Jekyll post (`YYYY-MM-DD-slug.md`). */
   kind: 'bundle' | 'file' | 'jekyll';
   slug: string;
+  /** The slug it would have had, when another post of the import has it too: both get their dates. */
+  renamedFrom?: string;
   /** The new bundle's folder. */
   folder: string;
   /** Its `index.md`. */
   text: string;
+  /** The new body (`text` after its front matter). */
+  body: string;
   /** Source files copied into the folder, by their path there. */
   copies: Map<string, string>;
   /** Front-matter keys of the source and the site's field each went to. */
@@ -39,15 +62,30 @@ export interface PlannedPost {
   kept: { key: string; why: string }[];
   notCarried: string[];
   rewritten: { line: number; from: string; to: string }[];
+  /** Other generators' markup converted, each at its line in the source. */
+  converted: { line: number; from: string; to: string }[];
   /** Tags and categories written as another imported post first wrote them. */
   respelled: { from: string; to: string }[];
+  /** Its old addresses, each redirected to it where the site takes aliases. */
+  aliases: string[];
+  draft: boolean;
+  /** Why it is imported as a draft though it was published (`--drafts-on-error`): its problems. */
+  draftBecause?: string[];
+  origin: PostOrigin;
 }
 
 /** Everything an import will do, decided before anything is written. */
 export interface ImportPlan {
   source: string;
+  generator: Generator;
+  /** The old site's feed addresses. */
+  feeds: string[];
   posts: PlannedPost[];
   skipped: { file: string; reason: string }[];
+  /** What keeps the import from being written, each at its place in the source. */
+  problems: SiteError[];
+  /** What the report says of the source as a whole (a configuration file it could not read). */
+  notes: string[];
 }
 
 /** What the plan needs of the site. */
@@ -60,11 +98,19 @@ export interface ImportTarget {
   existing: ReadonlyMap<string, string>;
 }
 
-/** Reads, maps and checks every post of `sourceFolder`; throws every problem at once, located in the source. */
-export function planImport(sourceFolder: string, target: ImportTarget): ImportPlan {
-  const scan = scanSource(sourceFolder);
-  const errors: SiteError[] = [...scan.problems];
-  const files = new ContentFiles(scan.root);
+/** How this import differs from a first one. */
+export interface ImportOptions {
+  /** Posts (by their source file) to import as drafts, with their problems (`--drafts-on-error`). */
+  drafts?: ReadonlyMap<string, string[]>;
+  /** Slugs of the site's posts an earlier import wrote and this one may replace (`--update`). */
+  replaceable?: ReadonlySet<string>;
+}
+
+/** Reads, maps and plans every post of `sourceFolder`; what keeps any from being imported is in `problems`, located in the source. */
+export function planImport(sourceFolder: string, target: ImportTarget, options: ImportOptions = {}): ImportPlan {
+  const files = new ContentFiles(sourceFolder);
+  const scan = scanSource(sourceFolder, files);
+  const problems: SiteError[] = [...scan.problems];
   const skipped = [...scan.skipped];
   const read: { post: SourcePost; read: ReadPost; common: CommonPost }[] = [];
   for (const post of scan.posts) {
@@ -74,31 +120,58 @@ export function planImport(sourceFolder: string, target: ImportTarget): ImportPl
         skipped.push({ file: post.file, reason: 'no front matter: not a post' });
         continue;
       }
-      read.push({ post, read: parsed, common: commonFields(parsed, post, errors) });
+      read.push({ post, read: parsed, common: commonFields(parsed, post, problems) });
     } catch (error) {
-      errors.push(...(collectSiteErrors(error) ?? [new SiteError({ code: 'content.load-failed', message: String(error), file: post.file })]));
+      problems.push(...(collectSiteErrors(error) ?? [new SiteError({ code: 'content.load-failed', message: String(error), file: post.file })]));
     }
   }
+  const renamed = slugsOf(read, target, options, problems);
   const slugs = new Map<string, string>();
-  const bySlug = new Map<string, string>();
-  for (const { post, common } of read) {
-    const first = bySlug.get(common.slug);
-    if (first) errors.push(new SiteError({ code: 'import.duplicate-slug', message: `slug "${common.slug}" is also the slug of ${first}`, hint: 'Give one of them its own `slug:` in its front matter.', file: post.file }));
-    bySlug.set(common.slug, post.file);
-    const existing = target.existing.get(common.slug) ?? [path.join(target.folder, common.slug), path.join(target.folder, `${common.slug}.md`)].find(exists);
-    if (existing) errors.push(new SiteError({ code: 'import.post-exists', message: `the site already has a post "${common.slug}" (${existing}), which was left untouched`, hint: 'Give the imported post another `slug:` in its front matter, or remove the site\'s post first.', file: post.file }));
-    slugs.set(post.file, common.slug);
-    if (post.bundle) slugs.set(post.bundle, common.slug);
+  for (const { post } of read) {
+    const slug = renamed.get(post.file)!.slug;
+    slugs.set(post.file, slug);
+    if (post.bundle) slugs.set(post.bundle, slug);
   }
   const bundles = scan.posts.flatMap((post) => post.bundle ?? []);
+  // Each post's headings with the ids the build will give them, for links from other posts to name them.
+  const headings = new Map(read.map(({ post, read: parsed }) => [renamed.get(post.file)!.slug, headingIds(parsed.body)]));
   const respell = { tags: new Map<string, string>(), categories: new Map<string, string>() };
   const posts = read.map(({ post, read: parsed, common }) => {
     const respelled: PlannedPost['respelled'] = [];
-    const spelled = { ...common, tags: oneSpelling(common.tags, respell.tags, respelled), categories: oneSpelling(common.categories, respell.categories, respelled) };
-    return { ...planPost(post, parsed, spelled, { scan, slugs, bundles, files, target, errors }), respelled };
+    const { slug, renamedFrom } = renamed.get(post.file)!;
+    const spelled = { ...common, slug, tags: oneSpelling(common.tags, respell.tags, respelled), categories: oneSpelling(common.categories, respell.categories, respelled) };
+    const context = { scan, slugs, bundles, files, target, problems, drafts: options.drafts, headingsOf: (other: string) => headings.get(other) ?? [] };
+    return { ...planPost(post, parsed, spelled, context), respelled, ...(renamedFrom ? { renamedFrom } : {}) };
   });
-  if (errors.length > 0) throw new SiteErrorList(errors);
-  return { source: scan.root, posts, skipped };
+  return { source: scan.root, generator: scan.site.generator, feeds: scan.site.feeds, posts, skipped, problems, notes: scan.site.notes };
+}
+
+/**
+ * Each post's slug. A slug two posts of the import share is given each one's date
+ * (`launch-2019-03-14`), as the old site gave them dated addresses; two posts of one slug and one
+ * date are an error (nothing tells them apart). A slug the site already has is an error, unless
+ * an earlier import wrote that post and this one may replace it.
+ */
+function slugsOf(read: { post: SourcePost; common: CommonPost }[], target: ImportTarget, options: ImportOptions, problems: SiteError[]): Map<string, { slug: string; renamedFrom?: string }> {
+  const count = new Map<string, number>();
+  for (const { common } of read) count.set(common.slug, (count.get(common.slug) ?? 0) + 1);
+  const taken = new Map<string, string>();
+  const result = new Map<string, { slug: string; renamedFrom?: string }>();
+  for (const { post, common } of read) {
+    const slug = count.get(common.slug)! > 1 && common.date ? `${common.slug}-${common.date}` : common.slug;
+    const first = taken.get(slug) ?? (slug !== common.slug && count.has(slug) ? read.find((other) => other.common.slug === slug)?.post.file : undefined);
+    if (first) {
+      problems.push(new SiteError({ code: 'import.duplicate-slug', message: `slug "${slug}" is also the slug of ${first}${slug === common.slug ? '' : ', of the same date'}`, hint: 'Give one of them its own `slug:` in its front matter.', file: post.file }));
+    }
+    taken.set(slug, post.file);
+    result.set(post.file, { slug, ...(slug === common.slug ? {} : { renamedFrom: common.slug }) });
+    if (options.replaceable?.has(slug)) continue;
+    const existing = target.existing.get(slug) ?? [path.join(target.folder, slug), path.join(target.folder, `${slug}.md`)].find(exists);
+    if (existing) {
+      problems.push(new SiteError({ code: 'import.post-exists', message: `the site already has a post "${slug}" (${existing}), which was left untouched`, hint: "Give the imported post another `slug:` in its front matter, remove the site's post first, or run the import with --update when an earlier import wrote it.", file: post.file }));
+    }
+  }
+  return result;
 }
 
 /**
@@ -126,74 +199,111 @@ interface PlanContext {
   bundles: string[];
   files: ContentFiles;
   target: ImportTarget;
-  errors: SiteError[];
+  problems: SiteError[];
+  drafts?: ReadonlyMap<string, string[]>;
+  headingsOf: (slug: string) => readonly { id: string; text: string }[];
 }
 
 function planPost(post: SourcePost, parsed: ReadPost, common: CommonPost, context: PlanContext): Omit<PlannedPost, 'respelled'> {
-  const { scan, target, errors } = context;
+  const { scan, target, problems } = context;
   const folder = path.join(target.folder, common.slug);
-  const notCarried = [...common.notCarried];
+  const sourceStarts = lineStarts(parsed.body);
+  const bodyPlace = (offset: number) => {
+    const at = lineAndColumn(sourceStarts, offset);
+    return { line: parsed.bodyLine + at.line - 1, column: at.column };
+  };
+  const notCarried = [...common.notCarried, ...parsed.notes.map((note) => `line ${note.line}: ${note.text}`)];
   const copies = new Map<string, string>();
   if (post.bundle) {
-    for (const file of [...scan.files].sort()) {
+    const attachments = attachmentExtensions(target.collection.bundles?.attachments);
+    for (const file of [...scan.walked].sort()) {
       if (file === post.file || !isInside(post.bundle, file) || context.bundles.some((other) => other !== post.bundle && isInside(other, file) && isInside(post.bundle!, other))) continue;
-      const problem = bundleFileProblem(file, context.files);
-      if (problem) notCarried.push(`${path.relative(post.bundle, file)}: ${problem}`);
+      if (path.relative(post.bundle, file).split(path.sep).some((segment) => segment.startsWith('.'))) continue;
+      const problem = bundleFileProblem(file, context.files, attachments);
+      if (problem) notCarried.push(`${path.relative(post.bundle, file)}: not brought along: ${problem}`);
       else placeFile(copies, file, post.bundle);
     }
   }
   const base = post.bundle ?? path.dirname(post.file);
   const image = coverImage(common.image, post, scan, copies, base, notCarried);
-  const body = planBody({ file: post.file, body: parsed.body, bodyLine: parsed.bodyLine, bundle: post.bundle }, scan, context.slugs, copies);
+
+  // Other generators' markup first, then the references of the body it leaves.
+  const markup = convertForeignMarkup(parsed.body, { file: post.file, root: scan.root, slugs: context.slugs, jsx: scan.site.generator === 'next' || scan.site.generator === 'gatsby' });
+  const converted = applyEdits(parsed.body, markup.edits);
+  const body = planBody({ file: post.file, body: converted.text, lineAt: (offset) => bodyPlace(converted.toSource(offset)).line, converted: converted.isInserted, bundle: post.bundle }, scan, context.slugs, copies, context.headingsOf);
   notCarried.push(...body.notCarried);
+  for (const left of markup.left) notCarried.push(`line ${bodyPlace(left.offset).line}: ${shorten(left.text)} is left as it is (${left.why}): the page shows it as text, and the build warns (markdown.template-tag)`);
+
+  const address = addressesOf(post, parsed, common, scan, target, notCarried);
+  const draftBecause = context.drafts?.get(post.file);
   const entry: ImportedEntry = {
     title: common.title ?? common.slug,
     slug: common.slug,
     date: common.date ?? '',
-    draft: common.draft,
+    draft: common.draft || draftBecause !== undefined,
     ...(common.description ? { description: common.description } : {}),
     ...(body.summary ? { summary: body.summary } : {}),
     tags: common.tags,
     categories: common.categories,
     ...(image ? { image } : {}),
     ...(image && common.imageAlt ? { imageAlt: common.imageAlt } : {}),
-    aliases: common.aliases,
+    aliases: address,
   };
   const frontMatter = target.archetype.imported(entry);
   const { mapped, kept, extra } = sortKeys(common, entry, frontMatter, image);
   const file = path.join(folder, bundleIndex);
   const text = entryText(frontMatter, extra, body.body);
-  const sourceLine = (field: string | number | undefined) => lineOf(parsed, mapped.find((entry) => entry.to === field)?.from ?? '');
-  checkEntry(text, frontMatter, extra, target.collection, file, { file: post.file, lineOf: sourceLine }, errors);
+  const sourceLine = (field: string | number | undefined) => lineOf(parsed, mapped.find((item) => item.to === field)?.from ?? '');
+  checkEntry(text, frontMatter, extra, target.collection, file, { file: post.file, lineOf: sourceLine }, problems);
   const kind = post.bundle ? 'bundle' : /^\d{4}-\d{2}-\d{2}-/.test(path.basename(post.file)) ? 'jekyll' : 'file';
-  return { source: post.file, kind, slug: common.slug, folder, text, copies: body.copies, mapped, kept, notCarried, rewritten: body.rewritten };
+  const origin: PostOrigin = {
+    writtenBodyLine: text.slice(0, text.length - body.body.length).split('\n').length,
+    sourceOf: (offset) => bodyPlace(converted.toSource(body.toPlanned(offset))),
+    fieldLine: (key) => sourceLine(key),
+  };
+  return {
+    source: post.file, kind, slug: common.slug, folder, text, body: body.body, copies: body.copies, mapped, kept, notCarried, rewritten: body.rewritten,
+    converted: markup.converted.map((change) => ({ line: bodyPlace(change.offset).line, from: change.from, to: change.to })),
+    aliases: address, draft: entry.draft, ...(draftBecause ? { draftBecause } : {}), origin,
+  };
+}
+
+/**
+ * The post's old addresses: those its front matter names, and where the old site's rules
+ * published it; never its new address, which needs no redirect.
+ */
+function addressesOf(post: SourcePost, parsed: ReadPost, common: CommonPost, scan: SourceScan, target: ImportTarget, notCarried: string[]): string[] {
+  // Jekyll's categories include the folders above `_posts/`.
+  const folderCategories = scan.site.generator === 'jekyll' ? post.inFolder.split('/').slice(0, post.inFolder.split('/').indexOf('_posts')).filter((segment) => segment !== '' && segment !== '_drafts') : [];
+  const found = oldAddresses({
+    file: post.file, inFolder: post.inFolder, ...(post.bundle ? { bundle: post.bundle } : {}), frontMatter: parsed.frontMatter,
+    ...(common.date ? { date: common.date } : {}), ...(common.time ? { time: common.time } : {}), ...(common.title ? { title: common.title } : {}),
+    categories: [...folderCategories, ...common.categories], ...(common.jekyllSlug ? { jekyllSlug: common.jekyllSlug } : {}), draft: common.draft,
+  }, scan.site);
+  notCarried.push(...found.notCarried);
+  const rules = scan.site.addresses.kind;
+  const explained = (value: string) => (rules === 'jekyll' || rules === 'eleventy') && value === parsed.frontMatter.permalink
+    || rules === 'hugo' && !value.startsWith('/');
+  for (const value of common.unresolved) {
+    if (!explained(value)) notCarried.push(`the old address ${JSON.stringify(value)} is not a path of a site (such as /2019/05/old-post/), so it does not redirect here`);
+  }
+  const newAddress = routeKey(target.archetype.path(common.slug));
+  const key = (address: string) => routeKey(decodedOldAddress(address));
+  const seen = new Set<string>([newAddress]);
+  return [...common.aliases, ...found.addresses].filter((address) => {
+    const at = key(address);
+    if (seen.has(at)) return false;
+    seen.add(at);
+    return true;
+  });
+}
+
+function shorten(text: string): string {
+  const line = text.replace(/\s+/g, ' ');
+  return line.length > 60 ? `${line.slice(0, 57)}…` : line;
 }
 
 /** Whether anything is at `file`, a dangling link included. */
 function exists(file: string): boolean {
   return lstatSync(file, { throwIfNoEntry: false }) !== undefined;
-}
-
-/**
- * Writes the plan: each post's folder (created anew: an existing one is never written into),
- * its `index.md` and the files it brings, read again through the source's guards.
- */
-export async function writeImport(plan: ImportPlan): Promise<void> {
-  const files = new ContentFiles(plan.source);
-  for (const post of plan.posts) {
-    try {
-      await mkdir(post.folder);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
-        throw new SiteError({ code: 'import.post-exists', message: 'this folder appeared while the import ran, and was left untouched', file: post.folder, hint: 'Run the import again: the posts written before it are in place, and it will name them.' });
-      }
-      throw error;
-    }
-    await writeFile(path.join(post.folder, bundleIndex), post.text, { flag: 'wx' });
-    for (const [source, name] of post.copies) {
-      const destination = path.join(post.folder, ...name.split('/'));
-      await mkdir(path.dirname(destination), { recursive: true });
-      await writeFile(destination, files.readBytes(source, limitOf(source)), { flag: 'wx' });
-    }
-  }
 }

@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, renameSync, rmSync, writeFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
+import { errorCatalogue } from '../error-catalogue.ts';
 import { SiteError } from '../errors.ts';
 import { kindOf } from '../static-host/list-site-files.ts';
 import type { ImportPlan, PlannedPost } from './import-posts.ts';
@@ -12,16 +13,54 @@ import type { ImportPlan, PlannedPost } from './import-posts.ts';
 export const reportHeading = '# sitegen import report';
 
 const kindNames: Record<PlannedPost['kind'], string> = { bundle: 'page bundle', file: 'single file', jekyll: 'Jekyll post' };
+const generatorNames: Record<ImportPlan['generator'], string> = { jekyll: 'a Jekyll site', hugo: 'a Hugo site', next: 'a Next.js site', gatsby: 'a Gatsby site', eleventy: 'an Eleventy site', folder: 'a folder of posts' };
 
-/** The report, paths relative to `cwd`. */
-export function renderReport(plan: ImportPlan, cwd: string): string {
+/** How an import ended: what its check found, and whether it wrote the posts. */
+export interface ImportOutcome {
+  written: boolean;
+  problems: SiteError[];
+  warnings: SiteError[];
+  /** The old site's feed addresses the site does not answer. */
+  unansweredFeeds: string[];
+}
+
+/** The report, paths relative to `cwd`: what was (or would be) written where, then every problem and warning, grouped by kind. */
+export function renderReport(plan: ImportPlan, cwd: string, outcome: ImportOutcome = { written: true, problems: [], warnings: [], unansweredFeeds: [] }): string {
   const shown = (file: string) => path.relative(cwd, file) || '.';
-  const lines = [reportHeading, '', `From ${plan.source}: ${plan.posts.length} post${plan.posts.length === 1 ? '' : 's'}, each written as a page bundle.`, ''];
+  const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+  const drafted = plan.posts.filter((post) => post.draftBecause);
+  const lines = [reportHeading, '', `From ${plan.source} (${generatorNames[plan.generator]}): ${count(plan.posts.length, 'post')}, each ${outcome.written ? 'written' : 'to be written'} as a page bundle.`, ''];
+  if (!outcome.written) lines.push(`Nothing was written: ${count(outcome.problems.length, 'problem')} would stop the build (below, by kind). Fix them in the source and import again, or import with --drafts-on-error to import the posts that have them as drafts.`, '');
+  if (drafted.length > 0) lines.push(`${count(drafted.length, 'post')} with problems ${drafted.length === 1 ? 'was' : 'were'} imported as drafts (--drafts-on-error): the build leaves ${drafted.length === 1 ? 'it' : 'them'} out until fixed.`, '');
+  const grouped = (title: string, errors: SiteError[]) => {
+    if (errors.length === 0) return;
+    lines.push(`## ${title}`, '');
+    const byCode = new Map<string, SiteError[]>();
+    for (const error of errors) byCode.set(error.code, [...(byCode.get(error.code) ?? []), error]);
+    for (const [code, found] of [...byCode].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      const known = (errorCatalogue as Record<string, { title: string }>)[code];
+      lines.push(`### ${code}: ${known?.title ?? code} (${found.length})`, '');
+      for (const error of found) lines.push(`- ${error.file ? `${shown(error.file)}${error.line ? `:${error.line}${error.column ? `:${error.column}` : ''}` : ''}  ` : ''}${error.message}`);
+      const hints = [...new Set(found.map((error) => error.hint).filter((hint): hint is string => hint !== undefined))];
+      if (hints.length === 1) lines.push(`- hint: ${hints[0]}`);
+      lines.push('');
+    }
+  };
+  grouped('Problems', outcome.problems);
+  grouped('Warnings the build will print', outcome.warnings);
+  if (plan.feeds.length > 0) {
+    lines.push('## Feeds', '', ...plan.feeds.map((feed) => `- ${feed}: ${outcome.unansweredFeeds.includes(feed) ? "the site has no page or redirect there: add a redirect from it to the site's feed" : 'answered by the site'}`), '');
+  }
+  if (plan.notes.length > 0) lines.push('## The source', '', ...plan.notes.map((note) => `- ${note}`), '');
   for (const post of plan.posts) {
     lines.push(`## ${post.slug}`, '', `- from: ${path.relative(plan.source, post.source)} (${kindNames[post.kind]})`, `- to: ${shown(post.folder)}/index.md`);
+    if (post.renamedFrom) lines.push(`- slug: ${post.slug}, since another post of the import is "${post.renamedFrom}" too: each has its date in its slug`);
+    if (post.draftBecause) lines.push(`- imported as a draft, because of: ${post.draftBecause.join('; ')}`);
     if (post.mapped.length > 0) lines.push(`- mapped: ${post.mapped.map(({ from, to }) => (from === to ? from : `${from} → ${to}`)).join(', ')}`);
     if (post.kept.length > 0) lines.push(`- kept under extra: ${post.kept.map(({ key, why }) => `${key} (${why})`).join('; ')}`);
+    if (post.aliases.length > 0) lines.push(`- old addresses: ${post.aliases.join(', ')}`);
     if (post.copies.size > 0) lines.push(`- files: ${[...post.copies.values()].join(', ')}`);
+    for (const change of post.converted) lines.push(`- converted, line ${change.line}: ${oneLine(change.from)} → ${oneLine(change.to) || '(removed)'}`);
     for (const change of post.rewritten) lines.push(`- rewritten, line ${change.line}: ${change.from} → ${change.to}`);
     if (post.respelled.length > 0) lines.push(`- written as an earlier post writes it: ${post.respelled.map(({ from, to }) => `${from} → ${to}`).join(', ')}`);
     if (post.notCarried.length > 0) lines.push('- could not carry:', ...post.notCarried.map((item) => `  - ${item}`));
@@ -33,13 +72,22 @@ export function renderReport(plan: ImportPlan, cwd: string): string {
   return lines.join('\n');
 }
 
-/** The line printed after an import. */
-export function summaryOf(plan: ImportPlan, folder: string, report: string, cwd: string): string {
+/** A change as one line of the report, at most 80 characters. */
+function oneLine(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 80 ? `${line.slice(0, 77)}…` : line;
+}
+
+/** The lines printed after an import that wrote its posts. */
+export function summaryOf(plan: ImportPlan, folder: string, report: string, cwd: string, warnings = 0): string {
   const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
   const sum = (of: (post: PlannedPost) => number) => plan.posts.reduce((total, post) => total + of(post), 0);
+  const drafted = plan.posts.filter((post) => post.draftBecause).length;
   return [
     `Imported ${count(plan.posts.length, 'post')} into ${path.relative(cwd, folder) || '.'}/ as page bundles, with ${count(sum((post) => post.copies.size), 'file')} beside them:`,
-    `  ${count(sum((post) => post.mapped.length), 'field')} mapped, ${count(sum((post) => post.kept.length), 'field')} kept under extra, ${count(sum((post) => post.notCarried.length), 'thing')} not carried, ${count(sum((post) => post.rewritten.length), 'reference')} rewritten${plan.skipped.length > 0 ? `, ${count(plan.skipped.length, 'file')} not imported` : ''}.`,
+    `  ${count(sum((post) => post.mapped.length), 'field')} mapped, ${count(sum((post) => post.kept.length), 'field')} kept under extra, ${sum((post) => post.aliases.length)} old address${sum((post) => post.aliases.length) === 1 ? '' : 'es'} kept, ${count(sum((post) => post.converted.length), 'tag')} converted, ${count(sum((post) => post.notCarried.length), 'thing')} not carried, ${count(sum((post) => post.rewritten.length), 'reference')} rewritten${plan.skipped.length > 0 ? `, ${count(plan.skipped.length, 'file')} not imported` : ''}.`,
+    ...(drafted > 0 ? [`  ${count(drafted, 'post')} with problems imported as drafts.`] : []),
+    ...(warnings > 0 ? [`  ${count(warnings, 'warning')} the build will print (in the report).`] : []),
     `  Report: ${path.relative(cwd, report)}`,
   ].join('\n');
 }

@@ -1,18 +1,15 @@
 // The folder `sitegen import` reads is someone else's: a checkout of another generator's site,
-// or a download of one. It is walked without following links, within limits on how many
-// entries and how deep, and a link that leads out of it is refused where it is.
-import { readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
+// or a download of one. Only the folders where that generator keeps posts, and those whose files
+// it published at its root, are walked (source-site.ts), without following links, within limits
+// on how many entries and how deep (`importEntries`, `importDepth`); a link that leads out of the
+// source is refused where it is.
+import { lstatSync, readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { SiteError } from '../errors.ts';
 import { isInside } from '../load/guarded-read.ts';
-
-/** How much of a source folder the import walks; past either, it stops with a located error. */
-export const sourceLimits = Object.freeze({
-  /** Files and folders in the source folder. */
-  entries: 20_000,
-  /** Folders inside folders. */
-  depth: 24,
-});
+import { inputLimits } from '../load/input-limits.ts';
+import type { ContentFiles } from '../load/read-content-file.ts';
+import { isWalked, readSourceSite, type SourceSite } from './source-site.ts';
 
 /** Markdown files the import reads as posts. */
 const markdownExtensions = ['.md', '.markdown'];
@@ -24,32 +21,43 @@ export interface SourcePost {
   bundle?: string;
   /** In Jekyll's `_drafts` folder. */
   inDrafts: boolean;
+  /** Its path from the folder of posts it was found in (`posts/launch.md` in Hugo's `content/`). */
+  inFolder: string;
 }
 
 /** What the walk found. */
 export interface SourceScan {
   /** The source folder's real path. */
   root: string;
+  /** What the source is, as a site. */
+  site: SourceSite;
   posts: SourcePost[];
-  /** Every regular file of the folder (links that stay inside it included), for references to resolve. */
-  files: Set<string>;
+  /** Every regular file of the walked folders (links that stay inside the source included). */
+  walked: Set<string>;
+  /** Whether a path is a regular file of the source (one of `walked`, or any other inside it, not hidden, that is no link out of it). */
+  files: { has(file: string): boolean };
   /** Files read as something other than a post, and why. */
   skipped: { file: string; reason: string }[];
   problems: SiteError[];
 }
 
 /**
- * Walks the source folder: every Markdown file is a post, except an `_index.md` (a Hugo list
- * page); a folder holding an `index.md` is a page bundle, whose other files belong to it.
- * Hidden entries and `node_modules` are not entered.
+ * Walks the source's folders of posts and of published files: in a folder of posts, every
+ * Markdown file the generator reads as a post is one, except an `_index.md` (a Hugo list page);
+ * a folder holding an `index.md` is a page bundle, whose other files belong to it. Hidden
+ * entries, dependencies and build output are not entered.
  */
-export function scanSource(folder: string): SourceScan {
+export function scanSource(folder: string, files: ContentFiles): SourceScan {
   const root = realpathSync(folder);
-  const scan: SourceScan = { root, posts: [], files: new Set(), skipped: [], problems: [] };
+  const site = readSourceSite(root, files);
+  const walked = new Set<string>();
+  const scan: SourceScan = { root, site, posts: [], walked, files: { has: (file) => walked.has(file) || isSourceFile(root, file) }, skipped: [], problems: [] };
   let seen = 0;
-  const walk = (dir: string, depth: number, inDrafts: boolean): void => {
-    if (depth > sourceLimits.depth) {
-      scan.problems.push(new SiteError({ code: 'import.source-too-large', message: `folders nest more than ${sourceLimits.depth} deep here`, hint: 'Import the folder that holds the posts (content/posts, _posts), not a parent of it.', file: dir }));
+  const walk = (dir: string, depth: number, posts: { base: string; inDrafts: boolean } | undefined, done: Set<string>): void => {
+    if (done.has(dir)) return;
+    done.add(dir);
+    if (depth > inputLimits.importDepth) {
+      scan.problems.push(new SiteError({ code: 'import.source-too-large', message: `folders nest more than ${inputLimits.importDepth} deep here`, hint: 'Import the folder that holds the posts (content/posts, _posts), not a parent of it, or raise `limits.importDepth` in the site definition.', file: dir }));
       return;
     }
     let listed: Dirent[];
@@ -63,12 +71,20 @@ export function scanSource(folder: string): SourceScan {
       return;
     }
     const entries = listed.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    const index = entries.find((entry) => !entry.isDirectory() && /^index\.(md|markdown)$/i.test(entry.name));
-    if (index) scan.posts.push({ file: path.join(dir, index.name), bundle: dir, inDrafts });
+    const index = posts && entries.find((entry) => !entry.isDirectory() && /^index\.(md|markdown)$/i.test(entry.name));
+    const relative = (file: string) => path.relative(posts!.base, file).split(path.sep).join('/');
+    if (index && posts && site.isPostPath(relative(path.join(dir, index.name)))) {
+      scan.posts.push({ file: path.join(dir, index.name), bundle: dir, inDrafts: posts.inDrafts, inFolder: relative(path.join(dir, index.name)) });
+    }
+    const addPost = (file: string) => {
+      if (!posts || index || !markdownExtensions.includes(path.extname(file).toLowerCase()) || !site.isPostPath(relative(file))) return;
+      if (/^_index\./i.test(path.basename(file))) scan.skipped.push({ file, reason: "a list page (Hugo's _index.md), not a post" });
+      else scan.posts.push({ file, inDrafts: posts.inDrafts, inFolder: relative(file) });
+    };
     for (const entry of entries) {
-      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
-      if (++seen > sourceLimits.entries) {
-        scan.problems.push(new SiteError({ code: 'import.source-too-large', message: `the source folder holds more than ${sourceLimits.entries.toLocaleString('en')} files and folders`, hint: 'Import the folder that holds the posts (content/posts, _posts), or import it in parts.', file: root }));
+      if (!isWalked(entry.name)) continue;
+      if (++seen > inputLimits.importEntries) {
+        scan.problems.push(new SiteError({ code: 'import.source-too-large', message: `the source folder holds more than ${inputLimits.importEntries.toLocaleString('en')} files and folders`, hint: 'Import the folder that holds the posts (content/posts, _posts), import it in parts, or raise `limits.importEntries` in the site definition.', file: root }));
         throw new StopWalk();
       }
       const file = path.join(dir, entry.name);
@@ -79,21 +95,31 @@ export function scanSource(folder: string): SourceScan {
         } else if (isFolder(target)) {
           scan.skipped.push({ file, reason: 'a link to a folder is not followed' });
         } else {
-          scan.files.add(file);
-          if (!index) addPost(scan, file, inDrafts);
+          walked.add(file);
+          addPost(file);
         }
       } else if (entry.isDirectory()) {
-        walk(file, depth + 1, inDrafts || entry.name === '_drafts');
+        walk(file, depth + 1, posts && { base: posts.base, inDrafts: posts.inDrafts || entry.name === '_drafts' }, done);
       } else if (entry.isFile()) {
-        scan.files.add(file);
-        if (!index) addPost(scan, file, inDrafts);
+        walked.add(file);
+        addPost(file);
       } else {
         scan.skipped.push({ file, reason: 'not a regular file' });
       }
     }
   };
   try {
-    walk(root, 0, false);
+    // The folders of posts first, then those of published files (a folder walked once).
+    const done = new Set<string>();
+    for (const postFolder of site.postFolders) {
+      const base = path.join(root, postFolder);
+      if (isFolder(base) && (base === root || isInside(root, realpathSync(base)))) walk(base, postFolder.split('/').filter(Boolean).length, { base, inDrafts: false }, done);
+    }
+    for (const published of site.publishedFolders) {
+      const base = path.join(root, published);
+      // The source's root as a published folder (Jekyll's) is looked into on demand, never walked whole.
+      if (published !== '' && isFolder(base) && isInside(root, realpathSync(base))) walk(base, published.split('/').length, undefined, done);
+    }
   } catch (error) {
     if (!(error instanceof StopWalk)) throw error;
   }
@@ -102,11 +128,21 @@ export function scanSource(folder: string): SourceScan {
 
 class StopWalk extends Error {}
 
-/** A Markdown file outside any bundle is a post, unless it is a Hugo list page. */
-function addPost(scan: SourceScan, file: string, inDrafts: boolean): void {
-  if (!markdownExtensions.includes(path.extname(file).toLowerCase())) return;
-  if (/^_index\./i.test(path.basename(file))) scan.skipped.push({ file, reason: "a list page (Hugo's _index.md), not a post" });
-  else scan.posts.push({ file, inDrafts });
+/** Whether `file` is a regular file inside the source, under no hidden folder, and no link out of it. */
+function isSourceFile(root: string, file: string): boolean {
+  if (!isInside(root, file) || path.relative(root, file).split(path.sep).some((segment) => segment.startsWith('.'))) return false;
+  let info;
+  try {
+    info = lstatSync(file, { throwIfNoEntry: false });
+  } catch {
+    return false;
+  }
+  if (!info) return false;
+  if (info.isSymbolicLink()) {
+    const target = realTarget(file);
+    return target !== undefined && isInside(root, target) && statSync(target, { throwIfNoEntry: false })?.isFile() === true;
+  }
+  return info.isFile() && isInside(root, realTarget(path.dirname(file)) ?? '');
 }
 
 function realTarget(file: string): string | undefined {

@@ -20,7 +20,7 @@ const yamlLanguages = new Set(['', 'yaml', 'yml']);
  * Options for gray-matter, which hands them on to js-yaml. Passing any options at all also keeps
  * gray-matter from caching every file it has seen by its text.
  */
-const matterOptions = {
+const matterOptions = () => ({
   language: 'yaml',
   // A function excerpt stops gray-matter from reading `excerpt_separator` out of the front matter.
   excerpt: (file: unknown) => file,
@@ -28,7 +28,7 @@ const matterOptions = {
   // YAML expand into gigabytes; nesting is limited too.
   maxAliases: 0,
   maxDepth: inputLimits.frontMatterDepth,
-};
+});
 
 /**
  * Splits a Markdown file into front matter and body; throws a `SiteError` (or js-yaml's error)
@@ -42,7 +42,7 @@ export function splitMarkdown(source: string, file?: string): SplitMarkdown {
   // The language word is checked: gray-matter then always reads the block as YAML.
   const input = fence && fence.firstLineEnd > 3 ? `---${text.slice(fence.firstLineEnd)}` : text;
   // gray-matter's types know neither js-yaml's options nor an excerpt function returning the file.
-  const parsed = matter(input, matterOptions as { language: string });
+  const parsed = matter(input, matterOptions() as { language: string });
   const data: unknown = parsed.data;
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     throw new SiteError({ code: 'content.bad-front-matter', message: 'front matter is not a list of `name: value` fields', hint: 'Write one `name: value` line per field between the --- lines.', file, line: 2 });
@@ -66,6 +66,25 @@ export function splitBody(source: string, file?: string): Pick<SplitMarkdown, 'b
   checkFence(text, fence, file);
   const { body, bodyLine } = splitFenced(text, fence);
   return { body, bodyLine };
+}
+
+/**
+ * A file split exactly where `splitMarkdown` splits it, with the YAML text js-yaml would parse,
+ * unparsed: for a reader that parses another generator's front matter by that generator's rules
+ * (`sitegen import`). Undefined for a file without front matter.
+ */
+export function splitFrontMatter(source: string, file?: string): { yaml: string; frontMatterText: string; body: string; bodyLine: number } | undefined {
+  const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
+  const fence = openingFence(text);
+  if (!fence) return undefined;
+  checkFence(text, fence, file);
+  return splitFenced(text, fence);
+}
+
+/** The options js-yaml parses front matter with (see `matterOptions`), for a reader that parses it itself. */
+export function yamlOptions(): { maxAliases: number; maxDepth: number } {
+  const { maxAliases, maxDepth } = matterOptions();
+  return { maxAliases, maxDepth };
 }
 
 /** A fenced file split as gray-matter splits it; `yaml` is the text js-yaml would parse. */

@@ -130,17 +130,17 @@ export function parseMarkdown(file: string, source: string): RawMarkdown {
   }
 }
 
-interface YamlError extends Error {
+export interface YamlError extends Error {
   reason?: string;
   mark?: { line: number; column: number };
 }
 
-function isYamlError(error: unknown): error is YamlError {
+export function isYamlError(error: unknown): error is YamlError {
   return error instanceof Error && error.name === 'YAMLException';
 }
 
 /** js-yaml's error as a located `SiteError`; the limits this loader sets get codes of their own. */
-function yamlError(file: string, error: YamlError): SiteError {
+export function yamlError(file: string, error: YamlError): SiteError {
   const reason = error.reason ?? error.message;
   const [code, hint]: [ErrorCode, string] = /maxAliases/.test(reason)
     ? ['content.yaml-alias', 'Write the value out instead of using an alias (*name).']

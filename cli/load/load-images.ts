@@ -3,7 +3,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Cache, cacheKey } from '../cache/cache.ts';
 import { SiteError, SiteErrorList } from '../errors.ts';
-import { malformedSvg, oversizedImage, sanitizedSvg, svgOverLimit, unsupportedImage } from '../images/image-errors.ts';
+import { malformedSvg, oversizedImage, publishedAsIs, sanitizedSvg, svgOverLimit, unsupportedImage } from '../images/image-errors.ts';
 import { rasterFormatOf, unsupportedImageExtensions } from '../images/raster-formats.ts';
 import { readRasterInfo, type RasterInfo } from '../images/read-raster-info.ts';
 import { markupShape } from '../images/markup-shape.ts';
@@ -35,7 +35,7 @@ export interface RasterImage extends RasterInfo {
 export interface ContentImages {
   svg: SiteImage[];
   raster: RasterImage[];
-  /** SVG files published without what the sanitizer removed (`image.svg-sanitized`), one per file. */
+  /** SVG files published without what the sanitizer removed (`image.svg-sanitized`), and animations published as they are (`image.published-as-is`), one per file. */
   warnings: SiteError[];
 }
 
@@ -80,6 +80,7 @@ export async function loadImages(folder: string, options: LoadImagesOptions = {}
         errors.push(fileFailure(source, error));
       });
       if (image) raster.push(image);
+      if (image?.asIs) warnings.push(publishedAsIs(source, image.asIs));
     } else if (unsupportedImageExtensions.includes(extension)) {
       errors.push(unsupportedImage(source, `${extension.slice(1).toUpperCase()} is not a format the build reads`));
     }

@@ -64,6 +64,25 @@ function locateJsonSyntaxError(source: string, error: Error): { line?: number; c
   return Number.isNaN(position) ? {} : offsetToLineColumn(source, position);
 }
 
+/** Offsets where each line of `text` starts: many places of one text are located with `lineAndColumn` in logarithmic time each. */
+export function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
+  return starts;
+}
+
+/** The 1-based line and column of `offset`, given the text's `lineStarts`. */
+export function lineAndColumn(starts: readonly number[], offset: number): { line: number; column: number } {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (starts[middle]! <= offset) low = middle;
+    else high = middle - 1;
+  }
+  return { line: low + 1, column: offset - starts[low]! + 1 };
+}
+
 /** Converts a character offset to a 1-based line and column. */
 export function offsetToLineColumn(source: string, offset: number): { line: number; column: number } {
   const before = source.slice(0, offset);

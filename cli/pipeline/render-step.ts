@@ -12,6 +12,7 @@ import { makeCopy, type CopiedBody, type CopyContext, type MarkdownCopy } from '
 import { withIslandScripts } from '../render/island-scripts.ts';
 import { applyLanguageRule } from '../render/markdown/accessibility-lint.ts';
 import { applyEmbedRule } from '../render/markdown/markdown-embeds.ts';
+import { withoutSitePlaceholders } from '../render/markdown/template-tags.ts';
 import { renderBodies, type MarkdownBody } from '../render/markdown/render-bodies.ts';
 import { resolveRelativeReferences } from '../render/markdown/relative-references.ts';
 import { isRelativeReference } from '../route/url-reference.ts';
@@ -165,6 +166,11 @@ export async function renderStep(routed: RoutedStep, options: RenderOptions): Pr
     missingBodies.set(route, bodies.length);
     for (const file of bodies) waiting.set(file, [...(waiting.get(file) ?? []), route]);
   }
+  // Tags a collection's site fills in itself are no other generator's (`placeholders` of a collection).
+  const placeholdersOf = new Map(Object.entries(routed.content.collections).flatMap(([name, entries]) => {
+    const rule = site.content.collections[name]?.placeholders;
+    return rule ? entries.map((entry) => [entry.file, rule] as const) : [];
+  }));
   // A body naming an image the site does not have is reported at its line, and its pages not rendered.
   const missingImages: SiteError[] = [];
   const [, draftWarnings] = await Promise.all([
@@ -176,7 +182,7 @@ export async function renderStep(routed: RoutedStep, options: RenderOptions): Pr
         // build: they are the site's, not part of the body's cached render.
         const { body, warnings } = applyEmbedRule(written, site.markdown?.embeds);
         const language = applyLanguageRule(body.foreignText, routed.settings.language);
-        bodyWarnings.set(file, [...(body.warnings ?? []), ...warnings, ...language].sort((a, b) => a.line - b.line || a.column - b.column).map((warning) => new SiteError({ ...warning, file })));
+        bodyWarnings.set(file, [...withoutSitePlaceholders(body.warnings ?? [], placeholdersOf.get(file)), ...warnings, ...language].sort((a, b) => a.line - b.line || a.column - b.column).map((warning) => new SiteError({ ...warning, file })));
         const url = routed.addresses.pages.get(file);
         const resolved = resolveRelativeReferences(file, body, routed.addresses, url ? { url, bundle: bundled.has(file) } : undefined);
         rendered.set(file, resolved.body);

@@ -24,6 +24,7 @@ export interface Route<Page extends PageSpec = PageSpec> {
 
 /** An old or alternative address that forwards to a page of the site. */
 export interface Redirect {
+  /** The old address without a trailing slash, %-encoded as `_redirects` and hosts take it (`redirectFrom`). */
   from: string;
   /** The target under the site's trailing-slash policy, query and fragment kept. */
   to: string;
@@ -63,11 +64,37 @@ export function copyFileOf(pageFile: string): string {
 
 /** The site's redirects, each with its stub page (claimed with the pages: pipeline/claim-step.ts). */
 export function buildRedirects(specs: RedirectSpec[], settings: SiteSettings): Redirect[] {
-  const redirects = specs.map((spec): Redirect => ({
-    from: withoutTrailingSlash(spec.from),
-    to: pageHref(spec.to, settings.trailingSlash),
-    file: /\.html?$/.test(spec.from) ? spec.from.replace(/^\/+/, '') : pageFileFor(spec.from, settings.trailingSlash),
-    ...(spec.origin ? { origin: spec.origin } : {}),
-  }));
+  const redirects = specs.map((spec): Redirect => {
+    const decoded = decodedOldAddress(spec.from);
+    // The site's schemas refuse such an address (`redirectSource`); a stub is never written above its folder.
+    if (decoded.split('/').some((segment) => segment === '.' || segment === '..')) throw new Error(`the site redirects from ${JSON.stringify(spec.from)}: an old address has no . or .. segments`);
+    return {
+      from: withoutTrailingSlash(redirectFrom(spec.from)),
+      to: pageHref(spec.to, settings.trailingSlash),
+      // The stub is a file named as the host decodes the address it answers.
+      file: /\.html?$/.test(decoded) ? decoded.replace(/^\/+/, '') : pageFileFor(decoded, settings.trailingSlash),
+      ...(spec.origin ? { origin: spec.origin } : {}),
+    };
+  });
   return redirects;
+}
+
+/** An old address with its %-encoding decoded; a `%` that starts no `%XX` is a percent sign. */
+export function decodedOldAddress(from: string): string {
+  try {
+    return decodeURIComponent(from.replace(/%(?![0-9A-Fa-f]{2})/g, '%25'));
+  } catch {
+    return from;
+  }
+}
+
+/**
+ * An old address as the build writes it (`_redirects`, the route manifest): each segment
+ * decoded, then %-encoded as UTF-8 except for letters, digits, `-._~` and the characters browsers
+ * send as they are (`!$&'()+,;=@`). A space or `%` in it is then no break in a `_redirects`
+ * line, and a `:` or `*` is no placeholder or splat: `/notes/c'est:fini*` is written
+ * `/notes/c'est%3Afini%2A`. Written either way, one address is one rule.
+ */
+export function redirectFrom(from: string): string {
+  return decodedOldAddress(from).split('/').map((segment) => encodeURIComponent(segment).replace(/%(21|24|26|27|28|29|2B|2C|3B|3D|40)/g, (escape) => decodeURIComponent(escape)).replace(/\*/g, '%2A')).join('/');
 }

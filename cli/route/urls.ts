@@ -21,3 +21,11 @@ export function withoutTrailingSlash(text: string): string {
 export function withTrailingSlash(sitePath: string): string {
   return sitePath.endsWith('/') ? sitePath : `${sitePath}/`;
 }
+
+/**
+ * Where other generators publish a site's feed: Jekyll's jekyll-feed at `/feed.xml`, Hugo at
+ * `/index.xml`, the starters of Gatsby and Next.js at `/rss.xml` or `/atom.xml`. A site that takes
+ * over another's address keeps that site's readers by redirecting each of these (but its own
+ * feed's) to its feed: `sitegen import` names the ones the old site had and the site answers.
+ */
+export const formerFeedPaths: readonly string[] = ['/rss.xml', '/atom.xml', '/feed.xml', '/index.xml'];

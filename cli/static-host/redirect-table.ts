@@ -2,7 +2,7 @@
 // pattern rules through a trie of their `from` segments walked as a memoized automaton, so a path
 // costs one step per segment however the rules mix literals and placeholders.
 import { isPatternFrom, parseRedirectsFile, patternSegmentLimit, segmentsOf, type RedirectPattern, type RedirectRule } from './redirect-rules.ts';
-import { routeKey } from './site-paths.ts';
+import { decodeRequestPath, routeKey } from './site-paths.ts';
 
 /** A pattern rule and its place among the pattern rules, in the order they were added. */
 interface IndexedRule {
@@ -78,7 +78,8 @@ export class RedirectTable {
       if (pattern) this.addPattern({ rule: { ...rule, pattern }, order: this.patternCount++ });
       return;
     }
-    const key = routeKey(rule.from);
+    // A rule's path is matched as the request's is, decoded: `/caf%C3%A9` and `/café` are one address.
+    const key = routeKey(decodeRequestPath(rule.from) ?? rule.from);
     const existing = this.exact.get(key);
     if (!existing) this.exact.set(key, rule);
     else if (!existing.declared.origin && rule.declared.origin) existing.declared.origin = rule.declared.origin;

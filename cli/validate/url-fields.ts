@@ -101,12 +101,36 @@ export const href = checkedString((value) => sitePathProblem(value));
 /** A site path such as `/getting-started#contact-form`: no in-page `#anchor` alone. */
 export const sitePath = checkedString((value) => sitePathProblem(value, { suffix: true }));
 /**
- * A redirect's source such as `/old-page`: a site path of words, with no query or fragment; an
- * old page of another generator may end in `.html` (`/2019/05/launch.html`).
+ * Why `value` cannot be a redirect's source (an old address: an entry of a redirects dataset, a
+ * post's `aliases`), or undefined when it can. Old sites had addresses of every shape
+ * (`/2019/05/c'est-la-vie.html`, `/notes/what!/`, `/100%-done`, `/café/`), so any path is taken,
+ * written plainly or %-encoded: the build writes it %-encoded where it must (`redirectFrom` in
+ * cli/route/routes.ts). Refused is only what is unsafe or is no path: another origin (`//host`,
+ * `/\host`, which browsers read as `//host`), a `.` or `..` segment (written plainly or
+ * encoded), a control character, a query or fragment, and a path that is not valid %-encoding.
  */
-export const redirectSource = checkedString(
-  (value) => sitePathProblem(value, {}) ?? (/^\/[\w/-]*(?:\.html?)?$/.test(value) ? undefined : 'expected a site path such as /old-page or /2019/05/old-page.html'),
-);
+export function redirectSourceProblem(value: string): string | undefined {
+  if (!value.startsWith('/')) return 'expected a site path starting with "/"';
+  if (/\p{Cc}/u.test(value)) return 'an old address holds no line breaks or other control characters';
+  if (value.startsWith('//') || value.includes('\\')) return 'an old address is a path of this site: "//" at its start, or a "\\" (which browsers read as "/"), leads to another host';
+  if (/[?#]/.test(value)) return 'expected a site path without ?query or #fragment (write "?" and "#" in a path as %3F and %23)';
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(value.replace(/%(?![0-9A-Fa-f]{2})/g, '%25'));
+  } catch {
+    return 'expected valid %-encoding (UTF-8 bytes as %XX)';
+  }
+  if (/\p{Cc}/u.test(decoded)) return 'an old address holds no line breaks or other control characters, even %-encoded';
+  if (decoded.startsWith('//') || decoded.includes('\\')) return 'an old address is a path of this site: "//" at its start, or a "\\", even %-encoded, leads to another host';
+  if (decoded.split('/').some((segment) => segment === '.' || segment === '..')) return 'an old address never holds "." or ".." segments, even %-encoded';
+  return undefined;
+}
+
+/**
+ * A redirect's source such as `/old-page`, `/2019/05/old-page.html` or any other path an old site
+ * used (see `redirectSourceProblem`), with no query or fragment.
+ */
+export const redirectSource = checkedString(redirectSourceProblem);
 /** A link that leaves the site, such as a video or a webhook: https only. */
 export const externalUrl = checkedString((value) => absoluteUrlProblem(value));
 /** The site's own origin, http or https, with no path. */

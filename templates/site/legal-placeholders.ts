@@ -20,6 +20,11 @@ export const configPlaceholders = ['siteUrl', 'contact.email', 'contact.postalAd
 
 export type PlaceholderName = (typeof configPlaceholders)[number];
 
+/** Whether a `{{…}}` written in a legal page is a placeholder this site fills in (an unknown name is its own error). */
+export function isPlaceholderTag(tag: string): boolean {
+  return /^\{\{\s*[^{}]*?\s*\}\}$/.test(tag);
+}
+
 /** Whether `name` is one of the placeholders the legal pages may use. */
 export function isPlaceholderName(name: string): name is PlaceholderName {
   return (configPlaceholders as readonly string[]).includes(name);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { RedirectSpec, RouteSpec } from '../../cli/config/site-definition.ts';
 import { listPagePath, paginate } from '../../cli/route/paginate.ts';
+import { formerFeedPaths } from '../../cli/route/urls.ts';
 import { locateFrontMatterField, locateJsonField } from '../../cli/validate/locate-field.ts';
 import { termList } from './blog-terms.ts';
 import { audienceCopy, caseStudiesCopy, gettingStartedCopy, guideCopy, humansCopy, postCopy } from './markdown-copies.ts';
@@ -91,7 +92,11 @@ function blogListRoutes(model: SiteModel): RouteSpec<SitePage>[] {
   ];
 }
 
-/** The old addresses of content/data/redirects.json and of each post's `aliases`, each located where it is written. */
+/**
+ * The old addresses of content/data/redirects.json and of each post's `aliases`, each located
+ * where it is written, and the addresses other generators publish a blog's feed at, which lead
+ * to the blog's feed (a blog moved here keeps its readers).
+ */
 export function siteRedirects(model: SiteModel): RedirectSpec[] {
   const file = datasetFile(model, 'redirects');
   const source = model.content.raw.data.get('redirects')?.source;
@@ -107,5 +112,6 @@ export function siteRedirects(model: SiteModel): RedirectSpec[] {
       to: urls.blogPostPath(post.slug),
       origin: { kind: 'markdown', file: post.file, field: 'aliases', line: locateFrontMatterField(frontMatter.get(post.file) ?? '', 'aliases') },
     }))),
+    ...formerFeedPaths.filter((from) => from !== urls.feedPath).map((from): RedirectSpec => ({ from, to: urls.feedPath, origin: { kind: 'template', file: 'templates/site/routes.ts' } })),
   ];
 }

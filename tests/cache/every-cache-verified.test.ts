@@ -122,7 +122,7 @@ async function targets(): Promise<Target[]> {
   // The image variants' keys are known: the plan of each image names them.
   const images = (await loadImages(path.join(contentDir, 'images'))).raster.map((image) => planImage(image));
   const photo = images.find((plan) => plan.image.url === '/images/photo.png')!;
-  const [widest, narrowest] = [photo.canonical.key, photo.variants.find((variant) => variant.format === 'png' && variant.key !== photo.canonical.key)!.key];
+  const [widest, narrowest] = [photo.canonical!.key, photo.variants.find((variant) => variant.format === 'png' && variant.key !== photo.canonical!.key)!.key];
   // A sound bundle entry of another client, under a key of its own.
   writeCachedBundle(cache, cacheKey('another client'), {}, sampleBundle());
   recordBuild(cache, inputsOf(firstOut), codeFiles, [], outcomeOf(first));

@@ -79,3 +79,11 @@ test('checks fragments against the ids of HTML targets only', () => {
   assert.equal(resolver.checkFragment('files/guide.pdf', 'page=2'), undefined);
   assert.deepEqual(resolver.checkFragment('about/index.html', 'tean'), { code: 'links.missing-fragment', reason: 'no element with id "tean"', suggestion: '#team' });
 });
+
+test('names a fragment that an id written in a Markdown body answers under the content namespace, and where it went', () => {
+  const resolver = resolverFor([], '', {}, { 'blog/post/index.html': ['user-content-f1', 'setup'] });
+  const problem = resolver.checkFragment('blog/post/index.html', 'f1');
+  assert.equal(problem?.code, 'links.missing-fragment');
+  assert.match(problem!.reason, /"f1" written in a Markdown body is published as "user-content-f1"/);
+  assert.equal(problem?.suggestion, '#user-content-f1');
+});

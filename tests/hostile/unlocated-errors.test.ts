@@ -10,6 +10,7 @@ import type { SiteDefinition } from '../../cli/config/site-definition.ts';
 import { SiteError, SiteErrorList } from '../../cli/errors.ts';
 import { planImport } from '../../cli/import/import-posts.ts';
 import { scanSource } from '../../cli/import/scan-source.ts';
+import { ContentFiles } from '../../cli/load/read-content-file.ts';
 import { Cache } from '../../cli/cache/cache.ts';
 import { buildSite } from '../../cli/pipeline/build-site.ts';
 import { DiskWriter } from '../../cli/write/writers.ts';
@@ -86,8 +87,8 @@ test('a folder the import cannot list is skipped and reported; a source it canno
     t.skip('this system lets the tests list every folder of /proc/1');
     return;
   }
-  const scan = scanSource(unreadable.parent);
+  const scan = scanSource(unreadable.parent, new ContentFiles(unreadable.parent));
   const skipped = scan.skipped.find((entry) => entry.file === unreadable.folder);
   assert.match(skipped?.reason ?? '', /cannot be read \(EACCES\)/);
-  assert.throws(() => scanSource(unreadable.folder), (error: unknown) => error instanceof SiteError && error.code === 'import.no-source' && error.file === unreadable.folder);
+  assert.throws(() => scanSource(unreadable.folder, new ContentFiles(unreadable.folder)), (error: unknown) => error instanceof SiteError && error.code === 'import.no-source' && error.file === unreadable.folder);
 });

@@ -30,7 +30,7 @@ test('falls back to WebP for an AVIF original, and gives an animation animated W
   assert.deepEqual([...new Set(planImage(image({ format: 'avif', url: '/images/a.avif' }), 's').variants.map((v) => v.format))], ['avif', 'webp']);
   assert.deepEqual([...new Set(planImage(image({ format: 'gif', url: '/images/a.gif', animated: true }), 's').variants.map((v) => v.format))], ['webp', 'gif']);
   assert.deepEqual([...new Set(planImage(image({ format: 'jpeg', url: '/images/a.jpg' }), 's').variants.map((v) => v.format))], ['avif', 'webp', 'jpeg']);
-  assert.match(planImage(image({ format: 'jpeg', url: '/images/a.jpeg' }), 's').canonical.url, /\.jpg$/);
+  assert.match(planImage(image({ format: 'jpeg', url: '/images/a.jpeg' }), 's').canonical!.url, /\.jpg$/);
 });
 
 test('names each variant by the content and settings it was made from', () => {

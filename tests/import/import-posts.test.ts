@@ -6,11 +6,10 @@ import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { SiteErrorList } from '../../cli/errors.ts';
 import { planImport, type ImportPlan, type ImportTarget } from '../../cli/import/import-posts.ts';
 import { renderReport } from '../../cli/import/import-report.ts';
 import { tinyContentCopy } from '../helpers/build-output.ts';
-import { runCli } from '../helpers/cli.ts';
+import { runCliHere } from '../helpers/cli.ts';
 import { flat } from '../helpers/images.ts';
 import { tinyRoot, tinySite } from '../helpers/sites.ts';
 
@@ -89,35 +88,37 @@ test('brings a single file\'s images into its new folder, and rewrites only the 
   assert.ok(post.text.endsWith('\n![Results](./images/results.png) and ![Hero](./hero.png)\n\nSee [the other post](../other/#intro) and [our docs](/docs/).\n'));
 });
 
-test('lists what it cannot carry: an image on another host, a template tag, a cover without alt text', async () => {
+test('lists what it cannot carry: an image on another host, a template tag with no equivalent, a cover without alt text', async () => {
   const folder = await source({
-    'post.md': '---\ntitle: Post\ndate: 2023-01-01\nimage: cover.png\n---\n\n![A chart](https://cdn.example.com/chart.png)\n\n{{< youtube id="x" >}}\n',
+    'post.md': '---\ntitle: Post\ndate: 2023-01-01\nimage: cover.png\n---\n\n![A chart](https://cdn.example.com/chart.png)\n\n{{% alert %}}Careful.{{% /alert %}}\n',
     'cover.png': await flat(40, 20),
   });
   const plan = planImport(folder, target());
   const post = postOf(plan, 'post');
-  assert.deepEqual(post.notCarried.map((item) => item.split(':')[0]), ['line 7', 'line 9']);
+  assert.deepEqual(post.notCarried.map((item) => item.split(':')[0]), ['line 7', 'line 9', 'line 9']);
   assert.match(post.notCarried[0]!, /another host/);
-  assert.match(post.notCarried[1]!, /template tag/);
+  assert.match(post.notCarried[1]!, /\{\{% alert %\}\} is left as it is \(a template tag with no equivalent here\)/);
   assert.deepEqual(post.kept.map((kept) => kept.key), ['image']);
   assert.match(post.kept[0]!.why, /no alt text/);
   const report = renderReport(plan, dir);
   assert.match(report, /^## post$/m);
   assert.match(report, /^- kept under extra: image \(the cover has no alt text/m);
-  assert.match(report, /^ {2}- line 9: \{\{< youtube id="x" >\}\} is a template tag/m);
+  assert.match(report, /^ {2}- line 9: \{\{% \/alert %\}\} is left as it is/m);
 });
 
-test('refuses a post whose slug the site already has, and a second post with one slug, writing nothing', async () => {
+test('refuses a post whose slug the site already has, and two of one slug and one date, writing nothing; two posts of one slug get each its date', async () => {
   const folder = await source({
     'hello.md': '---\ntitle: Hello again\ndate: 2023-01-01\n---\n\nBody.\n',
     'a/index.md': '---\ntitle: A\nslug: twin\ndate: 2023-01-01\n---\n',
     'b/index.md': '---\ntitle: B\nslug: twin\ndate: 2023-01-02\n---\n',
+    'c/index.md': '---\ntitle: C\nslug: twin\ndate: 2023-01-02\n---\n',
   });
   const before = await postsFolder();
-  const run = await runCli(['import', folder, '--content', content, '--report', path.join(dir, 'report.md')], { cwd: tinyRoot });
+  const run = await runCliHere(['import', folder, '--content', content, '--report', path.join(dir, 'report.md'), '--no-cache'], { cwd: tinyRoot });
   assert.equal(run.code, 1);
   assert.match(run.stderr, /hello\.md +the site already has a post "hello" .*left untouched +\[import\.post-exists\]/);
-  assert.match(run.stderr, /b\/index\.md +slug "twin" is also the slug of .*a\/index\.md +\[import\.duplicate-slug\]/);
+  assert.match(run.stderr, /c\/index\.md +slug "twin-2023-01-02" is also the slug of .*b\/index\.md, of the same date +\[import\.duplicate-slug\]/);
+  assert.deepEqual(postOf(planImport(folder, target()), 'twin-2023-01-01').renamedFrom, 'twin');
   assert.deepEqual(await postsFolder(), before, 'nothing written');
   assert.equal(await readFile(path.join(content, 'posts', 'hello.md'), 'utf8'), await readFile(path.join(tinyRoot, 'content', 'posts', 'hello.md'), 'utf8'));
 });
@@ -125,22 +126,22 @@ test('refuses a post whose slug the site already has, and a second post with one
 test('imports once, and refuses the same import again without touching what the first wrote', async () => {
   const folder = await source({ 'fresh.md': '---\ntitle: Fresh\ndate: 2023-01-01\ntags: [New]\nauthor: Dana\n---\n\nBody.\n' });
   const report = path.join(dir, 'fresh-report.md');
-  const first = await runCli(['import', folder, '--content', content, '--report', report], { cwd: tinyRoot });
+  const first = await runCliHere(['import', folder, '--content', content, '--report', report, '--no-cache'], { cwd: tinyRoot });
   assert.equal(first.code, 0, first.stderr);
   assert.match(first.stdout, /Imported 1 post into .*posts\/ as page bundles/);
   const written = await readFile(path.join(content, 'posts', 'fresh', 'index.md'), 'utf8');
   assert.match(written, /^extra:\n {2}author: Dana$/m);
   assert.match(await readFile(report, 'utf8'), /^# sitegen import report/);
-  const again = await runCli(['import', folder, '--content', content, '--report', report], { cwd: tinyRoot });
+  const again = await runCliHere(['import', folder, '--content', content, '--report', report, '--no-cache'], { cwd: tinyRoot });
   assert.equal(again.code, 1);
   assert.match(again.stderr, /\[import\.post-exists\]/);
   assert.equal(await readFile(path.join(content, 'posts', 'fresh', 'index.md'), 'utf8'), written);
-  const build = await runCli(['build', '--content', content, '--out', path.join(dir, 'out'), '--no-cache'], { cwd: tinyRoot });
+  const build = await runCliHere(['build', '--content', content, '--out', path.join(dir, 'out'), '--no-cache'], { cwd: tinyRoot });
   assert.equal(build.code, 0, build.stderr);
   await rm(path.join(content, 'posts', 'fresh'), { recursive: true });
 });
 
-test('treats the source as hostile: a link out of it, a file over its limit, broken YAML and TOML are each refused at their place, and nothing is written', async () => {
+test('treats the source as hostile: a link out of it, a file over its limit, broken YAML and TOML are each refused at their place, all in the report, and nothing is written', async () => {
   const folder = await source({
     'broken-yaml.md': '---\ntitle: Broken\ndate: 2023-01-01\ntags: [a, b\n---\n',
     'broken-toml.md': '+++\ntitle = "Broken"\ndate = \n+++\n',
@@ -149,7 +150,7 @@ test('treats the source as hostile: a link out of it, a file over its limit, bro
   });
   await symlink('/etc/hostname', path.join(folder, 'leak.md'));
   const before = await postsFolder();
-  const run = await runCli(['import', folder, '--content', content, '--report', path.join(dir, 'hostile-report.md')], { cwd: tinyRoot });
+  const run = await runCliHere(['import', folder, '--content', content, '--report', path.join(dir, 'hostile-report.md'), '--no-cache'], { cwd: tinyRoot });
   assert.equal(run.code, 1);
   const rows = run.stderr.split('\n').filter((line) => /\[[\w.-]+\]$/.test(line)).map((line) => line.trim().replace(/ +.*\[/, ' [').replace(folder + '/', ''));
   assert.deepEqual(rows.sort(), [
@@ -160,19 +161,21 @@ test('treats the source as hostile: a link out of it, a file over its limit, bro
     'no-title.md:1 [import.missing-field]',
   ].sort());
   assert.deepEqual(await postsFolder(), before, 'nothing written');
-  await assert.rejects(readFile(path.join(dir, 'hostile-report.md')), 'no report either');
+  const report = await readFile(path.join(dir, 'hostile-report.md'), 'utf8');
+  assert.match(report, /^Nothing was written: 5 problems would stop the build/m);
+  for (const code of ['import.bad-front-matter', 'content.bad-front-matter', 'content.file-too-large', 'import.outside-source', 'import.missing-field']) assert.match(report, new RegExp(`^### ${code.replace('.', '\\.')}: .* \\(1\\)$`, 'm'), code);
 });
 
 test('refuses a source nested deeper than it walks, a source inside the content folder, and a report path holding another file', async () => {
   const deep = await source({ [`${Array.from({ length: 30 }, (_, i) => `d${i}`).join('/')}/post.md`]: '---\ntitle: Deep\ndate: 2023-01-01\n---\n' });
-  assert.throws(() => planImport(deep, target()), (error) => error instanceof SiteErrorList && error.errors.some((e) => e.code === 'import.source-too-large'));
-  const inside = await runCli(['import', path.join(content, 'posts'), '--content', content], { cwd: tinyRoot });
+  assert.ok(planImport(deep, target()).problems.some((problem) => problem.code === 'import.source-too-large'));
+  const inside = await runCliHere(['import', path.join(content, 'posts'), '--content', content], { cwd: tinyRoot });
   assert.equal(inside.code, 2, 'a source the command line names wrongly is a usage error');
   assert.match(inside.stderr, /is inside the content folder +\[import\.no-source\]/);
   const notes = path.join(dir, 'notes.md');
   await writeFile(notes, 'My own notes.\n');
   const fresh = await source({ 'kept.md': '---\ntitle: Kept\ndate: 2023-01-01\n---\n' });
-  const run = await runCli(['import', fresh, '--content', content, '--report', notes], { cwd: tinyRoot });
+  const run = await runCliHere(['import', fresh, '--content', content, '--report', notes, '--no-cache'], { cwd: tinyRoot });
   assert.equal(run.code, 1);
   assert.match(run.stderr, /\[import\.report-exists\]/);
   assert.equal(await readFile(notes, 'utf8'), 'My own notes.\n');

@@ -84,6 +84,17 @@ test("lays a redirect's stub page at its old address and points it at the target
   ]);
 });
 
+test('writes an old address of any shape %-encoded, so that no character breaks a rule or reads as a placeholder, and lays its stub where the host decodes it', () => {
+  const redirects = [{ from: "/2019/05/c'est la vie.html", to: '/' }, { from: '/notes/a:b*/', to: '/' }, { from: '/café', to: '/' }, { from: '/caf%C3%A9/', to: '/' }, { from: '/100%-done', to: '/' }];
+  assert.deepEqual(buildRedirects(redirects, always).map((r) => [r.from, r.file]), [
+    ["/2019/05/c'est%20la%20vie.html", "2019/05/c'est la vie.html"],
+    ['/notes/a%3Ab%2A', 'notes/a:b*/index.html'],
+    ['/caf%C3%A9', 'café/index.html'],
+    ['/caf%C3%A9', 'café/index.html'],
+    ['/100%25-done', '100%-done/index.html'],
+  ]);
+});
+
 test('rejects a redirect that would overwrite a page, naming both sources', () => {
   const routes = buildRoutes(specs, always);
   const origin = { kind: 'data' as const, file: 'content/data/moves.json', field: '[0].from' };

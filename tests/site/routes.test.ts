@@ -55,14 +55,20 @@ test('with trailingSlash "never", writes a.html files addressed without a slash'
   assert.deepEqual(buildRedirects(never, routes).map((r) => [r.from, r.to, r.file]), [
     ['/services/dev-shops', '/services/devshops', 'services/dev-shops.html'],
     ['/contact', '/getting-started#contact-form', 'contact.html'],
+    ['/rss.xml', '/feed.xml', 'rss.xml.html'],
+    ['/atom.xml', '/feed.xml', 'atom.xml.html'],
+    ['/index.xml', '/feed.xml', 'index.xml.html'],
   ]);
 });
 
-test('declares /services/dev-shops and /contact as redirects', () => {
+test('declares /services/dev-shops and /contact as redirects, and the feed addresses of other generators as the feed', () => {
   const redirects = buildRedirects(model, buildRoutes(model));
   assert.deepEqual(redirects.map((r) => [r.from, r.to, r.file]), [
     ['/services/dev-shops', '/services/devshops/', 'services/dev-shops/index.html'],
     ['/contact', '/getting-started/#contact-form', 'contact/index.html'],
+    ['/rss.xml', '/feed.xml', 'rss.xml/index.html'],
+    ['/atom.xml', '/feed.xml', 'atom.xml/index.html'],
+    ['/index.xml', '/feed.xml', 'index.xml/index.html'],
   ]);
 });
 

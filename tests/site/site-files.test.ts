@@ -63,14 +63,14 @@ test('titles the feed with the brand and the blog title suffix and lists every p
   assert.deepEqual(feed.all('item').map((item) => [feed.childText(item, 'category'), feed.childText(item, 'description')]), model.posts.map((post) => [post.category, post.excerpt]));
 });
 
-test('writes a forced _redirects rule for every redirect of the dataset, with and without its slash', () => {
-  assert.equal(redirects.length, model.data.redirects.length);
+test('writes a forced _redirects rule for every redirect of the dataset and every former feed address, with and without its slash', () => {
+  assert.equal(redirects.length, model.data.redirects.length + 3);
   assert.deepEqual(text('_redirects').trim().split('\n'), redirects.flatMap((r) => [`${r.from} ${r.to} 301!`, `${r.from}/ ${r.to} 301!`]));
 });
 
 test('records where each redirect is declared: its line in redirects.json', () => {
   const manifest = JSON.parse(text('.sitegen-manifest.json')) as { redirects: { from: string; origin?: { file: string; line?: number } }[] };
-  assert.deepEqual(manifest.redirects.map((r) => [r.from, r.origin?.file, r.origin?.line]), model.data.redirects.map((r, index) => [r.from, 'content/data/redirects.json', index + 2]));
+  assert.deepEqual(manifest.redirects.filter((r) => !r.from.endsWith('.xml')).map((r) => [r.from, r.origin?.file, r.origin?.line]), model.data.redirects.map((r, index) => [r.from, 'content/data/redirects.json', index + 2]));
 });
 
 test('publishes a feed beside each tag\'s and category\'s page, holding only its posts', () => {

@@ -38,6 +38,15 @@ test('merges a manifest redirect into the _redirects rule for the same path, kee
   assert.equal(table.match('/contact')?.rule.declared.file, '_redirects');
 });
 
+test('matches a %-encoded rule against the decoded path a request names', () => {
+  const table = new RedirectTable();
+  for (const rule of parseRedirectsFile("/caf%C3%A9 /new/ 301!\n/notes/a%3Ab%2A /b/ 301!\n/2019/c'est%20la%20vie.html /c/ 301!\n")) table.add(rule);
+  assert.equal(table.match('/café/')?.to, '/new/');
+  assert.equal(table.match('/notes/a:b*')?.to, '/b/');
+  assert.equal(table.match("/2019/c'est la vie.html")?.to, '/c/');
+  assert.equal(table.match('/notes/x'), undefined, 'an encoded ":" and "*" are no placeholder or splat');
+});
+
 test('takes the first matching pattern rule in file order, whichever segments it is indexed under', () => {
   const table = new RedirectTable();
   const rules = [

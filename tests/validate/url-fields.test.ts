@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { absoluteUrlProblem, externalUrl, href, siteOrigin, sitePath, sitePathProblem } from '../../cli/validate/url-fields.ts';
+import { absoluteUrlProblem, externalUrl, href, redirectSource, redirectSourceProblem, siteOrigin, sitePath, sitePathProblem } from '../../cli/validate/url-fields.ts';
 
 test('accepts the site paths the site uses', () => {
   for (const value of ['/', '/blog', '/guides/test-data', '/#guides', '#contact-form', '/getting-started#contact-form', '/feed.xml', '/a?plan=pro&x=1', '/caf%C3%A9']) {
@@ -49,5 +49,24 @@ test('the site origin is http(s) with no path, query or fragment', () => {
   for (const value of ['https://www.checkpointqa.com', 'https://preview.example.test/', 'http://127.0.0.1:4173']) assert.ok(siteOrigin.safeParse(value).success, value);
   for (const value of ['https://a.example/sub', 'https://a.example?x', 'https://a.example#x', 'https://a.example\nDisallow: /', 'https://a.example /', 'javascript:alert(1)']) {
     assert.equal(siteOrigin.safeParse(value).success, false, JSON.stringify(value));
+  }
+});
+
+test("an old address may be any path a real site used, written plainly or %-encoded", () => {
+  const taken = [
+    '/old-page', '/2019/05/launch.html', "/2019/05/c'est-la-vie.html", '/notes/what!/', '/blog/(draft)/', '/100%-done', '/café/', '/caf%C3%A9/',
+    '/a b/', '/rss.xml', '/index.xml', '/tags/c++/', '/a:b', '/*', '/~user/page.php', '/a//b',
+  ];
+  for (const value of taken) assert.equal(redirectSourceProblem(value), undefined, value);
+});
+
+test('an old address refuses only another origin, a . or .. segment, a control character, a query or fragment, and broken %-encoding', () => {
+  const refused = [
+    '//evil.example', '//evil.example/a', '/\\evil.example', '/a\\b', '/%2F%2Fevil.example', '/%5Cevil.example', '/a/../b', '/a/%2e%2e/b', '/a/%2E/b', '/./a', '/..',
+    '/a\nb', '/a\rb', '/a\u0000b', '/a%0Ab', '/a%00', '/a?b=1', '/a#b', '/a%E9', 'old-page', 'https://old.example/a', '',
+  ];
+  for (const value of refused) {
+    assert.notEqual(redirectSourceProblem(value), undefined, JSON.stringify(value));
+    assert.equal(redirectSource.safeParse(value).success, false, JSON.stringify(value));
   }
 });

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Comment, Element, ElementContent, Properties, Root, RootContent } from 'hast';
 import { sanitize } from 'hast-util-sanitize';
 import { find, html } from 'property-information';
-import { rawHtmlSchema } from './html-schema.ts';
+import { clobberedAttributes, rawHtmlSchema, userContentPrefix } from './html-schema.ts';
 import { bodySlot, slotOf, type SlotNode } from './body-slots.ts';
 import { describeIframe, type MarkdownEmbed } from './markdown-embeds.ts';
 import type { MarkdownProblem, MarkdownWarning } from './render-markdown.ts';
@@ -108,6 +108,7 @@ export class RawHtmlRun {
     const prepare = (node: Element, at: Point) => {
       const here = pointOf(node) ?? at;
       this.refuseUnsafeUrls(node, here);
+      withoutUserContentPrefix(node);
       node.data = { ...node.data, sitegenWritten: written.push(node) - 1 } as Element['data'];
       node.children = node.children.flatMap((child): ElementContent[] => {
         if (child.type !== 'element') return [child];
@@ -222,6 +223,20 @@ const clickHandlers: ReadonlySet<string> = new Set(['onClick', 'onDblClick', 'on
 
 /** Elements the keyboard reaches and activates by themselves. */
 const interactiveElements: ReadonlySet<string> = new Set(['a', 'button', 'input', 'select', 'textarea', 'summary', 'option']);
+
+/**
+ * An id (or name) the author already wrote in the content's namespace (`user-content-fn-1`, as
+ * Markdown's footnotes are) loses the prefix here, since the sanitizer adds it to every one: it
+ * is published under the name it was written with, not `user-content-user-content-…`.
+ */
+function withoutUserContentPrefix(element: Element): void {
+  const bare = (value: unknown) => (typeof value === 'string' && value.startsWith(userContentPrefix) ? value.slice(userContentPrefix.length) : value);
+  for (const property of clobberedAttributes) {
+    const value = element.properties[property];
+    if (value === undefined || value === null) continue;
+    element.properties[property] = (Array.isArray(value) ? value.map(bare) : bare(value)) as typeof value;
+  }
+}
 
 function isLineBreak(node: RootContent | undefined): boolean {
   return node?.type === 'text' && node.value === '\n';

@@ -15,6 +15,8 @@ import type { MarkdownEmbed } from './markdown-embeds.ts';
 import { rawHtml, type RawHtmlData } from './raw-html.ts';
 import type { AccessibilityCode, AccessibilityFinding, ForeignText } from './accessibility-lint.ts';
 import recordSourceUrls, { sourceUrlsOf, type SourceUrl } from './source-urls.ts';
+import { samePageLinks } from './same-page-links.ts';
+import { templateTagWarnings } from './template-tags.ts';
 import { atsAllInCodeBlocks, atsLookFenced } from './ats-in-code.ts';
 import { collectLinksAndHeadings, loadPrettyCode, prepareBody, prettyCodeOptions, type PrettyCodePlugin } from './markdown-plugins.ts';
 
@@ -46,8 +48,10 @@ export interface MarkdownProblem {
 
 /** Something the build left out of a body, or what in it a screen reader or a keyboard would trip on (accessibility-lint.ts), at its line and column: it does not fail the build, except under `--strict`. */
 export interface MarkdownWarning {
-  code: 'markdown.html-removed' | AccessibilityCode;
+  code: 'markdown.html-removed' | 'markdown.template-tag' | AccessibilityCode;
   message: string;
+  /** The tag as written, for a template tag: the site may fill it in itself (`placeholders` of a collection). */
+  tag?: string;
   hint?: string;
   line: number;
   column: number;
@@ -96,6 +100,7 @@ export function createMarkdownProcessor(options: { emails?: boolean } = {}): Pro
     .use(remarkRehype, { allowDangerousHtml: true })
     .use(rawHtml)
     .use(rehypeSlug)
+    .use(samePageLinks)
     .use(prepareBody)
     // The only raw HTML left in the tree is the highlighted code's (`collect`, markdown-plugins.ts, turns any other into text).
     .use(rehypeStringify, { allowDangerousHtml: true }) as unknown as Processor<Root, Root, Root, Root, string>;
@@ -113,6 +118,7 @@ function createReferenceMarkdownProcessor(rehypePrettyCode: PrettyCodePlugin, op
     .use(remarkRehype, { allowDangerousHtml: true })
     .use(rawHtml)
     .use(rehypeSlug)
+    .use(samePageLinks)
     .use(collectLinksAndHeadings)
     .use(rehypePrettyCode, prettyCodeOptions)
     .use(rehypeStringify) as unknown as Processor<Root, Root, Root, Root, string>;
@@ -142,9 +148,10 @@ export async function renderMarkdown(markdown: string, firstLine = 1): Promise<R
     if (markdown.includes('@') && !atsAllInCodeBlocks(markdown, mdast as unknown as MdastRoot)) mdast = undefined;
   }
   mdast ??= (processors.withEmails ??= createMarkdownProcessor()).parse(markdown) as unknown as Root;
+  const tags = templateTagWarnings(markdown, mdast as unknown as MdastRoot);
   const sourceUrls = sourceUrlsOf(mdast as unknown as MdastRoot);
   const { tree, file } = await runTransforms(processor, mdast);
-  return renderedFrom(stringifyWithSlots(tree, (root) => processor.stringify(root, file)), file, firstLine, sourceUrls);
+  return renderedFrom(stringifyWithSlots(tree, (root) => processor.stringify(root, file)), file, firstLine, sourceUrls, tags);
 }
 
 /**
@@ -160,9 +167,10 @@ export async function renderMarkdownReference(markdown: string, firstLine = 1): 
     ? (processors.referenceWithEmails ??= createReferenceMarkdownProcessor(rehypePrettyCode))
     : (processors.referenceWithoutEmails ??= createReferenceMarkdownProcessor(rehypePrettyCode, { emails: false }));
   const mdast = processor.parse(markdown) as unknown as Root;
+  const tags = templateTagWarnings(markdown, mdast as unknown as MdastRoot);
   const sourceUrls = sourceUrlsOf(mdast as unknown as MdastRoot);
   const { tree, file } = await runTransforms(processor, mdast);
-  return renderedFrom(stringifyWithSlots(tree, (root) => processor.stringify(root, file)), file, firstLine, sourceUrls);
+  return renderedFrom(stringifyWithSlots(tree, (root) => processor.stringify(root, file)), file, firstLine, sourceUrls, tags);
 }
 
 /** Checked before parsing: parsing deep nesting is what takes too long or overflows the stack. */
@@ -185,13 +193,13 @@ function runTransforms(processor: MarkdownProcessor, mdast: Root): Promise<{ tre
   });
 }
 
-function renderedFrom({ html, slots }: { html: string; slots: BodySlot[] }, file: VFile, firstLine: number, sourceUrls: SourceUrl[]): RenderedMarkdown {
+function renderedFrom({ html, slots }: { html: string; slots: BodySlot[] }, file: VFile, firstLine: number, sourceUrls: SourceUrl[], templateTags: MarkdownWarning[]): RenderedMarkdown {
   const data = file.data as { links?: MarkdownLink[]; headings?: MarkdownHeading[]; images?: MarkdownImage[]; problems?: MarkdownProblem[]; accessibility?: AccessibilityFinding[]; foreignText?: ForeignText[] } & RawHtmlData;
   const inFile = <T extends { line: number }>(item: T): T => ({ ...item, line: item.line + firstLine - 1 });
   const problems = [...(data.htmlProblems ?? []), ...(data.problems ?? [])].map(inFile);
   const images = (data.images ?? []).map(inFile);
   const embeds = data.embeds?.map((embed) => embed && inFile(embed));
-  const warnings = [...(data.htmlWarnings ?? []), ...(data.accessibility ?? [])].map(inFile);
+  const warnings = [...(data.htmlWarnings ?? []), ...(data.accessibility ?? []), ...templateTags].sort((a, b) => a.line - b.line || a.column - b.column).map(inFile);
   const foreignText = (data.foreignText ?? []).map(inFile);
   return {
     html,

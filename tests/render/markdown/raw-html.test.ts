@@ -74,11 +74,28 @@ test("Markdown's own elements come out the same with HTML around them: footnotes
   assert.deepEqual(withHtml.headings, plain.headings);
 });
 
-test('ids and names written in HTML are dropped unless in the content namespace; the ids Markdown writes stay', async () => {
+test('ids and names written in HTML are kept in the content namespace, one written there already keeping its name; the ids Markdown writes stay', async () => {
   const body = await renderMarkdown('<h2 id="main">Setup</h2>\n\n<a name="top" id="user-content-top">top</a>\n');
-  assert.deepEqual(warningsOf(body), ['1:1 id on <h2> removed', '3:1 name on <a> removed']);
-  assert.match(body.html, /<h2 id="setup">Setup<\/h2>/, 'the heading gets its id from its text, as a Markdown heading');
-  assert.match(body.html, /<a id="user-content-top">top<\/a>/);
+  assert.equal(body.warnings, undefined, 'nothing is removed');
+  assert.match(body.html, /<h2 id="user-content-main">Setup<\/h2>/);
+  assert.match(body.html, /<a name="user-content-top" id="user-content-top">top<\/a>/);
+});
+
+test("a link to an id of the body's HTML, or to a heading as another generator spelled its id, leads there", async () => {
+  const body = await renderMarkdown([
+    'Note<sup id="a1">[1](#f1)</sup>, [back](#a1), [to the old anchor](#old), [our heading](#TypeScript), [kramdown\'s](#intro), [as written](#user-content-f1), [nowhere](#nowhere).',
+    '',
+    '<p id="f1">1. The note.</p>',
+    '',
+    '<a name="old"></a>',
+    '',
+    '## TypeScript',
+    '',
+    '## 1. Intro',
+    '',
+  ].join('\n'));
+  assert.deepEqual(body.links.map((link) => link.href), ['#user-content-f1', '#user-content-a1', '#user-content-old', '#typescript', '#1-intro', '#user-content-f1', '#nowhere']);
+  assert.match(body.html, /<a href="#user-content-f1">1<\/a>/);
 });
 
 test('an img from the images folder goes through the image rules like a Markdown image', async () => {

@@ -5,7 +5,8 @@ import { defineSite } from '../../../cli/config/site-definition.ts';
 import { imageRef } from '../../../cli/validate/fields.ts';
 import { renderPage, type TinyModel, type TinyPage } from './templates/pages.tsx';
 
-const postSchema = z.object({
+/** A post's front matter. */
+export const postSchema = z.object({
   title: z.string().min(1),
   date: z.union([z.date(), z.string()]),
   draft: z.boolean().optional(),
