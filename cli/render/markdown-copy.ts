@@ -122,7 +122,9 @@ function publisher(route: Route, body: CopiedBody | undefined, context: CopyCont
     if (reference.kind === 'external' || reference.kind === 'invalid') return undefined;
     // A relative reference of a body is resolved as the build resolves it for the page's HTML;
     // one that names nothing there, as a browser on the page reads it.
-    const href = reference.kind === 'relative' && body ? resolvedHref(url, path.dirname(body.file), context.addresses, body.page) : url;
+    // A link to a place on the page leads where the page's HTML leads it (same-page-links.ts).
+    const fragment = url.startsWith('#') ? body?.rendered.fragments?.[url.slice(1)] : undefined;
+    const href = fragment ?? (reference.kind === 'relative' && body ? resolvedHref(url, path.dirname(body.file), context.addresses, body.page) : url);
     let absolute: URL;
     try {
       absolute = new URL(href, page);

@@ -42,7 +42,9 @@ const body = [
   '',
   '## Details',
   '',
-  'Mail [us](mailto:team@tiny.example).',
+  'Mail [us](mailto:team@tiny.example), or read [the note](#n1).',
+  '',
+  '<p id="n1">The note, whose id the page publishes as user-content-n1.</p>',
   '',
 ].join('\n');
 
@@ -67,6 +69,8 @@ test("a post's copy is its source body as written, with links and images made ab
     .replace('](notes.txt "Notes")', '](https://tiny.example/posts/guide/notes.txt "Notes")')
     .replace('[home](/)', '[home](https://tiny.example/)')
     .replace('](#details)', '](https://tiny.example/posts/guide/#details)')
+    // The page's HTML leads to the note's id as published; so does the copy.
+    .replace('](#n1)', '](https://tiny.example/posts/guide/#user-content-n1)')
     .replace('](square.svg)', '](https://tiny.example/posts/guide/square.svg)')
     .replace('](/images/square.svg)', '](https://tiny.example/images/square.svg)')
     .replace('href="../second.md"', 'href="https://tiny.example/posts/second/"')
@@ -95,9 +99,10 @@ test('what a copy links to is recorded as it is made, and read back the same fro
   assert.deepEqual(recorded.map(([href]) => href), [
     'https://tiny.example/posts/hello/', 'https://tiny.example/posts/guide/notes.txt', 'https://tiny.example/', 'https://tiny.example/posts/guide/#details', 'https://example.com/a_(b)',
     'https://tiny.example/posts/guide/square.svg', 'https://tiny.example/images/square.svg', 'https://tiny.example/posts/second/', 'https://tiny.example/posts/hello/', 'mailto:team@tiny.example',
+    'https://tiny.example/posts/guide/#user-content-n1',
   ]);
   // Each is located at the line of the Markdown file it was written on (the body starts on line 7).
-  assert.deepEqual(recorded.map(([, origin]) => manifest.origins[origin]!.line), [7, 7, 7, 7, 7, 9, 9, 11, 13, 21]);
+  assert.deepEqual(recorded.map(([, origin]) => manifest.origins[origin]!.line), [7, 7, 7, 7, 7, 9, 9, 11, 13, 21, 21]);
   assert.ok(['posts/hello/index.md', 'posts/guide/index.md', 'index.md', 'llms.txt'].every((file) => manifest.markdown.includes(file)), manifest.markdown.join(' '));
   const report = await checkSite(out);
   assert.deepEqual(report.findings, [], 'check-links reads the copies and finds them whole');
@@ -183,5 +188,5 @@ test('preview and dev serve the copies as Markdown and llms.txt as text, in UTF-
 test('a broken link in a copy is a broken link, at its line in the copy', async () => {
   await appendFile(path.join(out, 'posts', 'guide', 'index.md'), '\nSee [a page that is gone](https://tiny.example/gone/).\n');
   const report = await checkSite(out);
-  assert.deepEqual(report.findings.map((finding) => `${finding.file}:${finding.line}:${finding.column} ${finding.code}`), ['posts/guide/index.md:27:27 links.missing-page']);
+  assert.deepEqual(report.findings.map((finding) => `${finding.file}:${finding.line}:${finding.column} ${finding.code}`), ['posts/guide/index.md:29:27 links.missing-page']);
 });

@@ -36,12 +36,14 @@ test('a YouTube iframe in a post becomes the click-to-load player, named from it
   assert.deepEqual(props, { src: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?start=30&autoplay=1', title: 'Our QA process', playLabel: ui.playLabel.replace('{title}', 'Our QA process') });
 });
 
-test('a Wistia iframe without a title gets the title from content; an iframe from another host is removed with a warning at its line', async () => {
+test('a Wistia iframe without a title gets the generic title from content, and the author a finding; an iframe from another host is removed with a warning at its line', async () => {
   const { page, warnings } = await renderWith('<iframe src="https://fast.wistia.net/embed/iframe/abc123xyz"></iframe>\n\n<iframe src="https://player.evil.example/v/1"></iframe>');
   const html = parsePage(page.html);
   assert.equal(html.all((element) => element.attribs['data-island'] === 'VideoFacade').length, 1);
   assert.ok(page.html.includes(`aria-label="${ui.playLabel.replace('{title}', ui.title)}"`));
   assert.doesNotMatch(page.html, /evil\.example|sitegen-embed/);
   const lines = post.body.split('\n').length;
-  assert.deepEqual(warnings.map((warning) => `${warning.line} ${warning.message}`), [`${post.bodyLine + lines + 3} <iframe src=https://player.evil.example/v/1> removed: only videos from YouTube and Wistia are embedded`]);
+  // The player falls back to the site's generic title, and the content's accessibility check asks the author for the video's own.
+  assert.deepEqual(warnings.map((warning) => `${warning.line} ${warning.code}`), [`${post.bodyLine + lines + 1} accessibility.embed-title`, `${post.bodyLine + lines + 3} markdown.html-removed`]);
+  assert.match(warnings[1]!.message, /<iframe src=https:\/\/player\.evil\.example\/v\/1> removed: only videos from YouTube and Wistia are embedded/);
 });

@@ -2,7 +2,7 @@ import { packageVersion } from '../../cache/engine-identity.ts';
 import { codeTheme } from './code-theme.ts';
 
 /** Bump when the Markdown pipeline's output, or a highlighted block's markup, changes for the same input. */
-const pipelineVersion = 17;
+const pipelineVersion = 18;
 
 let salt: string | undefined;
 

@@ -88,6 +88,8 @@ export interface RenderedMarkdown {
   sourceUrls?: SourceUrl[];
   /** Where the body's text holds HTML, as `[start, end]` offsets, for its Markdown copy (whose links in HTML are made absolute too). Absent when there is none. */
   sourceHtml?: [number, number][];
+  /** Fragments of same-page links the HTML points elsewhere (same-page-links.ts): `f1` → `#user-content-f1`, for its Markdown copy. Absent when there is none. */
+  fragments?: Record<string, string>;
 }
 
 /** Builds the unified processor; it is reused for every file of a build. */
@@ -194,7 +196,7 @@ function runTransforms(processor: MarkdownProcessor, mdast: Root): Promise<{ tre
 }
 
 function renderedFrom({ html, slots }: { html: string; slots: BodySlot[] }, file: VFile, firstLine: number, sourceUrls: SourceUrl[], templateTags: MarkdownWarning[]): RenderedMarkdown {
-  const data = file.data as { links?: MarkdownLink[]; headings?: MarkdownHeading[]; images?: MarkdownImage[]; problems?: MarkdownProblem[]; accessibility?: AccessibilityFinding[]; foreignText?: ForeignText[] } & RawHtmlData;
+  const data = file.data as { links?: MarkdownLink[]; headings?: MarkdownHeading[]; images?: MarkdownImage[]; problems?: MarkdownProblem[]; accessibility?: AccessibilityFinding[]; foreignText?: ForeignText[]; fragments?: Record<string, string> } & RawHtmlData;
   const inFile = <T extends { line: number }>(item: T): T => ({ ...item, line: item.line + firstLine - 1 });
   const problems = [...(data.htmlProblems ?? []), ...(data.problems ?? [])].map(inFile);
   const images = (data.images ?? []).map(inFile);
@@ -213,6 +215,7 @@ function renderedFrom({ html, slots }: { html: string; slots: BodySlot[] }, file
     ...(foreignText.length > 0 ? { foreignText } : {}),
     ...(sourceUrls.length > 0 ? { sourceUrls } : {}),
     ...(data.htmlSpans?.length ? { sourceHtml: data.htmlSpans } : {}),
+    ...(data.fragments ? { fragments: data.fragments } : {}),
   };
 }
 

@@ -5,6 +5,7 @@
 // link is pointed at that id, as GitHub's pages do for their prefixed ids, instead of leaving a
 // broken fragment for the link check to find.
 import type { Element, Root } from 'hast';
+import type { VFile } from 'vfile';
 import { slug } from 'github-slugger';
 import { toString } from 'hast-util-to-string';
 import { userContentPrefix } from './html-schema.ts';
@@ -32,9 +33,14 @@ export function headingForFragment(fragment: string, headings: readonly { id: st
   return found.size === 1 ? [...found][0] : undefined;
 }
 
-/** The rehype step: after headings have their ids (rehype-slug), before links are recorded. */
+/**
+ * The rehype step: after headings have their ids (rehype-slug), before links are recorded. Each
+ * fragment it points elsewhere is kept in the file's data (`fragments`: as written → as published),
+ * so the body's Markdown copy leads where its HTML does.
+ */
 export function samePageLinks() {
-  return (tree: Root): undefined => {
+  return (tree: Root, file: VFile): undefined => {
+    const moved: Record<string, string> = {};
     const ids = new Set<string>();
     const headings: { id: string; element: Element }[] = [];
     const anchors: Element[] = [];
@@ -56,13 +62,14 @@ export function samePageLinks() {
       const fragment = decoded(written);
       if (fragment === '' || fragment.toLowerCase() === 'top' || ids.has(fragment) || ids.has(written)) continue;
       if (ids.has(userContentPrefix + fragment)) {
-        anchor.properties.href = `#${userContentPrefix}${written}`;
+        anchor.properties.href = moved[written] = `#${userContentPrefix}${written}`;
         continue;
       }
       withText ??= headings.map(({ id, element }) => ({ id, text: toString(element) }));
       const heading = headingForFragment(fragment, withText);
-      if (heading !== undefined) anchor.properties.href = `#${heading}`;
+      if (heading !== undefined) anchor.properties.href = moved[written] = `#${heading}`;
     }
+    if (Object.keys(moved).length > 0) (file.data as { fragments?: Record<string, string> }).fragments = moved;
     return undefined;
   };
 }
