@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import Icon from '../../templates/components/Icon.tsx';
 import { loadPagefind } from './pagefind-api.ts';
 import {
   addressFromSearch, emptySearch, isSearching, maxQueryLength, pagefindFilters, searchFilters, searchFromAddress, searchMeta,
@@ -9,6 +10,8 @@ import { describe, snippetOf, type SearchLabels } from './search-text.ts';
 export interface SiteSearchProps {
   /** Pagefind's script (`/pagefind/pagefind.js`): loaded when a visitor first searches. */
   script: string;
+  /** The search page's own address: where the form is sent, were the island not running (`/search/`). */
+  action: string;
   labels: SearchLabels;
   /** The sections the index's pages declare, in the order the filter offers them. */
   sections: string[];
@@ -37,7 +40,7 @@ const typingPauseMs = 300;
  * search can be shared and the back button returns to it. Pagefind loads only once the visitor
  * types, picks a filter, or arrives with a search in the address.
  */
-export default function SiteSearch({ script, labels, sections, tags, categories }: SiteSearchProps) {
+export default function SiteSearch({ script, action, labels, sections, tags, categories }: SiteSearchProps) {
   const [state, setState] = useState<SearchState>(emptySearch);
   const [ready, setReady] = useState(false);
   const [status, setStatus] = useState<Status>('idle');
@@ -137,7 +140,11 @@ export default function SiteSearch({ script, labels, sections, tags, categories 
   const summary = status === 'done' ? describe(total, query, labels.results) : status === 'searching' ? labels.results.searching : '';
   return (
     <div className="search-app" data-status={status}>
-      <form role="search" className="search-form" action="" onSubmit={(event) => event.preventDefault()}>
+      {/* Results follow the typing; sending the form only closes a phone's keyboard, so the results are in sight. */}
+      <form role="search" className="search-form" action={action} method="get" onSubmit={(event) => {
+        event.preventDefault();
+        fieldRef.current?.blur();
+      }}>
         <label htmlFor={fieldId} className="search-label">{labels.fieldLabel}</label>
         <div className="search-field search-field-large">
           <input
@@ -159,6 +166,9 @@ export default function SiteSearch({ script, labels, sections, tags, categories 
               fieldRef.current?.focus();
             }}>×</button>
           ) : null}
+          <button type="submit" className="search-submit" aria-label={labels.submitLabel}>
+            <Icon name="search" size={20} />
+          </button>
         </div>
       </form>
       <div className="search-layout">

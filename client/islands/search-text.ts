@@ -6,6 +6,8 @@ export interface SearchLabels {
   fieldLabel: string;
   placeholder: string;
   clearLabel: string;
+  /** The name of the field's submit button. */
+  submitLabel: string;
   prompt: string;
   filters: { label: string; section: string; allSections: string; tag: string; allTags: string; category: string; allCategories: string; postsOnly: string };
   results: { heading: string; searching: string; none: string; one: string; other: string; forQuery: string; noneHint: string; more: string; failed: string };

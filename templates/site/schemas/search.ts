@@ -14,6 +14,8 @@ export const searchSchema = z.object({
   fieldLabel: text,
   placeholder: text,
   clearLabel: text,
+  /** The name of the search button at the end of the field. */
+  submitLabel: text,
   /** Shown under the field before anything is typed. */
   prompt: text,
   /** What each indexed kind of page is called in results and in the section filter. */
