@@ -65,8 +65,9 @@ export default defineSite({
     'connect-src': originOf(model.data.site.formWebhookUrl),
     'form-action': originOf(model.data.site.formWebhookUrl),
   }),
-  // Posts, guides, service pages and case studies mark themselves (Layout.tsx); /search runs it.
-  search: { page: searchPath },
+  // Posts, guide overviews, service pages and case studies mark themselves (Layout.tsx); /search
+  // runs it. Code blocks make poor excerpts: search leaves them out.
+  search: { page: searchPath, ignore: ['pre'] },
   // An iframe in a post or guide is shown when it is a video the site plays, as the same click-to-load player (Prose.tsx).
   markdown: { embeds: { accepts: (src) => parseVideoUrl(src) !== null, description: 'videos from YouTube and Wistia' } },
   productionProblems: (model, content, options) => productionConfigProblems(model.data.site, {

@@ -147,6 +147,7 @@ const siteErrors = {
   'search.folder-taken': { title: "A page is written into the search index's folder" },
   'search.index-failed': { title: 'Pagefind could not index the pages marked for search' },
   'search.pages-per-part': { title: 'The pages per part of the search index are not a whole number of at least 1' },
+  'search.bad-ignore': { title: 'What search is told to leave out of pages is not a CSS selector' },
 } as const satisfies Record<string, ErrorData>;
 
 /** Reasons of link-checker findings: listed in the link report rather than thrown. */

@@ -5,7 +5,7 @@ import {
   addressFromSearch, emptySearch, isSearching, maxQueryLength, pagefindFilters, searchFilters, searchFromAddress, searchMeta,
   type ExcerptPart, type SearchState,
 } from './search-state.ts';
-import { describe, snippetOf, type SearchLabels } from './search-text.ts';
+import { describe, snippetOf, type NoResultOffers, type SearchLabels } from './search-text.ts';
 
 export interface SiteSearchProps {
   /** Pagefind's script (`/pagefind/pagefind.js`): loaded when a visitor first searches. */
@@ -17,6 +17,8 @@ export interface SiteSearchProps {
   sections: string[];
   tags: string[];
   categories: string[];
+  /** Shown when a search finds nothing. */
+  offers: NoResultOffers;
 }
 
 /** One result as the list shows it. */
@@ -40,7 +42,7 @@ const typingPauseMs = 300;
  * search can be shared and the back button returns to it. Pagefind loads only once the visitor
  * types, picks a filter, or arrives with a search in the address.
  */
-export default function SiteSearch({ script, action, labels, sections, tags, categories }: SiteSearchProps) {
+export default function SiteSearch({ script, action, labels, sections, tags, categories, offers }: SiteSearchProps) {
   const [state, setState] = useState<SearchState>(emptySearch);
   const [ready, setReady] = useState(false);
   const [status, setStatus] = useState<Status>('idle');
@@ -48,6 +50,8 @@ export default function SiteSearch({ script, action, labels, sections, tags, cat
   const [total, setTotal] = useState(0);
   const [shown, setShown] = useState(pageSize);
   const [announcement, setAnnouncement] = useState('');
+  // On phones the filters stay folded until asked for (search.css shows them on wider screens).
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const latest = useRef(0);
   const fieldRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLOListElement>(null);
@@ -55,6 +59,7 @@ export default function SiteSearch({ script, action, labels, sections, tags, cat
   const sectionId = useId();
   const tagId = useId();
   const categoryId = useId();
+  const filtersId = useId();
 
   useEffect(() => {
     // The address is read after hydration, so the server HTML (no search) matches the first render.
@@ -137,6 +142,7 @@ export default function SiteSearch({ script, action, labels, sections, tags, cat
   };
 
   const query = state.query.trim();
+  const activeFilters = [state.section, state.tag, state.category].filter((value) => value !== null).length;
   const summary = status === 'done' ? describe(total, query, labels.results) : status === 'searching' ? labels.results.searching : '';
   return (
     <div className="search-app" data-status={status}>
@@ -172,7 +178,12 @@ export default function SiteSearch({ script, action, labels, sections, tags, cat
         </div>
       </form>
       <div className="search-layout">
-        <div className="search-filters" role="group" aria-label={labels.filters.label}>
+        <button type="button" className="button button-secondary search-filters-toggle" aria-expanded={filtersOpen} aria-controls={filtersId} onClick={() => setFiltersOpen((open) => !open)}>
+          <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true" focusable="false"><path d="M4 6h16M7 12h10M10 18h4" /></svg>
+          {labels.filters.toggle}
+          {activeFilters > 0 ? <span className="search-filters-count">{activeFilters}</span> : null}
+        </button>
+        <div className="search-filters" id={filtersId} role="group" aria-label={labels.filters.label} data-open={filtersOpen ? 'true' : 'false'}>
           <div className="search-filter">
             <p className="sidebar-heading" id={sectionId}>{labels.filters.section}</p>
             <ul className="filter-list" aria-labelledby={sectionId}>
@@ -196,7 +207,7 @@ export default function SiteSearch({ script, action, labels, sections, tags, cat
           {status !== 'idle' && status !== 'failed' ? <p className="search-summary" aria-hidden="true">{summary}</p> : null}
           {/* The page's links to the blog and guides show under this message (search.css). */}
           {status === 'failed' ? <p className="search-failed" role="alert">{labels.results.failed}</p> : null}
-          {status === 'done' && total === 0 ? <p className="search-hint">{labels.results.noneHint}</p> : null}
+          {status === 'done' && total === 0 ? <NoResults hint={labels.results.noneHint} offers={offers} /> : null}
           {status !== 'idle' && status !== 'failed' && found.length > 0 ? (
             <ol className="search-results" ref={listRef} onKeyDown={onListKey} aria-busy={status === 'searching'}>
               {found.map((result) => (
@@ -213,6 +224,28 @@ export default function SiteSearch({ script, action, labels, sections, tags, cat
           {status === 'done' && found.length < total ? (
             <button type="button" className="button button-secondary search-more" onClick={() => setShown((count) => count + pageSize)}>{labels.results.more}</button>
           ) : null}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/** When nothing matched: another word, the free guides, or a call with an engineer. */
+function NoResults({ hint, offers }: { hint: string; offers: NoResultOffers }) {
+  return (
+    <div className="search-none">
+      <p className="search-hint">{hint}</p>
+      <div className="search-none-offers">
+        <section className="search-none-offer" aria-labelledby="search-none-guides">
+          <h3 id="search-none-guides">{offers.guidesHeading}</h3>
+          <ul className="search-none-guides">
+            {offers.guides.map((guide) => <li key={guide.href}><a href={guide.href}>{guide.name}</a></li>)}
+          </ul>
+        </section>
+        <section className="search-none-offer" aria-labelledby="search-none-call">
+          <h3 id="search-none-call">{offers.consultationHeading}</h3>
+          <p>{offers.consultationText}</p>
+          <a className="button button-primary" href={offers.consultation.href}>{offers.consultation.text}</a>
         </section>
       </div>
     </div>

@@ -41,7 +41,9 @@ export function siteRoutes(model: SiteModel): RouteSpec<SitePage>[] {
     { path: urls.homePath, page: { kind: 'home' }, source: data('home') },
     ...model.data.audiences.map((a) => ({ path: urls.audiencePath(a.slug), page: { kind: 'audience', slug: a.slug } as const, source: data('audiences') })),
     ...model.data.guides.map((g) => ({ path: urls.guidePath(g.topic), page: { kind: 'guide', topic: g.topic } as const, source: data('guides') })),
-    ...model.guides.map((g) => ({ path: urls.guideArticlePath(g.topic), page: { kind: 'guide-article', topic: g.topic } as const, source: g.file, bodies: [g.file] })),
+    // A full guide is what its overview's form gives: reachable at its address, which the form
+    // leads to, but not listed for search engines (the page says noindex) nor in the sitemap.
+    ...model.guides.map((g) => ({ path: urls.guideArticlePath(g.topic), page: { kind: 'guide-article', topic: g.topic } as const, source: g.file, bodies: [g.file], indexable: false })),
     ...blogListRoutes(model),
     ...model.posts.map((p) => ({ path: urls.blogPostPath(p.slug), page: { kind: 'blog-post', slug: p.slug } as const, source: p.file, bodies: [p.file], lastModified: p.date })),
     { path: urls.caseStudiesPath, page: { kind: 'case-studies' }, source: data('case-studies') },

@@ -137,8 +137,9 @@ test('no page keeps a bracketed placeholder or unfilled braces outside code', as
 
 test('writes the sitemap, robots.txt, the feed, _redirects and hashed assets', async () => {
   const sitemap = await read('sitemap.xml');
-  // Every page but the 404 page and the search page, whose results depend on the query.
-  assert.equal((sitemap.match(/<loc>/g) ?? []).length, expectedPages.length - 2 + termPages.length);
+  // Every page but the 404 page, the search page, whose results depend on the query, and the five
+  // full guides, which their forms lead to.
+  assert.equal((sitemap.match(/<loc>/g) ?? []).length, expectedPages.length - 2 - model.guides.length + termPages.length);
   assert.match(sitemap, /<loc>https:\/\/www\.checkpointqa\.com\/services\/devshops\/<\/loc>/);
   assert.doesNotMatch(sitemap, /404|dev-shops|contact|search/);
   assert.match(await read('robots.txt'), /Sitemap: https:\/\/www\.checkpointqa\.com\/sitemap\.xml/);
@@ -204,6 +205,19 @@ test("each guide page's form sends its own guide's name and leads to that guide'
     assert.equal(props.guideName, guide.guideName, guide.topic);
     assert.equal(props.contentHref, `/guides/content/${guide.topic}/`, guide.topic);
     assert.ok(pages.some(({ file }) => file === `guides/content/${guide.topic}/index.html`), guide.topic);
+  }
+});
+
+test('the full guides, where the guide forms lead, are published but noindex and left out of the sitemap', async () => {
+  const sitemap = await read('sitemap.xml');
+  assert.ok(model.guides.length > 1);
+  for (const guide of model.guides) {
+    const { page } = pages.find(({ file }) => file === `guides/content/${guide.topic}/index.html`)!;
+    assert.equal(page.meta('robots'), 'noindex', guide.topic);
+    assert.equal(page.all((e) => e.attribs['data-pagefind-body'] !== undefined).length, 0, `${guide.topic} marks nothing for site search`);
+    assert.doesNotMatch(sitemap, new RegExp(`/guides/content/${guide.topic}/`), guide.topic);
+    // The overview, with its form, is the page search engines list.
+    assert.match(sitemap, new RegExp(`<loc>${siteUrl}/guides/${guide.topic}/</loc>`), guide.topic);
   }
 });
 
@@ -406,7 +420,8 @@ test('every page’s JSON-LD parses and has the types its kind of page calls for
   assert.deepEqual(typesOf('index.html'), ['Organization']);
   assert.deepEqual(typesOf('blog/building-smart-test-data-factories/index.html'), ['BlogPosting', 'BreadcrumbList']);
   assert.deepEqual(typesOf('guides/playwright/index.html'), ['BreadcrumbList']);
-  assert.deepEqual(typesOf('guides/content/playwright/index.html'), ['BreadcrumbList']);
+  // A full guide is not listed for search engines: it has no structured data for them either.
+  assert.deepEqual(typesOf('guides/content/playwright/index.html'), []);
   assert.deepEqual(typesOf('services/startups/index.html'), ['BreadcrumbList']);
   assert.deepEqual(typesOf('humans/index.html'), []);
   assert.deepEqual(typesOf('404.html'), []);

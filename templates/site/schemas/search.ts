@@ -30,6 +30,8 @@ export const searchSchema = z.object({
     allCategories: text,
     /** Under the tag and category filters: only posts have them. */
     postsOnly: text,
+    /** On phones the filters fold behind this button, so the results come first. */
+    toggle: text,
   }).strict(),
   results: z.object({
     heading: text,
@@ -39,6 +41,8 @@ export const searchSchema = z.object({
     other: textWith('count'),
     forQuery: textWith('query'),
     noneHint: text,
+    /** When nothing matched: the guides, then a call with an engineer. */
+    noneOffers: z.object({ guidesHeading: text, consultationHeading: text, consultationText: text, consultation: link }).strict(),
     more: text,
     failed: text,
   }).strict(),
