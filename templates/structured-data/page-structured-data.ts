@@ -23,7 +23,7 @@ export interface PageAddresses extends SiteAddresses {
 export function pageStructuredData(route: Route<SitePage>, model: SiteModel, page: PageAddresses): WithContext<Thing>[] {
   const site = model.data.site;
   const items: (WithContext<Thing> | undefined)[] = [];
-  if (route.page.kind === 'home') items.push(organizationJsonLd(site, page));
+  if (route.page.kind === 'home') items.push(organizationJsonLd(site, page, model.data.navigation.footer.social));
   if (route.page.kind === 'blog-post') items.push(blogPostingJsonLd(postsBySlug(model).get(route.page.slug)!, site, page, page));
   items.push(breadcrumbsJsonLd(route, model, page.url));
   return items.filter((item) => item !== undefined);

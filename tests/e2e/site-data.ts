@@ -26,7 +26,10 @@ export const forms = readJson<{
   guide: { submit: string };
   toolkit: { submit: string; fixedGuideName: string };
 }>('forms');
-export const ui = readJson<{ islandFallback: string; skipToContent: string; askUsAnything: string; notFound: { title: string; home: { text: string; href: string }; links: { text: string; href: string }[] } }>('ui');
+export const ui = readJson<{ islandFallback: string; skipToContent: string; askUsAnything: string; notFound: { title: string; home: { text: string; href: string }; search: { label: string }; links: { text: string; href: string }[] } }>('ui');
+
+/** content/data/toolkit.json: what the POM files page says once its form is sent. */
+export const toolkitText = readJson<{ unlocked: { heading: string; status: string } }>('toolkit');
 
 /** A site path as the site publishes it: pages end with a slash (site.json `trailingSlash: always`). */
 export const pageAddress = (sitePath: string): string => pageHref(sitePath, 'always');

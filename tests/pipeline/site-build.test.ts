@@ -135,6 +135,19 @@ test('no page keeps a bracketed placeholder or unfilled braces outside code', as
   }
 });
 
+test('no page has a placeholder link: the footer\'s social links lead to the profiles navigation.json gives, in the same tab', () => {
+  const profiles = model.data.navigation.footer.social;
+  assert.ok(profiles.length > 0);
+  for (const { file, page } of pages) {
+    assert.deepEqual(page.all((e) => e.name === 'a' && (e.attribs.href === '#' || e.attribs.href === '')).map((e) => page.text(e)), [], file);
+  }
+  const { page } = pages.find(({ file }) => file === 'index.html')!;
+  const social = page.all((e) => e.name === 'a' && (e.attribs.rel ?? '').split(' ').includes('me'));
+  assert.deepEqual(social.map((a) => [page.text(a), a.attribs.href, a.attribs.target]), profiles.map((profile) => [profile.name, profile.href, undefined]));
+  const organization = structuredData(page).find((item) => item['@type'] === 'Organization')!;
+  assert.deepEqual(organization.sameAs, profiles.map((profile) => profile.href), 'search engines learn the same profiles');
+});
+
 test('writes the sitemap, robots.txt, the feed, _redirects and hashed assets', async () => {
   const sitemap = await read('sitemap.xml');
   // Every page but the 404 page, the search page, whose results depend on the query, and the five

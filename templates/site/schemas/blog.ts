@@ -10,8 +10,14 @@ function termPage(name: string) {
     title: textWith(name),
     description: textWith(name),
     heading: textWith(name),
-    /** How many posts the term has: `{count}` and the term. */
-    count: z.object({ one: textWith(name), other: textWith([name, 'count']) }).strict(),
+    /**
+     * How many posts the term has, under the heading that already names it: `{count}`, and the
+     * term only where the words need it.
+     */
+    count: z.object({
+      one: textWith(name, { optional: true }),
+      other: textWith([name, 'count'], { optional: true }).refine((value) => value.includes('{count}'), 'expected the placeholder {count}'),
+    }).strict(),
     feedTitle: textWith(name),
   }).strict();
 }

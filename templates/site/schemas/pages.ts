@@ -41,6 +41,7 @@ export const toolkitSchema = z.object({
   featuresHeading: text,
   features: z.array(item).min(1),
   form: z.object({ heading: text, intro: text }).strict(),
-  unlocked: z.object({ heading: text, readmeTitle: text, rulesTitle: text, copyLabel: text, copiedLabel: text }).strict(),
+  /** What the form reveals once sent: `status` says the files are unlocked, above them. */
+  unlocked: z.object({ heading: text, status: text, readmeTitle: text, rulesTitle: text, copyLabel: text, copiedLabel: text }).strict(),
   workshop: z.object({ heading: text, text, cta: link }).strict(),
 }).strict();
