@@ -17,7 +17,7 @@ export interface CaseStudyCard {
   videoUrl: string;
   /** The case studies page opening this video, as the site publishes it. */
   videoHref: string;
-  /** The accessible name of the thumbnail's play button ("Play video: Northwind Health"). */
+  /** The accessible name of the thumbnail's play button ("Play video: Larkfield Health"). */
   playLabel: string;
 }
 

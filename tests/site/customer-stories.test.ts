@@ -48,7 +48,7 @@ test("needs {company} in the thumbnail's play label, and no other placeholder", 
 });
 
 test('fills {company} with the name as written, wherever it appears', () => {
-  assert.equal(fillCompany('Play video: {company}', 'Northwind Health'), 'Play video: Northwind Health');
+  assert.equal(fillCompany('Play video: {company}', 'Larkfield Health'), 'Play video: Larkfield Health');
   assert.equal(fillCompany('{company} ({company})', 'A$&B'), 'A$&B (A$&B)');
 });
 
