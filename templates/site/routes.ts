@@ -20,6 +20,8 @@ export type SitePage =
   /** A page of the list of every tag or every category. */
   | { kind: 'blog-terms'; taxonomy: urls.BlogTaxonomy; page: number }
   | { kind: 'blog-post'; slug: string }
+  /** A page of one author's posts, under who they are. */
+  | { kind: 'blog-author'; id: string; page: number }
   | { kind: 'case-studies' }
   | { kind: 'humans' }
   | { kind: 'getting-started' }
@@ -58,9 +60,9 @@ export function siteRoutes(model: SiteModel): RouteSpec<SitePage>[] {
 }
 
 /**
- * The blog's list and each tag's and category's, a page of posts each (content/data/blog.json
- * `pageSize`), a page's sitemap date its newest post's; and the lists of every tag and every
- * category (`termLists.pageSize` to a page).
+ * The blog's list and each tag's, category's and author's, a page of posts each
+ * (content/data/blog.json `pageSize`), a page's sitemap date its newest post's; and the lists of
+ * every tag and every category (`termLists.pageSize` to a page).
  */
 function blogListRoutes(model: SiteModel): RouteSpec<SitePage>[] {
   const source = datasetFile(model, 'blog');
@@ -78,6 +80,9 @@ function blogListRoutes(model: SiteModel): RouteSpec<SitePage>[] {
     })),
     ...terms.flatMap(({ taxonomy, term }) => paginate(term.items, size, urls.blogTermPath(taxonomy, term.slug)).map((list) => ({
       path: listPagePath(list.first, list.number), page: { kind: 'blog-term', taxonomy, slug: term.slug, page: list.number } as const, source, ...newest(list.items),
+    }))),
+    ...model.authors.flatMap((author) => paginate(author.posts, size, urls.blogAuthorPath(author.id)).map((list) => ({
+      path: listPagePath(list.first, list.number), page: { kind: 'blog-author', id: author.id, page: list.number } as const, source: datasetFile(model, 'people'), ...newest(list.items),
     }))),
     ...(['tag', 'category'] as const).flatMap((taxonomy) => paginate(termList(model, taxonomy), model.data.blog.termLists.pageSize, urls.blogTermListPath(taxonomy)).map((list) => ({
       path: listPagePath(list.first, list.number), page: { kind: 'blog-terms', taxonomy, page: list.number } as const, source,

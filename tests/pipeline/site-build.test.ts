@@ -55,6 +55,9 @@ async function htmlFiles(folder: string): Promise<string[]> {
 
 // ---- Pages ----
 
+/** The text of each element of a page whose class list has `name`. */
+const classTexts = (page: Page, name: string) => page.all((e) => (e.attribs.class ?? '').split(' ').includes(name)).map((e) => page.text(e));
+
 /** Every route of SPEC section 2, and the search page, with the h1 and <title> its page must have. */
 const expectedPages: [file: string, h1: string | RegExp, title: string | RegExp][] = [
   ['index.html', 'AI-Powered QA Engineers, Not Just Tools', /^Checkpoint QA \| /],
@@ -85,9 +88,11 @@ const expectedPages: [file: string, h1: string | RegExp, title: string | RegExp]
 /** A page per category and tag of the six posts, each on one page of posts, and the pages listing them all: the blog's lists (templates/site/routes.ts). */
 const categories = ['ai-testing', 'data', 'devops', 'documentation', 'manual-testing', 'tools'];
 const tags = ['ai', 'ai-assistance', 'ai-tools', 'automation', 'bug-reporting', 'ci-cd', 'cursor', 'data-generation', 'devops', 'documentation', 'efficiency', 'future-trends', 'manual-testing', 'productivity', 'qa', 'test-data', 'test-generation', 'testing', 'trends'];
+/** A page per author of the six posts (content/data/people.json). */
+const authors = ['daniel-reyes', 'elif-demir', 'hannah-lindqvist', 'maya-okafor', 'sam-whitaker'];
 const termPages = [
   ...categories.map((slug) => `blog/categories/${slug}/index.html`), ...tags.map((slug) => `blog/tags/${slug}/index.html`),
-  'blog/categories/index.html', 'blog/tags/index.html',
+  'blog/categories/index.html', 'blog/tags/index.html', ...authors.map((id) => `blog/authors/${id}/index.html`),
 ];
 
 test('builds one page per route of the SPEC, and commits them', () => {
@@ -232,6 +237,42 @@ test('the full guides, where the guide forms lead, are published but noindex and
     // The overview, with its form, is the page search engines list.
     assert.match(sitemap, new RegExp(`<loc>${siteUrl}/guides/${guide.topic}/</loc>`), guide.topic);
   }
+});
+
+test('every post names its author from people.json, linked to their page; each author\'s page lists their posts and no one else\'s', () => {
+  const pageAt = (file: string) => pages.find((entry) => entry.file === file)!.page;
+  assert.ok(model.posts.length > 1);
+  for (const post of model.posts) {
+    const person = model.people.get(post.author!)!;
+    assert.ok(person, `${post.slug} has an author`);
+    const page = pageAt(`blog/${post.slug}/index.html`);
+    const byline = page.all((e) => e.name === 'a' && e.attribs.rel === 'author');
+    assert.deepEqual(byline.map((a) => [page.text(a), a.attribs.href]), [[person.name, `/blog/authors/${person.id}/`]], post.slug);
+    assert.ok(classTexts(page, 'byline-role').includes(person.role), post.slug);
+    const posting = structuredData(page).find((item) => item['@type'] === 'BlogPosting') as { author: { '@type': string; name: string; url: string } };
+    assert.deepEqual([posting.author['@type'], posting.author.name, posting.author.url], ['Person', person.name, `${siteUrl}/blog/authors/${person.id}/`], post.slug);
+  }
+  assert.ok(model.authors.length > 1);
+  for (const author of model.authors) {
+    const person = model.people.get(author.id)!;
+    const page = pageAt(`blog/authors/${author.id}/index.html`);
+    assert.deepEqual(page.texts('h1'), [person.name]);
+    const listed = page.all((e) => e.name === 'a' && e.attribs.class === 'read-more').map((a) => a.attribs.href);
+    assert.deepEqual(listed, model.posts.filter((post) => post.author === author.id).map((post) => `/blog/${post.slug}/`), author.id);
+    assert.ok(page.text(page.all((e) => e.name === 'main')[0]!).includes(person.bio), author.id);
+  }
+  // The blog's cards name each post's author too.
+  const blog = pageAt('blog/index.html');
+  for (const post of model.posts) assert.ok(classTexts(blog, 'byline-name').includes(model.people.get(post.author!)!.name), post.slug);
+});
+
+test('/humans/ shows the team of people.json, each with a name, a role and a bio', () => {
+  const { page } = pages.find(({ file }) => file === 'humans/index.html')!;
+  const team = model.data.humans.team.people.map((id) => model.people.get(id)!);
+  assert.ok(team.length > 0);
+  assert.deepEqual(classTexts(page, 'person-name'), team.map((person) => person.name));
+  assert.deepEqual(classTexts(page, 'person-role'), team.map((person) => person.role));
+  assert.deepEqual(classTexts(page, 'person-bio'), team.map((person) => person.bio));
 });
 
 test('highlights code in posts at build time and links tags to the filtered list', async () => {
@@ -444,7 +485,7 @@ test('every page’s JSON-LD parses and has the types its kind of page calls for
   }
 });
 
-test('a post’s BlogPosting names its canonical URL, dates, share picture and the organisation', () => {
+test('a post’s BlogPosting names its canonical URL, dates, share picture, its author and the organisation', () => {
   const { page } = pages.find(({ file }) => file === 'blog/building-smart-test-data-factories/index.html')!;
   const [posting, breadcrumbs] = structuredData(page) as [Record<string, any>, Record<string, any>]; // JSON-LD read back: its shape is what is under test
   const canonical = page.all((e) => e.name === 'link' && e.attribs.rel === 'canonical')[0]!.attribs.href;
@@ -453,7 +494,8 @@ test('a post’s BlogPosting names its canonical URL, dates, share picture and t
   assert.equal(posting.headline, 'Building Smart Test Data Factories with AI');
   assert.match(posting.datePublished, /^\d{4}-\d{2}-\d{2}$/);
   assert.deepEqual(posting.image, [page.meta('og:image')]);
-  assert.equal(posting.author.name, 'Checkpoint QA');
+  assert.equal(posting.author.name, 'Hannah Lindqvist');
+  assert.equal(posting.author.worksFor.name, 'Checkpoint QA');
   assert.equal(posting.publisher.logo.url, `${siteUrl}/social/logo.png`);
   assert.deepEqual(breadcrumbs.itemListElement.map((item: { position: number; item: string }) => [item.position, item.item]), [
     [1, `${siteUrl}/`], [2, `${siteUrl}/blog/`], [3, canonical],

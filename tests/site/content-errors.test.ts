@@ -105,3 +105,14 @@ test('reports a redirect that would overwrite a page, from the redirects file', 
   assert.deepEqual(errors.map((e) => [e.code, e.file]), [['routes.duplicate-output', 'data/redirects.json']]);
   assert.match(errors[0]!.message, /blog\/index\.html/);
 });
+
+test('reports a person named twice in people.json, and an author or team member who is no one, each where it is written', async () => {
+  const errors = await contentErrors('unknown-person');
+  assert.deepEqual(located(errors), [
+    ['content.invalid-field', 'data/people.json', 3],
+    ['content.invalid-field', 'posts/first-post.md', 10],
+    ['content.invalid-field', 'data/humans.json', 19],
+    ['content.invalid-field', 'data/humans.json', 19],
+  ]);
+  assert.deepEqual(errors.map((e) => e.message.split(':')[0]), ['[1].id', 'author', 'team.people[1]', 'team.section']);
+});

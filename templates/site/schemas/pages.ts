@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { icon, item, link, meta, section, text } from './fields.ts';
+import { personId } from './people.ts';
 
 // Pages assembled from sections: the audience pages, /humans, /getting-started and /pom-files.
 
@@ -15,12 +16,20 @@ export const audiencesSchema = z.array(z.object({
   closing: z.object({ heading: text, text, primary: link, secondary: link }).strict(),
 }).strict()).length(4);
 
-/** A page of a hero, sections and an optional closing call to action (content/data/humans.json). */
+/** A page of a hero, sections and an optional closing call to action. */
 export const pageSchema = z.object({
   meta,
   hero: z.object({ eyebrow: text, headline: text, text, cta: link }).strict(),
   sections: z.array(section).min(1),
   closing: z.object({ heading: text, text, primary: link }).strict().optional(),
+}).strict();
+
+/**
+ * content/data/humans.json: a section page whose `team` shows people of content/data/people.json
+ * (by id) inside the section with the id `team.section`.
+ */
+export const humansSchema = pageSchema.extend({
+  team: z.object({ section: z.string(), heading: text, people: z.array(personId).min(1) }).strict(),
 }).strict();
 
 /** content/data/getting-started.json: a section page with the contact form. */
