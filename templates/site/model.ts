@@ -128,6 +128,11 @@ export function buildSiteModel(content: LoadedContent, options: ModelOptions): S
   errors.push(...legalPlaceholderProblems(content.collections.legal!));
   const terms = blogTerms(posts, content, options.termLimits, blog.termLists.shown, errors);
   const people = peopleOf(content, errors);
+  const stories = (content.data['case-studies'] as SiteData['case-studies']).studies.map((study) => study.id);
+  const story = (content.data.home as SiteData['home']).customerVideo.story;
+  if (!stories.includes(story)) {
+    errors.push(content.fieldError({ dataset: 'home' }, ['customerVideo', 'story'], 'content.invalid-field', `Invalid option: expected the id of a case study (${stories.map((id) => JSON.stringify(id)).join('|')}), got ${JSON.stringify(story)}`));
+  }
   if (errors.length > 0) throw new SiteErrorList(errors);
   const texts = new Map(content.collections.toolkit!.map((entry) => [entry.file.slice(entry.file.lastIndexOf('/') + 1), entry.body]));
   const data = applySiteOverrides(content.data as SiteData, siteOverridesFromEnv(options.env), options.siteUrl);

@@ -116,3 +116,9 @@ test('reports a person named twice in people.json, and an author or team member 
   ]);
   assert.deepEqual(errors.map((e) => e.message.split(':')[0]), ['[1].id', 'author', 'team.people[1]', 'team.section']);
 });
+
+test('reports a home video whose story names no case study, at its line', async () => {
+  const errors = await contentErrors('unknown-story');
+  assert.deepEqual(located(errors), [['content.invalid-field', 'data/home.json', 133]]);
+  assert.match(errors[0]!.message, /^customerVideo\.story: .*"no-such-study"/);
+});

@@ -50,6 +50,10 @@ export const homeSchema = z.object({
     caseStudiesLink: link,
   }).strict(),
   closingCta: z.object({ heading: text, text, primary: link, secondary: link }).strict(),
-  /** The closing video: a poster with a play button; the player loads when the visitor presses it. */
-  customerVideo: z.object({ heading: text, text, title: text, playLabel: text, videoUrl, poster: imagePath }).strict(),
+  /**
+   * The closing video: a poster with a play button; the player loads when the visitor presses it.
+   * `story` names the case study (case-studies.json) whose speaker it shows; `poster` is a still
+   * from the video (16:9, at least 1280×720), and without one the speaker's quote and name stand in.
+   */
+  customerVideo: z.object({ heading: text, text, title: text, playLabel: text, videoUrl, story: z.string(), poster: imagePath.optional() }).strict(),
 }).strict();
