@@ -26,7 +26,7 @@ export default function CaseStudyGrid({ cards, labels, onPlay }: {
     <ul className="case-grid">
       {cards.map((study) => (
         <li key={study.id}>
-          <article className="case-card">
+          <article className="case-card" id={study.id}>
             <button type="button" className="case-thumb" aria-label={study.playLabel} onClick={() => onPlay(study)}>
               {study.thumbnail ? <Picture image={{ ...study.thumbnail, alt: '' }} /> : <VideoTitleCard speaker={study.speaker} />}
               <PlayIcon />

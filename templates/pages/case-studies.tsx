@@ -1,3 +1,4 @@
+import HeroAside from '../components/artefacts/HeroAside.tsx';
 import CallToAction from '../components/CallToAction.tsx';
 import { useSizedImage } from '../components/form-props.ts';
 import { imageSizes } from '../components/image-sizes.ts';
@@ -20,7 +21,7 @@ export default function CaseStudiesPage() {
   const speakerOf = useVideoSpeaker();
   return (
     <Layout meta={{ title: useTitle(page.meta.title), description: page.meta.description, search: { title: page.meta.title, section: model.data.search.sections.caseStudies } }}>
-      <PageHero eyebrow={page.hero.eyebrow} headline={page.hero.headline} text={page.hero.text} tone="tinted" />
+      <PageHero eyebrow={page.hero.eyebrow} headline={page.hero.headline} text={page.hero.text} tone="tinted" aside={page.hero.aside ? <HeroAside aside={page.hero.aside} /> : undefined} />
       <section className="stats-band" aria-label={model.data.ui.statsLabel}>
         <dl className="container stats">
           {page.stats.map((stat) => (

@@ -1,3 +1,4 @@
+import HeroAside from '../components/artefacts/HeroAside.tsx';
 import CallToAction from '../components/CallToAction.tsx';
 import Layout, { useTitle } from '../components/Layout.tsx';
 import PageHero from '../components/PageHero.tsx';
@@ -14,7 +15,7 @@ export default function ContentPage({ dataset }: { dataset: 'humans' }) {
   const authors = new Set(model.authors.map((author) => author.id));
   return (
     <Layout meta={{ title: useTitle(page.meta.title), description: page.meta.description }}>
-      <PageHero eyebrow={page.hero.eyebrow} headline={page.hero.headline} text={page.hero.text} tone="tinted">
+      <PageHero eyebrow={page.hero.eyebrow} headline={page.hero.headline} text={page.hero.text} tone="tinted" aside={page.hero.aside ? <HeroAside aside={page.hero.aside} /> : undefined}>
         <SiteLink link={page.hero.cta} className="button button-primary button-large" />
       </PageHero>
       {page.sections.map((section, index) => (

@@ -1,3 +1,4 @@
+import HeroAside from '../components/artefacts/HeroAside.tsx';
 import FeatureList from '../components/FeatureList.tsx';
 import FormCard from '../components/FormCard.tsx';
 import { useFormProps } from '../components/form-props.ts';
@@ -16,7 +17,7 @@ export default function ToolkitPage() {
   const href = usePageHref();
   return (
     <Layout meta={{ title: useTitle(page.meta.title), description: page.meta.description }}>
-      <PageHero eyebrow={page.hero.eyebrow} headline={page.hero.headline} text={page.hero.text} tone="tinted" />
+      <PageHero eyebrow={page.hero.eyebrow} headline={page.hero.headline} text={page.hero.text} tone="tinted" aside={page.hero.aside ? <HeroAside aside={page.hero.aside} /> : undefined} />
       <section className="section section-plain" aria-labelledby="toolkit-features-heading">
         <div className="container guide-body">
           <div>

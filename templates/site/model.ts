@@ -128,11 +128,7 @@ export function buildSiteModel(content: LoadedContent, options: ModelOptions): S
   errors.push(...legalPlaceholderProblems(content.collections.legal!));
   const terms = blogTerms(posts, content, options.termLimits, blog.termLists.shown, errors);
   const people = peopleOf(content, errors);
-  const stories = (content.data['case-studies'] as SiteData['case-studies']).studies.map((study) => study.id);
-  const story = (content.data.home as SiteData['home']).customerVideo.story;
-  if (!stories.includes(story)) {
-    errors.push(content.fieldError({ dataset: 'home' }, ['customerVideo', 'story'], 'content.invalid-field', `Invalid option: expected the id of a case study (${stories.map((id) => JSON.stringify(id)).join('|')}), got ${JSON.stringify(story)}`));
-  }
+  errors.push(...storyProblems(content), ...offerProblems(content));
   if (errors.length > 0) throw new SiteErrorList(errors);
   const texts = new Map(content.collections.toolkit!.map((entry) => [entry.file.slice(entry.file.lastIndexOf('/') + 1), entry.body]));
   const data = applySiteOverrides(content.data as SiteData, siteOverridesFromEnv(options.env), options.siteUrl);
@@ -215,6 +211,11 @@ function peopleOf(content: LoadedContent, errors: SiteError[]): Map<string, Pers
     const written = (entry.data as { author?: string }).author;
     if (written !== undefined && !people.has(written)) errors.push(content.fieldError({ file: entry.file }, ['author'], 'content.invalid-field', unknown(written)));
   }
+  const artefacts = content.data.artefacts as SiteData['artefacts'];
+  for (const name of ['bugReport', 'ciRun'] as const) {
+    const { reviewer } = artefacts[name].review;
+    if (!people.has(reviewer)) errors.push(content.fieldError({ dataset: 'artefacts' }, [name, 'review', 'reviewer'], 'content.invalid-field', unknown(reviewer)));
+  }
   const humans = content.data.humans as SiteData['humans'];
   humans.team.people.forEach((id, index) => {
     if (!people.has(id)) errors.push(content.fieldError({ dataset: 'humans' }, ['team', 'people', index], 'content.invalid-field', unknown(id)));
@@ -223,6 +224,39 @@ function peopleOf(content: LoadedContent, errors: SiteError[]): Map<string, Pers
     errors.push(content.fieldError({ dataset: 'humans' }, ['team', 'section'], 'content.invalid-field', `Invalid option: expected the id of a section of this page (${humans.sections.map((section) => JSON.stringify(section.id ?? '')).join('|')}), got ${JSON.stringify(humans.team.section)}`));
   }
   return people;
+}
+
+/**
+ * What names a case study (the home video's `story`, a hero's proof card) names one of
+ * case-studies.json, and a proof card's `metric` one of its figures.
+ */
+function storyProblems(content: LoadedContent): SiteError[] {
+  const data = content.data as SiteData;
+  const studies = data['case-studies'].studies;
+  const errors: SiteError[] = [];
+  const check = (dataset: string, path: (string | number)[], id: string, metric?: number) => {
+    const study = studies.find((candidate) => candidate.id === id);
+    if (!study) errors.push(content.fieldError({ dataset }, path, 'content.invalid-field', `Invalid option: expected the id of a case study (${studies.map((s) => JSON.stringify(s.id)).join('|')}), got ${JSON.stringify(id)}`));
+    else if (metric !== undefined && metric >= study.metrics.length) errors.push(content.fieldError({ dataset }, [...path.slice(0, -1), 'metric'], 'content.invalid-field', `Too big: ${study.company} has ${study.metrics.length} figures, numbered from 0; got ${metric}`));
+  };
+  check('home', ['customerVideo', 'story'], data.home.customerVideo.story);
+  const asides: [string, (string | number)[], SiteData['humans']['hero']['aside']][] = [
+    ...data.audiences.map((audience, index): [string, (string | number)[], SiteData['humans']['hero']['aside']] => ['audiences', [index, 'hero', 'aside'], audience.hero.aside]),
+    ['humans', ['hero', 'aside'], data.humans.hero.aside],
+    ['toolkit', ['hero', 'aside'], data.toolkit.hero.aside],
+    ['case-studies', ['hero', 'aside'], data['case-studies'].hero.aside],
+  ];
+  for (const [dataset, path, aside] of asides) if (aside && 'proof' in aside) check(dataset, [...path, 'proof'], aside.proof, aside.metric);
+  return errors;
+}
+
+/** An offer of /getting-started that picks an interest picks one the consultation form offers (forms.json). */
+function offerProblems(content: LoadedContent): SiteError[] {
+  const data = content.data as SiteData;
+  const { options } = data.forms.consultation.interest;
+  return data['getting-started'].form.offers.flatMap((offer, index) => (offer.interest === undefined || options.includes(offer.interest) ? [] : [
+    content.fieldError({ dataset: 'getting-started' }, ['form', 'offers', index, 'interest'], 'content.invalid-field', `Invalid option: expected one of the consultation form's interests (${options.map((option) => JSON.stringify(option)).join('|')}), got ${JSON.stringify(offer.interest)}`),
+  ]));
 }
 
 /** Each person who wrote a post, with their posts' slugs (newest first, as `posts` are), in people.json's order. */

@@ -122,3 +122,9 @@ test('reports a home video whose story names no case study, at its line', async 
   assert.deepEqual(located(errors), [['content.invalid-field', 'data/home.json', 133]]);
   assert.match(errors[0]!.message, /^customerVideo\.story: .*"no-such-study"/);
 });
+
+test('reports an offer of /getting-started whose interest the consultation form does not offer, at its line', async () => {
+  const errors = await contentErrors('unknown-interest');
+  assert.deepEqual(located(errors), [['content.invalid-field', 'data/getting-started.json', 22]]);
+  assert.match(errors[0]!.message, /^form\.offers\[1\]\.interest: .*"Embedded Cypress QA"/);
+});

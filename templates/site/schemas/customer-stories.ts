@@ -3,6 +3,7 @@ import { toEmbedUrl } from '../../../client/video-url.ts';
 import { imagePath, lineText, link, meta, text } from './fields.ts';
 import { absoluteUrlProblem } from '../../../cli/validate/url-fields.ts';
 import { sentencesOf } from '../sentences.ts';
+import { heroAside } from './artefacts.ts';
 
 // Customers speaking for the site: the home page's testimonials and the case-studies page.
 
@@ -50,7 +51,7 @@ export const testimonialsSchema = z.array(z.object(person).strict()).length(8);
 /** content/data/case-studies.json: the case-studies page and its video gallery. */
 export const caseStudiesSchema = z.object({
   meta,
-  hero: z.object({ eyebrow: text, headline: text, text }).strict(),
+  hero: z.object({ eyebrow: text, headline: text, text, aside: heroAside.optional() }).strict(),
   stats: z.array(z.object({ value: text, label: text }).strict()).length(3),
   gridHeading: text,
   watchLabel: text,
@@ -61,6 +62,8 @@ export const caseStudiesSchema = z.object({
   closing: z.object({ heading: text, text, primary: link, secondary: link }).strict(),
   /** Under each card's shortened quote: opens the full quote. */
   fullStoryLabel: text,
+  /** A proof card's link to the study's card on this page, such as "Read the {company} story". */
+  storyLink: textWithCompany,
   studies: z.array(z.object({
     ...person,
     /** The result, in one line: the card's heading. */

@@ -39,7 +39,8 @@ export const homeSchema = z.object({
     allGuides: z.object({ heading: text, linkLabel: text }).strict().optional(),
   }).strict(),
   benefits: z.object({ id: z.string(), heading: text, intro: text, items: z.array(item.extend({ icon })).length(6) }).strict(),
-  pricing: z.object({ id: z.string(), heading: text, intro: text, popularLabel: text, hoursSuffix: text, plans: z.array(plan).length(2) }).strict(),
+  /** `anchor` stands under each plan's price ("Contact Us"): how the price is set. */
+  pricing: z.object({ id: z.string(), heading: text, intro: text, popularLabel: text, hoursSuffix: text, anchor: text, plans: z.array(plan).length(2) }).strict(),
   testimonials: z.object({
     id: z.string(),
     heading: text,

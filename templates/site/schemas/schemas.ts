@@ -9,6 +9,7 @@ import { audiencesSchema, gettingStartedSchema, humansSchema, toolkitSchema } fr
 import { searchSchema } from './search.ts';
 import { navigationSchema, redirectsSchema, siteSchema } from './site-config.ts';
 import { peopleSchema } from './people.ts';
+import { artefactsSchema } from './artefacts.ts';
 import { shareCardsSchema } from './share-cards.ts';
 
 // The site's content model: which datasets content/data holds and the schema of each. The
@@ -30,6 +31,7 @@ export const dataSchemas = {
   guides: guidesSchema,
   humans: humansSchema,
   people: peopleSchema,
+  artefacts: artefactsSchema,
   'getting-started': gettingStartedSchema,
   toolkit: toolkitSchema,
   blog: blogSchema,
