@@ -287,7 +287,7 @@ test('loads no React on pages without islands, and the hydration script where is
   assert.equal((terms.match(/<script type="module"/g) ?? []).length, 1);
   assert.doesNotMatch(terms, /hydrate-/);
   const blog = await read('blog/index.html');
-  assert.match(blog, /<script type="module" src="\/assets\/hydrate-[A-Z0-9]+\.js">/);
+  assert.match(blog, /<script type="module" src="\/assets\/hydrate-[A-Z0-9]+\.js" fetchpriority="low">/);
   assert.match(blog, /data-island="BlogExplorer"/);
   const budget = result.budgets.find((b) => b.path === '/terms')!;
   // The small site script (header, menus, chat dock, newsletter): React alone is a hundred times this.
