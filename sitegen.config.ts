@@ -73,8 +73,9 @@ export default defineSite({
     'connect-src': originOf(model.data.site.formWebhookUrl),
     'form-action': [...originOf(model.data.site.formWebhookUrl), ...(model.data.site.leadEndpoint ? originOf(model.data.site.schedulingUrl) : [])],
   }),
-  // Posts, guides, service pages and case studies mark themselves (Layout.tsx); /search runs it.
-  search: { page: searchPath },
+  // Posts, guide overviews, service pages and case studies mark themselves (Layout.tsx); /search
+  // runs it. Code blocks make poor excerpts: search leaves them out.
+  search: { page: searchPath, ignore: ['pre'] },
   // The index of the pages' Markdown copies (templates/site/markdown-copies.ts), in the order of content/data/llms.json.
   llms: (model) => {
     const { llms, site } = model.data;

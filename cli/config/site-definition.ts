@@ -163,6 +163,12 @@ export interface SearchSpec {
    * or an eighth of the site's pages when that is more, so a site has at most about 8 parts.
    */
   pagesPerPart?: number;
+  /**
+   * CSS selectors of parts of the indexed pages that search leaves out (Pagefind's
+   * `excludeSelectors`): neither found by their words nor quoted in an excerpt. `['pre']` leaves
+   * out code blocks, whose lines make poor excerpts.
+   */
+  ignore?: string[];
 }
 
 /**

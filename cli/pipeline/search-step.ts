@@ -11,7 +11,7 @@ import type { RoutedStep } from './route-step.ts';
 export function searchStep(routed: RoutedStep, cache: Cache): { offer(file: string, html: string, searchable?: boolean): void; searchable(file: string): boolean | undefined; finish(): Promise<Map<string, Uint8Array>>; discard(): Promise<void> } | undefined {
   const place = routed.search;
   if (!place) return undefined;
-  const indexer = new SearchIndexer(routed.routes, routed.site.file, cache, place.pagesPerPart);
+  const indexer = new SearchIndexer(routed.routes, routed.site.file, cache, place.pagesPerPart, place.ignore);
   return {
     offer: (file, html, searchable) => indexer.offer(file, html, searchable),
     searchable: (file) => indexer.searchable(file),

@@ -65,9 +65,10 @@ export class SearchIndexer {
 
   /**
    * `routes` are the pages that may be indexed, in the order they are taken (a redirect's page
-   * never is); `cache` keeps the parts; a part holds `pagesPerPart` pages.
+   * never is); `cache` keeps the parts; a part holds `pagesPerPart` pages; what the `ignore`
+   * selectors match is left out.
    */
-  constructor(private readonly routes: readonly Route[], private readonly definitionFile: string, private readonly cache: Cache, private readonly pagesPerPart = defaultPagesPerPart(routes.length)) {
+  constructor(private readonly routes: readonly Route[], private readonly definitionFile: string, private readonly cache: Cache, private readonly pagesPerPart = defaultPagesPerPart(routes.length), private readonly ignore: readonly string[] = []) {
     this.order = new Map(routes.map((route, position) => [route.file, position]));
   }
 
@@ -109,7 +110,7 @@ export class SearchIndexer {
   private closePart(): void {
     const pages = this.part;
     this.part = [];
-    const indexing = indexPart(pages, this.cache, (errors) => this.failure(errors));
+    const indexing = indexPart(pages, this.cache, (errors) => this.failure(errors), this.ignore);
     // Reported by finish(); a build that fails first never asks.
     indexing.catch(() => undefined);
     this.parts.push(indexing);

@@ -17,6 +17,8 @@ export interface SearchPlace {
   script: string;
   /** Pages per part of the index, when the site sets it. */
   pagesPerPart?: number;
+  /** Selectors of the parts of indexed pages that are left out of the index. */
+  ignore: string[];
 }
 
 /** The folder of the index under the output. */
@@ -71,8 +73,19 @@ export function searchPlace(spec: SearchSpec, routes: Route[], redirects: Redire
       file: definitionFile,
     }));
   }
+  const ignore = spec.ignore ?? [];
+  for (const selector of ignore) {
+    if (typeof selector !== 'string' || selector.trim() === '') {
+      problems.push(new SiteError({
+        code: 'search.bad-ignore',
+        message: `search.ignore: ${JSON.stringify(selector)} is not a CSS selector`,
+        hint: 'List CSS selectors of what search leaves out of indexed pages, such as "pre" for code blocks.',
+        file: definitionFile,
+      }));
+    }
+  }
   if (problems.length > 0) throw new SiteErrorList(problems);
-  return { route, folder, script: `/${folder}/pagefind.js`, ...(pagesPerPart === undefined ? {} : { pagesPerPart }) };
+  return { route, folder, script: `/${folder}/pagefind.js`, ignore, ...(pagesPerPart === undefined ? {} : { pagesPerPart }) };
 }
 
 /** The first folder of an output file (`search` for `search/index.html`); none for a file at the top (`search.html`, the home page). */

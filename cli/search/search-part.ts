@@ -39,19 +39,22 @@ function pagefindVersion(): string {
   return installedVersion;
 }
 
-/** A hash of what a part is made from: the same pages, in the same order, always make the same part. */
-export function partKey(pages: readonly SearchPage[]): string {
-  const hash = createHash('sha256').update(`pagefind ${pagefindVersion()}\n`);
+/** A hash of what a part is made from: the same pages, in the same order, left out the same parts of, always make the same part. */
+export function partKey(pages: readonly SearchPage[], ignore: readonly string[] = []): string {
+  const hash = createHash('sha256').update(`pagefind ${pagefindVersion()}\n`).update(`${JSON.stringify(ignore)}\n`);
   for (const page of pages) hash.update(`${page.url}\n${page.html.length}\n`).update(page.html);
   return hash.digest('hex');
 }
 
-/** The part of `pages`, from the cache when it holds it; `failure` makes the error of Pagefind's messages. */
-export async function indexPart(pages: readonly SearchPage[], cache: Cache, failure: (errors: string[]) => Error): Promise<PartFiles> {
-  const key = partKey(pages);
+/**
+ * The part of `pages`, from the cache when it holds it, leaving out what the `ignore` selectors
+ * match; `failure` makes the error of Pagefind's messages.
+ */
+export async function indexPart(pages: readonly SearchPage[], cache: Cache, failure: (errors: string[]) => Error, ignore: readonly string[] = []): Promise<PartFiles> {
+  const key = partKey(pages, ignore);
   const cached = cache.getJson('search', key, isStoredPart);
   if (cached) return new Map(cached.map(([file, base64]) => [file, Buffer.from(base64, 'base64')]));
-  const files = await runPagefind(pages, failure);
+  const files = await runPagefind(pages, ignore, failure);
   cache.putJson('search', key, [...files].map(([file, bytes]) => [file, Buffer.from(bytes).toString('base64')]));
   return files;
 }
@@ -72,18 +75,18 @@ let indexing = 0;
  * child process, started with the first part; it is stopped when no part is being indexed, so
  * that no process of the build outlives it and its CPU time is counted as the build's.
  */
-async function runPagefind(pages: readonly SearchPage[], failure: (errors: string[]) => Error): Promise<PartFiles> {
+async function runPagefind(pages: readonly SearchPage[], ignore: readonly string[], failure: (errors: string[]) => Error): Promise<PartFiles> {
   indexing += 1;
   try {
-    return await indexWithPagefind(pages, failure);
+    return await indexWithPagefind(pages, ignore, failure);
   } finally {
     indexing -= 1;
     if (indexing === 0) await pagefind.close();
   }
 }
 
-async function indexWithPagefind(pages: readonly SearchPage[], failure: (errors: string[]) => Error): Promise<PartFiles> {
-  const { index, errors } = await pagefind.createIndex({});
+async function indexWithPagefind(pages: readonly SearchPage[], ignore: readonly string[], failure: (errors: string[]) => Error): Promise<PartFiles> {
+  const { index, errors } = await pagefind.createIndex(ignore.length > 0 ? { excludeSelectors: [...ignore] } : {});
   if (!index) throw failure(errors);
   try {
     const added = await Promise.all(pages.map((page) => index.addHTMLFile({ url: page.url, content: page.html })));

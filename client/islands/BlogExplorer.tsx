@@ -74,7 +74,8 @@ async function fetchAllPosts(url: string): Promise<PostSummary[] | undefined> {
  * category, combined) apply to every post of the blog: on a list of several pages the first filter
  * fetches their summaries.
  * While a filter is active the featured block and the pager give way, so the matching posts and
- * their count stand right beside (or, on narrow screens, right below) the filters.
+ * their count stand right beside (or, on narrow screens, right below) the filters; without one
+ * the grid leaves out the featured posts shown above it.
  */
 export default function BlogExplorer({ labels, posts, featured, pager, categories, tags, more, allHref, indexUrl, pageSize }: BlogExplorerProps) {
   const [filters, setFilters] = useState<BlogFilters>(noFilters);
@@ -147,7 +148,10 @@ export default function BlogExplorer({ labels, posts, featured, pager, categorie
     update(noFilters);
   };
   const [large, ...small] = featured;
-  const listed = filtered && matching ? matching.slice(0, shown) : posts;
+  // Unfiltered, the featured posts stand right above the grid: it lists the page's other posts,
+  // so the page shows each post once. A filter hides the featured block, and every post matching
+  // the filters is listed (SPEC: the 'All Posts' grid holds the posts the filters match).
+  const listed = filtered && matching ? matching.slice(0, shown) : posts.filter((post) => !featured.some((shownAbove) => shownAbove.slug === post.slug));
 
   return (
     <div className="blog-layout" data-filtered={filtered ? '' : undefined}>

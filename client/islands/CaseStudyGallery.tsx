@@ -3,21 +3,29 @@ import { playVideoParameter } from '../../templates/site/case-study-urls.ts';
 import { parseVideoUrl, playerUrl, sameVideo } from '../video-url.ts';
 import CaseStudyGrid from './CaseStudyGrid.tsx';
 import VideoDialog, { type DialogVideo } from './VideoDialog.tsx';
+import type { VideoSpeaker } from '../../templates/components/VideoTitleCard.tsx';
 import type { SizedImage } from './types.ts';
 
 export interface CaseStudyCard {
   id: string;
+  /** The whole quote, behind the card's disclosure when it is longer than `pullQuote`. */
   quote: string;
+  /** What the card quotes: at most two sentences. */
+  pullQuote: string;
+  /** The result in one line, and two or three figures set large. */
+  outcome: string;
+  metrics: { value: string; label: string }[];
   company: string;
   logo: SizedImage;
-  /** The video's poster on the card. */
-  thumbnail: SizedImage;
+  /** The video's poster on the card: a still from it; without one, `speaker` drawn as its title card. */
+  thumbnail?: SizedImage;
+  speaker: VideoSpeaker;
   name: string;
   title: string;
   videoUrl: string;
   /** The case studies page opening this video, as the site publishes it. */
   videoHref: string;
-  /** The accessible name of the thumbnail's play button ("Play video: Northwind Health"). */
+  /** The accessible name of the thumbnail's play button ("Play video: Larkfield Health"). */
   playLabel: string;
 }
 
@@ -31,6 +39,8 @@ export interface GalleryLabels {
   watch: string;
   close: string;
   gridHeading: string;
+  /** Opens the whole quote under a card's shortened one. */
+  fullStory: string;
 }
 
 /** Cards shown before the promo block. */

@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import LeadForm from '../forms/LeadForm.tsx';
+import { interestFromHash } from '../offer-interest.ts';
 import type { FieldText, FormConfig, FormMessages } from '../forms/types.ts';
 
 export interface ConsultationText {
@@ -12,8 +14,22 @@ export interface ConsultationText {
   mailSubject: string;
 }
 
-/** The consultation form on /getting-started; success sends the visitor to the scheduling page. */
-export default function ConsultationForm({ text, config, messages, schedulingUrl }: { text: ConsultationText; config: FormConfig; messages: FormMessages; schedulingUrl: string }) {
+/**
+ * The consultation form on /getting-started; success sends the visitor to the scheduling page.
+ * Arriving from a button that offers something (`#startup-blueprint`), the offer's interest
+ * (`interests`, offer id → interest) is chosen, unless the visitor already chose one.
+ */
+export default function ConsultationForm({ text, config, messages, schedulingUrl, interests = {} }: { text: ConsultationText; config: FormConfig; messages: FormMessages; schedulingUrl: string; interests?: Record<string, string> }) {
+  useEffect(() => {
+    const choose = () => {
+      const interest = interestFromHash(window.location.hash, interests, text.interest.options);
+      const field = document.querySelector<HTMLSelectElement>('form.consultation-form select[name="interest"]');
+      if (interest && field && field.value === '') field.value = interest;
+    };
+    choose();
+    window.addEventListener('hashchange', choose);
+    return () => window.removeEventListener('hashchange', choose);
+  }, [interests, text.interest.options]);
   return (
     <LeadForm
       name="consultation"
@@ -31,6 +47,7 @@ export default function ConsultationForm({ text, config, messages, schedulingUrl
       ]}
       toBody={(v) => ({ name: v.name!, email: v.email!, company: v.company!, message: v.message!, interest: v.interest! })}
       onSuccess={() => window.location.assign(schedulingUrl)}
+      className="consultation-form"
     />
   );
 }

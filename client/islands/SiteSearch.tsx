@@ -1,19 +1,24 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import Icon from '../../templates/components/Icon.tsx';
 import { loadPagefind } from './pagefind-api.ts';
 import {
   addressFromSearch, emptySearch, isSearching, maxQueryLength, pagefindFilters, searchFilters, searchFromAddress, searchMeta,
   type ExcerptPart, type SearchState,
 } from './search-state.ts';
-import { describe, snippetOf, type SearchLabels } from './search-text.ts';
+import { describe, snippetOf, type NoResultOffers, type SearchLabels } from './search-text.ts';
 
 export interface SiteSearchProps {
   /** Pagefind's script (`/pagefind/pagefind.js`): loaded when a visitor first searches. */
   script: string;
+  /** The search page's own address: where the form is sent, were the island not running (`/search/`). */
+  action: string;
   labels: SearchLabels;
   /** The sections the index's pages declare, in the order the filter offers them. */
   sections: string[];
   tags: string[];
   categories: string[];
+  /** Shown when a search finds nothing. */
+  offers: NoResultOffers;
 }
 
 /** One result as the list shows it. */
@@ -37,7 +42,7 @@ const typingPauseMs = 300;
  * search can be shared and the back button returns to it. Pagefind loads only once the visitor
  * types, picks a filter, or arrives with a search in the address.
  */
-export default function SiteSearch({ script, labels, sections, tags, categories }: SiteSearchProps) {
+export default function SiteSearch({ script, action, labels, sections, tags, categories, offers }: SiteSearchProps) {
   const [state, setState] = useState<SearchState>(emptySearch);
   const [ready, setReady] = useState(false);
   const [status, setStatus] = useState<Status>('idle');
@@ -45,6 +50,8 @@ export default function SiteSearch({ script, labels, sections, tags, categories 
   const [total, setTotal] = useState(0);
   const [shown, setShown] = useState(pageSize);
   const [announcement, setAnnouncement] = useState('');
+  // On phones the filters stay folded until asked for (search.css shows them on wider screens).
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const latest = useRef(0);
   const fieldRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLOListElement>(null);
@@ -52,6 +59,7 @@ export default function SiteSearch({ script, labels, sections, tags, categories 
   const sectionId = useId();
   const tagId = useId();
   const categoryId = useId();
+  const filtersId = useId();
 
   useEffect(() => {
     // The address is read after hydration, so the server HTML (no search) matches the first render.
@@ -134,10 +142,15 @@ export default function SiteSearch({ script, labels, sections, tags, categories 
   };
 
   const query = state.query.trim();
+  const activeFilters = [state.section, state.tag, state.category].filter((value) => value !== null).length;
   const summary = status === 'done' ? describe(total, query, labels.results) : status === 'searching' ? labels.results.searching : '';
   return (
     <div className="search-app" data-status={status}>
-      <form role="search" className="search-form" action="" onSubmit={(event) => event.preventDefault()}>
+      {/* Results follow the typing; sending the form only closes a phone's keyboard, so the results are in sight. */}
+      <form role="search" className="search-form" action={action} method="get" onSubmit={(event) => {
+        event.preventDefault();
+        fieldRef.current?.blur();
+      }}>
         <label htmlFor={fieldId} className="search-label">{labels.fieldLabel}</label>
         <div className="search-field search-field-large">
           <input
@@ -159,10 +172,18 @@ export default function SiteSearch({ script, labels, sections, tags, categories 
               fieldRef.current?.focus();
             }}>×</button>
           ) : null}
+          <button type="submit" className="search-submit" aria-label={labels.submitLabel}>
+            <Icon name="search" size={20} />
+          </button>
         </div>
       </form>
       <div className="search-layout">
-        <div className="search-filters" role="group" aria-label={labels.filters.label}>
+        <button type="button" className="button button-secondary search-filters-toggle" aria-expanded={filtersOpen} aria-controls={filtersId} onClick={() => setFiltersOpen((open) => !open)}>
+          <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true" focusable="false"><path d="M4 6h16M7 12h10M10 18h4" /></svg>
+          {labels.filters.toggle}
+          {activeFilters > 0 ? <span className="search-filters-count">{activeFilters}</span> : null}
+        </button>
+        <div className="search-filters" id={filtersId} role="group" aria-label={labels.filters.label} data-open={filtersOpen ? 'true' : 'false'}>
           <div className="search-filter">
             <p className="sidebar-heading" id={sectionId}>{labels.filters.section}</p>
             <ul className="filter-list" aria-labelledby={sectionId}>
@@ -186,7 +207,7 @@ export default function SiteSearch({ script, labels, sections, tags, categories 
           {status !== 'idle' && status !== 'failed' ? <p className="search-summary" aria-hidden="true">{summary}</p> : null}
           {/* The page's links to the blog and guides show under this message (search.css). */}
           {status === 'failed' ? <p className="search-failed" role="alert">{labels.results.failed}</p> : null}
-          {status === 'done' && total === 0 ? <p className="search-hint">{labels.results.noneHint}</p> : null}
+          {status === 'done' && total === 0 ? <NoResults hint={labels.results.noneHint} offers={offers} /> : null}
           {status !== 'idle' && status !== 'failed' && found.length > 0 ? (
             <ol className="search-results" ref={listRef} onKeyDown={onListKey} aria-busy={status === 'searching'}>
               {found.map((result) => (
@@ -203,6 +224,28 @@ export default function SiteSearch({ script, labels, sections, tags, categories 
           {status === 'done' && found.length < total ? (
             <button type="button" className="button button-secondary search-more" onClick={() => setShown((count) => count + pageSize)}>{labels.results.more}</button>
           ) : null}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/** When nothing matched: another word, the free guides, or a call with an engineer. */
+function NoResults({ hint, offers }: { hint: string; offers: NoResultOffers }) {
+  return (
+    <div className="search-none">
+      <p className="search-hint">{hint}</p>
+      <div className="search-none-offers">
+        <section className="search-none-offer" aria-labelledby="search-none-guides">
+          <h3 id="search-none-guides">{offers.guidesHeading}</h3>
+          <ul className="search-none-guides">
+            {offers.guides.map((guide) => <li key={guide.href}><a href={guide.href}>{guide.name}</a></li>)}
+          </ul>
+        </section>
+        <section className="search-none-offer" aria-labelledby="search-none-call">
+          <h3 id="search-none-call">{offers.consultationHeading}</h3>
+          <p>{offers.consultationText}</p>
+          <a className="button button-primary" href={offers.consultation.href}>{offers.consultation.text}</a>
         </section>
       </div>
     </div>

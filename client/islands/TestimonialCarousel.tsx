@@ -1,4 +1,5 @@
 import { useId, useState, type KeyboardEvent } from 'react';
+import Avatar from '../../templates/components/Avatar.tsx';
 import Picture from '../../templates/components/Picture.tsx';
 import type { SizedImage } from './types.ts';
 
@@ -9,6 +10,8 @@ export interface TestimonialSlide {
   logo: SizedImage;
   name: string;
   title: string;
+  /** The speaker's portrait; without one, their initials. */
+  photo?: SizedImage;
   /** `/case-studies?playVideo=<encoded embed url>` */
   watchHref: string;
 }
@@ -58,9 +61,12 @@ export default function TestimonialCarousel({ slides, labels }: { slides: Testim
           >
             <Picture image={slide.logo} className="carousel-logo" />
             <blockquote><p>“{slide.quote}”</p></blockquote>
-            <p className="carousel-caption">
-              <span className="carousel-name">{slide.name}</span>
-              <span className="carousel-title">{slide.title}, {slide.company}</span>
+            <p className="byline carousel-caption">
+              <Avatar person={slide} size="md" />
+              <span className="byline-text">
+                <span className="carousel-name">{slide.name}</span>
+                <span className="carousel-title">{slide.title}, {slide.company}</span>
+              </span>
             </p>
             <a className="button button-secondary carousel-watch" href={slide.watchHref}>{labels.watch}</a>
           </div>

@@ -6,7 +6,7 @@ export interface ToolkitText {
   /** Heading and intro above the form; they give way to the files once unlocked. */
   intro: { heading: string; text: string };
   form: { name: FieldText; email: FieldText; organization: FieldText; submit: string; fixedGuideName: string; legend: string; mailSubject: string };
-  unlocked: { heading: string; readmeTitle: string; rulesTitle: string; copyLabel: string; copiedLabel: string };
+  unlocked: { heading: string; status: string; readmeTitle: string; rulesTitle: string; copyLabel: string; copiedLabel: string };
   workshop: { heading: string; text: string; cta: { text: string; href: string } };
 }
 
@@ -52,6 +52,7 @@ export default function ToolkitForm({ text, config, messages, files, unlocked: s
   return (
     <div className="toolkit-files">
       <h2 ref={heading} tabIndex={-1}>{text.unlocked.heading}</h2>
+      <p className="form-message form-message-success" role="status">{text.unlocked.status}</p>
       <CopyBlock title={text.unlocked.readmeTitle} body={files.readme} labels={text.unlocked} />
       <CopyBlock title={text.unlocked.rulesTitle} body={files.rules} labels={text.unlocked} />
       <section className="workshop" aria-labelledby="workshop-heading">

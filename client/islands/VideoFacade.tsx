@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import Picture from '../../templates/components/Picture.tsx';
+import VideoTitleCard, { type VideoSpeaker } from '../../templates/components/VideoTitleCard.tsx';
 import type { SizedImage } from './types.ts';
 
 export interface VideoFacadeProps {
@@ -9,8 +10,10 @@ export interface VideoFacadeProps {
   title: string;
   /** The play button's accessible name. */
   playLabel: string;
-  /** What the box shows until then; a plain dark box without it. */
+  /** What the box shows until then: a still from the video. */
   poster?: SizedImage;
+  /** Without a still, who speaks and what they say, drawn as the video's title card. */
+  speaker?: VideoSpeaker;
 }
 
 /** The round play icon over a video's poster; decorative, its button carries the name. */
@@ -28,7 +31,7 @@ export function PlayIcon() {
  * player takes the poster's place in the same 16:9 box, so nothing moves, and receives focus, so
  * a keyboard visitor stays where the button was. Before that no request leaves the site.
  */
-export default function VideoFacade({ src, title, playLabel, poster }: VideoFacadeProps) {
+export default function VideoFacade({ src, title, playLabel, poster, speaker }: VideoFacadeProps) {
   const [playing, setPlaying] = useState(false);
   const pressed = useRef(false);
   const frame = useRef<HTMLIFrameElement>(null);
@@ -51,7 +54,7 @@ export default function VideoFacade({ src, title, playLabel, poster }: VideoFaca
             setPlaying(true);
           }}
         >
-          {poster ? <Picture image={{ ...poster, alt: '' }} /> : null}
+          {poster ? <Picture image={{ ...poster, alt: '' }} /> : speaker ? <VideoTitleCard speaker={speaker} /> : null}
           <PlayIcon />
         </button>
       )}

@@ -1,6 +1,15 @@
 import { withParams } from './address-params.ts';
 import type { SizedImage } from './types.ts';
 
+/** Who wrote a post, as its card shows them. */
+export interface PostAuthor {
+  name: string;
+  role: string;
+  /** Their page on the blog, as the site publishes it. */
+  href: string;
+  photo?: SizedImage;
+}
+
 /** The fields of a post the blog list shows and filters on. */
 export interface PostSummary {
   slug: string;
@@ -13,6 +22,7 @@ export interface PostSummary {
   category: string;
   tags: string[];
   image: SizedImage;
+  author?: PostAuthor;
 }
 
 export interface BlogFilters {

@@ -6,9 +6,20 @@ export interface SearchLabels {
   fieldLabel: string;
   placeholder: string;
   clearLabel: string;
+  /** The name of the field's submit button. */
+  submitLabel: string;
   prompt: string;
-  filters: { label: string; section: string; allSections: string; tag: string; allTags: string; category: string; allCategories: string; postsOnly: string };
+  filters: { label: string; section: string; allSections: string; tag: string; allTags: string; category: string; allCategories: string; postsOnly: string; toggle: string };
   results: { heading: string; searching: string; none: string; one: string; other: string; forQuery: string; noneHint: string; more: string; failed: string };
+}
+
+/** What a search that found nothing offers instead: the guides, and a call with an engineer. */
+export interface NoResultOffers {
+  guidesHeading: string;
+  guides: { name: string; href: string }[];
+  consultationHeading: string;
+  consultationText: string;
+  consultation: { text: string; href: string };
 }
 
 /** What a result quotes: Pagefind's excerpt of the page's text, or the page's summary where only that matched. */

@@ -32,12 +32,12 @@ function FooterContents() {
         <div className="footer-about">
           <Brand />
           <p>{site.footerTagline}</p>
-          <ul className="footer-social">
-            {nav.footer.social.map((name) => (
-              // The SPEC names these networks without addresses; they stay placeholders.
-              <li key={name}><a href="#">{name}</a></li>
-            ))}
-          </ul>
+          {nav.footer.social.length > 0 ? (
+            <ul className="footer-social">
+              {/* In the same tab, as the SPEC has them; rel="me": the company's own profiles. */}
+              {nav.footer.social.map((profile) => <li key={profile.name}><a href={profile.href} rel="me">{profile.name}</a></li>)}
+            </ul>
+          ) : null}
         </div>
         {navigation.footerColumns.map((column) => (
           <nav className="footer-column" key={column.title} aria-label={column.title}>

@@ -108,15 +108,20 @@ export default function Layout({ meta, children, bare = false }: { meta: PageMet
   );
 }
 
-/** The page's title, section and (for a post) tags, category and excerpt, as Pagefind reads them from the head. */
+/**
+ * The page's title, section and (for a post) tags, category and excerpt, as Pagefind reads them
+ * from the head. HTML allows `content` on a <meta> only beside a `name`: each is named for
+ * search (`search:title`), which no other reader of the head takes for its own.
+ */
 function SearchMarks({ entry }: { entry: SearchEntry }) {
+  const named = (key: string) => `search:${key}`;
   return (
     <>
-      <meta data-pagefind-meta={`${searchMeta.title}[content]`} content={entry.title} />
-      {entry.summary ? <meta data-pagefind-meta={`${searchMeta.summary}[content]`} content={entry.summary} /> : null}
-      <meta data-pagefind-filter={`${searchFilters.section}[content]`} content={entry.section} />
-      {entry.category ? <meta data-pagefind-filter={`${searchFilters.category}[content]`} content={entry.category} /> : null}
-      {(entry.tags ?? []).map((tag) => <meta key={tag} data-pagefind-filter={`${searchFilters.tag}[content]`} content={tag} />)}
+      <meta name={named(searchMeta.title)} data-pagefind-meta={`${searchMeta.title}[content]`} content={entry.title} />
+      {entry.summary ? <meta name={named(searchMeta.summary)} data-pagefind-meta={`${searchMeta.summary}[content]`} content={entry.summary} /> : null}
+      <meta name={named(searchFilters.section)} data-pagefind-filter={`${searchFilters.section}[content]`} content={entry.section} />
+      {entry.category ? <meta name={named(searchFilters.category)} data-pagefind-filter={`${searchFilters.category}[content]`} content={entry.category} /> : null}
+      {(entry.tags ?? []).map((tag) => <meta key={tag} name={named(searchFilters.tag)} data-pagefind-filter={`${searchFilters.tag}[content]`} content={tag} />)}
     </>
   );
 }

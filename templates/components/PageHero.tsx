@@ -12,6 +12,12 @@ interface PageHeroProps {
   after?: ReactNode;
   /** Art beside the copy from 960px (hidden below). */
   aside?: ReactNode;
+  /**
+   * A form beside the copy from 960px, under it on narrower screens: unlike art, shown at every
+   * width. `belowCopy` then follows the copy on wide screens and the form on narrow ones.
+   */
+  form?: ReactNode;
+  belowCopy?: ReactNode;
   /** 'tinted' for a more colourful band. */
   tone?: 'light' | 'tinted';
   /** As wide as a narrow body below it, so both start at one edge. */
@@ -21,10 +27,11 @@ interface PageHeroProps {
 
 /**
  * The top band of every page but the home page: the page's one h1 with its eyebrow, text and
- * actions, always at the start of the content column, with art beside it when the page has some.
+ * actions, always at the start of the content column, with art (or a form) beside it when the
+ * page has some.
  */
-export default function PageHero({ eyebrow, headline, text, children, before, after, aside, tone = 'light', narrow = false, className }: PageHeroProps) {
-  const classes = ['page-hero', tone === 'tinted' ? 'page-hero-tinted' : '', narrow ? 'page-hero-narrow' : '', className ?? ''].filter(Boolean).join(' ');
+export default function PageHero({ eyebrow, headline, text, children, before, after, aside, form, belowCopy, tone = 'light', narrow = false, className }: PageHeroProps) {
+  const classes = ['page-hero', tone === 'tinted' ? 'page-hero-tinted' : '', narrow ? 'page-hero-narrow' : '', form ? 'page-hero-with-form' : '', className ?? ''].filter(Boolean).join(' ');
   return (
     <section className={classes}>
       <div className="container page-hero-inner">
@@ -38,6 +45,8 @@ export default function PageHero({ eyebrow, headline, text, children, before, af
           {children ? <div className="actions" data-pagefind-ignore="">{children}</div> : null}
         </div>
         {aside ? <div className="page-hero-aside">{aside}</div> : null}
+        {form ? <div className="page-hero-form">{form}</div> : null}
+        {belowCopy ? <div className="page-hero-below">{belowCopy}</div> : null}
       </div>
     </section>
   );

@@ -1,5 +1,6 @@
 import type { PostSummary } from '../../client/islands/blog-filter.ts';
 import { fillText } from '../../client/islands/blog-filter.ts';
+import Avatar from './Avatar.tsx';
 import Picture from './Picture.tsx';
 
 /** The words a post card shows around a post, from content/data/blog.json and ui.json. */
@@ -20,7 +21,8 @@ export const smallCardTagLimit = 3;
 
 /**
  * One post as a card: its illustration in a frame of the illustration's own shape, date and
- * read time, title, excerpt (not on small cards), tags and a 'Read more' link whose
+ * read time, title, excerpt (not on small cards), its author (their role too, but on small
+ * cards), tags and a 'Read more' link whose
  * accessible name and text content name the post. No hooks: templates and islands render it alike.
  */
 export default function PostCard({ post, labels, variant, headingLevel = 3 }: {
@@ -40,6 +42,15 @@ export default function PostCard({ post, labels, variant, headingLevel = 3 }: {
         <p className="post-meta"><span>{post.dateText}</span><span aria-hidden="true"> · </span><span>{post.readTime}</span></p>
         <Heading className="post-card-title"><a href={post.href}>{post.title}</a></Heading>
         {variant === 'small' ? null : <p className="post-excerpt">{post.excerpt}</p>}
+        {post.author ? (
+          <p className="byline post-card-author">
+            <Avatar person={post.author} size="sm" />
+            <span className="byline-text">
+              <span className="byline-name">{post.author.name}</span>
+              {variant === 'small' ? null : <span className="byline-role">{post.author.role}</span>}
+            </span>
+          </p>
+        ) : null}
         {tags.length > 0 ? (
           <ul className="tag-list" aria-label={labels.tags}>
             {tags.map((tag) => <li key={tag} className="tag">{tag}</li>)}

@@ -17,6 +17,12 @@ export const imageSizes = {
   caseThumbnail: '(min-width: 1216px) 366px, (min-width: 1024px) 30vw, (min-width: 720px) 46vw, 92vw',
   /** A card of a three-column grid (CardGrid): related posts under a post. */
   cardGrid: '(min-width: 1216px) 368px, (min-width: 960px) 30vw, (min-width: 640px) 46vw, 92vw',
+  /** A person's portrait in a card's byline (Avatar `sm`). */
+  avatarSmall: '28px',
+  /** A person's portrait beside a post's title or a quote (Avatar `md` and `lg`). */
+  avatar: '56px',
+  /** A person's portrait on their page and on /humans (Avatar `xl`). */
+  avatarLarge: '120px',
   /** A company logo beside a quote. */
   logo: '133px',
   /** A video's poster in a narrow column (the home page's customer video). */

@@ -1,3 +1,4 @@
+import HeroAside from '../components/artefacts/HeroAside.tsx';
 import CallToAction from '../components/CallToAction.tsx';
 import Layout, { useTitle } from '../components/Layout.tsx';
 import PageHero from '../components/PageHero.tsx';
@@ -11,7 +12,7 @@ export default function AudiencePage({ slug }: { slug: string }) {
   const audience = model.data.audiences.find((a) => a.slug === slug)!;
   return (
     <Layout meta={{ title: useTitle(audience.meta.title), description: audience.meta.description, search: { title: audience.meta.title, section: model.data.search.sections.services } }}>
-      <PageHero eyebrow={audience.hero.eyebrow} headline={audience.hero.headline} text={audience.hero.text} tone="tinted">
+      <PageHero eyebrow={audience.hero.eyebrow} headline={audience.hero.headline} text={audience.hero.text} tone="tinted" aside={audience.hero.aside ? <HeroAside aside={audience.hero.aside} /> : undefined}>
         <SiteLink link={audience.hero.primary} className="button button-primary button-large" />
         <SiteLink link={audience.hero.secondary} className="button button-ghost button-large" />
       </PageHero>

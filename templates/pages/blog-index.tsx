@@ -38,13 +38,12 @@ export default function BlogIndexPage({ page }: { page: number }) {
   const { model, images } = usePage();
   const blog = model.data.blog;
   const labels = useBlogLabels();
-  const policy = model.data.site.trailingSlash;
   const count = pageCount(model.posts.length, blog.pageSize);
-  const posts = pageItems(model.posts, blog.pageSize, page).map((post) => postSummary(post, images, policy));
+  const posts = pageItems(model.posts, blog.pageSize, page).map((post) => postSummary(post, model, images));
   const pager = pagerProps(model, blogIndexPath, page, count);
   const links = termLinks(model);
   const title = page === 1 ? blog.meta.title : fillText(blog.pager.pageTitle, { title: blog.meta.title, page, count });
-  const featured = page === 1 ? model.posts.slice(0, 3).map((post) => postSummary(post, images, policy)) : [];
+  const featured = page === 1 ? model.posts.slice(0, 3).map((post) => postSummary(post, model, images)) : [];
   return (
     <Layout meta={{ title: useTitle(title), description: blog.meta.description, head: <><script dangerouslySetInnerHTML={{ __html: hideUntilFiltered }} /><PagerHead pager={pager} /></> }}>
       <PageHero headline={page === 1 ? blog.heading : fillText(blog.pager.pageTitle, { title: blog.heading, page, count })} text={blog.intro} />

@@ -1,5 +1,6 @@
 import type { PostSummary } from '../../client/islands/blog-filter.ts';
 import { useSizedImage } from '../components/form-props.ts';
+import Avatar from '../components/Avatar.tsx';
 import Icon from '../components/Icon.tsx';
 import Img from '../components/Img.tsx';
 import { imageSizes } from '../components/image-sizes.ts';
@@ -9,9 +10,10 @@ import PageHero from '../components/PageHero.tsx';
 import PostCard from '../components/PostCard.tsx';
 import Prose from '../components/Prose.tsx';
 import { relatedPosts } from '../components/related-posts.ts';
-import SiteLink, { usePageHref } from '../components/SiteLink.tsx';
+import SiteLink from '../components/SiteLink.tsx';
 import { usePage } from '../components/page-context.ts';
-import { blogIndexPath, blogPostPath, blogTagPath, guidePath } from '../site/urls.ts';
+import { blogAuthorPath, blogIndexPath, blogTagPath, guidePath } from '../site/urls.ts';
+import { postSummary } from '../site/blog-list.ts';
 import type { Post, SiteModel } from '../site/model.ts';
 
 type Guide = SiteModel['data']['guides'][number];
@@ -36,6 +38,8 @@ export default function BlogPostPage({ slug }: { slug: string }) {
   const sidebarGuides = blog.post.guides.map((topic) => guides.find((g) => g.topic === topic)!);
   const related = relatedPosts(post, model.posts);
   const summary = usePostSummary();
+  const author = post.author === undefined ? undefined : model.people.get(post.author);
+  const sized = useSizedImage();
   return (
     <Layout
       meta={{
@@ -56,11 +60,22 @@ export default function BlogPostPage({ slug }: { slug: string }) {
           )}
           headline={post.title}
           after={(
-            <p className="page-hero-meta">
-              <time dateTime={post.date.toISOString().slice(0, 10)}>{post.dateText}</time>
-              <span aria-hidden="true"> · </span>
-              <span>{post.readTime}</span>
-            </p>
+            <div className="article-byline">
+              {author ? (
+                <p className="byline">
+                  <Avatar person={{ name: author.name, ...(author.photo ? { photo: sized(author.photo, '', imageSizes.avatar) } : {}) }} size="lg" />
+                  <span className="byline-text">
+                    <SiteLink href={blogAuthorPath(author.id)} className="byline-name" rel="author">{author.name}</SiteLink>
+                    <span className="byline-role">{author.role}</span>
+                  </span>
+                </p>
+              ) : null}
+              <p className="page-hero-meta">
+                <time dateTime={post.date.toISOString().slice(0, 10)}>{post.dateText}</time>
+                <span aria-hidden="true"> · </span>
+                <span>{post.readTime}</span>
+              </p>
+            </div>
           )}
         />
         <div className="container article-layout">
@@ -101,14 +116,10 @@ export default function BlogPostPage({ slug }: { slug: string }) {
 function usePostSummary(): (post: Post) => PostSummary {
   const page = usePage();
   const sized = useSizedImage();
-  const href = usePageHref();
   return (post) => {
-    const address = href(blogPostPath(post.slug));
-    page.links.push({ href: address, origin: { kind: 'template', file: page.templateFile } });
-    return {
-      slug: post.slug, href: address, title: post.title, excerpt: post.excerpt, dateText: post.dateText, readTime: post.readTime,
-      category: post.category, tags: post.tags, image: sized(post.image, post.imageAlt, imageSizes.cardGrid),
-    };
+    const summary = postSummary(post, page.model, page.images);
+    page.links.push({ href: summary.href, origin: { kind: 'template', file: page.templateFile } });
+    return { ...summary, image: sized(post.image, post.imageAlt, imageSizes.cardGrid) };
   };
 }
 

@@ -1,10 +1,10 @@
 import { fillText } from '../../client/islands/blog-filter.ts';
-import Pager, { PagerHead } from '../components/blog/Pager.tsx';
+import { PagerHead } from '../components/blog/Pager.tsx';
+import PostList from '../components/blog/PostList.tsx';
 import TermLinks from '../components/blog/TermLinks.tsx';
 import Icon from '../components/Icon.tsx';
 import Layout, { useTitle } from '../components/Layout.tsx';
 import PageHero from '../components/PageHero.tsx';
-import PostCard from '../components/PostCard.tsx';
 import SiteLink from '../components/SiteLink.tsx';
 import { usePage } from '../components/page-context.ts';
 import { pageCount, pageItems, pagerProps, postSummary, termLinks } from '../site/blog-list.ts';
@@ -19,12 +19,11 @@ import { blogIndexPath, blogTermFeedPath, blogTermPath, type BlogTaxonomy } from
 export default function BlogTermPage({ taxonomy, slug, page }: { taxonomy: BlogTaxonomy; slug: string; page: number }) {
   const { model, images } = usePage();
   const blog = model.data.blog;
-  const policy = model.data.site.trailingSlash;
   const term = termOf(model, taxonomy, slug);
   const words = termWords(model, taxonomy);
   const count = pageCount(term.items.length, blog.pageSize);
   const bySlug = postsBySlug(model);
-  const posts = pageItems(term.items, blog.pageSize, page).map((postSlug) => postSummary(bySlug.get(postSlug)!, images, policy));
+  const posts = pageItems(term.items, blog.pageSize, page).map((postSlug) => postSummary(bySlug.get(postSlug)!, model, images));
   const pager = pagerProps(model, blogTermPath(taxonomy, slug), page, count);
   const links = termLinks(model, { taxonomy, slug });
   const onPage = (text: string) => (page === 1 ? text : fillText(blog.pager.pageTitle, { title: text, page, count }));
@@ -56,10 +55,7 @@ export default function BlogTermPage({ taxonomy, slug, page }: { taxonomy: BlogT
                 <h2 id="all-posts-heading">{blog.allPostsHeading}</h2>
                 <a className="feed-link" href={feed} type="application/rss+xml"><Icon name="rss" size={16} />{blog.feedLink}<span className="visually-hidden">: {feedTitle}</span></a>
               </div>
-              <ul className="post-grid">
-                {posts.map((post) => <li key={post.slug}><PostCard post={post} labels={labels} variant="grid" /></li>)}
-              </ul>
-              {pager ? <Pager pager={pager} /> : null}
+              <PostList posts={posts} labels={labels} pager={pager} />
             </section>
           </div>
         </div>

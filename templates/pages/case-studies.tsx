@@ -1,3 +1,4 @@
+import HeroAside from '../components/artefacts/HeroAside.tsx';
 import CallToAction from '../components/CallToAction.tsx';
 import { useSizedImage } from '../components/form-props.ts';
 import { imageSizes } from '../components/image-sizes.ts';
@@ -8,6 +9,8 @@ import { usePage } from '../components/page-context.ts';
 import { usePageHref } from '../components/SiteLink.tsx';
 import { caseStudyVideoPath } from '../site/urls.ts';
 import { fillCompany } from '../site/schemas/customer-stories.ts';
+import { pullQuoteOf } from '../site/sentences.ts';
+import { useVideoSpeaker } from '../components/video-speaker.ts';
 
 /** Case studies: hero, stats band, the video cards around a promo block, and a closing call. */
 export default function CaseStudiesPage() {
@@ -15,9 +18,10 @@ export default function CaseStudiesPage() {
   const page = model.data['case-studies'];
   const sized = useSizedImage();
   const href = usePageHref();
+  const speakerOf = useVideoSpeaker();
   return (
     <Layout meta={{ title: useTitle(page.meta.title), description: page.meta.description, search: { title: page.meta.title, section: model.data.search.sections.caseStudies } }}>
-      <PageHero eyebrow={page.hero.eyebrow} headline={page.hero.headline} text={page.hero.text} tone="tinted" />
+      <PageHero eyebrow={page.hero.eyebrow} headline={page.hero.headline} text={page.hero.text} tone="tinted" aside={page.hero.aside ? <HeroAside aside={page.hero.aside} /> : undefined} />
       <section className="stats-band" aria-label={model.data.ui.statsLabel}>
         <dl className="container stats">
           {page.stats.map((stat) => (
@@ -34,18 +38,20 @@ export default function CaseStudiesPage() {
             name="CaseStudyGallery"
             when="load"
             props={{
-              labels: { watch: page.watchLabel, close: page.closeLabel, gridHeading: page.gridHeading },
+              labels: { watch: page.watchLabel, close: page.closeLabel, gridHeading: page.gridHeading, fullStory: page.fullStoryLabel },
               promo: { ...page.promo, cta: { ...page.promo.cta, href: href(page.promo.cta.href) } },
               // A testimonial's video the case studies do not show may still be opened by the address.
               otherVideos: model.data.testimonials
                 .filter((t) => !page.studies.some((s) => s.videoUrl === t.videoUrl))
                 .map((t) => ({ videoUrl: t.videoUrl, title: `${t.company}: ${t.name}` })),
               studies: page.studies.map((s) => ({
-                id: s.id, quote: s.quote, company: s.company, name: s.name, title: s.title, videoUrl: s.videoUrl, videoHref: href(caseStudyVideoPath(s.videoUrl)),
+                id: s.id, quote: s.quote, pullQuote: pullQuoteOf(s), outcome: s.outcome, metrics: s.metrics,
+                company: s.company, name: s.name, title: s.title, videoUrl: s.videoUrl, videoHref: href(caseStudyVideoPath(s.videoUrl)),
                 playLabel: fillCompany(page.playLabel, s.company),
                 logo: sized(s.logo, s.company, imageSizes.logo),
+                speaker: speakerOf(s),
                 // The thumbnail is the poster inside the play button, which the label names.
-                thumbnail: sized(s.thumbnail, '', imageSizes.caseThumbnail),
+                ...(s.thumbnail ? { thumbnail: sized(s.thumbnail, '', imageSizes.caseThumbnail) } : {}),
               })),
             }}
           />

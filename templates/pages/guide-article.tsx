@@ -11,7 +11,8 @@ import { usePage } from '../components/page-context.ts';
 
 /**
  * A full guide article (/guides/content/{topic}) rendered from content/guides/{topic}.md, then
- * the next step: the other guides and the call to action.
+ * the next step: the other guides and the call to action. Where the guide's form leads: not
+ * indexed by search engines or by the site's search.
  */
 export default function GuideArticlePage({ topic }: { topic: GuideTopic }) {
   const { model, markdown } = usePage();
@@ -22,7 +23,9 @@ export default function GuideArticlePage({ topic }: { topic: GuideTopic }) {
   const sections = rendered.headings.filter((h) => h.depth === 2);
   const others = model.data.guides.filter((g) => g.topic !== topic);
   return (
-    <Layout meta={{ title: useTitle(article.title), description: article.description, type: 'article', search: { title: article.title, section: model.data.search.sections.guides } }}>
+    // The guide's form leads here: search engines and the site's own search leave the page out
+    // (no search marks), so the overview with its form is the way in.
+    <Layout meta={{ title: useTitle(article.title), description: article.description, type: 'article', noindex: true }}>
       <article className="article">
         <PageHero
           className="article-header"

@@ -4,6 +4,7 @@ import { PageContext } from '../components/page-context.ts';
 import type { SiteModel } from '../site/model.ts';
 import type { SitePage } from '../site/routes.ts';
 import AudiencePage from './audience.tsx';
+import BlogAuthorPage from './blog-author.tsx';
 import BlogIndexPage from './blog-index.tsx';
 import BlogPostPage from './blog-post.tsx';
 import BlogTermPage from './blog-term.tsx';
@@ -23,7 +24,7 @@ import ToolkitPage from './toolkit.tsx';
 /** The template file of each page kind, relative to the project root. */
 const templateNames: Record<SitePage['kind'], string> = {
   'home': 'home', 'audience': 'audience', 'guide': 'guide', 'guide-article': 'guide-article', 'blog-index': 'blog-index',
-  'blog-term': 'blog-term', 'blog-terms': 'blog-terms', 'blog-post': 'blog-post', 'case-studies': 'case-studies', 'humans': 'content-page', 'getting-started': 'getting-started',
+  'blog-term': 'blog-term', 'blog-terms': 'blog-terms', 'blog-post': 'blog-post', 'blog-author': 'blog-author', 'case-studies': 'case-studies', 'humans': 'content-page', 'getting-started': 'getting-started',
   'toolkit': 'toolkit', 'legal': 'legal', 'search': 'search', 'not-found': 'not-found', 'redirect': 'redirect',
 };
 
@@ -43,6 +44,7 @@ function pageElement(page: SitePage): ReactElement {
     case 'blog-term': return <BlogTermPage taxonomy={page.taxonomy} slug={page.slug} page={page.page} />;
     case 'blog-terms': return <BlogTermsPage taxonomy={page.taxonomy} page={page.page} />;
     case 'blog-post': return <BlogPostPage slug={page.slug} />;
+    case 'blog-author': return <BlogAuthorPage id={page.id} page={page.page} />;
     case 'case-studies': return <CaseStudiesPage />;
     case 'humans': return <ContentPage dataset="humans" />;
     case 'getting-started': return <GettingStartedPage />;

@@ -1,10 +1,10 @@
-import type { SearchLabels } from '../../client/islands/search-text.ts';
+import type { NoResultOffers, SearchLabels } from '../../client/islands/search-text.ts';
 import Island from '../components/Island.tsx';
 import Layout, { useTitle } from '../components/Layout.tsx';
 import PageHero from '../components/PageHero.tsx';
-import SiteLink from '../components/SiteLink.tsx';
+import SiteLink, { usePageHref } from '../components/SiteLink.tsx';
 import { usePage } from '../components/page-context.ts';
-import { guidePath } from '../site/urls.ts';
+import { guidePath, searchPath } from '../site/urls.ts';
 
 /**
  * Site search (/search, the query in the address: `?q=playwright`): the field, filters by section,
@@ -13,10 +13,17 @@ import { guidePath } from '../site/urls.ts';
  */
 export default function SearchPage() {
   const { model, assets } = usePage();
+  const href = usePageHref();
   const text = model.data.search;
   const labels: SearchLabels = {
-    fieldLabel: text.fieldLabel, placeholder: text.placeholder, clearLabel: text.clearLabel, prompt: text.prompt,
+    fieldLabel: text.fieldLabel, placeholder: text.placeholder, clearLabel: text.clearLabel, submitLabel: text.submitLabel, prompt: text.prompt,
     filters: text.filters, results: text.results,
+  };
+  const { noneOffers } = text.results;
+  const offers: NoResultOffers = {
+    ...noneOffers,
+    guides: model.data.guides.map((guide) => ({ name: guide.name, href: href(guidePath(guide.topic)) })),
+    consultation: { ...noneOffers.consultation, href: href(noneOffers.consultation.href) },
   };
   const sections = [text.sections.blog, text.sections.guides, text.sections.services, text.sections.caseStudies];
   // The most used tags and categories (every one, on a blog with few): a list of ten thousand would be most of the page.
@@ -27,7 +34,7 @@ export default function SearchPage() {
     <Layout meta={{ title: useTitle(text.meta.title), description: text.meta.description, noindex: true }}>
       <PageHero headline={text.heading} text={text.intro} narrow />
       <div className="container narrow search-page">
-        {assets.search ? <Island name="SiteSearch" when="load" props={{ script: assets.search, labels, sections, tags, categories }} /> : null}
+        {assets.search ? <Island name="SiteSearch" when="load" props={{ script: assets.search, action: href(searchPath), labels, offers, sections, tags, categories }} /> : null}
         <div className="search-browse">
           <p className="search-no-js">{text.browse.noScript}</p>
           <p><SiteLink link={text.browse.blog} className="text-link" /></p>

@@ -1,3 +1,4 @@
+import HeroAside from '../components/artefacts/HeroAside.tsx';
 import FeatureList from '../components/FeatureList.tsx';
 import FormCard from '../components/FormCard.tsx';
 import { useFormProps } from '../components/form-props.ts';
@@ -19,7 +20,7 @@ export default function ToolkitPage({ unlocked = false }: { unlocked?: boolean }
   const href = usePageHref();
   return (
     <Layout meta={{ title: useTitle(page.meta.title), description: page.meta.description, ...(unlocked ? { noindex: true } : {}) }}>
-      <PageHero eyebrow={page.hero.eyebrow} headline={page.hero.headline} text={page.hero.text} tone="tinted" />
+      <PageHero eyebrow={page.hero.eyebrow} headline={page.hero.headline} text={page.hero.text} tone="tinted" aside={page.hero.aside ? <HeroAside aside={page.hero.aside} /> : undefined} />
       <section className="section section-plain" aria-labelledby="toolkit-features-heading">
         <div className="container guide-body">
           <div>

@@ -5,25 +5,37 @@ import { listPagePath, pagerEntries } from '../../cli/route/paginate.ts';
 import type { Term } from '../../cli/route/taxonomy.ts';
 import { pageHref, type TrailingSlash } from '../../cli/route/trailing-slash.ts';
 import { pictureSources } from '../../cli/images/picture-sources.ts';
-import type { PostSummary } from '../../client/islands/blog-filter.ts';
+import type { PostAuthor, PostSummary } from '../../client/islands/blog-filter.ts';
 import { fillText } from '../../client/islands/blog-filter.ts';
 import { postsIndexVersion, type IndexImage, type PostsIndex } from '../../client/islands/posts-index.ts';
 import type { PagerProps } from '../components/blog/Pager.tsx';
 import type { TermLink } from '../components/blog/TermLinks.tsx';
 import { imageSizes } from '../components/image-sizes.ts';
-import type { Post, SiteModel } from './model.ts';
+import type { Person, Post, SiteModel } from './model.ts';
 import { termOf } from './blog-terms.ts';
-import { blogIndexPath, blogPostPath, blogTermListPath, blogTermPath, type BlogTaxonomy } from './urls.ts';
+import { blogAuthorPath, blogIndexPath, blogPostPath, blogTermListPath, blogTermPath, type BlogTaxonomy } from './urls.ts';
 
-/** An image's sizes and sources, as post cards show it. */
-function cardImage(images: ImageIndex, src: string): IndexImage {
+/** An image's size and sources, for a place `sizes` describes (a post card's, by default). */
+export function cardImage(images: ImageIndex, src: string, sizes: string = imageSizes.postCard): IndexImage {
   const entry = images.get(src);
   if (!entry) throw new Error(`image ${src} is not in content/images`);
-  return { ...pictureSources(src, entry), width: entry.width, height: entry.height, ...(entry.variants ? { sizes: imageSizes.postCard } : {}) };
+  return { ...pictureSources(src, entry), width: entry.width, height: entry.height, ...(entry.variants ? { sizes } : {}) };
+}
+
+/** A person as a post's byline shows them, their portrait sized for `sizes`; it decorates their name. */
+export function postAuthor(person: Person, images: ImageIndex, policy: TrailingSlash, sizes: string = imageSizes.avatarSmall): PostAuthor {
+  return {
+    name: person.name,
+    role: person.role,
+    href: pageHref(blogAuthorPath(person.id), policy),
+    ...(person.photo ? { photo: { ...cardImage(images, person.photo, sizes), alt: '' } } : {}),
+  };
 }
 
 /** A post as its card shows it. */
-export function postSummary(post: Post, images: ImageIndex, policy: TrailingSlash): PostSummary {
+export function postSummary(post: Post, model: SiteModel, images: ImageIndex): PostSummary {
+  const policy = model.data.site.trailingSlash;
+  const person = post.author === undefined ? undefined : model.people.get(post.author);
   return {
     slug: post.slug,
     href: pageHref(blogPostPath(post.slug), policy),
@@ -34,6 +46,7 @@ export function postSummary(post: Post, images: ImageIndex, policy: TrailingSlas
     category: post.category,
     tags: post.tags,
     image: { ...cardImage(images, post.image), alt: post.imageAlt },
+    ...(person ? { author: postAuthor(person, images, policy) } : {}),
   };
 }
 
@@ -92,14 +105,15 @@ export function termLinks(model: SiteModel, current?: { taxonomy: BlogTaxonomy; 
   return { categories, tags, more: { ...(moreCategories ? { categories: moreCategories } : {}), ...(moreTags ? { tags: moreTags } : {}) }, all: pageHref(blogIndexPath, policy) };
 }
 
-/** The index of every post the explorer filters over (published at /blog/posts.json). */
+/** The index of every post the explorer filters over (published at /blog/posts.json): images and authors listed once, posts naming them. */
 export function postsIndex(model: SiteModel, images: ImageIndex): PostsIndex {
-  const policy = model.data.site.trailingSlash;
   const table: Record<string, IndexImage> = {};
+  const authors: Record<string, PostAuthor> = {};
   const posts = model.posts.map((post) => {
     table[post.image] ??= cardImage(images, post.image);
-    const { image: _image, ...summary } = postSummary(post, images, policy);
-    return { ...summary, image: post.image, imageAlt: post.imageAlt };
+    const { image: _image, author, ...summary } = postSummary(post, model, images);
+    if (author && post.author !== undefined) authors[post.author] ??= author;
+    return { ...summary, image: post.image, imageAlt: post.imageAlt, ...(post.author !== undefined && author ? { author: post.author } : {}) };
   });
-  return { version: postsIndexVersion, images: table, posts };
+  return { version: postsIndexVersion, images: table, authors, posts };
 }

@@ -38,5 +38,10 @@ export function blogTermFeedPath(taxonomy: BlogTaxonomy, slug: string): string {
   return `${blogTermPath(taxonomy, slug)}/feed.xml`;
 }
 
+/** The page of one author and their posts: `/blog/authors/{id}`. */
+export function blogAuthorPath(id: string): string {
+  return `${blogIndexPath}/authors/${id}`;
+}
+
 /** The summaries of every post the blog's filters search once a visitor filters. */
 export const blogPostsIndexPath = `${blogIndexPath}/posts.json`;

@@ -37,6 +37,8 @@ export interface Post {
   socialImageAlt?: string;
   category: string;
   tags: string[];
+  /** The id of the person who wrote it (content/data/people.json), when the post or blog.json names one. */
+  author?: string;
   draft: boolean;
   body: string;
   bodyLine: number;
@@ -74,11 +76,18 @@ export interface LegalPage {
   bodyLine: number;
 }
 
+/** A person of content/data/people.json. */
+export type Person = SiteData['people'][number];
+
 /** The validated site: every dataset typed, posts filtered and sorted newest first. */
 export interface SiteModel {
   contentRoot: string;
   data: SiteData;
   posts: Post[];
+  /** content/data/people.json by id. */
+  people: Map<string, Person>;
+  /** Each author's posts (slugs, newest first), in the order people.json lists the authors. */
+  authors: { id: string; posts: string[] }[];
   /** Every tag and category with a page of its own. */
   terms: BlogTerms;
   guides: GuideArticle[];
@@ -118,6 +127,8 @@ export function buildSiteModel(content: LoadedContent, options: ModelOptions): S
   errors.push(...findDuplicates(guides, (guide) => guide.topic, 'content.duplicate-topic', 'topic', content));
   errors.push(...legalPlaceholderProblems(content.collections.legal!));
   const terms = blogTerms(posts, content, options.termLimits, blog.termLists.shown, errors);
+  const people = peopleOf(content, errors);
+  errors.push(...storyProblems(content), ...offerProblems(content));
   if (errors.length > 0) throw new SiteErrorList(errors);
   const texts = new Map(content.collections.toolkit!.map((entry) => [entry.file.slice(entry.file.lastIndexOf('/') + 1), entry.body]));
   const data = applySiteOverrides(content.data as SiteData, siteOverridesFromEnv(options.env), options.siteUrl);
@@ -125,6 +136,8 @@ export function buildSiteModel(content: LoadedContent, options: ModelOptions): S
     contentRoot: content.root,
     data,
     posts,
+    people,
+    authors: authorsOf(people, posts),
     terms,
     guides,
     legal,
@@ -178,6 +191,81 @@ function blogTerms(posts: Post[], content: LoadedContent, limits: TermLimits | u
   return { tags, categories, shown: { tags: mostUsedTerms(tags, shown), categories: mostUsedTerms(categories, shown) } };
 }
 
+/**
+ * The people of people.json by id. An id used twice is an error at the second; so is an `author`
+ * (of a post, or blog.json's default) or a member of /humans' team that names no one, each where
+ * it is written.
+ */
+function peopleOf(content: LoadedContent, errors: SiteError[]): Map<string, Person> {
+  const list = content.data.people as SiteData['people'];
+  const people = new Map<string, Person>();
+  list.forEach((person, index) => {
+    if (people.has(person.id)) errors.push(content.fieldError({ dataset: 'people' }, [index, 'id'], 'content.invalid-field', `id "${person.id}" is another person's too: each person needs an id of their own`));
+    else people.set(person.id, person);
+  });
+  const known = [...people.keys()].map((id) => JSON.stringify(id)).join('|');
+  const unknown = (id: string) => `Invalid option: expected a person of content/data/people.json (${known}), got ${JSON.stringify(id)}`;
+  const fallback = (content.data.blog as SiteData['blog']).postDefaults.author;
+  if (fallback !== undefined && !people.has(fallback)) errors.push(content.fieldError({ dataset: 'blog' }, ['postDefaults', 'author'], 'content.invalid-field', unknown(fallback)));
+  for (const entry of content.collections.posts!) {
+    const written = (entry.data as { author?: string }).author;
+    if (written !== undefined && !people.has(written)) errors.push(content.fieldError({ file: entry.file }, ['author'], 'content.invalid-field', unknown(written)));
+  }
+  const artefacts = content.data.artefacts as SiteData['artefacts'];
+  for (const name of ['bugReport', 'ciRun'] as const) {
+    const { reviewer } = artefacts[name].review;
+    if (!people.has(reviewer)) errors.push(content.fieldError({ dataset: 'artefacts' }, [name, 'review', 'reviewer'], 'content.invalid-field', unknown(reviewer)));
+  }
+  const humans = content.data.humans as SiteData['humans'];
+  humans.team.people.forEach((id, index) => {
+    if (!people.has(id)) errors.push(content.fieldError({ dataset: 'humans' }, ['team', 'people', index], 'content.invalid-field', unknown(id)));
+  });
+  if (!humans.sections.some((section) => section.id === humans.team.section)) {
+    errors.push(content.fieldError({ dataset: 'humans' }, ['team', 'section'], 'content.invalid-field', `Invalid option: expected the id of a section of this page (${humans.sections.map((section) => JSON.stringify(section.id ?? '')).join('|')}), got ${JSON.stringify(humans.team.section)}`));
+  }
+  return people;
+}
+
+/**
+ * What names a case study (the home video's `story`, a hero's proof card) names one of
+ * case-studies.json, and a proof card's `metric` one of its figures.
+ */
+function storyProblems(content: LoadedContent): SiteError[] {
+  const data = content.data as SiteData;
+  const studies = data['case-studies'].studies;
+  const errors: SiteError[] = [];
+  const check = (dataset: string, path: (string | number)[], id: string, metric?: number) => {
+    const study = studies.find((candidate) => candidate.id === id);
+    if (!study) errors.push(content.fieldError({ dataset }, path, 'content.invalid-field', `Invalid option: expected the id of a case study (${studies.map((s) => JSON.stringify(s.id)).join('|')}), got ${JSON.stringify(id)}`));
+    else if (metric !== undefined && metric >= study.metrics.length) errors.push(content.fieldError({ dataset }, [...path.slice(0, -1), 'metric'], 'content.invalid-field', `Too big: ${study.company} has ${study.metrics.length} figures, numbered from 0; got ${metric}`));
+  };
+  check('home', ['customerVideo', 'story'], data.home.customerVideo.story);
+  const asides: [string, (string | number)[], SiteData['humans']['hero']['aside']][] = [
+    ...data.audiences.map((audience, index): [string, (string | number)[], SiteData['humans']['hero']['aside']] => ['audiences', [index, 'hero', 'aside'], audience.hero.aside]),
+    ['humans', ['hero', 'aside'], data.humans.hero.aside],
+    ['toolkit', ['hero', 'aside'], data.toolkit.hero.aside],
+    ['case-studies', ['hero', 'aside'], data['case-studies'].hero.aside],
+  ];
+  for (const [dataset, path, aside] of asides) if (aside && 'proof' in aside) check(dataset, [...path, 'proof'], aside.proof, aside.metric);
+  return errors;
+}
+
+/** An offer of /getting-started that picks an interest picks one the consultation form offers (forms.json). */
+function offerProblems(content: LoadedContent): SiteError[] {
+  const data = content.data as SiteData;
+  const { options } = data.forms.consultation.interest;
+  return data['getting-started'].form.offers.flatMap((offer, index) => (offer.interest === undefined || options.includes(offer.interest) ? [] : [
+    content.fieldError({ dataset: 'getting-started' }, ['form', 'offers', index, 'interest'], 'content.invalid-field', `Invalid option: expected one of the consultation form's interests (${options.map((option) => JSON.stringify(option)).join('|')}), got ${JSON.stringify(offer.interest)}`),
+  ]));
+}
+
+/** Each person who wrote a post, with their posts' slugs (newest first, as `posts` are), in people.json's order. */
+function authorsOf(people: Map<string, Person>, posts: Post[]): SiteModel['authors'] {
+  const byAuthor = new Map<string, string[]>([...people.keys()].map((id) => [id, []]));
+  for (const post of posts) if (post.author !== undefined) byAuthor.get(post.author)?.push(post.slug);
+  return [...byAuthor].filter(([, slugs]) => slugs.length > 0).map(([id, slugs]) => ({ id, posts: slugs }));
+}
+
 /** A post's slug: its front matter's, or the name of its file (or of its bundle's folder). */
 export function postSlugOf(entry: Entry): string {
   return typeof entry.data.slug === 'string' ? entry.data.slug : entry.name;
@@ -203,6 +291,7 @@ function toPost(entry: Entry, defaults: SiteData['blog']['postDefaults']): Post 
     socialImageAlt: fm.socialImageAlt,
     category: fm.category ?? defaults.category,
     tags: fm.tags ?? [],
+    ...((fm.author ?? defaults.author) !== undefined ? { author: fm.author ?? defaults.author } : {}),
     aliases: fm.aliases ?? [],
     draft: entry.draft ?? false,
     body: entry.body,

@@ -22,6 +22,8 @@ export type SitePage =
   /** A page of the list of every tag or every category. */
   | { kind: 'blog-terms'; taxonomy: urls.BlogTaxonomy; page: number }
   | { kind: 'blog-post'; slug: string }
+  /** A page of one author's posts, under who they are. */
+  | { kind: 'blog-author'; id: string; page: number }
   | { kind: 'case-studies' }
   | { kind: 'humans' }
   | { kind: 'getting-started' }
@@ -48,7 +50,9 @@ export function siteRoutes(model: SiteModel): RouteSpec<SitePage>[] {
     { path: urls.homePath, page: { kind: 'home' }, source: data('home') },
     ...model.data.audiences.map((a) => ({ path: urls.audiencePath(a.slug), page: { kind: 'audience', slug: a.slug } as const, source: data('audiences'), markdown: audienceCopy(model, a) })),
     ...model.data.guides.map((g) => ({ path: urls.guidePath(g.topic), page: { kind: 'guide', topic: g.topic } as const, source: data('guides'), markdown: guideCopy(model, g) })),
-    ...model.guides.map((g) => ({ path: urls.guideArticlePath(g.topic), page: { kind: 'guide-article', topic: g.topic } as const, source: g.file, bodies: [g.file] })),
+    // A full guide is what its overview's form gives: reachable at its address, which the form
+    // leads to, but not listed for search engines (the page says noindex) nor in the sitemap.
+    ...model.guides.map((g) => ({ path: urls.guideArticlePath(g.topic), page: { kind: 'guide-article', topic: g.topic } as const, source: g.file, bodies: [g.file], indexable: false })),
     ...blogListRoutes(model),
     ...model.posts.map((p) => ({ path: urls.blogPostPath(p.slug), page: { kind: 'blog-post', slug: p.slug } as const, source: p.file, bodies: [p.file], lastModified: p.date, markdown: postCopy(model, p) })),
     { path: urls.caseStudiesPath, page: { kind: 'case-studies' }, source: data('case-studies'), markdown: caseStudiesCopy(model) },
@@ -65,9 +69,9 @@ export function siteRoutes(model: SiteModel): RouteSpec<SitePage>[] {
 }
 
 /**
- * The blog's list and each tag's and category's, a page of posts each (content/data/blog.json
- * `pageSize`), a page's sitemap date its newest post's; and the lists of every tag and every
- * category (`termLists.pageSize` to a page).
+ * The blog's list and each tag's, category's and author's, a page of posts each
+ * (content/data/blog.json `pageSize`), a page's sitemap date its newest post's; and the lists of
+ * every tag and every category (`termLists.pageSize` to a page).
  */
 function blogListRoutes(model: SiteModel): RouteSpec<SitePage>[] {
   const source = datasetFile(model, 'blog');
@@ -85,6 +89,9 @@ function blogListRoutes(model: SiteModel): RouteSpec<SitePage>[] {
     })),
     ...terms.flatMap(({ taxonomy, term }) => paginate(term.items, size, urls.blogTermPath(taxonomy, term.slug)).map((list) => ({
       path: listPagePath(list.first, list.number), page: { kind: 'blog-term', taxonomy, slug: term.slug, page: list.number } as const, source, ...newest(list.items),
+    }))),
+    ...model.authors.flatMap((author) => paginate(author.posts, size, urls.blogAuthorPath(author.id)).map((list) => ({
+      path: listPagePath(list.first, list.number), page: { kind: 'blog-author', id: author.id, page: list.number } as const, source: datasetFile(model, 'people'), ...newest(list.items),
     }))),
     ...(['tag', 'category'] as const).flatMap((taxonomy) => paginate(termList(model, taxonomy), model.data.blog.termLists.pageSize, urls.blogTermListPath(taxonomy)).map((list) => ({
       path: listPagePath(list.first, list.number), page: { kind: 'blog-terms', taxonomy, page: list.number } as const, source,

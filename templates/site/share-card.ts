@@ -5,12 +5,12 @@ import { readCardAssets, type CardData } from './card-assets.ts';
 import type { Post, SiteModel } from './model.ts';
 import type { SitePage } from './routes.ts';
 import { termTitle } from './blog-terms.ts';
-import { blogIndexPath, blogTermListPath, blogTermPath } from './urls.ts';
+import { blogAuthorPath, blogIndexPath, blogTermListPath, blogTermPath } from './urls.ts';
 
 // What each page's share card says: the page's title and what kind of page it is. The title is
 // the page's own (without the brand the document title adds); the kind is a post's category,
-// an audience page's hero eyebrow ("For Startups"), or the label content/data/share-cards.json
-// gives that kind of page.
+// an audience page's hero eyebrow ("For Startups"), an author's role after the label of authors'
+// pages, or the label content/data/share-cards.json gives that kind of page.
 
 /** The words on one card. */
 export interface CardText {
@@ -37,6 +37,10 @@ export function cardTextFor(route: { page: SitePage }, model: SiteModel): CardTe
     case 'blog-post': {
       const post = postsBySlug(model).get(page.slug)!;
       return { title: post.title, kind: post.category };
+    }
+    case 'blog-author': {
+      const person = model.people.get(page.id)!;
+      return { title: person.name, kind: `${kinds['blog-author']}: ${person.role}` };
     }
     case 'case-studies': return { title: data['case-studies'].meta.title, kind: kinds['case-studies'] };
     case 'humans': return { title: data.humans.meta.title, kind: kinds.humans };
@@ -68,6 +72,7 @@ export const shareCard: ShareCardSpec<SiteModel, SitePage> = {
     if (page.kind === 'blog-index' && page.page > 1) return { kind: 'same-as', path: blogIndexPath };
     if (page.kind === 'blog-term' && page.page > 1) return { kind: 'same-as', path: blogTermPath(page.taxonomy, page.slug) };
     if (page.kind === 'blog-terms' && page.page > 1) return { kind: 'same-as', path: blogTermListPath(page.taxonomy) };
+    if (page.kind === 'blog-author' && page.page > 1) return { kind: 'same-as', path: blogAuthorPath(page.id) };
     const post = route.page.kind === 'blog-post' ? postsBySlug(model).get(route.page.slug) : undefined;
     if (post?.socialImage) {
       const frontMatter = model.content.collections.posts!.find((entry) => entry.file === post.file)?.frontMatterText ?? '';

@@ -42,6 +42,7 @@ function trailOf(route: Route<SitePage>, model: SiteModel): Crumb[] | undefined 
     case 'blog-post': return [{ name: data.blog.meta.title, path: blogIndexPath }, { name: postsBySlug(model).get(page.slug)!.title }];
     case 'blog-term': return [{ name: data.blog.meta.title, path: blogIndexPath }, { name: termTitle(model, page.taxonomy, page.slug) }];
     case 'blog-terms': return [{ name: data.blog.meta.title, path: blogIndexPath }, { name: data.blog.termLists[page.taxonomy].title }];
+    case 'blog-author': return [{ name: data.blog.meta.title, path: blogIndexPath }, { name: model.people.get(page.id)!.name }];
     case 'guide': return [{ name: data.guides.find((g) => g.topic === page.topic)!.name }];
     case 'guide-article': {
       const guide = data.guides.find((g) => g.topic === page.topic)!;

@@ -22,7 +22,7 @@ export function organizationReference(site: SiteModel['data']['site'], addresses
   };
 }
 
-/** The home page's `Organization`: name, address, logo and description. */
-export function organizationJsonLd(site: SiteModel['data']['site'], addresses: SiteAddresses): WithContext<Organization> {
-  return { '@context': 'https://schema.org', ...organizationReference(site, addresses), description: site.description };
+/** The home page's `Organization`: name, address, logo, description and its profiles elsewhere (the footer's). */
+export function organizationJsonLd(site: SiteModel['data']['site'], addresses: SiteAddresses, profiles: readonly { href: string }[] = []): WithContext<Organization> {
+  return { '@context': 'https://schema.org', ...organizationReference(site, addresses), description: site.description, ...(profiles.length > 0 ? { sameAs: profiles.map((profile) => profile.href) } : {}) };
 }

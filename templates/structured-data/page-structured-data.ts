@@ -1,7 +1,9 @@
 import type { Thing, WithContext } from 'schema-dts';
 import type { Route } from '../../cli/route/routes.ts';
 import type { SitePage } from '../site/routes.ts';
+import { pageHref } from '../../cli/route/trailing-slash.ts';
 import { postsBySlug } from '../site/share-card.ts';
+import { absoluteUrl, blogAuthorPath } from '../site/urls.ts';
 import type { SiteModel } from '../site/model.ts';
 import { blogPostingJsonLd } from './blog-posting.ts';
 import { breadcrumbsJsonLd } from './breadcrumbs.ts';
@@ -23,8 +25,13 @@ export interface PageAddresses extends SiteAddresses {
 export function pageStructuredData(route: Route<SitePage>, model: SiteModel, page: PageAddresses): WithContext<Thing>[] {
   const site = model.data.site;
   const items: (WithContext<Thing> | undefined)[] = [];
-  if (route.page.kind === 'home') items.push(organizationJsonLd(site, page));
-  if (route.page.kind === 'blog-post') items.push(blogPostingJsonLd(postsBySlug(model).get(route.page.slug)!, site, page, page));
+  if (route.page.kind === 'home') items.push(organizationJsonLd(site, page, model.data.navigation.footer.social));
+  if (route.page.kind === 'blog-post') {
+    const post = postsBySlug(model).get(route.page.slug)!;
+    const person = post.author === undefined ? undefined : model.people.get(post.author);
+    const author = person && { person, url: absoluteUrl(site.siteUrl, pageHref(blogAuthorPath(person.id), site.trailingSlash)) };
+    items.push(blogPostingJsonLd(post, site, page, page, author));
+  }
   items.push(breadcrumbsJsonLd(route, model, page.url));
   return items.filter((item) => item !== undefined);
 }

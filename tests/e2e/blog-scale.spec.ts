@@ -28,11 +28,11 @@ function indexRequests(page: Page): string[] {
   return requests;
 }
 
-test('the first page lists twelve posts and a pager; the explorer fetches every post only once a visitor filters, and finds one on a later page', async ({ page, consoleErrors }) => {
+test('the first page shows twelve posts (three featured, nine more listed) and a pager; the explorer fetches every post only once a visitor filters, and finds one on a later page', async ({ page, consoleErrors }) => {
   const requests = indexRequests(page);
   await page.goto('/blog/');
   await waitForIslands(page);
-  await expect(postTitles(page)).toHaveCount(12);
+  await expect(postTitles(page)).toHaveCount(9);
   await expect(pager(page).getByRole('link')).toHaveText(['1', '2', '5', /^Next/]);
   expect(requests, 'nothing fetched before filtering').toEqual([]);
 
@@ -42,7 +42,7 @@ test('the first page lists twelve posts and a pager; the explorer fetches every 
   await expect(pager(page)).toHaveCount(0);
   expect(requests).toHaveLength(1);
   await search(page).fill('');
-  await expect(postTitles(page)).toHaveCount(12);
+  await expect(postTitles(page)).toHaveCount(9);
   await expect(pager(page)).toBeVisible();
   expect(requests, 'fetched once').toHaveLength(1);
   expectNoConsoleErrors(consoleErrors);

@@ -110,6 +110,15 @@ test("each slide's 'Watch Full Video' links to /case-studies?playVideo= and its 
   await expect(dialog.locator('iframe')).toHaveAttribute('src', `https://www.youtube-nocookie.com/embed/${id}?autoplay=1`);
 });
 
+test('at 320 px its arrows and eight dots share one row', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 700 });
+  const { dots, next, previous } = await openCarousel(page);
+  const tops = await Promise.all([previous, next, dots.first(), dots.last()].map(async (control) => (await control.boundingBox())!));
+  for (const box of tops) expect(Math.abs(box.y + box.height / 2 - (tops[0]!.y + tops[0]!.height / 2))).toBeLessThan(2);
+  // Still large enough to tap: at least 24 px square (WCAG 2.2 target size).
+  for (const box of tops) expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(24);
+});
+
 test('keeps the height of its tallest slide whichever slide shows, so nothing below it moves', async ({ page }) => {
   const carousel = await openCarousel(page);
   const below = page.getByRole('link', { name: 'View all case studies' });

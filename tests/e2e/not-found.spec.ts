@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, hydratedIsland, test } from './fixtures.ts';
 import { pageAddress, ui } from './site-data.ts';
 
 test('an unknown path shows the not-found page with links back into the site', async ({ page }) => {
@@ -29,4 +29,14 @@ test("an unknown blog slug shows 'Post not found' and a Back to Blog link", asyn
   await back.click();
   await expect(page).toHaveURL(/\/blog\/$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('AI Testing Insights Blog');
+});
+
+test('the not-found page searches the site: its words open the search page with its results', async ({ page }) => {
+  await page.goto('/no-such-page');
+  const field = page.getByRole('main').getByRole('searchbox', { name: ui.notFound.search.label });
+  await field.fill('playwright');
+  await field.press('Enter');
+  await expect(page).toHaveURL(/\/search\/\?q=playwright$/);
+  await hydratedIsland(page, 'SiteSearch');
+  await expect(page.locator('.search-results .search-result-link').first()).toBeVisible();
 });

@@ -29,6 +29,8 @@ const templatePages: Record<Exclude<SitePage['kind'], 'redirect'>, string> = {
   'blog-terms': '/blog/tags/',
   // A screenshot figure, highlighted code and a picture of its own to share.
   'blog-post': '/blog/ai-powered-bug-reports/',
+  // The author of two posts.
+  'blog-author': '/blog/authors/daniel-reyes/',
   'case-studies': '/case-studies/',
   'humans': '/humans/',
   'getting-started': '/getting-started/',

@@ -6,7 +6,7 @@
 import type { Page, Request } from '@playwright/test';
 import { expect, expectNoConsoleErrors, hydratedIsland, test } from './fixtures.ts';
 import { blockingAxeViolations } from './page-checks.ts';
-import { searchText, searchWords } from './site-data.ts';
+import { guides, pageAddress, searchText, searchWords } from './site-data.ts';
 
 /** Requests for anything of search: Pagefind's script, worker, WebAssembly and index. */
 function searchRequests(page: Page): string[] {
@@ -32,7 +32,7 @@ async function tabToSearchLink(page: Page): Promise<void> {
 }
 
 for (const [what, { word, path }] of [
-  ['a guide article, by a word only its body holds', searchWords.guideArticleBody],
+  ['a guide overview, by a word only it says', searchWords.guideOverview],
   ['a post, by a word only its excerpt holds', searchWords.postExcerpt],
 ] as const) {
   test(`from the keyboard alone, the header link leads to search, which finds ${what}`, async ({ page, consoleErrors }) => {
@@ -104,11 +104,49 @@ test('axe finds no serious or critical violation with results shown', async ({ p
   expect(await blockingAxeViolations(page)).toEqual([]);
 });
 
-test('a search that finds nothing says so, and announces it', async ({ page }) => {
+test('a search that finds nothing says so, announces it, and offers the guides and a consultation', async ({ page }) => {
   await page.goto('/search/?q=qqzzjx');
   await hydratedIsland(page, 'SiteSearch');
   await expect(status(page)).toContainText(searchText.results.forQuery.replace('{query}', 'qqzzjx'));
   await expect(results(page)).toHaveCount(0);
+  const offers = page.locator('.search-none');
+  await expect(offers.getByRole('heading', { name: searchText.results.noneOffers.guidesHeading })).toBeVisible();
+  await expect(offers.locator('.search-none-guides a')).toHaveCount(guides.length);
+  for (const guide of guides) await expect(offers.getByRole('link', { name: guide.name, exact: true })).toHaveAttribute('href', `/guides/${guide.topic}/`);
+  await expect(offers.getByRole('link', { name: searchText.results.noneOffers.consultation.text })).toHaveAttribute('href', pageAddress(searchText.results.noneOffers.consultation.href));
+  expect(await blockingAxeViolations(page)).toEqual([]);
+});
+
+for (const viewport of [{ width: 320, height: 640 }, { width: 390, height: 844 }]) {
+  test(`on a ${viewport.width} px phone the filters fold behind a button, and the first result is in sight without scrolling`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/search/?q=playwright');
+    await hydratedIsland(page, 'SiteSearch');
+    await expect(results(page).first()).toBeVisible();
+    const toggle = page.getByRole('button', { name: searchText.filters.toggle });
+    const filters = page.getByRole('group', { name: searchText.filters.label });
+    await expect(filters).toBeHidden();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    // The first result's title is on the first screen, above the chat dock along the bottom edge.
+    const scrolled = await page.evaluate(() => window.scrollY);
+    const title = (await page.locator('.search-result-title').first().boundingBox())!;
+    const dockTop = (await page.locator('.chat-dock').boundingBox())!.y;
+    expect(scrolled).toBe(0);
+    expect(title.y + title.height).toBeLessThanOrEqual(Math.min(viewport.height, dockTop));
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(filters).toBeVisible();
+    await page.getByRole('button', { name: searchText.sections.guides, exact: true }).click();
+    await expect(toggle).toContainText('1');
+  });
+}
+
+test('on a wider screen the filters are shown, with no button to fold them', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 800 });
+  await page.goto('/search/?q=playwright');
+  await hydratedIsland(page, 'SiteSearch');
+  await expect(page.getByRole('group', { name: searchText.filters.label })).toBeVisible();
+  await expect(page.getByRole('button', { name: searchText.filters.toggle })).toBeHidden();
 });
 
 test('no other page loads search, and no other page may compile WebAssembly', async ({ page, cspViolations }) => {

@@ -26,7 +26,10 @@ export const forms = readJson<{
   guide: { submit: string };
   toolkit: { submit: string; fixedGuideName: string };
 }>('forms');
-export const ui = readJson<{ islandFallback: string; skipToContent: string; askUsAnything: string; notFound: { title: string; home: { text: string; href: string }; links: { text: string; href: string }[] } }>('ui');
+export const ui = readJson<{ islandFallback: string; skipToContent: string; askUsAnything: string; notFound: { title: string; home: { text: string; href: string }; search: { label: string }; links: { text: string; href: string }[] } }>('ui');
+
+/** content/data/toolkit.json: what the POM files page says once its form is sent. */
+export const toolkitText = readJson<{ unlocked: { heading: string; status: string } }>('toolkit');
 
 /** A site path as the site publishes it: pages end with a slash (site.json `trailingSlash: always`). */
 export const pageAddress = (sitePath: string): string => pageHref(sitePath, 'always');
@@ -36,17 +39,21 @@ export const searchText = readJson<{
   headerLabel: string;
   fieldLabel: string;
   sections: { blog: string; guides: string; services: string; caseStudies: string };
-  filters: { section: string; tag: string; category: string; allSections: string };
-  results: { one: string; other: string; forQuery: string };
+  filters: { label: string; section: string; tag: string; category: string; allSections: string; toggle: string };
+  results: { one: string; other: string; forQuery: string; noneOffers: { guidesHeading: string; consultation: { text: string; href: string } } };
   browse: { noScript: string; blog: { text: string; href: string }; guidesHeading: string };
 }>('search');
 
 /**
- * Words site search finds on one page only: one in a guide article's body and nowhere else, one
- * in a post's excerpt (front matter the post page does not show) and nowhere else.
- * tests/site/search.test.ts checks both against the content and the built index.
+ * Words of one page only: one in a full guide's body and nowhere else (search does not find it:
+ * the guide is had through its form), one a guide overview says and no other indexed page, one
+ * in a post's excerpt (front matter the post page does not show) and nowhere else, and one only
+ * in a post's code (search leaves code out). tests/site/search.test.ts checks them against the
+ * content and the built index.
  */
 export const searchWords = {
   guideArticleBody: { word: 'credibility', path: '/guides/content/productivity/', file: 'guides/productivity.md' },
+  guideOverview: { word: 'meaningless', path: '/guides/playwright/' },
   postExcerpt: { word: 'unpredictable', path: '/blog/integrating-ai-qa-tools-into-ci-cd/', file: 'posts/integrating-ai-qa-tools-into-ci-cd.md' },
+  postCodeOnly: { word: 'balanceDue', path: '/blog/future-of-manual-testing-with-ai/' },
 } as const;

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoConsoleErrors, hydratedIsland, test, type SiteFixtures } from './fixtures.ts';
-import { forms } from './site-data.ts';
+import { forms, toolkitText } from './site-data.ts';
 
 /** Unlocks the POM files through the quick-access form (webhook answering 200). */
 async function unlock(page: Page, captcha: SiteFixtures['captcha']): Promise<void> {
@@ -23,6 +23,8 @@ test('after unlocking, the README and the Cursor rules are shown with the worksh
   const workshop = page.getByRole('region', { name: 'Join the Live Workshop' });
   await expect(workshop.getByRole('link')).toHaveAttribute('href', /^\/getting-started\/?$/);
   await expect(page.getByRole('heading', { name: 'Get Instant Access' }), 'the form heading gives way to the files').toHaveCount(0);
+  // The page says what happened, above the files.
+  await expect(page.locator('.toolkit-files').getByRole('status')).toHaveText(toolkitText.unlocked.status);
 });
 
 test.describe('copy buttons', () => {

@@ -57,6 +57,8 @@ const templates: Record<Exclude<SitePage['kind'], 'redirect'>, TemplateShot> = {
   'blog-terms': { path: '/blog/tags/' },
   // Title, image, sidebar, prose and its first highlighted code sample.
   'blog-post': { path: '/blog/the-reality-of-ai-in-qa-testing/', through: '.prose pre' },
+  // Who they are, then their posts.
+  'blog-author': { path: '/blog/authors/daniel-reyes/' },
   // Hero, stats band, the first three cards and the promo block after them.
   'case-studies': { path: '/case-studies/', through: '.promo' },
   'humans': { path: '/humans/' },

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { isTag, isText, type ChildNode, type Element } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
+import { HtmlValidate } from 'html-validate';
 import sharp from 'sharp';
 import { checkSite, type LinkReport } from '../../cli/check/index.ts';
 import { loadContent } from '../../cli/load/load-content.ts';
@@ -54,6 +55,9 @@ async function htmlFiles(folder: string): Promise<string[]> {
 
 // ---- Pages ----
 
+/** The text of each element of a page whose class list has `name`. */
+const classTexts = (page: Page, name: string) => page.all((e) => (e.attribs.class ?? '').split(' ').includes(name)).map((e) => page.text(e));
+
 /** Every route of SPEC section 2, and the search page, with the h1 and <title> its page must have. */
 const expectedPages: [file: string, h1: string | RegExp, title: string | RegExp][] = [
   ['index.html', 'AI-Powered QA Engineers, Not Just Tools', /^Checkpoint QA \| /],
@@ -84,9 +88,11 @@ const expectedPages: [file: string, h1: string | RegExp, title: string | RegExp]
 /** A page per category and tag of the six posts, each on one page of posts, and the pages listing them all: the blog's lists (templates/site/routes.ts). */
 const categories = ['ai-testing', 'data', 'devops', 'documentation', 'manual-testing', 'tools'];
 const tags = ['ai', 'ai-assistance', 'ai-tools', 'automation', 'bug-reporting', 'ci-cd', 'cursor', 'data-generation', 'devops', 'documentation', 'efficiency', 'future-trends', 'manual-testing', 'productivity', 'qa', 'test-data', 'test-generation', 'testing', 'trends'];
+/** A page per author of the six posts (content/data/people.json). */
+const authors = ['daniel-reyes', 'elif-demir', 'hannah-lindqvist', 'maya-okafor', 'sam-whitaker'];
 const termPages = [
   ...categories.map((slug) => `blog/categories/${slug}/index.html`), ...tags.map((slug) => `blog/tags/${slug}/index.html`),
-  'blog/categories/index.html', 'blog/tags/index.html',
+  'blog/categories/index.html', 'blog/tags/index.html', ...authors.map((id) => `blog/authors/${id}/index.html`),
 ];
 
 test('builds one page per route of the SPEC, and commits them', () => {
@@ -134,10 +140,24 @@ test('no page keeps a bracketed placeholder or unfilled braces outside code', as
   }
 });
 
+test('no page has a placeholder link: the footer\'s social links lead to the profiles navigation.json gives, in the same tab', () => {
+  const profiles = model.data.navigation.footer.social;
+  assert.ok(profiles.length > 0);
+  for (const { file, page } of pages) {
+    assert.deepEqual(page.all((e) => e.name === 'a' && (e.attribs.href === '#' || e.attribs.href === '')).map((e) => page.text(e)), [], file);
+  }
+  const { page } = pages.find(({ file }) => file === 'index.html')!;
+  const social = page.all((e) => e.name === 'a' && (e.attribs.rel ?? '').split(' ').includes('me'));
+  assert.deepEqual(social.map((a) => [page.text(a), a.attribs.href, a.attribs.target]), profiles.map((profile) => [profile.name, profile.href, undefined]));
+  const organization = structuredData(page).find((item) => item['@type'] === 'Organization')!;
+  assert.deepEqual(organization.sameAs, profiles.map((profile) => profile.href), 'search engines learn the same profiles');
+});
+
 test('writes the sitemap, robots.txt, the feed, _redirects and hashed assets', async () => {
   const sitemap = await read('sitemap.xml');
-  // Every page but the 404 page and the search page, whose results depend on the query.
-  assert.equal((sitemap.match(/<loc>/g) ?? []).length, expectedPages.length - 2 + termPages.length);
+  // Every page but the 404 page, the search page, whose results depend on the query, and the five
+  // full guides, which their forms lead to.
+  assert.equal((sitemap.match(/<loc>/g) ?? []).length, expectedPages.length - 2 - model.guides.length + termPages.length);
   assert.match(sitemap, /<loc>https:\/\/www\.checkpointqa\.com\/services\/devshops\/<\/loc>/);
   assert.doesNotMatch(sitemap, /404|dev-shops|contact|search/);
   assert.match(await read('robots.txt'), /Sitemap: https:\/\/www\.checkpointqa\.com\/sitemap\.xml/);
@@ -206,6 +226,55 @@ test("each guide page's form sends its own guide's name and leads to that guide'
   }
 });
 
+test('the full guides, where the guide forms lead, are published but noindex and left out of the sitemap', async () => {
+  const sitemap = await read('sitemap.xml');
+  assert.ok(model.guides.length > 1);
+  for (const guide of model.guides) {
+    const { page } = pages.find(({ file }) => file === `guides/content/${guide.topic}/index.html`)!;
+    assert.equal(page.meta('robots'), 'noindex', guide.topic);
+    assert.equal(page.all((e) => e.attribs['data-pagefind-body'] !== undefined).length, 0, `${guide.topic} marks nothing for site search`);
+    assert.doesNotMatch(sitemap, new RegExp(`/guides/content/${guide.topic}/`), guide.topic);
+    // The overview, with its form, is the page search engines list.
+    assert.match(sitemap, new RegExp(`<loc>${siteUrl}/guides/${guide.topic}/</loc>`), guide.topic);
+  }
+});
+
+test('every post names its author from people.json, linked to their page; each author\'s page lists their posts and no one else\'s', () => {
+  const pageAt = (file: string) => pages.find((entry) => entry.file === file)!.page;
+  assert.ok(model.posts.length > 1);
+  for (const post of model.posts) {
+    const person = model.people.get(post.author!)!;
+    assert.ok(person, `${post.slug} has an author`);
+    const page = pageAt(`blog/${post.slug}/index.html`);
+    const byline = page.all((e) => e.name === 'a' && e.attribs.rel === 'author');
+    assert.deepEqual(byline.map((a) => [page.text(a), a.attribs.href]), [[person.name, `/blog/authors/${person.id}/`]], post.slug);
+    assert.ok(classTexts(page, 'byline-role').includes(person.role), post.slug);
+    const posting = structuredData(page).find((item) => item['@type'] === 'BlogPosting') as { author: { '@type': string; name: string; url: string } };
+    assert.deepEqual([posting.author['@type'], posting.author.name, posting.author.url], ['Person', person.name, `${siteUrl}/blog/authors/${person.id}/`], post.slug);
+  }
+  assert.ok(model.authors.length > 1);
+  for (const author of model.authors) {
+    const person = model.people.get(author.id)!;
+    const page = pageAt(`blog/authors/${author.id}/index.html`);
+    assert.deepEqual(page.texts('h1'), [person.name]);
+    const listed = page.all((e) => e.name === 'a' && e.attribs.class === 'read-more').map((a) => a.attribs.href);
+    assert.deepEqual(listed, model.posts.filter((post) => post.author === author.id).map((post) => `/blog/${post.slug}/`), author.id);
+    assert.ok(page.text(page.all((e) => e.name === 'main')[0]!).includes(person.bio), author.id);
+  }
+  // The blog's cards name each post's author too.
+  const blog = pageAt('blog/index.html');
+  for (const post of model.posts) assert.ok(classTexts(blog, 'byline-name').includes(model.people.get(post.author!)!.name), post.slug);
+});
+
+test('/humans/ shows the team of people.json, each with a name, a role and a bio', () => {
+  const { page } = pages.find(({ file }) => file === 'humans/index.html')!;
+  const team = model.data.humans.team.people.map((id) => model.people.get(id)!);
+  assert.ok(team.length > 0);
+  assert.deepEqual(classTexts(page, 'person-name'), team.map((person) => person.name));
+  assert.deepEqual(classTexts(page, 'person-role'), team.map((person) => person.role));
+  assert.deepEqual(classTexts(page, 'person-bio'), team.map((person) => person.bio));
+});
+
 test('highlights code in posts at build time and links tags to the filtered list', async () => {
   const html = await read('blog/ai-powered-bug-reports/index.html');
   assert.match(html, /data-rehype-pretty-code-figure/);
@@ -218,7 +287,7 @@ test('loads no React on pages without islands, and the hydration script where is
   assert.equal((terms.match(/<script type="module"/g) ?? []).length, 1);
   assert.doesNotMatch(terms, /hydrate-/);
   const blog = await read('blog/index.html');
-  assert.match(blog, /<script type="module" src="\/assets\/hydrate-[A-Z0-9]+\.js">/);
+  assert.match(blog, /<script type="module" src="\/assets\/hydrate-[A-Z0-9]+\.js" fetchpriority="low">/);
   assert.match(blog, /data-island="BlogExplorer"/);
   const budget = result.budgets.find((b) => b.path === '/terms')!;
   // The small site script (header, menus, chat dock, newsletter): React alone is a hundred times this.
@@ -407,7 +476,8 @@ test('every page’s JSON-LD parses and has the types its kind of page calls for
   assert.deepEqual(typesOf('index.html'), ['Organization']);
   assert.deepEqual(typesOf('blog/building-smart-test-data-factories/index.html'), ['BlogPosting', 'BreadcrumbList']);
   assert.deepEqual(typesOf('guides/playwright/index.html'), ['BreadcrumbList']);
-  assert.deepEqual(typesOf('guides/content/playwright/index.html'), ['BreadcrumbList']);
+  // A full guide is not listed for search engines: it has no structured data for them either.
+  assert.deepEqual(typesOf('guides/content/playwright/index.html'), []);
   assert.deepEqual(typesOf('services/startups/index.html'), ['BreadcrumbList']);
   assert.deepEqual(typesOf('humans/index.html'), []);
   assert.deepEqual(typesOf('404.html'), []);
@@ -417,7 +487,7 @@ test('every page’s JSON-LD parses and has the types its kind of page calls for
   }
 });
 
-test('a post’s BlogPosting names its canonical URL, dates, share picture and the organisation', () => {
+test('a post’s BlogPosting names its canonical URL, dates, share picture, its author and the organisation', () => {
   const { page } = pages.find(({ file }) => file === 'blog/building-smart-test-data-factories/index.html')!;
   const [posting, breadcrumbs] = structuredData(page) as [Record<string, any>, Record<string, any>]; // JSON-LD read back: its shape is what is under test
   const canonical = page.all((e) => e.name === 'link' && e.attribs.rel === 'canonical')[0]!.attribs.href;
@@ -426,7 +496,8 @@ test('a post’s BlogPosting names its canonical URL, dates, share picture and t
   assert.equal(posting.headline, 'Building Smart Test Data Factories with AI');
   assert.match(posting.datePublished, /^\d{4}-\d{2}-\d{2}$/);
   assert.deepEqual(posting.image, [page.meta('og:image')]);
-  assert.equal(posting.author.name, 'Checkpoint QA');
+  assert.equal(posting.author.name, 'Hannah Lindqvist');
+  assert.equal(posting.author.worksFor.name, 'Checkpoint QA');
   assert.equal(posting.publisher.logo.url, `${siteUrl}/social/logo.png`);
   assert.deepEqual(breadcrumbs.itemListElement.map((item: { position: number; item: string }) => [item.position, item.item]), [
     [1, `${siteUrl}/`], [2, `${siteUrl}/blog/`], [3, canonical],
@@ -513,4 +584,17 @@ test('each page with a copy names it in its head, and the sitemap lists pages on
     assert.deepEqual(alternates, copies.has(copy) ? [`/${copy}`] : [], file);
   }
   assert.doesNotMatch(await read('sitemap.xml'), /\.md</);
+});
+
+test('every page the build wrote is valid HTML: html-validate finds nothing against the standard or its accessibility rules', async () => {
+  // The standard and accessibility presets leave out the rules about how markup is written (React
+  // writes `charSet`, self-closing void elements and inline styles). ARIA lets any list be named,
+  // so a named list of tags is no finding; "not recommended" is advice, not a fault.
+  const validator = new HtmlValidate({ extends: ['html-validate:standard', 'html-validate:a11y'], rules: { 'aria-label-misuse': ['error', { allowAnyNamable: true }] } });
+  const findings: string[] = [];
+  for (const { file } of pages) {
+    const report = await validator.validateString(await read(file), file);
+    for (const message of report.results.flatMap((entry) => entry.messages)) findings.push(`${file}:${message.line}:${message.column} ${message.ruleId}: ${message.message}`);
+  }
+  assert.deepEqual(findings, []);
 });

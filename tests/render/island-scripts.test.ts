@@ -53,6 +53,13 @@ test('preloads the chunks of every island on the page and no other island', () =
   assert.ok(!single.includes('/assets/chunks/carousel-util-UTIL.js'), 'a chunk only another island needs');
 });
 
+test('fetches the hydration script and every preload at low priority, so no script stands before the first paint', () => {
+  const parsed = parsePage(withIslandScripts(page(['TestimonialCarousel', 'BlogExplorer']), bundle).html);
+  const scripts = parsed.all((e) => (e.name === 'link' && e.attribs.rel === 'modulepreload') || (e.name === 'script' && e.attribs.type === 'module'));
+  assert.equal(scripts.length, 5);
+  assert.deepEqual([...new Set(scripts.map((e) => e.attribs.fetchpriority))], ['low']);
+});
+
 test('never preloads the hydration script itself or the site script', () => {
   const { preloads } = headScripts(withIslandScripts(page(['BlogExplorer']), bundle).html);
   assert.ok(!preloads.includes(bundle.hydrateScript));

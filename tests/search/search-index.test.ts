@@ -143,3 +143,28 @@ test('a search page the site does not have, or one sharing its folder, is refuse
     return true;
   });
 });
+
+test('what the site tells search to ignore is left out of the index: code blocks, with `ignore: ["pre"]`', async () => {
+  // Without it, the first post's code is found like its text.
+  assert.deepEqual((await site.search('const')).map((page) => page.url), ['/posts/hello/']);
+  const ignoring = loadedSite({ ...tinyDefinition, search: { page: '/search', ignore: ['pre'] } });
+  const out = path.join(tmp, 'dist-ignoring-code');
+  assert.equal((await buildSite({ root: tinyRoot, site: ignoring, writer: new DiskWriter(out) })).committed, true);
+  const searched = await searchBuiltSite(out);
+  try {
+    assert.deepEqual((await searched.search('const')).map((page) => page.url), []);
+    assert.deepEqual((await searched.search('first')).map((page) => page.url), ['/posts/hello/'], 'the rest of the post is found');
+  } finally {
+    await searched.close();
+  }
+});
+
+test('an ignore entry that is no selector is refused with its code, at the definition', async () => {
+  const odd = loadedSite({ ...tinyDefinition, search: { page: '/search', ignore: ['pre', ' '] } });
+  await assert.rejects(buildSite({ root: tinyRoot, site: odd, writer: new MemoryWriter() }), (error: unknown) => {
+    assert.ok(error instanceof SiteErrorList);
+    assert.deepEqual(error.errors.map((e) => e.code), ['search.bad-ignore']);
+    assert.match(error.errors[0]!.file ?? '', /sitegen\.config\.ts$/);
+    return true;
+  });
+});

@@ -78,6 +78,10 @@ test('a tag\'s page lists its posts with their cards, marks its tag, links its f
   assert.ok(term, 'a tag with more than a page of posts');
   const page = parsePage(html(`/blog/tags/${term.slug}`));
   assert.deepEqual(page.texts('h1'), [`Posts tagged “${term.name}”`]);
+  // The heading names the tag; the count under it does not say it again.
+  const hero = page.all((e) => e.name === 'section' && (e.attribs.class ?? '').split(' ').includes('page-hero'))[0]!;
+  assert.equal(page.text(hero).split(term.name).length - 1, 1, page.text(hero));
+  assert.match(page.text(hero), new RegExp(`${term.items.length} posts`));
   const cards = hrefs(page, (a) => a.class === 'read-more');
   assert.deepEqual(cards, term.items.slice(0, size).map((slug) => `/blog/${slug}/`));
   assert.deepEqual(hrefs(page, (a) => a['aria-current'] === 'true'), [`/blog/tags/${term.slug}/`]);

@@ -105,3 +105,26 @@ test('reports a redirect that would overwrite a page, from the redirects file', 
   assert.deepEqual(errors.map((e) => [e.code, e.file]), [['routes.duplicate-output', 'data/redirects.json']]);
   assert.match(errors[0]!.message, /blog\/index\.html/);
 });
+
+test('reports a person named twice in people.json, and an author or team member who is no one, each where it is written', async () => {
+  const errors = await contentErrors('unknown-person');
+  assert.deepEqual(located(errors), [
+    ['content.invalid-field', 'data/people.json', 3],
+    ['content.invalid-field', 'posts/first-post.md', 10],
+    ['content.invalid-field', 'data/humans.json', 19],
+    ['content.invalid-field', 'data/humans.json', 19],
+  ]);
+  assert.deepEqual(errors.map((e) => e.message.split(':')[0]), ['[1].id', 'author', 'team.people[1]', 'team.section']);
+});
+
+test('reports a home video whose story names no case study, at its line', async () => {
+  const errors = await contentErrors('unknown-story');
+  assert.deepEqual(located(errors), [['content.invalid-field', 'data/home.json', 133]]);
+  assert.match(errors[0]!.message, /^customerVideo\.story: .*"no-such-study"/);
+});
+
+test('reports an offer of /getting-started whose interest the consultation form does not offer, at its line', async () => {
+  const errors = await contentErrors('unknown-interest');
+  assert.deepEqual(located(errors), [['content.invalid-field', 'data/getting-started.json', 22]]);
+  assert.match(errors[0]!.message, /^form\.offers\[1\]\.interest: .*"Embedded Cypress QA"/);
+});

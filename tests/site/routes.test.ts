@@ -20,7 +20,7 @@ const buildRedirects = (siteModel: SiteModel, routes: Route<SitePage>[]) => {
   return redirects;
 };
 
-test('lists every route of the SPEC route table, plus the search and 404 pages, a page per tag and category, and the pages listing them', () => {
+test('lists every route of the SPEC route table, plus the search and 404 pages, a page per tag, category and author, and the pages listing tags and categories', () => {
   const paths = buildRoutes(model).map((r) => r.path).sort();
   const topics = ['bug-documentation', 'cursor-usage', 'playwright', 'productivity', 'test-data'];
   assert.deepEqual(paths, [
@@ -28,6 +28,7 @@ test('lists every route of the SPEC route table, plus the search and 404 pages, 
     ...['ai-testing', 'data', 'devops', 'documentation', 'manual-testing', 'tools'].map((slug) => `/blog/categories/${slug}`),
     ...model.terms.tags.map((term) => `/blog/tags/${term.slug}`),
     ...model.posts.map((p) => `/blog/${p.slug}`).sort(),
+    ...model.authors.map((author) => `/blog/authors/${author.id}`),
     '/case-studies', '/getting-started',
     ...topics.map((t) => `/guides/${t}`), ...topics.map((t) => `/guides/content/${t}`),
     '/humans', '/pom-files', '/privacy', '/search',

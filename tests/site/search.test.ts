@@ -1,7 +1,8 @@
 // What site search promises visitors, on the shared build of the real site: posts, guide
-// overviews and articles, service pages and case studies are found by their words, each with its
-// section (and a post with its tags and category); nothing else is indexed; the search page is
-// the one page that may compile WebAssembly. Searched with the site's own pagefind.js over HTTP.
+// overviews, service pages and case studies are found by their words, each with its section (and
+// a post with its tags and category); nothing else is indexed: not the full guides, which their
+// forms lead to, nor code; the search page is the one page that may compile WebAssembly.
+// Searched with the site's own pagefind.js over HTTP.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -27,18 +28,17 @@ before(async () => {
 });
 after(() => site?.close());
 
-/** What the site indexes: every post, guide overview, guide article, service page and the case studies, by section. */
+/** What the site indexes: every post, guide overview, service page and the case studies, by section. */
 function expectedPages(): Map<string, string> {
   return new Map([
     ...model.posts.map((post) => [`/blog/${post.slug}/`, sections.blog] as const),
     ...model.data.guides.map((guide) => [`/guides/${guide.topic}/`, sections.guides] as const),
-    ...model.guides.map((guide) => [`/guides/content/${guide.topic}/`, sections.guides] as const),
     ...model.data.audiences.map((audience) => [`/services/${audience.slug}/`, sections.services] as const),
     ['/case-studies/', sections.caseStudies] as const,
   ]);
 }
 
-test('every post, guide, guide article, service page and the case studies are indexed with their section, and nothing else', async () => {
+test('every post, guide overview, service page and the case studies are indexed with their section, and nothing else', async () => {
   const found = new Map<string, string>();
   for (const section of Object.values(sections)) {
     for (const page of await site.search(null, { section })) found.set(page.url, page.filters.section!.join());
@@ -48,17 +48,29 @@ test('every post, guide, guide article, service page and the case studies are in
   assert.deepEqual(Object.values(entry.languages).map((language) => language.page_count), [expectedPages().size], 'no page without a section');
 });
 
-test('a word only a guide article\'s body holds finds that article, with the word marked in its snippet', async () => {
+test('a word only a full guide\'s body holds finds nothing: the guide is had through its form, not through search', async () => {
   const { word, path: sitePath, file } = searchWords.guideArticleBody;
   const source = await readFile(path.join(projectRoot, 'content', file), 'utf8');
-  const article = model.guides.find((guide) => `/guides/content/${guide.topic}/` === sitePath)!;
   assert.match(source.split(/^---$/m)[2]!, new RegExp(`\\b${word}\\b`, 'i'), 'the word is in the body');
-  assert.doesNotMatch(`${article.title} ${article.description}`, new RegExp(word, 'i'), 'and not in the title or description');
+  assert.ok(model.guides.some((guide) => `/guides/content/${guide.topic}/` === sitePath));
+  assert.deepEqual((await site.search(word)).map((page) => page.url), []);
+});
+
+test('a word only a guide overview says finds that overview, with the word marked in its snippet', async () => {
+  const { word, path: sitePath } = searchWords.guideOverview;
   const found = await site.search(word);
   assert.deepEqual(found.map((page) => page.url), [sitePath]);
   assert.match(found[0]!.excerpt, new RegExp(`<mark>${word}`, 'i'));
-  assert.equal(found[0]!.meta.title, article.title);
   assert.deepEqual(found[0]!.filters.section, [sections.guides]);
+});
+
+test('code in a post is left out of the index, so no excerpt quotes it', async () => {
+  const { word, path: sitePath } = searchWords.postCodeOnly;
+  const page = parsePage(await readFile(path.join(outDir, sitePath, 'index.html'), 'utf8'));
+  assert.ok(page.all((element) => element.name === 'pre').some((element) => page.text(element).includes(word)), 'the word is in the post\'s code');
+  assert.deepEqual((await site.search(word)).map((found) => found.url), []);
+  // The rest of the post is still found.
+  assert.ok((await site.search(searchWords.postExcerpt.word)).length > 0);
 });
 
 test('a word only a post\'s excerpt holds finds the post, though its page does not show the excerpt', async () => {

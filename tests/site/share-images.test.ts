@@ -55,6 +55,9 @@ test("a card names the page's kind: a post's category, an audience's eyebrow, a 
   assert.deepEqual(textOf('social/services/startups.png'), { title: 'QA for Startups', kind: 'For Startups' });
   assert.equal(textOf('social/guides/content/playwright.png').kind, model.data['share-cards'].kinds['guide-article']);
   assert.deepEqual(textOf('social/index.png'), { title: model.data.home.meta.title, kind: model.data['share-cards'].kinds.home });
+  // An author's page: their name, and their role after the label of authors' pages.
+  const author = model.people.get(model.authors[0]!.id)!;
+  assert.deepEqual(textOf(`social/blog/authors/${author.id}.png`), { title: author.name, kind: `${model.data['share-cards'].kinds['blog-author']}: ${author.role}` });
 });
 
 test("a card's alt text reads its kind, title and the brand", () => {

@@ -85,14 +85,16 @@ test('publishes a feed beside each tag\'s and category\'s page, holding only its
   }
 });
 
-test('publishes the summaries of every post the blog\'s explorer filters, each image once, and the explorer reads them back', () => {
+test('publishes the summaries of every post the blog\'s explorer filters, each image and author once, and the explorer reads them back', () => {
   const index = JSON.parse(text('blog/posts.json')) as PostsIndex;
-  assert.equal(index.version, 1);
+  assert.equal(index.version, 2);
+  assert.deepEqual(Object.keys(index.authors).sort(), [...new Set(model.posts.map((post) => post.author!))].sort());
   assert.deepEqual(index.posts.map((post) => post.href), model.posts.map((post) => `/blog/${post.slug}/`));
   assert.deepEqual(Object.keys(index.images).sort(), [...new Set(model.posts.map((post) => post.image))].sort());
   const read = readPostsIndex(index)!;
-  assert.deepEqual(read.map((post) => [post.title, post.excerpt, post.category, post.tags, post.image.src, post.image.alt]),
-    model.posts.map((post) => [post.title, post.excerpt, post.category, post.tags, post.image, post.imageAlt]));
-  assert.equal(readPostsIndex({ ...index, version: 2 }), undefined, 'another version is not read');
+  assert.deepEqual(read.map((post) => [post.title, post.excerpt, post.category, post.tags, post.image.src, post.image.alt, post.author?.name, post.author?.href]),
+    model.posts.map((post) => [post.title, post.excerpt, post.category, post.tags, post.image, post.imageAlt, model.people.get(post.author!)!.name, `/blog/authors/${post.author}/`]));
+  assert.equal(readPostsIndex({ ...index, version: 1 }), undefined, 'another version is not read');
+  assert.equal(readPostsIndex({ ...index, posts: [{ ...index.posts[0]!, author: 'no-one' }] }), undefined, 'a post whose author is not listed is not read');
   assert.equal(readPostsIndex({ ...index, posts: [{ ...index.posts[0], image: '/images/elsewhere.png' }] }), undefined, 'a post whose image is not listed is not read');
 });

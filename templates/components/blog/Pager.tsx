@@ -18,7 +18,8 @@ export interface PagerProps {
 export default function Pager({ pager }: { pager: PagerProps }) {
   return (
     <nav className="pager" aria-label={pager.label}>
-      {pager.previous ? <a className="pager-step" href={pager.previous.href} rel="prev"><span aria-hidden="true">← </span>{pager.previous.label}</a> : null}
+      {/* The arrow and the word are flex items: the link's gap spaces them (white space at an item's edge would collapse). */}
+      {pager.previous ? <a className="pager-step" href={pager.previous.href} rel="prev"><span aria-hidden="true">←</span>{pager.previous.label}</a> : null}
       <ol className="pager-pages">
         {pager.entries.map((entry, index) => (
           'gap' in entry ? (
@@ -32,7 +33,7 @@ export default function Pager({ pager }: { pager: PagerProps }) {
           )
         ))}
       </ol>
-      {pager.next ? <a className="pager-step" href={pager.next.href} rel="next">{pager.next.label}<span aria-hidden="true"> →</span></a> : null}
+      {pager.next ? <a className="pager-step" href={pager.next.href} rel="next">{pager.next.label}<span aria-hidden="true">→</span></a> : null}
     </nav>
   );
 }

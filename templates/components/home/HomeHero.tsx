@@ -1,10 +1,11 @@
 import ExternalLink from '../ExternalLink.tsx';
 import Icon from '../Icon.tsx';
-import Img from '../Img.tsx';
+import BugReport from '../artefacts/BugReport.tsx';
+import CiRun from '../artefacts/CiRun.tsx';
 import SiteLink from '../SiteLink.tsx';
 import { usePage } from '../page-context.ts';
 
-/** The home hero: headline, calls to action, the art and the four feature tiles. */
+/** The home hero: headline, calls to action, the work shown as interface, and the four feature tiles. */
 export default function HomeHero() {
   const { model } = usePage();
   const { home, site } = model.data;
@@ -24,8 +25,11 @@ export default function HomeHero() {
             </ExternalLink>
           </div>
         </div>
+        {/* The work as it looks: a CI run the engineer reviewed, and in front a bug report the AI
+            drafted and the engineer corrected. */}
         <div className="home-hero-art">
-          <Img src="/images/hero.svg" alt="" decorative />
+          <CiRun />
+          <BugReport />
         </div>
       </div>
       <div className="container" id={home.hero.featuresId}>

@@ -3,7 +3,10 @@ import SectionHeader from '../SectionHeader.tsx';
 import SiteLink from '../SiteLink.tsx';
 import { usePage } from '../page-context.ts';
 
-/** The two engagement plans, both priced "Contact Us". */
+/**
+ * The two engagement plans, both priced "Contact Us", and under the price how it is set (a short
+ * scoping call) with the button that books it, before what the plan includes.
+ */
 export default function Pricing() {
   const { model } = usePage();
   const { home } = model.data;
@@ -18,13 +21,14 @@ export default function Pricing() {
               <h3>{plan.name}</h3>
               <p className="plan-hours">{plan.hoursPerWeek} {home.pricing.hoursSuffix}</p>
               <p className="plan-price">{plan.price}</p>
-              <p>{plan.description}</p>
-              <ul className="plan-features">
-                {plan.features.map((feature) => <li key={feature}><Icon name="check" size={18} />{feature}</li>)}
-              </ul>
+              <p className="plan-anchor">{home.pricing.anchor}</p>
               <SiteLink link={plan.cta} className={`button button-block ${plan.popular ? 'button-primary' : 'button-secondary'}`}>
                 {plan.cta.text}<span className="visually-hidden">: {plan.name}</span>
               </SiteLink>
+              <p className="plan-description">{plan.description}</p>
+              <ul className="plan-features">
+                {plan.features.map((feature) => <li key={feature}><Icon name="check" size={18} />{feature}</li>)}
+              </ul>
             </li>
           ))}
         </ul>

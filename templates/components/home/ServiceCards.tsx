@@ -11,6 +11,7 @@ import { usePage } from '../page-context.ts';
 /**
  * The services grid: one card per service, each linking to its guide, then every guide of
  * content/data/guides.json (so the header's 'Browse all AI guides' link lands on all of them).
+ * Its illustrations load lazily: they lie below the hero, whose art is HTML.
  */
 export default function ServiceCards() {
   const { model } = usePage();
@@ -28,7 +29,7 @@ export default function ServiceCards() {
               title={card.title}
               text={card.description}
               icon={card.icon}
-              media={{ ratio: `${card.image.width} / ${card.image.height}`, element: <Img src={card.image.src} alt={card.image.alt} decorative={card.image.decorative} sizes={imageSizes.card} /> }}
+              media={{ ratio: `${card.image.width} / ${card.image.height}`, element: <Img src={card.image.src} alt={card.image.alt} decorative={card.image.decorative} sizes={imageSizes.card} loading="lazy" /> }}
               action={(
                 <SiteLink link={card} className="text-link card-stretch">
                   {services.learnMoreLabel}<span className="visually-hidden">: {card.title}</span>

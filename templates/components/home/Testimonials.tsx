@@ -23,6 +23,7 @@ export default function Testimonials() {
             slides: testimonials.map((t) => ({
               id: t.id, quote: t.quote, company: t.company, name: t.name, title: t.title,
               logo: sized(t.logo, t.company, imageSizes.logo), watchHref: href(caseStudyVideoPath(t.videoUrl)),
+              ...(t.photo ? { photo: sized(t.photo, '', imageSizes.avatar) } : {}),
             })),
           }}
         />

@@ -3,6 +3,7 @@ import { imageRef } from '../../../cli/validate/fields.ts';
 import { redirectSource } from '../../../cli/validate/url-fields.ts';
 import { imagePath, lineText, link, meta, text, textWith } from './fields.ts';
 import { declaredTopic } from './guides.ts';
+import { personId } from './people.ts';
 
 /** The page of one tag or category: its title, description, heading and feed, each naming the term. */
 function termPage(name: string) {
@@ -10,8 +11,14 @@ function termPage(name: string) {
     title: textWith(name),
     description: textWith(name),
     heading: textWith(name),
-    /** How many posts the term has: `{count}` and the term. */
-    count: z.object({ one: textWith(name), other: textWith([name, 'count']) }).strict(),
+    /**
+     * How many posts the term has, under the heading that already names it: `{count}`, and the
+     * term only where the words need it.
+     */
+    count: z.object({
+      one: textWith(name, { optional: true }),
+      other: textWith([name, 'count'], { optional: true }).refine((value) => value.includes('{count}'), 'expected the placeholder {count}'),
+    }).strict(),
     feedTitle: textWith(name),
   }).strict();
 }
@@ -66,6 +73,13 @@ export const blogSchema = z.object({
     /** A later page's title and heading: the list's title and the page. */
     pageTitle: textWith(['title', 'page', 'count']),
   }).strict(),
+  /** An author's page (`/blog/authors/{id}`): its title and description name the person, its heading leads their posts. */
+  authorPage: z.object({
+    title: textWith('name'),
+    description: textWith(['name', 'role']),
+    heading: textWith('name'),
+    count: z.object({ one: text, other: textWith('count') }).strict(),
+  }).strict(),
   tagPage: termPage('tag'),
   categoryPage: termPage('category'),
   /**
@@ -99,6 +113,8 @@ export const blogSchema = z.object({
     image: imagePath,
     imageAlt: text,
     category: lineText(60),
+    /** The author of a post whose front matter names none (a person of people.json); without it such a post shows no author. */
+    author: personId.optional(),
   }).strict(),
 }).strict();
 
@@ -129,6 +145,8 @@ export const postFrontMatterSchema = z.object({
   /** What the social image shows, for people who cannot see it; required with `socialImage`. */
   socialImageAlt: lineText(postFieldLimits.excerpt).optional(),
   category: lineText(postFieldLimits.category).optional(),
+  /** Who wrote it: a person of content/data/people.json, by id. By default blog.json's `postDefaults.author`. */
+  author: personId.optional(),
   tags: z.array(lineText(postFieldLimits.tag), { error: 'expected a list of strings' }).optional(),
   /** The post's former addresses (another generator's, say): each redirects to the post. */
   aliases: z.array(redirectSource, { error: 'expected a list of site paths such as /2019/05/old-post/' }).optional(),

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { toEmbedUrl } from '../../../client/video-url.ts';
-import { imagePath, link, meta, text } from './fields.ts';
+import { imagePath, lineText, link, meta, text } from './fields.ts';
 import { absoluteUrlProblem } from '../../../cli/validate/url-fields.ts';
+import { sentencesOf } from '../sentences.ts';
+import { heroAside } from './artefacts.ts';
 
 // Customers speaking for the site: the home page's testimonials and the case-studies page.
 
@@ -36,7 +38,12 @@ const person = {
   name: text,
   title: text,
   videoUrl,
+  /** The speaker's portrait (square, at least 512 px a side); without one, their initials. */
+  photo: imagePath.optional(),
 };
+
+/** At most two sentences: what a card shows of a quote before its disclosure holds the rest. */
+const twoSentences = lineText(280).refine((value) => sentencesOf(value).length <= 2, 'expected at most two sentences: the full quote is shown behind "Read the full story"');
 
 /** content/data/testimonials.json: the quotes of the home page's carousel. */
 export const testimonialsSchema = z.array(z.object(person).strict()).length(8);
@@ -44,7 +51,7 @@ export const testimonialsSchema = z.array(z.object(person).strict()).length(8);
 /** content/data/case-studies.json: the case-studies page and its video gallery. */
 export const caseStudiesSchema = z.object({
   meta,
-  hero: z.object({ eyebrow: text, headline: text, text }).strict(),
+  hero: z.object({ eyebrow: text, headline: text, text, aside: heroAside.optional() }).strict(),
   stats: z.array(z.object({ value: text, label: text }).strict()).length(3),
   gridHeading: text,
   watchLabel: text,
@@ -53,5 +60,27 @@ export const caseStudiesSchema = z.object({
   closeLabel: text,
   promo: z.object({ heading: text, text, cta: link }).strict(),
   closing: z.object({ heading: text, text, primary: link, secondary: link }).strict(),
-  studies: z.array(z.object({ ...person, thumbnail: imagePath }).strict()).length(8),
+  /** Under each card's shortened quote: opens the full quote. */
+  fullStoryLabel: text,
+  /** A proof card's link to the study's card on this page, such as "Read the {company} story". */
+  storyLink: textWithCompany,
+  studies: z.array(z.object({
+    ...person,
+    /** The result, in one line: the card's heading. */
+    outcome: lineText(110),
+    /** Two or three figures set large: "4 hrs" over "release sign-off, down from 2 days". */
+    metrics: z.array(z.object({ value: lineText(12), label: lineText(70) }).strict()).min(2).max(3),
+    /** The card's quote: at most two sentences, each of them one of the quote's own; the quote's first two by default. */
+    pullQuote: twoSentences.optional(),
+    /**
+     * A still from the video (16:9, at least 1280×720): the poster under the play button.
+     * Without one the card shows a title card of the speaker's quote and name instead.
+     */
+    thumbnail: imagePath.optional(),
+  }).strict().superRefine((study, context) => {
+    // A cut of the quote, not new words put in the speaker's mouth.
+    const said = new Set(sentencesOf(study.quote));
+    const added = sentencesOf(study.pullQuote ?? '').filter((sentence) => !said.has(sentence));
+    if (added.length > 0) context.addIssue({ code: 'custom', path: ['pullQuote'], message: `expected sentences of the quote, cut from it as they are written; the quote does not say "${added[0]}"`, input: study.pullQuote });
+  })).length(8),
 }).strict();

@@ -39,7 +39,8 @@ export const homeSchema = z.object({
     allGuides: z.object({ heading: text, linkLabel: text }).strict().optional(),
   }).strict(),
   benefits: z.object({ id: z.string(), heading: text, intro: text, items: z.array(item.extend({ icon })).length(6) }).strict(),
-  pricing: z.object({ id: z.string(), heading: text, intro: text, popularLabel: text, hoursSuffix: text, plans: z.array(plan).length(2) }).strict(),
+  /** `anchor` stands under each plan's price ("Contact Us"): how the price is set. */
+  pricing: z.object({ id: z.string(), heading: text, intro: text, popularLabel: text, hoursSuffix: text, anchor: text, plans: z.array(plan).length(2) }).strict(),
   testimonials: z.object({
     id: z.string(),
     heading: text,
@@ -50,6 +51,10 @@ export const homeSchema = z.object({
     caseStudiesLink: link,
   }).strict(),
   closingCta: z.object({ heading: text, text, primary: link, secondary: link }).strict(),
-  /** The closing video: a poster with a play button; the player loads when the visitor presses it. */
-  customerVideo: z.object({ heading: text, text, title: text, playLabel: text, videoUrl, poster: imagePath }).strict(),
+  /**
+   * The closing video: a poster with a play button; the player loads when the visitor presses it.
+   * `story` names the case study (case-studies.json) whose speaker it shows; `poster` is a still
+   * from the video (16:9, at least 1280×720), and without one the speaker's quote and name stand in.
+   */
+  customerVideo: z.object({ heading: text, text, title: text, playLabel: text, videoUrl, story: z.string(), poster: imagePath.optional() }).strict(),
 }).strict();

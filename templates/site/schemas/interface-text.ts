@@ -60,8 +60,12 @@ export const uiSchema = z.object({
   /** Beside the badge in the chat dock, on screens wide enough for it. */
   askUsPrompt: text,
   newTabNote: text,
-  /** `home` is the 404's first action; the links follow it. */
-  notFound: z.object({ metaTitle: text, title: text, text, home: link, linksHeading: text, links: z.array(link).min(1) }).strict(),
+  /** `home` is the 404's first action; a search of the site and the links follow it. */
+  notFound: z.object({
+    metaTitle: text, title: text, text, home: link,
+    search: z.object({ label: text, placeholder: text, submit: text }).strict(),
+    linksHeading: text, links: z.array(link).min(1),
+  }).strict(),
   /** What ends a blog post or a guide article: related reading, then a call to action. */
   nextSteps: z.object({
     relatedPostsHeading: text,

@@ -6,9 +6,11 @@ import { guidesSchema } from './guides.ts';
 import { homeSchema } from './home.ts';
 import { llmsSchema } from './llms.ts';
 import { formsSchema, uiSchema } from './interface-text.ts';
-import { audiencesSchema, gettingStartedSchema, pageSchema, toolkitSchema } from './pages.ts';
+import { audiencesSchema, gettingStartedSchema, humansSchema, toolkitSchema } from './pages.ts';
 import { searchSchema } from './search.ts';
 import { navigationSchema, redirectsSchema, siteSchema } from './site-config.ts';
+import { peopleSchema } from './people.ts';
+import { artefactsSchema } from './artefacts.ts';
 import { shareCardsSchema } from './share-cards.ts';
 
 // The site's content model: which datasets content/data holds and the schema of each. The
@@ -28,7 +30,9 @@ export const dataSchemas = {
   'case-studies': caseStudiesSchema,
   audiences: audiencesSchema,
   guides: guidesSchema,
-  humans: pageSchema,
+  humans: humansSchema,
+  people: peopleSchema,
+  artefacts: artefactsSchema,
   'getting-started': gettingStartedSchema,
   toolkit: toolkitSchema,
   blog: blogSchema,

@@ -14,6 +14,8 @@ export const searchSchema = z.object({
   fieldLabel: text,
   placeholder: text,
   clearLabel: text,
+  /** The name of the search button at the end of the field. */
+  submitLabel: text,
   /** Shown under the field before anything is typed. */
   prompt: text,
   /** What each indexed kind of page is called in results and in the section filter. */
@@ -28,6 +30,8 @@ export const searchSchema = z.object({
     allCategories: text,
     /** Under the tag and category filters: only posts have them. */
     postsOnly: text,
+    /** On phones the filters fold behind this button, so the results come first. */
+    toggle: text,
   }).strict(),
   results: z.object({
     heading: text,
@@ -37,6 +41,8 @@ export const searchSchema = z.object({
     other: textWith('count'),
     forQuery: textWith('query'),
     noneHint: text,
+    /** When nothing matched: the guides, then a call with an engineer. */
+    noneOffers: z.object({ guidesHeading: text, consultationHeading: text, consultationText: text, consultation: link }).strict(),
     more: text,
     failed: text,
   }).strict(),

@@ -11,6 +11,8 @@ export const shareCardsSchema = z.object({
     'guide': text,
     'guide-article': text,
     'blog-index': text,
+    /** Before an author's role: "Author: Principal QA Engineer". */
+    'blog-author': text,
     'case-studies': text,
     'humans': text,
     'getting-started': text,

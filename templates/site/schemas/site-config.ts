@@ -73,7 +73,11 @@ export const navigationSchema = z.object({
   footer: z.object({
     servicesTitle: text,
     columns: z.array(z.object({ title: text, links: z.array(link).min(1) }).strict()).min(1),
-    social: z.array(text).min(1),
+    /**
+     * The company's profiles elsewhere, each a link in the footer (in the same tab, as the SPEC
+     * has them). A network the company is not on is left out of the list.
+     */
+    social: z.array(z.object({ name: text, href: externalUrl }).strict()),
     /** The footer's email field; `thanks` and `failure` are shown in place after a submit. */
     newsletter: z.object({ label: text, placeholder: text, buttonLabel: text, thanks: text, failure: text, honeypotLabel: text }).strict(),
   }).strict(),
