@@ -1,8 +1,8 @@
 // The manifest is written by the build (manifest.ts) and read here: one definition for both.
 import type { SiteManifest } from '../write/route-manifest.ts';
-import type { LinkOrigin } from '../render/link-origins.ts';
+import type { LinkOrigin } from '../shared/link-origins.ts';
 import type { LinkFindingCode } from '../error-catalogue.ts';
-import type { HostResolver } from './address-policy.ts';
+import type { HostResolver } from '../shared/address-policy.ts';
 
 export type { LinkOrigin, SiteManifest };
 

@@ -5,7 +5,7 @@ import { configFlag, configPath, contentFolder, siteOrigin } from './command-opt
 import { formatRemovedHtml, formatSanitizedImages, SiteError, warningRows } from '../errors.ts';
 import { dim, green, ProgressLine, yellow } from '../output.ts';
 import type { BuildResult, Phase } from '../pipeline/build-site.ts';
-import type { BuildOutcome } from '../cache/up-to-date.ts';
+import type { BuildOutcome } from '../pipeline/build-reuse.ts';
 import type { ClientEntries } from '../config/site-definition.ts';
 
 interface BuildFlags {
@@ -59,7 +59,7 @@ const shownLinkWarnings = 20;
 async function runBuild(flags: BuildFlags, root: string, out: string, contentDir: string, verbose: boolean): Promise<void> {
   const started = performance.now();
   const cache = Cache.of(root, flags.cache);
-  const upToDate = await import('../cache/up-to-date.ts');
+  const upToDate = await import('../pipeline/build-reuse.ts');
   const settings = { config: configPath(root, flags.config), siteUrl: flags.siteUrl, drafts: flags.drafts, future: flags.future, checkLinks: flags.checkLinks, production: flags.production, strict: flags.strict, out, contentDir };
   const inputs = { root, contentDir, out, settings, env: process.env };
   // With the cache on, an output whose every input is as when it was built is left as it is.

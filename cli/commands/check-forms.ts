@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
-import { checkHost, systemResolver, type HostResolver } from '../check/address-policy.ts';
+import { checkHost, systemResolver, type HostResolver } from '../shared/address-policy.ts';
 import { abortable, requestPinned } from '../check/pinned-request.ts';
 import type { FormEndpoint } from '../config/site-definition.ts';
 import { green, red } from '../output.ts';

@@ -25,7 +25,7 @@ export function createImportCommand(): Command {
     .action(async (source: string, flags: ImportFlags) => {
       const cwd = process.cwd();
       const [{ loadSite }, { archetypeOf }, entry, { loadMarkdownFolder }, { planImport, writeImport }, report] = await Promise.all([
-        import('../config/load-site.ts'), import('./new-post.ts'), import('./new-entry.ts'), import('../load/load-content.ts'),
+        import('../config/load-site.ts'), import('./new-post.ts'), import('../validate/new-entry.ts'), import('../load/load-content.ts'),
         import('../import/import-posts.ts'), import('../import/import-report.ts'),
       ]);
       const site = (await loadSite(cwd, configPath(cwd, flags.config))).definition;

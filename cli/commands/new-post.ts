@@ -55,7 +55,7 @@ async function newPost(site: SiteDefinition, archetype: Archetype, titleArgument
   const collection = site.content.collections[archetype.collection]!;
   // The content loader and the schemas load only when this command runs.
   const [{ loadMarkdownFolder, loadContent }, entry, { validateContent }] = await Promise.all([
-    import('../load/load-content.ts'), import('./new-entry.ts'), import('../validate/validate-content.ts'),
+    import('../load/load-content.ts'), import('../validate/new-entry.ts'), import('../validate/validate-content.ts'),
   ]);
   const folder = entry.checkedFolder(contentDir, collection.folder);
   const existing = await loadMarkdownFolder(folder, undefined, { bundles: collection.bundles !== undefined });

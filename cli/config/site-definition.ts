@@ -5,11 +5,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ReactElement } from 'react';
 import type { SiteError } from '../errors.ts';
-import type { LinkOrigin } from '../render/link-origins.ts';
+import type { LinkOrigin } from '../shared/link-origins.ts';
 import type { TrailingSlash } from '../route/trailing-slash.ts';
 import type { TermLimits } from '../route/taxonomy.ts';
 import type { LoadedContent } from '../load/load-content.ts';
-import type { ImageIndex, RenderContext } from '../render/render-context.ts';
+import type { ImageIndex, RenderContext } from './render-context.ts';
 import type { Archetype } from './archetype-spec.ts';
 import type { ContentSpec } from './content-spec.ts';
 import type { ServerSpec } from './server-spec.ts';

@@ -9,7 +9,7 @@ import { createDevRequestHandler } from './dev-requests.ts';
 import { IncrementalBuild } from './incremental-build.ts';
 import { LiveSite, type RebuildReport } from './live-site.ts';
 import { RebuildQueue } from './rebuild-queue.ts';
-import { ownHostValues, requestPathOf } from './request-guard.ts';
+import { ownHostValues, requestPathOf } from '../static-host/request-guard.ts';
 import type { NodeServerRoutes } from '../server/node-runtime.ts';
 import { serverFactsFile, type ServerFacts } from '../server/server-facts.ts';
 

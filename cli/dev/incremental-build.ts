@@ -1,13 +1,13 @@
 import path from 'node:path';
 import type { Bundle } from '../bundle/bundle-client.ts';
 import type { Cache } from '../cache/cache.ts';
-import type { CachedPage } from '../cache/page-cache.ts';
+import type { CachedPage } from '../pipeline/page-reuse.ts';
 import { RunMemory } from '../cache/run-memory.ts';
 import { loadSite, type LoadedSite } from '../config/load-site.ts';
 import type { DevSetup } from '../config/site-definition.ts';
 import type { SiteError } from '../errors.ts';
 import { ImageProcessor, type ImageRunStats } from '../images/image-processor.ts';
-import { loadImages } from '../load/load-images.ts';
+import { loadImages } from '../images/load-images.ts';
 import { patchContent } from '../load/reload-content-files.ts';
 import { bundleSite, planImages, prepareShareCards } from '../pipeline/assets-step.ts';
 import { claimStep } from '../pipeline/claim-step.ts';

@@ -1,5 +1,5 @@
 import { SiteError } from '../errors.ts';
-import { byteLimitHints, inputLimits } from '../load/input-limits.ts';
+import { byteLimitHints, inputLimits } from '../shared/input-limits.ts';
 import { offsetToLineColumn } from '../load/load-json.ts';
 import { supportedFormatNames } from './raster-formats.ts';
 
@@ -45,7 +45,7 @@ const removalsShown = 8;
 
 /**
  * An SVG published sanitized (cli/images/sanitize-svg.ts): a warning, not an error (see
- * `checkSvg` in cli/load/load-images.ts). It names what was removed, so the author can tell
+ * `checkSvg` in cli/images/load-images.ts). It names what was removed, so the author can tell
  * whether the picture changed.
  */
 export function sanitizedSvg(file: string, removed: string[]): SiteError {

@@ -1,4 +1,4 @@
-import type { SiteImage } from '../load/load-images.ts';
+import type { SiteImage } from './load-images.ts';
 import type { ImageEntry } from './picture-sources.ts';
 import type { ImagePlan } from './variant-plan.ts';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import type { RasterImage } from '../load/load-images.ts';
+import type { RasterImage } from './load-images.ts';
 import { packageVersion } from '../cache/engine-identity.ts';
 import { encoderSettingsText } from './encode-options.ts';
 import { outputFormats, variantExtensions, type RasterFormat } from './raster-formats.ts';

@@ -7,7 +7,7 @@ import { collectSiteErrors, SiteError } from '../errors.ts';
 import { parseMarkdown } from '../load/load-content.ts';
 import { issueToError } from '../validate/schema-issues.ts';
 import { extraKey } from '../validate/validate-content.ts';
-import { checkRoundTrip, frontMatterLines } from '../commands/new-entry.ts';
+import { checkRoundTrip, frontMatterLines } from '../validate/new-entry.ts';
 import type { CommonPost } from './common-fields.ts';
 
 /**

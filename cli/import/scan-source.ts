@@ -4,7 +4,7 @@
 import { readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { SiteError } from '../errors.ts';
-import { isInside } from '../load/guarded-read.ts';
+import { isInside } from '../shared/guarded-read.ts';
 
 /** How much of a source folder the import walks; past either, it stops with a located error. */
 export const sourceLimits = Object.freeze({

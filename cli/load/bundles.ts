@@ -8,9 +8,9 @@ import type { CollectionSpec } from '../config/content-spec.ts';
 import { collectSiteErrors, type SiteError } from '../errors.ts';
 import { rasterFormatOf, unsupportedImageExtensions } from '../images/raster-formats.ts';
 import { attachmentExtensions, bundleFileKind, unreachableName } from './bundle-files.ts';
-import { loadImages, type ContentImages } from './load-images.ts';
+import { loadImages, type ContentImages } from '../images/load-images.ts';
 import type { RawContent } from './load-content.ts';
-import { ContentFiles, fileFailure } from './read-content-file.ts';
+import { ContentFiles, fileFailure } from '../shared/read-content-file.ts';
 
 /** The file a page bundle keeps its text in. */
 export const bundleIndex = 'index.md';

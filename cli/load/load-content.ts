@@ -5,9 +5,9 @@ import type { ErrorCode } from '../error-catalogue.ts';
 import { collectSiteErrors, SiteError, SiteErrorList } from '../errors.ts';
 import { bundleIndex } from './bundles.ts';
 import { splitMarkdown } from './front-matter.ts';
-import { inputLimits } from './input-limits.ts';
+import { inputLimits } from '../shared/input-limits.ts';
 import { loadJson, type RawJson } from './load-json.ts';
-import { ContentFiles, fileFailure, guardFile } from './read-content-file.ts';
+import { ContentFiles, fileFailure, guardFile } from '../shared/read-content-file.ts';
 
 // Other steps import these from here, where the rest of the loading lives.
 export { loadJson, offsetToLineColumn, type RawJson } from './load-json.ts';

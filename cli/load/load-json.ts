@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { parse, type ParseError } from 'jsonc-parser';
 import { SiteError } from '../errors.ts';
-import { inputLimits } from './input-limits.ts';
-import { ContentFiles, guardFile } from './read-content-file.ts';
+import { inputLimits } from '../shared/input-limits.ts';
+import { ContentFiles, guardFile } from '../shared/read-content-file.ts';
 
 /** A JSON dataset with its text kept for locating fields. */
 export interface RawJson {

@@ -6,7 +6,7 @@ import { imageIndex } from '../images/image-index.ts';
 import type { ImageOutput, ImageProcessor, ImageRunStats } from '../images/image-processor.ts';
 import type { ImageEntry } from '../images/picture-sources.ts';
 import { planImage } from '../images/variant-plan.ts';
-import { ContentFiles } from '../load/read-content-file.ts';
+import { ContentFiles } from '../shared/read-content-file.ts';
 import type { PageRecord } from '../render/render-page.ts';
 import { drawSharePictures, type PictureOutput, type SharePictureStats } from '../share-card/draw-share-pictures.ts';
 import { planShareImages, type ShareImages } from '../share-card/share-images.ts';

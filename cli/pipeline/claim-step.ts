@@ -1,5 +1,5 @@
 import type { FeedSpec, PublishedFile } from '../config/site-definition.ts';
-import type { ImageIndex } from '../render/render-context.ts';
+import type { ImageIndex } from '../config/render-context.ts';
 import type { Redirect, Route } from '../route/routes.ts';
 import { checkOutputClaims, reservedClaims, type OutputClaim } from '../write/output-claims.ts';
 import type { PlannedImages, ShareCards } from './assets-step.ts';

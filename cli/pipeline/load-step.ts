@@ -3,8 +3,8 @@ import type { Cache } from '../cache/cache.ts';
 import type { LoadedSite } from '../config/load-site.ts';
 import { loadBundles, type LoadedBundle } from '../load/bundles.ts';
 import { loadContent, type RawContent } from '../load/load-content.ts';
-import { loadImages, type ContentImages } from '../load/load-images.ts';
-import { ContentFiles } from '../load/read-content-file.ts';
+import { loadImages, type ContentImages } from '../images/load-images.ts';
+import { ContentFiles } from '../shared/read-content-file.ts';
 
 /** What the load step read: every content file and image, before validation. */
 export interface LoadedStep {

@@ -3,18 +3,18 @@ import type { Bundle } from '../bundle/bundle-client.ts';
 import { fontUrls } from '../bundle/bundle-client.ts';
 import type { Cache } from '../cache/cache.ts';
 import { engineIdentity } from '../cache/engine-identity.ts';
-import { pageKey, readCachedPage, sharedPageKey, storePage, type CachedPage, type PageFacts } from '../cache/page-cache.ts';
+import { pageKey, readCachedPage, sharedPageKey, storePage, type CachedPage, type PageFacts } from './page-reuse.ts';
 import type { RunMemory } from '../cache/run-memory.ts';
 import { collectSiteErrors, SiteError, SiteErrorList } from '../errors.ts';
-import { missingMarkdownImages } from '../images/check-markdown-images.ts';
+import { missingMarkdownImages } from '../render/markdown/check-markdown-images.ts';
 import { inlineScriptsOf } from '../render/inline-scripts.ts';
 import { withIslandScripts } from '../render/island-scripts.ts';
 import { applyEmbedRule } from '../render/markdown/markdown-embeds.ts';
 import { renderBodies, type MarkdownBody } from '../render/markdown/render-bodies.ts';
 import { resolveRelativeReferences } from '../render/markdown/relative-references.ts';
-import { isRelativeReference } from '../route/url-reference.ts';
+import { isRelativeReference } from '../shared/url-reference.ts';
 import type { RenderedMarkdown } from '../render/markdown/render-markdown.ts';
-import type { ImageIndex, RecordedLink } from '../render/render-context.ts';
+import type { ImageIndex, RecordedLink } from '../config/render-context.ts';
 import { renderPage, renderRedirect, type PageRecord, type RenderedPage, type SharedContext } from '../render/render-page.ts';
 import type { Route } from '../route/routes.ts';
 import type { ShareImages } from '../share-card/share-images.ts';
@@ -66,7 +66,7 @@ export interface RenderedStep extends RoutedStep {
 
 /**
  * Render: every route's page and every redirect page. A page whose inputs are those of a page in
- * the cache (cache/page-cache.ts) is taken from it; the Markdown of the pages left to render is
+ * the cache (page-reuse.ts) is taken from it; the Markdown of the pages left to render is
  * rendered (from its own cache where it can be), and each page renders as soon as its bodies are
  * ready.
  */

@@ -1,7 +1,7 @@
 import type { ScannedHtml } from '../check/html-scan.ts';
 import type { SiteFacts } from '../check/site-facts.ts';
 import { manifestFileName } from '../check/types.ts';
-import { ContentFiles } from '../load/read-content-file.ts';
+import { ContentFiles } from '../shared/read-content-file.ts';
 import { renderFeed } from '../write/feed.ts';
 import type { PlannedFiles } from './claim-step.ts';
 import { renderHeadersFile } from '../write/headers-file.ts';

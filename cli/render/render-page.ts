@@ -2,7 +2,7 @@ import { renderToString } from 'react-dom/server';
 import type { PageSpec, SiteDefinition } from '../config/site-definition.ts';
 import { SiteError } from '../errors.ts';
 import type { Redirect, Route } from '../route/routes.ts';
-import type { RecordedLink, RenderContext } from './render-context.ts';
+import type { RecordedLink, RenderContext } from '../config/render-context.ts';
 
 /** What a page render produced: the document, what it links to and which islands it holds. */
 export interface RenderedPage {

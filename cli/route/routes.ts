@@ -1,5 +1,5 @@
 import type { PageSpec, RedirectSpec, RouteSpec, SiteSettings } from '../config/site-definition.ts';
-import type { LinkOrigin } from '../render/link-origins.ts';
+import type { LinkOrigin } from '../shared/link-origins.ts';
 import { pageFileFor, pageHref } from './trailing-slash.ts';
 import { withoutTrailingSlash } from './urls.ts';
 

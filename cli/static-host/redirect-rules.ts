@@ -1,6 +1,6 @@
 // The one `_redirects` parser, shared by the dev server, the e2e server and the link checker:
 // Netlify's format, splats, `:placeholders`, `!` (forced) and status codes (redirect-table.ts matches them).
-import type { LinkOrigin } from '../render/link-origins.ts';
+import type { LinkOrigin } from '../shared/link-origins.ts';
 import { routeKey } from './site-paths.ts';
 
 /** Where a redirect is declared, so a bad one can be reported at its source. */

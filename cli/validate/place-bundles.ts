@@ -8,9 +8,9 @@ import type { CollectionSpec } from '../config/content-spec.ts';
 import { SiteError } from '../errors.ts';
 import { isImageFile } from '../images/raster-formats.ts';
 import type { LoadedBundle } from '../load/bundles.ts';
-import type { ContentImages } from '../load/load-images.ts';
+import type { ContentImages } from '../images/load-images.ts';
 import { withoutTrailingSlash } from '../route/urls.ts';
-import { locateFrontMatterField } from './locate-field.ts';
+import { locateFrontMatterField } from '../shared/locate-field.ts';
 import type { Entry } from './validate-content.ts';
 
 /** A page bundle of the build, its files at their addresses. */

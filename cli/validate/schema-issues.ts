@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { closestId } from '../check/suggest.ts';
+import { closestId } from '../shared/suggest.ts';
 import { SiteError } from '../errors.ts';
-import { formatFieldPath, type FieldPath } from './locate-field.ts';
+import { formatFieldPath, type FieldPath } from '../shared/locate-field.ts';
 
 /** Where a field is in its file: a line, and a column where the format has one. */
 type Position = { line?: number; column?: number };

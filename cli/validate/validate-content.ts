@@ -4,8 +4,8 @@ import type { ContentSpec } from '../config/content-spec.ts';
 import { SiteError, SiteErrorList } from '../errors.ts';
 import { errorCatalogue } from '../error-catalogue.ts';
 import type { RawContent, RawJson, RawMarkdown } from '../load/load-content.ts';
-import { recordDataOrigins, type OriginIndex } from '../render/link-origins.ts';
-import { formatFieldPath, locateFrontMatterField, locateJsonField, type FieldPath } from './locate-field.ts';
+import { recordDataOrigins, type OriginIndex } from '../shared/link-origins.ts';
+import { formatFieldPath, locateFrontMatterField, locateJsonField, type FieldPath } from '../shared/locate-field.ts';
 import { parsePostDate, writtenPostDate } from './post-date.ts';
 import { issueErrors } from './schema-issues.ts';
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { LinkOrigin } from '../render/link-origins.ts';
-import type { RecordedLink } from '../render/render-context.ts';
+import type { LinkOrigin } from '../shared/link-origins.ts';
+import type { RecordedLink } from '../config/render-context.ts';
 import type { PageRecord } from '../render/render-page.ts';
 import type { Redirect } from '../route/routes.ts';
 import { withTrailingSlash } from '../route/urls.ts';

@@ -1,6 +1,6 @@
 import { useContext, type AnchorHTMLAttributes, type ReactNode } from 'react';
 import { LayoutScope, usePage } from './page-context.ts';
-import type { LinkOrigin } from '../../cli/render/link-origins.ts';
+import type { LinkOrigin } from '../../cli/shared/link-origins.ts';
 import { pageHref } from '../../cli/route/trailing-slash.ts';
 
 type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {

@@ -1,6 +1,6 @@
 // What the blog's list pages show, as props: a post's summary, a page's pager, the sidebar's
 // tag and category links, and the index of every post the explorer filters.
-import type { ImageIndex } from '../../cli/render/render-context.ts';
+import type { ImageIndex } from '../../cli/config/render-context.ts';
 import { listPagePath, pagerEntries } from '../../cli/route/paginate.ts';
 import type { Term } from '../../cli/route/taxonomy.ts';
 import { pageHref, type TrailingSlash } from '../../cli/route/trailing-slash.ts';

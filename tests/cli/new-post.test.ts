@@ -5,7 +5,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { runCliHere } from '../helpers/cli.ts';
 import { copyContent, projectRoot } from '../helpers/content.ts';
-import { checkRoundTrip, prepareNewEntry, renderEntry, today } from '../../cli/commands/new-entry.ts';
+import { checkRoundTrip, prepareNewEntry, renderEntry, today } from '../../cli/validate/new-entry.ts';
 import { SiteError } from '../../cli/errors.ts';
 import { loadContent } from '../../cli/load/load-content.ts';
 import { postArchetype } from '../../templates/site/archetypes.ts';

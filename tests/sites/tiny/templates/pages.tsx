@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { pictureSources } from '../../../../cli/images/picture-sources.ts';
 import { fillSlots } from '../../../../cli/render/markdown/body-slots.ts';
 import type { RenderedMarkdown } from '../../../../cli/render/markdown/render-markdown.ts';
-import type { RenderContext } from '../../../../cli/render/render-context.ts';
+import type { RenderContext } from '../../../../cli/config/render-context.ts';
 
 export interface TinyModel {
   site: { title: string; url: string };

@@ -4,9 +4,9 @@ import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
 import { SiteError, collectSiteErrors } from '../errors.ts';
 import { parseMarkdown, type RawMarkdown } from '../load/load-content.ts';
-import { parsePostDate } from '../validate/post-date.ts';
-import { issueToError } from '../validate/schema-issues.ts';
-import { validateEntry } from '../validate/validate-content.ts';
+import { parsePostDate } from './post-date.ts';
+import { issueToError } from './schema-issues.ts';
+import { validateEntry } from './validate-content.ts';
 
 // The file `new-post` writes: front matter written so that YAML reads back exactly the values
 // given, checked by the collection's schema, then read back by the build's own loader, before

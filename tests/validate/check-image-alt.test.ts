@@ -1,4 +1,4 @@
-// Every image a dataset or an entry names says what it shows (cli/images/check-image-alt.ts), on
+// Every image a dataset or an entry names says what it shows (cli/validate/check-image-alt.ts), on
 // a small content folder made here, with a content spec of its own.
 import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import { z } from 'zod';
 import type { ContentSpec } from '../../cli/config/content-spec.ts';
 import { SiteErrorList } from '../../cli/errors.ts';
-import { checkImageAlt } from '../../cli/images/check-image-alt.ts';
+import { checkImageAlt } from '../../cli/validate/check-image-alt.ts';
 import { loadContent } from '../../cli/load/load-content.ts';
 import { validateContent } from '../../cli/validate/validate-content.ts';
 

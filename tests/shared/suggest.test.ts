@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { closestId, closestPath, editDistance, PathSuggester } from '../../cli/check/suggest.ts';
+import { closestId, closestPath, editDistance, PathSuggester } from '../../cli/shared/suggest.ts';
 
 const routes = ['/', '/about/', '/services/devshops/', '/services/startups/', '/guides/playwright/', '/blog/', '/blog/ai-powered-bug-reports/'];
 

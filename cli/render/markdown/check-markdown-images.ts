@@ -1,8 +1,8 @@
-import { closestPath } from '../check/suggest.ts';
-import { errorCatalogue } from '../error-catalogue.ts';
-import { SiteError } from '../errors.ts';
-import type { RenderedMarkdown } from '../render/markdown/render-markdown.ts';
-import type { ImageEntry } from './picture-sources.ts';
+import { closestPath } from '../../shared/suggest.ts';
+import { errorCatalogue } from '../../error-catalogue.ts';
+import { SiteError } from '../../errors.ts';
+import type { RenderedMarkdown } from './render-markdown.ts';
+import type { ImageEntry } from '../../images/picture-sources.ts';
 
 const missingImage = errorCatalogue['content.missing-image'];
 

@@ -10,11 +10,11 @@
 //   sees no other body, see render-page.ts).
 // An edit to a post's prose re-renders that post's page alone, unless it changes what the model
 // derives from it.
-import type { Cache } from './cache.ts';
-import { cacheKey } from './cache.ts';
+import type { Cache } from '../cache/cache.ts';
+import { cacheKey } from '../cache/cache.ts';
 import type { ScannedHtml } from '../check/html-scan.ts';
 import type { ErrorCode } from '../error-catalogue.ts';
-import type { RecordedLink } from '../render/render-context.ts';
+import type { RecordedLink } from '../config/render-context.ts';
 import type { Route } from '../route/routes.ts';
 
 /** What the build's later steps found in a page's HTML, kept with it so that a page taken from the cache is not read for it again. */

@@ -1,9 +1,9 @@
-import type { PageSpec } from '../config/site-definition.ts';
+import type { PageSpec } from './site-definition.ts';
 import type { ImageEntry } from '../images/picture-sources.ts';
 import type { Route } from '../route/routes.ts';
 import type { ShareImages } from '../share-card/share-images.ts';
-import type { LinkOrigin } from './link-origins.ts';
-import type { RenderedMarkdown } from './markdown/render-markdown.ts';
+import type { LinkOrigin } from '../shared/link-origins.ts';
+import type { RenderedMarkdown } from '../render/markdown/render-markdown.ts';
 
 /** Every image of the content's images folder by public path: its width and height, and a raster image's variants. */
 export type ImageIndex = ReadonlyMap<string, ImageEntry>;

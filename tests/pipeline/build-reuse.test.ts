@@ -1,4 +1,4 @@
-// The nothing-changed check (cli/cache/up-to-date.ts, the `builds` named cache): a build may
+// The nothing-changed check (cli/pipeline/build-reuse.ts, the `builds` named cache): a build may
 // leave its output as it is only when every input is byte for byte what the recorded build was
 // made from and the output is exactly what that build left; anything else means a build.
 import assert from 'node:assert/strict';
@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, beforeEach, test } from 'node:test';
 import { Cache, cacheKey } from '../../cli/cache/cache.ts';
-import { inputFingerprint, recordBuild, unchangedOutput, type BuildInputs, type BuildOutcome } from '../../cli/cache/up-to-date.ts';
+import { inputFingerprint, recordBuild, unchangedOutput, type BuildInputs, type BuildOutcome } from '../../cli/pipeline/build-reuse.ts';
 
 let tmp: string;
 let root: string;

@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { ContentFiles } from '../../cli/load/read-content-file.ts';
+import { ContentFiles } from '../../cli/shared/read-content-file.ts';
 import { SiteError } from '../../cli/errors.ts';
 
 /** Texts of sizes around the reused read buffer's (64 KB), in an order where a short one follows a long one. */

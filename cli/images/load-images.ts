@@ -3,13 +3,13 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Cache, cacheKey } from '../cache/cache.ts';
 import { SiteError, SiteErrorList } from '../errors.ts';
-import { malformedSvg, oversizedImage, sanitizedSvg, svgOverLimit, unsupportedImage } from '../images/image-errors.ts';
-import { rasterFormatOf, unsupportedImageExtensions } from '../images/raster-formats.ts';
-import { readRasterInfo, type RasterInfo } from '../images/read-raster-info.ts';
-import { markupShape } from '../images/markup-shape.ts';
-import { svgSanitizer, svgSanitizerSalt } from '../images/sanitize-svg.ts';
-import { inputLimits } from './input-limits.ts';
-import { ContentFiles, fileFailure } from './read-content-file.ts';
+import { malformedSvg, oversizedImage, sanitizedSvg, svgOverLimit, unsupportedImage } from './image-errors.ts';
+import { rasterFormatOf, unsupportedImageExtensions } from './raster-formats.ts';
+import { readRasterInfo, type RasterInfo } from './read-raster-info.ts';
+import { markupShape } from './markup-shape.ts';
+import { svgSanitizer, svgSanitizerSalt } from './sanitize-svg.ts';
+import { inputLimits } from '../shared/input-limits.ts';
+import { ContentFiles, fileFailure } from '../shared/read-content-file.ts';
 
 /** An SVG image, published as it is (or as the sanitizer left it), with its intrinsic size. */
 export interface SiteImage {

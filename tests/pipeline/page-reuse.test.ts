@@ -1,4 +1,4 @@
-// The page cache (cli/cache/page-cache.ts, the `pages` named cache), on a copy of the tiny site
+// The page cache (cli/pipeline/page-reuse.ts, the `pages` named cache), on a copy of the tiny site
 // built in this process: a page is taken from the cache only when everything it is made from is
 // unchanged, and what a build writes with it is exactly what a build without any cache writes,
 // whatever state the cache is in.

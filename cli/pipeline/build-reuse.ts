@@ -7,9 +7,9 @@
 import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
-import type { Cache } from './cache.ts';
-import { cacheKey } from './cache.ts';
-import { engineIdentity } from './engine-identity.ts';
+import type { Cache } from '../cache/cache.ts';
+import { cacheKey } from '../cache/cache.ts';
+import { engineIdentity } from '../cache/engine-identity.ts';
 
 /** Bumped when what the fingerprint covers or the record's shape changes. */
 const recordVersion = 3;

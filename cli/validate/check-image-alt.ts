@@ -1,7 +1,7 @@
 import { SiteError, SiteErrorList } from '../errors.ts';
 import type { LoadedContent } from '../load/load-content.ts';
-import { formatFieldPath, locateFrontMatterField, locateJsonField, type FieldPath } from '../validate/locate-field.ts';
-import { altHints } from './alt-hints.ts';
+import { formatFieldPath, locateFrontMatterField, locateJsonField, type FieldPath } from '../shared/locate-field.ts';
+import { altHints } from '../images/alt-hints.ts';
 
 /**
  * Every image a dataset or an entry names says what it shows: in a dataset, an object with a

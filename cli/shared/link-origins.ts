@@ -1,5 +1,5 @@
 import type { RawJson } from '../load/load-content.ts';
-import { formatFieldPath, locateJsonField } from '../validate/locate-field.ts';
+import { formatFieldPath, locateJsonField } from './locate-field.ts';
 
 /** Where a link written into the HTML came from, so a broken one can be fixed at its source. */
 export interface LinkOrigin {
