@@ -1,10 +1,11 @@
-// The manifest is written by the build (manifest.ts) and read here: one definition for both.
-import type { SiteManifest } from '../write/route-manifest.ts';
+// The manifest is written by the build (write/route-manifest.ts) and read here: one definition for both.
+import { manifestFileName, type SiteManifest } from '../write/route-manifest.ts';
 import type { LinkOrigin } from '../shared/link-origins.ts';
 import type { LinkFindingCode } from '../error-catalogue.ts';
 import type { HostResolver } from '../shared/address-policy.ts';
 
 export type { LinkOrigin, SiteManifest };
+export { manifestFileName };
 
 /** Options of `checkSite`; every field is optional. */
 export interface CheckLinksOptions {
@@ -82,6 +83,3 @@ export interface LinkReport {
   /** Whether a route manifest was read. */
   manifest: boolean;
 }
-
-/** The file inside a built site that records routes, redirects and the source of every link. */
-export const manifestFileName = '.sitegen-manifest.json';

@@ -1,9 +1,25 @@
 import type { PageSpec } from './site-definition.ts';
 import type { ImageEntry } from '../images/picture-sources.ts';
-import type { Route } from '../route/routes.ts';
-import type { ShareImages } from '../share-card/share-images.ts';
+import type { ShareImages } from './share-card-spec.ts';
 import type { LinkOrigin } from '../shared/link-origins.ts';
 import type { RenderedMarkdown } from '../render/markdown/render-markdown.ts';
+
+/** One output page: its path, its public address, its file under the output folder and what it renders. */
+export interface Route<Page extends PageSpec = PageSpec> {
+  /** The page's key: `/` or a path without a trailing slash (`/blog/a`). */
+  path: string;
+  /** Where visitors and search engines find it, under the site's trailing-slash policy (`/blog/a/`). */
+  url: string;
+  file: string;
+  page: Page;
+  /** The content file the page comes from, for error messages. */
+  source: string;
+  /** Listed in the sitemap (everything but the 404 page). */
+  indexable: boolean;
+  /** Markdown files whose rendered bodies the page shows. */
+  bodies: string[];
+  lastModified?: Date;
+}
 
 /** Every image of the content's images folder by public path: its width and height, and a raster image's variants. */
 export type ImageIndex = ReadonlyMap<string, ImageEntry>;

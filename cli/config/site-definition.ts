@@ -6,12 +6,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ReactElement } from 'react';
 import type { SiteError } from '../errors.ts';
 import type { LinkOrigin } from '../shared/link-origins.ts';
-import type { TrailingSlash } from '../route/trailing-slash.ts';
-import type { TermLimits } from '../route/taxonomy.ts';
-import type { LoadedContent } from '../load/load-content.ts';
+import type { MarkdownEmbedSpec } from '../render/markdown/markdown-embeds.ts';
 import type { ImageIndex, RenderContext } from './render-context.ts';
 import type { Archetype } from './archetype-spec.ts';
-import type { ContentSpec } from './content-spec.ts';
+import type { ContentSpec, LoadedContent } from './content-spec.ts';
 import type { ServerSpec } from './server-spec.ts';
 import type { ShareCardSpec } from './share-card-spec.ts';
 
@@ -19,6 +17,28 @@ import type { ShareCardSpec } from './share-card-spec.ts';
 export interface PageSpec {
   kind: string;
 }
+
+/**
+ * How many terms one entry may carry and a site may have. Each term gets pages of its own and
+ * a site lists its terms, so what a build writes grows with these: bounded, a contributed post
+ * cannot make a build write millions of links or run out of memory. A site changes them with
+ * `terms` in its definition.
+ */
+export interface TermLimits {
+  /** Distinct terms of one taxonomy on one entry (a post's tags). */
+  perEntry: number;
+  /** Distinct terms of one taxonomy across the site. */
+  perSite: number;
+}
+
+/**
+ * - `always`: pages are written as `a/index.html` and addressed `/a/`. Every static host
+ *   (Netlify, Cloudflare Pages, GitHub Pages, S3 website hosting) serves `/a/` from that file
+ *   and answers `/a` with a redirect to `/a/`.
+ * - `never`: pages are written as `a.html` and addressed `/a`. Netlify, Cloudflare Pages and
+ *   GitHub Pages serve `/a` from that file; S3 website hosting does not (it has no `.html` lookup).
+ */
+export type TrailingSlash = 'always' | 'never';
 
 /** What the build asks of the site's model. */
 export interface ModelOptions {
@@ -109,20 +129,6 @@ export interface SearchSpec {
    * or an eighth of the site's pages when that is more, so a site has at most about 8 parts.
    */
   pagesPerPart?: number;
-}
-
-/**
- * Which iframes written in a Markdown body the site shows. The engine records every iframe with
- * an https `src` as an embed and leaves a slot for it in the body's HTML (`RenderedMarkdown.embeds`
- * and `slots`); the site's template for a body fills each slot with what it shows (a
- * click-to-load player, say: `fillSlots` in cli/render/markdown/body-slots.ts). An iframe this
- * refuses is removed, with a warning at its line.
- */
-export interface MarkdownEmbedSpec {
-  /** Whether the site shows the iframe with this `src`. */
-  accepts(src: string): boolean;
-  /** What it shows, for the warning on any other iframe: "videos from YouTube and Wistia". */
-  description: string;
 }
 
 /** What a site says about the Markdown bodies it shows. */

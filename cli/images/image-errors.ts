@@ -1,6 +1,6 @@
 import { SiteError } from '../errors.ts';
 import { byteLimitHints, inputLimits } from '../shared/input-limits.ts';
-import { offsetToLineColumn } from '../load/load-json.ts';
+import { offsetToLineColumn } from '../shared/locate-field.ts';
 import { supportedFormatNames } from './raster-formats.ts';
 
 // The problems an image file can have, each with what to do about it. An image has no lines,

@@ -1,16 +1,10 @@
 import path from 'node:path';
 import { parse, type ParseError } from 'jsonc-parser';
+import type { RawJson } from '../config/content-spec.ts';
 import { SiteError } from '../errors.ts';
 import { inputLimits } from '../shared/input-limits.ts';
+import { offsetToLineColumn } from '../shared/locate-field.ts';
 import { ContentFiles, guardFile } from '../shared/read-content-file.ts';
-
-/** A JSON dataset with its text kept for locating fields. */
-export interface RawJson {
-  name: string;
-  file: string;
-  source: string;
-  value: unknown;
-}
 
 /**
  * Reads and parses one JSON dataset, reporting a syntax error at its line and column. `files`
@@ -62,13 +56,6 @@ function locateJsonSyntaxError(source: string, error: Error): { line?: number; c
   parse(source, errors, { allowTrailingComma: false, disallowComments: true });
   const position = errors[0]?.offset ?? Number(/position (\d+)/.exec(error.message)?.[1] ?? NaN);
   return Number.isNaN(position) ? {} : offsetToLineColumn(source, position);
-}
-
-/** Converts a character offset to a 1-based line and column. */
-export function offsetToLineColumn(source: string, offset: number): { line: number; column: number } {
-  const before = source.slice(0, offset);
-  const line = before.split('\n').length;
-  return { line, column: offset - before.lastIndexOf('\n') };
 }
 
 /** The content folder of `content/data/<name>.json`. */

@@ -1,6 +1,6 @@
 import type { ScannedHtml } from '../check/html-scan.ts';
 import type { SiteFacts } from '../check/site-facts.ts';
-import { manifestFileName } from '../check/types.ts';
+import { manifestFileName } from '../write/route-manifest.ts';
 import { ContentFiles } from '../shared/read-content-file.ts';
 import { renderFeed } from '../write/feed.ts';
 import type { PlannedFiles } from './claim-step.ts';

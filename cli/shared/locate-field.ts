@@ -1,7 +1,13 @@
 import { findNodeAtLocation, parseTree, type Node as JsonNode } from 'jsonc-parser';
-import { offsetToLineColumn } from '../load/load-content.ts';
 
 export type FieldPath = ReadonlyArray<string | number>;
+
+/** Converts a character offset to a 1-based line and column. */
+export function offsetToLineColumn(source: string, offset: number): { line: number; column: number } {
+  const before = source.slice(0, offset);
+  const line = before.split('\n').length;
+  return { line, column: offset - before.lastIndexOf('\n') };
+}
 
 /** Formats a field path the way authors read it: `footer.columns[0].links[3].href`. */
 export function formatFieldPath(fieldPath: FieldPath): string {

@@ -3,14 +3,14 @@ import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
 import { SiteError, collectSiteErrors } from '../errors.ts';
+import { renderEntry } from '../load/front-matter.ts';
 import { parseMarkdown, type RawMarkdown } from '../load/load-content.ts';
 import { parsePostDate } from './post-date.ts';
 import { issueToError } from './schema-issues.ts';
 import { validateEntry } from './validate-content.ts';
 
-// The file `new-post` writes: front matter written so that YAML reads back exactly the values
-// given, checked by the collection's schema, then read back by the build's own loader, before
-// anything is written.
+// The file `new-post` writes (written by load/front-matter.ts), checked by the collection's
+// schema, then read back by the build's own loader, before anything is written.
 
 const slugPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
@@ -69,32 +69,6 @@ export function checkRoundTrip(text: string, frontMatter: Record<string, unknown
     const value = read[key] instanceof Date ? (read[key] as Date).toISOString().slice(0, 10) : read[key];
     if (!isDeepStrictEqual(value, wanted)) throw fail(`${key} ${JSON.stringify(wanted)} reads as ${JSON.stringify(value)}`);
   }
-}
-
-/**
- * A YAML scalar for a string. Text goes in double quotes written by JSON.stringify: every JSON
- * string is a YAML 1.2 double-quoted scalar with the same value (JSON is a subset of YAML 1.2),
- * so no quote, colon, `#`, leading `-`, `!`, `&` or `*` can change the structure. Slugs, paths
- * and dates stay plain, as authors write them, unless YAML would read them as something other
- * than a string (`123`, `true`, `null`).
- */
-function yamlValue(key: string, value: unknown): string {
-  if (typeof value === 'boolean' || typeof value === 'number') return String(value);
-  if (Array.isArray(value)) return `[${value.map((item) => yamlValue(key, item)).join(', ')}]`;
-  const text = String(value);
-  // A date stays unquoted, as authors write it; checkNewEntry allows only YYYY-MM-DD.
-  if (key === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(text)) return text;
-  return /^[a-z/][\w/.-]*$/.test(text) && !/^(true|false|null)$/.test(text) && (key === 'slug' || text.startsWith('/')) ? text : JSON.stringify(text);
-}
-
-/** The entry's file: its front matter, in the order given, and the body. */
-export function renderEntry(frontMatter: Record<string, unknown>, body: string): string {
-  return ['---', ...frontMatterLines(frontMatter), '---', '', body].join('\n');
-}
-
-/** Front matter of scalars and lists of scalars, one `key: value` line each, as `renderEntry` writes it. */
-export function frontMatterLines(frontMatter: Record<string, unknown>): string[] {
-  return Object.entries(frontMatter).map(([key, value]) => `${key}: ${yamlValue(key, value)}`);
 }
 
 /** Today's date in the author's time zone, as YYYY-MM-DD. */

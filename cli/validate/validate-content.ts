@@ -1,54 +1,12 @@
 import path from 'node:path';
 import type { z } from 'zod';
-import type { ContentSpec } from '../config/content-spec.ts';
+import type { ContentSpec, Entry, LoadedContent, RawContent, RawJson, RawMarkdown } from '../config/content-spec.ts';
 import { SiteError, SiteErrorList } from '../errors.ts';
 import { errorCatalogue } from '../error-catalogue.ts';
-import type { RawContent, RawJson, RawMarkdown } from '../load/load-content.ts';
 import { recordDataOrigins, type OriginIndex } from '../shared/link-origins.ts';
-import { formatFieldPath, locateFrontMatterField, locateJsonField, type FieldPath } from '../shared/locate-field.ts';
+import { formatFieldPath, locateFrontMatterField, locateJsonField } from '../shared/locate-field.ts';
 import { parsePostDate, writtenPostDate } from './post-date.ts';
 import { issueErrors } from './schema-issues.ts';
-
-/** An entry of a collection whose front matter passed its schema. */
-export interface Entry<Data = Record<string, unknown>> {
-  file: string;
-  /** The entry's name: its file's without `.md`, or a page bundle's folder name. */
-  name: string;
-  data: Data;
-  body: string;
-  /** 1-based line of the body's first line in the file. */
-  bodyLine: number;
-  /** The YAML between the fences, for locating fields. */
-  frontMatterText: string;
-  /** A dated entry's date (see `CollectionSpec.dated`). */
-  date?: Date;
-  draft?: boolean;
-  /** The folder of a page bundle (`<name>/index.md` and the files it uses). */
-  bundle?: string;
-  /** The front matter's `extra` mapping: keys kept from elsewhere (another generator's), never validated or shown. */
-  extra?: Record<string, unknown>;
-}
-
-/** The validated content a site builds its model from. */
-export interface LoadedContent {
-  root: string;
-  raw: RawContent;
-  /** Each collection's entries; a dated collection's newest first, without drafts and future entries unless asked for. */
-  collections: Record<string, Entry[]>;
-  /** Each dataset as its schema parsed it, by name. */
-  data: Record<string, unknown>;
-  /** Where each dataset object with a link was written (link-origins.ts). */
-  origins: OriginIndex;
-  /**
-   * Problems of the drafts this build leaves out (no `--drafts`): reported as warnings, as they
-   * stop no page from being built. With `--drafts` they are errors like any other entry's.
-   */
-  draftWarnings: SiteError[];
-  /** The drafts this build leaves out, as read: their bodies are checked for warnings. */
-  draftsLeftOut: RawMarkdown[];
-  /** A located error about a field of a dataset or of an entry's front matter. */
-  fieldError(where: { dataset: string } | { file: string }, field: FieldPath, code: SiteError['code'], message: string, hint?: string): SiteError;
-}
 
 /** Which dated entries a build keeps. */
 export interface ValidateOptions {

@@ -5,6 +5,9 @@ import type { PageRecord } from '../render/render-page.ts';
 import type { Redirect } from '../route/routes.ts';
 import { withTrailingSlash } from '../route/urls.ts';
 
+/** The file inside a built site that records routes, redirects and the source of every link. */
+export const manifestFileName = '.sitegen-manifest.json';
+
 /**
  * Routes, redirects and where every emitted link came from. Origins are listed once and
  * referred to by index: the layout's links repeat on every page, and a 1,000-page site would
