@@ -1,6 +1,6 @@
 // Every error code sitegen reports, in one typed list (Astro's `core/errors/errors-data.ts` is
 // the model). A code is published once it ships: never rename one, only add new ones.
-import { byteLimitHints, formatBytes, type ByteLimit } from './shared/input-limits.ts';
+import { byteLimitHints, formatBytes, type ByteLimit } from './input-limits.ts';
 
 /** What the catalogue knows about a code: a title, and the message and hint where they are shared. */
 interface ErrorData {

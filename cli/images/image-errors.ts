@@ -1,5 +1,5 @@
 import { SiteError } from '../errors.ts';
-import { byteLimitHints, inputLimits } from '../shared/input-limits.ts';
+import { byteLimitHints, inputLimits } from '../input-limits.ts';
 import { offsetToLineColumn } from '../shared/locate-field.ts';
 import { supportedFormatNames } from './raster-formats.ts';
 

@@ -8,7 +8,7 @@ import { rasterFormatOf, unsupportedImageExtensions } from './raster-formats.ts'
 import { readRasterInfo, type RasterInfo } from './read-raster-info.ts';
 import { markupShape } from './markup-shape.ts';
 import { svgSanitizer, svgSanitizerSalt } from './sanitize-svg.ts';
-import { inputLimits } from '../shared/input-limits.ts';
+import { inputLimits } from '../input-limits.ts';
 import { ContentFiles, fileFailure } from '../shared/read-content-file.ts';
 
 /** An SVG image, published as it is (or as the sanitizer left it), with its intrinsic size. */

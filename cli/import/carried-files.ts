@@ -3,7 +3,7 @@ import path from 'node:path';
 import { SiteError } from '../errors.ts';
 import { isImageFile, rasterFormatOf, unsupportedImageExtensions } from '../images/raster-formats.ts';
 import { isInside } from '../shared/guarded-read.ts';
-import type { ByteLimit } from '../shared/input-limits.ts';
+import type { ByteLimit } from '../input-limits.ts';
 import type { ContentFiles } from '../shared/read-content-file.ts';
 import { placeFile } from './body-references.ts';
 import type { SourcePost, SourceScan } from './scan-source.ts';

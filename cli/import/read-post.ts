@@ -2,7 +2,7 @@
 import { parse as parseToml, TomlError } from 'smol-toml';
 import { SiteError } from '../errors.ts';
 import { parseMarkdown } from '../load/load-content.ts';
-import { formatBytes, inputLimits } from '../shared/input-limits.ts';
+import { formatBytes, inputLimits } from '../input-limits.ts';
 
 /** A post's front matter and body as read. */
 export interface ReadPost {

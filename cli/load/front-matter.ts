@@ -1,6 +1,6 @@
 import matter from '@11ty/gray-matter';
 import { SiteError } from '../errors.ts';
-import { formatBytes, inputLimits } from '../shared/input-limits.ts';
+import { formatBytes, inputLimits } from '../input-limits.ts';
 
 export interface SplitMarkdown {
   frontMatter: Record<string, unknown>;

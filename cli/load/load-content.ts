@@ -5,7 +5,7 @@ import type { ErrorCode } from '../error-catalogue.ts';
 import { collectSiteErrors, SiteError, SiteErrorList } from '../errors.ts';
 import { bundleIndex } from './bundles.ts';
 import { splitMarkdown } from './front-matter.ts';
-import { inputLimits } from '../shared/input-limits.ts';
+import { inputLimits } from '../input-limits.ts';
 import { loadJson } from './load-json.ts';
 import { ContentFiles, fileFailure, guardFile } from '../shared/read-content-file.ts';
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { parse, type ParseError } from 'jsonc-parser';
 import type { RawJson } from '../config/content-spec.ts';
 import { SiteError } from '../errors.ts';
-import { inputLimits } from '../shared/input-limits.ts';
+import { inputLimits } from '../input-limits.ts';
 import { offsetToLineColumn } from '../shared/locate-field.ts';
 import { ContentFiles, guardFile } from '../shared/read-content-file.ts';
 

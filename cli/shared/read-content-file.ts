@@ -3,7 +3,7 @@ import path from 'node:path';
 import { SiteError } from '../errors.ts';
 import { checkGuarded, readGuarded, RefusedFile, type Refusal } from './guarded-read.ts';
 import { errorCatalogue } from '../error-catalogue.ts';
-import { formatBytes, inputLimits, type ByteLimit } from './input-limits.ts';
+import { formatBytes, inputLimits, type ByteLimit } from '../input-limits.ts';
 
 // Content comes from pull requests: a file may be a symlink to /proc/self/environ, a FIFO that
 // never ends, or 20 MB of text. Every file is lstat'ed before it is opened, and opened without

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { SiteError, SiteErrorList } from '../../cli/errors.ts';
 import { splitMarkdown } from '../../cli/load/front-matter.ts';
-import { inputLimits } from '../../cli/shared/input-limits.ts';
+import { inputLimits } from '../../cli/input-limits.ts';
 import { loadContent, parseMarkdown } from '../../cli/load/load-content.ts';
 import { loadImages } from '../../cli/images/load-images.ts';
 import { guardFile } from '../../cli/shared/read-content-file.ts';

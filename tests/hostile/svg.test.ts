@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { SiteError, SiteErrorList } from '../../cli/errors.ts';
-import { inputLimits } from '../../cli/shared/input-limits.ts';
+import { inputLimits } from '../../cli/input-limits.ts';
 import { loadImages } from '../../cli/images/load-images.ts';
 import { imagePolicy } from '../../cli/write/headers-file.ts';
 import { Cache } from '../../cli/cache/cache.ts';

@@ -3,7 +3,7 @@ import { truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
 import { SiteErrorList } from '../../cli/errors.ts';
-import { inputLimits } from '../../cli/shared/input-limits.ts';
+import { inputLimits } from '../../cli/input-limits.ts';
 import { loadImages } from '../../cli/images/load-images.ts';
 import { tinyContent } from '../helpers/tiny-content.ts';
 import { animatedGif, flat, photo } from '../helpers/images.ts';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { SiteError, SiteErrorList } from '../../cli/errors.ts';
 import { loadImages } from '../../cli/images/load-images.ts';
-import { byteLimitHints, inputLimits } from '../../cli/shared/input-limits.ts';
+import { byteLimitHints, inputLimits } from '../../cli/input-limits.ts';
 import { ContentFiles } from '../../cli/shared/read-content-file.ts';
 
 let dir: string;
