@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import ts from 'typescript';
 import { projectRoot } from './helpers/content.ts';
+import { specifiersOf, typeScriptSources } from './helpers/imports.ts';
 
 // The engine (cli/) knows nothing of the marketing site: it never names it, and it imports
 // nothing from the site's templates, islands or content, nor its definition (the CLI loads a
@@ -30,11 +30,6 @@ test('no file of the engine names the marketing site', () => {
   assert.equal(found, '');
 });
 
-/** Every module specifier a TypeScript source imports, re-exports, imports dynamically or requires. */
-function specifiersOf(source: string): string[] {
-  return ts.preProcessFile(source, true, true).importedFiles.map((file) => file.fileName);
-}
-
 /** The site parts `file` imports, as `file → specifier`; package imports are not the site's. */
 function siteImportsOf(file: string, source: string): string[] {
   return specifiersOf(source).filter((specifier) => {
@@ -42,13 +37,6 @@ function siteImportsOf(file: string, source: string): string[] {
     const target = specifier.startsWith('file:') ? new URL(specifier).pathname : path.resolve(path.dirname(file), specifier);
     return siteParts.some((part) => target === part || target.startsWith(`${part}${path.sep}`) || target.startsWith(`${part.replace(/\.ts$/, '')}.`));
   }).map((specifier) => `${path.relative(projectRoot, file)} → ${specifier}`);
-}
-
-/** Every .ts and .tsx file under cli/. */
-function engineSources(): string[] {
-  return readdirSync(cliFolder, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
-    .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
 test('reads every kind of import: static, type-only, re-exports, side effects, dynamic and require', () => {
@@ -73,7 +61,7 @@ test('reads every kind of import: static, type-only, re-exports, side effects, d
 });
 
 test('no file under cli/ imports from templates/, client/, content/ or the site definition', () => {
-  const files = engineSources();
+  const files = typeScriptSources(cliFolder);
   assert.ok(files.length > 50, `the engine's sources are found (${files.length})`);
   assert.ok(files.some((file) => file.endsWith(path.join('pipeline', 'build-site.ts'))));
   assert.ok(specifiersOf(readFileSync(path.join(cliFolder, 'pipeline', 'build-site.ts'), 'utf8')).includes('../cache/cache.ts'), 'imports are read');
