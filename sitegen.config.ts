@@ -7,6 +7,7 @@ import { parseVideoUrl, videoFrameSources } from './client/video-url.ts';
 import { renderSitePage, templateFileOf } from './templates/pages/index.tsx';
 import { postArchetype } from './templates/site/archetypes.ts';
 import { siteDevSetup } from './templates/site/dev-setup.ts';
+import { siteErrors } from './templates/site/errors.ts';
 import { buildSiteModel, postSlugOf } from './templates/site/model.ts';
 import { siteEnvOverrides, siteOverridesFromEnv } from './templates/site/overrides.ts';
 import { productionConfigProblems } from './templates/site/production.ts';
@@ -36,6 +37,8 @@ function originOf(url: string): string[] {
 }
 
 export default defineSite({
+  name: 'Checkpoint QA website',
+  errors: siteErrors,
   content: {
     collections: {
       // A post is content/posts/<slug>.md, or a page bundle content/posts/<slug>/index.md with its images and files beside it.

@@ -1,6 +1,16 @@
 import { errorCatalogue, type ErrorCode } from './error-catalogue.ts';
 
 /**
+ * The codes a site declares itself (`errors` in its definition), which it adds here so that they
+ * type-check as the engine's do (a misspelt one fails): with its codes in `siteErrors`,
+ * `declare module 'sitegen/site' { interface SiteErrorCodes extends Record<keyof typeof siteErrors, true> {} }`.
+ */
+export interface SiteErrorCodes {}
+
+/** A code a site declares. */
+export type SiteErrorCode = Extract<keyof SiteErrorCodes, string>;
+
+/**
  * Marks errors of this module's classes. The site's code is compiled apart from the engine's and
  * may hold its own copy of this module; `instanceof` goes by the mark, so an error the site
  * throws is one the engine reports.
@@ -14,15 +24,15 @@ export class SiteError extends Error {
     return typeof value === 'object' && value !== null && siteErrorMark in value;
   }
 
-  /** Stable code from the catalogue (cli/error-catalogue.ts), printed after the message. */
-  readonly code: ErrorCode;
+  /** Stable code from the catalogue (cli/error-catalogue.ts) or the site's, printed after the message. */
+  readonly code: ErrorCode | SiteErrorCode;
   readonly hint?: string;
   readonly file?: string;
   readonly line?: number;
   readonly column?: number;
 
   constructor(options: {
-    code: ErrorCode;
+    code: ErrorCode | SiteErrorCode;
     message: string;
     hint?: string;
     file?: string;

@@ -9,12 +9,11 @@ import { createImportCommand } from './commands/import.ts';
 import { createNewPostCommand } from './commands/new-post.ts';
 import { createPreviewCommand } from './commands/preview.ts';
 import type { SiteDefinition } from './config/site-definition.ts';
-import type { ErrorCode } from './error-catalogue.ts';
 import { collectSiteErrors, formatSiteErrors, type SiteError } from './errors.ts';
 import { disableColour, red } from './output.ts';
 
 /** Problems with the command line rather than the site: one line each, and exit code 2 like commander's. */
-const usageErrorCodes: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['output.protected-folder', 'output.not-a-folder', 'output.not-a-build', 'content.no-folder', 'import.no-source']);
+const usageErrorCodes: ReadonlySet<SiteError['code']> = new Set<SiteError['code']>(['output.protected-folder', 'output.not-a-folder', 'output.not-a-build', 'content.no-folder', 'import.no-source']);
 
 /** The engine's version, from the package it ships in. */
 function engineVersion(): string {

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { errorCatalogue } from '../error-catalogue.ts';
 import { SiteError } from '../errors.ts';
 import { cacheKey } from '../cache/cache.ts';
 import type { PageSpec, SiteDefinition } from './site-definition.ts';
@@ -35,6 +36,7 @@ export async function loadSite(root: string, configFile = path.join(root, config
   if (!isDefinition(definition)) {
     throw new SiteError({ code: 'config.invalid', message: `${path.basename(configFile)} does not export a site definition as its default export`, hint: 'End it with `export default defineSite({ ... })`.', file: configFile });
   }
+  checkSiteErrorCodes(definition, configFile);
   const imports = new Map(Object.entries(metafile.inputs).map(([file, input]) => [file, input.imports.map((entry) => entry.path)]));
   return { definition, file: configFile, codeHash: cacheKey(code), imports };
 }
@@ -42,6 +44,24 @@ export async function loadSite(root: string, configFile = path.join(root, config
 function isDefinition(value: unknown): value is SiteDefinition {
   const definition = value as Partial<SiteDefinition> | undefined;
   return typeof definition === 'object' && definition !== null && typeof definition.model === 'function' && typeof definition.routes === 'function' && typeof definition.render === 'function';
+}
+
+/**
+ * A site's own error codes join the engine's catalogue, so each must be `area.problem` in
+ * lowercase, as the engine's are, and none may be one of the engine's: a code means one problem.
+ */
+function checkSiteErrorCodes(definition: SiteDefinition, file: string): void {
+  const problems = Object.keys(definition.errors ?? {}).flatMap((code) => {
+    if (code in errorCatalogue) return [`${code} is a code of the engine`];
+    return /^[a-z][a-z-]*\.[a-z][a-z-]*$/.test(code) ? [] : [`${JSON.stringify(code)} is not area.problem in lowercase`];
+  });
+  if (problems.length === 0) return;
+  throw new SiteError({
+    code: 'config.invalid',
+    message: `errors: ${problems.join('; ')}`,
+    hint: 'Name each of the site\'s own problems with a code of its own, such as content.duplicate-topic (docs/errors.md lists the engine\'s).',
+    file,
+  });
 }
 
 /** A module compiled by `importCompiled`: what it exports, its code, and esbuild's record of its inputs. */

@@ -4,6 +4,7 @@
 // one definition from `sitegen.config.ts` at its root (see load-site.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ReactElement } from 'react';
+import type { ErrorData } from '../error-catalogue.ts';
 import type { SiteError } from '../errors.ts';
 import type { LinkOrigin } from '../shared/link-origins.ts';
 import type { MarkdownEmbedSpec } from '../render/markdown/markdown-embeds.ts';
@@ -170,6 +171,14 @@ export interface ClientEntries {
 
 /** A site, as the engine builds it. */
 export interface SiteDefinition<Model = unknown, Page extends PageSpec = PageSpec> {
+  /** What the site is called where the engine names it: the heading of its own codes in docs/errors.md. */
+  name?: string;
+  /**
+   * The error codes the site raises itself (`area.problem`, none of the engine's), each with its
+   * title, and the message and hint where they are shared: merged into the catalogue, listed in
+   * docs/errors.md under the site's name, and typed once the site adds them to `SiteErrorCodes`.
+   */
+  errors?: Readonly<Record<string, ErrorData>>;
   content: ContentSpec;
   /** Environment variables the model reads (`ModelOptions.env` holds only these). */
   env?: readonly string[];

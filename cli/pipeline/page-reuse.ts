@@ -13,7 +13,7 @@
 import type { Cache } from '../cache/cache.ts';
 import { cacheKey } from '../cache/cache.ts';
 import type { ScannedHtml } from '../check/html-scan.ts';
-import type { ErrorCode } from '../error-catalogue.ts';
+import type { SiteError } from '../errors.ts';
 import type { RecordedLink } from '../config/render-context.ts';
 import type { Route } from '../route/routes.ts';
 
@@ -37,7 +37,7 @@ export interface CachedPage extends PageFacts {
    * build that takes the page from here. A page is stored only when its bodies have no problem
    * (render-step.ts): a cache may save time, never change what a build reports.
    */
-  bodyWarnings: { code: ErrorCode; message: string; hint?: string; file: string; line?: number; column?: number }[];
+  bodyWarnings: { code: SiteError['code']; message: string; hint?: string; file: string; line?: number; column?: number }[];
 }
 
 /** The part of every page's key that all pages share: a hash of the parts (see the top of this file). */

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { ModelOptions } from '../../cli/config/site-definition.ts';
 import { SiteError, SiteErrorList } from '../../cli/errors.ts';
-import { errorCatalogue } from '../../cli/error-catalogue.ts';
+import { siteErrors } from './errors.ts';
 import type { Entry, LoadedContent } from '../../cli/load/load-content.ts';
 import type { OriginIndex } from '../../cli/shared/link-origins.ts';
 import { collectTerms, defaultTermLimits, mostUsedTerms, type Term, type TermLimits } from '../../cli/route/taxonomy.ts';
@@ -147,7 +147,7 @@ function blogTerms(posts: Post[], content: LoadedContent, limits: TermLimits | u
     tags: collectTerms(posts, (post) => post.tags, limits),
     categories: collectTerms(posts, (post) => [post.category], limits),
   };
-  const { hint } = errorCatalogue['content.too-many-terms'];
+  const { hint } = siteErrors['content.too-many-terms'];
   for (const [field, { overflows }] of Object.entries(taxonomies)) {
     for (const overflow of overflows) {
       const what = field === 'tags' ? 'tags' : 'categories';
@@ -168,7 +168,7 @@ function blogTerms(posts: Post[], content: LoadedContent, limits: TermLimits | u
         const message = clash.slug === ''
           ? `${field === 'tags' ? 'Tag' : 'Category'} “${name}” has no letter or digit to make the address of its page from`
           : `${field === 'tags' ? 'Tag' : 'Category'} “${name}” would share the address …/${clash.slug} with ${others.join(', ')}`;
-        errors.push(content.fieldError({ file: first.file }, path, 'content.term-clash', message, errorCatalogue['content.term-clash'].hint));
+        errors.push(content.fieldError({ file: first.file }, path, 'content.term-clash', message, siteErrors['content.term-clash'].hint));
       }
     }
   }
@@ -224,7 +224,7 @@ function findDuplicates<T extends { file: string }>(
   for (const item of items) {
     const first = seen.get(keyOf(item));
     if (first) {
-      const { message, hint } = errorCatalogue[code];
+      const { message, hint } = siteErrors[code];
       errors.push(new SiteError({ code, message: message(field, keyOf(item), `${shownPath(first.file)}:${lineOf(first.file)}`), hint: hint(field), file: item.file, line: lineOf(item.file) }));
     } else {
       seen.set(keyOf(item), item);
