@@ -1,7 +1,7 @@
 // The marketing site, as the engine builds it: its content and schemas, its model, routes and
 // redirects, its pages and islands, its share card, what it adds to the headers, the checks a
 // production build makes, the new-post archetype and what it adds to the dev server.
-import { defineSite } from './cli/config/site-definition.ts';
+import { defineSite } from 'sitegen/site';
 import { islands } from './client/islands/index.ts';
 import { parseVideoUrl, videoFrameSources } from './client/video-url.ts';
 import { renderSitePage, templateFileOf } from './templates/pages/index.tsx';

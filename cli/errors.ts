@@ -10,20 +10,8 @@ export interface SiteErrorCodes {}
 /** A code a site declares. */
 export type SiteErrorCode = Extract<keyof SiteErrorCodes, string>;
 
-/**
- * Marks errors of this module's classes. The site's code is compiled apart from the engine's and
- * may hold its own copy of this module; `instanceof` goes by the mark, so an error the site
- * throws is one the engine reports.
- */
-const siteErrorMark = Symbol.for('sitegen.SiteError');
-const siteErrorListMark = Symbol.for('sitegen.SiteErrorList');
-
 /** A problem an author can fix, located in a file where possible. */
 export class SiteError extends Error {
-  static [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === 'object' && value !== null && siteErrorMark in value;
-  }
-
   /** Stable code from the catalogue (cli/error-catalogue.ts) or the site's, printed after the message. */
   readonly code: ErrorCode | SiteErrorCode;
   readonly hint?: string;
@@ -41,7 +29,6 @@ export class SiteError extends Error {
     cause?: unknown;
   }) {
     super(options.message, options.cause === undefined ? undefined : { cause: options.cause });
-    Object.defineProperty(this, siteErrorMark, { value: true });
     this.name = 'SiteError';
     this.code = options.code;
     this.hint = options.hint;
@@ -53,15 +40,10 @@ export class SiteError extends Error {
 
 /** Several problems found in one pass, so an author sees them all at once. */
 export class SiteErrorList extends Error {
-  static [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === 'object' && value !== null && siteErrorListMark in value;
-  }
-
   readonly errors: SiteError[];
 
   constructor(errors: SiteError[]) {
     super(`${errors.length} problem${errors.length === 1 ? '' : 's'} found`);
-    Object.defineProperty(this, siteErrorListMark, { value: true });
     this.name = 'SiteErrorList';
     this.errors = errors;
   }

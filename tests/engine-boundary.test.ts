@@ -9,7 +9,7 @@ import { specifiersOf, typeScriptSources } from './helpers/imports.ts';
 // The engine (cli/) knows nothing of the marketing site: it never names it, and it imports
 // nothing from the site's templates, islands or content, nor its definition (the CLI loads a
 // site's definition at run time, cli/config/load-site.ts). The site imports the engine, never
-// the other way round.
+// the other way round, and only through its public entry, `sitegen/site` (cli/site.ts).
 
 const cliFolder = path.join(projectRoot, 'cli');
 /** What the engine may not import: the site's folders and its definition. */
@@ -58,6 +58,43 @@ test('reads every kind of import: static, type-only, re-exports, side effects, d
     '../../templates/pages/index.tsx', '../../templates/site/model.ts', '../../client/islands/index.ts',
     '../../content/data/site.json', '../../sitegen.config.ts', '../../templates/x.js',
   ]);
+});
+
+/** Every site's sources: the marketing site's definition, pages, islands and server code, and the engine tests' sites. */
+const siteSources = ['sitegen.config.ts', 'templates', 'client', 'server', path.join('tests', 'sites')].map((part) => path.join(projectRoot, part));
+
+/** The engine modules `file` imports other than through `sitegen/site`, as `file → specifier`. */
+function engineImportsOf(file: string, source: string): string[] {
+  return specifiersOf(source).filter((specifier) => {
+    if (specifier === 'sitegen' || specifier.startsWith('sitegen/')) return specifier !== 'sitegen/site';
+    if (!specifier.startsWith('.') && !path.isAbsolute(specifier) && !specifier.startsWith('file:')) return false;
+    const target = specifier.startsWith('file:') ? new URL(specifier).pathname : path.resolve(path.dirname(file), specifier);
+    return target === cliFolder || target.startsWith(`${cliFolder}${path.sep}`);
+  }).map((specifier) => `${path.relative(projectRoot, file)} → ${specifier}`);
+}
+
+test('reads every way a site could reach the engine besides its public entry', () => {
+  const file = path.join(projectRoot, 'templates', 'site', 'example.ts');
+  const source = [
+    "import { defineSite, type RenderContext } from 'sitegen/site';",
+    "import type { Route } from '../../cli/route/routes.ts';",
+    "export { paginate } from '../../cli/route/paginate.ts';",
+    "const late = await import('../../cli/errors.ts');",
+    "import { lib } from 'sitegen/lib/index.js';",
+    "import { whole } from 'sitegen';",
+    "import { fine } from './urls.ts';",
+    "import { z } from 'zod';",
+    "import { cliLookAlike } from '../../client/cli.ts';",
+  ].join('\n');
+  assert.deepEqual(engineImportsOf(file, source).map((line) => line.split(' → ')[1]), [
+    '../../cli/route/routes.ts', '../../cli/route/paginate.ts', '../../cli/errors.ts', 'sitegen/lib/index.js', 'sitegen',
+  ]);
+});
+
+test('the sites import the engine only through sitegen/site', () => {
+  const files = siteSources.flatMap((part) => (part.endsWith('.ts') ? [part] : typeScriptSources(part)));
+  assert.ok(files.some((file) => specifiersOf(readFileSync(file, 'utf8')).includes('sitegen/site')), 'the public entry is imported');
+  assert.deepEqual(files.flatMap((file) => engineImportsOf(file, readFileSync(file, 'utf8'))), []);
 });
 
 test('no file under cli/ imports from templates/, client/, content/ or the site definition', () => {

@@ -1,12 +1,13 @@
 // Loads a site's definition: `sitegen.config.ts` at the project root, with the templates,
 // schemas and islands it imports, compiled by esbuild (TypeScript and JSX) into one module that
 // is imported at once, the way Vite loads its config. Packages stay imports, so the site and the
-// engine share one React and one zod.
+// engine share one React and one zod, and `sitegen/site` is the running engine itself.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { Plugin } from 'esbuild';
 import { errorCatalogue } from '../error-catalogue.ts';
 import { SiteError } from '../errors.ts';
 import { cacheKey } from '../cache/cache.ts';
@@ -72,9 +73,29 @@ export interface CompiledModule {
 }
 
 /**
+ * The engine's public entry (`sitegen/site`) as this engine runs it: the TypeScript source when the
+ * engine runs from its sources (the tests, through a TypeScript loader), else the module compiled
+ * beside it in lib/ (cli/compile.js).
+ */
+const publicEntry = new URL(import.meta.url.endsWith('.ts') ? '../site.ts' : './site.js', import.meta.url).href;
+
+/**
+ * Points a site's imports of `sitegen/site` at the engine that compiles it, left external: the
+ * site and the engine share one copy of every module, so an error class or a cache the site
+ * reaches is the engine's own.
+ */
+const enginePlugin: Plugin = {
+  name: 'sitegen-public-entry',
+  setup(build) {
+    build.onResolve({ filter: /^sitegen\/site$/ }, () => ({ path: publicEntry, external: true }));
+  },
+};
+
+/**
  * Compiles `entry` (TypeScript and JSX) with the files it imports into one module and imports it
- * at once. Packages stay imports, resolved from the project's node_modules. A source that does
- * not compile is a located `template.compile-failed`.
+ * at once. Packages stay imports, resolved from the project's node_modules, and the engine's
+ * public entry is the running engine's. A source that does not compile is a located
+ * `template.compile-failed`.
  */
 export async function importCompiled(root: string, entry: string): Promise<CompiledModule> {
   const esbuild = await import('esbuild');
@@ -89,6 +110,7 @@ export async function importCompiled(root: string, entry: string): Promise<Compi
       target: 'node20',
       packages: 'external',
       jsx: 'automatic',
+      plugins: [enginePlugin],
       write: false,
       metafile: true,
       outfile: `${entry}.mjs`,

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import type { RenderContext } from '../../cli/config/render-context.ts';
+import type { RenderContext } from 'sitegen/site';
 import { PageContext } from '../components/page-context.ts';
 import type { SiteModel } from '../site/model.ts';
 import type { SitePage } from '../site/routes.ts';

@@ -1,7 +1,7 @@
 // The error codes only this site raises, with what its authors read about each: the engine
 // merges them into its catalogue and lists them in docs/errors.md under the site's name. Codes
 // are never renamed; a new problem gets a new code.
-import type { ErrorData } from '../../cli/error-catalogue.ts';
+import type { ErrorData } from 'sitegen/site';
 
 /** Message of a file claiming a slug or topic that an earlier file already has. */
 const duplicateOf = (field: string, value: string, firstFile: string) => `${field}: "${value}" is already used by ${firstFile}`;
@@ -38,6 +38,6 @@ export const siteErrors = {
 } as const satisfies Record<string, ErrorData>;
 
 // The site's codes type-check as the engine's do: a misspelt one fails.
-declare module '../../cli/errors.ts' {
+declare module 'sitegen/site' {
   interface SiteErrorCodes extends Record<keyof typeof siteErrors, true> {}
 }

@@ -1,13 +1,6 @@
 import path from 'node:path';
-import type { ModelOptions } from '../../cli/config/site-definition.ts';
-import { SiteError, SiteErrorList } from '../../cli/errors.ts';
+import { collectTerms, defaultTermLimits, type Entry, estimateReadTime, formatPostDate, type LoadedContent, locateFrontMatterField, type ModelOptions, mostUsedTerms, type OriginIndex, SiteError, SiteErrorList, type Term, type TermLimits } from 'sitegen/site';
 import { siteErrors } from './errors.ts';
-import type { Entry, LoadedContent } from '../../cli/load/load-content.ts';
-import type { OriginIndex } from '../../cli/shared/link-origins.ts';
-import { collectTerms, defaultTermLimits, mostUsedTerms, type Term, type TermLimits } from '../../cli/route/taxonomy.ts';
-import { locateFrontMatterField } from '../../cli/shared/locate-field.ts';
-import { formatPostDate } from '../../cli/validate/post-date.ts';
-import { estimateReadTime } from '../../cli/validate/read-time.ts';
 import { legalPlaceholderProblems } from './legal-placeholders.ts';
 import { buildNavigation, type Navigation } from './navigation.ts';
 import { applySiteOverrides, siteOverridesFromEnv } from './overrides.ts';

@@ -1,7 +1,5 @@
 import path from 'node:path';
-import type { RedirectSpec, RouteSpec } from '../../cli/config/site-definition.ts';
-import { listPagePath, paginate } from '../../cli/route/paginate.ts';
-import { locateFrontMatterField, locateJsonField } from '../../cli/shared/locate-field.ts';
+import { listPagePath, locateFrontMatterField, locateJsonField, paginate, type RedirectSpec, type RouteSpec } from 'sitegen/site';
 import { termList } from './blog-terms.ts';
 import type { SiteModel } from './model.ts';
 import type { GuideTopic } from './schemas/schemas.ts';

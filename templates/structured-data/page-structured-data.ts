@@ -1,5 +1,5 @@
 import type { Thing, WithContext } from 'schema-dts';
-import type { Route } from '../../cli/route/routes.ts';
+import type { Route } from 'sitegen/site';
 import type { SitePage } from '../site/routes.ts';
 import { postsBySlug } from '../site/share-card.ts';
 import type { SiteModel } from '../site/model.ts';

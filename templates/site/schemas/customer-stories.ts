@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { toEmbedUrl } from '../../../client/video-url.ts';
 import { imagePath, link, meta, text } from './fields.ts';
-import { absoluteUrlProblem } from '../../../cli/validate/url-fields.ts';
+import { absoluteUrlProblem } from 'sitegen/site';
 
 // Customers speaking for the site: the home page's testimonials and the case-studies page.
 

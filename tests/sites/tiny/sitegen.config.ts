@@ -1,8 +1,7 @@
 // A tiny site built by the same engine in the tests: a few posts, a home page, a search page, a
 // 404 page, one stylesheet. The posts mark themselves for search; the home page does not. Engine behaviour is tested on sites like it, never on the marketing site.
 import { z } from 'zod';
-import { defineSite } from '../../../cli/config/site-definition.ts';
-import { imageRef } from '../../../cli/validate/fields.ts';
+import { defineSite, imageRef } from 'sitegen/site';
 import { renderPage, type TinyModel, type TinyPage } from './templates/pages.tsx';
 
 const postSchema = z.object({

@@ -1,8 +1,5 @@
 import type { ReactNode } from 'react';
-import { pictureSources } from '../../../../cli/images/picture-sources.ts';
-import { fillSlots } from '../../../../cli/render/markdown/body-slots.ts';
-import type { RenderedMarkdown } from '../../../../cli/render/markdown/render-markdown.ts';
-import type { RenderContext } from '../../../../cli/config/render-context.ts';
+import { fillSlots, pictureSources, type RenderContext, type RenderedMarkdown } from 'sitegen/site';
 
 export interface TinyModel {
   site: { title: string; url: string };
