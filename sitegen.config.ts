@@ -77,7 +77,7 @@ export default defineSite({
   // Posts, guides, service pages and case studies mark themselves (Layout.tsx); /search runs it.
   search: { page: searchPath },
   // An iframe in a post or guide is shown when it is a video the site plays, as the same click-to-load player (Prose.tsx).
-  markdown: { embeds: { accepts: (src) => parseVideoUrl(src) !== null, description: 'videos from YouTube and Wistia' } },
+  markdown: { theme: 'github-dark-default', embeds: { accepts: (src) => parseVideoUrl(src) !== null, description: 'videos from YouTube and Wistia' } },
   productionProblems: (model, content, options) => productionConfigProblems(model.data.site, {
     siteJson: content.raw.data.get('site'),
     overrides: siteOverridesFromEnv(options.env),

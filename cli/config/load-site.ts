@@ -38,6 +38,7 @@ export async function loadSite(root: string, configFile = path.join(root, config
     throw new SiteError({ code: 'config.invalid', message: `${path.basename(configFile)} does not export a site definition as its default export`, hint: 'End it with `export default defineSite({ ... })`.', file: configFile });
   }
   checkSiteErrorCodes(definition, configFile);
+  await checkCodeTheme(definition, configFile);
   const imports = new Map(Object.entries(metafile.inputs).map(([file, input]) => [file, input.imports.map((entry) => entry.path)]));
   return { definition, file: configFile, codeHash: cacheKey(code), imports };
 }
@@ -61,6 +62,24 @@ function checkSiteErrorCodes(definition: SiteDefinition, file: string): void {
     code: 'config.invalid',
     message: `errors: ${problems.join('; ')}`,
     hint: 'Name each of the site\'s own problems with a code of its own, such as content.duplicate-topic (docs/errors.md lists the engine\'s).',
+    file,
+  });
+}
+
+/**
+ * The definition's code theme is one Shiki bundles: the definition is compiled without a type
+ * check, and an unknown name would otherwise fail the first body with a code block, far from
+ * where it is written.
+ */
+async function checkCodeTheme(definition: SiteDefinition, file: string): Promise<void> {
+  const theme = definition.markdown?.theme;
+  if (theme === undefined) return;
+  const { bundledThemesInfo } = await import('shiki/themes');
+  if (bundledThemesInfo.some((info) => info.id === theme)) return;
+  throw new SiteError({
+    code: 'config.invalid',
+    message: `markdown.theme: ${JSON.stringify(theme)} is not a theme Shiki bundles`,
+    hint: 'Name one of the themes listed at shiki.style/themes, such as github-dark-default or github-light.',
     file,
   });
 }

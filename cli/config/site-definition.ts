@@ -4,6 +4,7 @@
 // one definition from `sitegen.config.ts` at its root (see load-site.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ReactElement } from 'react';
+import type { BundledTheme } from 'shiki';
 import type { ErrorData } from '../error-catalogue.ts';
 import type { SiteError } from '../errors.ts';
 import type { LinkOrigin } from '../shared/link-origins.ts';
@@ -136,6 +137,8 @@ export interface SearchSpec {
 export interface MarkdownSpec {
   /** The iframes it embeds; none without it. */
   embeds?: MarkdownEmbedSpec;
+  /** The Shiki theme its code blocks are highlighted with (shiki.style/themes): github-dark-default unless it says. */
+  theme?: BundledTheme;
 }
 
 /** A form's endpoint and a test submission for it. */

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { BundledTheme } from 'shiki';
 import type { Bundle } from '../bundle/bundle-client.ts';
 import { fontUrls } from '../bundle/bundle-client.ts';
 import type { Cache } from '../cache/cache.ts';
@@ -145,6 +146,7 @@ export async function renderStep(routed: RoutedStep, options: RenderOptions): Pr
     renderBodies([...waiting.keys()].flatMap((file) => sources.get(file) ?? []), {
       cache,
       threads: options.threads,
+      theme: site.markdown?.theme,
       onBody: (file, written) => {
         // The site's rule for embeds runs on every build: it is the site's code, not part of the body's cached render.
         const { body, warnings } = applyEmbedRule(written, site.markdown?.embeds);
@@ -169,7 +171,7 @@ export async function renderStep(routed: RoutedStep, options: RenderOptions): Pr
         }
       },
     }),
-    options.only ? [] : draftBodyWarnings(routed, images, cache, options.threads),
+    options.only ? [] : draftBodyWarnings(routed, images, cache, options.threads, site.markdown?.theme),
   ]);
   if (missingImages.length > 0) throw new SiteErrorList(missingImages);
   options.onBodiesChecked?.();
@@ -189,7 +191,7 @@ export async function renderStep(routed: RoutedStep, options: RenderOptions): Pr
  * entry it builds: rendered (from the cache where it can) and checked as those are, as warnings.
  * Their relative images are looked for among the files of their own folder; they have no page.
  */
-async function draftBodyWarnings(routed: RoutedStep, images: ImageIndex, cache: Cache, threads: number | undefined): Promise<SiteError[]> {
+async function draftBodyWarnings(routed: RoutedStep, images: ImageIndex, cache: Cache, threads: number | undefined, theme: BundledTheme | undefined): Promise<SiteError[]> {
   const drafts = routed.content.draftsLeftOut;
   if (drafts.length === 0) return [];
   const files = new Map<string, string>();
@@ -205,6 +207,7 @@ async function draftBodyWarnings(routed: RoutedStep, images: ImageIndex, cache: 
     await renderBodies(drafts.map((draft) => ({ file: draft.file, body: draft.body, bodyLine: draft.bodyLine })), {
       cache,
       threads,
+      theme,
       onBody: (file, body) => {
         const resolved = resolveRelativeReferences(file, body, { files, pages: new Map() }, { bundle: bundled.has(file) });
         // A relative image was looked for beside the draft (a problem above when it is not there):

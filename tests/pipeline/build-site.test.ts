@@ -59,6 +59,16 @@ test('renders each page with the site\'s templates, its Markdown body and highli
   assert.deepEqual(parsePage(await read('404.html')).texts('h1'), ['Not found']);
 });
 
+test('highlights code with the theme the definition names, github-dark-default when it names none', async () => {
+  assert.match(await read('posts/hello/index.html'), /<pre [^>]*data-theme="github-dark-default"/);
+  const writer = new MemoryWriter();
+  const definition = { ...tinySite.definition, markdown: { ...tinySite.definition.markdown, theme: 'github-light' as const } };
+  await build({ writer, site: { ...tinySite, definition } });
+  const post = writer.text('posts/hello/index.html') ?? '';
+  assert.match(post, /<pre [^>]*data-theme="github-light"/);
+  assert.doesNotMatch(post, /github-dark-default/);
+});
+
 test('writes the sitemap and the feed of the site\'s pages, with their dates', async () => {
   const sitemap = parseXml(await read('sitemap.xml'));
   assert.deepEqual(sitemap.all('url').map((url) => [sitemap.childText(url, 'loc'), sitemap.childText(url, 'lastmod')]), [

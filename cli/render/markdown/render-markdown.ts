@@ -104,7 +104,7 @@ function createReferenceMarkdownProcessor(rehypePrettyCode: PrettyCodePlugin, op
     .use(rawHtml)
     .use(rehypeSlug)
     .use(collectLinksAndHeadings)
-    .use(rehypePrettyCode, prettyCodeOptions)
+    .use(rehypePrettyCode, prettyCodeOptions())
     .use(rehypeStringify) as unknown as Processor<Root, Root, Root, Root, string>;
 }
 
