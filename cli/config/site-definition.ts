@@ -198,10 +198,16 @@ export interface SiteDefinition<Model = unknown, Page extends PageSpec = PageSpe
   redirects?(model: Model): RedirectSpec[];
   /** The page at a route, as a React element (the site wraps it in its own context). */
   render(page: Page, context: RenderContext<Model, Page>): ReactElement;
-  /** The page left at a redirect's old address. */
-  redirectPage(to: string): Page;
-  /** The template file of a page kind, named as the origin of the links it writes. */
-  templateFile(page: Page): string;
+  /**
+   * The page left at a redirect's old address, rendered with `render`; without it the engine
+   * writes a page that refreshes to the new address and links it.
+   */
+  redirectPage?(to: string): Page;
+  /**
+   * The template file of a page kind, relative to the project: named as the origin of the links
+   * the page writes itself and of its render errors. Without it, the definition's own file.
+   */
+  templateFile?(page: Page): string;
   /** Scripts and styles the site's pages load, relative to the project root. */
   client: ClientEntries;
   shareCard?: ShareCardSpec<Model, Page>;

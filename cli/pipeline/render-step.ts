@@ -73,6 +73,7 @@ export interface RenderedStep extends RoutedStep {
  */
 export async function renderStep(routed: RoutedStep, options: RenderOptions): Promise<RenderedStep> {
   const site = routed.site.definition;
+  const definitionFile = path.relative(routed.root, routed.site.file);
   const { bundle, images, shareImages, cache, emit } = options;
   const shared: SharedContext = {
     model: routed.model,
@@ -114,7 +115,7 @@ export async function renderStep(routed: RoutedStep, options: RenderOptions): Pr
   const rendered = new Map<string, RenderedMarkdown>();
   const context = { ...shared, markdown: rendered };
   const renderOne = (route: Route) => {
-    const page = withIslandScripts(renderPage(site, route, context), bundle);
+    const page = withIslandScripts(renderPage(site, route, context, definitionFile), bundle);
     emit(route.file, page.html);
     for (const script of inlineScriptsOf(page.html)) inlineScripts.add(script);
     const links = bodyLinksOf(routed.root, route, rendered);
@@ -177,7 +178,7 @@ export async function renderStep(routed: RoutedStep, options: RenderOptions): Pr
   options.onBodiesChecked?.();
 
   for (const redirect of options.only ? [] : routed.redirects) {
-    const page = renderRedirect(site, redirect, context);
+    const page = renderRedirect(site, redirect, context, definitionFile);
     emit(redirect.file, page.html);
     for (const script of inlineScriptsOf(page.html)) inlineScripts.add(script);
   }

@@ -87,7 +87,7 @@ test('a broken post fails the build with file:line and field, exit code 1, and k
 
 test("an error the site's own code throws is reported by the compiled CLI at its place, with its code", () => withTinySite(async ({ root, content }) => {
   const config = path.join(root, 'sitegen.config.ts');
-  await editFile(config, "import { defineSite,", "import { SiteError, defineSite,");
+  await editFile(config, "import { defineSite } from 'sitegen/site';", "import { SiteError, defineSite } from 'sitegen/site';");
   const post = JSON.stringify(path.join(content, 'posts', 'hello.md'));
   await editFile(config, 'export default defineSite', `function refuse(): never {\n  throw new SiteError({ code: 'content.invalid-field', message: 'refused by the site', file: ${post}, line: 2 });\n}\n\nexport default defineSite`);
   await editFile(config, 'model: (content) => ({', 'model: (content) => (refuse(), {');

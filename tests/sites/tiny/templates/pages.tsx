@@ -6,7 +6,7 @@ export interface TinyModel {
   posts: { file: string; slug: string; title: string; date: Date; tags: string[] }[];
 }
 
-export type TinyPage = { kind: 'home' } | { kind: 'post'; slug: string } | { kind: 'search' } | { kind: 'not-found' } | { kind: 'redirect'; to: string };
+export type TinyPage = { kind: 'home' } | { kind: 'post'; slug: string } | { kind: 'search' } | { kind: 'not-found' };
 
 type Context = RenderContext<TinyModel, TinyPage>;
 
@@ -81,7 +81,5 @@ export function renderPage(page: TinyPage, context: Context) {
     }
     case 'not-found':
       return <Layout title="Not found" context={context}><h1>Not found</h1></Layout>;
-    case 'redirect':
-      return <Layout title="Moved" context={context} head={<meta httpEquiv="refresh" content={`0; url=${page.to}`} />}><h1>Moved</h1><Link href={page.to} context={context}>Go on</Link></Layout>;
   }
 }
