@@ -96,6 +96,7 @@ const siteErrors = {
   'import.no-archetype': { title: 'The site defines no archetype that says how imported posts are written' },
   'import.no-bundles': { title: "The site's posts collection takes no page bundles, which imported posts are written as" },
   'import.no-source': { title: 'The folder to import does not exist or is inside the content folder' },
+  'init.not-empty': { title: 'The folder for a new site is a file, or a folder that holds something' },
   'import.source-too-large': { title: 'The folder to import holds more files, or nests deeper, than the import reads' },
   'import.outside-source': { title: 'A link in the folder to import leads out of it' },
   'import.bad-front-matter': { title: "A post's TOML front matter cannot be read" },

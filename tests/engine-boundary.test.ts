@@ -60,8 +60,8 @@ test('reads every kind of import: static, type-only, re-exports, side effects, d
   ]);
 });
 
-/** Every site's sources: the marketing site's definition, pages, islands and server code, and the engine tests' sites. */
-const siteSources = ['sitegen.config.ts', 'templates', 'client', 'server', path.join('tests', 'sites')].map((part) => path.join(projectRoot, part));
+/** Every site's sources: the marketing site's definition, pages, islands and server code, the engine tests' sites and the starter. */
+const siteSources = ['sitegen.config.ts', 'templates', 'client', 'server', path.join('tests', 'sites'), 'starter'].map((part) => path.join(projectRoot, part));
 
 /** The engine modules `file` imports other than through `sitegen/site`, as `file → specifier`. */
 function engineImportsOf(file: string, source: string): string[] {

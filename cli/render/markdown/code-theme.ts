@@ -1,5 +1,5 @@
 /**
- * The Shiki theme code blocks are highlighted with: the site's `markdown.theme`, set for each
+ * The Shiki theme code blocks are highlighted with: `theme` in the site's `markdown`, set for each
  * thread that renders Markdown (render-bodies.ts, markdown-worker.ts). Its own module so that
  * the Markdown cache can name it in its key without loading the Markdown pipeline.
  */
