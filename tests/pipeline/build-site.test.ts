@@ -6,8 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { checkSite, type LinkReport } from '../../cli/check/index.ts';
-import { SiteErrorList } from '../../cli/errors.ts';
-import { buildSite, type BuildOptions, type BuildResult } from '../../cli/pipeline/build-site.ts';
+import { SiteError, SiteErrorList } from '../../cli/errors.ts';
+import { BuildStepError, buildSite, type BuildOptions, type BuildResult } from '../../cli/pipeline/build-site.ts';
 import { DiskWriter, MemoryWriter } from '../../cli/write/writers.ts';
 import { filesOf, outputDigest, tinyContentCopy } from '../helpers/build-output.ts';
 import { editFile } from '../helpers/content.ts';
@@ -228,4 +228,22 @@ test('builds into memory with the in-memory writer, touching no folder', async (
   assert.deepEqual([...writer.files.keys()].sort(), [...(await filesOf(outDir)).keys()].sort(), 'the files a build to disk writes');
   assert.equal(writer.text('posts/hello/index.html'), await read('posts/hello/index.html'));
   assert.deepEqual(await folders(), before, 'nothing written beside the site or the outputs');
+});
+
+test('a failure that is no problem of the site names the step it happened in; a located problem passes as it is', async () => {
+  const failing = (model: () => never) => ({ ...tinySite, definition: { ...tinySite.definition, model } });
+  await assert.rejects(build({ writer: new MemoryWriter(), site: failing(() => { throw new TypeError('no such property'); }) }), (error: unknown) => {
+    assert.ok(error instanceof BuildStepError);
+    assert.equal(error.step, 'validate');
+    assert.ok(error.cause instanceof TypeError);
+    return true;
+  });
+  const problem = new SiteError({ code: 'content.invalid-field', message: 'refused', file: 'content/data/site.json', line: 1 });
+  await assert.rejects(build({ writer: new MemoryWriter(), site: failing(() => { throw problem; }) }), (error: unknown) => error === problem);
+  const full = new (class extends MemoryWriter {
+    override async commit(): Promise<void> {
+      throw new Error('no space left on device');
+    }
+  })();
+  await assert.rejects(build({ writer: full }), (error: unknown) => error instanceof BuildStepError && error.step === 'commit' && /no space left/.test(error.message));
 });
