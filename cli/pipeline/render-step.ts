@@ -65,6 +65,29 @@ export interface RenderedStep extends RoutedStep {
   draftWarnings: SiteError[];
 }
 
+/** What one render step keeps as it goes: the pages done, what they link and run, each body's warnings. */
+interface RenderRun {
+  routed: RoutedStep;
+  options: RenderOptions;
+  site: RoutedStep['site']['definition'];
+  /** The site definition's file, relative to the project: the template file of a site that names none. */
+  definitionFile: string;
+  /** The context every page renders in; its `markdown` fills as the bodies are rendered. */
+  context: SharedContext & { markdown: Map<string, RenderedMarkdown> };
+  routes: Route[];
+  sources: Map<string, MarkdownBody>;
+  /** The entries that are page bundles, whose relative references lead to their own folder. */
+  bundled: Set<string>;
+  pageKeys: Map<string, string>;
+  records: Map<string, PageRecord>;
+  bodyLinks: Map<string, RecordedLink[]>;
+  inlineScripts: Set<string>;
+  /** Warnings of each body, whether it was rendered, read from the Markdown cache or shown by a page from the page cache. */
+  bodyWarnings: Map<string, SiteError[]>;
+  /** Counts a page done, for the progress line. */
+  finished: () => void;
+}
+
 /**
  * Render: every route's page and every redirect page. A page whose inputs are those of a page in
  * the cache (page-reuse.ts) is taken from it; the Markdown of the pages left to render is
@@ -72,119 +95,154 @@ export interface RenderedStep extends RoutedStep {
  * ready.
  */
 export async function renderStep(routed: RoutedStep, options: RenderOptions): Promise<RenderedStep> {
-  const site = routed.site.definition;
-  const definitionFile = path.relative(routed.root, routed.site.file);
-  const { bundle, images, shareImages, cache, emit } = options;
-  const shared: SharedContext = {
-    model: routed.model,
-    images,
-    shareImages,
-    markdown: new Map(),
-    assets: { stylesheet: bundle.stylesheet, siteScript: bundle.siteScript, islands: bundle.islands, fonts: fontUrls(bundle), ...(routed.search ? { search: routed.search.script } : {}) },
-  };
+  const run = startRender(routed, options);
+  const toRender = publishCachedPages(run);
+  const [missingImages, draftWarnings] = await Promise.all([
+    renderPagesAsBodiesArrive(run, toRender),
+    options.only ? [] : draftBodyWarnings(routed, options.images, options.cache, options.threads, run.site.markdown?.theme),
+  ]);
+  if (missingImages.length > 0) throw new SiteErrorList(missingImages);
+  options.onBodiesChecked?.();
+  if (!options.only) renderRedirectPages(run);
+  const pages = run.routes.map((route) => run.records.get(route.path)!);
+  const warnings = [...new Set(run.routes.flatMap((route) => route.bodies))].flatMap((file) => run.bodyWarnings.get(file) ?? []);
+  const { bodyLinks, inlineScripts } = run;
+  return { ...routed, bundle: options.bundle, pages, bodyLinks, inlineScripts, renderedPages: toRender.length, imageIndex: options.images, warnings, draftWarnings };
+}
+
+function startRender(routed: RoutedStep, options: RenderOptions): RenderRun {
+  const { bundle, images, shareImages, cache, memory } = options;
+  const search = routed.search ? { search: routed.search.script } : {};
+  const assets = { stylesheet: bundle.stylesheet, siteScript: bundle.siteScript, islands: bundle.islands, fonts: fontUrls(bundle), ...search };
   const routes = options.only ? routed.routes.filter(options.only) : routed.routes;
   const sources = markdownSources(routed);
-  const { memory } = options;
-  const pageKeys = cache.enabled || memory ? keysOf(routed, routes, sources, { bundle, images, shareImages }) : new Map<string, string>();
-  const records = new Map<string, PageRecord>();
-  const bodyLinks = new Map<string, RecordedLink[]>();
-  const inlineScripts = new Set<string>();
-  // Warnings of each body, whether it was rendered, read from the Markdown cache or shown by a page from the page cache.
-  const bodyWarnings = new Map<string, SiteError[]>();
+  const keyed = cache.enabled || memory;
   let done = 0;
-  const finished = () => options.onPage?.(++done, routes.length);
+  return {
+    routed,
+    options,
+    site: routed.site.definition,
+    definitionFile: path.relative(routed.root, routed.site.file),
+    context: { model: routed.model, images, shareImages, markdown: new Map(), assets },
+    routes,
+    sources,
+    bundled: new Set(routed.pageBundles.map((bundle) => bundle.entry)),
+    pageKeys: keyed ? keysOf(routed, routes, sources, { bundle, images, shareImages }) : new Map<string, string>(),
+    records: new Map(),
+    bodyLinks: new Map(),
+    inlineScripts: new Set(),
+    bodyWarnings: new Map(),
+    finished: () => options.onPage?.(++done, routes.length),
+  };
+}
 
-  // Pages the cache holds are published from it.
+/** Publishes the pages the cache holds as they are; returns the routes left to render. */
+function publishCachedPages(run: RenderRun): Route[] {
+  const { options, records, bodyLinks, bodyWarnings } = run;
   const toRender: Route[] = [];
-  for (const route of routes) {
-    const key = pageKeys.get(route.path);
-    const cached = key ? memory?.get(key) ?? readCachedPage(cache, key) : undefined;
+  for (const route of run.routes) {
+    const key = run.pageKeys.get(route.path);
+    const cached = key ? options.memory?.get(key) ?? readCachedPage(options.cache, key) : undefined;
     if (!cached) {
       toRender.push(route);
       continue;
     }
-    memory?.set(key!, cached);
-    emit(route.file, cached.html, cached);
-    for (const script of inlineScriptsOf(cached.html)) inlineScripts.add(script);
+    options.memory?.set(key!, cached);
+    options.emit(route.file, cached.html, cached);
+    for (const script of inlineScriptsOf(cached.html)) run.inlineScripts.add(script);
     records.set(route.path, { route, links: cached.links, islands: cached.islands });
     bodyLinks.set(route.path, cached.bodyLinks);
-    for (const file of route.bodies) if (!bodyWarnings.has(file)) bodyWarnings.set(file, cached.bodyWarnings.filter((warning) => warning.file === file).map((warning) => new SiteError(warning)));
-    finished();
-  }
-
-  const rendered = new Map<string, RenderedMarkdown>();
-  const context = { ...shared, markdown: rendered };
-  const renderOne = (route: Route) => {
-    const page = withIslandScripts(renderPage(site, route, context, definitionFile), bundle);
-    emit(route.file, page.html);
-    for (const script of inlineScriptsOf(page.html)) inlineScripts.add(script);
-    const links = bodyLinksOf(routed.root, route, rendered);
-    records.set(route.path, { route, links: page.links, islands: page.islands });
-    bodyLinks.set(route.path, links);
-    const key = pageKeys.get(route.path);
-    const warnings = route.bodies.flatMap((file) => bodyWarnings.get(file) ?? []).map((warning) => ({ code: warning.code, message: warning.message, ...(warning.hint ? { hint: warning.hint } : {}), file: warning.file!, line: warning.line, column: warning.column }));
-    const kept: CachedPage = { html: page.html, links: page.links, islands: page.islands, bodyLinks: links, bodyWarnings: warnings, ...options.factsOf?.(route.file) };
-    if (key) {
-      storePage(cache, key, kept);
-      memory?.set(key, kept);
+    for (const file of route.bodies) {
+      if (bodyWarnings.has(file)) continue;
+      bodyWarnings.set(file, cached.bodyWarnings.filter((warning) => warning.file === file).map((warning) => new SiteError(warning)));
     }
-    finished();
-  };
+    run.finished();
+  }
+  return toRender;
+}
 
-  // Pages without bodies render at once; each other one as soon as its last body is ready.
+/** Renders one page, publishes it, and keeps it in the page cache with what the build needs of it. */
+function renderOne(run: RenderRun, route: Route): void {
+  const { options, context } = run;
+  const page = withIslandScripts(renderPage(run.site, route, context, run.definitionFile), options.bundle);
+  options.emit(route.file, page.html);
+  for (const script of inlineScriptsOf(page.html)) run.inlineScripts.add(script);
+  const links = bodyLinksOf(run.routed.root, route, context.markdown);
+  run.records.set(route.path, { route, links: page.links, islands: page.islands });
+  run.bodyLinks.set(route.path, links);
+  const key = run.pageKeys.get(route.path);
+  if (key) {
+    const warnings = route.bodies.flatMap((file) => run.bodyWarnings.get(file) ?? []).map((warning) => ({
+      code: warning.code, message: warning.message, ...(warning.hint ? { hint: warning.hint } : {}), file: warning.file!, line: warning.line, column: warning.column,
+    }));
+    const kept: CachedPage = { html: page.html, links: page.links, islands: page.islands, bodyLinks: links, bodyWarnings: warnings, ...options.factsOf?.(route.file) };
+    storePage(options.cache, key, kept);
+    options.memory?.set(key, kept);
+  }
+  run.finished();
+}
+
+/**
+ * Renders the pages without bodies at once, and each other one as soon as its last body is
+ * ready. Resolves with the bodies' references to images and files the site does not have: their
+ * pages are not rendered.
+ */
+async function renderPagesAsBodiesArrive(run: RenderRun, toRender: Route[]): Promise<SiteError[]> {
   const waiting = new Map<string, Route[]>();
   const missingBodies = new Map<Route, number>();
   for (const route of toRender) {
-    const bodies = route.bodies.filter((file) => sources.has(file));
-    if (bodies.length === 0) renderOne(route);
+    const bodies = route.bodies.filter((file) => run.sources.has(file));
+    if (bodies.length === 0) renderOne(run, route);
     missingBodies.set(route, bodies.length);
     for (const file of bodies) waiting.set(file, [...(waiting.get(file) ?? []), route]);
   }
-  // A body naming an image the site does not have is reported at its line, and its pages not rendered.
   const missingImages: SiteError[] = [];
-  const bundled = new Set(routed.pageBundles.map((bundle) => bundle.entry));
-  const [, draftWarnings] = await Promise.all([
-    renderBodies([...waiting.keys()].flatMap((file) => sources.get(file) ?? []), {
-      cache,
-      threads: options.threads,
-      theme: site.markdown?.theme,
-      onBody: (file, written) => {
-        // The site's rule for embeds runs on every build: it is the site's code, not part of the body's cached render.
-        const { body, warnings } = applyEmbedRule(written, site.markdown?.embeds);
-        bodyWarnings.set(file, [...(body.warnings ?? []), ...warnings].sort((a, b) => a.line - b.line || a.column - b.column).map((warning) => new SiteError({ ...warning, file })));
-        const url = routed.addresses.pages.get(file);
-        const resolved = resolveRelativeReferences(file, body, routed.addresses, url ? { url, bundle: bundled.has(file) } : undefined);
-        rendered.set(file, resolved.body);
-        const problems = [...resolved.problems, ...missingMarkdownImages(file, resolved.body, images)];
-        if (problems.length > 0) {
-          missingImages.push(...problems);
-          return;
-        }
-        // A body with problems fails the build (renderBodies rejects with them once every body is
-        // done): its pages are not rendered, so no page with a problem is ever stored, and the next
-        // build renders the body again (or takes it from the Markdown cache, problems included) and
-        // reports them again.
-        if (body.problems?.length) return;
-        for (const route of waiting.get(file) ?? []) {
-          const left = missingBodies.get(route)! - 1;
-          missingBodies.set(route, left);
-          if (left === 0) renderOne(route);
-        }
-      },
-    }),
-    options.only ? [] : draftBodyWarnings(routed, images, cache, options.threads, site.markdown?.theme),
-  ]);
-  if (missingImages.length > 0) throw new SiteErrorList(missingImages);
-  options.onBodiesChecked?.();
+  const onBody = (file: string, written: RenderedMarkdown) => {
+    const problems = acceptBody(run, file, written);
+    if (problems === undefined) return;
+    if (problems.length > 0) {
+      missingImages.push(...problems);
+      return;
+    }
+    for (const route of waiting.get(file) ?? []) {
+      const left = missingBodies.get(route)! - 1;
+      missingBodies.set(route, left);
+      if (left === 0) renderOne(run, route);
+    }
+  };
+  const { cache, threads } = run.options;
+  const bodies = [...waiting.keys()].flatMap((file) => run.sources.get(file) ?? []);
+  await renderBodies(bodies, { cache, threads, theme: run.site.markdown?.theme, onBody });
+  return missingImages;
+}
 
-  for (const redirect of options.only ? [] : routed.redirects) {
-    const page = renderRedirect(site, redirect, context, definitionFile);
-    emit(redirect.file, page.html);
-    for (const script of inlineScriptsOf(page.html)) inlineScripts.add(script);
+/**
+ * Takes a rendered body into the run: the site's rule for embeds (the site's code, so not part
+ * of the body's cached render), its warnings, its relative references resolved. Returns what it
+ * names that the site does not have; undefined for a body with problems, which fails the build
+ * (renderBodies rejects with them once every body is done): its pages are not rendered, so no
+ * page with a problem is ever stored, and the next build reports them again.
+ */
+function acceptBody(run: RenderRun, file: string, written: RenderedMarkdown): SiteError[] | undefined {
+  const { routed, site } = run;
+  const { body, warnings } = applyEmbedRule(written, site.markdown?.embeds);
+  const located = [...(body.warnings ?? []), ...warnings].sort((a, b) => a.line - b.line || a.column - b.column);
+  run.bodyWarnings.set(file, located.map((warning) => new SiteError({ ...warning, file })));
+  const url = routed.addresses.pages.get(file);
+  const resolved = resolveRelativeReferences(file, body, routed.addresses, url ? { url, bundle: run.bundled.has(file) } : undefined);
+  run.context.markdown.set(file, resolved.body);
+  const problems = [...resolved.problems, ...missingMarkdownImages(file, resolved.body, run.options.images)];
+  if (problems.length > 0) return problems;
+  return body.problems?.length ? undefined : [];
+}
+
+/** The page left at each redirect's old address. */
+function renderRedirectPages(run: RenderRun): void {
+  for (const redirect of run.routed.redirects) {
+    const page = renderRedirect(run.site, redirect, run.context, run.definitionFile);
+    run.options.emit(redirect.file, page.html);
+    for (const script of inlineScriptsOf(page.html)) run.inlineScripts.add(script);
   }
-  const pages = routes.map((route) => records.get(route.path)!);
-  const warnings = [...new Set(routes.flatMap((route) => route.bodies))].flatMap((file) => bodyWarnings.get(file) ?? []);
-  return { ...routed, bundle, pages, bodyLinks, inlineScripts, renderedPages: toRender.length, imageIndex: images, warnings, draftWarnings };
 }
 
 /**
