@@ -71,16 +71,36 @@ async function runBuild(flags: BuildFlags, root: string, out: string, contentDir
     console.log(formatUnchanged(unchanged.outcome, unchanged.builtAt, flags.out, performance.now() - started));
     return;
   }
+  const { site, result, hostOutputs } = await buildWithProgress(flags, { root, out, contentDir, config: settings.config, cache });
+  const report = result.links && (await import('../check/index.ts'));
+  const warnings = warningBlock(result, root, report);
+  if (warnings) console.error(warnings);
+  if (!result.committed) {
+    console.error(report!.formatReport(result.links!, 'text'));
+    throw new SiteError({ code: 'build.broken-links', message: 'the output has broken links; the previous output was left in place', hint: 'Fix the sources named above, or build with --no-check-links to skip the check.' });
+  }
+  const links = report ? report.summaryLine(result.links!) : undefined;
+  if (hostOutputs) await writeBuiltHostOutputs(root, out, hostOutputs);
+  console.log(formatSummary(result, flags.out, links, verbose));
+  if (cache.enabled) {
+    const codeFiles = [...site.imports.keys(), ...(await clientFiles(root, site.definition.client))].filter((file) => !file.startsWith('node_modules/') && !file.startsWith('cli/') && !file.includes(':'));
+    const envNames = [...(site.definition.env ?? [])];
+    upToDate.recordBuild(cache, inputs, [...new Set(codeFiles)], envNames, { pages: result.pages.length, redirects: result.redirects, files: result.files, warnings, links: links ?? '' });
+  }
+}
+
+/** Loads the site, bundles its server routes for their hosts, and builds it with a progress line. */
+async function buildWithProgress(flags: BuildFlags, where: { root: string; out: string; contentDir: string; config: string; cache: Cache }) {
+  const { root, out, contentDir, cache } = where;
   const progress = new ProgressLine();
   progress.update('Loading the site…', true);
   const [{ loadSite }, { buildSite }, { DiskWriter }] = await Promise.all([import('../config/load-site.ts'), import('../pipeline/build-site.ts'), import('../write/writers.ts')]);
-  const site = await loadSite(root, settings.config);
+  const site = await loadSite(root, where.config);
   const envNames = [...(site.definition.env ?? [])];
   // Server routes are bundled for their hosts first: one that does not bundle stops the build before it writes anything.
   const hostOutputs = site.definition.server ? await (await import('../server/host-outputs.ts')).bundleHostOutputs(site.definition.server, root, out) : undefined;
-  let result: BuildResult;
   try {
-    result = await buildSite({
+    const result = await buildSite({
       root,
       site,
       contentDir,
@@ -96,35 +116,27 @@ async function runBuild(flags: BuildFlags, root: string, out: string, contentDir
       markdownThreads: Number(process.env.SITEGEN_MARKDOWN_WORKERS) || undefined,
       onProgress: (phase, done, total) => progress.update(progressText(phase, done, total), done === undefined),
     });
+    return { site, result, hostOutputs };
   } finally {
     progress.clear();
   }
+}
+
+/** The warnings a build prints before its summary, each kind in its block; '' when there is none. */
+function warningBlock(result: BuildResult, root: string, report: typeof import('../check/index.ts') | undefined): string {
   const notReady = result.productionProblems;
   const other = result.warnings.filter((warning) => warning instanceof SiteError);
   const sanitized = other.filter((warning) => warning.code === 'image.svg-sanitized');
   const removedHtml = other.filter((warning) => warning.code === 'markdown.html-removed');
-  const report = result.links && (await import('../check/index.ts'));
   // A published output's links to a redirect are listed, not only counted; a failed check lists them with its errors.
   const linkWarnings = result.committed && report && report.summarize(result.links!).warnings > 0 ? report.formatLinkWarnings(result.links!, root, shownLinkWarnings) : '';
-  const warnings = [
+  return [
     ...(sanitized.length > 0 ? [formatSanitizedImages(sanitized, root)] : []),
     ...(removedHtml.length > 0 ? [formatRemovedHtml(removedHtml, root)] : []),
     ...(notReady.length > 0 ? [formatNotReadyForProduction(notReady, root)] : []),
     ...other.filter((warning) => warning.code !== 'image.svg-sanitized' && warning.code !== 'markdown.html-removed').map((warning) => formatWarning(warning, root)),
     ...(linkWarnings ? [linkWarnings] : []),
   ].join('\n');
-  if (warnings) console.error(warnings);
-  if (!result.committed) {
-    console.error(report!.formatReport(result.links!, 'text'));
-    throw new SiteError({ code: 'build.broken-links', message: 'the output has broken links; the previous output was left in place', hint: 'Fix the sources named above, or build with --no-check-links to skip the check.' });
-  }
-  const links = report ? report.summaryLine(result.links!) : undefined;
-  if (hostOutputs) await writeBuiltHostOutputs(root, out, hostOutputs);
-  console.log(formatSummary(result, flags.out, links, verbose));
-  if (cache.enabled) {
-    const codeFiles = [...site.imports.keys(), ...(await clientFiles(root, site.definition.client))].filter((file) => !file.startsWith('node_modules/') && !file.startsWith('cli/') && !file.includes(':'));
-    upToDate.recordBuild(cache, inputs, [...new Set(codeFiles)], envNames, { pages: result.pages.length, redirects: result.redirects, files: result.files, warnings, links: links ?? '' });
-  }
 }
 
 /** Writes the host outputs of the server routes with the facts the build recorded in `out`. */
