@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { z } from 'zod';
-import type { ContentSpec, Entry, LoadedContent, RawContent, RawJson, RawMarkdown } from '../config/content-spec.ts';
+import type { CollectionSpec, ContentSpec, Entry, LoadedContent, RawContent, RawJson, RawMarkdown } from '../config/content-spec.ts';
 import { SiteError, SiteErrorList } from '../errors.ts';
 import { errorCatalogue } from '../error-catalogue.ts';
 import { recordDataOrigins, type OriginIndex } from '../shared/link-origins.ts';
@@ -24,41 +24,46 @@ export function validateContent(raw: RawContent, spec: ContentSpec, options: Val
   const data: Record<string, unknown> = {};
   for (const [name, dataset] of raw.data) data[name] = validateDataset(dataset, spec.data[name]!, origins, errors);
   const collections: Record<string, Entry[]> = {};
-  const draftWarnings: SiteError[] = [];
-  const draftsLeftOut: RawMarkdown[] = [];
+  const drafts: DraftsLeftOut = { warnings: [], files: [] };
   for (const [name, collection] of Object.entries(spec.collections)) {
-    const files = raw.collections[name] ?? [];
-    const entries: Entry[] = [];
-    for (const file of files) {
-      // A draft this build leaves out is checked all the same, its problems reported as warnings.
-      const leftOut = collection.dated === true && !options.drafts && file.frontMatter.draft === true;
-      if (leftOut) draftsLeftOut.push(file);
-      const sink = leftOut ? draftWarnings : errors;
-      const entry = collection.schema ? validateEntry(file, collection.schema, sink) : { ...entryOf(file), data: {}, frontMatterText: '' };
-      if (!entry) continue;
-      if (!collection.dated) entries.push(entry);
-      else if (datedEntry(entry, sink) && !leftOut) entries.push(entry);
-    }
-    collections[name] = collection.dated ? datedEntries(entries, options) : entries;
+    collections[name] = validateCollection(raw.collections[name] ?? [], collection, options, errors, drafts);
   }
   if (errors.length > 0) throw new SiteErrorList(errors);
+  return { root: raw.root, raw, collections, data, origins, draftWarnings: drafts.warnings, draftsLeftOut: drafts.files, fieldError: fieldErrors(raw) };
+}
+
+/** The drafts a build leaves out, as read, and their problems, which are warnings. */
+interface DraftsLeftOut {
+  warnings: SiteError[];
+  files: RawMarkdown[];
+}
+
+/** A collection's entries that passed its schema (a dated one's newest first, drafts and future entries as asked). */
+function validateCollection(files: RawMarkdown[], collection: CollectionSpec, options: ValidateOptions, errors: SiteError[], drafts: DraftsLeftOut): Entry[] {
+  const entries: Entry[] = [];
+  for (const file of files) {
+    // A draft this build leaves out is checked all the same, its problems reported as warnings.
+    const leftOut = collection.dated === true && !options.drafts && file.frontMatter.draft === true;
+    if (leftOut) drafts.files.push(file);
+    const sink = leftOut ? drafts.warnings : errors;
+    const entry = collection.schema ? validateEntry(file, collection.schema, sink) : { ...entryOf(file), data: {}, frontMatterText: '' };
+    if (!entry) continue;
+    if (!collection.dated) entries.push(entry);
+    else if (datedEntry(entry, sink) && !leftOut) entries.push(entry);
+  }
+  return collection.dated ? datedEntries(entries, options) : entries;
+}
+
+/** `LoadedContent.fieldError`: a problem of a field of a dataset or of an entry's front matter, at its line. */
+function fieldErrors(raw: RawContent): LoadedContent['fieldError'] {
   const markdownByFile = new Map(Object.values(raw.collections).flat().map((file) => [file.file, file]));
-  return {
-    root: raw.root,
-    raw,
-    collections,
-    data,
-    origins,
-    draftWarnings,
-    draftsLeftOut,
-    fieldError(where, field, code, message, hint) {
-      if ('dataset' in where) {
-        const dataset = raw.data.get(where.dataset);
-        return new SiteError({ code, message: `${formatFieldPath(field)}: ${message}`, hint, file: dataset?.file, ...(dataset ? locateJsonField(dataset.source, field) : {}) });
-      }
-      const frontMatter = markdownByFile.get(where.file)?.frontMatterText ?? '';
-      return new SiteError({ code, message: `${formatFieldPath(field)}: ${message}`, hint, file: where.file, line: locateFrontMatterField(frontMatter, field[0]) });
-    },
+  return (where, field, code, message, hint) => {
+    if ('dataset' in where) {
+      const dataset = raw.data.get(where.dataset);
+      return new SiteError({ code, message: `${formatFieldPath(field)}: ${message}`, hint, file: dataset?.file, ...(dataset ? locateJsonField(dataset.source, field) : {}) });
+    }
+    const frontMatter = markdownByFile.get(where.file)?.frontMatterText ?? '';
+    return new SiteError({ code, message: `${formatFieldPath(field)}: ${message}`, hint, file: where.file, line: locateFrontMatterField(frontMatter, field[0]) });
   };
 }
 
