@@ -40,6 +40,14 @@ export function searchPlace(spec: SearchSpec, routes: Route[], redirects: Redire
       file: definitionFile,
     });
   }
+  const { pagesPerPart } = spec;
+  const problems = [...folderProblems(route, folder, routes, redirects, definitionFile), ...partSizeProblems(pagesPerPart, definitionFile)];
+  if (problems.length > 0) throw new SiteErrorList(problems);
+  return { route, folder, script: `/${folder}/pagefind.js`, ...(pagesPerPart === undefined ? {} : { pagesPerPart }) };
+}
+
+/** Another page or redirect in the search page's folder, or in the folder of the index. */
+function folderProblems(route: Route, folder: string, routes: Route[], redirects: Redirect[], definitionFile: string): SiteError[] {
   const problems: SiteError[] = [];
   const pageFolder = firstFolder(route.file);
   const written = [...routes.map((r) => ({ file: r.file, label: r.path })), ...redirects.map((r) => ({ file: r.file, label: `the redirect from ${r.from}` }))];
@@ -62,17 +70,18 @@ export function searchPlace(spec: SearchSpec, routes: Route[], redirects: Redire
       }));
     }
   }
-  const { pagesPerPart } = spec;
-  if (pagesPerPart !== undefined && !(Number.isInteger(pagesPerPart) && pagesPerPart >= 1)) {
-    problems.push(new SiteError({
-      code: 'search.pages-per-part',
-      message: `search.pagesPerPart: ${JSON.stringify(pagesPerPart)} is not a whole number of pages, at least 1`,
-      hint: 'Leave it out for the default (250 pages, or an eighth of the site), or give a whole number such as 200.',
-      file: definitionFile,
-    }));
-  }
-  if (problems.length > 0) throw new SiteErrorList(problems);
-  return { route, folder, script: `/${folder}/pagefind.js`, ...(pagesPerPart === undefined ? {} : { pagesPerPart }) };
+  return problems;
+}
+
+/** `pagesPerPart`, when given, is a whole number of pages, at least 1. */
+function partSizeProblems(pagesPerPart: number | undefined, definitionFile: string): SiteError[] {
+  if (pagesPerPart === undefined || (Number.isInteger(pagesPerPart) && pagesPerPart >= 1)) return [];
+  return [new SiteError({
+    code: 'search.pages-per-part',
+    message: `search.pagesPerPart: ${JSON.stringify(pagesPerPart)} is not a whole number of pages, at least 1`,
+    hint: 'Leave it out for the default (250 pages, or an eighth of the site), or give a whole number such as 200.',
+    file: definitionFile,
+  })];
 }
 
 /** The first folder of an output file (`search` for `search/index.html`); none for a file at the top (`search.html`, the home page). */
