@@ -13,7 +13,7 @@ import { bundleSite, planImages, prepareShareCards } from '../pipeline/assets-st
 import { claimStep } from '../pipeline/claim-step.ts';
 import { loadStep, type LoadedStep } from '../pipeline/load-step.ts';
 import { renderStep } from '../pipeline/render-step.ts';
-import { routeStep } from '../pipeline/route-step.ts';
+import { routeStep, type RoutedStep } from '../pipeline/route-step.ts';
 import { validateStep } from '../pipeline/validate-step.ts';
 import { siteFiles } from '../pipeline/write-step.ts';
 import { searchStep } from '../pipeline/search-step.ts';
@@ -150,36 +150,39 @@ export class IncrementalBuild {
     this.pages.endRun();
     this.pictures.endRun();
     for (const [file, contents] of siteFiles(rendered, planned)) files.set(file, contents);
-    // The search index of the pages just rendered, in the parts a build makes: the cache keeps the parts no edit changed.
-    let searchIndex: Promise<Map<string, Uint8Array>> | undefined;
-    const indexer = searchStep(routed, this.options.cache);
-    if (indexer) {
-      const { folder } = routed.search!;
-      const render = ++this.renders;
-      // The first build waits for its index; after an edit, the last one (in the same folder) is served until the new one is made.
-      const last = this.lastSearchIndex?.folder === folder ? this.lastSearchIndex.files : undefined;
-      // After an edit, the pages are handed to the index once they are published: finding which
-      // pages mark themselves for search reads every page, which would hold up the reload.
-      const index = (last ? new Promise((resolve) => setImmediate(resolve)) : Promise.resolve()).then(() => {
-        for (const route of routed.routes) {
-          const contents = files.get(route.file);
-          if (typeof contents === 'string') indexer.offer(route.file, contents);
-        }
-        return indexer.finish();
-      }).then((made) => {
-        if (render === this.renders) this.lastSearchIndex = { folder, files: made };
-        return made;
-      });
-      this.indexing.add(index);
-      void index.finally(() => this.indexing.delete(index)).catch(() => undefined);
-      if (last) {
-        searchIndex = index;
-        index.catch(() => undefined);
-      }
-      for (const [file, contents] of last ?? (await index)) files.set(file, contents);
-    }
+    const { searchIndex } = await this.indexForSearch(routed, files);
     const imageWarnings = this.imageWarnings;
     this.imageWarnings = [];
     return { files, bundle: this.bundle!, rendered: rendered.renderedPages, pages: rendered.pages.length, imagesProcessed, imageWarnings, markdownWarnings: rendered.warnings, ...(searchIndex ? { searchIndex } : {}) };
+  }
+
+  /**
+   * The search index of the pages just rendered, in the parts a build makes (the cache keeps the
+   * parts no edit changed), added to `files`. The first build waits for its index; after an edit,
+   * the last one (in the same folder) is served until the new one is made, whose promise is returned.
+   */
+  private async indexForSearch(routed: RoutedStep, files: Map<string, string | Uint8Array>): Promise<{ searchIndex?: Promise<Map<string, Uint8Array>> }> {
+    const indexer = searchStep(routed, this.options.cache);
+    if (!indexer) return {};
+    const { folder } = routed.search!;
+    const render = ++this.renders;
+    const last = this.lastSearchIndex?.folder === folder ? this.lastSearchIndex.files : undefined;
+    // After an edit, the pages are handed to the index once they are published: finding which
+    // pages mark themselves for search reads every page, which would hold up the reload.
+    const index = (last ? new Promise((resolve) => setImmediate(resolve)) : Promise.resolve()).then(() => {
+      for (const route of routed.routes) {
+        const contents = files.get(route.file);
+        if (typeof contents === 'string') indexer.offer(route.file, contents);
+      }
+      return indexer.finish();
+    }).then((made) => {
+      if (render === this.renders) this.lastSearchIndex = { folder, files: made };
+      return made;
+    });
+    this.indexing.add(index);
+    void index.finally(() => this.indexing.delete(index)).catch(() => undefined);
+    if (last) index.catch(() => undefined);
+    for (const [file, contents] of last ?? (await index)) files.set(file, contents);
+    return last ? { searchIndex: index } : {};
   }
 }
