@@ -5,7 +5,7 @@ import { configFlag, configPath, contentFolder, siteOrigin } from './command-opt
 import { formatRemovedHtml, formatSanitizedImages, SiteError, warningRows } from '../errors.ts';
 import { dim, green, ProgressLine, yellow } from '../output.ts';
 import type { BuildResult, Phase } from '../pipeline/build-site.ts';
-import type { BuildOutcome } from '../pipeline/build-reuse.ts';
+import type { BuildInputs, BuildOutcome } from '../pipeline/build-reuse.ts';
 import type { ClientEntries } from '../config/site-definition.ts';
 
 interface BuildFlags {
@@ -60,18 +60,12 @@ async function runBuild(flags: BuildFlags, root: string, out: string, contentDir
   const started = performance.now();
   const cache = Cache.of(root, flags.cache);
   const upToDate = await import('../pipeline/build-reuse.ts');
-  const settings = { config: configPath(root, flags.config), siteUrl: flags.siteUrl, drafts: flags.drafts, future: flags.future, checkLinks: flags.checkLinks, production: flags.production, strict: flags.strict, out, contentDir };
-  const inputs = { root, contentDir, out, settings, env: process.env };
+  const config = configPath(root, flags.config);
+  const inputs = buildInputs(flags, { root, out, contentDir, config });
   // With the cache on, an output whose every input is as when it was built is left as it is.
   const unchanged = cache.enabled ? upToDate.unchangedOutput(cache, inputs) : undefined;
-  if (unchanged) {
-    if (unchanged.outcome.warnings) console.error(unchanged.outcome.warnings);
-    // The server routes' sources are not among the inputs recorded: their host outputs are made again.
-    await refreshHostOutputs(root, settings.config, out);
-    console.log(formatUnchanged(unchanged.outcome, unchanged.builtAt, flags.out, performance.now() - started));
-    return;
-  }
-  const { site, result, hostOutputs } = await buildWithProgress(flags, { root, out, contentDir, config: settings.config, cache });
+  if (unchanged) return reportUnchanged(unchanged, { root, out, config, shownOut: flags.out, started });
+  const { site, result, hostOutputs } = await buildWithProgress(flags, { root, out, contentDir, config, cache });
   const report = result.links && (await import('../check/index.ts'));
   const warnings = warningBlock(result, root, report);
   if (warnings) console.error(warnings);
@@ -82,11 +76,26 @@ async function runBuild(flags: BuildFlags, root: string, out: string, contentDir
   const links = report ? report.summaryLine(result.links!) : undefined;
   if (hostOutputs) await writeBuiltHostOutputs(root, out, hostOutputs);
   console.log(formatSummary(result, flags.out, links, verbose));
-  if (cache.enabled) {
-    const codeFiles = [...site.imports.keys(), ...(await clientFiles(root, site.definition.client))].filter((file) => !file.startsWith('node_modules/') && !file.startsWith('cli/') && !file.includes(':'));
-    const envNames = [...(site.definition.env ?? [])];
-    upToDate.recordBuild(cache, inputs, [...new Set(codeFiles)], envNames, { pages: result.pages.length, redirects: result.redirects, files: result.files, warnings, links: links ?? '' });
-  }
+  if (!cache.enabled) return;
+  // What the next build compares before it loads the site: the site's code files and the variables it reads.
+  const codeFiles = [...site.imports.keys(), ...(await clientFiles(root, site.definition.client))].filter((file) => !file.startsWith('node_modules/') && !file.startsWith('cli/') && !file.includes(':'));
+  const outcome = { pages: result.pages.length, redirects: result.redirects, files: result.files, warnings, links: links ?? '' };
+  upToDate.recordBuild(cache, inputs, [...new Set(codeFiles)], [...(site.definition.env ?? [])], outcome);
+}
+
+/** What a build is made from besides its files: its flags and folders, and the environment. */
+function buildInputs(flags: BuildFlags, where: { root: string; out: string; contentDir: string; config: string }): BuildInputs {
+  const { root, out, contentDir, config } = where;
+  const settings = { config, siteUrl: flags.siteUrl, drafts: flags.drafts, future: flags.future, checkLinks: flags.checkLinks, production: flags.production, strict: flags.strict, out, contentDir };
+  return { root, contentDir, out, settings, env: process.env };
+}
+
+/** Prints what the last build printed of an output nothing changed since, its host outputs made again. */
+async function reportUnchanged(unchanged: { outcome: BuildOutcome; builtAt: string }, where: { root: string; out: string; config: string; shownOut: string; started: number }): Promise<void> {
+  if (unchanged.outcome.warnings) console.error(unchanged.outcome.warnings);
+  // The server routes' sources are not among the inputs recorded: their host outputs are made again.
+  await refreshHostOutputs(where.root, where.config, where.out);
+  console.log(formatUnchanged(unchanged.outcome, unchanged.builtAt, where.shownOut, performance.now() - where.started));
 }
 
 /** Loads the site, bundles its server routes for their hosts, and builds it with a progress line. */
