@@ -19,7 +19,10 @@ const sourceFolders = ['cli'];
  */
 const entryPoints = { index: 'cli/index.ts', 'markdown-worker': 'cli/render/markdown/markdown-worker.ts', site: 'cli/site.ts' };
 
-/** Each source file as it is now: path, size and modification time. Any difference from the last compile's list means compiling again. */
+/**
+ * Each source file as it is now: path, size and modification time. Any difference from the last
+ * compile's list means compiling again.
+ */
 function sourceList() {
   const files = [];
   for (const folder of sourceFolders) {

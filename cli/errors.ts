@@ -95,7 +95,10 @@ export function formatSanitizedImages(warnings: SiteError[], cwd = process.cwd()
   return [`SVG published sanitized (${count}; the published file differs from the source):`, ...warningRows(warnings, cwd), ''].join('\n');
 }
 
-/** The warning block for HTML removed from Markdown bodies, printed by `build` and `dev`: one row each, the hint once. */
+/**
+ * The warning block for HTML removed from Markdown bodies, printed by `build` and `dev`: one row
+ * each, the hint once.
+ */
 export function formatRemovedHtml(warnings: SiteError[], cwd = process.cwd()): string {
   const count = `${warnings.length} piece${warnings.length === 1 ? '' : 's'}`;
   const hint = errorCatalogue['markdown.html-removed'].hint;

@@ -38,7 +38,10 @@ export type Landmark = 'header' | 'footer' | 'nav';
 
 /** One problem at one source location (merged across pages when the source is shared). */
 export interface LinkFinding {
-  /** `site-file`: an entry of the folder that is not read (a FIFO, a symlink leaving it, too large), or not all of it (`_redirects` past its limit). */
+  /**
+   * `site-file`: an entry of the folder that is not read (a FIFO, a symlink leaving it, too large),
+   * or not all of it (`_redirects` past its limit).
+   */
   kind: 'broken-link' | 'redirect-hint' | 'redirect-error' | 'site-file';
   code: FindingCode;
   severity: 'error' | 'warning';

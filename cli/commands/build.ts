@@ -106,7 +106,8 @@ async function buildWithProgress(flags: BuildFlags, where: { root: string; out: 
   const [{ loadSite }, { buildSite }, { DiskWriter }] = await Promise.all([import('../config/load-site.ts'), import('../pipeline/build-site.ts'), import('../write/writers.ts')]);
   const site = await loadSite(root, where.config);
   const envNames = [...(site.definition.env ?? [])];
-  // Server routes are bundled for their hosts first: one that does not bundle stops the build before it writes anything.
+  // Server routes are bundled for their hosts first: one that does not bundle stops the build
+  // before it writes anything.
   const hostOutputs = site.definition.server ? await (await import('../server/host-outputs.ts')).bundleHostOutputs(site.definition.server, root, out) : undefined;
   try {
     const result = await buildSite({

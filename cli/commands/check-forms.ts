@@ -36,11 +36,17 @@ export interface FormCheck {
   /** The HTTP status, or undefined when no answer came. */
   status?: number;
   ms: number;
-  /** Whether a browser on the site's pages could read the answer (CORS); a browser that cannot treats the lead as lost. */
+  /**
+   * Whether a browser on the site's pages could read the answer (CORS); a browser that cannot
+   * treats the lead as lost.
+   */
   readable: boolean;
   ok: boolean;
   problem?: string;
-  /** What an endpoint that answers a test submission with `{ hops: [{ hop, ok, detail }] }` says of each hop behind it. */
+  /**
+   * What an endpoint that answers a test submission with `{ hops: [{ hop, ok, detail }] }` says of
+   * each hop behind it.
+   */
   hops?: { hop: string; ok: boolean; detail: string }[];
 }
 

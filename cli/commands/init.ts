@@ -61,7 +61,10 @@ function checkTarget(target: string): void {
   if (readdirSync(target).length > 0) throw refuse('is not empty');
 }
 
-/** The package this engine ships in: the nearest package.json above it, run compiled (lib/) or from its sources (cli/). */
+/**
+ * The package this engine ships in: the nearest package.json above it, run compiled (lib/) or from
+ * its sources (cli/).
+ */
 function enginePackage(): EnginePackage {
   for (let dir = path.dirname(fileURLToPath(import.meta.url)); dir !== path.dirname(dir); dir = path.dirname(dir)) {
     const file = path.join(dir, 'package.json');

@@ -99,7 +99,10 @@ export interface Entry<Data = Record<string, unknown>> {
 export interface LoadedContent {
   root: string;
   raw: RawContent;
-  /** Each collection's entries; a dated collection's newest first, without drafts and future entries unless asked for. */
+  /**
+   * Each collection's entries; a dated collection's newest first, without drafts and future entries
+   * unless asked for.
+   */
   collections: Record<string, Entry[]>;
   /** Each dataset as its schema parsed it, by name. */
   data: Record<string, unknown>;

@@ -23,7 +23,10 @@ export interface LoadedSite<Model = unknown, Page extends PageSpec = PageSpec> {
   file: string;
   /** A hash of the compiled definition: every page's cache key holds it, so an edited template renders afresh. */
   codeHash: string;
-  /** The project-relative source files compiled into it, each with the files it imports (dev re-renders what an edit touches). */
+  /**
+   * The project-relative source files compiled into it, each with the files it imports (dev
+   * re-renders what an edit touches).
+   */
   imports: Map<string, string[]>;
 }
 

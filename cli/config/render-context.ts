@@ -33,7 +33,10 @@ export interface PageAssets {
   islands?: Record<string, string>;
   /** The web fonts the stylesheet loads (hashed WOFF2 files), for pages to preload. */
   fonts?: string[];
-  /** Pagefind's script (`/pagefind/pagefind.js`), which the search page loads once a visitor searches; set when the site has search. */
+  /**
+   * Pagefind's script (`/pagefind/pagefind.js`), which the search page loads once a visitor
+   * searches; set when the site has search.
+   */
   search?: string;
 }
 
@@ -55,7 +58,10 @@ export interface RenderContext<Model = unknown, Page extends PageSpec = PageSpec
   shareImages?: ShareImages;
   /** The template file of this page kind, named as the origin of links it builds itself. */
   templateFile: string;
-  /** Every internal link the page writes: the templates record them (the link checker locates a broken one at its source). */
+  /**
+   * Every internal link the page writes: the templates record them (the link checker locates a
+   * broken one at its source).
+   */
   links: RecordedLink[];
   /** Names of the islands rendered so far, in page order: only their scripts are loaded. */
   islands: string[];

@@ -51,7 +51,10 @@ export interface ModelOptions {
   env: Record<string, string | undefined>;
   /** `--site-url`: the site's origin for this build. */
   siteUrl?: string;
-  /** How many terms (tags, categories) an entry may carry and the site may have: the definition's `terms`, or the defaults (`collectTerms` in cli/route/taxonomy.ts). */
+  /**
+   * How many terms (tags, categories) an entry may carry and the site may have: the definition's
+   * `terms`, or the defaults (`collectTerms` in cli/route/taxonomy.ts).
+   */
   termLimits?: TermLimits;
 }
 
@@ -122,7 +125,10 @@ export interface SearchSpec {
    * share its first folder.
    */
   page: string;
-  /** The folder of the index and Pagefind's script under the output: `pagefind` (`/pagefind/pagefind.js`) by default. */
+  /**
+   * The folder of the index and Pagefind's script under the output: `pagefind`
+   * (`/pagefind/pagefind.js`) by default.
+   */
   folder?: string;
   /**
    * How many pages one part of the index holds (a whole number, at least 1). A site with more
@@ -185,7 +191,10 @@ export interface SiteDefinition<Model = unknown, Page extends PageSpec = PageSpe
   content: ContentSpec;
   /** Environment variables the model reads (`ModelOptions.env` holds only these). */
   env?: readonly string[];
-  /** Builds the site's model from validated content; throws located errors (`SiteErrorList`) for what the schemas cannot see. */
+  /**
+   * Builds the site's model from validated content; throws located errors (`SiteErrorList`) for
+   * what the schemas cannot see.
+   */
   model(content: LoadedContent, options: ModelOptions): Model;
   /**
    * How many terms of a taxonomy (tags, categories) one entry may carry and the site may have,
@@ -222,7 +231,10 @@ export interface SiteDefinition<Model = unknown, Page extends PageSpec = PageSpe
   /** Problems `build --production` refuses; a build without it prints them as warnings. */
   productionProblems?(model: Model, content: LoadedContent, options: ModelOptions): SiteError[];
   archetypes?: Record<string, Archetype>;
-  /** Where the site's forms send what visitors type, with a marked test body for each: `sitegen check-forms` sends it. */
+  /**
+   * Where the site's forms send what visitors type, with a marked test body for each: `sitegen
+   * check-forms` sends it.
+   */
   forms?(model: Model): FormEndpoint[];
   dev?(options: { root: string; url: string; ownHosts: ReadonlySet<string>; log: (line: string) => void; env: Record<string, string | undefined> }): DevSetup;
   /** Requests it answers itself, beside its pages (docs/architecture.md#server-routes); none without it. */

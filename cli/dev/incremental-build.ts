@@ -42,7 +42,10 @@ export interface DevOutput {
   pages: number;
   /** SVG files this build read and published sanitized; empty when it did not read the images again. */
   imageWarnings: SiteError[];
-  /** What was left out of every Markdown body the pages show (HTML removed, embeds refused), each at its file and line. */
+  /**
+   * What was left out of every Markdown body the pages show (HTML removed, embeds refused), each at
+   * its file and line.
+   */
   markdownWarnings: SiteError[];
   /**
    * After an edit, the search index of these pages (its files by output path), once Pagefind
@@ -71,7 +74,10 @@ export class IncrementalBuild {
   private renders = 0;
   /** Search indexes being made. */
   private readonly indexing = new Set<Promise<unknown>>();
-  /** The pages and share pictures of the last render: an edit takes the unchanged ones from here, not from the cache. */
+  /**
+   * The pages and share pictures of the last render: an edit takes the unchanged ones from here,
+   * not from the cache.
+   */
   private readonly pages = new RunMemory<CachedPage>();
   private readonly pictures = new RunMemory<Buffer>();
   /** Warnings of the images read since the last output, shown once rather than after every edit. */

@@ -31,7 +31,10 @@ export function malformedSvg(file: string, reason: string, line?: number, column
   });
 }
 
-/** An SVG with more elements, or elements nested deeper, than the sanitizer is given: at the start tag past the limit. */
+/**
+ * An SVG with more elements, or elements nested deeper, than the sanitizer is given: at the start
+ * tag past the limit.
+ */
 export function svgOverLimit(file: string, text: string, over: { limit: 'elements' | 'depth'; offset: number }): SiteError {
   const { svgElements, svgDepth } = inputLimits;
   const place = { file, ...offsetToLineColumn(text, over.offset) };
@@ -68,7 +71,10 @@ export function unsupportedImage(file: string, what: string): SiteError {
   });
 }
 
-/** Over the size limit in bytes, in pixels on a side, or in pixels of all the frames of an animation; the hint says what to do about that one. */
+/**
+ * Over the size limit in bytes, in pixels on a side, or in pixels of all the frames of an
+ * animation; the hint says what to do about that one.
+ */
 export function oversizedImage(file: string, what: string, over: 'bytes' | 'side' | 'frames' = 'bytes'): SiteError {
   const { rasterImageSide, animationPixels } = inputLimits;
   const hints = {

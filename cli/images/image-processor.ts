@@ -94,7 +94,10 @@ export class ImageProcessor {
     return stats;
   }
 
-  /** Starts no more work and emits nothing more; resolves once what is under way has ended (a build that failed calls it). */
+  /**
+   * Starts no more work and emits nothing more; resolves once what is under way has ended (a build
+   * that failed calls it).
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     await Promise.allSettled(this.running);

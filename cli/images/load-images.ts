@@ -44,7 +44,10 @@ export interface LoadImagesOptions {
   files?: ContentFiles;
   /** The public path the folder is published at. */
   urlPrefix?: string;
-  /** Where the SVG contents the sanitizer found clean are remembered (by hash), so it need not see them again; none by default. */
+  /**
+   * Where the SVG contents the sanitizer found clean are remembered (by hash), so it need not see
+   * them again; none by default.
+   */
   cache?: Cache;
 }
 

@@ -27,7 +27,10 @@ export interface SvgSanitizer {
   sanitize(text: string): SvgVerdict;
 }
 
-/** What a verdict depends on besides the file: the rules (svg-policy.ts) and the versions of the parser and sanitizer. */
+/**
+ * What a verdict depends on besides the file: the rules (svg-policy.ts) and the versions of the
+ * parser and sanitizer.
+ */
 export function svgSanitizerSalt(): string {
   return `svg-policy ${policyVersion} dompurify@${packageVersion('dompurify')} jsdom@${packageVersion('jsdom')}`;
 }
@@ -78,7 +81,8 @@ async function createSanitizer(): Promise<SvgSanitizer> {
         purify.sanitize(root, config);
         removed.push(...inDocumentOrder(hooks.removals, purify.removed.map(describeRemoval)));
       } catch (error) {
-        // Whatever else the sanitizer cannot take is nothing safe to publish: an error at the file, in the build's words.
+        // Whatever else the sanitizer cannot take is nothing safe to publish: an error at the file,
+        // in the build's words.
         return { kind: 'malformed', reason: `the sanitizer cannot read this SVG (${error instanceof Error ? error.message : String(error)})`, line: 1 };
       } finally {
         changed = changes.takeRecords().length > 0;

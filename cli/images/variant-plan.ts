@@ -59,7 +59,10 @@ export function planImage(image: RasterImage, salt = planSalt()): ImagePlan {
 
 let salt: string | undefined;
 
-/** What every cache key is salted with: the plan version, the encoder settings and sharp's version (which fixes libvips'). */
+/**
+ * What every cache key is salted with: the plan version, the encoder settings and sharp's version
+ * (which fixes libvips').
+ */
 export function planSalt(): string {
   salt ??= `${planVersion} sharp@${packageVersion('sharp')} ${encoderSettingsText}`;
   return salt;

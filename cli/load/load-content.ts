@@ -13,7 +13,10 @@ import { ContentFiles, fileFailure, guardFile } from '../shared/read-content-fil
 export { loadJson } from './load-json.ts';
 export type { Entry, LoadedContent, RawContent, RawJson, RawMarkdown } from '../config/content-spec.ts';
 
-/** Reads every content file the site's content spec names under `root`; collects all read and parse problems before failing. */
+/**
+ * Reads every content file the site's content spec names under `root`; collects all read and parse
+ * problems before failing.
+ */
 export async function loadContent(root: string, spec: ContentSpec): Promise<RawContent> {
   const errors: SiteError[] = [];
   const collect = async <T>(work: Promise<T>): Promise<T | undefined> => {

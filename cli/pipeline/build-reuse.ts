@@ -37,7 +37,10 @@ export interface BuildInputs {
 interface BuildRecord {
   version: number;
   fingerprint: string;
-  /** The site's code files, project-relative, and the environment variables it reads: what the next fingerprint covers. */
+  /**
+   * The site's code files, project-relative, and the environment variables it reads: what the next
+   * fingerprint covers.
+   */
   codeFiles: string[];
   envNames: string[];
   /** The output folder's identity, and each of its files: path, size, modification time (ns), inode. */

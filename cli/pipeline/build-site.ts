@@ -27,7 +27,10 @@ import { siteFiles, StagedWrites } from './write-step.ts';
 
 export type { Phase, PageBudget };
 
-/** A finding that does not fail a build: a link to a redirect, what `--production` would refuse, a card that could not show its words. */
+/**
+ * A finding that does not fail a build: a link to a redirect, what `--production` would refuse, a
+ * card that could not show its words.
+ */
 export type BuildWarning = LinkFinding | SiteError;
 
 export interface BuildOptions extends ValidateOptions {
@@ -70,7 +73,10 @@ export interface BuildResult {
   renderedPages: number;
   /** What `--production` would refuse: a plain build prints it as a warning block. */
   productionProblems: SiteError[];
-  /** Other findings that do not fail a build: SVGs published sanitized, HTML removed from Markdown bodies, problems of drafts left out, links to a redirect, a card that could not show its words. */
+  /**
+   * Other findings that do not fail a build: SVGs published sanitized, HTML removed from Markdown
+   * bodies, problems of drafts left out, links to a redirect, a card that could not show its words.
+   */
   warnings: BuildWarning[];
   timings: Record<Phase, number>;
   /** Wall time of the whole build; phases overlap (bundling runs beside loading). */

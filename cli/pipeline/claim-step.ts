@@ -5,7 +5,10 @@ import { checkOutputClaims, reservedClaims, type OutputClaim } from '../write/ou
 import type { PlannedImages, ShareCards } from './assets-step.ts';
 import type { RoutedStep } from './route-step.ts';
 
-/** The files a build publishes besides pages, images and cards, worked out once: claimed here, written by the write step. */
+/**
+ * The files a build publishes besides pages, images and cards, worked out once: claimed here,
+ * written by the write step.
+ */
 export interface PlannedFiles {
   feeds: FeedSpec[];
   /** The site's own files (`files` in its definition), each at its output path. */

@@ -17,7 +17,10 @@ import type { SiteError } from '../errors.ts';
 import type { RecordedLink } from '../config/render-context.ts';
 import type { Route } from '../route/routes.ts';
 
-/** What the build's later steps found in a page's HTML, kept with it so that a page taken from the cache is not read for it again. */
+/**
+ * What the build's later steps found in a page's HTML, kept with it so that a page taken from the
+ * cache is not read for it again.
+ */
 export interface PageFacts {
   /** What the link checker found in the HTML. */
   scan?: ScannedHtml;

@@ -28,13 +28,22 @@ export interface RenderOptions {
   cache: Cache;
   /** Most threads that may render Markdown at once. */
   threads?: number;
-  /** Receives each page as soon as it is ready; `facts` are what later steps found in it, when it comes from the cache. */
+  /**
+   * Receives each page as soon as it is ready; `facts` are what later steps found in it, when it
+   * comes from the cache.
+   */
   emit: (file: string, html: string, facts?: PageFacts) => void;
   /** What later steps found in a page just emitted, kept with it in the cache. */
   factsOf?: (file: string) => PageFacts;
-  /** Pages kept in memory by a long-running process (`dev`): taken from there before the cache, and every page of this render kept there. */
+  /**
+   * Pages kept in memory by a long-running process (`dev`): taken from there before the cache, and
+   * every page of this render kept there.
+   */
   memory?: RunMemory<CachedPage>;
-  /** Renders only the routes for which this says true; the others are left out (`dev` re-renders what an edit touched). */
+  /**
+   * Renders only the routes for which this says true; the others are left out (`dev` re-renders
+   * what an edit touched).
+   */
   only?: (route: Route) => boolean;
   /** Called as pages are done, for a progress line. */
   onPage?: (done: number, total: number) => void;
@@ -59,7 +68,10 @@ export interface RenderedStep extends RoutedStep {
   renderedPages: number;
   /** The images pages were rendered with: sizes and variants, by public path. */
   imageIndex: ImageIndex;
-  /** What was left out of the Markdown bodies the pages show (HTML the sanitizer removed, embeds the site refused), by file in route order: they do not fail the build. */
+  /**
+   * What was left out of the Markdown bodies the pages show (HTML the sanitizer removed, embeds the
+   * site refused), by file in route order: they do not fail the build.
+   */
   warnings: SiteError[];
   /** Problems in the bodies of the drafts this build leaves out: warnings. */
   draftWarnings: SiteError[];
@@ -82,7 +94,10 @@ interface RenderRun {
   records: Map<string, PageRecord>;
   bodyLinks: Map<string, RecordedLink[]>;
   inlineScripts: Set<string>;
-  /** Warnings of each body, whether it was rendered, read from the Markdown cache or shown by a page from the page cache. */
+  /**
+   * Warnings of each body, whether it was rendered, read from the Markdown cache or shown by a page
+   * from the page cache.
+   */
   bodyWarnings: Map<string, SiteError[]>;
   /** Counts a page done, for the progress line. */
   finished: () => void;

@@ -53,7 +53,10 @@ export class StagedWrites {
 
   constructor(private readonly writer: Writer, readonly facts?: SiteFacts) {}
 
-  /** Starts writing one file; `scan` is what the checker found in it before (a page from the cache). A failure is reported by `finish`. */
+  /**
+   * Starts writing one file; `scan` is what the checker found in it before (a page from the cache).
+   * A failure is reported by `finish`.
+   */
   readonly write = (file: string, contents: string | Uint8Array, scan?: ScannedHtml): void => {
     if (scan) this.facts?.addScanned(file, scan);
     else this.facts?.add(file, contents);
@@ -62,7 +65,10 @@ export class StagedWrites {
     }));
   };
 
-  /** Writes these files too, waits for every write and throws the first failure; resolves with the number of files written. */
+  /**
+   * Writes these files too, waits for every write and throws the first failure; resolves with the
+   * number of files written.
+   */
   async finish(files: Map<string, string | Uint8Array>): Promise<number> {
     for (const [file, contents] of files) this.write(file, contents);
     await this.settle();

@@ -12,12 +12,18 @@ export interface Redirect {
   from: string;
   /** The target under the site's trailing-slash policy, query and fragment kept. */
   to: string;
-  /** The stub page written at `from`, for hosts that read no `_redirects` (GitHub Pages); at `from` itself for an old `.html` address. */
+  /**
+   * The stub page written at `from`, for hosts that read no `_redirects` (GitHub Pages); at `from`
+   * itself for an old `.html` address.
+   */
   file: string;
   origin?: LinkOrigin;
 }
 
-/** The site's pages as routes under its trailing-slash policy (two that write one file are refused when the build claims its paths: pipeline/claim-step.ts). */
+/**
+ * The site's pages as routes under its trailing-slash policy (two that write one file are refused
+ * when the build claims its paths: pipeline/claim-step.ts).
+ */
 export function buildRoutes<Page extends PageSpec>(specs: RouteSpec<Page>[], settings: SiteSettings): Route<Page>[] {
   const routes = specs.map((spec): Route<Page> => {
     const common = { page: spec.page, source: spec.source, bodies: spec.bodies ?? [], ...(spec.lastModified ? { lastModified: spec.lastModified } : {}) };

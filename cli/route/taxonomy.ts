@@ -19,7 +19,10 @@ export interface Term<T> {
 /** The limits a site has unless its definition says otherwise. */
 export const defaultTermLimits: Readonly<TermLimits> = Object.freeze({ perEntry: 50, perSite: 10_000 });
 
-/** An entry past a limit: it carries more than `perEntry` terms, or brings the site's term past `perSite` (`name`, the first one over). */
+/**
+ * An entry past a limit: it carries more than `perEntry` terms, or brings the site's term past
+ * `perSite` (`name`, the first one over).
+ */
 export type TermOverflow<T> =
   | { limit: 'perEntry'; entry: T; count: number }
   | { limit: 'perSite'; entry: T; name: string };

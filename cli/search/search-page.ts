@@ -84,7 +84,10 @@ function partSizeProblems(pagesPerPart: number | undefined, definitionFile: stri
   })];
 }
 
-/** The first folder of an output file (`search` for `search/index.html`); none for a file at the top (`search.html`, the home page). */
+/**
+ * The first folder of an output file (`search` for `search/index.html`); none for a file at the top
+ * (`search.html`, the home page).
+ */
 function firstFolder(file: string): string | undefined {
   const slash = file.indexOf('/');
   return slash === -1 ? (file.endsWith('.html') && file !== 'index.html' ? file.slice(0, -'.html'.length) : undefined) : file.slice(0, slash);

@@ -4,7 +4,8 @@ import { SiteErrorList, type SiteError } from '../errors.ts';
 import type { Route } from '../config/render-context.ts';
 import { socialImageProblems, type SocialImageSource } from './social-image.ts';
 
-// The pictures' types are part of what a template reads (config/share-card-spec.ts); other steps import them from here too.
+// The pictures' types are part of what a template reads (config/share-card-spec.ts); other steps
+// import them from here too.
 export type { ShareImage, ShareImages };
 
 // Which picture each page shares, decided before any page renders: the layout writes its

@@ -21,7 +21,10 @@ export class ContentFiles {
     this.realRoot = realPathOr(root, path.resolve(root));
   }
 
-  /** The file's text, decoded as UTF-8; `limit` names one of `inputLimits` (its error then says what to do) or is a byte count. */
+  /**
+   * The file's text, decoded as UTF-8; `limit` names one of `inputLimits` (its error then says what
+   * to do) or is a byte count.
+   */
   readText(file: string, limit: ByteLimit | number): string {
     // Read into one buffer reused for every text, then decoded: no buffer to allocate and
     // collect for each of a thousand posts.
@@ -101,7 +104,10 @@ function tooLarge(file: string, size: number, limit: ByteLimit | number): SiteEr
 /** The buffer `readText` reads into, grown to the largest text read so far. */
 let textBuffer: Buffer = Buffer.allocUnsafe(64 * 1024);
 
-/** Reads the checked path `target` of `file` (see `readGuarded`): at most `limit` bytes, into `into` when it is large enough. */
+/**
+ * Reads the checked path `target` of `file` (see `readGuarded`): at most `limit` bytes, into `into`
+ * when it is large enough.
+ */
 function readCapped(file: string, target: string, limit: ByteLimit | number, into?: Buffer): { buffer: Buffer; length: number } {
   return attempt(file, limit, () => readGuarded(target, bytesOf(limit), into));
 }

@@ -15,9 +15,15 @@ export const siteOrigin = 'https://site.invalid';
 export type UrlReference =
   /** The page itself: empty, `#fragment` or `?query`. */
   | { kind: 'document' }
-  /** Resolved against the page's folder: `shot.png`, `./a\b.png`, `../other/`; `path` is the folder-relative path with `/`, percent-decoded, `..` kept where it climbs. */
+  /**
+   * Resolved against the page's folder: `shot.png`, `./a\b.png`, `../other/`; `path` is the
+   * folder-relative path with `/`, percent-decoded, `..` kept where it climbs.
+   */
   | { kind: 'relative'; path: string; search: string; hash: string }
-  /** A path of the site, whatever page it is on: `/images/a.png`, `\images\a.png`; `path` is percent-decoded, `href` the path, query and fragment as the browser requests them. */
+  /**
+   * A path of the site, whatever page it is on: `/images/a.png`, `\images\a.png`; `path` is
+   * percent-decoded, `href` the path, query and fragment as the browser requests them.
+   */
   | { kind: 'site'; path: string; search: string; hash: string; href: string }
   /** Another origin (`//host/x`, `/\host/x`, `http:host/x`), or a scheme with none (`mailto:`). */
   | { kind: 'external'; url: URL }

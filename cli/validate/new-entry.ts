@@ -14,7 +14,10 @@ import { validateEntry } from './validate-content.ts';
 
 const slugPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
-/** The slug of each entry of a collection as read (its front matter's, else its file's or bundle folder's name), with its file. */
+/**
+ * The slug of each entry of a collection as read (its front matter's, else its file's or bundle
+ * folder's name), with its file.
+ */
 export function existingSlugs(entries: RawMarkdown[]): Map<string, string> {
   return new Map(entries.map((file) => [String(file.frontMatter.slug ?? (file.bundle ? path.basename(file.bundle) : path.basename(file.file, '.md'))), file.file]));
 }
@@ -77,7 +80,10 @@ export function today(now = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** The collection's folder, refused when it resolves outside the content folder (a symlink), as the build refuses it. */
+/**
+ * The collection's folder, refused when it resolves outside the content folder (a symlink), as the
+ * build refuses it.
+ */
 export function checkedFolder(contentDir: string, folder: string, command = 'new-post'): string {
   const target = path.join(contentDir, folder);
   let real: string;

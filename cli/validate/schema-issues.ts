@@ -31,7 +31,10 @@ export function issueErrors(issue: z.core.$ZodIssue, schema: z.ZodType, file: st
   });
 }
 
-/** Turns one schema problem into a located error: `field: expected X, got Y`, or for keys the schema does not know, the first of them. */
+/**
+ * Turns one schema problem into a located error: `field: expected X, got Y`, or for keys the schema
+ * does not know, the first of them.
+ */
 export function issueToError(issue: z.core.$ZodIssue, file: string, position: Position): SiteError {
   if (issue.code === 'unrecognized_keys') {
     const [first = '', ...others] = issue.keys;

@@ -81,7 +81,10 @@ function isLoopback(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
 }
 
-/** Whether a URL's host names this machine or a non-public address: `localhost` and its subdomains, or such an IP literal (cli/shared/address-policy.ts). */
+/**
+ * Whether a URL's host names this machine or a non-public address: `localhost` and its subdomains,
+ * or such an IP literal (cli/shared/address-policy.ts).
+ */
 function isLocalHost(hostname: string): boolean {
   const bare = hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;
   if (isIP(bare) !== 0) return isNonPublicAddress(bare);

@@ -77,7 +77,10 @@ function validateDataset(dataset: RawJson, schema: z.ZodType, origins: OriginInd
   return undefined;
 }
 
-/** The front-matter key whose mapping an author keeps other generators' fields under: kept, never validated or shown. */
+/**
+ * The front-matter key whose mapping an author keeps other generators' fields under: kept, never
+ * validated or shown.
+ */
 export const extraKey = 'extra';
 
 /**
@@ -133,7 +136,10 @@ function datedEntry(entry: Entry, errors: SiteError[]): boolean {
   return true;
 }
 
-/** A dated collection's entries without those dated after now unless asked for, newest first (then by file, for a stable order). */
+/**
+ * A dated collection's entries without those dated after now unless asked for, newest first (then
+ * by file, for a stable order).
+ */
 function datedEntries(entries: Entry[], options: ValidateOptions): Entry[] {
   const now = options.now ?? new Date();
   return entries
