@@ -3,7 +3,8 @@
 // is. After each build it records, in the cache's `builds` table under the output folder, a
 // fingerprint of everything the output was made from and what the output looked like; the next
 // build compares both before it loads the site at all. Anything it cannot read or that differs
-// means an ordinary build.
+// means an ordinary build. As in Astro's incremental builds, the decision (`canSkip`) and the
+// record (`recordOf`) are pure; reading files and the cache sits at the edges.
 import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
@@ -34,7 +35,8 @@ export interface BuildInputs {
   env: Record<string, string | undefined>;
 }
 
-interface BuildRecord {
+/** What a committed build leaves for the next one to compare. */
+export interface BuildRecord {
   version: number;
   fingerprint: string;
   /**
@@ -100,10 +102,9 @@ function isOutcome(value: unknown): value is BuildOutcome {
  */
 export function unchangedOutput(cache: Cache, inputs: BuildInputs): { outcome: BuildOutcome; builtAt: string } | undefined {
   const record = lastRecord(cache, inputs.out);
-  if (!record || inputFingerprint(inputs, record.codeFiles, record.envNames) !== record.fingerprint) return undefined;
-  const output = outputState(inputs.out);
-  if (!output || output.id !== record.output.id || JSON.stringify(output.files) !== JSON.stringify(record.output.files)) return undefined;
-  return { outcome: record.outcome, builtAt: record.builtAt };
+  if (!record) return undefined;
+  const now = { fingerprint: inputFingerprint(inputs, record.codeFiles, record.envNames), output: outputState(inputs.out) };
+  return canSkip(record, now) ? { outcome: record.outcome, builtAt: record.builtAt } : undefined;
 }
 
 /** Records a committed build into `out` made from these inputs; a failure only costs the next build time. */
@@ -111,8 +112,21 @@ export function recordBuild(cache: Cache, inputs: BuildInputs, codeFiles: string
   const fingerprint = inputFingerprint(inputs, codeFiles, envNames);
   const output = outputState(inputs.out);
   if (!fingerprint || !output) return;
-  const record: BuildRecord = { version: recordVersion, fingerprint, codeFiles, envNames, output, outcome, builtAt: new Date().toISOString() };
-  cache.putJson('builds', recordKey(inputs.out), record);
+  cache.putJson('builds', recordKey(inputs.out), recordOf({ fingerprint, codeFiles, envNames, output, outcome }, new Date()));
+}
+
+/**
+ * The decision, from what the edges read (the record, the inputs' fingerprint and the output
+ * now): a build may leave the output as it is when both are exactly as recorded.
+ */
+export function canSkip(record: BuildRecord, now: { fingerprint?: string; output?: BuildRecord['output'] }): boolean {
+  if (now.fingerprint === undefined || now.fingerprint !== record.fingerprint || !now.output) return false;
+  return now.output.id === record.output.id && JSON.stringify(now.output.files) === JSON.stringify(record.output.files);
+}
+
+/** The record of a committed build, as the next build reads it. */
+export function recordOf(build: Omit<BuildRecord, 'version' | 'builtAt'>, builtAt: Date): BuildRecord {
+  return { version: recordVersion, ...build, builtAt: builtAt.toISOString() };
 }
 
 /** The output folder's identity (each build puts a new folder in its place) and its files. */

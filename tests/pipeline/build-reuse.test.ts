@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, beforeEach, test } from 'node:test';
 import { Cache, cacheKey } from '../../cli/cache/cache.ts';
-import { inputFingerprint, recordBuild, unchangedOutput, type BuildInputs, type BuildOutcome } from '../../cli/pipeline/build-reuse.ts';
+import { canSkip, inputFingerprint, recordBuild, recordOf, unchangedOutput, type BuildInputs, type BuildOutcome } from '../../cli/pipeline/build-reuse.ts';
 
 let tmp: string;
 let root: string;
@@ -142,4 +142,16 @@ test('the fingerprint is undefined when a code file the record names is gone: th
   await rm(path.join(root, 'templates', 'page.tsx'));
   assert.equal(inputFingerprint(inputs, codeFiles, envNames), undefined);
   assert.equal(unchangedOutput(cache, inputs), undefined);
+});
+
+test('the decision is pure: the output is left as it is only when the fingerprint and the output are both as recorded', () => {
+  const output = { id: '1:2', files: [['index.html', 10, '5', 7]] as [string, number, string, number][] };
+  const record = recordOf({ fingerprint: 'f', codeFiles: [], envNames: [], output, outcome: { pages: 1, redirects: 0, files: 1, warnings: '', links: '' } }, new Date(0));
+  assert.equal(record.builtAt, '1970-01-01T00:00:00.000Z');
+  assert.equal(canSkip(record, { fingerprint: 'f', output: structuredClone(output) }), true);
+  assert.equal(canSkip(record, { fingerprint: 'g', output }), false, 'other inputs');
+  assert.equal(canSkip(record, { fingerprint: undefined, output }), false, 'inputs that cannot be read');
+  assert.equal(canSkip(record, { fingerprint: 'f', output: undefined }), false, 'no output');
+  assert.equal(canSkip(record, { fingerprint: 'f', output: { ...output, id: '1:3' } }), false, 'another folder in its place');
+  assert.equal(canSkip(record, { fingerprint: 'f', output: { ...output, files: [['index.html', 10, '6', 7]] } }), false, 'a file touched');
 });
