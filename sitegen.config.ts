@@ -1,12 +1,13 @@
 // The marketing site, as the engine builds it: its content and schemas, its model, routes and
 // redirects, its pages and islands, its share card, what it adds to the headers, the checks a
 // production build makes, the new-post archetype and what it adds to the dev server.
-import { defineSite } from './cli/config/site-definition.ts';
+import { defineSite } from 'sitegen/site';
 import { islands } from './client/islands/index.ts';
 import { parseVideoUrl, videoFrameSources } from './client/video-url.ts';
 import { renderSitePage, templateFileOf } from './templates/pages/index.tsx';
 import { postArchetype } from './templates/site/archetypes.ts';
 import { siteDevSetup } from './templates/site/dev-setup.ts';
+import { siteErrors } from './templates/site/errors.ts';
 import { buildSiteModel, postSlugOf } from './templates/site/model.ts';
 import { siteEnvOverrides, siteOverridesFromEnv } from './templates/site/overrides.ts';
 import { productionConfigProblems } from './templates/site/production.ts';
@@ -37,6 +38,8 @@ function originOf(url: string): string[] {
 }
 
 export default defineSite({
+  name: 'Checkpoint QA website',
+  errors: siteErrors,
   content: {
     collections: {
       // A post is content/posts/<slug>.md, or a page bundle content/posts/<slug>/index.md with its images and files beside it.
@@ -82,7 +85,7 @@ export default defineSite({
     return { title: site.brand, summary: llms.summary, sections: Object.values(llms.sections), full: llms.full };
   },
   // An iframe in a post or guide is shown when it is a video the site plays, as the same click-to-load player (Prose.tsx).
-  markdown: { embeds: { accepts: (src) => parseVideoUrl(src) !== null, description: 'videos from YouTube and Wistia' } },
+  markdown: { theme: 'github-dark-default', embeds: { accepts: (src) => parseVideoUrl(src) !== null, description: 'videos from YouTube and Wistia' } },
   productionProblems: (model, content, options) => productionConfigProblems(model.data.site, {
     siteJson: content.raw.data.get('site'),
     overrides: siteOverridesFromEnv(options.env),

@@ -13,10 +13,16 @@ const stampFile = path.join(lib, 'sources.json');
 const idFile = path.join(lib, 'engine-id');
 /** The folders whose TypeScript the engine is compiled from. */
 const sourceFolders = ['cli'];
-/** What Node runs: the CLI, and the Markdown worker it starts (lib/<name>.js). */
-const entryPoints = { index: 'cli/index.ts', 'markdown-worker': 'cli/render/markdown/markdown-worker.ts' };
+/**
+ * What Node runs: the CLI, the Markdown worker it starts, and the public entry a site's compiled
+ * definition imports (lib/<name>.js), which shares the CLI's chunks and so its modules.
+ */
+const entryPoints = { index: 'cli/index.ts', 'markdown-worker': 'cli/render/markdown/markdown-worker.ts', site: 'cli/site.ts' };
 
-/** Each source file as it is now: path, size and modification time. Any difference from the last compile's list means compiling again. */
+/**
+ * Each source file as it is now: path, size and modification time. Any difference from the last
+ * compile's list means compiling again.
+ */
 function sourceList() {
   const files = [];
   for (const folder of sourceFolders) {

@@ -1,9 +1,9 @@
 // Every error code sitegen reports, in one typed list (Astro's `core/errors/errors-data.ts` is
 // the model). A code is published once it ships: never rename one, only add new ones.
-import { byteLimitHints, formatBytes, type ByteLimit } from './load/input-limits.ts';
+import { byteLimitHints, formatBytes, type ByteLimit } from './input-limits.ts';
 
-/** What the catalogue knows about a code: a title, and the message and hint where they are shared. */
-interface ErrorData {
+/** What a catalogue knows about a code: a title, and the message and hint where they are shared. */
+export interface ErrorData {
   /** What went wrong, in a few words. */
   readonly title: string;
   /** Builds the message shown to the author, for codes raised in more than one way. */
@@ -12,13 +12,11 @@ interface ErrorData {
   readonly hint?: string | ((...args: never[]) => string);
 }
 
-/** Message of a file claiming a slug or topic that an earlier file already has. */
-const duplicateOf = (field: string, value: string, firstFile: string) => `${field}: "${value}" is already used by ${firstFile}`;
-
 /**
  * Problems raised as a `SiteError`: the build, `dev`, `new-post` or `check-links` stops on them,
- * except those a build only warns about (`image.svg-sanitized`, `image.published-as-is`, `markdown.html-removed`, `markdown.template-tag`, the `accessibility.` findings, and the `config.` problems
- * that only `build --production` refuses).
+ * except those a build only warns about (`image.svg-sanitized`, `image.published-as-is`,
+ * `markdown.html-removed`, `markdown.template-tag`, the `accessibility.` findings, and the site's
+ * production problems, which only `build --production` refuses).
  */
 const siteErrors = {
   'content.missing-file': { title: 'A content file cannot be read' },
@@ -45,24 +43,6 @@ const siteErrors = {
     title: 'A post date is not a real date',
     message: (written: unknown) => `date: expected a date such as 2024-03-15, got ${JSON.stringify(written)}`,
   },
-  'content.duplicate-slug': {
-    title: 'Two posts share a slug',
-    message: duplicateOf,
-    hint: (field: string) => `Give each file its own ${field}.`,
-  },
-  'content.term-clash': {
-    title: 'Two tags or categories would share one page',
-    hint: 'Write the tag or category the same way in every post (the address of its page is made from its letters and digits).',
-  },
-  'content.too-many-terms': {
-    title: 'A post carries more tags, or a site has more tags or categories, than the limit',
-    hint: 'Keep the tags that say what the post is about. A site that needs more changes `terms` (perEntry, perSite) in its definition.',
-  },
-  'content.duplicate-topic': {
-    title: 'Two guide articles share a topic',
-    message: duplicateOf,
-    hint: (field: string) => `Give each file its own ${field}.`,
-  },
   'content.unknown-route': {
     title: 'A link names a page the site does not have',
     message: (field: string, value: string) => `${field}: "${value}" is not a page of the site`,
@@ -76,14 +56,6 @@ const siteErrors = {
   'content.bundle-without-page': { title: "A page bundle's files have no page to be published beside" },
   'content.bundle-file-kind': { title: 'A page bundle holds a kind of file a post does not publish (one a browser could run, or show as a page)' },
   'content.bundle-file-name': { title: "A page bundle's file has a name no link can reach" },
-  'config.bad-url': {
-    title: 'A site URL override is not an http(s) URL',
-    message: (name: string, value: string) => `${name}: expected an http(s) URL, got ${JSON.stringify(value)}`,
-  },
-  'config.bad-value': { title: 'A site config override has the wrong form' },
-  'config.unsafe-for-production': { title: 'The site config is not safe to deploy' },
-  'config.incomplete-for-production': { title: 'The site config leaves out contact details the published pages show' },
-  'content.unknown-placeholder': { title: 'A legal page names a placeholder the site config does not fill' },
   'routes.duplicate-output': { title: 'Two writers of the build claim the same output path (a page, a redirect, a bundle file, a feed, or a file the build or host owns)' },
   'write.bad-redirect-rule': { title: 'A redirect does not fit on one _redirects line' },
   'render.failed': { title: 'A page template threw while rendering' },
@@ -130,8 +102,6 @@ const siteErrors = {
   'new-post.bad-slug': { title: 'The new post slug is not lowercase words joined by hyphens' },
   'new-post.slug-taken': { title: 'Another post already has the new post slug' },
   'new-post.bad-date': { title: 'The new post date is not a real date' },
-  'new-post.empty-category': { title: 'The new post has no category' },
-  'new-post.no-tags': { title: 'The new post has no tags' },
   'new-post.file-exists': { title: 'The new post file already exists' },
   'new-post.invalid-field': { title: 'The new post would not pass the post schema' },
   'new-post.round-trip': { title: 'The new post would not read back as it was given' },
@@ -140,6 +110,7 @@ const siteErrors = {
   'import.no-archetype': { title: 'The site defines no archetype that says how imported posts are written' },
   'import.no-bundles': { title: "The site's posts collection takes no page bundles, which imported posts are written as" },
   'import.no-source': { title: 'The folder to import does not exist or is inside the content folder' },
+  'init.not-empty': { title: 'The folder for a new site is a file, or a folder that holds something' },
   'import.source-too-large': { title: 'The folder to import holds more files, or nests deeper, than the import reads' },
   'import.outside-source': { title: 'A link in the folder to import leads out of it' },
   'import.bad-front-matter': { title: "A post's TOML front matter cannot be read" },

@@ -1,28 +1,26 @@
 import { errorCatalogue, type ErrorCode } from './error-catalogue.ts';
 
 /**
- * Marks errors of this module's classes. The site's code is compiled apart from the engine's and
- * may hold its own copy of this module; `instanceof` goes by the mark, so an error the site
- * throws is one the engine reports.
+ * The codes a site declares itself (`errors` in its definition), which it adds here so that they
+ * type-check as the engine's do (a misspelt one fails): with its codes in `siteErrors`,
+ * `declare module 'sitegen/site' { interface SiteErrorCodes extends Record<keyof typeof siteErrors, true> {} }`.
  */
-const siteErrorMark = Symbol.for('sitegen.SiteError');
-const siteErrorListMark = Symbol.for('sitegen.SiteErrorList');
+export interface SiteErrorCodes {}
+
+/** A code a site declares. */
+export type SiteErrorCode = Extract<keyof SiteErrorCodes, string>;
 
 /** A problem an author can fix, located in a file where possible. */
 export class SiteError extends Error {
-  static [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === 'object' && value !== null && siteErrorMark in value;
-  }
-
-  /** Stable code from the catalogue (cli/error-catalogue.ts), printed after the message. */
-  readonly code: ErrorCode;
+  /** Stable code from the catalogue (cli/error-catalogue.ts) or the site's, printed after the message. */
+  readonly code: ErrorCode | SiteErrorCode;
   readonly hint?: string;
   readonly file?: string;
   readonly line?: number;
   readonly column?: number;
 
   constructor(options: {
-    code: ErrorCode;
+    code: ErrorCode | SiteErrorCode;
     message: string;
     hint?: string;
     file?: string;
@@ -31,7 +29,6 @@ export class SiteError extends Error {
     cause?: unknown;
   }) {
     super(options.message, options.cause === undefined ? undefined : { cause: options.cause });
-    Object.defineProperty(this, siteErrorMark, { value: true });
     this.name = 'SiteError';
     this.code = options.code;
     this.hint = options.hint;
@@ -43,15 +40,10 @@ export class SiteError extends Error {
 
 /** Several problems found in one pass, so an author sees them all at once. */
 export class SiteErrorList extends Error {
-  static [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === 'object' && value !== null && siteErrorListMark in value;
-  }
-
   readonly errors: SiteError[];
 
   constructor(errors: SiteError[]) {
     super(`${errors.length} problem${errors.length === 1 ? '' : 's'} found`);
-    Object.defineProperty(this, siteErrorListMark, { value: true });
     this.name = 'SiteErrorList';
     this.errors = errors;
   }
@@ -103,7 +95,10 @@ export function formatSanitizedImages(warnings: SiteError[], cwd = process.cwd()
   return [`SVG published sanitized (${count}; the published file differs from the source):`, ...warningRows(warnings, cwd), ''].join('\n');
 }
 
-/** The warning block for HTML removed from Markdown bodies, printed by `build` and `dev`: one row each, the hint once. */
+/**
+ * The warning block for HTML removed from Markdown bodies, printed by `build` and `dev`: one row
+ * each, the hint once.
+ */
 export function formatRemovedHtml(warnings: SiteError[], cwd = process.cwd()): string {
   const count = `${warnings.length} piece${warnings.length === 1 ? '' : 's'}`;
   const hint = errorCatalogue['markdown.html-removed'].hint;

@@ -6,15 +6,15 @@ import { createCheckFormsCommand } from './commands/check-forms.ts';
 import { createCheckLinksCommand } from './commands/check-links.ts';
 import { createDevCommand } from './commands/dev.ts';
 import { createImportCommand } from './commands/import.ts';
+import { createInitCommand } from './commands/init.ts';
 import { createNewPostCommand } from './commands/new-post.ts';
 import { createPreviewCommand } from './commands/preview.ts';
 import type { SiteDefinition } from './config/site-definition.ts';
-import type { ErrorCode } from './error-catalogue.ts';
 import { collectSiteErrors, formatSiteErrors, type SiteError } from './errors.ts';
 import { disableColour, red } from './output.ts';
 
 /** Problems with the command line rather than the site: one line each, and exit code 2 like commander's. */
-const usageErrorCodes: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['output.protected-folder', 'output.not-a-folder', 'output.not-a-build', 'content.no-folder', 'import.no-source']);
+const usageErrorCodes: ReadonlySet<SiteError['code']> = new Set<SiteError['code']>(['output.protected-folder', 'output.not-a-folder', 'output.not-a-build', 'content.no-folder', 'import.no-source', 'init.not-empty']);
 
 /** The engine's version, from the package it ships in. */
 function engineVersion(): string {
@@ -42,6 +42,7 @@ export function createProgram(site?: SiteDefinition): Command {
     });
   const verbose = () => program.opts<{ verbose?: boolean }>().verbose === true;
   program
+    .addCommand(createInitCommand())
     .addCommand(createBuildCommand(verbose))
     .addCommand(createDevCommand())
     .addCommand(createNewPostCommand(site))

@@ -2,7 +2,7 @@
 // (what `dev` and `preview` write). The site adds it to sitegen (`server.commands` in
 // sitegen.config.ts); docs/receiving-leads.md says how to do the same against D1 and Netlify.
 import { Command, InvalidArgumentError, Option } from 'commander';
-import type { SiteCommandFactory } from '../cli/config/server-spec.ts';
+import type { SiteCommandFactory } from 'sitegen/site';
 import { leadSettings } from './leads/lead-handler.ts';
 import { leadStatuses, type LeadRecord, type LeadStatus, type RetentionRule } from './leads/lead-store.ts';
 import { forwardLead } from './leads/forward-lead.ts';

@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import ts from 'typescript';
 import { projectRoot } from './helpers/content.ts';
+import { specifiersOf, typeScriptSources } from './helpers/imports.ts';
 
 // The engine (cli/) knows nothing of the marketing site: it never names it, and it imports
 // nothing from the site's templates, islands or content, nor its definition (the CLI loads a
 // site's definition at run time, cli/config/load-site.ts). The site imports the engine, never
-// the other way round.
+// the other way round, and only through its public entry, `sitegen/site` (cli/site.ts).
 
 const cliFolder = path.join(projectRoot, 'cli');
 /** What the engine may not import: the site's folders and its definition. */
@@ -30,11 +30,6 @@ test('no file of the engine names the marketing site', () => {
   assert.equal(found, '');
 });
 
-/** Every module specifier a TypeScript source imports, re-exports, imports dynamically or requires. */
-function specifiersOf(source: string): string[] {
-  return ts.preProcessFile(source, true, true).importedFiles.map((file) => file.fileName);
-}
-
 /** The site parts `file` imports, as `file → specifier`; package imports are not the site's. */
 function siteImportsOf(file: string, source: string): string[] {
   return specifiersOf(source).filter((specifier) => {
@@ -42,13 +37,6 @@ function siteImportsOf(file: string, source: string): string[] {
     const target = specifier.startsWith('file:') ? new URL(specifier).pathname : path.resolve(path.dirname(file), specifier);
     return siteParts.some((part) => target === part || target.startsWith(`${part}${path.sep}`) || target.startsWith(`${part.replace(/\.ts$/, '')}.`));
   }).map((specifier) => `${path.relative(projectRoot, file)} → ${specifier}`);
-}
-
-/** Every .ts and .tsx file under cli/. */
-function engineSources(): string[] {
-  return readdirSync(cliFolder, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
-    .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
 test('reads every kind of import: static, type-only, re-exports, side effects, dynamic and require', () => {
@@ -72,8 +60,45 @@ test('reads every kind of import: static, type-only, re-exports, side effects, d
   ]);
 });
 
+/** Every site's sources: the marketing site's definition, pages, islands and server code, the engine tests' sites and the starter. */
+const siteSources = ['sitegen.config.ts', 'templates', 'client', 'server', path.join('tests', 'sites'), 'starter'].map((part) => path.join(projectRoot, part));
+
+/** The engine modules `file` imports other than through `sitegen/site`, as `file → specifier`. */
+function engineImportsOf(file: string, source: string): string[] {
+  return specifiersOf(source).filter((specifier) => {
+    if (specifier === 'sitegen' || specifier.startsWith('sitegen/')) return specifier !== 'sitegen/site';
+    if (!specifier.startsWith('.') && !path.isAbsolute(specifier) && !specifier.startsWith('file:')) return false;
+    const target = specifier.startsWith('file:') ? new URL(specifier).pathname : path.resolve(path.dirname(file), specifier);
+    return target === cliFolder || target.startsWith(`${cliFolder}${path.sep}`);
+  }).map((specifier) => `${path.relative(projectRoot, file)} → ${specifier}`);
+}
+
+test('reads every way a site could reach the engine besides its public entry', () => {
+  const file = path.join(projectRoot, 'templates', 'site', 'example.ts');
+  const source = [
+    "import { defineSite, type RenderContext } from 'sitegen/site';",
+    "import type { Route } from '../../cli/route/routes.ts';",
+    "export { paginate } from '../../cli/route/paginate.ts';",
+    "const late = await import('../../cli/errors.ts');",
+    "import { lib } from 'sitegen/lib/index.js';",
+    "import { whole } from 'sitegen';",
+    "import { fine } from './urls.ts';",
+    "import { z } from 'zod';",
+    "import { cliLookAlike } from '../../client/cli.ts';",
+  ].join('\n');
+  assert.deepEqual(engineImportsOf(file, source).map((line) => line.split(' → ')[1]), [
+    '../../cli/route/routes.ts', '../../cli/route/paginate.ts', '../../cli/errors.ts', 'sitegen/lib/index.js', 'sitegen',
+  ]);
+});
+
+test('the sites import the engine only through sitegen/site', () => {
+  const files = siteSources.flatMap((part) => (part.endsWith('.ts') ? [part] : typeScriptSources(part)));
+  assert.ok(files.some((file) => specifiersOf(readFileSync(file, 'utf8')).includes('sitegen/site')), 'the public entry is imported');
+  assert.deepEqual(files.flatMap((file) => engineImportsOf(file, readFileSync(file, 'utf8'))), []);
+});
+
 test('no file under cli/ imports from templates/, client/, content/ or the site definition', () => {
-  const files = engineSources();
+  const files = typeScriptSources(cliFolder);
   assert.ok(files.length > 50, `the engine's sources are found (${files.length})`);
   assert.ok(files.some((file) => file.endsWith(path.join('pipeline', 'build-site.ts'))));
   assert.ok(specifiersOf(readFileSync(path.join(cliFolder, 'pipeline', 'build-site.ts'), 'utf8')).includes('../cache/cache.ts'), 'imports are read');

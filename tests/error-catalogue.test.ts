@@ -3,26 +3,30 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { errorCatalogue, type ErrorCode } from '../cli/error-catalogue.ts';
+import site from '../sitegen.config.ts';
 import { projectRoot } from './helpers/content.ts';
 
-// The catalogue is the one list of codes: these tests keep it from drifting from the code that
-// raises them, the engine's (cli/) and the site's (its definition, templates/ and client/). The
+// The catalogue is the one list of codes: the engine's (cli/error-catalogue.ts) and the site's
+// own (`errors` in its definition). These tests keep each from drifting from the code that raises
+// them, the engine's (cli/) and the site's (its definition, templates/ and client/). The
 // type checker catches a misspelt code where a code is typed; this also catches one written
-// where it is not, and an entry nothing raises any more.
+// where it is not, and an entry its side never raises.
 
 const cliFolder = path.join(projectRoot, 'cli');
-const catalogueFile = path.join(cliFolder, 'error-catalogue.ts');
+/** The catalogues themselves, which name every code without raising it. */
+const catalogueFiles = [path.join(cliFolder, 'error-catalogue.ts'), path.join(projectRoot, 'templates', 'site', 'errors.ts')];
 /** The site's code: its definition and the folders it imports from. */
-const siteSources = [path.join(projectRoot, 'sitegen.config.ts'), path.join(projectRoot, 'templates'), path.join(projectRoot, 'client')];
+const siteSources = ['sitegen.config.ts', 'templates', 'client'].map((part) => path.join(projectRoot, part));
+const siteCodes = Object.keys(site.errors ?? {});
 const codes = Object.keys(errorCatalogue) as ErrorCode[];
-const areas = new Set(codes.map((code) => code.split('.')[0]));
+const areas = new Set([...codes, ...siteCodes].map((code) => code.split('.')[0]));
 
 function sourceFiles(folder: string): string[] {
   if (/\.(ts|tsx|js)$/.test(folder)) return [folder];
   return readdirSync(folder, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && /\.(ts|tsx|js)$/.test(entry.name))
     .map((entry) => path.join(entry.parentPath, entry.name))
-    .filter((file) => file !== catalogueFile);
+    .filter((file) => !catalogueFiles.includes(file));
 }
 
 /** A file name such as 'render.js' has the shape of a code but is not one. */
@@ -43,19 +47,31 @@ function codesWritten(sources: string[] = [cliFolder, ...siteSources]): Map<stri
   return found;
 }
 
-test('every error code written in cli/ or in the site is in the catalogue', () => {
-  const unknown = [...codesWritten()].filter(([code]) => !(code in errorCatalogue)).map(([code, file]) => `${code} (${file})`);
+test("every error code written in cli/ is in the engine's catalogue", () => {
+  const unknown = [...codesWritten([cliFolder])].filter(([code]) => !(code in errorCatalogue)).map(([code, file]) => `${code} (${file})`);
   assert.deepEqual(unknown, []);
 });
 
-test('every catalogue entry is raised somewhere in cli/ or in the site', () => {
-  const written = codesWritten();
-  assert.deepEqual(codes.filter((code) => !written.has(code)), []);
+test("every error code written in the site is in the engine's catalogue or the site's", () => {
+  const unknown = [...codesWritten(siteSources)].filter(([code]) => !(code in errorCatalogue) && !siteCodes.includes(code));
+  assert.deepEqual(unknown.map(([code, file]) => `${code} (${file})`), []);
+});
+
+test("the engine's catalogue holds only codes the engine raises, the site's only codes the site raises", () => {
+  const [byEngine, bySite] = [codesWritten([cliFolder]), codesWritten(siteSources)];
+  assert.deepEqual(codes.filter((code) => !byEngine.has(code)), [], 'engine codes cli/ never raises');
+  assert.ok(siteCodes.length > 0, 'the site declares codes of its own');
+  assert.deepEqual(siteCodes.filter((code) => !bySite.has(code)), [], 'site codes the site never raises');
+  assert.deepEqual(siteCodes.filter((code) => code in errorCatalogue), [], 'site codes that are the engine\'s');
 });
 
 test('every code is area.problem in lowercase, with a title', () => {
   for (const code of codes) {
     assert.match(code, /^[a-z][a-z-]*\.[a-z][a-z-]*$/, code);
     assert.ok(errorCatalogue[code].title.length > 0, code);
+  }
+  for (const code of siteCodes) {
+    assert.match(code, /^[a-z][a-z-]*\.[a-z][a-z-]*$/, code);
+    assert.ok(site.errors![code]!.title.length > 0, code);
   }
 });

@@ -14,7 +14,11 @@ import type { Bundle, BundledFile } from './bundle-client.ts';
 /** Bumped when the bundle options or the entry's shape change. */
 const formatVersion = 2;
 
-/** The cache key: what decides the bundle besides its inputs' contents (esbuild's version, the entries, the file lists of their folders, where a new file can change what an import resolves to). */
+/**
+ * The cache key: what decides the bundle besides its inputs' contents (esbuild's version, the
+ * entries, the file lists of their folders, where a new file can change what an import resolves
+ * to).
+ */
 export async function bundleCacheKey(root: string, entries: ClientEntries): Promise<string> {
   const files = [entries.styles, entries.script, entries.hydrate, ...Object.values(entries.islands ?? {})].filter((file): file is string => file !== undefined);
   const folders = [...new Set(files.map((file) => path.dirname(file)))].sort();

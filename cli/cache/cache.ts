@@ -16,7 +16,7 @@ import path from 'node:path';
 
 /** Every named cache: what it holds, the largest entry it reads, and how long an unused entry lives. */
 export const cacheTable = {
-  /** Rendered pages, by everything a page is made from (cli/cache/page-cache.ts). */
+  /** Rendered pages, by everything a page is made from (cli/pipeline/page-reuse.ts). */
   pages: { maxEntryBytes: 64 * 1024 * 1024, maxAgeDays: 14 },
   /** Rendered Markdown bodies, by text, first line and pipeline. */
   markdown: { maxEntryBytes: 64 * 1024 * 1024, maxAgeDays: 14 },
@@ -34,7 +34,7 @@ export const cacheTable = {
   search: { maxEntryBytes: 256 * 1024 * 1024, maxAgeDays: 2 },
   /** The client bundle, by its input files and esbuild's version. */
   bundle: { maxEntryBytes: 64 * 1024 * 1024, maxAgeDays: 14 },
-  /** The last build into each output folder (cli/cache/up-to-date.ts). */
+  /** The last build into each output folder (cli/pipeline/build-reuse.ts). */
   builds: { maxEntryBytes: 64 * 1024 * 1024, maxAgeDays: 30 },
 } as const;
 

@@ -1,4 +1,4 @@
-import { checkHost, systemResolver, type HostResolver, type PrivateHostsAllowance } from './address-policy.ts';
+import { checkHost, systemResolver, type HostResolver, type PrivateHostsAllowance } from '../shared/address-policy.ts';
 import { abortable, requestPinned } from './pinned-request.ts';
 import { redirectHopLimit } from './resolve-target.ts';
 import type { FindingCode } from './types.ts';

@@ -14,27 +14,7 @@ export function validateRedirects(
   collector: FindingCollector,
   onExternal: (url: string, at: Occurrence) => void,
 ): number {
-  const validate = (from: string, at: Occurrence) => {
-    const destination = resolver.resolve(from);
-    // A file at `from` shadows a non-forced rule, so that rule never fires.
-    if (destination.chain.length === 1 && !destination.problem) return;
-    const final = destination.chain[destination.chain.length - 1];
-    const { problem } = destination;
-    if (problem) {
-      const reason = problem.code === 'links.redirect-missing-target' ? `target ${final} does not exist` : problem.reason;
-      return collector.add('redirect-error', { ...problem, reason }, at, final);
-    }
-    if (destination.externalUrl) onExternal(destination.externalUrl, at);
-    if (destination.chain.length > 2) {
-      const to = destination.externalUrl ?? final + fragmentOf(destination);
-      return collector.add('redirect-error', { code: 'links.redirect-chain', reason: `redirect chain: ${destination.chain.join(' → ')}`, suggestion: to }, at, final);
-    }
-    if (destination.file && destination.fragment !== undefined) {
-      const missing = resolver.checkFragment(destination.file, destination.fragment);
-      if (missing) collector.add('redirect-error', { ...missing, reason: `target ${final}: ${missing.reason}` }, at, final + fragmentOf(destination));
-    }
-  };
-
+  const validate = (from: string, at: Occurrence) => validateRedirect(from, at, resolver, collector, onExternal);
   let count = 0;
   const stubRoutes = new Set<string>();
   for (const [file, scan] of site.pages) {
@@ -53,6 +33,30 @@ export function validateRedirects(
     count++;
   }
   return count;
+}
+
+/** Follows one redirect from `from`: a missing target, a chain or a missing fragment is a finding at `at`. */
+function validateRedirect(from: string, at: Occurrence, resolver: SiteResolver, collector: FindingCollector, onExternal: (url: string, at: Occurrence) => void): void {
+  const destination = resolver.resolve(from);
+  // A file at `from` shadows a non-forced rule, so that rule never fires.
+  if (destination.chain.length === 1 && !destination.problem) return;
+  const final = destination.chain[destination.chain.length - 1];
+  const { problem } = destination;
+  if (problem) {
+    const reason = problem.code === 'links.redirect-missing-target' ? `target ${final} does not exist` : problem.reason;
+    collector.add('redirect-error', { ...problem, reason }, at, final);
+    return;
+  }
+  if (destination.externalUrl) onExternal(destination.externalUrl, at);
+  if (destination.chain.length > 2) {
+    const to = destination.externalUrl ?? final + fragmentOf(destination);
+    collector.add('redirect-error', { code: 'links.redirect-chain', reason: `redirect chain: ${destination.chain.join(' → ')}`, suggestion: to }, at, final);
+    return;
+  }
+  if (destination.file && destination.fragment !== undefined) {
+    const missing = resolver.checkFragment(destination.file, destination.fragment);
+    if (missing) collector.add('redirect-error', { ...missing, reason: `target ${final}: ${missing.reason}` }, at, final + fragmentOf(destination));
+  }
 }
 
 const fragmentOf = (destination: Destination) => (destination.fragment ? `#${destination.fragment}` : '');

@@ -57,7 +57,10 @@ async function checkLoadedSite(site: LoadedSite, options: CheckLinksOptions, sta
   };
 }
 
-/** Files the checker refused to read (FIFOs, links out of the folder…), as findings at line 1 or where the part not read starts. */
+/**
+ * Files the checker refused to read (FIFOs, links out of the folder…), as findings at line 1 or
+ * where the part not read starts.
+ */
 function recordSiteProblems(site: LoadedSite, tally: LinkTally): void {
   for (const problem of site.problems) {
     const at: Occurrence = { page: prettyRouteOfFile(problem.file), file: problem.file, attribute: 'file', href: problem.file, line: problem.line ?? 1, column: 1 };

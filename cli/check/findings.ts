@@ -13,7 +13,10 @@ export interface Occurrence {
   origin?: LinkOrigin;
 }
 
-/** Findings that are warnings whatever their kind: what a host would cut or refuse is worth knowing, but breaks no link here. */
+/**
+ * Findings that are warnings whatever their kind: what a host would cut or refuse is worth knowing,
+ * but breaks no link here.
+ */
 const warningCodes: ReadonlySet<FindingCode> = new Set(['links.redirects-over-host-limit']);
 
 /**

@@ -1,4 +1,4 @@
-import { readUrlReference, siteOrigin } from '../route/url-reference.ts';
+import { readUrlReference, siteOrigin } from '../shared/url-reference.ts';
 import type { FindingCode } from './types.ts';
 
 /**

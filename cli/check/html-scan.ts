@@ -1,10 +1,11 @@
 import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
 import { parseSrcset } from './attribute-urls.ts';
 import { parseRefresh } from '../static-host/refresh-stub.ts';
-import { firstLetters, hintRels, label, locateRefs, metaUrlProperties, urlAttributes, wanted, type ScannedHtml, type ScannedRef } from './html-refs.ts';
+import { locateRefs, type ScannedRef } from '../shared/scanned-refs.ts';
+import { firstLetters, hintRels, label, metaUrlProperties, urlAttributes, wanted, type ScannedHtml } from './html-refs.ts';
 import type { Landmark } from './types.ts';
 
-export type { ScannedHtml, ScannedRef } from './html-refs.ts';
+export type { ScannedHtml, ScannedRef };
 
 interface Attr { name: string; value: string; offset: number; valueOffset: number }
 

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { SiteError } from '../errors.ts';
 import { scanHtml, type ScannedHtml, type ScannedRef } from './html-scan.ts';
-import { scanMarkdownRefs } from './markdown-refs.ts';
+import { scanMarkdownRefs } from '../render/markdown/markdown-refs.ts';
 import { siteOriginsOf } from './href.ts';
 import { loadManifest } from './read-manifest.ts';
 import { manifestFileName } from './types.ts';
@@ -30,7 +30,10 @@ export interface LoadedSite {
   siteOrigins: Set<string>;
   /** Paths the site answers with a server route (a form's action): links to them are not to pages. */
   serverRoutes: Set<string>;
-  /** Entries not read: not regular files, symlinks leaving the folder, too large, unreadable; or read in part (`_redirects` past its limit). */
+  /**
+   * Entries not read: not regular files, symlinks leaving the folder, too large, unreadable; or
+   * read in part (`_redirects` past its limit).
+   */
   problems: RefusedEntry[];
   /** Site path of an HTML file: the manifest's route when it has one. */
   pagePath(file: string): string;

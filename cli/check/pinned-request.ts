@@ -1,7 +1,7 @@
 import http, { type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import type { ResolvedAddress } from './address-policy.ts';
+import type { ResolvedAddress } from '../shared/address-policy.ts';
 
 /** The status line and headers of a response, and the start of its body when asked for. */
 export interface PinnedResponse {

@@ -1,4 +1,4 @@
-import { locateRefs, type ScannedRef } from './html-refs.ts';
+import { locateRefs, type ScannedRef } from '../shared/scanned-refs.ts';
 
 const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 const open = '<loc>';

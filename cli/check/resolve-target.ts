@@ -3,7 +3,7 @@ import type { RedirectTable } from '../static-host/redirect-table.ts';
 import { answerPath } from '../static-host/resolve-path.ts';
 import { isHtmlFile, routeKey } from '../static-host/site-paths.ts';
 import { userContentPrefix } from '../render/markdown/html-schema.ts';
-import { closestId, PathSuggester } from './suggest.ts';
+import { closestId, PathSuggester } from '../shared/suggest.ts';
 import type { FindingCode } from './types.ts';
 
 /** Why a target fails, with a fix when one is likely. */

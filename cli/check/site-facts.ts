@@ -11,7 +11,10 @@ import type { SiteManifest } from './types.ts';
 /** Whether the checker reads a file as a sitemap. */
 export const isSitemapFile = (file: string): boolean => /^sitemap[^/]*\.xml$/i.test(file);
 
-/** Whether the checker reads a file at all: pages, sitemaps, `_redirects`, the manifest, and the server routes' facts (their paths are link targets). */
+/**
+ * Whether the checker reads a file at all: pages, sitemaps, `_redirects`, the manifest, and the
+ * server routes' facts (their paths are link targets).
+ */
 export const isCheckedFile = (file: string): boolean => isHtmlFile(file) || isSitemapFile(file) || file === '_redirects' || file === manifestFileName || file === serverFactsFile;
 
 /**
@@ -51,7 +54,10 @@ export class SiteFacts {
     else this.texts.set(file, { value: text });
   }
 
-  /** What was found in a page written so far; undefined when it was not scanned (not written, too large, written by link). */
+  /**
+   * What was found in a page written so far; undefined when it was not scanned (not written, too
+   * large, written by link).
+   */
   pageScan(file: string): ScannedHtml | undefined {
     const read = this.pages.get(file);
     return read && 'value' in read ? read.value : undefined;

@@ -1,10 +1,12 @@
-// The manifest is written by the build (manifest.ts) and read here: one definition for both.
-import type { SiteManifest } from '../write/route-manifest.ts';
-import type { LinkOrigin } from '../render/link-origins.ts';
+import type { Landmark } from '../shared/scanned-refs.ts';
+// The manifest is written by the build (write/route-manifest.ts) and read here: one definition for both.
+import { manifestFileName, type SiteManifest } from '../write/route-manifest.ts';
+import type { LinkOrigin } from '../shared/link-origins.ts';
 import type { LinkFindingCode } from '../error-catalogue.ts';
-import type { HostResolver } from './address-policy.ts';
+import type { HostResolver } from '../shared/address-policy.ts';
 
 export type { LinkOrigin, SiteManifest };
+export { manifestFileName };
 
 /** Options of `checkSite`; every field is optional. */
 export interface CheckLinksOptions {
@@ -33,11 +35,14 @@ export interface CheckLinksOptions {
 export type FindingCode = LinkFindingCode;
 
 /** Shared layout region a link sits in, used to merge findings when no manifest says more. */
-export type Landmark = 'header' | 'footer' | 'nav';
+export type { Landmark };
 
 /** One problem at one source location (merged across pages when the source is shared). */
 export interface LinkFinding {
-  /** `site-file`: an entry of the folder that is not read (a FIFO, a symlink leaving it, too large), or not all of it (`_redirects` past its limit). */
+  /**
+   * `site-file`: an entry of the folder that is not read (a FIFO, a symlink leaving it, too large),
+   * or not all of it (`_redirects` past its limit).
+   */
   kind: 'broken-link' | 'redirect-hint' | 'redirect-error' | 'site-file';
   code: FindingCode;
   severity: 'error' | 'warning';
@@ -82,6 +87,3 @@ export interface LinkReport {
   /** Whether a route manifest was read. */
   manifest: boolean;
 }
-
-/** The file inside a built site that records routes, redirects and the source of every link. */
-export const manifestFileName = '.sitegen-manifest.json';

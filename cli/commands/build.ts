@@ -5,7 +5,7 @@ import { configFlag, configPath, contentFolder, siteOrigin } from './command-opt
 import { formatBodyWarnings, formatSanitizedImages, isAccessibilityFinding, SiteError, warningRows } from '../errors.ts';
 import { dim, green, ProgressLine, yellow } from '../output.ts';
 import type { BuildResult, Phase } from '../pipeline/build-site.ts';
-import type { BuildOutcome } from '../cache/up-to-date.ts';
+import type { BuildInputs, BuildOutcome } from '../pipeline/build-reuse.ts';
 import type { ClientEntries } from '../config/site-definition.ts';
 
 interface BuildFlags {
@@ -59,28 +59,58 @@ const shownLinkWarnings = 20;
 async function runBuild(flags: BuildFlags, root: string, out: string, contentDir: string, verbose: boolean): Promise<void> {
   const started = performance.now();
   const cache = Cache.of(root, flags.cache);
-  const upToDate = await import('../cache/up-to-date.ts');
-  const settings = { config: configPath(root, flags.config), siteUrl: flags.siteUrl, drafts: flags.drafts, future: flags.future, checkLinks: flags.checkLinks, production: flags.production, strict: flags.strict, out, contentDir };
-  const inputs = { root, contentDir, out, settings, env: process.env };
+  const upToDate = await import('../pipeline/build-reuse.ts');
+  const config = configPath(root, flags.config);
+  const inputs = buildInputs(flags, { root, out, contentDir, config });
   // With the cache on, an output whose every input is as when it was built is left as it is.
   const unchanged = cache.enabled ? upToDate.unchangedOutput(cache, inputs) : undefined;
-  if (unchanged) {
-    if (unchanged.outcome.warnings) console.error(unchanged.outcome.warnings);
-    // The server routes' sources are not among the inputs recorded: their host outputs are made again.
-    await refreshHostOutputs(root, settings.config, out);
-    console.log(formatUnchanged(unchanged.outcome, unchanged.builtAt, flags.out, performance.now() - started));
-    return;
+  if (unchanged) return reportUnchanged(unchanged, { root, out, config, shownOut: flags.out, started });
+  const { site, result, hostOutputs } = await buildWithProgress(flags, { root, out, contentDir, config, cache });
+  const report = result.links && (await import('../check/index.ts'));
+  const warnings = warningBlock(result, root, report);
+  if (warnings) console.error(warnings);
+  if (!result.committed) {
+    console.error(report!.formatReport(result.links!, 'text'));
+    throw new SiteError({ code: 'build.broken-links', message: 'the output has broken links; the previous output was left in place', hint: 'Fix the sources named above, or build with --no-check-links to skip the check.' });
   }
+  const links = report ? report.summaryLine(result.links!) : undefined;
+  if (hostOutputs) await writeBuiltHostOutputs(root, out, hostOutputs);
+  console.log(formatSummary(result, flags.out, links, verbose));
+  if (!cache.enabled) return;
+  // What the next build compares before it loads the site: the site's code files and the variables it reads.
+  const codeFiles = [...site.imports.keys(), ...(await clientFiles(root, site.definition.client))].filter((file) => !file.startsWith('node_modules/') && !file.startsWith('cli/') && !file.includes(':'));
+  const outcome = { pages: result.pages.length, redirects: result.redirects, files: result.files, warnings, links: links ?? '' };
+  upToDate.recordBuild(cache, inputs, [...new Set(codeFiles)], [...(site.definition.env ?? [])], outcome);
+}
+
+/** What a build is made from besides its files: its flags and folders, and the environment. */
+function buildInputs(flags: BuildFlags, where: { root: string; out: string; contentDir: string; config: string }): BuildInputs {
+  const { root, out, contentDir, config } = where;
+  const settings = { config, siteUrl: flags.siteUrl, drafts: flags.drafts, future: flags.future, checkLinks: flags.checkLinks, production: flags.production, strict: flags.strict, out, contentDir };
+  return { root, contentDir, out, settings, env: process.env };
+}
+
+/** Prints what the last build printed of an output nothing changed since, its host outputs made again. */
+async function reportUnchanged(unchanged: { outcome: BuildOutcome; builtAt: string }, where: { root: string; out: string; config: string; shownOut: string; started: number }): Promise<void> {
+  if (unchanged.outcome.warnings) console.error(unchanged.outcome.warnings);
+  // The server routes' sources are not among the inputs recorded: their host outputs are made again.
+  await refreshHostOutputs(where.root, where.config, where.out);
+  console.log(formatUnchanged(unchanged.outcome, unchanged.builtAt, where.shownOut, performance.now() - where.started));
+}
+
+/** Loads the site, bundles its server routes for their hosts, and builds it with a progress line. */
+async function buildWithProgress(flags: BuildFlags, where: { root: string; out: string; contentDir: string; config: string; cache: Cache }) {
+  const { root, out, contentDir, cache } = where;
   const progress = new ProgressLine();
   progress.update('Loading the site…', true);
   const [{ loadSite }, { buildSite }, { DiskWriter }] = await Promise.all([import('../config/load-site.ts'), import('../pipeline/build-site.ts'), import('../write/writers.ts')]);
-  const site = await loadSite(root, settings.config);
+  const site = await loadSite(root, where.config);
   const envNames = [...(site.definition.env ?? [])];
-  // Server routes are bundled for their hosts first: one that does not bundle stops the build before it writes anything.
+  // Server routes are bundled for their hosts first: one that does not bundle stops the build
+  // before it writes anything.
   const hostOutputs = site.definition.server ? await (await import('../server/host-outputs.ts')).bundleHostOutputs(site.definition.server, root, out) : undefined;
-  let result: BuildResult;
   try {
-    result = await buildSite({
+    const result = await buildSite({
       root,
       site,
       contentDir,
@@ -96,36 +126,28 @@ async function runBuild(flags: BuildFlags, root: string, out: string, contentDir
       markdownThreads: Number(process.env.SITEGEN_MARKDOWN_WORKERS) || undefined,
       onProgress: (phase, done, total) => progress.update(progressText(phase, done, total), done === undefined),
     });
+    return { site, result, hostOutputs };
   } finally {
     progress.clear();
   }
+}
+
+/** The warnings a build prints before its summary, each kind in its block; '' when there is none. */
+function warningBlock(result: BuildResult, root: string, report: typeof import('../check/index.ts') | undefined): string {
   const notReady = result.productionProblems;
   const other = result.warnings.filter((warning) => warning instanceof SiteError);
   const sanitized = other.filter((warning) => warning.code === 'image.svg-sanitized');
   const isBodyWarning = (warning: SiteError) => warning.code === 'markdown.html-removed' || warning.code === 'markdown.template-tag' || isAccessibilityFinding(warning);
   const bodyWarnings = other.filter(isBodyWarning);
-  const report = result.links && (await import('../check/index.ts'));
   // A published output's links to a redirect are listed, not only counted; a failed check lists them with its errors.
   const linkWarnings = result.committed && report && report.summarize(result.links!).warnings > 0 ? report.formatLinkWarnings(result.links!, root, shownLinkWarnings) : '';
-  const warnings = [
+  return [
     ...(sanitized.length > 0 ? [formatSanitizedImages(sanitized, root)] : []),
     ...(bodyWarnings.length > 0 ? [formatBodyWarnings(bodyWarnings, root)] : []),
     ...(notReady.length > 0 ? [formatNotReadyForProduction(notReady, root)] : []),
     ...other.filter((warning) => warning.code !== 'image.svg-sanitized' && !isBodyWarning(warning)).map((warning) => formatWarning(warning, root)),
     ...(linkWarnings ? [linkWarnings] : []),
   ].join('\n');
-  if (warnings) console.error(warnings);
-  if (!result.committed) {
-    console.error(report!.formatReport(result.links!, 'text'));
-    throw new SiteError({ code: 'build.broken-links', message: 'the output has broken links; the previous output was left in place', hint: 'Fix the sources named above, or build with --no-check-links to skip the check.' });
-  }
-  const links = report ? report.summaryLine(result.links!) : undefined;
-  if (hostOutputs) await writeBuiltHostOutputs(root, out, hostOutputs);
-  console.log(formatSummary(result, flags.out, links, verbose));
-  if (cache.enabled) {
-    const codeFiles = [...site.imports.keys(), ...(await clientFiles(root, site.definition.client))].filter((file) => !file.startsWith('node_modules/') && !file.startsWith('cli/') && !file.includes(':'));
-    upToDate.recordBuild(cache, inputs, [...new Set(codeFiles)], envNames, { pages: result.pages.length, redirects: result.redirects, files: result.files, warnings, links: links ?? '' });
-  }
 }
 
 /** Writes the host outputs of the server routes with the facts the build recorded in `out`. */

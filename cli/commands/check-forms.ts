@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
-import { checkHost, systemResolver, type HostResolver } from '../check/address-policy.ts';
+import { checkHost, systemResolver, type HostResolver } from '../shared/address-policy.ts';
 import { abortable, requestPinned } from '../check/pinned-request.ts';
 import type { FormEndpoint } from '../config/site-definition.ts';
 import { green, red } from '../output.ts';
@@ -36,11 +36,17 @@ export interface FormCheck {
   /** The HTTP status, or undefined when no answer came. */
   status?: number;
   ms: number;
-  /** Whether a browser on the site's pages could read the answer (CORS); a browser that cannot treats the lead as lost. */
+  /**
+   * Whether a browser on the site's pages could read the answer (CORS); a browser that cannot
+   * treats the lead as lost.
+   */
   readable: boolean;
   ok: boolean;
   problem?: string;
-  /** What an endpoint that answers a test submission with `{ hops: [{ hop, ok, detail }] }` says of each hop behind it. */
+  /**
+   * What an endpoint that answers a test submission with `{ hops: [{ hop, ok, detail }] }` says of
+   * each hop behind it.
+   */
   hops?: { hop: string; ok: boolean; detail: string }[];
 }
 

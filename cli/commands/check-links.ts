@@ -37,7 +37,8 @@ export function createCheckLinksCommand(): Command {
     .option('--concurrency <n>', 'external requests in flight at once', positiveInteger('--concurrency'), 8)
     .option('--allow-private-hosts', 'let --external request loopback, link-local and private addresses (refused by default)')
     .option('--site-url <url>', 'origin whose absolute links count as internal (default: from the route manifest or sitemap)')
-    // Usage problems become a CommanderError, which the program turns into exit code 2; one line, without the help text.
+    // Usage problems become a CommanderError, which the program turns into exit code 2; one line,
+    // without the help text.
     .exitOverride()
     .showHelpAfterError(false)
     .action(async (dir: string, flags: CheckLinksFlags) => {

@@ -13,7 +13,10 @@ export function portNumber(value: string): number {
   return n;
 }
 
-/** `--site-url <url>`: the site's origin, http(s) with nothing after the host but an optional "/"; a usage error (exit 2, one line) otherwise. */
+/**
+ * `--site-url <url>`: the site's origin, http(s) with nothing after the host but an optional "/"; a
+ * usage error (exit 2, one line) otherwise.
+ */
 export function siteOrigin(value: string): string {
   const problem = absoluteUrlProblem(value, { http: true, originOnly: true });
   if (problem) throw new InvalidArgumentError(`${problem}.`);

@@ -32,7 +32,7 @@ export function createImportCommand(): Command {
     .action(async (source: string, flags: ImportFlags) => {
       const cwd = process.cwd();
       const [{ loadSite }, { archetypeOf }, entry, report, { runImport }, { Cache }] = await Promise.all([
-        import('../config/load-site.ts'), import('./new-post.ts'), import('./new-entry.ts'), import('../import/import-report.ts'), import('../import/run-import.ts'), import('../cache/cache.ts'),
+        import('../config/load-site.ts'), import('./new-post.ts'), import('../validate/new-entry.ts'), import('../import/import-report.ts'), import('../import/run-import.ts'), import('../cache/cache.ts'),
       ]);
       const site = await loadSite(cwd, configPath(cwd, flags.config));
       const archetype = archetypeOf(site.definition);

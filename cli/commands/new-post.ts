@@ -54,18 +54,37 @@ async function newPost(site: SiteDefinition, archetype: Archetype, titleArgument
   const contentDir = path.resolve(flags.content);
   const collection = site.content.collections[archetype.collection]!;
   // The content loader and the schemas load only when this command runs.
-  const [{ loadMarkdownFolder, loadContent }, entry, { validateContent }] = await Promise.all([
-    import('../load/load-content.ts'), import('./new-entry.ts'), import('../validate/validate-content.ts'),
-  ]);
+  const [{ loadMarkdownFolder }, entry] = await Promise.all([import('../load/load-content.ts'), import('../validate/new-entry.ts')]);
   const folder = entry.checkedFolder(contentDir, collection.folder);
   const existing = await loadMarkdownFolder(folder, undefined, { bundles: collection.bundles !== undefined });
   const suggestions = new Map(archetype.fields.map((field) => [field.key, field.suggest?.(existing.map((file) => file.frontMatter)) ?? []]));
   const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY);
   const answers = interactive ? await askMissing(titleArgument, flags, archetype, suggestions) : { title: titleArgument, fields: {} as Record<string, string | undefined> };
   const title = (answers.title ?? '').trim();
+  const values = fieldValues(archetype, flags, answers.fields, suggestions, title);
+  const common = { title, slug: flags.slug ?? slugFromTitle(title), date: flags.date ?? entry.today(), draft: flags.draft ?? false };
+  entry.checkNewEntry(common, entry.existingSlugs(existing));
+  for (const field of archetype.fields) {
+    const problem = field.check?.(values[field.key]);
+    if (problem) throw problem;
+  }
+  const file = path.join(folder, `${common.slug}.md`);
+  // Validated and read back before anything is written: a refused entry leaves no file.
+  await writeNewFile(file, entry.prepareNewEntry(archetype.frontMatter({ ...values, ...common }), archetype.body, collection.schema, file));
+  for (const field of archetype.fields) {
+    const warning = field.isNew?.(values[field.key], suggestions.get(field.key)!);
+    if (warning) console.warn(`warning: ${warning}`);
+  }
+  console.log(`Created ${path.relative(process.cwd(), file)}`);
+  const address = await addressOf(site, contentDir, archetype.path(common.slug));
+  console.log(`URL: ${address}${common.draft ? ' (draft: shown by dev, left out of build unless --drafts)' : ''}`);
+}
+
+/** The archetype's fields as given by flag or answer, else the most used value, else its fallback. */
+function fieldValues(archetype: Archetype, flags: NewPostFlags, answers: Record<string, string | undefined>, suggestions: Map<string, string[]>, title: string): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const field of archetype.fields) {
-    const given = (flags[camelCase(field.key)] as string | undefined) ?? answers.fields[field.key];
+    const given = (flags[camelCase(field.key)] as string | undefined) ?? answers[field.key];
     const suggested = suggestions.get(field.key)!;
     if (field.list) {
       // A list with no item in it is no list: the most used value stands in.
@@ -76,17 +95,12 @@ async function newPost(site: SiteDefinition, archetype: Archetype, titleArgument
       values[field.key] = given?.trim() ?? suggested[0] ?? field.fallback?.(title);
     }
   }
-  const common = { title, slug: flags.slug ?? slugFromTitle(title), date: flags.date ?? entry.today(), draft: flags.draft ?? false };
-  entry.checkNewEntry(common, entry.existingSlugs(existing));
-  for (const field of archetype.fields) {
-    const problem = field.check?.(values[field.key]);
-    if (problem) throw problem;
-  }
-  const file = path.join(folder, `${common.slug}.md`);
-  // Validated and read back before anything is written: a refused entry leaves no file.
-  const text = entry.prepareNewEntry(archetype.frontMatter({ ...values, ...common }), archetype.body, collection.schema, file);
+  return values;
+}
+
+/** Writes the new entry's file, refusing one that exists, even one that appeared since the checks. */
+async function writeNewFile(file: string, text: string): Promise<void> {
   try {
-    // 'wx' fails if the file exists, even if it appeared since the check above.
     await writeFile(file, text, { flag: 'wx' });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
@@ -94,21 +108,19 @@ async function newPost(site: SiteDefinition, archetype: Archetype, titleArgument
     }
     throw error;
   }
-  for (const field of archetype.fields) {
-    const warning = field.isNew?.(values[field.key], suggestions.get(field.key)!);
-    if (warning) console.warn(`warning: ${warning}`);
-  }
-  console.log(`Created ${path.relative(process.cwd(), file)}`);
-  // The address under the site's own settings, when the site can be read as it stands.
-  let address = archetype.path(common.slug);
+}
+
+/** The new entry's address under the site's own settings, when the site can be read as it stands; else its path. */
+async function addressOf(site: SiteDefinition, contentDir: string, sitePath: string): Promise<string> {
+  const [{ loadContent }, { validateContent }] = await Promise.all([import('../load/load-content.ts'), import('../validate/validate-content.ts')]);
   try {
-    const model = site.model(validateContent(await loadContent(contentDir, site.content), site.content, { drafts: true, future: true }), { env: process.env, drafts: true, future: true });
-    const settings = site.settings(model);
-    address = absoluteUrl(settings.siteUrl, pageHref(address, settings.trailingSlash));
+    const content = validateContent(await loadContent(contentDir, site.content), site.content, { drafts: true, future: true });
+    const settings = site.settings(site.model(content, { env: process.env, drafts: true, future: true }));
+    return absoluteUrl(settings.siteUrl, pageHref(sitePath, settings.trailingSlash));
   } catch {
     // A site that does not build yet: the path is enough.
+    return sitePath;
   }
-  console.log(`URL: ${address}${common.draft ? ' (draft: shown by dev, left out of build unless --drafts)' : ''}`);
 }
 
 /** `--category` → `category`, as commander names an option's value. */

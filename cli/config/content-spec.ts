@@ -1,6 +1,9 @@
-// The part of a site definition that says where the site's content lives and the schema of each part.
+// The part of a site definition that says where the site's content lives and the schema of each
+// part, and the shapes the engine hands the site's model: the content as read, then as validated.
 import type { z } from 'zod';
-import type { Entry } from '../load/load-content.ts';
+import type { SiteError } from '../errors.ts';
+import type { OriginIndex } from '../shared/link-origins.ts';
+import type { FieldPath } from '../shared/locate-field.ts';
 
 /** A folder of Markdown files under the content folder. */
 export interface CollectionSpec {
@@ -45,4 +48,79 @@ export interface ContentSpec {
   data: Record<string, z.ZodType>;
   /** The images folder under the content folder, published at `/images/`. */
   images: string;
+}
+
+/** A Markdown file split into front matter and body, with where the body starts. */
+export interface RawMarkdown {
+  file: string;
+  source: string;
+  frontMatter: Record<string, unknown>;
+  /** YAML text between the fences, for locating fields. */
+  frontMatterText: string;
+  body: string;
+  /** 1-based line of the first body line in the file. */
+  bodyLine: number;
+  /** The folder of a page bundle whose `index.md` this is. */
+  bundle?: string;
+}
+
+/** A JSON dataset with its text kept for locating fields. */
+export interface RawJson {
+  name: string;
+  file: string;
+  source: string;
+  value: unknown;
+}
+
+/** Everything read from the content folder, before validation. */
+export interface RawContent {
+  root: string;
+  /** The Markdown files of each collection, sorted by name. */
+  collections: Record<string, RawMarkdown[]>;
+  /** The datasets, by name. */
+  data: Map<string, RawJson>;
+}
+
+/** An entry of a collection whose front matter passed its schema. */
+export interface Entry<Data = Record<string, unknown>> {
+  file: string;
+  /** The entry's name: its file's without `.md`, or a page bundle's folder name. */
+  name: string;
+  data: Data;
+  body: string;
+  /** 1-based line of the body's first line in the file. */
+  bodyLine: number;
+  /** The YAML between the fences, for locating fields. */
+  frontMatterText: string;
+  /** A dated entry's date (see `CollectionSpec.dated`). */
+  date?: Date;
+  draft?: boolean;
+  /** The folder of a page bundle (`<name>/index.md` and the files it uses). */
+  bundle?: string;
+  /** The front matter's `extra` mapping: keys kept from elsewhere (another generator's), never validated or shown. */
+  extra?: Record<string, unknown>;
+}
+
+/** The validated content a site builds its model from. */
+export interface LoadedContent {
+  root: string;
+  raw: RawContent;
+  /**
+   * Each collection's entries; a dated collection's newest first, without drafts and future entries
+   * unless asked for.
+   */
+  collections: Record<string, Entry[]>;
+  /** Each dataset as its schema parsed it, by name. */
+  data: Record<string, unknown>;
+  /** Where each dataset object with a link was written (link-origins.ts). */
+  origins: OriginIndex;
+  /**
+   * Problems of the drafts this build leaves out (no `--drafts`): reported as warnings, as they
+   * stop no page from being built. With `--drafts` they are errors like any other entry's.
+   */
+  draftWarnings: SiteError[];
+  /** The drafts this build leaves out, as read: their bodies are checked for warnings. */
+  draftsLeftOut: RawMarkdown[];
+  /** A located error about a field of a dataset or of an entry's front matter. */
+  fieldError(where: { dataset: string } | { file: string }, field: FieldPath, code: SiteError['code'], message: string, hint?: string): SiteError;
 }

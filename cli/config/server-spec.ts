@@ -8,7 +8,10 @@
 export interface HandlerContext {
   /** Keeps the runtime alive for work that goes on after the answer (as `ctx.waitUntil` in Workers). */
   waitUntil(promise: Promise<unknown>): void;
-  /** The client's address as the runtime knows it: the socket's peer in Node, `CF-Connecting-IP` on Cloudflare, `context.ip` on Netlify. */
+  /**
+   * The client's address as the runtime knows it: the socket's peer in Node, `CF-Connecting-IP` on
+   * Cloudflare, `context.ip` on Netlify.
+   */
   clientAddress: string | undefined;
   /** What the build said about the site: its origin and the data its definition hands the handlers. */
   site: BuiltSiteFacts;
@@ -34,7 +37,10 @@ export type FetchHandler<Env = Record<string, unknown>> = (request: Request, env
 export interface SqlDatabaseSpec {
   /** The folder of migration files, relative to the project root. */
   migrations: string;
-  /** Where the Node runtime keeps the file: a variable naming it, and the project-relative file used when it is unset. */
+  /**
+   * Where the Node runtime keeps the file: a variable naming it, and the project-relative file used
+   * when it is unset.
+   */
   file: { variable: string; default: string };
   /** The D1 database on Cloudflare: its name, and its id (from `wrangler d1 create`) when the build knows it. */
   d1: { databaseName: string; databaseId?: string };
@@ -49,9 +55,15 @@ export interface ServerSpec<Model = unknown> {
   name: string;
   /** Each handler module, project-relative, by the exact path it answers: `{ '/api/hello': 'server/hello.ts' }`. */
   routes: Record<string, string>;
-  /** Variables handed to the handlers as `env` at request time, read from the process environment in Node, from the host's settings elsewhere. */
+  /**
+   * Variables handed to the handlers as `env` at request time, read from the process environment in
+   * Node, from the host's settings elsewhere.
+   */
   env?: readonly string[];
-  /** JSON the build hands the handlers as `context.site.data`: what they need of the content (texts, addresses of pages). */
+  /**
+   * JSON the build hands the handlers as `context.site.data`: what they need of the content (texts,
+   * addresses of pages).
+   */
   data?(model: Model): unknown;
   /** SQL databases by the `env` name the handlers reach them under. */
   databases?: Record<string, SqlDatabaseSpec>;
@@ -60,7 +72,10 @@ export interface ServerSpec<Model = unknown> {
    * provides through a library rather than a binding (a Netlify Blobs store, say).
    */
   bindings?: { netlify?: string };
-  /** Commands the site adds to `sitegen` (its owner's tools), by name: each module's default export is a `SiteCommandFactory`. */
+  /**
+   * Commands the site adds to `sitegen` (its owner's tools), by name: each module's default export
+   * is a `SiteCommandFactory`.
+   */
   commands?: Record<string, SiteCommandModule>;
 }
 

@@ -46,3 +46,22 @@ export interface ShareCardSpec<Model, Page extends PageSpec> {
   words(card: Record<string, unknown>, assets: CardAssets): ReactElement;
   logoAlt(model: Model): string;
 }
+
+/** A picture as the page's head names it. */
+export interface ShareImage {
+  /** Site path of the file: `/social/blog/a.png`. */
+  path: string;
+  width: number;
+  height: number;
+  type: 'image/png' | 'image/jpeg';
+  alt: string;
+}
+
+/** What the build publishes for pages to share and search engines to show. */
+export interface ShareImages {
+  /** Each route's picture, by route path. */
+  byPath: ReadonlyMap<string, ShareImage>;
+  /** The picture of a page that has none of its own (a redirect's page): the home page's. */
+  fallback: ShareImage;
+  logo: ShareImage;
+}

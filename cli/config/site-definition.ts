@@ -4,15 +4,15 @@
 // one definition from `sitegen.config.ts` at its root (see load-site.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ReactElement } from 'react';
+import type { BundledTheme } from 'shiki';
+import type { ErrorData } from '../error-catalogue.ts';
 import type { SiteError } from '../errors.ts';
-import type { LinkOrigin } from '../render/link-origins.ts';
-import type { TrailingSlash } from '../route/trailing-slash.ts';
-import type { TermLimits } from '../route/taxonomy.ts';
-import type { LoadedContent } from '../load/load-content.ts';
-import type { InputLimits } from '../load/input-limits.ts';
-import type { ImageIndex, RenderContext } from '../render/render-context.ts';
+import type { LinkOrigin } from '../shared/link-origins.ts';
+import type { InputLimits } from '../input-limits.ts';
+import type { MarkdownEmbedSpec } from '../render/markdown/markdown-embeds.ts';
+import type { ImageIndex, RenderContext } from './render-context.ts';
 import type { Archetype } from './archetype-spec.ts';
-import type { ContentSpec } from './content-spec.ts';
+import type { ContentSpec, LoadedContent } from './content-spec.ts';
 import type { ServerSpec } from './server-spec.ts';
 import type { ShareCardSpec } from './share-card-spec.ts';
 
@@ -20,6 +20,28 @@ import type { ShareCardSpec } from './share-card-spec.ts';
 export interface PageSpec {
   kind: string;
 }
+
+/**
+ * How many terms one entry may carry and a site may have. Each term gets pages of its own and
+ * a site lists its terms, so what a build writes grows with these: bounded, a contributed post
+ * cannot make a build write millions of links or run out of memory. A site changes them with
+ * `terms` in its definition.
+ */
+export interface TermLimits {
+  /** Distinct terms of one taxonomy on one entry (a post's tags). */
+  perEntry: number;
+  /** Distinct terms of one taxonomy across the site. */
+  perSite: number;
+}
+
+/**
+ * - `always`: pages are written as `a/index.html` and addressed `/a/`. Every static host
+ *   (Netlify, Cloudflare Pages, GitHub Pages, S3 website hosting) serves `/a/` from that file
+ *   and answers `/a` with a redirect to `/a/`.
+ * - `never`: pages are written as `a.html` and addressed `/a`. Netlify, Cloudflare Pages and
+ *   GitHub Pages serve `/a` from that file; S3 website hosting does not (it has no `.html` lookup).
+ */
+export type TrailingSlash = 'always' | 'never';
 
 /** What the build asks of the site's model. */
 export interface ModelOptions {
@@ -30,7 +52,10 @@ export interface ModelOptions {
   env: Record<string, string | undefined>;
   /** `--site-url`: the site's origin for this build. */
   siteUrl?: string;
-  /** How many terms (tags, categories) an entry may carry and the site may have: the definition's `terms`, or the defaults (`collectTerms` in cli/route/taxonomy.ts). */
+  /**
+   * How many terms (tags, categories) an entry may carry and the site may have: the definition's
+   * `terms`, or the defaults (`collectTerms` in cli/route/taxonomy.ts).
+   */
   termLimits?: TermLimits;
 }
 
@@ -154,7 +179,10 @@ export interface SearchSpec {
    * share its first folder.
    */
   page: string;
-  /** The folder of the index and Pagefind's script under the output: `pagefind` (`/pagefind/pagefind.js`) by default. */
+  /**
+   * The folder of the index and Pagefind's script under the output: `pagefind`
+   * (`/pagefind/pagefind.js`) by default.
+   */
   folder?: string;
   /**
    * How many pages one part of the index holds (a whole number, at least 1). A site with more
@@ -171,24 +199,12 @@ export interface SearchSpec {
   ignore?: string[];
 }
 
-/**
- * Which iframes written in a Markdown body the site shows. The engine records every iframe with
- * an https `src` as an embed and leaves a slot for it in the body's HTML (`RenderedMarkdown.embeds`
- * and `slots`); the site's template for a body fills each slot with what it shows (a
- * click-to-load player, say: `fillSlots` in cli/render/markdown/body-slots.ts). An iframe this
- * refuses is removed, with a warning at its line.
- */
-export interface MarkdownEmbedSpec {
-  /** Whether the site shows the iframe with this `src`. */
-  accepts(src: string): boolean;
-  /** What it shows, for the warning on any other iframe: "videos from YouTube and Wistia". */
-  description: string;
-}
-
 /** What a site says about the Markdown bodies it shows. */
 export interface MarkdownSpec {
   /** The iframes it embeds; none without it. */
   embeds?: MarkdownEmbedSpec;
+  /** The Shiki theme its code blocks are highlighted with (shiki.style/themes): github-dark-default unless it says. */
+  theme?: BundledTheme;
 }
 
 /** A form's endpoint and a test submission for it. */
@@ -224,10 +240,21 @@ export interface ClientEntries {
 
 /** A site, as the engine builds it. */
 export interface SiteDefinition<Model = unknown, Page extends PageSpec = PageSpec> {
+  /** What the site is called where the engine names it: the heading of its own codes in docs/errors.md. */
+  name?: string;
+  /**
+   * The error codes the site raises itself (`area.problem`, none of the engine's), each with its
+   * title, and the message and hint where they are shared: merged into the catalogue, listed in
+   * docs/errors.md under the site's name, and typed once the site adds them to `SiteErrorCodes`.
+   */
+  errors?: Readonly<Record<string, ErrorData>>;
   content: ContentSpec;
   /** Environment variables the model reads (`ModelOptions.env` holds only these). */
   env?: readonly string[];
-  /** Builds the site's model from validated content; throws located errors (`SiteErrorList`) for what the schemas cannot see. */
+  /**
+   * Builds the site's model from validated content; throws located errors (`SiteErrorList`) for
+   * what the schemas cannot see.
+   */
   model(content: LoadedContent, options: ModelOptions): Model;
   /**
    * How many terms of a taxonomy (tags, categories) one entry may carry and the site may have,
@@ -247,10 +274,16 @@ export interface SiteDefinition<Model = unknown, Page extends PageSpec = PageSpe
   redirects?(model: Model): RedirectSpec[];
   /** The page at a route, as a React element (the site wraps it in its own context). */
   render(page: Page, context: RenderContext<Model, Page>): ReactElement;
-  /** The page left at a redirect's old address. */
-  redirectPage(to: string): Page;
-  /** The template file of a page kind, named as the origin of the links it writes. */
-  templateFile(page: Page): string;
+  /**
+   * The page left at a redirect's old address, rendered with `render`; without it the engine
+   * writes a page that refreshes to the new address and links it.
+   */
+  redirectPage?(to: string): Page;
+  /**
+   * The template file of a page kind, relative to the project: named as the origin of the links
+   * the page writes itself and of its render errors. Without it, the definition's own file.
+   */
+  templateFile?(page: Page): string;
   /** Scripts and styles the site's pages load, relative to the project root. */
   client: ClientEntries;
   shareCard?: ShareCardSpec<Model, Page>;
@@ -267,7 +300,10 @@ export interface SiteDefinition<Model = unknown, Page extends PageSpec = PageSpe
   /** Problems `build --production` refuses; a build without it prints them as warnings. */
   productionProblems?(model: Model, content: LoadedContent, options: ModelOptions): SiteError[];
   archetypes?: Record<string, Archetype>;
-  /** Where the site's forms send what visitors type, with a marked test body for each: `sitegen check-forms` sends it. */
+  /**
+   * Where the site's forms send what visitors type, with a marked test body for each: `sitegen
+   * check-forms` sends it.
+   */
   forms?(model: Model): FormEndpoint[];
   dev?(options: { root: string; url: string; ownHosts: ReadonlySet<string>; log: (line: string) => void; env: Record<string, string | undefined> }): DevSetup;
   /** Requests it answers itself, beside its pages (docs/architecture.md#server-routes); none without it. */

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DevMiddleware } from '../config/site-definition.ts';
 import { eventsPath } from './live-reload.ts';
-import { hasOwnHost, requestPathOf } from './request-guard.ts';
+import { hasOwnHost, requestPathOf } from '../static-host/request-guard.ts';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void | Promise<void>;
 

@@ -9,7 +9,7 @@ import { createDevRequestHandler } from './dev-requests.ts';
 import { IncrementalBuild } from './incremental-build.ts';
 import { LiveSite, type RebuildReport } from './live-site.ts';
 import { RebuildQueue } from './rebuild-queue.ts';
-import { ownHostValues, requestPathOf } from './request-guard.ts';
+import { ownHostValues, requestPathOf } from '../static-host/request-guard.ts';
 import type { NodeServerRoutes } from '../server/node-runtime.ts';
 import { serverFactsFile, type ServerFacts } from '../server/server-facts.ts';
 
@@ -57,61 +57,73 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const site = new LiveSite(options.root, logError);
   // Filled once the port is known; until then every request is refused.
   const ownHosts = new Set<string>();
-  let build: IncrementalBuild | undefined;
-  let routes: NodeServerRoutes | undefined;
-  const { server, url, port } = await listen(options, createDevRequestHandler({
-    ownHosts,
-    events: (_request, response) => site.hub.connect(response),
-    middleware: async (request, response) => {
-      const pathname = requestPathOf(request.url);
-      if (routes && pathname !== undefined && routes.handles(pathname)) {
-        await routes.serve(request, response);
-        return true;
-      }
-      return build?.devSetup?.middleware?.(request, response) ?? false;
-    },
-    site: (request, response) => site.serve(request, response),
-    logError,
-  }));
+  const serving: Serving = {};
+  const { server, url, port } = await listen(options, requestHandler(site, ownHosts, serving, logError));
   for (const host of ownHostValues(options.host, port, options.allowedHosts)) ownHosts.add(host);
   options.onListening?.(url);
-  build = new IncrementalBuild({
+  const build = (serving.build = new IncrementalBuild({
     root: options.root,
     contentDir: options.contentDir,
     configFile: options.configFile,
     env: options.env ?? {},
     cache: options.cache ?? Cache.of(options.root),
     setup: (loaded) => loaded.definition.dev?.({ root: options.root, url, ownHosts, log, env: options.env ?? {} }),
-  });
+  }));
   const rebuild = rebuilder(build, site, options, log);
   const queue = new RebuildQueue([options.root], rebuild, (file) => unwatched.has(path.relative(options.root, file).split(path.sep)[0] ?? '') || /\.timestamp-\d+-[0-9a-f]+\.mjs$/.test(file));
   await Promise.all([rebuild([]), queue.ready()]);
-  // The site's server routes, compiled once: they answer with the facts of the build served now.
-  const spec = build.site?.definition.server;
-  if (spec) {
-    const { startNodeServerRoutes } = await import('../server/node-runtime.ts');
-    routes = await startNodeServerRoutes({
-      root: options.root,
-      spec,
-      env: { ...options.env, ...build.devSetup?.env },
-      site: () => JSON.parse(String(site.file(serverFactsFile) ?? 'null')) as ServerFacts,
-      logError,
-    });
-  }
-
+  serving.routes = await startServerRoutes(options, build, site, logError);
   return {
     url,
     note: build.devSetup?.note ?? '',
     nextRebuild: () => queue.next(),
     close: async () => {
       await queue.close();
-      await routes?.close();
+      await serving.routes?.close();
       await build.close();
       site.hub.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** What the dev server answers with once it has it: the build served, and the site's server routes. */
+interface Serving {
+  build?: IncrementalBuild;
+  routes?: NodeServerRoutes;
+}
+
+/** Answers a request: live reload's events, the site's server routes and its dev middleware, then its pages. */
+function requestHandler(site: LiveSite, ownHosts: ReadonlySet<string>, serving: Serving, logError: (text: string) => void) {
+  return createDevRequestHandler({
+    ownHosts,
+    events: (_request, response) => site.hub.connect(response),
+    middleware: async (request, response) => {
+      const pathname = requestPathOf(request.url);
+      if (serving.routes && pathname !== undefined && serving.routes.handles(pathname)) {
+        await serving.routes.serve(request, response);
+        return true;
+      }
+      return serving.build?.devSetup?.middleware?.(request, response) ?? false;
+    },
+    site: (request, response) => site.serve(request, response),
+    logError,
+  });
+}
+
+/** The site's server routes, compiled once: they answer with the facts of the build served now. */
+async function startServerRoutes(options: DevServerOptions, build: IncrementalBuild, site: LiveSite, logError: (text: string) => void): Promise<NodeServerRoutes | undefined> {
+  const spec = build.site?.definition.server;
+  if (!spec) return undefined;
+  const { startNodeServerRoutes } = await import('../server/node-runtime.ts');
+  return startNodeServerRoutes({
+    root: options.root,
+    spec,
+    env: { ...options.env, ...build.devSetup?.env },
+    site: () => JSON.parse(String(site.file(serverFactsFile) ?? 'null')) as ServerFacts,
+    logError,
+  });
 }
 
 /** The first build, and the rebuild after an edit: each publishes to the live site or shows its error. */

@@ -1,19 +1,19 @@
 import path from 'node:path';
 import type { Bundle } from '../bundle/bundle-client.ts';
 import type { Cache } from '../cache/cache.ts';
-import type { CachedPage } from '../cache/page-cache.ts';
+import type { CachedPage } from '../pipeline/page-reuse.ts';
 import { RunMemory } from '../cache/run-memory.ts';
 import { loadSite, type LoadedSite } from '../config/load-site.ts';
 import type { DevSetup } from '../config/site-definition.ts';
 import type { SiteError } from '../errors.ts';
 import { ImageProcessor, type ImageRunStats } from '../images/image-processor.ts';
-import { loadImages } from '../load/load-images.ts';
+import { loadImages } from '../images/load-images.ts';
 import { patchContent } from '../load/reload-content-files.ts';
 import { bundleSite, planImages, prepareShareCards } from '../pipeline/assets-step.ts';
 import { claimStep } from '../pipeline/claim-step.ts';
 import { loadStep, type LoadedStep } from '../pipeline/load-step.ts';
 import { renderStep } from '../pipeline/render-step.ts';
-import { routeStep } from '../pipeline/route-step.ts';
+import { routeStep, type RoutedStep } from '../pipeline/route-step.ts';
 import { validateStep } from '../pipeline/validate-step.ts';
 import { siteFiles } from '../pipeline/write-step.ts';
 import { searchStep } from '../pipeline/search-step.ts';
@@ -42,7 +42,10 @@ export interface DevOutput {
   pages: number;
   /** SVG files this build read and published sanitized; empty when it did not read the images again. */
   imageWarnings: SiteError[];
-  /** What was left out of every Markdown body the pages show (HTML removed, embeds refused) and what the accessibility checks found, each at its file and line. */
+  /**
+   * What was left out of every Markdown body the pages show (HTML removed, embeds refused) and what
+   * the accessibility checks found, each at its file and line.
+   */
   markdownWarnings: SiteError[];
   /** The same warnings by the page that shows them (its output file), for the overlay of that page; a page without any is not listed. */
   pageWarnings: Map<string, SiteError[]>;
@@ -73,7 +76,10 @@ export class IncrementalBuild {
   private renders = 0;
   /** Search indexes being made. */
   private readonly indexing = new Set<Promise<unknown>>();
-  /** The pages and share pictures of the last render: an edit takes the unchanged ones from here, not from the cache. */
+  /**
+   * The pages and share pictures of the last render: an edit takes the unchanged ones from here,
+   * not from the cache.
+   */
   private readonly pages = new RunMemory<CachedPage>();
   private readonly pictures = new RunMemory<Buffer>();
   /** Warnings of the images read since the last output, shown once rather than after every edit. */
@@ -152,34 +158,7 @@ export class IncrementalBuild {
     this.pages.endRun();
     this.pictures.endRun();
     for (const [file, contents] of siteFiles(rendered, planned)) files.set(file, contents);
-    // The search index of the pages just rendered, in the parts a build makes: the cache keeps the parts no edit changed.
-    let searchIndex: Promise<Map<string, Uint8Array>> | undefined;
-    const indexer = searchStep(routed, this.options.cache);
-    if (indexer) {
-      const { folder } = routed.search!;
-      const render = ++this.renders;
-      // The first build waits for its index; after an edit, the last one (in the same folder) is served until the new one is made.
-      const last = this.lastSearchIndex?.folder === folder ? this.lastSearchIndex.files : undefined;
-      // After an edit, the pages are handed to the index once they are published: finding which
-      // pages mark themselves for search reads every page, which would hold up the reload.
-      const index = (last ? new Promise((resolve) => setImmediate(resolve)) : Promise.resolve()).then(() => {
-        for (const route of routed.routes) {
-          const contents = files.get(route.file);
-          if (typeof contents === 'string') indexer.offer(route.file, contents);
-        }
-        return indexer.finish();
-      }).then((made) => {
-        if (render === this.renders) this.lastSearchIndex = { folder, files: made };
-        return made;
-      });
-      this.indexing.add(index);
-      void index.finally(() => this.indexing.delete(index)).catch(() => undefined);
-      if (last) {
-        searchIndex = index;
-        index.catch(() => undefined);
-      }
-      for (const [file, contents] of last ?? (await index)) files.set(file, contents);
-    }
+    const { searchIndex } = await this.indexForSearch(routed, files);
     const imageWarnings = this.imageWarnings;
     this.imageWarnings = [];
     const byBody = new Map<string, SiteError[]>();
@@ -190,5 +169,35 @@ export class IncrementalBuild {
       if (shown.length > 0) pageWarnings.set(route.file, shown);
     }
     return { files, bundle: this.bundle!, rendered: rendered.renderedPages, pages: rendered.pages.length, imagesProcessed, imageWarnings, markdownWarnings: rendered.warnings, pageWarnings, ...(searchIndex ? { searchIndex } : {}) };
+  }
+
+  /**
+   * The search index of the pages just rendered, in the parts a build makes (the cache keeps the
+   * parts no edit changed), added to `files`. The first build waits for its index; after an edit,
+   * the last one (in the same folder) is served until the new one is made, whose promise is returned.
+   */
+  private async indexForSearch(routed: RoutedStep, files: Map<string, string | Uint8Array>): Promise<{ searchIndex?: Promise<Map<string, Uint8Array>> }> {
+    const indexer = searchStep(routed, this.options.cache);
+    if (!indexer) return {};
+    const { folder } = routed.search!;
+    const render = ++this.renders;
+    const last = this.lastSearchIndex?.folder === folder ? this.lastSearchIndex.files : undefined;
+    // After an edit, the pages are handed to the index once they are published: finding which
+    // pages mark themselves for search reads every page, which would hold up the reload.
+    const index = (last ? new Promise((resolve) => setImmediate(resolve)) : Promise.resolve()).then(() => {
+      for (const route of routed.routes) {
+        const contents = files.get(route.file);
+        if (typeof contents === 'string') indexer.offer(route.file, contents);
+      }
+      return indexer.finish();
+    }).then((made) => {
+      if (render === this.renders) this.lastSearchIndex = { folder, files: made };
+      return made;
+    });
+    this.indexing.add(index);
+    void index.finally(() => this.indexing.delete(index)).catch(() => undefined);
+    if (last) index.catch(() => undefined);
+    for (const [file, contents] of last ?? (await index)) files.set(file, contents);
+    return last ? { searchIndex: index } : {};
   }
 }

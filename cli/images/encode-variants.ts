@@ -1,5 +1,5 @@
 import type { Sharp, SharpOptions } from 'sharp';
-import { inputLimits } from '../load/input-limits.ts';
+import { inputLimits } from '../input-limits.ts';
 import { corruptImage } from './image-errors.ts';
 import { encoderOptions } from './encode-options.ts';
 import { loadSharp } from './sharp-runtime.ts';

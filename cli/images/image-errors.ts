@@ -1,6 +1,6 @@
 import { SiteError } from '../errors.ts';
-import { byteLimitHints, inputLimits } from '../load/input-limits.ts';
-import { offsetToLineColumn } from '../load/load-json.ts';
+import { byteLimitHints, inputLimits } from '../input-limits.ts';
+import { offsetToLineColumn } from '../shared/locate-field.ts';
 import { supportedFormatNames } from './raster-formats.ts';
 
 // The problems an image file can have, each with what to do about it. An image has no lines,
@@ -31,7 +31,10 @@ export function malformedSvg(file: string, reason: string, line?: number, column
   });
 }
 
-/** An SVG with more elements, or elements nested deeper, than the sanitizer is given: at the start tag past the limit. */
+/**
+ * An SVG with more elements, or elements nested deeper, than the sanitizer is given: at the start
+ * tag past the limit.
+ */
 export function svgOverLimit(file: string, text: string, over: { limit: 'elements' | 'depth'; offset: number }): SiteError {
   const { svgElements, svgDepth } = inputLimits;
   const place = { file, ...offsetToLineColumn(text, over.offset) };
@@ -45,7 +48,7 @@ const removalsShown = 8;
 
 /**
  * An SVG published sanitized (cli/images/sanitize-svg.ts): a warning, not an error (see
- * `checkSvg` in cli/load/load-images.ts). It names what was removed, so the author can tell
+ * `checkSvg` in cli/images/load-images.ts). It names what was removed, so the author can tell
  * whether the picture changed.
  */
 export function sanitizedSvg(file: string, removed: string[]): SiteError {

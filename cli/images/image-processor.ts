@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { Cache } from '../cache/cache.ts';
 import { availableParallelism } from 'node:os';
 import { SiteError, SiteErrorList } from '../errors.ts';
-import type { ContentFiles } from '../load/read-content-file.ts';
-import { fileFailure } from '../load/read-content-file.ts';
+import type { ContentFiles } from '../shared/read-content-file.ts';
+import { fileFailure } from '../shared/read-content-file.ts';
 import { encodeVariants } from './encode-variants.ts';
 import { processingFailed } from './image-errors.ts';
 import { VariantCache } from './variant-cache.ts';
@@ -98,7 +98,10 @@ export class ImageProcessor {
     return stats;
   }
 
-  /** Starts no more work and emits nothing more; resolves once what is under way has ended (a build that failed calls it). */
+  /**
+   * Starts no more work and emits nothing more; resolves once what is under way has ended (a build
+   * that failed calls it).
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     await Promise.allSettled(this.running);

@@ -21,7 +21,10 @@ export const variantExtensions: Record<RasterFormat, string> = {
 /** Extensions of every image file the build publishes: the raster formats and SVG. */
 export const imageExtensions = ['.svg', ...Object.keys(extensions)];
 
-/** Image formats an author may try that the build does not read; such a file is an error rather than left out unseen. */
+/**
+ * Image formats an author may try that the build does not read; such a file is an error rather than
+ * left out unseen.
+ */
 export const unsupportedImageExtensions = ['.bmp', '.tif', '.tiff', '.heic', '.heif', '.jxl', '.jp2', '.psd'];
 
 /** The names the README and error messages use. */

@@ -1,4 +1,4 @@
-import { inputLimits } from '../load/input-limits.ts';
+import { inputLimits } from '../input-limits.ts';
 import { corruptImage, oversizedImage, unsupportedImage } from './image-errors.ts';
 import { rasterFormatOf, type RasterFormat } from './raster-formats.ts';
 import { loadSharp } from './sharp-runtime.ts';

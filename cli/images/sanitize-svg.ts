@@ -27,7 +27,10 @@ export interface SvgSanitizer {
   sanitize(text: string): SvgVerdict;
 }
 
-/** What a verdict depends on besides the file: the rules (svg-policy.ts) and the versions of the parser and sanitizer. */
+/**
+ * What a verdict depends on besides the file: the rules (svg-policy.ts) and the versions of the
+ * parser and sanitizer.
+ */
 export function svgSanitizerSalt(): string {
   return `svg-policy ${policyVersion} dompurify@${packageVersion('dompurify')} jsdom@${packageVersion('jsdom')}`;
 }
@@ -57,12 +60,51 @@ async function createSanitizer(): Promise<SvgSanitizer> {
   const purify: DOMPurify = createDOMPurify(window as unknown as WindowLike);
   const parser = new window.DOMParser();
   const serializer = new window.XMLSerializer();
-  /**
-   * What the hooks removed during the current `sanitize` call, each with the number of removals
-   * DOMPurify had listed by then (it lists only its own), so that both read in document order.
-   */
-  let hookRemovals: [position: number, what: string][] = [];
+  const hooks = addRemovalHooks(purify, window);
 
+  return {
+    sanitize(text: string): SvgVerdict {
+      const document = parser.parseFromString(text, 'image/svg+xml');
+      const root = document.documentElement;
+      const problem = rootProblem(root);
+      if (problem) return problem;
+      // A CDATA section is text to the browser (`<style><![CDATA[a > b {}]]></style>`), but a node
+      // DOMPurify does not know: it becomes the text it holds before anything is compared.
+      for (const section of cdataSections(document)) section.replaceWith(document.createTextNode(section.data));
+      const removed = [...declarationProblems(text), ...removeFromProlog(document, text)];
+      // Every change DOMPurify makes is a mutation of the document, whether or not it lists it.
+      const changes = new window.MutationObserver(() => undefined);
+      changes.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+      hooks.removals = [];
+      let changed: boolean;
+      try {
+        purify.sanitize(root, config);
+        removed.push(...inDocumentOrder(hooks.removals, purify.removed.map(describeRemoval)));
+      } catch (error) {
+        // Whatever else the sanitizer cannot take is nothing safe to publish: an error at the file,
+        // in the build's words.
+        return { kind: 'malformed', reason: `the sanitizer cannot read this SVG (${error instanceof Error ? error.message : String(error)})`, line: 1 };
+      } finally {
+        changed = changes.takeRecords().length > 0;
+        changes.disconnect();
+        hooks.removals = [];
+        purify.removed = [];
+      }
+      // An untouched document had nothing to remove: the author's bytes, formatting and all, are
+      // published, and browsers parse them into the document that was checked.
+      if (!changed && removed.length === 0) return { kind: 'clean' };
+      return { kind: 'sanitized', text: serializer.serializeToString(document), removed };
+    },
+  };
+}
+
+/**
+ * Adds the hooks that remove what DOMPurify's lists keep but the site does not publish. Returns
+ * what they removed during the current `sanitize` call, each with the number of removals
+ * DOMPurify had listed by then (it lists only its own), so that both read in document order.
+ */
+function addRemovalHooks(purify: DOMPurify, window: WindowLike & { Node: typeof Node }): { removals: [position: number, what: string][] } {
+  const hooks = { removals: [] as [position: number, what: string][] };
   purify.addHook('uponSanitizeElement', (node, event) => {
     if (node.nodeType !== window.Node.ELEMENT_NODE || !node.parentNode) return;
     const element = node as Element;
@@ -70,7 +112,7 @@ async function createSanitizer(): Promise<SvgSanitizer> {
     if (!reason) return;
     // A node a hook detaches is dropped by DOMPurify, subtree and all.
     element.remove();
-    hookRemovals.push([purify.removed.length, `<${element.nodeName}> (${reason})`]);
+    hooks.removals.push([purify.removed.length, `<${element.nodeName}> (${reason})`]);
   });
   purify.addHook('uponSanitizeAttribute', (element, event) => {
     // DOMPurify hands hooks the value trimmed, and writes a trimmed value back; the value as
@@ -80,47 +122,21 @@ async function createSanitizer(): Promise<SvgSanitizer> {
     if (written !== undefined && written.trim() === event.attrValue) event.attrValue = written;
     if (event.keepAttr && attributeProblem(event.attrName, event.attrValue)) event.keepAttr = false;
   });
+  return hooks;
+}
 
-  return {
-    sanitize(text: string): SvgVerdict {
-      const document = parser.parseFromString(text, 'image/svg+xml');
-      const root = document.documentElement;
-      if (!root || root.namespaceURI === parserErrorNamespace) return malformed(root?.textContent ?? 'no root element');
-      if (root.localName !== 'svg' || root.namespaceURI !== svgNamespace) {
-        return { kind: 'malformed', reason: `the root element is <${root.nodeName}>${root.namespaceURI ? '' : ' without a namespace'}, not <svg xmlns="${svgNamespace}">`, line: 1 };
-      }
-      // DOMPurify knows elements by their written name: it would remove every `<svg:…>` element,
-      // and refuses to sanitize a root it cannot keep. Exporters write SVG without a prefix.
-      if (root.prefix !== null) {
-        return { kind: 'malformed', reason: `the root element is written with a prefix, <${root.nodeName}>: write the SVG as <svg xmlns="${svgNamespace}">, its elements without a prefix`, line: 1 };
-      }
-      // A CDATA section is text to the browser (`<style><![CDATA[a > b {}]]></style>`), but a node
-      // DOMPurify does not know: it becomes the text it holds before anything is compared.
-      for (const section of cdataSections(document)) section.replaceWith(document.createTextNode(section.data));
-      const removed = [...declarationProblems(text), ...removeFromProlog(document, text)];
-      // Every change DOMPurify makes is a mutation of the document, whether or not it lists it.
-      const changes = new window.MutationObserver(() => undefined);
-      changes.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-      hookRemovals = [];
-      let changed: boolean;
-      try {
-        purify.sanitize(root, config);
-        removed.push(...inDocumentOrder(hookRemovals, purify.removed.map(describeRemoval)));
-      } catch (error) {
-        // Whatever else the sanitizer cannot take is nothing safe to publish: an error at the file, in the build's words.
-        return { kind: 'malformed', reason: `the sanitizer cannot read this SVG (${error instanceof Error ? error.message : String(error)})`, line: 1 };
-      } finally {
-        changed = changes.takeRecords().length > 0;
-        changes.disconnect();
-        hookRemovals = [];
-        purify.removed = [];
-      }
-      // An untouched document had nothing to remove: the author's bytes, formatting and all, are
-      // published, and browsers parse them into the document that was checked.
-      if (!changed && removed.length === 0) return { kind: 'clean' };
-      return { kind: 'sanitized', text: serializer.serializeToString(document), removed };
-    },
-  };
+/** Why a document's root is no SVG the build publishes: not well-formed, not `<svg>`, or written with a prefix. */
+function rootProblem(root: Element | null): SvgVerdict | undefined {
+  if (!root || root.namespaceURI === parserErrorNamespace) return malformed(root?.textContent ?? 'no root element');
+  if (root.localName !== 'svg' || root.namespaceURI !== svgNamespace) {
+    return { kind: 'malformed', reason: `the root element is <${root.nodeName}>${root.namespaceURI ? '' : ' without a namespace'}, not <svg xmlns="${svgNamespace}">`, line: 1 };
+  }
+  // DOMPurify knows elements by their written name: it would remove every `<svg:…>` element,
+  // and refuses to sanitize a root it cannot keep. Exporters write SVG without a prefix.
+  if (root.prefix !== null) {
+    return { kind: 'malformed', reason: `the root element is written with a prefix, <${root.nodeName}>: write the SVG as <svg xmlns="${svgNamespace}">, its elements without a prefix`, line: 1 };
+  }
+  return undefined;
 }
 
 function inDocumentOrder(hooks: [position: number, what: string][], purified: string[]): string[] {

@@ -76,7 +76,10 @@ function cssProblem(css: string): string | undefined {
   return undefined;
 }
 
-/** `javascript:`, `vbscript:` or `data:` as a URL scheme anywhere in the value (browsers drop tabs and newlines from URLs). */
+/**
+ * `javascript:`, `vbscript:` or `data:` as a URL scheme anywhere in the value (browsers drop tabs
+ * and newlines from URLs).
+ */
 function schemeProblem(value: string): string | undefined {
   const compact = value.replace(/[\s\u0000-\u001f]+/g, '');
   const scheme = /(?:^|[^a-z0-9+.-])(javascript|vbscript|data):/i.exec(compact);

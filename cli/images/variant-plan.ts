@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import type { RasterImage } from '../load/load-images.ts';
+import type { RasterImage } from './load-images.ts';
 import { packageVersion } from '../cache/engine-identity.ts';
 import { encoderSettingsText } from './encode-options.ts';
 import { outputFormats, variantExtensions, type RasterFormat } from './raster-formats.ts';
@@ -61,7 +61,10 @@ export function planImage(image: RasterImage, salt = planSalt()): ImagePlan {
 
 let salt: string | undefined;
 
-/** What every cache key is salted with: the plan version, the encoder settings and sharp's version (which fixes libvips'). */
+/**
+ * What every cache key is salted with: the plan version, the encoder settings and sharp's version
+ * (which fixes libvips').
+ */
 export function planSalt(): string {
   salt ??= `${planVersion} sharp@${packageVersion('sharp')} ${encoderSettingsText}`;
   return salt;

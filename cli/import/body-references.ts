@@ -10,10 +10,10 @@ import type { Nodes, Root } from 'mdast';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { isImageFile, unsupportedImageExtensions } from '../images/raster-formats.ts';
-import { isInside } from '../load/guarded-read.ts';
+import { isInside } from '../shared/guarded-read.ts';
 import remarkGfm from '../render/markdown/gfm-autolinks.ts';
 import { headingForFragment } from '../render/markdown/same-page-links.ts';
-import { isRelativeReference } from '../route/url-reference.ts';
+import { isRelativeReference } from '../shared/url-reference.ts';
 import { applyEdits, type BodyEdit } from './body-edits.ts';
 import type { SourceScan } from './scan-source.ts';
 

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { SiteError } from '../errors.ts';
 import { isImageFile, rasterFormatOf, unsupportedImageExtensions } from '../images/raster-formats.ts';
 import { bundleFileKind } from '../load/bundle-files.ts';
-import { isInside } from '../load/guarded-read.ts';
-import type { ByteLimit } from '../load/input-limits.ts';
-import type { ContentFiles } from '../load/read-content-file.ts';
+import { isInside } from '../shared/guarded-read.ts';
+import type { ByteLimit } from '../input-limits.ts';
+import type { ContentFiles } from '../shared/read-content-file.ts';
 import { placeFile } from './body-references.ts';
 import type { SourcePost, SourceScan } from './scan-source.ts';
 

@@ -7,7 +7,8 @@ import { collectSiteErrors, SiteError } from '../errors.ts';
 import { parseMarkdown } from '../load/load-content.ts';
 import { issueToError } from '../validate/schema-issues.ts';
 import { extraKey } from '../validate/validate-content.ts';
-import { checkRoundTrip, frontMatterLines } from '../commands/new-entry.ts';
+import { frontMatterLines } from '../load/front-matter.ts';
+import { checkRoundTrip } from '../validate/new-entry.ts';
 import type { CommonPost } from './common-fields.ts';
 
 /**

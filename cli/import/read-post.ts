@@ -4,7 +4,7 @@ import { parse as parseToml, TomlError } from 'smol-toml';
 import { SiteError } from '../errors.ts';
 import { splitFrontMatter, yamlOptions } from '../load/front-matter.ts';
 import { isYamlError, yamlError } from '../load/load-content.ts';
-import { formatBytes, inputLimits } from '../load/input-limits.ts';
+import { formatBytes, inputLimits } from '../input-limits.ts';
 
 /** A post's front matter and body as read. */
 export interface ReadPost {

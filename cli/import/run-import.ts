@@ -11,7 +11,7 @@ import type { LoadedSite } from '../config/load-site.ts';
 import type { Archetype } from '../config/archetype-spec.ts';
 import { SiteError, SiteErrorList } from '../errors.ts';
 import { loadMarkdownFolder } from '../load/load-content.ts';
-import { existingSlugs } from '../commands/new-entry.ts';
+import { existingSlugs } from '../validate/new-entry.ts';
 import { useSiteLimits } from '../pipeline/load-step.ts';
 import { checkImport, stageImport } from './check-import.ts';
 import { planImport, type ImportPlan, type ImportTarget, type PlannedPost } from './import-posts.ts';

@@ -6,9 +6,9 @@
 import { lstatSync, readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { SiteError } from '../errors.ts';
-import { isInside } from '../load/guarded-read.ts';
-import { inputLimits } from '../load/input-limits.ts';
-import type { ContentFiles } from '../load/read-content-file.ts';
+import { isInside } from '../shared/guarded-read.ts';
+import { inputLimits } from '../input-limits.ts';
+import type { ContentFiles } from '../shared/read-content-file.ts';
 import { isWalked, readSourceSite, type SourceSite } from './source-site.ts';
 
 /** Markdown files the import reads as posts. */

@@ -7,7 +7,7 @@ import { lstatSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { load } from 'js-yaml';
 import { parse as parseToml } from 'smol-toml';
-import type { ContentFiles } from '../load/read-content-file.ts';
+import type { ContentFiles } from '../shared/read-content-file.ts';
 import { yamlOptions } from '../load/front-matter.ts';
 
 /** The generators the import knows; `folder` is a folder of posts with no site around it. */

@@ -8,7 +8,10 @@
 import path from 'node:path';
 import { SiteError } from '../errors.ts';
 
-/** The kinds of file a bundle publishes as they are, by extension (a host serves each with its type: static-host/content-types.ts). */
+/**
+ * The kinds of file a bundle publishes as they are, by extension (a host serves each with its type:
+ * static-host/content-types.ts).
+ */
 export const bundleFileExtensions: Readonly<Record<string, readonly string[]>> = Object.freeze({
   audio: ['.mp3', '.m4a', '.aac', '.oga', '.ogg', '.opus', '.wav', '.flac', '.weba'],
   video: ['.mp4', '.m4v', '.webm', '.ogv', '.mov', '.vtt', '.srt'],
@@ -62,7 +65,10 @@ export function bundleFileKind(file: string, attachments: ReadonlySet<string>): 
  */
 const unreachable = /[?#%\\*:\p{Cc}\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 
-/** The error for a file of a bundle whose path inside it (`shots/run.png`) is no address a browser can ask for; undefined when it is fine. */
+/**
+ * The error for a file of a bundle whose path inside it (`shots/run.png`) is no address a browser
+ * can ask for; undefined when it is fine.
+ */
 export function unreachableName(file: string, inside: string): SiteError | undefined {
   const found = unreachable.exec(inside);
   if (!found) return undefined;

@@ -8,9 +8,9 @@ import type { CollectionSpec } from '../config/content-spec.ts';
 import { collectSiteErrors, type SiteError } from '../errors.ts';
 import { rasterFormatOf, unsupportedImageExtensions } from '../images/raster-formats.ts';
 import { attachmentExtensions, bundleFileKind, unreachableName } from './bundle-files.ts';
-import { loadImages, type ContentImages } from './load-images.ts';
+import { loadImages, type ContentImages } from '../images/load-images.ts';
 import type { RawContent } from './load-content.ts';
-import { ContentFiles, fileFailure } from './read-content-file.ts';
+import { ContentFiles, fileFailure } from '../shared/read-content-file.ts';
 
 /** The file a page bundle keeps its text in. */
 export const bundleIndex = 'index.md';
@@ -28,7 +28,10 @@ export interface BundleFile {
 export interface LoadedBundle {
   /** The bundle's folder. */
   folder: string;
-  /** Its images, read as the images folder's are; each URL is its path inside the bundle (`/shots/run.png`) until it is placed. */
+  /**
+   * Its images, read as the images folder's are; each URL is its path inside the bundle
+   * (`/shots/run.png`) until it is placed.
+   */
   images: ContentImages;
   files: BundleFile[];
   /**
@@ -38,7 +41,10 @@ export interface LoadedBundle {
   problems: SiteError[];
 }
 
-/** Reads every page bundle of the loaded collections, by folder; `specs` are the collections as the site defines them. */
+/**
+ * Reads every page bundle of the loaded collections, by folder; `specs` are the collections as the
+ * site defines them.
+ */
 export async function loadBundles(raw: RawContent, files: ContentFiles, specs: Record<string, CollectionSpec>, cache?: Cache): Promise<Map<string, LoadedBundle>> {
   // One at a time, as the images folder is read: at most one file's bytes are held.
   const bundles = new Map<string, LoadedBundle>();

@@ -1,6 +1,6 @@
 import matter from '@11ty/gray-matter';
 import { SiteError } from '../errors.ts';
-import { formatBytes, inputLimits } from './input-limits.ts';
+import { formatBytes, inputLimits } from '../input-limits.ts';
 
 export interface SplitMarkdown {
   frontMatter: Record<string, unknown>;
@@ -138,4 +138,32 @@ function checkFence(text: string, fence: Fence, file: string | undefined): void 
       line: 1,
     });
   }
+}
+
+// Front matter as new-post and import write it: YAML that reads back exactly the values given.
+
+/**
+ * A YAML scalar for a string. Text goes in double quotes written by JSON.stringify: every JSON
+ * string is a YAML 1.2 double-quoted scalar with the same value (JSON is a subset of YAML 1.2),
+ * so no quote, colon, `#`, leading `-`, `!`, `&` or `*` can change the structure. Slugs, paths
+ * and dates stay plain, as authors write them, unless YAML would read them as something other
+ * than a string (`123`, `true`, `null`).
+ */
+function yamlValue(key: string, value: unknown): string {
+  if (typeof value === 'boolean' || typeof value === 'number') return String(value);
+  if (Array.isArray(value)) return `[${value.map((item) => yamlValue(key, item)).join(', ')}]`;
+  const text = String(value);
+  // A date stays unquoted, as authors write it; checkNewEntry (validate/new-entry.ts) allows only YYYY-MM-DD.
+  if (key === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(text)) return text;
+  return /^[a-z/][\w/.-]*$/.test(text) && !/^(true|false|null)$/.test(text) && (key === 'slug' || text.startsWith('/')) ? text : JSON.stringify(text);
+}
+
+/** The entry's file: its front matter, in the order given, and the body. */
+export function renderEntry(frontMatter: Record<string, unknown>, body: string): string {
+  return ['---', ...frontMatterLines(frontMatter), '---', '', body].join('\n');
+}
+
+/** Front matter of scalars and lists of scalars, one `key: value` line each, as `renderEntry` writes it. */
+export function frontMatterLines(frontMatter: Record<string, unknown>): string[] {
+  return Object.entries(frontMatter).map(([key, value]) => `${key}: ${yamlValue(key, value)}`);
 }

@@ -1,42 +1,22 @@
 import { lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { ContentSpec } from '../config/content-spec.ts';
+import type { ContentSpec, RawContent, RawJson, RawMarkdown } from '../config/content-spec.ts';
 import type { ErrorCode } from '../error-catalogue.ts';
 import { collectSiteErrors, SiteError, SiteErrorList } from '../errors.ts';
 import { bundleIndex } from './bundles.ts';
 import { splitMarkdown } from './front-matter.ts';
-import { inputLimits } from './input-limits.ts';
-import { loadJson, type RawJson } from './load-json.ts';
-import { ContentFiles, fileFailure, guardFile } from './read-content-file.ts';
+import { inputLimits } from '../input-limits.ts';
+import { loadJson } from './load-json.ts';
+import { ContentFiles, fileFailure, guardFile } from '../shared/read-content-file.ts';
 
 // Other steps import these from here, where the rest of the loading lives.
-export { loadJson, offsetToLineColumn, type RawJson } from './load-json.ts';
-export type { LoadedContent, Entry } from '../validate/validate-content.ts';
+export { loadJson } from './load-json.ts';
+export type { Entry, LoadedContent, RawContent, RawJson, RawMarkdown } from '../config/content-spec.ts';
 
-/** A Markdown file split into front matter and body, with where the body starts. */
-export interface RawMarkdown {
-  file: string;
-  source: string;
-  frontMatter: Record<string, unknown>;
-  /** YAML text between the fences, for locating fields. */
-  frontMatterText: string;
-  body: string;
-  /** 1-based line of the first body line in the file. */
-  bodyLine: number;
-  /** The folder of a page bundle whose `index.md` this is. */
-  bundle?: string;
-}
-
-/** Everything read from the content folder, before validation. */
-export interface RawContent {
-  root: string;
-  /** The Markdown files of each collection, sorted by name. */
-  collections: Record<string, RawMarkdown[]>;
-  /** The datasets, by name. */
-  data: Map<string, RawJson>;
-}
-
-/** Reads every content file the site's content spec names under `root`; collects all read and parse problems before failing. */
+/**
+ * Reads every content file the site's content spec names under `root`; collects all read and parse
+ * problems before failing.
+ */
 export async function loadContent(root: string, spec: ContentSpec): Promise<RawContent> {
   const errors: SiteError[] = [];
   const collect = async <T>(work: Promise<T>): Promise<T | undefined> => {

@@ -1,16 +1,10 @@
 import path from 'node:path';
 import { parse, type ParseError } from 'jsonc-parser';
+import type { RawJson } from '../config/content-spec.ts';
 import { SiteError } from '../errors.ts';
-import { inputLimits } from './input-limits.ts';
-import { ContentFiles, guardFile } from './read-content-file.ts';
-
-/** A JSON dataset with its text kept for locating fields. */
-export interface RawJson {
-  name: string;
-  file: string;
-  source: string;
-  value: unknown;
-}
+import { inputLimits } from '../input-limits.ts';
+import { offsetToLineColumn } from '../shared/locate-field.ts';
+import { ContentFiles, guardFile } from '../shared/read-content-file.ts';
 
 /**
  * Reads and parses one JSON dataset, reporting a syntax error at its line and column. `files`
@@ -62,32 +56,6 @@ function locateJsonSyntaxError(source: string, error: Error): { line?: number; c
   parse(source, errors, { allowTrailingComma: false, disallowComments: true });
   const position = errors[0]?.offset ?? Number(/position (\d+)/.exec(error.message)?.[1] ?? NaN);
   return Number.isNaN(position) ? {} : offsetToLineColumn(source, position);
-}
-
-/** Offsets where each line of `text` starts: many places of one text are located with `lineAndColumn` in logarithmic time each. */
-export function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
-  return starts;
-}
-
-/** The 1-based line and column of `offset`, given the text's `lineStarts`. */
-export function lineAndColumn(starts: readonly number[], offset: number): { line: number; column: number } {
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if (starts[middle]! <= offset) low = middle;
-    else high = middle - 1;
-  }
-  return { line: low + 1, column: offset - starts[low]! + 1 };
-}
-
-/** Converts a character offset to a 1-based line and column. */
-export function offsetToLineColumn(source: string, offset: number): { line: number; column: number } {
-  const before = source.slice(0, offset);
-  const line = before.split('\n').length;
-  return { line, column: offset - before.lastIndexOf('\n') };
 }
 
 /** The content folder of `content/data/<name>.json`. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { ContentSpec } from '../config/content-spec.ts';
 import { SiteError } from '../errors.ts';
 import { loadJson, parseMarkdown, type RawContent, type RawMarkdown } from './load-content.ts';
-import { ContentFiles, guardFile } from './read-content-file.ts';
+import { ContentFiles, guardFile } from '../shared/read-content-file.ts';
 
 /**
  * Applies edits to already-loaded content: each changed, added or deleted file is re-read on

@@ -6,13 +6,16 @@ import { imageIndex } from '../images/image-index.ts';
 import type { ImageOutput, ImageProcessor, ImageRunStats } from '../images/image-processor.ts';
 import type { ImageEntry } from '../images/picture-sources.ts';
 import { planImage } from '../images/variant-plan.ts';
-import { ContentFiles } from '../load/read-content-file.ts';
+import { ContentFiles } from '../shared/read-content-file.ts';
 import type { PageRecord } from '../render/render-page.ts';
 import { drawSharePictures, type PictureOutput, type SharePictureStats } from '../share-card/draw-share-pictures.ts';
 import { planShareImages, type ShareImages } from '../share-card/share-images.ts';
 import type { RoutedStep } from './route-step.ts';
 
-/** Bundle: the stylesheet, the site script and every island the site names, built by esbuild (or taken from the cache). */
+/**
+ * Bundle: the stylesheet, the site script and every island the site names, built by esbuild (or
+ * taken from the cache).
+ */
 export function bundleSite(site: LoadedSite, root: string, cache: Cache): Promise<Bundle> {
   return bundleClient(root, site.definition.client, cache);
 }
@@ -21,7 +24,10 @@ export function bundleSite(site: LoadedSite, root: string, cache: Cache): Promis
 export interface PlannedImages {
   /** Every image by public path: its size, and a raster image's variants. */
   index: Map<string, ImageEntry>;
-  /** Every file the images publish (an SVG, a raster image at its own URL and each variant), with the image it comes from. */
+  /**
+   * Every file the images publish (an SVG, a raster image at its own URL and each variant), with
+   * the image it comes from.
+   */
   outputs: { url: string; source: string }[];
   /**
    * Starts encoding the variants the cache lacks, on sharp's threads; each file goes to
@@ -53,7 +59,10 @@ export function planImages(routed: RoutedStep): PlannedImages {
   };
 }
 
-/** Every page's share picture, planned before the pages render (each page's head names its own); `draw` produces the files. */
+/**
+ * Every page's share picture, planned before the pages render (each page's head names its own);
+ * `draw` produces the files.
+ */
 export interface ShareCards {
   images?: ShareImages;
   /** The files `draw` writes, by output path (`social/blog.png`). */
@@ -61,7 +70,10 @@ export interface ShareCards {
   draw: (output: PictureOutput) => Promise<SharePictureStats>;
 }
 
-/** Share cards: planned now, drawn beside the rendering of pages; none when the site has no share card. `memory` keeps them between the runs of `dev`. */
+/**
+ * Share cards: planned now, drawn beside the rendering of pages; none when the site has no share
+ * card. `memory` keeps them between the runs of `dev`.
+ */
 export function prepareShareCards(routed: RoutedStep, cache: Cache, memory?: RunMemory<Buffer>): ShareCards {
   const spec = routed.site.definition.shareCard;
   if (!spec) return { files: [], draw: async () => ({ drawn: 0, cached: 0, warnings: [] }) };

@@ -3,7 +3,7 @@ import type { SiteFacts } from '../check/site-facts.ts';
 import type { Writer } from '../write/writers.ts';
 
 /** A writer that stages its files in a folder on disk (the in-memory writer has none to check). */
-type FolderWriter = Writer & { folder(): Promise<string>; destination(): string };
+export type FolderWriter = Writer & { folder(): Promise<string>; destination(): string };
 
 /** Whether a writer stages its files in a folder on disk, whose links a build checks. */
 export function hasStagingFolder(writer: Writer): writer is FolderWriter {

@@ -1,12 +1,15 @@
 import type { FeedSpec, PublishedFile } from '../config/site-definition.ts';
-import type { ImageIndex } from '../render/render-context.ts';
+import type { ImageIndex } from '../config/render-context.ts';
 import type { Redirect, Route } from '../route/routes.ts';
 import { llmsFile, llmsFullFile } from '../write/llms-txt.ts';
 import { checkOutputClaims, reservedClaims, type OutputClaim } from '../write/output-claims.ts';
 import type { PlannedImages, ShareCards } from './assets-step.ts';
 import type { RoutedStep } from './route-step.ts';
 
-/** The files a build publishes besides pages, images and cards, worked out once: claimed here, written by the write step. */
+/**
+ * The files a build publishes besides pages, images and cards, worked out once: claimed here,
+ * written by the write step.
+ */
 export interface PlannedFiles {
   feeds: FeedSpec[];
   /** The site's own files (`files` in its definition), each at its output path. */

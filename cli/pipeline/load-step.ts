@@ -2,11 +2,11 @@ import path from 'node:path';
 import type { Cache } from '../cache/cache.ts';
 import type { LoadedSite } from '../config/load-site.ts';
 import { SiteError } from '../errors.ts';
-import { useInputLimits } from '../load/input-limits.ts';
+import { useInputLimits } from '../input-limits.ts';
 import { loadBundles, type LoadedBundle } from '../load/bundles.ts';
 import { loadContent, type RawContent } from '../load/load-content.ts';
-import { loadImages, type ContentImages } from '../load/load-images.ts';
-import { ContentFiles } from '../load/read-content-file.ts';
+import { loadImages, type ContentImages } from '../images/load-images.ts';
+import { ContentFiles } from '../shared/read-content-file.ts';
 
 /** What the load step read: every content file and image, before validation. */
 export interface LoadedStep {

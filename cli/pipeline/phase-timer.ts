@@ -12,7 +12,10 @@ export class PhaseTimer {
   private readonly started = performance.now();
   private readonly spent: Record<Phase, number> = { load: 0, render: 0, images: 0, cards: 0, search: 0, bundle: 0, write: 0, check: 0 };
 
-  /** Runs `work` and resolves as it does, adding its time to `phase`, the part it runs before its first wait included. */
+  /**
+   * Runs `work` and resolves as it does, adding its time to `phase`, the part it runs before its
+   * first wait included.
+   */
   async time<T>(phase: Phase, work: () => Promise<T>): Promise<T> {
     const start = performance.now();
     try {

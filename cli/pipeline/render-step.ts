@@ -1,12 +1,13 @@
 import path from 'node:path';
+import type { BundledTheme } from 'shiki';
 import type { Bundle } from '../bundle/bundle-client.ts';
 import { fontUrls } from '../bundle/bundle-client.ts';
 import type { Cache } from '../cache/cache.ts';
 import { engineIdentity } from '../cache/engine-identity.ts';
-import { pageKey, readCachedPage, sharedPageKey, storePage, type CachedPage, type PageFacts } from '../cache/page-cache.ts';
+import { pageKey, readCachedPage, sharedPageKey, storePage, type CachedPage, type PageFacts } from './page-reuse.ts';
 import type { RunMemory } from '../cache/run-memory.ts';
 import { collectSiteErrors, SiteError, SiteErrorList } from '../errors.ts';
-import { missingMarkdownImages } from '../images/check-markdown-images.ts';
+import { missingMarkdownImages } from '../render/markdown/check-markdown-images.ts';
 import { inlineScriptsOf } from '../render/inline-scripts.ts';
 import { makeCopy, type CopiedBody, type CopyContext, type MarkdownCopy } from '../render/markdown-copy.ts';
 import { withIslandScripts } from '../render/island-scripts.ts';
@@ -15,9 +16,9 @@ import { applyEmbedRule } from '../render/markdown/markdown-embeds.ts';
 import { withoutSitePlaceholders } from '../render/markdown/template-tags.ts';
 import { renderBodies, type MarkdownBody } from '../render/markdown/render-bodies.ts';
 import { resolveRelativeReferences } from '../render/markdown/relative-references.ts';
-import { isRelativeReference } from '../route/url-reference.ts';
+import { isRelativeReference } from '../shared/url-reference.ts';
 import type { RenderedMarkdown } from '../render/markdown/render-markdown.ts';
-import type { ImageIndex, RecordedLink } from '../render/render-context.ts';
+import type { ImageIndex, RecordedLink } from '../config/render-context.ts';
 import { renderPage, renderRedirect, type PageRecord, type RenderedPage, type SharedContext } from '../render/render-page.ts';
 import type { Route } from '../route/routes.ts';
 import type { ShareImages } from '../share-card/share-images.ts';
@@ -30,15 +31,24 @@ export interface RenderOptions {
   cache: Cache;
   /** Most threads that may render Markdown at once. */
   threads?: number;
-  /** Receives each page as soon as it is ready; `facts` are what later steps found in it, when it comes from the cache. */
+  /**
+   * Receives each page as soon as it is ready; `facts` are what later steps found in it, when it
+   * comes from the cache.
+   */
   emit: (file: string, html: string, facts?: PageFacts) => void;
   /** Receives each page's Markdown copy as soon as it is ready (markdown-copy.ts). */
   emitCopy?: (copy: MarkdownCopy) => void;
   /** What later steps found in a page just emitted, kept with it in the cache. */
   factsOf?: (file: string) => PageFacts;
-  /** Pages kept in memory by a long-running process (`dev`): taken from there before the cache, and every page of this render kept there. */
+  /**
+   * Pages kept in memory by a long-running process (`dev`): taken from there before the cache, and
+   * every page of this render kept there.
+   */
   memory?: RunMemory<CachedPage>;
-  /** Renders only the routes for which this says true; the others are left out (`dev` re-renders what an edit touched). */
+  /**
+   * Renders only the routes for which this says true; the others are left out (`dev` re-renders
+   * what an edit touched).
+   */
   only?: (route: Route) => boolean;
   /** Called as pages are done, for a progress line. */
   onPage?: (done: number, total: number) => void;
@@ -63,7 +73,10 @@ export interface RenderedStep extends RoutedStep {
   renderedPages: number;
   /** The images pages were rendered with: sizes and variants, by public path. */
   imageIndex: ImageIndex;
-  /** What was left out of the Markdown bodies the pages show (HTML the sanitizer removed, embeds the site refused), by file in route order: they do not fail the build. */
+  /**
+   * What was left out of the Markdown bodies the pages show (HTML the sanitizer removed, embeds the
+   * site refused), by file in route order: they do not fail the build.
+   */
   warnings: SiteError[];
   /** Problems in the bodies of the drafts this build leaves out: warnings. */
   draftWarnings: SiteError[];
@@ -71,153 +84,228 @@ export interface RenderedStep extends RoutedStep {
   copies: Map<string, MarkdownCopy>;
 }
 
+/** What one render step keeps as it goes: the pages done, what they link and run, each body's warnings. */
+interface RenderRun {
+  routed: RoutedStep;
+  options: RenderOptions;
+  site: RoutedStep['site']['definition'];
+  /** The site definition's file, relative to the project: the template file of a site that names none. */
+  definitionFile: string;
+  /** The context every page renders in; its `markdown` fills as the bodies are rendered. */
+  context: SharedContext & { markdown: Map<string, RenderedMarkdown> };
+  routes: Route[];
+  sources: Map<string, MarkdownBody>;
+  /** The entries that are page bundles, whose relative references lead to their own folder. */
+  bundled: Set<string>;
+  pageKeys: Map<string, string>;
+  records: Map<string, PageRecord>;
+  bodyLinks: Map<string, RecordedLink[]>;
+  inlineScripts: Set<string>;
+  /**
+   * Warnings of each body, whether it was rendered, read from the Markdown cache or shown by a page
+   * from the page cache.
+   */
+  bodyWarnings: Map<string, SiteError[]>;
+  /** The Markdown copy of each page that has one, by route path, and what their URLs are resolved against. */
+  copies: Map<string, MarkdownCopy>;
+  copyContext: CopyContext;
+  /** Tags a collection's site fills in itself (`placeholders` of a collection), by body file: no other generator's. */
+  placeholders: Map<string, (tag: string) => boolean>;
+  /** Counts a page done, for the progress line. */
+  finished: () => void;
+}
+
 /**
  * Render: every route's page and every redirect page. A page whose inputs are those of a page in
- * the cache (cache/page-cache.ts) is taken from it; the Markdown of the pages left to render is
+ * the cache (page-reuse.ts) is taken from it; the Markdown of the pages left to render is
  * rendered (from its own cache where it can be), and each page renders as soon as its bodies are
  * ready.
  */
 export async function renderStep(routed: RoutedStep, options: RenderOptions): Promise<RenderedStep> {
-  const site = routed.site.definition;
-  const { bundle, images, shareImages, cache, emit } = options;
-  const shared: SharedContext = {
-    model: routed.model,
-    images,
-    shareImages,
-    markdown: new Map(),
-    assets: { stylesheet: bundle.stylesheet, siteScript: bundle.siteScript, islands: bundle.islands, fonts: fontUrls(bundle), ...(routed.search ? { search: routed.search.script } : {}) },
-  };
+  const run = startRender(routed, options);
+  const toRender = publishCachedPages(run);
+  const [missingImages, draftWarnings] = await Promise.all([
+    renderPagesAsBodiesArrive(run, toRender),
+    options.only ? [] : draftBodyWarnings(routed, options.images, options.cache, options.threads, run.site.markdown?.theme),
+  ]);
+  if (missingImages.length > 0) throw new SiteErrorList(missingImages);
+  options.onBodiesChecked?.();
+  if (!options.only) renderRedirectPages(run);
+  const pages = run.routes.map((route) => run.records.get(route.path)!);
+  const warnings = [...new Set(run.routes.flatMap((route) => route.bodies))].flatMap((file) => run.bodyWarnings.get(file) ?? []);
+  const { bodyLinks, inlineScripts } = run;
+  const copies = new Map(run.routes.flatMap((route) => (run.copies.has(route.path) ? [[route.path, run.copies.get(route.path)!] as const] : [])));
+  return { ...routed, bundle: options.bundle, pages, bodyLinks, inlineScripts, renderedPages: toRender.length, imageIndex: options.images, warnings, draftWarnings, copies };
+}
+
+function startRender(routed: RoutedStep, options: RenderOptions): RenderRun {
+  const { bundle, images, shareImages, cache, memory } = options;
+  const search = routed.search ? { search: routed.search.script } : {};
+  const assets = { stylesheet: bundle.stylesheet, siteScript: bundle.siteScript, islands: bundle.islands, fonts: fontUrls(bundle), ...search };
   const routes = options.only ? routed.routes.filter(options.only) : routed.routes;
   const sources = markdownSources(routed);
-  const { memory } = options;
-  const pageKeys = cache.enabled || memory ? keysOf(routed, routes, sources, { bundle, images, shareImages }) : new Map<string, string>();
-  const records = new Map<string, PageRecord>();
-  const bodyLinks = new Map<string, RecordedLink[]>();
-  const copies = new Map<string, MarkdownCopy>();
-  const copyContext: CopyContext = { siteUrl: routed.settings.siteUrl, root: routed.root, addresses: routed.addresses, images };
-  const bundled = new Set(routed.pageBundles.map((bundle) => bundle.entry));
-  const keepCopy = (route: Route, copy: MarkdownCopy | undefined) => {
-    if (!copy) return;
-    copies.set(route.path, copy);
-    options.emitCopy?.(copy);
-  };
-  const inlineScripts = new Set<string>();
-  // Warnings of each body, whether it was rendered, read from the Markdown cache or shown by a page from the page cache.
-  const bodyWarnings = new Map<string, SiteError[]>();
+  const keyed = cache.enabled || memory;
   let done = 0;
-  const finished = () => options.onPage?.(++done, routes.length);
+  return {
+    routed,
+    options,
+    site: routed.site.definition,
+    definitionFile: path.relative(routed.root, routed.site.file),
+    context: { model: routed.model, images, shareImages, markdown: new Map(), assets },
+    routes,
+    sources,
+    bundled: new Set(routed.pageBundles.map((bundle) => bundle.entry)),
+    pageKeys: keyed ? keysOf(routed, routes, sources, { bundle, images, shareImages }) : new Map<string, string>(),
+    records: new Map(),
+    bodyLinks: new Map(),
+    inlineScripts: new Set(),
+    bodyWarnings: new Map(),
+    copies: new Map(),
+    copyContext: { siteUrl: routed.settings.siteUrl, root: routed.root, addresses: routed.addresses, images },
+    placeholders: placeholdersOf(routed),
+    finished: () => options.onPage?.(++done, routes.length),
+  };
+}
 
-  // Pages the cache holds are published from it.
+/** Publishes the pages the cache holds as they are; returns the routes left to render. */
+function publishCachedPages(run: RenderRun): Route[] {
+  const { options, records, bodyLinks, bodyWarnings } = run;
   const toRender: Route[] = [];
-  for (const route of routes) {
-    const key = pageKeys.get(route.path);
-    const cached = key ? memory?.get(key) ?? readCachedPage(cache, key) : undefined;
+  for (const route of run.routes) {
+    const key = run.pageKeys.get(route.path);
+    const cached = key ? options.memory?.get(key) ?? readCachedPage(options.cache, key) : undefined;
     if (!cached || (route.copy !== undefined && cached.copy === undefined)) {
       toRender.push(route);
       continue;
     }
-    memory?.set(key!, cached);
-    emit(route.file, cached.html, cached);
-    keepCopy(route, cached.copy);
-    for (const script of inlineScriptsOf(cached.html)) inlineScripts.add(script);
+    options.memory?.set(key!, cached);
+    options.emit(route.file, cached.html, cached);
+    keepCopy(run, route, cached.copy);
+    for (const script of inlineScriptsOf(cached.html)) run.inlineScripts.add(script);
     records.set(route.path, { route, links: cached.links, islands: cached.islands });
     bodyLinks.set(route.path, cached.bodyLinks);
-    for (const file of route.bodies) if (!bodyWarnings.has(file)) bodyWarnings.set(file, cached.bodyWarnings.filter((warning) => warning.file === file).map((warning) => new SiteError(warning)));
-    finished();
-  }
-
-  const rendered = new Map<string, RenderedMarkdown>();
-  const context = { ...shared, markdown: rendered };
-  /** The Markdown file a route's copy holds, as written and as rendered; none for Markdown the site writes. */
-  const copiedBody = (route: Route): CopiedBody | undefined => {
-    const spec = route.copy!.spec.body;
-    if (!('file' in spec)) return undefined;
-    const source = sources.get(spec.file);
-    const written = rendered.get(spec.file);
-    if (!source || !written) throw new Error(`the Markdown copy of ${route.path} holds ${spec.file}, a file the build does not render as a body (only a collection with a schema is)`);
-    const url = routed.addresses.pages.get(spec.file);
-    return { file: spec.file, text: source.body, bodyLine: source.bodyLine, rendered: written, ...(url ? { page: { url, bundle: bundled.has(spec.file) } } : {}) };
-  };
-  const renderOne = (route: Route) => {
-    const page = withIslandScripts(renderPage(site, route, context), bundle);
-    emit(route.file, page.html);
-    const copy = route.copy && makeCopy(route, copiedBody(route), copyContext);
-    keepCopy(route, copy);
-    for (const script of inlineScriptsOf(page.html)) inlineScripts.add(script);
-    const links = bodyLinksOf(routed.root, route, rendered);
-    records.set(route.path, { route, links: page.links, islands: page.islands });
-    bodyLinks.set(route.path, links);
-    const key = pageKeys.get(route.path);
-    const warnings = route.bodies.flatMap((file) => bodyWarnings.get(file) ?? []).map((warning) => ({ code: warning.code, message: warning.message, ...(warning.hint ? { hint: warning.hint } : {}), file: warning.file!, line: warning.line, column: warning.column }));
-    const kept: CachedPage = { html: page.html, links: page.links, islands: page.islands, bodyLinks: links, bodyWarnings: warnings, ...(copy ? { copy } : {}), ...options.factsOf?.(route.file) };
-    if (key) {
-      storePage(cache, key, kept);
-      memory?.set(key, kept);
+    for (const file of route.bodies) {
+      if (bodyWarnings.has(file)) continue;
+      bodyWarnings.set(file, cached.bodyWarnings.filter((warning) => warning.file === file).map((warning) => new SiteError(warning)));
     }
-    finished();
-  };
-
-  // Pages without bodies render at once; each other one as soon as its last body is ready.
-  const waiting = new Map<string, Route[]>();
-  const missingBodies = new Map<Route, number>();
-  for (const route of toRender) {
-    const bodies = route.bodies.filter((file) => sources.has(file));
-    if (bodies.length === 0) renderOne(route);
-    missingBodies.set(route, bodies.length);
-    for (const file of bodies) waiting.set(file, [...(waiting.get(file) ?? []), route]);
+    run.finished();
   }
-  // Tags a collection's site fills in itself are no other generator's (`placeholders` of a collection).
-  const placeholdersOf = new Map(Object.entries(routed.content.collections).flatMap(([name, entries]) => {
+  return toRender;
+}
+
+/** Renders one page, publishes it, and keeps it in the page cache with what the build needs of it. */
+function renderOne(run: RenderRun, route: Route): void {
+  const { options, context } = run;
+  const page = withIslandScripts(renderPage(run.site, route, context, run.definitionFile), options.bundle);
+  options.emit(route.file, page.html);
+  const copy = route.copy && makeCopy(route, copiedBody(run, route), run.copyContext);
+  keepCopy(run, route, copy);
+  for (const script of inlineScriptsOf(page.html)) run.inlineScripts.add(script);
+  const links = bodyLinksOf(run.routed.root, route, context.markdown);
+  run.records.set(route.path, { route, links: page.links, islands: page.islands });
+  run.bodyLinks.set(route.path, links);
+  const key = run.pageKeys.get(route.path);
+  if (key) {
+    const warnings = route.bodies.flatMap((file) => run.bodyWarnings.get(file) ?? []).map((warning) => ({
+      code: warning.code, message: warning.message, ...(warning.hint ? { hint: warning.hint } : {}), file: warning.file!, line: warning.line, column: warning.column,
+    }));
+    const kept: CachedPage = { html: page.html, links: page.links, islands: page.islands, bodyLinks: links, bodyWarnings: warnings, ...(copy ? { copy } : {}), ...options.factsOf?.(route.file) };
+    storePage(options.cache, key, kept);
+    options.memory?.set(key, kept);
+  }
+  run.finished();
+}
+
+/** Keeps a page's Markdown copy, and hands it on to be written. */
+function keepCopy(run: RenderRun, route: Route, copy: MarkdownCopy | undefined): void {
+  if (!copy) return;
+  run.copies.set(route.path, copy);
+  run.options.emitCopy?.(copy);
+}
+
+/** The Markdown file a route's copy holds, as written and as rendered; none for Markdown the site writes. */
+function copiedBody(run: RenderRun, route: Route): CopiedBody | undefined {
+  const spec = route.copy!.spec.body;
+  if (!('file' in spec)) return undefined;
+  const source = run.sources.get(spec.file);
+  const written = run.context.markdown.get(spec.file);
+  if (!source || !written) throw new Error(`the Markdown copy of ${route.path} holds ${spec.file}, a file the build does not render as a body (only a collection with a schema is)`);
+  const url = run.routed.addresses.pages.get(spec.file);
+  return { file: spec.file, text: source.body, bodyLine: source.bodyLine, rendered: written, ...(url ? { page: { url, bundle: run.bundled.has(spec.file) } } : {}) };
+}
+
+/** Tags a collection's site fills in itself are no other generator's (`placeholders` of a collection), by body file. */
+function placeholdersOf(routed: RoutedStep): Map<string, (tag: string) => boolean> {
+  const site = routed.site.definition;
+  return new Map(Object.entries(routed.content.collections).flatMap(([name, entries]) => {
     const rule = site.content.collections[name]?.placeholders;
     return rule ? entries.map((entry) => [entry.file, rule] as const) : [];
   }));
-  // A body naming an image the site does not have is reported at its line, and its pages not rendered.
-  const missingImages: SiteError[] = [];
-  const [, draftWarnings] = await Promise.all([
-    renderBodies([...waiting.keys()].flatMap((file) => sources.get(file) ?? []), {
-      cache,
-      threads: options.threads,
-      onBody: (file, written) => {
-        // The site's rule for embeds and its language's for text in other scripts run on every
-        // build: they are the site's, not part of the body's cached render.
-        const { body, warnings } = applyEmbedRule(written, site.markdown?.embeds);
-        const language = applyLanguageRule(body.foreignText, routed.settings.language);
-        bodyWarnings.set(file, [...withoutSitePlaceholders(body.warnings ?? [], placeholdersOf.get(file)), ...warnings, ...language].sort((a, b) => a.line - b.line || a.column - b.column).map((warning) => new SiteError({ ...warning, file })));
-        const url = routed.addresses.pages.get(file);
-        const resolved = resolveRelativeReferences(file, body, routed.addresses, url ? { url, bundle: bundled.has(file) } : undefined);
-        rendered.set(file, resolved.body);
-        const problems = [...resolved.problems, ...missingMarkdownImages(file, resolved.body, images)];
-        if (problems.length > 0) {
-          missingImages.push(...problems);
-          return;
-        }
-        // A body with problems fails the build (renderBodies rejects with them once every body is
-        // done): its pages are not rendered, so no page with a problem is ever stored, and the next
-        // build renders the body again (or takes it from the Markdown cache, problems included) and
-        // reports them again.
-        if (body.problems?.length) return;
-        for (const route of waiting.get(file) ?? []) {
-          const left = missingBodies.get(route)! - 1;
-          missingBodies.set(route, left);
-          if (left === 0) renderOne(route);
-        }
-      },
-    }),
-    options.only ? [] : draftBodyWarnings(routed, images, cache, options.threads),
-  ]);
-  if (missingImages.length > 0) throw new SiteErrorList(missingImages);
-  options.onBodiesChecked?.();
+}
 
-  for (const redirect of options.only ? [] : routed.redirects) {
-    const page = renderRedirect(site, redirect, context);
-    emit(redirect.file, page.html);
-    for (const script of inlineScriptsOf(page.html)) inlineScripts.add(script);
+/**
+ * Renders the pages without bodies at once, and each other one as soon as its last body is
+ * ready. Resolves with the bodies' references to images and files the site does not have: their
+ * pages are not rendered.
+ */
+async function renderPagesAsBodiesArrive(run: RenderRun, toRender: Route[]): Promise<SiteError[]> {
+  const waiting = new Map<string, Route[]>();
+  const missingBodies = new Map<Route, number>();
+  for (const route of toRender) {
+    const bodies = route.bodies.filter((file) => run.sources.has(file));
+    if (bodies.length === 0) renderOne(run, route);
+    missingBodies.set(route, bodies.length);
+    for (const file of bodies) waiting.set(file, [...(waiting.get(file) ?? []), route]);
   }
-  const pages = routes.map((route) => records.get(route.path)!);
-  const warnings = [...new Set(routes.flatMap((route) => route.bodies))].flatMap((file) => bodyWarnings.get(file) ?? []);
-  const orderedCopies = new Map(routes.flatMap((route) => (copies.has(route.path) ? [[route.path, copies.get(route.path)!] as const] : [])));
-  return { ...routed, bundle, pages, bodyLinks, inlineScripts, renderedPages: toRender.length, imageIndex: images, warnings, draftWarnings, copies: orderedCopies };
+  const missingImages: SiteError[] = [];
+  const onBody = (file: string, written: RenderedMarkdown) => {
+    const problems = acceptBody(run, file, written);
+    if (problems === undefined) return;
+    if (problems.length > 0) {
+      missingImages.push(...problems);
+      return;
+    }
+    for (const route of waiting.get(file) ?? []) {
+      const left = missingBodies.get(route)! - 1;
+      missingBodies.set(route, left);
+      if (left === 0) renderOne(run, route);
+    }
+  };
+  const { cache, threads } = run.options;
+  const bodies = [...waiting.keys()].flatMap((file) => run.sources.get(file) ?? []);
+  await renderBodies(bodies, { cache, threads, theme: run.site.markdown?.theme, onBody });
+  return missingImages;
+}
 
+/**
+ * Takes a rendered body into the run: the site's rule for embeds and its language's for text in
+ * other scripts (the site's, so not part of the body's cached render), its warnings, its relative references resolved. Returns what it
+ * names that the site does not have; undefined for a body with problems, which fails the build
+ * (renderBodies rejects with them once every body is done): its pages are not rendered, so no
+ * page with a problem is ever stored, and the next build reports them again.
+ */
+function acceptBody(run: RenderRun, file: string, written: RenderedMarkdown): SiteError[] | undefined {
+  const { routed, site } = run;
+  const { body, warnings } = applyEmbedRule(written, site.markdown?.embeds);
+  const language = applyLanguageRule(body.foreignText, routed.settings.language);
+  const own = withoutSitePlaceholders(body.warnings ?? [], run.placeholders.get(file));
+  const located = [...own, ...warnings, ...language].sort((a, b) => a.line - b.line || a.column - b.column);
+  run.bodyWarnings.set(file, located.map((warning) => new SiteError({ ...warning, file })));
+  const url = routed.addresses.pages.get(file);
+  const resolved = resolveRelativeReferences(file, body, routed.addresses, url ? { url, bundle: run.bundled.has(file) } : undefined);
+  run.context.markdown.set(file, resolved.body);
+  const problems = [...resolved.problems, ...missingMarkdownImages(file, resolved.body, run.options.images)];
+  if (problems.length > 0) return problems;
+  return body.problems?.length ? undefined : [];
+}
+
+/** The page left at each redirect's old address. */
+function renderRedirectPages(run: RenderRun): void {
+  for (const redirect of run.routed.redirects) {
+    const page = renderRedirect(run.site, redirect, run.context, run.definitionFile);
+    run.options.emit(redirect.file, page.html);
+    for (const script of inlineScriptsOf(page.html)) run.inlineScripts.add(script);
+  }
 }
 
 /**
@@ -225,7 +313,7 @@ export async function renderStep(routed: RoutedStep, options: RenderOptions): Pr
  * entry it builds: rendered (from the cache where it can) and checked as those are, as warnings.
  * Their relative images are looked for among the files of their own folder; they have no page.
  */
-async function draftBodyWarnings(routed: RoutedStep, images: ImageIndex, cache: Cache, threads: number | undefined): Promise<SiteError[]> {
+async function draftBodyWarnings(routed: RoutedStep, images: ImageIndex, cache: Cache, threads: number | undefined, theme: BundledTheme | undefined): Promise<SiteError[]> {
   const drafts = routed.content.draftsLeftOut;
   if (drafts.length === 0) return [];
   const files = new Map<string, string>();
@@ -241,6 +329,7 @@ async function draftBodyWarnings(routed: RoutedStep, images: ImageIndex, cache: 
     await renderBodies(drafts.map((draft) => ({ file: draft.file, body: draft.body, bodyLine: draft.bodyLine })), {
       cache,
       threads,
+      theme,
       onBody: (file, body) => {
         const resolved = resolveRelativeReferences(file, body, { files, pages: new Map() }, { bundle: bundled.has(file) });
         // A relative image was looked for beside the draft (a problem above when it is not there):

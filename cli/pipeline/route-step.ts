@@ -1,5 +1,5 @@
 import { SiteError, SiteErrorList } from '../errors.ts';
-import { checkImageAlt } from '../images/check-image-alt.ts';
+import { checkImageAlt } from '../validate/check-image-alt.ts';
 import type { ContentAddresses } from '../render/markdown/relative-references.ts';
 import { buildRedirects, buildRoutes, type Redirect, type Route } from '../route/routes.ts';
 import { searchPlace, type SearchPlace } from '../search/search-page.ts';

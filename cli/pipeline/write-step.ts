@@ -1,7 +1,7 @@
 import type { ScannedHtml, ScannedRef } from '../check/html-scan.ts';
 import type { SiteFacts } from '../check/site-facts.ts';
-import { manifestFileName } from '../check/types.ts';
-import { ContentFiles } from '../load/read-content-file.ts';
+import { manifestFileName } from '../write/route-manifest.ts';
+import { ContentFiles } from '../shared/read-content-file.ts';
 import { renderFeed } from '../write/feed.ts';
 import { llmsFile, llmsFullFile, renderLlmsFull, renderLlmsTxt } from '../write/llms-txt.ts';
 import type { PlannedFiles } from './claim-step.ts';
@@ -69,7 +69,10 @@ export class StagedWrites {
     this.write(file, text);
   };
 
-  /** Starts writing one file; `scan` is what the checker found in it before (a page from the cache). A failure is reported by `finish`. */
+  /**
+   * Starts writing one file; `scan` is what the checker found in it before (a page from the cache).
+   * A failure is reported by `finish`.
+   */
   readonly write = (file: string, contents: string | Uint8Array, scan?: ScannedHtml): void => {
     if (scan) this.facts?.addScanned(file, scan);
     else this.facts?.add(file, contents);
@@ -78,7 +81,10 @@ export class StagedWrites {
     }));
   };
 
-  /** Writes these files too, waits for every write and throws the first failure; resolves with the number of files written. */
+  /**
+   * Writes these files too, waits for every write and throws the first failure; resolves with the
+   * number of files written.
+   */
   async finish(files: Map<string, string | Uint8Array>): Promise<number> {
     for (const [file, contents] of files) this.write(file, contents);
     await this.settle();

@@ -6,23 +6,22 @@
 // build resolves it (relative-references.ts: a file of the page bundle, another entry's page),
 // an image of the site as the file its `<img>` loads. Nothing else of the text changes: the URLs
 // are replaced where the parser found them (source-urls.ts; the `href` and `src` of HTML by
-// check/markdown-refs.ts), so the copy of a post is its source body with absolute links. What
+// render/markdown/markdown-refs.ts), so the copy of a post is its source body with absolute links. What
 // the copy links to is recorded as it is made, where it stands in the copy and where it was
 // written, for the link checker (a broken link in a copy is a broken link).
 import path from 'node:path';
-import type { ScannedRef } from '../check/html-refs.ts';
-import { locateRefs } from '../check/html-refs.ts';
-import { htmlUrls, markdownRefLabels, readMarkdownUrls } from '../check/markdown-refs.ts';
-import { frontMatterLines } from '../commands/new-entry.ts';
+import { locateRefs, type ScannedRef } from '../shared/scanned-refs.ts';
+import { htmlUrls, markdownRefLabels, readMarkdownUrls } from './markdown/markdown-refs.ts';
+import { frontMatterLines } from '../load/front-matter.ts';
 import { pictureSources } from '../images/picture-sources.ts';
 import type { Route } from '../route/routes.ts';
-import { readUrlReference } from '../route/url-reference.ts';
+import { readUrlReference } from '../shared/url-reference.ts';
 import { absoluteUrl } from '../route/urls.ts';
-import type { LinkOrigin } from './link-origins.ts';
+import type { LinkOrigin } from '../shared/link-origins.ts';
 import { markdownDestination, markdownText } from './markdown-text.ts';
 import { resolvedHref, type BodyPage, type ContentAddresses } from './markdown/relative-references.ts';
 import type { RenderedMarkdown } from './markdown/render-markdown.ts';
-import type { ImageIndex } from './render-context.ts';
+import type { ImageIndex } from '../config/render-context.ts';
 
 /** A URL of a copy, where it stands in the copy, and where it was written. */
 export interface CopyRef extends ScannedRef {

@@ -1,26 +1,11 @@
-import type { MarkdownCopySpec, PageSpec, RedirectSpec, RouteSpec, SiteSettings } from '../config/site-definition.ts';
-import type { LinkOrigin } from '../render/link-origins.ts';
+import type { PageSpec, RedirectSpec, RouteSpec, SiteSettings } from '../config/site-definition.ts';
+import type { Route } from '../config/render-context.ts';
+import type { LinkOrigin } from '../shared/link-origins.ts';
 import { pageFileFor, pageHref } from './trailing-slash.ts';
 import { withoutTrailingSlash } from './urls.ts';
 
-/** One output page: its path, its public address, its file under the output folder and what it renders. */
-export interface Route<Page extends PageSpec = PageSpec> {
-  /** The page's key: `/` or a path without a trailing slash (`/blog/a`). */
-  path: string;
-  /** Where visitors and search engines find it, under the site's trailing-slash policy (`/blog/a/`). */
-  url: string;
-  file: string;
-  page: Page;
-  /** The content file the page comes from, for error messages. */
-  source: string;
-  /** Listed in the sitemap (everything but the 404 page). */
-  indexable: boolean;
-  /** Markdown files whose rendered bodies the page shows. */
-  bodies: string[];
-  lastModified?: Date;
-  /** The page's Markdown copy: its file under the output folder and its address (`blog/a/index.md`, `/blog/a/index.md`), and what it holds. */
-  copy?: { file: string; url: string; spec: MarkdownCopySpec };
-}
+// A route's type is part of what a template reads (config/render-context.ts); other steps import it from here too.
+export type { Route };
 
 /** An old or alternative address that forwards to a page of the site. */
 export interface Redirect {
@@ -28,7 +13,10 @@ export interface Redirect {
   from: string;
   /** The target under the site's trailing-slash policy, query and fragment kept. */
   to: string;
-  /** The stub page written at `from`, for hosts that read no `_redirects` (GitHub Pages); at `from` itself for an old `.html` address. */
+  /**
+   * The stub page written at `from`, for hosts that read no `_redirects` (GitHub Pages); at `from`
+   * itself for an old `.html` address.
+   */
   file: string;
   origin?: LinkOrigin;
 }

@@ -2,6 +2,10 @@
 // the names as authors write them, the entries in the order given, and a slug per name. Two
 // names that would share an address ("CI/CD" and "ci-cd") are reported, not merged: the author
 // meant one term, and the site decides how to say so.
+import type { TermLimits } from '../config/site-definition.ts';
+
+// The limits' shape is the definition's (`terms`); other steps import it from here too.
+export type { TermLimits };
 
 /** One term and the entries that carry it. */
 export interface Term<T> {
@@ -12,23 +16,13 @@ export interface Term<T> {
   items: T[];
 }
 
-/**
- * How many terms one entry may carry and a site may have. Each term gets pages of its own and
- * a site lists its terms, so what a build writes grows with these: bounded, a contributed post
- * cannot make a build write millions of links or run out of memory. A site changes them with
- * `terms` in its definition.
- */
-export interface TermLimits {
-  /** Distinct terms of one taxonomy on one entry (a post's tags). */
-  perEntry: number;
-  /** Distinct terms of one taxonomy across the site. */
-  perSite: number;
-}
-
 /** The limits a site has unless its definition says otherwise. */
 export const defaultTermLimits: Readonly<TermLimits> = Object.freeze({ perEntry: 50, perSite: 10_000 });
 
-/** An entry past a limit: it carries more than `perEntry` terms, or brings the site's term past `perSite` (`name`, the first one over). */
+/**
+ * An entry past a limit: it carries more than `perEntry` terms, or brings the site's term past
+ * `perSite` (`name`, the first one over).
+ */
 export type TermOverflow<T> =
   | { limit: 'perEntry'; entry: T; count: number }
   | { limit: 'perSite'; entry: T; name: string };

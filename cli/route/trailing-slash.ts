@@ -2,16 +2,11 @@
 // written, canonical URLs, the sitemap, the feed, JSON-LD, every internal link and `_redirects`
 // all follow, so no address the site publishes is ever answered with a redirect by its host.
 // Plain functions with no Node imports: islands use them too.
+import type { TrailingSlash } from '../config/site-definition.ts';
 import { withoutTrailingSlash } from './urls.ts';
 
-/**
- * - `always`: pages are written as `a/index.html` and addressed `/a/`. Every static host
- *   (Netlify, Cloudflare Pages, GitHub Pages, S3 website hosting) serves `/a/` from that file
- *   and answers `/a` with a redirect to `/a/`.
- * - `never`: pages are written as `a.html` and addressed `/a`. Netlify, Cloudflare Pages and
- *   GitHub Pages serve `/a` from that file; S3 website hosting does not (it has no `.html` lookup).
- */
-export type TrailingSlash = 'always' | 'never';
+// The policy's type is the definition's (`settings`); other steps import it from here too.
+export type { TrailingSlash };
 
 export const trailingSlashPolicies: readonly TrailingSlash[] = ['always', 'never'];
 

@@ -38,7 +38,10 @@ export function isMarkedForSearch(html: string): boolean {
   return marked;
 }
 
-/** Pages per part of the index when the site does not say: parts small enough to index in a moment, and at most about eight of them. */
+/**
+ * Pages per part of the index when the site does not say: parts small enough to index in a moment,
+ * and at most about eight of them.
+ */
 function defaultPagesPerPart(routes: number): number {
   return Math.max(250, Math.ceil(routes / 8));
 }

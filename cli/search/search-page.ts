@@ -42,6 +42,25 @@ export function searchPlace(spec: SearchSpec, routes: Route[], redirects: Redire
       file: definitionFile,
     });
   }
+  const { pagesPerPart } = spec;
+  const ignore = spec.ignore ?? [];
+  const problems = [...folderProblems(route, folder, routes, redirects, definitionFile), ...partSizeProblems(pagesPerPart, definitionFile), ...ignoreProblems(ignore, definitionFile)];
+  if (problems.length > 0) throw new SiteErrorList(problems);
+  return { route, folder, script: `/${folder}/pagefind.js`, ignore, ...(pagesPerPart === undefined ? {} : { pagesPerPart }) };
+}
+
+/** Each of `ignore` is a CSS selector (not checked further: Pagefind reads it). */
+function ignoreProblems(ignore: readonly unknown[], definitionFile: string): SiteError[] {
+  return ignore.filter((selector) => typeof selector !== 'string' || selector.trim() === '').map((selector) => new SiteError({
+    code: 'search.bad-ignore',
+    message: `search.ignore: ${JSON.stringify(selector)} is not a CSS selector`,
+    hint: 'List CSS selectors of what search leaves out of indexed pages, such as "pre" for code blocks.',
+    file: definitionFile,
+  }));
+}
+
+/** Another page or redirect in the search page's folder, or in the folder of the index. */
+function folderProblems(route: Route, folder: string, routes: Route[], redirects: Redirect[], definitionFile: string): SiteError[] {
   const problems: SiteError[] = [];
   const pageFolder = firstFolder(route.file);
   const written = [...routes.map((r) => ({ file: r.file, label: r.path })), ...redirects.map((r) => ({ file: r.file, label: `the redirect from ${r.from}` }))];
@@ -64,31 +83,24 @@ export function searchPlace(spec: SearchSpec, routes: Route[], redirects: Redire
       }));
     }
   }
-  const { pagesPerPart } = spec;
-  if (pagesPerPart !== undefined && !(Number.isInteger(pagesPerPart) && pagesPerPart >= 1)) {
-    problems.push(new SiteError({
-      code: 'search.pages-per-part',
-      message: `search.pagesPerPart: ${JSON.stringify(pagesPerPart)} is not a whole number of pages, at least 1`,
-      hint: 'Leave it out for the default (250 pages, or an eighth of the site), or give a whole number such as 200.',
-      file: definitionFile,
-    }));
-  }
-  const ignore = spec.ignore ?? [];
-  for (const selector of ignore) {
-    if (typeof selector !== 'string' || selector.trim() === '') {
-      problems.push(new SiteError({
-        code: 'search.bad-ignore',
-        message: `search.ignore: ${JSON.stringify(selector)} is not a CSS selector`,
-        hint: 'List CSS selectors of what search leaves out of indexed pages, such as "pre" for code blocks.',
-        file: definitionFile,
-      }));
-    }
-  }
-  if (problems.length > 0) throw new SiteErrorList(problems);
-  return { route, folder, script: `/${folder}/pagefind.js`, ignore, ...(pagesPerPart === undefined ? {} : { pagesPerPart }) };
+  return problems;
 }
 
-/** The first folder of an output file (`search` for `search/index.html`); none for a file at the top (`search.html`, the home page). */
+/** `pagesPerPart`, when given, is a whole number of pages, at least 1. */
+function partSizeProblems(pagesPerPart: number | undefined, definitionFile: string): SiteError[] {
+  if (pagesPerPart === undefined || (Number.isInteger(pagesPerPart) && pagesPerPart >= 1)) return [];
+  return [new SiteError({
+    code: 'search.pages-per-part',
+    message: `search.pagesPerPart: ${JSON.stringify(pagesPerPart)} is not a whole number of pages, at least 1`,
+    hint: 'Leave it out for the default (250 pages, or an eighth of the site), or give a whole number such as 200.',
+    file: definitionFile,
+  })];
+}
+
+/**
+ * The first folder of an output file (`search` for `search/index.html`); none for a file at the top
+ * (`search.html`, the home page).
+ */
 function firstFolder(file: string): string | undefined {
   const slash = file.indexOf('/');
   return slash === -1 ? (file.endsWith('.html') && file !== 'index.html' ? file.slice(0, -'.html'.length) : undefined) : file.slice(0, slash);

@@ -59,10 +59,16 @@ export async function indexPart(pages: readonly SearchPage[], cache: Cache, fail
   return files;
 }
 
-/** A file name Pagefind gives, under the part's folder: `fragment/en_1a2b.pf_fragment`; never `..`, nor a path from the root. */
+/**
+ * A file name Pagefind gives, under the part's folder: `fragment/en_1a2b.pf_fragment`; never `..`,
+ * nor a path from the root.
+ */
 const partPath = /^(?!.*(?:^|\/)\.{1,2}(?:\/|$))[A-Za-z0-9_.-]+(?:\/[A-Za-z0-9_.-]+)*$/;
 
-/** A stored part: pairs of a file name (as Pagefind gives them, nothing that leaves the folder) and its bytes in base64. */
+/**
+ * A stored part: pairs of a file name (as Pagefind gives them, nothing that leaves the folder) and
+ * its bytes in base64.
+ */
 function isStoredPart(value: unknown): value is [string, string][] {
   return Array.isArray(value) && value.every((entry) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && partPath.test(entry[0]) && typeof entry[1] === 'string');
 }
@@ -102,7 +108,10 @@ async function indexWithPagefind(pages: readonly SearchPage[], ignore: readonly 
   }
 }
 
-/** The files of the whole index, by path under its folder: the first part, the others in `part-N/`, and the list of those. */
+/**
+ * The files of the whole index, by path under its folder: the first part, the others in `part-N/`,
+ * and the list of those.
+ */
 export function indexFiles(parts: readonly PartFiles[]): Map<string, Uint8Array> {
   const files = new Map(parts[0]);
   const merge: string[] = [];

@@ -19,7 +19,10 @@ export interface DrawOptions {
   imagesDir: string;
   contentDir: string;
   cache: Cache;
-  /** Pictures kept in memory by a long-running process (`dev`): taken from there before the cache, and every picture of this run kept there. */
+  /**
+   * Pictures kept in memory by a long-running process (`dev`): taken from there before the cache,
+   * and every picture of this run kept there.
+   */
   memory?: RunMemory<Buffer>;
   /** Pictures in progress at once: one per core by default (at most four). */
   concurrency?: number;

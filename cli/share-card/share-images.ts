@@ -1,8 +1,12 @@
-import type { ShareCardSpec } from '../config/share-card-spec.ts';
+import type { ShareCardSpec, ShareImage, ShareImages } from '../config/share-card-spec.ts';
 import type { PageSpec } from '../config/site-definition.ts';
 import { SiteErrorList, type SiteError } from '../errors.ts';
-import type { Route } from '../route/routes.ts';
+import type { Route } from '../config/render-context.ts';
 import { socialImageProblems, type SocialImageSource } from './social-image.ts';
+
+// The pictures' types are part of what a template reads (config/share-card-spec.ts); other steps
+// import them from here too.
+export type { ShareImage, ShareImages };
 
 // Which picture each page shares, decided before any page renders: the layout writes its
 // address, size and alt text into the page while the pictures are still being drawn.
@@ -12,25 +16,6 @@ export const shareFolder = 'social';
 
 /** The square logo search engines show beside the organisation's results. */
 export const logoSize = 512;
-
-/** A picture as the page's head names it. */
-export interface ShareImage {
-  /** Site path of the file: `/social/blog/a.png`. */
-  path: string;
-  width: number;
-  height: number;
-  type: 'image/png' | 'image/jpeg';
-  alt: string;
-}
-
-/** What the build publishes for pages to share and search engines to show. */
-export interface ShareImages {
-  /** Each route's picture, by route path. */
-  byPath: ReadonlyMap<string, ShareImage>;
-  /** The picture of a page that has none of its own (a redirect's page): the home page's. */
-  fallback: ShareImage;
-  logo: ShareImage;
-}
 
 /** One file to produce: a card drawn from its words, a page's own picture fitted to size, or the logo. */
 export type ShareJob =

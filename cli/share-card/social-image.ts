@@ -2,7 +2,7 @@ import path from 'node:path';
 import { errorCatalogue } from '../error-catalogue.ts';
 import { SiteError } from '../errors.ts';
 import { loadSharp } from '../images/sharp-runtime.ts';
-import { ContentFiles } from '../load/read-content-file.ts';
+import { ContentFiles } from '../shared/read-content-file.ts';
 
 // A page's own share picture (a post's `socialImage`, say). Social sites show PNG and JPEG (not
 // SVG, and WebP or AVIF only on some), at 1.91:1; the picture is published fitted to 1200×630,

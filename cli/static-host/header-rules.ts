@@ -2,7 +2,10 @@
 // `Name: value` lines. Every rule whose pattern matches a path applies; a header set by more
 // than one of them has its values joined with ", ", as both hosts document.
 
-/** A `_headers` larger than this is not read: both hosts cap theirs far below (Cloudflare: 100 rules, 2,000 characters a line). */
+/**
+ * A `_headers` larger than this is not read: both hosts cap theirs far below (Cloudflare: 100
+ * rules, 2,000 characters a line).
+ */
 export const headersFileLimit = 1024 * 1024;
 
 export interface HeaderRule {

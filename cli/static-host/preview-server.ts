@@ -2,7 +2,7 @@
 // `_redirects` and `_headers` included, for a last look before deploying it.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { hasOwnHost, ownHostValues, requestPathOf } from '../dev/request-guard.ts';
+import { hasOwnHost, ownHostValues, requestPathOf } from './request-guard.ts';
 import { createStaticHandler } from './static-host.ts';
 
 export interface PreviewOptions {

@@ -1,6 +1,6 @@
 // The one `_redirects` parser, shared by the dev server, the e2e server and the link checker:
 // Netlify's format, splats, `:placeholders`, `!` (forced) and status codes (redirect-table.ts matches them).
-import type { LinkOrigin } from '../render/link-origins.ts';
+import type { LinkOrigin } from '../shared/link-origins.ts';
 import { routeKey } from './site-paths.ts';
 
 /** Where a redirect is declared, so a bad one can be reported at its source. */
@@ -64,7 +64,10 @@ export const isPatternFrom = (from: string): boolean => /[*:]/.test(from);
  */
 export const hostRedirectLimits = Object.freeze({ staticRules: 2_000, dynamicRules: 100, lineCharacters: 1_000, netlifyRules: 10_000 });
 
-/** Something of a `_redirects` text a host would cut or refuse, or the checker leaves out: the line it starts at, and what. */
+/**
+ * Something of a `_redirects` text a host would cut or refuse, or the checker leaves out: the line
+ * it starts at, and what.
+ */
 export interface RedirectsNote {
   line: number;
   message: string;
@@ -73,9 +76,15 @@ export interface RedirectsNote {
 /** What reading a `_redirects` text found: the rules read, and any pattern rules left out. */
 export interface RedirectsRead {
   rules: RedirectRule[];
-  /** Set when the text has more pattern rules than `patternRuleLimit`: the line of the first left out, and how many were. */
+  /**
+   * Set when the text has more pattern rules than `patternRuleLimit`: the line of the first left
+   * out, and how many were.
+   */
   overLimit?: { line: number; leftOut: number };
-  /** Where the text goes past what the hosts document (`hostRedirectLimits`), or has rules too long to match (`patternSegmentLimit`). */
+  /**
+   * Where the text goes past what the hosts document (`hostRedirectLimits`), or has rules too long
+   * to match (`patternSegmentLimit`).
+   */
   notes: RedirectsNote[];
 }
 
@@ -143,7 +152,10 @@ function tokensOf(line: string): { text: string; index: number }[] {
   return tokens;
 }
 
-/** Counts a `_redirects` file's rules against `hostRedirectLimits` and `patternSegmentLimit`, noting where each is first passed. */
+/**
+ * Counts a `_redirects` file's rules against `hostRedirectLimits` and `patternSegmentLimit`, noting
+ * where each is first passed.
+ */
 class HostTally {
   private staticRules = 0;
   private dynamicRules = 0;

@@ -39,7 +39,10 @@ interface WalkState {
   nodes: PatternNode[];
   /** The first of the nodes' splat rules: they match when the path has any segment left (an empty one included). */
   splat?: IndexedRule;
-  /** The first of the nodes' end rules: they match when the path has no segment left, or only the empty one of a trailing slash. */
+  /**
+   * The first of the nodes' end rules: they match when the path has no segment left, or only the
+   * empty one of a trailing slash.
+   */
   end?: IndexedRule;
   /** Every literal the nodes' children are keyed by. */
   literals: Set<string>;
@@ -50,7 +53,10 @@ interface WalkState {
   empty?: WalkState;
 }
 
-/** Nodes and literals the kept states may hold together; past this, the states kept so far are let go and made again as paths need them. */
+/**
+ * Nodes and literals the kept states may hold together; past this, the states kept so far are let
+ * go and made again as paths need them.
+ */
 const maxStateWeight = 2_000_000;
 
 /**
@@ -168,7 +174,10 @@ export class RedirectTable {
     return next.nodes.length > 0 ? next : undefined;
   }
 
-  /** The nodes `segment` leads to from a state's nodes: each one's literal child for it, and its placeholder child for a non-empty segment. */
+  /**
+   * The nodes `segment` leads to from a state's nodes: each one's literal child for it, and its
+   * placeholder child for a non-empty segment.
+   */
   private stateAfter(state: WalkState, segment: string): WalkState {
     const nodes: PatternNode[] = [];
     for (const node of state.nodes) {

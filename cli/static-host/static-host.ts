@@ -1,7 +1,7 @@
 // Serves a built site folder from disk like a static host: the e2e tests' server and `sitegen preview`.
 import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { checkGuarded, readGuarded, RefusedFile } from '../load/guarded-read.ts';
+import { checkGuarded, readGuarded, RefusedFile } from '../shared/guarded-read.ts';
 import { headersFileLimit, parseHeadersFile } from './header-rules.ts';
 import { listSiteFiles } from './list-site-files.ts';
 import { redirectTableOf, type RedirectTable } from './redirect-table.ts';
@@ -60,7 +60,7 @@ async function readServed(root: string, file: string, limit: number): Promise<Bu
 
 /**
  * Reads `file` of the folder at the real path `realRoot` through the guarded read
- * (cli/load/guarded-read.ts): the file's folder is resolved afresh for each read, since it, or
+ * (cli/shared/guarded-read.ts): the file's folder is resolved afresh for each read, since it, or
  * the folder itself, may have been swapped for a link since the last one, and a file whose real
  * path is no longer inside `realRoot` is refused.
  */

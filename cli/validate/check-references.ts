@@ -1,8 +1,8 @@
 import { SiteError, SiteErrorList } from '../errors.ts';
 import { errorCatalogue } from '../error-catalogue.ts';
 import type { LoadedContent } from '../load/load-content.ts';
-import { closestPath } from '../check/suggest.ts';
-import { formatFieldPath, locateFrontMatterField, locateJsonField, type FieldPath } from './locate-field.ts';
+import { closestPath } from '../shared/suggest.ts';
+import { formatFieldPath, locateFrontMatterField, locateJsonField, type FieldPath } from '../shared/locate-field.ts';
 import type { Redirect, Route } from '../route/routes.ts';
 
 const unknownRoute = errorCatalogue['content.unknown-route'];

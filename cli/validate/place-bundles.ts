@@ -4,14 +4,13 @@
 // them. Front matter may name a file of its bundle by that relative path (`image: cover.png`);
 // the entry is handed to the site's model with the file's address in its place.
 import path from 'node:path';
-import type { CollectionSpec } from '../config/content-spec.ts';
+import type { CollectionSpec, Entry } from '../config/content-spec.ts';
 import { SiteError } from '../errors.ts';
 import { isImageFile } from '../images/raster-formats.ts';
 import type { LoadedBundle } from '../load/bundles.ts';
-import type { ContentImages } from '../load/load-images.ts';
+import type { ContentImages } from '../images/load-images.ts';
 import { withoutTrailingSlash } from '../route/urls.ts';
-import { locateFrontMatterField } from './locate-field.ts';
-import type { Entry } from './validate-content.ts';
+import { locateFrontMatterField } from '../shared/locate-field.ts';
 
 /** A page bundle of the build, its files at their addresses. */
 export interface PlacedBundle {

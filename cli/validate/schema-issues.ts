@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { closestId } from '../check/suggest.ts';
+import { closestId } from '../shared/suggest.ts';
 import { SiteError } from '../errors.ts';
-import { formatFieldPath, type FieldPath } from './locate-field.ts';
+import { formatFieldPath, type FieldPath } from '../shared/locate-field.ts';
 
 /** Where a field is in its file: a line, and a column where the format has one. */
 type Position = { line?: number; column?: number };
@@ -31,7 +31,10 @@ export function issueErrors(issue: z.core.$ZodIssue, schema: z.ZodType, file: st
   });
 }
 
-/** Turns one schema problem into a located error: `field: expected X, got Y`, or for keys the schema does not know, the first of them. */
+/**
+ * Turns one schema problem into a located error: `field: expected X, got Y`, or for keys the schema
+ * does not know, the first of them.
+ */
 export function issueToError(issue: z.core.$ZodIssue, file: string, position: Position): SiteError {
   if (issue.code === 'unrecognized_keys') {
     const [first = '', ...others] = issue.keys;

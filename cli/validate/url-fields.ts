@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { isNonPublicAddress } from '../check/address-policy.ts';
+import { isNonPublicAddress } from '../shared/address-policy.ts';
 
 // What a URL in a dataset or an environment override may be. Each value ends up in HTML
 // attributes, in `_redirects` rules, in robots.txt and in XML, so it is checked as what it is,
@@ -81,7 +81,10 @@ function isLoopback(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
 }
 
-/** Whether a URL's host names this machine or a non-public address: `localhost` and its subdomains, or such an IP literal (cli/check/address-policy.ts). */
+/**
+ * Whether a URL's host names this machine or a non-public address: `localhost` and its subdomains,
+ * or such an IP literal (cli/shared/address-policy.ts).
+ */
 function isLocalHost(hostname: string): boolean {
   const bare = hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;
   if (isIP(bare) !== 0) return isNonPublicAddress(bare);

@@ -1,54 +1,12 @@
 import path from 'node:path';
 import type { z } from 'zod';
-import type { ContentSpec } from '../config/content-spec.ts';
+import type { CollectionSpec, ContentSpec, Entry, LoadedContent, RawContent, RawJson, RawMarkdown } from '../config/content-spec.ts';
 import { SiteError, SiteErrorList } from '../errors.ts';
 import { errorCatalogue } from '../error-catalogue.ts';
-import type { RawContent, RawJson, RawMarkdown } from '../load/load-content.ts';
-import { recordDataOrigins, type OriginIndex } from '../render/link-origins.ts';
-import { formatFieldPath, locateFrontMatterField, locateJsonField, type FieldPath } from './locate-field.ts';
+import { recordDataOrigins, type OriginIndex } from '../shared/link-origins.ts';
+import { formatFieldPath, locateFrontMatterField, locateJsonField } from '../shared/locate-field.ts';
 import { parsePostDate, writtenPostDate } from './post-date.ts';
 import { issueErrors } from './schema-issues.ts';
-
-/** An entry of a collection whose front matter passed its schema. */
-export interface Entry<Data = Record<string, unknown>> {
-  file: string;
-  /** The entry's name: its file's without `.md`, or a page bundle's folder name. */
-  name: string;
-  data: Data;
-  body: string;
-  /** 1-based line of the body's first line in the file. */
-  bodyLine: number;
-  /** The YAML between the fences, for locating fields. */
-  frontMatterText: string;
-  /** A dated entry's date (see `CollectionSpec.dated`). */
-  date?: Date;
-  draft?: boolean;
-  /** The folder of a page bundle (`<name>/index.md` and the files it uses). */
-  bundle?: string;
-  /** The front matter's `extra` mapping: keys kept from elsewhere (another generator's), never validated or shown. */
-  extra?: Record<string, unknown>;
-}
-
-/** The validated content a site builds its model from. */
-export interface LoadedContent {
-  root: string;
-  raw: RawContent;
-  /** Each collection's entries; a dated collection's newest first, without drafts and future entries unless asked for. */
-  collections: Record<string, Entry[]>;
-  /** Each dataset as its schema parsed it, by name. */
-  data: Record<string, unknown>;
-  /** Where each dataset object with a link was written (link-origins.ts). */
-  origins: OriginIndex;
-  /**
-   * Problems of the drafts this build leaves out (no `--drafts`): reported as warnings, as they
-   * stop no page from being built. With `--drafts` they are errors like any other entry's.
-   */
-  draftWarnings: SiteError[];
-  /** The drafts this build leaves out, as read: their bodies are checked for warnings. */
-  draftsLeftOut: RawMarkdown[];
-  /** A located error about a field of a dataset or of an entry's front matter. */
-  fieldError(where: { dataset: string } | { file: string }, field: FieldPath, code: SiteError['code'], message: string, hint?: string): SiteError;
-}
 
 /** Which dated entries a build keeps. */
 export interface ValidateOptions {
@@ -66,41 +24,46 @@ export function validateContent(raw: RawContent, spec: ContentSpec, options: Val
   const data: Record<string, unknown> = {};
   for (const [name, dataset] of raw.data) data[name] = validateDataset(dataset, spec.data[name]!, origins, errors);
   const collections: Record<string, Entry[]> = {};
-  const draftWarnings: SiteError[] = [];
-  const draftsLeftOut: RawMarkdown[] = [];
+  const drafts: DraftsLeftOut = { warnings: [], files: [] };
   for (const [name, collection] of Object.entries(spec.collections)) {
-    const files = raw.collections[name] ?? [];
-    const entries: Entry[] = [];
-    for (const file of files) {
-      // A draft this build leaves out is checked all the same, its problems reported as warnings.
-      const leftOut = collection.dated === true && !options.drafts && file.frontMatter.draft === true;
-      if (leftOut) draftsLeftOut.push(file);
-      const sink = leftOut ? draftWarnings : errors;
-      const entry = collection.schema ? validateEntry(file, collection.schema, sink) : { ...entryOf(file), data: {}, frontMatterText: '' };
-      if (!entry) continue;
-      if (!collection.dated) entries.push(entry);
-      else if (datedEntry(entry, sink) && !leftOut) entries.push(entry);
-    }
-    collections[name] = collection.dated ? datedEntries(entries, options) : entries;
+    collections[name] = validateCollection(raw.collections[name] ?? [], collection, options, errors, drafts);
   }
   if (errors.length > 0) throw new SiteErrorList(errors);
+  return { root: raw.root, raw, collections, data, origins, draftWarnings: drafts.warnings, draftsLeftOut: drafts.files, fieldError: fieldErrors(raw) };
+}
+
+/** The drafts a build leaves out, as read, and their problems, which are warnings. */
+interface DraftsLeftOut {
+  warnings: SiteError[];
+  files: RawMarkdown[];
+}
+
+/** A collection's entries that passed its schema (a dated one's newest first, drafts and future entries as asked). */
+function validateCollection(files: RawMarkdown[], collection: CollectionSpec, options: ValidateOptions, errors: SiteError[], drafts: DraftsLeftOut): Entry[] {
+  const entries: Entry[] = [];
+  for (const file of files) {
+    // A draft this build leaves out is checked all the same, its problems reported as warnings.
+    const leftOut = collection.dated === true && !options.drafts && file.frontMatter.draft === true;
+    if (leftOut) drafts.files.push(file);
+    const sink = leftOut ? drafts.warnings : errors;
+    const entry = collection.schema ? validateEntry(file, collection.schema, sink) : { ...entryOf(file), data: {}, frontMatterText: '' };
+    if (!entry) continue;
+    if (!collection.dated) entries.push(entry);
+    else if (datedEntry(entry, sink) && !leftOut) entries.push(entry);
+  }
+  return collection.dated ? datedEntries(entries, options) : entries;
+}
+
+/** `LoadedContent.fieldError`: a problem of a field of a dataset or of an entry's front matter, at its line. */
+function fieldErrors(raw: RawContent): LoadedContent['fieldError'] {
   const markdownByFile = new Map(Object.values(raw.collections).flat().map((file) => [file.file, file]));
-  return {
-    root: raw.root,
-    raw,
-    collections,
-    data,
-    origins,
-    draftWarnings,
-    draftsLeftOut,
-    fieldError(where, field, code, message, hint) {
-      if ('dataset' in where) {
-        const dataset = raw.data.get(where.dataset);
-        return new SiteError({ code, message: `${formatFieldPath(field)}: ${message}`, hint, file: dataset?.file, ...(dataset ? locateJsonField(dataset.source, field) : {}) });
-      }
-      const frontMatter = markdownByFile.get(where.file)?.frontMatterText ?? '';
-      return new SiteError({ code, message: `${formatFieldPath(field)}: ${message}`, hint, file: where.file, line: locateFrontMatterField(frontMatter, field[0]) });
-    },
+  return (where, field, code, message, hint) => {
+    if ('dataset' in where) {
+      const dataset = raw.data.get(where.dataset);
+      return new SiteError({ code, message: `${formatFieldPath(field)}: ${message}`, hint, file: dataset?.file, ...(dataset ? locateJsonField(dataset.source, field) : {}) });
+    }
+    const frontMatter = markdownByFile.get(where.file)?.frontMatterText ?? '';
+    return new SiteError({ code, message: `${formatFieldPath(field)}: ${message}`, hint, file: where.file, line: locateFrontMatterField(frontMatter, field[0]) });
   };
 }
 
@@ -114,7 +77,10 @@ function validateDataset(dataset: RawJson, schema: z.ZodType, origins: OriginInd
   return undefined;
 }
 
-/** The front-matter key whose mapping an author keeps other generators' fields under: kept, never validated or shown. */
+/**
+ * The front-matter key whose mapping an author keeps other generators' fields under: kept, never
+ * validated or shown.
+ */
 export const extraKey = 'extra';
 
 /**
@@ -170,7 +136,10 @@ function datedEntry(entry: Entry, errors: SiteError[]): boolean {
   return true;
 }
 
-/** A dated collection's entries without those dated after now unless asked for, newest first (then by file, for a stable order). */
+/**
+ * A dated collection's entries without those dated after now unless asked for, newest first (then
+ * by file, for a stable order).
+ */
 function datedEntries(entries: Entry[], options: ValidateOptions): Entry[] {
   const now = options.now ?? new Date();
   return entries

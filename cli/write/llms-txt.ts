@@ -5,9 +5,8 @@
 // the same order, up to a size: an answer engine fetches one file of a known bound. Both come
 // from what the site declares (`llms` in its definition, `markdown` on its routes), never from
 // its HTML. Only pages with a copy are listed, so a draft or a page the site does not mark never is.
-import type { ScannedRef } from '../check/html-refs.ts';
-import { locateRefs } from '../check/html-refs.ts';
-import { markdownRefLabels } from '../check/markdown-refs.ts';
+import { locateRefs, type ScannedRef } from '../shared/scanned-refs.ts';
+import { markdownRefLabels } from '../render/markdown/markdown-refs.ts';
 import type { LlmsSpec } from '../config/site-definition.ts';
 import type { MarkdownCopy } from '../render/markdown-copy.ts';
 import { markdownDestination, markdownText } from '../render/markdown-text.ts';

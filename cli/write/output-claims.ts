@@ -6,7 +6,7 @@
 // `_headers/index.html`), or a file inside a folder another writer owns whole, is
 // `routes.duplicate-output`, at the later claim's file, naming both: no writer silently replaces
 // another's file, and content never takes a path the host reads as its own configuration.
-import { manifestFileName } from '../check/types.ts';
+import { manifestFileName } from './route-manifest.ts';
 import { SiteError, SiteErrorList } from '../errors.ts';
 
 /** A path a writer of the build will write. */

@@ -5,7 +5,7 @@ import { lstat, readdir, realpath } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { SiteError } from '../errors.ts';
-import { manifestFileName } from '../check/types.ts';
+import { manifestFileName } from './route-manifest.ts';
 import { legacyLinkedOutput } from './output-swap.ts';
 
 /** Folders of the project that hold sources; the output may be neither one of them nor hold one. */

@@ -1,10 +1,13 @@
 import path from 'node:path';
-import type { LinkOrigin } from '../render/link-origins.ts';
+import type { LinkOrigin } from '../shared/link-origins.ts';
+import type { RecordedLink } from '../config/render-context.ts';
 import type { MarkdownCopy } from '../render/markdown-copy.ts';
-import type { RecordedLink } from '../render/render-context.ts';
 import type { PageRecord } from '../render/render-page.ts';
 import type { Redirect } from '../route/routes.ts';
 import { withTrailingSlash } from '../route/urls.ts';
+
+/** The file inside a built site that records routes, redirects and the source of every link. */
+export const manifestFileName = '.sitegen-manifest.json';
 
 /**
  * Routes, redirects and where every emitted link came from. Origins are listed once and

@@ -1,7 +1,7 @@
 // What the lead endpoint needs of the site's content, handed to it by the build
 // (`server.data` in sitegen.config.ts): where each form lives and where its success leads, the
 // captcha settings, and the words of the page a form sent without JavaScript gets back.
-import { pageHref } from '../../cli/route/trailing-slash.ts';
+import { pageHref } from 'sitegen/site';
 import type { FieldProblem, LeadFormName } from '../../client/forms/lead-schema.ts';
 import type { SiteModel } from '../../templates/site/model.ts';
 import { gettingStartedPath, guideArticlePath, guidePath, toolkitFilesPath, toolkitPath } from '../../templates/site/urls.ts';

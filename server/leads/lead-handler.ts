@@ -7,7 +7,7 @@
 // Google; then the verdict stored and the visitor answered (202 once a lead is stored as
 // accepted), and the lead forwarded to the automation after the answer. Nothing is dropped: every
 // refused lead stays in the store with its reason. docs/receiving-leads.md tells the whole story.
-import type { FetchHandler, SqlDatabase } from '../../cli/config/server-spec.ts';
+import type { FetchHandler, SqlDatabase } from 'sitegen/site';
 import { checkLeadFields, type FieldProblem } from '../../client/forms/lead-schema.ts';
 import { failurePage, type FailureKind } from './failure-page.ts';
 import { forwardLead, type ForwardSettings } from './forward-lead.ts';

@@ -1,7 +1,7 @@
 // The lead store in SQL (server/migrations/): D1 on Cloudflare, the SQLite file LEADS_DB in Node.
 // Each race is settled by one conditional statement, which SQLite runs alone: an INSERT that
 // takes a free id or overwrites a refused attempt, an UPDATE that claims an unclaimed lead.
-import type { SqlDatabase, SqlValue } from '../../cli/config/server-spec.ts';
+import type { SqlDatabase, SqlValue } from 'sitegen/site';
 import type { BeginResult, LeadRecord, LeadStatus, LeadStore, NewLead, RetentionRule } from './lead-store.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import { useContext } from 'react';
-import { pictureSources } from '../../cli/images/picture-sources.ts';
+import { pictureSources } from 'sitegen/site';
 import Picture from './Picture.tsx';
 import { LayoutScope, usePage, type PageContextValue } from './page-context.ts';
 

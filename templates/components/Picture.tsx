@@ -1,4 +1,4 @@
-import type { PictureSources } from '../../cli/images/picture-sources.ts';
+import type { PictureSources } from 'sitegen/site';
 
 /** An image ready for markup: its sources, alt text, intrinsic size and the `sizes` of the place it is shown in. */
 export interface PictureImage extends PictureSources {

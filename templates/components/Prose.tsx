@@ -1,7 +1,6 @@
 import { preload } from 'react-dom';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { fillSlots } from '../../cli/render/markdown/body-slots.ts';
-import type { RenderedMarkdown } from '../../cli/render/markdown/render-markdown.ts';
+import { fillSlots, type RenderedMarkdown } from 'sitegen/site';
 import { toEmbedUrl } from '../../client/video-url.ts';
 import Img from './Img.tsx';
 import Island from './Island.tsx';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { sectionIdFromHeading } from '../../cli/route/slugs.ts';
+import { sectionIdFromHeading } from 'sitegen/site';
 import type { Section as SectionData } from '../site/schemas/schemas.ts';
 import Card from './Card.tsx';
 import CardGrid from './CardGrid.tsx';

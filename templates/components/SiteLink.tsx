@@ -1,7 +1,6 @@
 import { useContext, type AnchorHTMLAttributes, type ReactNode } from 'react';
 import { LayoutScope, usePage } from './page-context.ts';
-import type { LinkOrigin } from '../../cli/render/link-origins.ts';
-import { pageHref } from '../../cli/route/trailing-slash.ts';
+import { type LinkOrigin, pageHref } from 'sitegen/site';
 
 type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
   /** A link from a dataset (its origin is known), or a path the template builds. */

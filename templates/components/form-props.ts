@@ -1,5 +1,5 @@
 import type { FormConfig, FormMessages } from '../../client/forms/types.ts';
-import { pictureSources } from '../../cli/images/picture-sources.ts';
+import { pictureSources } from 'sitegen/site';
 import type { PictureImage } from './Picture.tsx';
 import { usePage } from './page-context.ts';
 

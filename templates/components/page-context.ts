@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { ImageIndex, PageAssets, RecordedLink, RenderContext } from '../../cli/render/render-context.ts';
+import type { ImageIndex, PageAssets, RecordedLink, RenderContext } from 'sitegen/site';
 import type { SiteModel } from '../site/model.ts';
 import type { Navigation } from '../site/navigation.ts';
 import type { SitePage } from '../site/routes.ts';

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import type { RenderContext } from '../../cli/render/render-context.ts';
+import type { RenderContext } from 'sitegen/site';
 import { PageContext } from '../components/page-context.ts';
 import type { SiteModel } from '../site/model.ts';
 import type { SitePage } from '../site/routes.ts';
@@ -21,42 +21,41 @@ import RedirectPage from './redirect.tsx';
 import SearchPage from './search.tsx';
 import ToolkitPage from './toolkit.tsx';
 
-/** The template file of each page kind, relative to the project root. */
-const templateNames: Record<SitePage['kind'], string> = {
-  'home': 'home', 'audience': 'audience', 'guide': 'guide', 'guide-article': 'guide-article', 'blog-index': 'blog-index',
-  'blog-term': 'blog-term', 'blog-terms': 'blog-terms', 'blog-post': 'blog-post', 'blog-author': 'blog-author', 'case-studies': 'case-studies', 'humans': 'content-page', 'getting-started': 'getting-started',
-  'toolkit': 'toolkit', 'legal': 'legal', 'search': 'search', 'not-found': 'not-found', 'redirect': 'redirect',
+/** One page kind: its template file (relative to the project root) and the element it renders. */
+type PageKind<K extends SitePage['kind']> = { file: string; render: (page: Extract<SitePage, { kind: K }>) => ReactElement };
+
+/** Every page kind of the site, with its template file and how it renders. */
+const pageKinds: { [K in SitePage['kind']]: PageKind<K> } = {
+  'home': { file: 'templates/pages/home.tsx', render: () => <HomePage /> },
+  'audience': { file: 'templates/pages/audience.tsx', render: (page) => <AudiencePage slug={page.slug} /> },
+  'guide': { file: 'templates/pages/guide.tsx', render: (page) => <GuidePage topic={page.topic} /> },
+  'guide-article': { file: 'templates/pages/guide-article.tsx', render: (page) => <GuideArticlePage topic={page.topic} /> },
+  'blog-index': { file: 'templates/pages/blog-index.tsx', render: (page) => <BlogIndexPage page={page.page} /> },
+  'blog-term': { file: 'templates/pages/blog-term.tsx', render: (page) => <BlogTermPage taxonomy={page.taxonomy} slug={page.slug} page={page.page} /> },
+  'blog-terms': { file: 'templates/pages/blog-terms.tsx', render: (page) => <BlogTermsPage taxonomy={page.taxonomy} page={page.page} /> },
+  'blog-post': { file: 'templates/pages/blog-post.tsx', render: (page) => <BlogPostPage slug={page.slug} /> },
+  'blog-author': { file: 'templates/pages/blog-author.tsx', render: (page) => <BlogAuthorPage id={page.id} page={page.page} /> },
+  'case-studies': { file: 'templates/pages/case-studies.tsx', render: () => <CaseStudiesPage /> },
+  'humans': { file: 'templates/pages/content-page.tsx', render: () => <ContentPage dataset="humans" /> },
+  'getting-started': { file: 'templates/pages/getting-started.tsx', render: () => <GettingStartedPage /> },
+  'toolkit': { file: 'templates/pages/toolkit.tsx', render: (page) => <ToolkitPage unlocked={page.unlocked === true} /> },
+  'legal': { file: 'templates/pages/legal.tsx', render: (page) => <LegalPage slug={page.slug} /> },
+  'search': { file: 'templates/pages/search.tsx', render: () => <SearchPage /> },
+  'not-found': { file: 'templates/pages/not-found.tsx', render: () => <NotFoundPage /> },
+  'redirect': { file: 'templates/pages/redirect.tsx', render: (page) => <RedirectPage to={page.to} /> },
 };
+
+/** The page kind's entry for `page`, typed by its kind. */
+function pageKindOf<K extends SitePage['kind']>(page: Extract<SitePage, { kind: K }>): PageKind<K> {
+  return pageKinds[page.kind as K];
+}
 
 /** The template file of a page kind, named as the origin of the links it builds itself. */
 export function templateFileOf(page: SitePage): string {
-  return `templates/pages/${templateNames[page.kind]}.tsx`;
-}
-
-/** The element that renders a page kind. */
-function pageElement(page: SitePage): ReactElement {
-  switch (page.kind) {
-    case 'home': return <HomePage />;
-    case 'audience': return <AudiencePage slug={page.slug} />;
-    case 'guide': return <GuidePage topic={page.topic} />;
-    case 'guide-article': return <GuideArticlePage topic={page.topic} />;
-    case 'blog-index': return <BlogIndexPage page={page.page} />;
-    case 'blog-term': return <BlogTermPage taxonomy={page.taxonomy} slug={page.slug} page={page.page} />;
-    case 'blog-terms': return <BlogTermsPage taxonomy={page.taxonomy} page={page.page} />;
-    case 'blog-post': return <BlogPostPage slug={page.slug} />;
-    case 'blog-author': return <BlogAuthorPage id={page.id} page={page.page} />;
-    case 'case-studies': return <CaseStudiesPage />;
-    case 'humans': return <ContentPage dataset="humans" />;
-    case 'getting-started': return <GettingStartedPage />;
-    case 'toolkit': return <ToolkitPage unlocked={page.unlocked === true} />;
-    case 'legal': return <LegalPage slug={page.slug} />;
-    case 'search': return <SearchPage />;
-    case 'not-found': return <NotFoundPage />;
-    case 'redirect': return <RedirectPage to={page.to} />;
-  }
+  return pageKinds[page.kind].file;
 }
 
 /** A page of the site inside its context: what the engine renders to a document. */
 export function renderSitePage(page: SitePage, context: RenderContext<SiteModel, SitePage>): ReactElement {
-  return <PageContext.Provider value={Object.assign(context, { navigation: context.model.navigation })}>{pageElement(page)}</PageContext.Provider>;
+  return <PageContext.Provider value={Object.assign(context, { navigation: context.model.navigation })}>{pageKindOf(page).render(page)}</PageContext.Provider>;
 }

@@ -1,4 +1,4 @@
-import { changeBodyHtml } from '../../cli/render/markdown/body-slots.ts';
+import { changeBodyHtml } from 'sitegen/site';
 import { fillConfigPlaceholders } from '../site/legal-placeholders.ts';
 import Layout, { useTitle } from '../components/Layout.tsx';
 import PageHero from '../components/PageHero.tsx';

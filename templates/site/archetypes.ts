@@ -1,5 +1,4 @@
-import type { Archetype, ImportedEntry } from '../../cli/config/archetype-spec.ts';
-import { SiteError } from '../../cli/errors.ts';
+import { type Archetype, type ImportedEntry, SiteError } from 'sitegen/site';
 import { postFieldLimits } from './schemas/blog.ts';
 import { blogPostPath } from './urls.ts';
 

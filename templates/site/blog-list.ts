@@ -1,10 +1,6 @@
 // What the blog's list pages show, as props: a post's summary, a page's pager, the sidebar's
 // tag and category links, and the index of every post the explorer filters.
-import type { ImageIndex } from '../../cli/render/render-context.ts';
-import { listPagePath, pagerEntries } from '../../cli/route/paginate.ts';
-import type { Term } from '../../cli/route/taxonomy.ts';
-import { pageHref, type TrailingSlash } from '../../cli/route/trailing-slash.ts';
-import { pictureSources } from '../../cli/images/picture-sources.ts';
+import { type ImageIndex, listPagePath, pageHref, pagerEntries, pictureSources, type Term, type TrailingSlash } from 'sitegen/site';
 import type { PostAuthor, PostSummary } from '../../client/islands/blog-filter.ts';
 import { fillText } from '../../client/islands/blog-filter.ts';
 import { postsIndexVersion, type IndexImage, type PostsIndex } from '../../client/islands/posts-index.ts';

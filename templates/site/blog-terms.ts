@@ -1,6 +1,6 @@
 // The blog's tags and categories as pages show them: a term by its slug, its title and the words
 // around it, from content/data/blog.json.
-import type { Term } from '../../cli/route/taxonomy.ts';
+import type { Term } from 'sitegen/site';
 import { fillText } from '../../client/islands/blog-filter.ts';
 import type { SiteModel } from './model.ts';
 import type { BlogTaxonomy } from './urls.ts';

@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { CardAssets, CardFont } from '../../cli/config/share-card-spec.ts';
-import { SiteError } from '../../cli/errors.ts';
+import { type CardAssets, type CardFont, SiteError } from 'sitegen/site';
 import ShareCardText, { ShareCardFrame, shareCardTemplateVersion, textBox, titleSize, type ShareCardColours } from '../share-card/ShareCard.tsx';
 import type { SiteModel } from './model.ts';
 

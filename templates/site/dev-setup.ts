@@ -1,6 +1,5 @@
 import path from 'node:path';
-import type { DevSetup } from '../../cli/config/site-definition.ts';
-import { requestPathOf } from '../../cli/dev/request-guard.ts';
+import { type DevSetup, requestPathOf } from 'sitegen/site';
 import { createFormInbox } from './form-inbox.ts';
 
 /** Where the dev server takes form posts when no webhook is configured. */

@@ -1,5 +1,5 @@
 // The blog's RSS feeds: every post, and each tag's and category's posts, newest first.
-import type { FeedSpec } from '../../cli/config/site-definition.ts';
+import type { FeedSpec } from 'sitegen/site';
 import { fillTerm, termFeedTitle, termWords } from './blog-terms.ts';
 import type { Post, SiteModel } from './model.ts';
 import { postsBySlug } from './share-card.ts';

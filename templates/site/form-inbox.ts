@@ -1,7 +1,7 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { isOwnPagePost } from '../../cli/dev/request-guard.ts';
+import { isOwnPagePost } from 'sitegen/site';
 
 /** Largest form body the dev endpoint accepts, in bytes. */
 export const maxFormBody = 64 * 1024;

@@ -5,8 +5,7 @@
 // list item or paragraph that holds it is left out, so a visitor never reads a placeholder
 // (`build --production` refuses such a config: templates/site/production.ts).
 import { Parser } from 'htmlparser2';
-import { SiteError } from '../../cli/errors.ts';
-import type { Entry } from '../../cli/load/load-content.ts';
+import { type Entry, SiteError } from 'sitegen/site';
 import type { SiteData } from './schemas/schemas.ts';
 import { emailAddressPattern } from './schemas/site-config.ts';
 

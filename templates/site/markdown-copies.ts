@@ -1,6 +1,4 @@
-import type { MarkdownCopySpec } from '../../cli/config/site-definition.ts';
-import { markdownLink, markdownText } from '../../cli/render/markdown-text.ts';
-import { pageHref } from '../../cli/route/trailing-slash.ts';
+import { markdownLink, markdownText, pageHref, type MarkdownCopySpec } from 'sitegen/site';
 import type { Post, SiteModel } from './model.ts';
 import type { Link, Section } from './schemas/schemas.ts';
 

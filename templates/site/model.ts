@@ -1,13 +1,6 @@
 import path from 'node:path';
-import type { ModelOptions } from '../../cli/config/site-definition.ts';
-import { SiteError, SiteErrorList } from '../../cli/errors.ts';
-import { errorCatalogue } from '../../cli/error-catalogue.ts';
-import type { Entry, LoadedContent } from '../../cli/load/load-content.ts';
-import type { OriginIndex } from '../../cli/render/link-origins.ts';
-import { collectTerms, defaultTermLimits, mostUsedTerms, type Term, type TermLimits } from '../../cli/route/taxonomy.ts';
-import { locateFrontMatterField } from '../../cli/validate/locate-field.ts';
-import { formatPostDate } from '../../cli/validate/post-date.ts';
-import { estimateReadTime } from '../../cli/validate/read-time.ts';
+import { collectTerms, defaultTermLimits, type Entry, estimateReadTime, formatPostDate, type LoadedContent, locateFrontMatterField, type ModelOptions, mostUsedTerms, type OriginIndex, SiteError, SiteErrorList, type Term, type TermLimits } from 'sitegen/site';
+import { siteErrors } from './errors.ts';
 import { legalPlaceholderProblems } from './legal-placeholders.ts';
 import { buildNavigation, type Navigation } from './navigation.ts';
 import { applySiteOverrides, siteOverridesFromEnv } from './overrides.ts';
@@ -160,7 +153,7 @@ function blogTerms(posts: Post[], content: LoadedContent, limits: TermLimits | u
     tags: collectTerms(posts, (post) => post.tags, limits),
     categories: collectTerms(posts, (post) => [post.category], limits),
   };
-  const { hint } = errorCatalogue['content.too-many-terms'];
+  const { hint } = siteErrors['content.too-many-terms'];
   for (const [field, { overflows }] of Object.entries(taxonomies)) {
     for (const overflow of overflows) {
       const what = field === 'tags' ? 'tags' : 'categories';
@@ -181,7 +174,7 @@ function blogTerms(posts: Post[], content: LoadedContent, limits: TermLimits | u
         const message = clash.slug === ''
           ? `${field === 'tags' ? 'Tag' : 'Category'} “${name}” has no letter or digit to make the address of its page from`
           : `${field === 'tags' ? 'Tag' : 'Category'} “${name}” would share the address …/${clash.slug} with ${others.join(', ')}`;
-        errors.push(content.fieldError({ file: first.file }, path, 'content.term-clash', message, errorCatalogue['content.term-clash'].hint));
+        errors.push(content.fieldError({ file: first.file }, path, 'content.term-clash', message, siteErrors['content.term-clash'].hint));
       }
     }
   }
@@ -313,7 +306,7 @@ function findDuplicates<T extends { file: string }>(
   for (const item of items) {
     const first = seen.get(keyOf(item));
     if (first) {
-      const { message, hint } = errorCatalogue[code];
+      const { message, hint } = siteErrors[code];
       errors.push(new SiteError({ code, message: message(field, keyOf(item), `${shownPath(first.file)}:${lineOf(first.file)}`), hint: hint(field), file: item.file, line: lineOf(item.file) }));
     } else {
       seen.set(keyOf(item), item);

@@ -1,5 +1,4 @@
-import { SiteError } from '../../cli/errors.ts';
-import { absoluteUrlProblem, type UrlRules } from '../../cli/validate/url-fields.ts';
+import { absoluteUrlProblem, SiteError, type UrlRules } from 'sitegen/site';
 import type { SiteData } from './schemas/schemas.ts';
 import { recaptchaSiteKey, siteSchema } from './schemas/site-config.ts';
 

@@ -1,7 +1,5 @@
-import { SiteError } from '../../cli/errors.ts';
-import type { RawJson } from '../../cli/load/load-content.ts';
+import { locateJsonField, type RawJson, SiteError } from 'sitegen/site';
 import type { SiteData } from './schemas/schemas.ts';
-import { locateJsonField } from '../../cli/validate/locate-field.ts';
 import { siteEnvOverrides, type SiteOverrideField, type SiteOverrides } from './overrides.ts';
 
 // What a deployed site must not ship with, though a local build, `dev` and the tests need it:

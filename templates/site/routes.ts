@@ -1,8 +1,5 @@
 import path from 'node:path';
-import type { RedirectSpec, RouteSpec } from '../../cli/config/site-definition.ts';
-import { listPagePath, paginate } from '../../cli/route/paginate.ts';
-import { formerFeedPaths } from '../../cli/route/urls.ts';
-import { locateFrontMatterField, locateJsonField } from '../../cli/validate/locate-field.ts';
+import { formerFeedPaths, listPagePath, locateFrontMatterField, locateJsonField, paginate, type RedirectSpec, type RouteSpec } from 'sitegen/site';
 import { termList } from './blog-terms.ts';
 import { audienceCopy, caseStudiesCopy, gettingStartedCopy, guideCopy, humansCopy, postCopy } from './markdown-copies.ts';
 import type { SiteModel } from './model.ts';

@@ -1,5 +1,4 @@
-import type { ShareCardOf, ShareCardSpec } from '../../cli/config/share-card-spec.ts';
-import { locateFrontMatterField } from '../../cli/validate/locate-field.ts';
+import { locateFrontMatterField, type ShareCardOf, type ShareCardSpec } from 'sitegen/site';
 import ShareCardText, { cardSize, ShareCardFrame, textBox } from '../share-card/ShareCard.tsx';
 import { readCardAssets, type CardData } from './card-assets.ts';
 import type { Post, SiteModel } from './model.ts';

@@ -53,4 +53,4 @@ export function legalPath(slug: string): string {
   return `/${slug}`;
 }
 
-export { absoluteUrl, withoutTrailingSlash, withTrailingSlash } from '../../cli/route/urls.ts';
+export { absoluteUrl, withoutTrailingSlash, withTrailingSlash } from 'sitegen/site';

@@ -1,7 +1,6 @@
 import type { Thing, WithContext } from 'schema-dts';
-import type { Route } from '../../cli/route/routes.ts';
+import { pageHref, type Route } from 'sitegen/site';
 import type { SitePage } from '../site/routes.ts';
-import { pageHref } from '../../cli/route/trailing-slash.ts';
 import { postsBySlug } from '../site/share-card.ts';
 import { absoluteUrl, blogAuthorPath } from '../site/urls.ts';
 import type { SiteModel } from '../site/model.ts';

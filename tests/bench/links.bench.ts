@@ -7,7 +7,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkSite } from '../../cli/check/index.ts';
-import { PathSuggester } from '../../cli/check/suggest.ts';
+import { PathSuggester } from '../../cli/shared/suggest.ts';
 
 const pageCount = Number(process.env.PAGES ?? 5000);
 const sections = ['blog', 'guides', 'services', 'case-studies', 'docs'];

@@ -8,7 +8,7 @@
 // Run: npm run bench:svg [-- --sizes 1,2,4,8] [--runs 3]
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { inputLimits } from '../../cli/load/input-limits.ts';
+import { inputLimits } from '../../cli/input-limits.ts';
 import { markupShape } from '../../cli/images/markup-shape.ts';
 import { svgSanitizer } from '../../cli/images/sanitize-svg.ts';
 

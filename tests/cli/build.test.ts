@@ -85,6 +85,17 @@ test('a broken post fails the build with file:line and field, exit code 1, and k
   assert.deepEqual(await entriesBesideOutput(out), ['out', 'tiny'], 'no staging folder is left beside the output');
 }));
 
+test("an error the site's own code throws is reported by the compiled CLI at its place, with its code", () => withTinySite(async ({ root, content }) => {
+  const config = path.join(root, 'sitegen.config.ts');
+  await editFile(config, "import { defineSite } from 'sitegen/site';", "import { SiteError, defineSite } from 'sitegen/site';");
+  const post = JSON.stringify(path.join(content, 'posts', 'hello.md'));
+  await editFile(config, 'export default defineSite', `function refuse(): never {\n  throw new SiteError({ code: 'content.invalid-field', message: 'refused by the site', file: ${post}, line: 2 });\n}\n\nexport default defineSite`);
+  await editFile(config, 'model: (content) => ({', 'model: (content) => (refuse(), {');
+  const run = await runCli(['build', '--no-cache'], { cwd: root });
+  assert.equal(run.code, 1, run.stderr);
+  assert.match(run.stderr, /posts\/hello\.md:2 {2}refused by the site {2}\[content\.invalid-field\]/);
+}));
+
 test('a broken internal link in a post fails the build at its Markdown line and keeps the old output', () => withTinySite(async ({ root, content }) => {
   const out = path.join(path.dirname(root), 'out');
   assert.equal((await runCliHere(['build', '--out', out], { cwd: root })).code, 0);

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
 import { createDevRequestHandler, type DevRoutes } from '../../cli/dev/dev-requests.ts';
-import { ownHostValues, requestPathOf } from '../../cli/dev/request-guard.ts';
+import { ownHostValues, requestPathOf } from '../../cli/static-host/request-guard.ts';
 
 /** Serves `handler` (the dev server's request handler, without a site build) on loopback; `errors` collects what it logs. */
 async function serveHandler(handler: Pick<DevRoutes, 'middleware' | 'site'>, errors: string[]): Promise<{ url: string; close: () => void }> {

@@ -9,7 +9,7 @@ import { editFile } from '../helpers/content.ts';
 import { copyTinySite, type SiteCopy } from '../helpers/tiny-copy.ts';
 
 // Which pages an edit renders again in `sitegen dev`: a page is taken from the page cache
-// unless something it is made from changed (cli/cache/page-cache.ts). Every page is made from
+// unless something it is made from changed (cli/pipeline/page-reuse.ts). Every page is made from
 // the site's model, code, stylesheet and images; a post's page also from its body. The tiny
 // site's content sits here under folders named like content folders (posts/images/toolkit), which
 // must not change what an edit touches.

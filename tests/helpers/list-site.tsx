@@ -1,7 +1,7 @@
 // The tiny site with long lists, as a site would build them with the engine's list helpers: a
 // list of every post, one a page, and a page per tag, each linked to its neighbours.
 import type { RouteSpec, SiteDefinition } from '../../cli/config/site-definition.ts';
-import type { RenderContext } from '../../cli/render/render-context.ts';
+import type { RenderContext } from '../../cli/config/render-context.ts';
 import { listPagePath, pagerEntries, paginate } from '../../cli/route/paginate.ts';
 import { collectTerms } from '../../cli/route/taxonomy.ts';
 import tinyDefinition from '../sites/tiny/sitegen.config.ts';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Cache } from '../../cli/cache/cache.ts';
-import type { InputLimits } from '../../cli/load/input-limits.ts';
+import type { InputLimits } from '../../cli/input-limits.ts';
 import { buildSite, type BuildResult } from '../../cli/pipeline/build-site.ts';
 import { runImport, type ImportResult } from '../../cli/import/run-import.ts';
 import { checkReportFile } from '../../cli/import/import-report.ts';

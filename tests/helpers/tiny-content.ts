@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadContent, type RawContent } from '../../cli/load/load-content.ts';
 import { SiteError, SiteErrorList } from '../../cli/errors.ts';
-import { validateContent, type LoadedContent, type ValidateOptions } from '../../cli/validate/validate-content.ts';
-import type { ContentSpec } from '../../cli/config/content-spec.ts';
+import { validateContent, type ValidateOptions } from '../../cli/validate/validate-content.ts';
+import type { ContentSpec, LoadedContent } from '../../cli/config/content-spec.ts';
 import { tinyRoot, tinySite } from './sites.ts';
 
 // Content for engine tests: the tiny site's content folder (tests/sites/tiny/content) with the

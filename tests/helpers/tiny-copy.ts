@@ -20,8 +20,8 @@ export interface SiteCopy {
  * A throwaway copy of the tiny site (tests/sites/tiny) that a test may edit and build with the
  * real CLI (`runCli([...], { cwd: root })`) or the dev server. The copy sits at the same place
  * under a temporary folder as the tiny site does under the project, beside links to the
- * project's `cli/` and `node_modules/`, so its definition imports the engine as the original
- * does; its cache (`<root>/node_modules/.cache/sitegen`) is its own.
+ * project's `cli/`, `node_modules/` and `package.json`, so it imports the engine (`sitegen/site`)
+ * as the original does; its cache (`<root>/node_modules/.cache/sitegen`) is its own.
  */
 export async function copyTinySite(): Promise<SiteCopy> {
   const base = await mkdtemp(path.join(os.tmpdir(), 'sitegen-tiny-'));
@@ -30,5 +30,6 @@ export async function copyTinySite(): Promise<SiteCopy> {
   await cp(tinyRoot, root, { recursive: true, filter: (source) => !source.includes(`${path.sep}node_modules`) && !/\.timestamp-\d+-[0-9a-f]+\.mjs$/.test(source) });
   await symlink(path.join(projectRoot, 'cli'), path.join(base, 'cli'));
   await symlink(path.join(projectRoot, 'node_modules'), path.join(base, 'node_modules'));
+  await symlink(path.join(projectRoot, 'package.json'), path.join(base, 'package.json'));
   return { root, content: path.join(root, 'content'), cleanup: () => rm(base, { recursive: true, force: true }) };
 }

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { isNonPublicAddress, type HostResolver } from '../../cli/check/address-policy.ts';
+import { isNonPublicAddress, type HostResolver } from '../../cli/shared/address-policy.ts';
 import { checkSite, formatReport, type CheckLinksOptions, type LinkReport } from '../../cli/check/index.ts';
 import { scanSiteFolder } from '../../cli/static-host/list-site-files.ts';
 import { hostRedirectLimits, parseRedirectsFile, patternRuleLimit, patternSegmentLimit } from '../../cli/static-host/redirect-rules.ts';

@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { SiteError, SiteErrorList } from '../../cli/errors.ts';
-import { inputLimits } from '../../cli/load/input-limits.ts';
-import { loadImages } from '../../cli/load/load-images.ts';
+import { inputLimits } from '../../cli/input-limits.ts';
+import { loadImages } from '../../cli/images/load-images.ts';
 import { imagePolicy } from '../../cli/write/headers-file.ts';
 import { Cache } from '../../cli/cache/cache.ts';
 import { buildSite } from '../../cli/pipeline/build-site.ts';
@@ -319,7 +319,7 @@ test('the CLI starts without loading jsdom, and a load of SVGs known clean from 
     await writeFile(path.join(images, 'clean.svg'), picture('<circle cx="20" cy="20" r="4"/>'));
     const loadTwice = `
       const { Cache } = await import('./cli/cache/cache.ts');
-      const { loadImages } = await import('./cli/load/load-images.ts');
+      const { loadImages } = await import('./cli/images/load-images.ts');
       await loadImages(${JSON.stringify(images)}, { cache: new Cache(${JSON.stringify(path.join(dir, 'cache'))}) });`;
     assert.equal(loadsJsdom(loadTwice), true, 'the first load sanitizes the SVG');
     assert.equal(loadsJsdom(loadTwice), false, 'the second load knows it clean');

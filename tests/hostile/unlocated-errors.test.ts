@@ -10,7 +10,7 @@ import type { SiteDefinition } from '../../cli/config/site-definition.ts';
 import { SiteError, SiteErrorList } from '../../cli/errors.ts';
 import { planImport } from '../../cli/import/import-posts.ts';
 import { scanSource } from '../../cli/import/scan-source.ts';
-import { ContentFiles } from '../../cli/load/read-content-file.ts';
+import { ContentFiles } from '../../cli/shared/read-content-file.ts';
 import { Cache } from '../../cli/cache/cache.ts';
 import { buildSite } from '../../cli/pipeline/build-site.ts';
 import { DiskWriter } from '../../cli/write/writers.ts';

@@ -8,8 +8,8 @@ import { Cache } from '../../cli/cache/cache.ts';
 import { SiteErrorList } from '../../cli/errors.ts';
 import { ImageProcessor } from '../../cli/images/image-processor.ts';
 import { planImage, type ImagePlan } from '../../cli/images/variant-plan.ts';
-import { loadImages } from '../../cli/load/load-images.ts';
-import { ContentFiles } from '../../cli/load/read-content-file.ts';
+import { loadImages } from '../../cli/images/load-images.ts';
+import { ContentFiles } from '../../cli/shared/read-content-file.ts';
 import { animatedGif, flat, photo, sidewaysJpeg, truncated } from '../helpers/images.ts';
 
 let dir: string;

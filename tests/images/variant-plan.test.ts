@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { RasterImage } from '../../cli/load/load-images.ts';
+import type { RasterImage } from '../../cli/images/load-images.ts';
 import { planImage, responsiveWidths } from '../../cli/images/variant-plan.ts';
 
 const image = (overrides: Partial<RasterImage> = {}): RasterImage => ({

@@ -6,9 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { SiteError, SiteErrorList } from '../../cli/errors.ts';
-import { loadImages } from '../../cli/load/load-images.ts';
-import { byteLimitHints, defaultInputLimits, inputLimits, useInputLimits } from '../../cli/load/input-limits.ts';
-import { ContentFiles } from '../../cli/load/read-content-file.ts';
+import { loadImages } from '../../cli/images/load-images.ts';
+import { byteLimitHints, defaultInputLimits, inputLimits, useInputLimits } from '../../cli/input-limits.ts';
+import { ContentFiles } from '../../cli/shared/read-content-file.ts';
 
 let dir: string;
 before(async () => {

@@ -6,8 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { checkSite, type LinkReport } from '../../cli/check/index.ts';
-import { SiteErrorList } from '../../cli/errors.ts';
-import { buildSite, type BuildOptions, type BuildResult } from '../../cli/pipeline/build-site.ts';
+import { SiteError, SiteErrorList } from '../../cli/errors.ts';
+import { BuildStepError, buildSite, type BuildOptions, type BuildResult } from '../../cli/pipeline/build-site.ts';
 import { DiskWriter, MemoryWriter } from '../../cli/write/writers.ts';
 import { filesOf, outputDigest, tinyContentCopy } from '../helpers/build-output.ts';
 import { editFile } from '../helpers/content.ts';
@@ -58,6 +58,16 @@ test('renders each page with the site\'s templates, its Markdown body and highli
   assert.match(post, /<figure data-rehype-pretty-code-figure="">/);
   assert.match(post, /<span style="color:#[0-9A-F]{6}">const<\/span>/, 'the code block is highlighted at build time');
   assert.deepEqual(parsePage(await read('404.html')).texts('h1'), ['Not found']);
+});
+
+test('highlights code with the theme the definition names, github-dark-default when it names none', async () => {
+  assert.match(await read('posts/hello/index.html'), /<pre [^>]*data-theme="github-dark-default"/);
+  const writer = new MemoryWriter();
+  const definition = { ...tinySite.definition, markdown: { ...tinySite.definition.markdown, theme: 'github-light' as const } };
+  await build({ writer, site: { ...tinySite, definition } });
+  const post = writer.text('posts/hello/index.html') ?? '';
+  assert.match(post, /<pre [^>]*data-theme="github-light"/);
+  assert.doesNotMatch(post, /github-dark-default/);
 });
 
 test('writes the sitemap and the feed of the site\'s pages, with their dates', async () => {
@@ -219,4 +229,22 @@ test('builds into memory with the in-memory writer, touching no folder', async (
   assert.deepEqual([...writer.files.keys()].sort(), [...(await filesOf(outDir)).keys()].sort(), 'the files a build to disk writes');
   assert.equal(writer.text('posts/hello/index.html'), await read('posts/hello/index.html'));
   assert.deepEqual(await folders(), before, 'nothing written beside the site or the outputs');
+});
+
+test('a failure that is no problem of the site names the step it happened in; a located problem passes as it is', async () => {
+  const failing = (model: () => never) => ({ ...tinySite, definition: { ...tinySite.definition, model } });
+  await assert.rejects(build({ writer: new MemoryWriter(), site: failing(() => { throw new TypeError('no such property'); }) }), (error: unknown) => {
+    assert.ok(error instanceof BuildStepError);
+    assert.equal(error.step, 'validate');
+    assert.ok(error.cause instanceof TypeError);
+    return true;
+  });
+  const problem = new SiteError({ code: 'content.invalid-field', message: 'refused', file: 'content/data/site.json', line: 1 });
+  await assert.rejects(build({ writer: new MemoryWriter(), site: failing(() => { throw problem; }) }), (error: unknown) => error === problem);
+  const full = new (class extends MemoryWriter {
+    override async commit(): Promise<void> {
+      throw new Error('no space left on device');
+    }
+  })();
+  await assert.rejects(build({ writer: full }), (error: unknown) => error instanceof BuildStepError && error.step === 'commit' && /no space left/.test(error.message));
 });

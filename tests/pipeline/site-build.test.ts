@@ -535,7 +535,7 @@ const copiedPages = () => ({
 test('llms.txt lists every page the site copies, in its sections, each link answered by the copy\'s own file', async () => {
   const { readSiteFolder } = await import('../../cli/static-host/static-host.ts');
   const { respondToPath } = await import('../../cli/static-host/serve-site.ts');
-  const { scanMarkdownRefs } = await import('../../cli/check/markdown-refs.ts');
+  const { scanMarkdownRefs } = await import('../../cli/render/markdown/markdown-refs.ts');
   const site = await readSiteFolder(outDir);
   const llms = await read('llms.txt');
   assert.match(llms, /^# Checkpoint QA\n\n> \S/);

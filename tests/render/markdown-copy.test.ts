@@ -7,7 +7,7 @@ import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { Cache } from '../../cli/cache/cache.ts';
-import { scanMarkdownRefs } from '../../cli/check/markdown-refs.ts';
+import { scanMarkdownRefs } from '../../cli/render/markdown/markdown-refs.ts';
 import { checkSite } from '../../cli/check/check-site.ts';
 import { buildSite, type BuildResult } from '../../cli/pipeline/build-site.ts';
 import { createMemoryHandler } from '../../cli/dev/memory-site.ts';

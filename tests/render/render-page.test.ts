@@ -58,12 +58,15 @@ test('a page sees the Markdown bodies its route names and no other', () => {
   assert.equal(markdown.get(second.file)!.html.includes('A second post'), true);
 });
 
-test('records every link the templates write, with the template file as its origin', () => {
+test('records every link the templates write, with the template file the site names as its origin, else its definition', () => {
   const home = renderPage(site, routeAt('/'), shared);
   assert.deepEqual(home.links, [
-    { href: '/posts/second/', origin: { kind: 'template', file: 'templates/pages.tsx' } },
-    { href: '/posts/hello/', origin: { kind: 'template', file: 'templates/pages.tsx' } },
+    { href: '/posts/second/', origin: { kind: 'template', file: 'sitegen.config.ts' } },
+    { href: '/posts/hello/', origin: { kind: 'template', file: 'sitegen.config.ts' } },
   ]);
+  assert.deepEqual(renderPage(site, routeAt('/'), shared, 'sites/tiny.config.ts').links.map((link) => link.origin.file), ['sites/tiny.config.ts', 'sites/tiny.config.ts']);
+  const named = defineSite({ ...site, templateFile: (page) => `templates/${page.kind}.tsx` });
+  assert.deepEqual(renderPage(named, routeAt('/'), shared).links.map((link) => link.origin.file), ['templates/home.tsx', 'templates/home.tsx']);
   assert.deepEqual(renderPage(site, routeAt('/404'), shared).links, []);
 });
 
@@ -84,7 +87,7 @@ test('wraps a template failure in a render.failed error naming the template and 
   assert.throws(() => renderPage(site, missing, shared), (error: unknown) => {
     assert.ok(error instanceof SiteError);
     assert.equal(error.code, 'render.failed');
-    assert.equal(error.file, 'templates/pages.tsx');
+    assert.equal(error.file, 'sitegen.config.ts');
     assert.ok(error.cause instanceof Error);
     assert.match(error.message, /^rendering \/posts\/missing failed: /);
     assert.match(error.hint ?? '', /content\/posts\/missing\.md/);
@@ -94,7 +97,7 @@ test('wraps a template failure in a render.failed error naming the template and 
   assert.throws(() => renderPage(throwing, routeAt('/'), shared), (error: unknown) => error instanceof SiteError && error.code === 'render.failed' && /boom/.test(error.message));
 });
 
-test("renders a redirect's old address with the site's redirect page: not indexable, no bodies", () => {
+test("renders a redirect's old address with the engine's page when the site has none: a refresh and a link, not indexable, no bodies", () => {
   const [redirect] = routed.redirects;
   assert.deepEqual({ from: redirect!.from, to: redirect!.to, file: redirect!.file }, { from: '/old-home', to: '/', file: 'old-home/index.html' });
   const page = renderRedirect(site, redirect!, shared);
@@ -102,5 +105,21 @@ test("renders a redirect's old address with the site's redirect page: not indexa
     { path: '/old-home', url: '/old-home', file: 'old-home/index.html', page: { kind: 'redirect', to: '/' }, indexable: false, bodies: [] });
   const parsed = parsePage(page.html);
   assert.equal(parsed.all((e) => e.name === 'meta' && e.attribs['http-equiv'] === 'refresh')[0]?.attribs.content, '0; url=/');
-  assert.deepEqual(page.links.map((link) => link.href), ['/']);
+  assert.equal(parsed.all((e) => e.name === 'meta' && e.attribs.name === 'robots')[0]?.attribs.content, 'noindex');
+  assert.deepEqual(page.links, [{ href: '/', origin: { kind: 'template', file: 'sitegen.config.ts' } }]);
+});
+
+test("the engine's redirect page writes any target as text: it adds no element", () => {
+  const to = '/a"><script>alert(1)</script>?q=1&b=<i>';
+  const parsed = parsePage(renderRedirect(site, { ...routed.redirects[0]!, to }, shared).html);
+  assert.equal(parsed.all((e) => e.name === 'meta' && e.attribs['http-equiv'] === 'refresh')[0]?.attribs.content, `0; url=${to}`);
+  assert.equal(parsed.all((e) => e.name === 'a')[0]?.attribs.href, to);
+  assert.deepEqual(parsed.all((e) => e.name === 'script' || e.name === 'i'), []);
+});
+
+test("renders a redirect's old address with the site's own redirect page when it has one", () => {
+  const own = defineSite({ ...site, redirectPage: (): TinyPage => ({ kind: 'not-found' }) });
+  const page = renderRedirect(own, routed.redirects[0]!, shared);
+  assert.deepEqual(page.route.page, { kind: 'not-found' });
+  assert.deepEqual(parsePage(page.html).texts('h1'), ['Not found']);
 });

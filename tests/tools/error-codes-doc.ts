@@ -1,11 +1,13 @@
-// Writes docs/errors.md from the error catalogue (cli/error-catalogue.ts): every code, its title,
+// Writes docs/errors.md from the error catalogue: every code of the engine (cli/error-catalogue.ts),
+// then the site's own (`errors` in sitegen.config.ts) under the site's name, each with its title
 // and its hint where the catalogue gives a fixed one. `npm run docs:errors` runs it;
 // tests/docs-error-codes.test.ts fails when docs/errors.md is not what it would write.
 //   node --import tsx tests/tools/error-codes-doc.ts
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { errorCatalogue, type ErrorCode } from '../../cli/error-catalogue.ts';
+import { errorCatalogue, type ErrorData } from '../../cli/error-catalogue.ts';
+import site from '../../sitegen.config.ts';
 
 /** Where the page is written, relative to the project root. */
 export const errorCodesDocFile = 'docs/errors.md';
@@ -28,20 +30,26 @@ const areaPages: Record<string, string> = {
   'share-card': '[writing content](writing-content.md) (share cards)',
 };
 
-/** The page docs/errors.md holds: an introduction, then one row per code, in alphabetical order. */
-export function errorCodesDoc(): string {
-  const codes = (Object.keys(errorCatalogue) as ErrorCode[]).sort();
-  const rows = codes.map((code) => {
-    const entry: { title: string; hint?: unknown } = errorCatalogue[code];
+/** A table of codes, one row per code in alphabetical order. */
+function codeTable(catalogue: Readonly<Record<string, ErrorData>>): string[] {
+  const rows = Object.keys(catalogue).sort().map((code) => {
+    const entry = catalogue[code]!;
     const hint = typeof entry.hint === 'string' ? cell(entry.hint) : '';
     return `| \`${code}\` | ${cell(entry.title)} | ${hint} |`;
   });
-  const areas = [...new Set(codes.map((code) => code.slice(0, code.indexOf('.'))))];
+  return ['| code | title | hint |', '| --- | --- | --- |', ...rows];
+}
+
+/** The page docs/errors.md holds: an introduction, the engine's codes, then the site's. */
+export function errorCodesDoc(): string {
+  const siteCodes = site.errors ?? {};
+  const codes = [...Object.keys(errorCatalogue), ...Object.keys(siteCodes)];
+  const areas = [...new Set(codes.map((code) => code.slice(0, code.indexOf('.'))))].sort();
   const explained = areas.filter((area) => areaPages[area]).map((area) => `- \`${area}.*\`: ${areaPages[area]}`);
   return [
     '# Error codes',
     '',
-    '<!-- Generated from cli/error-catalogue.ts by `npm run docs:errors`: edit the catalogue, then run it. -->',
+    '<!-- Generated from cli/error-catalogue.ts and the site\'s definition by `npm run docs:errors`: edit the catalogue, then run it. -->',
     '',
     'Every problem sitegen reports carries a code. The CLI prints problems grouped by file, one',
     '`path:line:col  message  [code]` row each, with `hint: …` under a row when there is one, then a count;',
@@ -56,9 +64,17 @@ export function errorCodesDoc(): string {
     '',
     ...explained,
     '',
-    '| code | title | hint |',
-    '| --- | --- | --- |',
-    ...rows,
+    '## The engine',
+    '',
+    'The codes of `sitegen` itself, whatever the site (`cli/error-catalogue.ts`).',
+    '',
+    ...codeTable(errorCatalogue),
+    '',
+    `## ${site.name ?? 'The site'}`,
+    '',
+    'The codes only this site raises, declared in its definition (`errors` in `sitegen.config.ts`).',
+    '',
+    ...codeTable(siteCodes),
     '',
   ].join('\n');
 }
@@ -66,5 +82,5 @@ export function errorCodesDoc(): string {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
   writeFileSync(path.join(root, errorCodesDocFile), errorCodesDoc());
-  console.log(`wrote ${errorCodesDocFile} (${Object.keys(errorCatalogue).length} codes)`);
+  console.log(`wrote ${errorCodesDocFile} (${Object.keys(errorCatalogue).length} codes of the engine, ${Object.keys(site.errors ?? {}).length} of the site)`);
 }

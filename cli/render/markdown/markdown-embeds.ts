@@ -1,5 +1,19 @@
-import type { MarkdownEmbedSpec } from '../../config/site-definition.ts';
 import type { MarkdownWarning, RenderedMarkdown } from './render-markdown.ts';
+
+
+/**
+ * Which iframes written in a Markdown body the site shows. The engine records every iframe with
+ * an https `src` as an embed and leaves a slot for it in the body's HTML (`RenderedMarkdown.embeds`
+ * and `slots`); the site's template for a body fills each slot with what it shows (a
+ * click-to-load player, say: `fillSlots` in cli/render/markdown/body-slots.ts). An iframe this
+ * refuses is removed, with a warning at its line.
+ */
+export interface MarkdownEmbedSpec {
+  /** Whether the site shows the iframe with this `src`. */
+  accepts(src: string): boolean;
+  /** What it shows, for the warning on any other iframe: "videos from YouTube and Wistia". */
+  description: string;
+}
 
 /** An `<iframe>` written in a Markdown body, at its line and column: the site decides what it becomes. */
 export interface MarkdownEmbed {

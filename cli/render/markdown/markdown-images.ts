@@ -1,7 +1,7 @@
 import type { Element, Text } from 'hast';
 import { isImageFile, supportedFormatNames } from '../../images/raster-formats.ts';
 import { altHints } from '../../images/alt-hints.ts';
-import { readUrlReference } from '../../route/url-reference.ts';
+import { readUrlReference } from '../../shared/url-reference.ts';
 import { bodySlot, type SlotNode } from './body-slots.ts';
 import type { MarkdownProblem } from './render-markdown.ts';
 

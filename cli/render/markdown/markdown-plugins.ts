@@ -13,8 +13,10 @@ import { storedHighlight, storeHighlight, type HighlightedCode } from './highlig
 import { getSharedHighlighter } from './shared-highlighter.ts';
 import type { MarkdownHeading, MarkdownLink, MarkdownProblem } from './render-markdown.ts';
 
-/** rehype-pretty-code as the site configures it: the markup every highlighted block has. */
-export const prettyCodeOptions: PrettyCodeOptions = { theme: codeTheme, keepBackground: true, getHighlighter: () => getSharedHighlighter() };
+/** rehype-pretty-code as the site configures it (its code theme): the markup every highlighted block has. */
+export function prettyCodeOptions(): PrettyCodeOptions {
+  return { theme: codeTheme(), keepBackground: true, getHighlighter: () => getSharedHighlighter() };
+}
 
 export type PrettyCodePlugin = typeof import('rehype-pretty-code').default;
 
@@ -33,11 +35,12 @@ export function loadPrettyCode(): Promise<PrettyCodePlugin> {
  * leaves to rehype-pretty-code when one needs what only that does.
  */
 export function prepareBody() {
-  // Made when a body first needs it: rehype-pretty-code starts Shiki as soon as it is made.
-  let transform: ((tree: Root) => Promise<void>) | undefined;
+  // Made when a body first needs it (rehype-pretty-code starts Shiki as soon as it is made), and
+  // again for another code theme.
+  let transform: { theme: string; run: (tree: Root) => Promise<void> } | undefined;
   const prettyCode = async (tree: Root) => {
-    transform ??= (await loadPrettyCode())(prettyCodeOptions) as (tree: Root) => Promise<void>;
-    return transform(tree);
+    if (transform?.theme !== codeTheme()) transform = { theme: codeTheme(), run: (await loadPrettyCode())(prettyCodeOptions()) as (tree: Root) => Promise<void> };
+    return transform.run(tree);
   };
   return async (tree: Root, file: VFile) => {
     const found = collect(tree, file, true);
@@ -57,7 +60,7 @@ export function prepareBody() {
     if (fresh.length > 0) {
       const highlighter = await getSharedHighlighter();
       await loadLanguages(highlighter, fresh);
-      tokensOf = (code, lang) => highlighter.codeToTokens(code, { lang: lang as BundledLanguage, theme: codeTheme }) as ReturnType<TokensOf>;
+      tokensOf = (code, lang) => highlighter.codeToTokens(code, { lang: lang as BundledLanguage, theme: codeTheme() }) as ReturnType<TokensOf>;
     }
     const highlight = (block: CodeBlock, code: string) => {
       const known = stored.get(block);
@@ -66,7 +69,7 @@ export function prepareBody() {
       if (markup) storeHighlight(block.lang, code, markup);
       return markup;
     };
-    if (!highlightBlocks(found.blocks, highlight, codeTheme)) await prettyCode(tree);
+    if (!highlightBlocks(found.blocks, highlight, codeTheme())) await prettyCode(tree);
   };
 }
 

@@ -1,6 +1,8 @@
 // A worker thread that renders Markdown with its own highlighter, for large builds.
 import { parentPort, workerData } from 'node:worker_threads';
+import type { BundledTheme } from 'shiki';
 import type { SharedCache } from '../../cache/cache.ts';
+import { useCodeTheme } from './code-theme.ts';
 import { useHighlightStore } from './highlight-store.ts';
 import { renderMarkdown, type RenderedMarkdown } from './render-markdown.ts';
 import { getSharedHighlighter } from './shared-highlighter.ts';
@@ -18,7 +20,9 @@ export interface MarkdownReply {
   error?: string;
 }
 
-useHighlightStore((workerData as { cache?: SharedCache } | null)?.cache);
+const options = workerData as { cache?: SharedCache; theme?: BundledTheme } | null;
+useHighlightStore(options?.cache);
+useCodeTheme(options?.theme);
 
 // Grammars and themes load as soon as the worker starts, before the first batch arrives.
 void getSharedHighlighter();

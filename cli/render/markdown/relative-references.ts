@@ -7,9 +7,9 @@ import path from 'node:path';
 import type { Root } from 'hast';
 import rehypeStringify from 'rehype-stringify';
 import { unified } from 'unified';
-import { closestPath } from '../../check/suggest.ts';
+import { closestPath } from '../../shared/suggest.ts';
 import { SiteError } from '../../errors.ts';
-import { readUrlReference } from '../../route/url-reference.ts';
+import { readUrlReference } from '../../shared/url-reference.ts';
 import { changeBodyHtml } from './body-slots.ts';
 import type { RenderedMarkdown } from './render-markdown.ts';
 

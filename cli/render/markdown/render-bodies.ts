@@ -1,8 +1,10 @@
 // The one entry point of Markdown rendering: each body comes from the cache when it holds it;
 // the rest are rendered in this thread, or in worker threads when there are many.
+import type { BundledTheme } from 'shiki';
 import type { Cache, SharedCache } from '../../cache/cache.ts';
 import { cacheKey } from '../../cache/cache.ts';
 import { SiteError, SiteErrorList } from '../../errors.ts';
+import { defaultCodeTheme, useCodeTheme } from './code-theme.ts';
 import { pipelineSalt } from './pipeline-salt.ts';
 import type { RenderedMarkdown } from './render-markdown.ts';
 import { MarkdownSourceError, renderInWorkers, workerThreshold } from './worker-pool.ts';
@@ -20,6 +22,8 @@ export interface RenderBodiesOptions {
   threads?: number;
   /** Called with each body as soon as it is ready, so pages can render while the rest go on. */
   onBody?: (file: string, rendered: RenderedMarkdown) => void;
+  /** The Shiki theme code blocks are highlighted with (`theme` in the site's `markdown`); github-dark-default by default. */
+  theme?: BundledTheme;
 }
 
 /**
@@ -29,6 +33,7 @@ export interface RenderBodiesOptions {
  */
 export async function renderBodies(bodies: MarkdownBody[], options: RenderBodiesOptions): Promise<Map<string, RenderedMarkdown>> {
   const { cache, onBody } = options;
+  const theme = options.theme ?? defaultCodeTheme;
   const rendered = new Map<string, RenderedMarkdown>();
   const problems: SiteError[] = [];
   const done = (body: MarkdownBody, result: RenderedMarkdown) => {
@@ -38,7 +43,7 @@ export async function renderBodies(bodies: MarkdownBody[], options: RenderBodies
   };
   const missing: { body: MarkdownBody; key: string }[] = [];
   for (const body of bodies) {
-    const key = cacheKey(pipelineSalt(), body.bodyLine, body.body);
+    const key = cacheKey(pipelineSalt(theme), body.bodyLine, body.body);
     const cached = cache.getJson('markdown', key, isRendered);
     if (cached) done(body, cached);
     else missing.push({ body, key });
@@ -49,9 +54,9 @@ export async function renderBodies(bodies: MarkdownBody[], options: RenderBodies
   };
   try {
     if (missing.length >= workerThreshold) {
-      await renderInWorkers(missing.map(({ body }) => ({ markdown: body.body, firstLine: body.bodyLine })), finish, { threads: options.threads, cache: cache.shared });
+      await renderInWorkers(missing.map(({ body }) => ({ markdown: body.body, firstLine: body.bodyLine })), finish, { threads: options.threads, cache: cache.shared, theme });
     } else {
-      await renderHere(missing.map(({ body }) => body), finish, cache.shared);
+      await renderHere(missing.map(({ body }) => body), finish, cache.shared, theme);
     }
   } catch (error) {
     if (!(error instanceof MarkdownSourceError)) throw error;
@@ -62,11 +67,12 @@ export async function renderBodies(bodies: MarkdownBody[], options: RenderBodies
 }
 
 /** Renders bodies in this thread, in order. */
-async function renderHere(bodies: MarkdownBody[], onResult: (index: number, result: RenderedMarkdown) => void, shared: SharedCache): Promise<void> {
+async function renderHere(bodies: MarkdownBody[], onResult: (index: number, result: RenderedMarkdown) => void, shared: SharedCache, theme: BundledTheme): Promise<void> {
   if (bodies.length === 0) return;
   // Imported here: a build whose bodies all come from the cache never loads the pipeline.
   const [{ renderMarkdown }, { useHighlightStore }] = await Promise.all([import('./render-markdown.ts'), import('./highlight-store.ts')]);
   useHighlightStore(shared);
+  useCodeTheme(theme);
   for (const [index, body] of bodies.entries()) {
     let result: RenderedMarkdown;
     try {

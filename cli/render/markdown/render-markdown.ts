@@ -122,7 +122,7 @@ function createReferenceMarkdownProcessor(rehypePrettyCode: PrettyCodePlugin, op
     .use(rehypeSlug)
     .use(samePageLinks)
     .use(collectLinksAndHeadings)
-    .use(rehypePrettyCode, prettyCodeOptions)
+    .use(rehypePrettyCode, prettyCodeOptions())
     .use(rehypeStringify) as unknown as Processor<Root, Root, Root, Root, string>;
 }
 

@@ -5,7 +5,8 @@ import { bundledLanguages, createHighlighter, type BundledLanguage, type Highlig
 import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 import { codeTheme } from './code-theme.ts';
 
-let sharedHighlighter: Promise<Highlighter> | undefined;
+/** The thread's highlighter for each code theme it has used: one, unless tests build sites with others. */
+const sharedHighlighters = new Map<string, Promise<Highlighter>>();
 let highlighterStarted = false;
 
 /** Whether this thread has started Shiki: not when every block came from the highlight store. */
@@ -14,17 +15,20 @@ export function hasStartedHighlighter(): boolean {
 }
 
 /**
- * The one Shiki highlighter of a process: the theme loads once, and each fence language once,
- * when the first block in it is highlighted (a worker never loads grammars its files don't use).
+ * The one Shiki highlighter of a thread for its code theme (code-theme.ts): the theme loads once,
+ * and each fence language once, when the first block in it is highlighted (a worker never loads
+ * grammars its files don't use).
  */
 export function getSharedHighlighter(): Promise<Highlighter> {
   highlighterStarted = true;
-  sharedHighlighter ??= newHighlighter([]).then(withStableLanguages);
-  return sharedHighlighter;
+  const theme = codeTheme();
+  let highlighter = sharedHighlighters.get(theme);
+  if (!highlighter) sharedHighlighters.set(theme, (highlighter = newHighlighter(theme, []).then((shared) => withStableLanguages(shared, theme))));
+  return highlighter;
 }
 
-function newHighlighter(langs: string[]): Promise<Highlighter> {
-  return createHighlighter({ themes: [codeTheme], langs, engine: createOnigurumaEngine({ instantiator: loadOniguruma }) });
+function newHighlighter(theme: string, langs: string[]): Promise<Highlighter> {
+  return createHighlighter({ themes: [theme], langs, engine: createOnigurumaEngine({ instantiator: loadOniguruma }) });
 }
 
 /**
@@ -62,7 +66,7 @@ type LanguageModule = { default: { embeddedLangsLazy?: string[] }[] };
  * YAML or plain text depending on which files the same thread rendered before. Those languages
  * get a highlighter of their own, which never loads the languages they embed only lazily.
  */
-function withStableLanguages(shared: Highlighter): Highlighter {
+function withStableLanguages(shared: Highlighter, theme: string): Highlighter {
   const requested = new Map<string, Promise<void>>();
   const isolated = new Map<string, Highlighter>();
   const loadShared = shared.loadLanguage.bind(shared);
@@ -70,7 +74,7 @@ function withStableLanguages(shared: Highlighter): Highlighter {
   const load = async (language: string) => {
     const loadModule = (bundledLanguages as Record<string, (() => Promise<LanguageModule>) | undefined>)[language];
     const embedsLazily = loadModule && (await loadModule()).default.some((grammar) => (grammar.embeddedLangsLazy ?? []).length > 0);
-    if (embedsLazily) isolated.set(language, await newHighlighter([language]));
+    if (embedsLazily) isolated.set(language, await newHighlighter(theme, [language]));
     else await loadShared(language as BundledLanguage);
   };
   shared.loadLanguage = ((...languages: Parameters<Highlighter['loadLanguage']>) =>

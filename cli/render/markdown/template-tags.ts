@@ -4,7 +4,7 @@
 // outside code is a warning at its line and column (`markdown.template-tag`), which
 // `build --strict` refuses.
 import type { Nodes, Root } from 'mdast';
-import { lineAndColumn, lineStarts } from '../../load/load-json.ts';
+import { lineAndColumn, lineStarts } from '../../shared/locate-field.ts';
 import type { MarkdownWarning } from './render-markdown.ts';
 
 /** The longest tag recognised: a shortcode with its parameters fits, and no search runs further. */

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
+import type { BundledTheme } from 'shiki';
 import type { SharedCache } from '../../cache/cache.ts';
 import type { MarkdownReply, MarkdownTask } from './markdown-worker.ts';
 import type { RenderedMarkdown } from './render-markdown.ts';
@@ -30,12 +31,12 @@ export function defaultPoolSize(): number {
 export async function renderInWorkers(
   sources: { markdown: string; firstLine: number }[],
   onResult: (index: number, result: RenderedMarkdown) => void,
-  options: { threads?: number; cache?: SharedCache } = {},
+  options: { threads?: number; cache?: SharedCache; theme?: BundledTheme } = {},
 ): Promise<void> {
   if (sources.length === 0) return;
   // Longest first: long bodies spread over the workers early, and the run ends on short ones.
   const queue: MarkdownTask[] = sources.map((source, id) => ({ id, ...source })).sort((a, b) => b.markdown.length - a.markdown.length);
-  const workers = Array.from({ length: Math.min(options.threads ?? defaultPoolSize(), sources.length) }, () => startWorker(options.cache));
+  const workers = Array.from({ length: Math.min(options.threads ?? defaultPoolSize(), sources.length) }, () => startWorker(options.cache, options.theme));
   try {
     await new Promise<void>((resolve, reject) => {
       let remaining = sources.length;
@@ -81,8 +82,8 @@ export class MarkdownSourceError extends Error {
   }
 }
 
-function startWorker(cache: SharedCache | undefined): Worker {
-  const options = { ...workerLimits, workerData: { cache } };
+function startWorker(cache: SharedCache | undefined, theme: BundledTheme | undefined): Worker {
+  const options = { ...workerLimits, workerData: { cache, theme } };
   // Compiled, this module sits beside markdown-worker.js (lib/); run from the TypeScript sources
   // (the tests), the worker is the TypeScript source and needs the same loader.
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./markdown-worker.js', import.meta.url), options);

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { imageRef } from '../../../cli/validate/fields.ts';
-import { redirectSource } from '../../../cli/validate/url-fields.ts';
+import { imageRef, redirectSource } from 'sitegen/site';
 import { imagePath, lineText, link, meta, text, textWith } from './fields.ts';
 import { declaredTopic } from './guides.ts';
 import { personId } from './people.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { toEmbedUrl } from '../../../client/video-url.ts';
 import { imagePath, lineText, link, meta, text } from './fields.ts';
-import { absoluteUrlProblem } from '../../../cli/validate/url-fields.ts';
+import { absoluteUrlProblem } from 'sitegen/site';
 import { sentencesOf } from '../sentences.ts';
 import { heroAside } from './artefacts.ts';
 

@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { imagePath, text } from '../../../cli/validate/fields.ts';
-import { href } from '../../../cli/validate/url-fields.ts';
+import { href, imagePath, text } from 'sitegen/site';
 
-export { externalUrl, href } from '../../../cli/validate/url-fields.ts';
-export { imagePath, lineText, text } from '../../../cli/validate/fields.ts';
+export { externalUrl, href, imagePath, lineText, text } from 'sitegen/site';
 
 // Field types the site's datasets share: icons, links, images and the blocks built from them.
 

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { externalUrl, href, imagePath, lineText, link, text } from './fields.ts';
-import { redirectSource, sitePath, siteOrigin } from '../../../cli/validate/url-fields.ts';
-import { defaultTrailingSlash } from '../../../cli/route/trailing-slash.ts';
+import { defaultTrailingSlash, redirectSource, siteOrigin, sitePath } from 'sitegen/site';
 
 // The datasets every page uses: site settings, header and footer, redirects.
 

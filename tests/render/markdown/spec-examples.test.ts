@@ -136,7 +136,7 @@ const reference = unified()
   .use(() => dropUnsafeUrls(counter))
   .use(() => markRelativeImages(marked))
   .use(boxTables)
-  .use(rehypePrettyCode, { theme: codeTheme, keepBackground: true, getHighlighter: () => getSharedHighlighter() })
+  .use(rehypePrettyCode, { theme: codeTheme(), keepBackground: true, getHighlighter: () => getSharedHighlighter() })
   .use(rehypeStringify);
 
 test('renders every CommonMark and GFM spec example as remark-gfm does', async () => {

@@ -3,11 +3,9 @@
 // to its feed, and YouTube's player is embedded beside video.example's. The import tests bring
 // posts into it, then build it and serve it as a host would.
 import { z } from 'zod';
-import type { ImportedEntry } from '../../../cli/config/archetype-spec.ts';
-import { defineSite, type RedirectSpec } from '../../../cli/config/site-definition.ts';
-import { formerFeedPaths } from '../../../cli/route/urls.ts';
-import { redirectSource } from '../../../cli/validate/url-fields.ts';
-import tiny, { postSchema as tinyPostSchema } from './sitegen.config.ts';
+import { defineSite, formerFeedPaths, redirectSource, type ImportedEntry, type RedirectSpec } from 'sitegen/site';
+import tiny from './sitegen.config.ts';
+import { postSchema as tinyPostSchema } from './templates/schemas.ts';
 import { renderPage, type TinyModel, type TinyPage } from './templates/pages.tsx';
 
 const postSchema = tinyPostSchema.extend({ aliases: z.array(redirectSource).optional() }).strict();

@@ -1,26 +1,15 @@
 // A tiny site built by the same engine in the tests: a few posts, a home page, a search page, a
-// 404 page, one stylesheet. The posts mark themselves for search; the home page does not. Engine behaviour is tested on sites like it, never on the marketing site.
-import { z } from 'zod';
-import { defineSite } from '../../../cli/config/site-definition.ts';
-import { imageRef } from '../../../cli/validate/fields.ts';
+// 404 page, one stylesheet. Engine behaviour is tested on sites like it, never on the marketing site.
+import { defineSite } from 'sitegen/site';
+import { postArchetype } from './templates/archetypes.ts';
 import { renderPage, type TinyModel, type TinyPage } from './templates/pages.tsx';
-
-/** A post's front matter. */
-export const postSchema = z.object({
-  title: z.string().min(1),
-  date: z.union([z.date(), z.string()]),
-  draft: z.boolean().optional(),
-  tags: z.array(z.string()).default([]),
-  /** A cover: /images/… or, in a page bundle, an image beside the post. */
-  image: imageRef.optional(),
-  imageAlt: z.string().optional(),
-}).strict();
+import { postSchema, siteSchema } from './templates/schemas.ts';
 
 export default defineSite<TinyModel, TinyPage>({
   content: {
     // A post is a file, or a page bundle (`posts/<name>/index.md` with its files) published beside its page.
     collections: { posts: { folder: 'posts', schema: postSchema, dated: true, bundles: { page: (entry) => `/posts/${entry.name}` } } },
-    data: { site: z.object({ title: z.string(), url: z.string().url() }).strict() },
+    data: { site: siteSchema },
     images: 'images',
   },
   model: (content) => ({
@@ -35,35 +24,18 @@ export default defineSite<TinyModel, TinyPage>({
       path: `/posts/${post.slug}`, page: { kind: 'post', slug: post.slug } as const, source: post.file, bodies: [post.file], lastModified: post.date,
       markdown: { section: 'Posts', title: post.title, description: `${post.title}, a post of ${model.site.title}.`, date: post.date, tags: post.tags, body: { file: post.file } },
     })),
+    // The posts mark themselves for search; the home page does not.
     { path: '/search', page: { kind: 'search' }, source: 'templates/pages.tsx', indexable: false },
     { path: '/404', page: { kind: 'not-found' }, source: 'templates/pages.tsx', notFound: true },
   ],
   redirects: () => [{ from: '/old-home', to: '/' }],
   llms: (model) => ({ title: model.site.title, summary: 'A tiny site the engine tests build.', sections: ['Posts'], full: { title: 'Every page', description: 'The Markdown of every page, in one file.' } }),
   render: renderPage,
-  redirectPage: (to) => ({ kind: 'redirect', to }),
-  templateFile: () => 'templates/pages.tsx',
   client: { styles: 'templates/styles.css' },
   search: { page: '/search' },
   // Iframes from one made-up video host stay (in slots the template fills); any other is removed with a warning.
   markdown: { embeds: { accepts: (src) => src.startsWith('https://video.example/'), description: 'videos from video.example' } },
-  // What new-post and import write: a post named by its slug, with its title, date and tags.
-  archetypes: {
-    post: {
-      collection: 'posts',
-      fields: [],
-      frontMatter: ({ title, date, draft }) => ({ title, date, ...(draft ? { draft: true } : {}) }),
-      body: 'Body.\n',
-      path: (slug) => `/posts/${slug}`,
-      imported: (post) => ({
-        title: post.title,
-        date: post.date,
-        ...(post.tags.length > 0 ? { tags: post.tags } : {}),
-        ...(post.image && post.imageAlt ? { image: post.image, imageAlt: post.imageAlt } : {}),
-        ...(post.draft ? { draft: true } : {}),
-      }),
-    },
-  },
+  archetypes: { post: postArchetype },
   feeds: (model) => [{
     path: '/feed.xml', title: model.site.title, description: 'Posts', link: '/', language: 'en',
     items: model.posts.map((post) => ({ title: post.title, path: `/posts/${post.slug}`, date: post.date, description: post.title })),

@@ -1,6 +1,6 @@
 // The tiny site with a server route of its own (server/echo.ts) and a SQL database, built and
 // previewed with `--config sitegen.server.config.ts`: the engine's server routes are tested on it.
-import { defineSite } from '../../../cli/config/site-definition.ts';
+import { defineSite } from 'sitegen/site';
 import tiny from './sitegen.config.ts';
 
 export default defineSite({

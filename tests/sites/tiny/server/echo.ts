@@ -2,7 +2,7 @@
 // feature. A POST keeps its text as a note in the NOTES database, answers with what the route was
 // handed (its variable, the build's facts, the client's address, the notes so far), and keeps a
 // second note after answering, through `waitUntil`.
-import type { FetchHandler, SqlDatabase } from '../../../../cli/config/server-spec.ts';
+import type { FetchHandler, SqlDatabase } from 'sitegen/site';
 
 interface EchoEnv {
   TINY_GREETING?: string;

@@ -1,15 +1,12 @@
 import type { ReactNode } from 'react';
-import { pictureSources } from '../../../../cli/images/picture-sources.ts';
-import { fillSlots } from '../../../../cli/render/markdown/body-slots.ts';
-import type { RenderedMarkdown } from '../../../../cli/render/markdown/render-markdown.ts';
-import type { RenderContext } from '../../../../cli/render/render-context.ts';
+import { fillSlots, pictureSources, type RenderContext, type RenderedMarkdown } from 'sitegen/site';
 
 export interface TinyModel {
   site: { title: string; url: string };
   posts: { file: string; slug: string; title: string; date: Date; tags: string[] }[];
 }
 
-export type TinyPage = { kind: 'home' } | { kind: 'post'; slug: string } | { kind: 'search' } | { kind: 'not-found' } | { kind: 'redirect'; to: string };
+export type TinyPage = { kind: 'home' } | { kind: 'post'; slug: string } | { kind: 'search' } | { kind: 'not-found' };
 
 type Context = RenderContext<TinyModel, TinyPage>;
 
@@ -85,7 +82,5 @@ export function renderPage(page: TinyPage, context: Context) {
     }
     case 'not-found':
       return <Layout title="Not found" context={context}><h1>Not found</h1></Layout>;
-    case 'redirect':
-      return <Layout title="Moved" context={context} head={<meta httpEquiv="refresh" content={`0; url=${page.to}`} />}><h1>Moved</h1><Link href={page.to} context={context}>Go on</Link></Layout>;
   }
 }
