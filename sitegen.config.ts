@@ -43,7 +43,12 @@ export default defineSite({
   content: {
     collections: {
       // A post is content/posts/<slug>.md, or a page bundle content/posts/<slug>/index.md with its images and files beside it.
-      posts: { folder: 'posts', schema: postFrontMatterSchema, dated: true, bundles: { page: (entry) => blogPostPath(postSlugOf(entry)) } },
+      posts: {
+        folder: 'posts',
+        schema: postFrontMatterSchema,
+        dated: true,
+        bundles: { page: (entry) => blogPostPath(postSlugOf(entry)) },
+      },
       guides: { folder: 'guides', schema: guideArticleFrontMatterSchema },
       // The legal pages' {{siteUrl}} and the like are filled in from site.json (legal-placeholders.ts).
       legal: { folder: 'legal', schema: legalFrontMatterSchema, placeholders: isPlaceholderTag },
@@ -56,13 +61,22 @@ export default defineSite({
   // The captcha secret and verification address are read only to refuse a production build without them (production.ts).
   env: [...Object.keys(siteEnvOverrides), 'RECAPTCHA_SECRET_KEY', 'RECAPTCHA_VERIFY_URL'],
   model: buildSiteModel,
-  settings: (model) => ({ siteUrl: model.data.site.siteUrl, trailingSlash: model.data.site.trailingSlash, language: model.data.site.locale }),
+  settings: (model) => ({
+    siteUrl: model.data.site.siteUrl,
+    trailingSlash: model.data.site.trailingSlash,
+    language: model.data.site.locale,
+  }),
   routes: siteRoutes,
   redirects: siteRedirects,
   render: renderSitePage,
   redirectPage: (to): SitePage => ({ kind: 'redirect', to }),
   templateFile: templateFileOf,
-  client: { styles: 'templates/styles/site.css', script: 'client/site.ts', hydrate: 'client/hydrate.ts', islands: Object.fromEntries(Object.keys(islands).map((name) => [name, `client/islands/${name}.tsx`])) },
+  client: {
+    styles: 'templates/styles/site.css',
+    script: 'client/site.ts',
+    hydrate: 'client/hydrate.ts',
+    islands: Object.fromEntries(Object.keys(islands).map((name) => [name, `client/islands/${name}.tsx`])),
+  },
   shareCard,
   feeds: blogFeeds,
   // The summaries the blog's explorer filters over, fetched when a visitor first filters.
@@ -74,7 +88,10 @@ export default defineSite({
     // sent to the site's own endpoint without JavaScript is redirected to the scheduling page,
     // and form-action governs where a form's redirects may lead too.
     'connect-src': originOf(model.data.site.formWebhookUrl),
-    'form-action': [...originOf(model.data.site.formWebhookUrl), ...(model.data.site.leadEndpoint ? originOf(model.data.site.schedulingUrl) : [])],
+    'form-action': [
+      ...originOf(model.data.site.formWebhookUrl),
+      ...(model.data.site.leadEndpoint ? originOf(model.data.site.schedulingUrl) : []),
+    ],
   }),
   // Posts, guide overviews, service pages and case studies mark themselves (Layout.tsx); /search
   // runs it. Code blocks make poor excerpts: search leaves them out.
@@ -85,25 +102,41 @@ export default defineSite({
     return { title: site.brand, summary: llms.summary, sections: Object.values(llms.sections), full: llms.full };
   },
   // An iframe in a post or guide is shown when it is a video the site plays, as the same click-to-load player (Prose.tsx).
-  markdown: { theme: 'github-dark-default', embeds: { accepts: (src) => parseVideoUrl(src) !== null, description: 'videos from YouTube and Wistia' } },
-  productionProblems: (model, content, options) => productionConfigProblems(model.data.site, {
-    siteJson: content.raw.data.get('site'),
-    overrides: siteOverridesFromEnv(options.env),
-    siteUrlFlag: Boolean(options.siteUrl),
-    env: options.env,
-  }),
+  markdown: {
+    theme: 'github-dark-default',
+    embeds: { accepts: (src) => parseVideoUrl(src) !== null, description: 'videos from YouTube and Wistia' },
+  },
+  productionProblems: (model, content, options) =>
+    productionConfigProblems(model.data.site, {
+      siteJson: content.raw.data.get('site'),
+      overrides: siteOverridesFromEnv(options.env),
+      siteUrlFlag: Boolean(options.siteUrl),
+      env: options.env,
+    }),
   archetypes: { post: postArchetype },
   // The three forms post to one webhook (SPEC section 7), or to the site's lead endpoint when the
   // build names it; a test lead, marked as one, checks it (signed for the endpoint: server/leads/).
-  forms: (model) => [model.data.site.leadEndpoint ? {
-    name: 'lead endpoint',
-    url: `${model.data.site.siteUrl}${model.data.site.leadEndpoint}`,
-    body: checkFormsLead(process.env.RECAPTCHA_SECRET_KEY),
-  } : {
-    name: 'lead webhook',
-    url: model.data.site.formWebhookUrl,
-    body: { name: 'sitegen check-forms', email: 'check-forms@example.com', company: '', message: 'A test lead sent by sitegen check-forms: discard it.', interest: 'Unsure / Other', test: 'true', submissionId: 'check-forms' },
-  }],
+  forms: (model) => [
+    model.data.site.leadEndpoint
+      ? {
+          name: 'lead endpoint',
+          url: `${model.data.site.siteUrl}${model.data.site.leadEndpoint}`,
+          body: checkFormsLead(process.env.RECAPTCHA_SECRET_KEY),
+        }
+      : {
+          name: 'lead webhook',
+          url: model.data.site.formWebhookUrl,
+          body: {
+            name: 'sitegen check-forms',
+            email: 'check-forms@example.com',
+            company: '',
+            message: 'A test lead sent by sitegen check-forms: discard it.',
+            interest: 'Unsure / Other',
+            test: 'true',
+            submissionId: 'check-forms',
+          },
+        },
+  ],
   dev: siteDevSetup,
   // The lead endpoint the forms post to when the build names it (leadEndpoint, LEAD_ENDPOINT):
   // docs/receiving-leads.md. Its leads live in one SQL database: D1 on Cloudflare, a SQLite file
@@ -117,7 +150,10 @@ export default defineSite({
       LEADS: {
         migrations: 'server/migrations',
         file: { variable: 'LEADS_DB', default: '.sitegen/leads.sqlite' },
-        d1: { databaseName: 'checkpoint-leads', ...(process.env.LEADS_D1_DATABASE_ID ? { databaseId: process.env.LEADS_D1_DATABASE_ID } : {}) },
+        d1: {
+          databaseName: 'checkpoint-leads',
+          ...(process.env.LEADS_D1_DATABASE_ID ? { databaseId: process.env.LEADS_D1_DATABASE_ID } : {}),
+        },
       },
     },
     bindings: { netlify: 'server/netlify-bindings.ts' },

@@ -17,7 +17,11 @@ const sourceFolders = ['cli'];
  * What Node runs: the CLI, the Markdown worker it starts, and the public entry a site's compiled
  * definition imports (lib/<name>.js), which shares the CLI's chunks and so its modules.
  */
-const entryPoints = { index: 'cli/index.ts', 'markdown-worker': 'cli/render/markdown/markdown-worker.ts', site: 'cli/site.ts' };
+const entryPoints = {
+  index: 'cli/index.ts',
+  'markdown-worker': 'cli/render/markdown/markdown-worker.ts',
+  site: 'cli/site.ts',
+};
 
 /**
  * Each source file as it is now: path, size and modification time. Any difference from the last
@@ -42,8 +46,14 @@ function sourceList() {
  */
 function contentHash(folder) {
   const hash = createHash('sha256');
-  for (const name of readdirSync(folder).filter((file) => file.endsWith('.js')).sort()) {
-    hash.update(name).update('\0').update(readFileSync(path.join(folder, name))).update('\0');
+  for (const name of readdirSync(folder)
+    .filter((file) => file.endsWith('.js'))
+    .sort()) {
+    hash
+      .update(name)
+      .update('\0')
+      .update(readFileSync(path.join(folder, name)))
+      .update('\0');
   }
   return hash.digest('hex');
 }
@@ -89,11 +99,16 @@ export async function compileEngine({ ifStale = false } = {}) {
     // and the stamp last, and lib/ itself is never removed: a launcher starting meanwhile, or
     // another compiling the same sources at once (parallel tests after an edit), always finds a
     // complete engine.
-    const entries = [...Object.keys(entryPoints).flatMap((name) => [`${name}.js`, `${name}.js.map`]), 'engine-id', 'sources.json'];
+    const entries = [
+      ...Object.keys(entryPoints).flatMap((name) => [`${name}.js`, `${name}.js.map`]),
+      'engine-id',
+      'sources.json',
+    ];
     const order = [...outputs.filter((name) => !entries.includes(name)), ...entries];
     mkdirSync(lib, { recursive: true });
     for (const name of order) renameSync(path.join(staging, name), path.join(lib, name));
-    for (const name of readdirSync(lib)) if (!order.includes(name)) rmSync(path.join(lib, name), { recursive: true, force: true });
+    for (const name of readdirSync(lib))
+      if (!order.includes(name)) rmSync(path.join(lib, name), { recursive: true, force: true });
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }

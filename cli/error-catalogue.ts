@@ -33,7 +33,8 @@ const siteErrors = {
     title: 'A content file is larger than its limit',
     message: (size: string, limit: string) => `file is ${size}, more than the ${limit} limit`,
     // What helps depends on the kind of file: input-limits.ts keeps the advice beside each limit.
-    hint: (limit: ByteLimit | number) => (typeof limit === 'number' ? `Make it smaller than ${formatBytes(limit)}.` : byteLimitHints[limit]),
+    hint: (limit: ByteLimit | number) =>
+      typeof limit === 'number' ? `Make it smaller than ${formatBytes(limit)}.` : byteLimitHints[limit],
   },
   'content.load-failed': { title: 'A content file could not be loaded' },
   'content.image-size': { title: 'An SVG image has no size' },
@@ -54,9 +55,14 @@ const siteErrors = {
   },
   'content.bundle-without-index': { title: 'A folder among the posts has no index.md' },
   'content.bundle-without-page': { title: "A page bundle's files have no page to be published beside" },
-  'content.bundle-file-kind': { title: 'A page bundle holds a kind of file a post does not publish (one a browser could run, or show as a page)' },
+  'content.bundle-file-kind': {
+    title: 'A page bundle holds a kind of file a post does not publish (one a browser could run, or show as a page)',
+  },
   'content.bundle-file-name': { title: "A page bundle's file has a name no link can reach" },
-  'routes.duplicate-output': { title: 'Two writers of the build claim the same output path (a page, a redirect, a bundle file, a feed, or a file the build or host owns)' },
+  'routes.duplicate-output': {
+    title:
+      'Two writers of the build claim the same output path (a page, a redirect, a bundle file, a feed, or a file the build or host owns)',
+  },
   'write.bad-redirect-rule': { title: 'A redirect does not fit on one _redirects line' },
   'render.failed': { title: 'A page template threw while rendering' },
   'markdown.unsafe-url': { title: 'A Markdown link or image uses a URL scheme that is not allowed' },
@@ -68,14 +74,23 @@ const siteErrors = {
     title: 'HTML in a Markdown body was removed by the sanitizer (a warning)',
     hint: 'The page shows the rest. Write it in Markdown, or with elements and attributes the sanitizer keeps (docs/security.md#html-in-markdown).',
   },
-  'accessibility.heading-level-one': { title: 'A body has a heading of level 1, which competes with the page\'s title (a warning)' },
+  'accessibility.heading-level-one': {
+    title: "A body has a heading of level 1, which competes with the page's title (a warning)",
+  },
   'accessibility.heading-skipped': { title: 'A heading in a body skips a level (a warning)' },
-  'accessibility.link-text': { title: 'A link in a body has no text, text that does not say where it leads, or a bare address (a warning)' },
-  'accessibility.image-alt': { title: 'An image\'s alt text is its file name, or says it is an image (a warning)' },
+  'accessibility.link-text': {
+    title: 'A link in a body has no text, text that does not say where it leads, or a bare address (a warning)',
+  },
+  'accessibility.image-alt': { title: "An image's alt text is its file name, or says it is an image (a warning)" },
   'accessibility.table-header': { title: 'A table in a body has no header row (a warning)' },
-  'accessibility.click-handler': { title: 'HTML in a body puts a click handler on an element the keyboard cannot reach (a warning; the handler is removed)' },
+  'accessibility.click-handler': {
+    title:
+      'HTML in a body puts a click handler on an element the keyboard cannot reach (a warning; the handler is removed)',
+  },
   'accessibility.embed-title': { title: 'A video embedded in a body has no title (a warning)' },
-  'accessibility.language': { title: 'Text in a body is in a script the site\'s language is not written in, with no lang (a warning)' },
+  'accessibility.language': {
+    title: "Text in a body is in a script the site's language is not written in, with no lang (a warning)",
+  },
   'markdown.template-tag': {
     title: "A Markdown body holds another generator's template tag, which the page shows as text (a warning)",
     hint: 'Write it as Markdown or HTML (a video as an <iframe>, a figure as an image), or put it in backticks if it is meant as code. `sitegen import` converts the common ones (docs/cli.md#sitegen-import-source).',
@@ -84,7 +99,9 @@ const siteErrors = {
   'image.unsupported-format': { title: 'An image is in a format the build does not read' },
   'image.too-large': { title: 'An image is larger than the limit' },
   'image.corrupt': { title: 'An image cannot be decoded' },
-  'image.published-as-is': { title: 'An animation too long to resize is published as it is, without smaller variants (a warning)' },
+  'image.published-as-is': {
+    title: 'An animation too long to resize is published as it is, without smaller variants (a warning)',
+  },
   'image.svg-sanitized': { title: 'An SVG image was published without what the sanitizer removed (a warning)' },
   'image.process-failed': { title: 'An image could not be processed' },
   'template.compile-failed': { title: 'The templates do not compile' },
@@ -92,7 +109,9 @@ const siteErrors = {
   'config.invalid': { title: 'The site definition does not export a site' },
   'bundle.failed': { title: 'The client bundle does not build' },
   'build.broken-links': { title: 'The built site has broken links' },
-  'output.protected-folder': { title: '--out names the project, a source, content or home folder, or a folder holding one' },
+  'output.protected-folder': {
+    title: '--out names the project, a source, content or home folder, or a folder holding one',
+  },
   'output.not-a-folder': { title: '--out names an existing file' },
   'output.not-a-build': { title: '--out names a folder or link that no earlier build wrote' },
   'output.locked': { title: 'Another build is writing the output folder' },
@@ -108,7 +127,9 @@ const siteErrors = {
   'new-post.no-archetype': { title: 'The site defines no archetype for new posts' },
   'new-post.no-folder': { title: "The new post's folder does not exist" },
   'import.no-archetype': { title: 'The site defines no archetype that says how imported posts are written' },
-  'import.no-bundles': { title: "The site's posts collection takes no page bundles, which imported posts are written as" },
+  'import.no-bundles': {
+    title: "The site's posts collection takes no page bundles, which imported posts are written as",
+  },
   'import.no-source': { title: 'The folder to import does not exist or is inside the content folder' },
   'init.not-empty': { title: 'The folder for a new site is a file, or a folder that holds something' },
   'import.source-too-large': { title: 'The folder to import holds more files, or nests deeper, than the import reads' },
@@ -122,7 +143,10 @@ const siteErrors = {
   'import.post-changed': { title: 'A post an earlier import wrote was changed since, so --update does not replace it' },
   'import.bad-manifest': { title: "The import's manifest of the posts it wrote cannot be read" },
   'import.report-exists': { title: 'The import report would replace a file the import did not write' },
-  'import.report-unwritable': { title: "The import report's path is a link, a FIFO, a folder or something else that is not a file the import can create" },
+  'import.report-unwritable': {
+    title:
+      "The import report's path is a link, a FIFO, a folder or something else that is not a file the import can create",
+  },
   'links.no-site-dir': { title: 'The folder to check does not exist' },
   'links.bad-manifest': { title: 'The route manifest cannot be read' },
   'content.bad-social-image': { title: "A post's socialImage cannot be shown by social sites" },
@@ -135,7 +159,9 @@ const siteErrors = {
   'search.pages-per-part': { title: 'The pages per part of the search index are not a whole number of at least 1' },
   'search.bad-ignore': { title: 'What search is told to leave out of pages is not a CSS selector' },
   'server.no-handler': { title: "A server route's module has no request handler as its default export" },
-  'server.bad-route': { title: 'A server route is not a path of its own: it must start with "/", and no page may be written at it' },
+  'server.bad-route': {
+    title: 'A server route is not a path of its own: it must start with "/", and no page may be written at it',
+  },
   'server.unknown-database': { title: 'A command asks for a database the site definition does not declare' },
   'server.bundle-failed': { title: "A server route's module cannot be bundled for a host" },
   'server.bad-facts': { title: "The build's record of its server routes cannot be read" },
@@ -156,7 +182,9 @@ const linkFindings = {
   'links.http-status': { title: 'An external link answers with an error status' },
   'links.http-timeout': { title: 'An external link does not answer in time' },
   'links.http-failed': { title: 'An external link cannot be requested' },
-  'links.private-address': { title: 'An external link or its redirect leads to a loopback, link-local or private address' },
+  'links.private-address': {
+    title: 'An external link or its redirect leads to a loopback, link-local or private address',
+  },
   'links.too-many-redirects': { title: 'A link goes through more redirects than a browser follows' },
   'links.unreadable-file': { title: 'A site entry is not a regular file or cannot be read' },
   'links.symlink-outside': { title: 'A symlink in the site folder points outside it' },

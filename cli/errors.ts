@@ -92,7 +92,11 @@ export function warningRows(warnings: SiteError[], cwd = process.cwd()): string[
 /** The warning block for SVG files published sanitized, printed by `build` and `dev`. */
 export function formatSanitizedImages(warnings: SiteError[], cwd = process.cwd()): string {
   const count = `${warnings.length} file${warnings.length === 1 ? '' : 's'}`;
-  return [`SVG published sanitized (${count}; the published file differs from the source):`, ...warningRows(warnings, cwd), ''].join('\n');
+  return [
+    `SVG published sanitized (${count}; the published file differs from the source):`,
+    ...warningRows(warnings, cwd),
+    '',
+  ].join('\n');
 }
 
 /**
@@ -102,7 +106,12 @@ export function formatSanitizedImages(warnings: SiteError[], cwd = process.cwd()
 export function formatRemovedHtml(warnings: SiteError[], cwd = process.cwd()): string {
   const count = `${warnings.length} piece${warnings.length === 1 ? '' : 's'}`;
   const hint = errorCatalogue['markdown.html-removed'].hint;
-  return [`HTML removed from Markdown (${count}; the pages show the rest):`, ...warningRows(warnings, cwd), `  hint: ${hint}`, ''].join('\n');
+  return [
+    `HTML removed from Markdown (${count}; the pages show the rest):`,
+    ...warningRows(warnings, cwd),
+    `  hint: ${hint}`,
+    '',
+  ].join('\n');
 }
 
 /** Whether a warning is an accessibility finding of a body's content (accessibility-lint.ts). */
@@ -113,14 +122,23 @@ export function isAccessibilityFinding(warning: SiteError): boolean {
 /** The warning block for what the accessibility checks found in Markdown bodies, printed by `build` and `dev`: one row each, with its hint. */
 export function formatAccessibilityFindings(warnings: SiteError[], cwd = process.cwd()): string {
   const count = `${warnings.length} finding${warnings.length === 1 ? '' : 's'}`;
-  return [`Accessibility of the content (${count}; the pages are published as they are, build --strict refuses them):`, ...warningRows(warnings, cwd), ''].join('\n');
+  return [
+    `Accessibility of the content (${count}; the pages are published as they are, build --strict refuses them):`,
+    ...warningRows(warnings, cwd),
+    '',
+  ].join('\n');
 }
 
 /** The warning block for other generators' template tags left in Markdown bodies, printed by `build` and `dev`: one row each, the hint once. */
 export function formatTemplateTags(warnings: SiteError[], cwd = process.cwd()): string {
   const count = `${warnings.length} tag${warnings.length === 1 ? '' : 's'}`;
   const hint = errorCatalogue['markdown.template-tag'].hint;
-  return [`Template tags of another generator in Markdown (${count}; the pages show them as text):`, ...warningRows(warnings, cwd), `  hint: ${hint}`, ''].join('\n');
+  return [
+    `Template tags of another generator in Markdown (${count}; the pages show them as text):`,
+    ...warningRows(warnings, cwd),
+    `  hint: ${hint}`,
+    '',
+  ].join('\n');
 }
 
 /**
@@ -131,12 +149,16 @@ export function formatBodyWarnings(warnings: SiteError[], cwd = process.cwd()): 
   const removed = warnings.filter((warning) => warning.code === 'markdown.html-removed');
   const tags = warnings.filter((warning) => warning.code === 'markdown.template-tag');
   const accessibility = warnings.filter(isAccessibilityFinding);
-  const other = warnings.filter((warning) => !removed.includes(warning) && !tags.includes(warning) && !accessibility.includes(warning));
+  const other = warnings.filter(
+    (warning) => !removed.includes(warning) && !tags.includes(warning) && !accessibility.includes(warning),
+  );
   return [
     ...(removed.length > 0 ? [formatRemovedHtml(removed, cwd)] : []),
     ...(tags.length > 0 ? [formatTemplateTags(tags, cwd)] : []),
     ...(accessibility.length > 0 ? [formatAccessibilityFindings(accessibility, cwd)] : []),
-    ...(other.length > 0 ? [[`Warnings of Markdown bodies (${other.length}):`, ...warningRows(other, cwd), ''].join('\n')] : []),
+    ...(other.length > 0
+      ? [[`Warnings of Markdown bodies (${other.length}):`, ...warningRows(other, cwd), ''].join('\n')]
+      : []),
   ].join('\n');
 }
 

@@ -14,7 +14,14 @@ import { collectSiteErrors, formatSiteErrors, type SiteError } from './errors.ts
 import { disableColour, red } from './output.ts';
 
 /** Problems with the command line rather than the site: one line each, and exit code 2 like commander's. */
-const usageErrorCodes: ReadonlySet<SiteError['code']> = new Set<SiteError['code']>(['output.protected-folder', 'output.not-a-folder', 'output.not-a-build', 'content.no-folder', 'import.no-source', 'init.not-empty']);
+const usageErrorCodes: ReadonlySet<SiteError['code']> = new Set<SiteError['code']>([
+  'output.protected-folder',
+  'output.not-a-folder',
+  'output.not-a-build',
+  'content.no-folder',
+  'import.no-source',
+  'init.not-empty',
+]);
 
 /** The engine's version, from the package it ships in. */
 function engineVersion(): string {
@@ -60,16 +67,31 @@ export async function main(argv: string[]): Promise<void> {
   try {
     // new-post's options are those of the site's archetype: the site is read first.
     const name = commandName(argv);
-    const builtIn = name === undefined || name === 'help' || createProgram().commands.some((command) => command.name() === name);
+    const builtIn =
+      name === undefined || name === 'help' || createProgram().commands.some((command) => command.name() === name);
     // new-post's options are those of the site's archetype, and a command the engine does not have may be the site's.
-    const loadDefinition = async () => (await (await import('./config/load-site.ts')).loadSite(process.cwd(), configPath(process.cwd(), configArgument(argv)))).definition;
+    const loadDefinition = async () =>
+      (
+        await (
+          await import('./config/load-site.ts')
+        ).loadSite(process.cwd(), configPath(process.cwd(), configArgument(argv)))
+      ).definition;
     // Without a site to read, an unknown command is what commander says it is: a usage error.
-    const site = name === 'new-post' ? await loadDefinition() : builtIn ? undefined : await loadDefinition().catch((error: unknown) => {
-      if ((error as SiteError).code === 'config.missing') return undefined;
-      throw error;
-    });
+    const site =
+      name === 'new-post'
+        ? await loadDefinition()
+        : builtIn
+          ? undefined
+          : await loadDefinition().catch((error: unknown) => {
+              if ((error as SiteError).code === 'config.missing') return undefined;
+              throw error;
+            });
     const program = createProgram(site);
-    const siteCommand = builtIn ? undefined : await (await import('./server/site-commands.ts')).loadSiteCommand(process.cwd(), site?.server, name, process.env);
+    const siteCommand = builtIn
+      ? undefined
+      : await (
+          await import('./server/site-commands.ts')
+        ).loadSiteCommand(process.cwd(), site?.server, name, process.env);
     if (siteCommand) program.addCommand(siteCommand.exitOverride());
     await program.parseAsync(argv);
   } catch (error) {
@@ -112,6 +134,10 @@ function reportError(error: unknown, verbose: boolean): number {
     if (verbose) for (const e of siteErrors) if (e.cause) console.error(e.cause);
     return 1;
   }
-  console.error(verbose && error instanceof Error ? error.stack : `${red('error')}: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(
+    verbose && error instanceof Error
+      ? error.stack
+      : `${red('error')}: ${error instanceof Error ? error.message : String(error)}`,
+  );
   return 1;
 }

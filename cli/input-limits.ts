@@ -71,8 +71,10 @@ export const inputLimits: Readonly<InputLimits> = inForce;
 export function useInputLimits(site: Partial<Record<string, unknown>> | undefined): string | undefined {
   const given = site ?? {};
   for (const [name, value] of Object.entries(given)) {
-    if (!Object.hasOwn(defaultInputLimits, name)) return `limits.${name} is no limit of the build (${Object.keys(defaultInputLimits).join(', ')})`;
-    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) return `limits.${name}: ${JSON.stringify(value)} is not a whole number of at least 1`;
+    if (!Object.hasOwn(defaultInputLimits, name))
+      return `limits.${name} is no limit of the build (${Object.keys(defaultInputLimits).join(', ')})`;
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1)
+      return `limits.${name}: ${JSON.stringify(value)} is not a whole number of at least 1`;
   }
   Object.assign(inForce, defaultInputLimits, given);
   return undefined;
@@ -80,10 +82,14 @@ export function useInputLimits(site: Partial<Record<string, unknown>> | undefine
 
 /** What to do about a file over each byte limit, said beside the limit in the error. */
 export const byteLimitHints = Object.freeze({
-  markdownBytes: 'A Markdown file this large usually carries data: move long logs, data or embedded (base64) images into files beside the post in a page bundle and link to them, or split a long text into a series.',
-  jsonBytes: 'A dataset holds the words and settings of pages: move long texts into Markdown files of a collection, and pictures into the images folder.',
-  imageBytes: 'Simplify the drawing (fewer points, paths merged, embedded bitmaps taken out), export it as PNG or JPEG, or raise `limits.imageBytes` in the site definition.',
-  rasterImageBytes: 'Export it smaller: pages show at most 1600 px, so a JPEG at quality 85 or a PNG of that width is plenty.',
+  markdownBytes:
+    'A Markdown file this large usually carries data: move long logs, data or embedded (base64) images into files beside the post in a page bundle and link to them, or split a long text into a series.',
+  jsonBytes:
+    'A dataset holds the words and settings of pages: move long texts into Markdown files of a collection, and pictures into the images folder.',
+  imageBytes:
+    'Simplify the drawing (fewer points, paths merged, embedded bitmaps taken out), export it as PNG or JPEG, or raise `limits.imageBytes` in the site definition.',
+  rasterImageBytes:
+    'Export it smaller: pages show at most 1600 px, so a JPEG at quality 85 or a PNG of that width is plenty.',
   bundleFileBytes: 'Static hosts refuse larger files: put it on a file or video host and link to it from the post.',
 });
 

@@ -26,9 +26,25 @@ export type {
   TermLimits,
   TrailingSlash,
 } from './config/site-definition.ts';
-export type { CollectionSpec, ContentSpec, Entry, LoadedContent, RawContent, RawJson, RawMarkdown } from './config/content-spec.ts';
+export type {
+  CollectionSpec,
+  ContentSpec,
+  Entry,
+  LoadedContent,
+  RawContent,
+  RawJson,
+  RawMarkdown,
+} from './config/content-spec.ts';
 export type { Archetype, ArchetypeField, ImportedEntry } from './config/archetype-spec.ts';
-export type { CardAssets, CardFont, CardTools, ShareCardOf, ShareCardSpec, ShareImage, ShareImages } from './config/share-card-spec.ts';
+export type {
+  CardAssets,
+  CardFont,
+  CardTools,
+  ShareCardOf,
+  ShareCardSpec,
+  ShareImage,
+  ShareImages,
+} from './config/share-card-spec.ts';
 export type {
   BuiltSiteFacts,
   FetchHandler,

@@ -12,7 +12,15 @@ export { locateFrontMatterField, locateJsonField } from './shared/locate-field.t
 
 // Field schemas for the site's own schemas.
 export { imagePath, imageRef, lineText, text } from './validate/fields.ts';
-export { absoluteUrlProblem, externalUrl, href, redirectSource, siteOrigin, sitePath, type UrlRules } from './validate/url-fields.ts';
+export {
+  absoluteUrlProblem,
+  externalUrl,
+  href,
+  redirectSource,
+  siteOrigin,
+  sitePath,
+  type UrlRules,
+} from './validate/url-fields.ts';
 
 // Requests a site's dev middleware answers.
 export { isOwnPagePost, requestPathOf } from './static-host/request-guard.ts';

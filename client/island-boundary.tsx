@@ -1,7 +1,10 @@
 import { Component, type ReactNode } from 'react';
 
 /** Shows a short message in place of an island that throws, instead of a blank page. */
-export default class IslandBoundary extends Component<{ fallback: string; children: ReactNode; onMount?: () => void }, { failed: boolean }> {
+export default class IslandBoundary extends Component<
+  { fallback: string; children: ReactNode; onMount?: () => void },
+  { failed: boolean }
+> {
   state = { failed: false };
 
   componentDidMount(): void {
@@ -19,6 +22,12 @@ export default class IslandBoundary extends Component<{ fallback: string; childr
   }
 
   render(): ReactNode {
-    return this.state.failed ? <p className="island-fallback" role="alert">{this.props.fallback}</p> : this.props.children;
+    return this.state.failed ? (
+      <p className="island-fallback" role="alert">
+        {this.props.fallback}
+      </p>
+    ) : (
+      this.props.children
+    );
   }
 }

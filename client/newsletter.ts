@@ -9,7 +9,8 @@ function setState(form: HTMLFormElement, state: State): void {
   form.dataset.state = state;
   form.setAttribute('aria-busy', String(state === 'sending'));
   for (const control of form.elements) {
-    if (control instanceof HTMLInputElement || control instanceof HTMLButtonElement) control.disabled = state !== 'idle';
+    if (control instanceof HTMLInputElement || control instanceof HTMLButtonElement)
+      control.disabled = state !== 'idle';
   }
 }
 
@@ -39,7 +40,8 @@ export async function submitNewsletter(form: HTMLFormElement): Promise<void> {
   failure.hidden = true;
   setState(form, 'sending');
   try {
-    if (!filledByBot) await submitLead(form.dataset.webhookUrl ?? form.action, lead, { timeoutSeconds: timeoutOf(form) });
+    if (!filledByBot)
+      await submitLead(form.dataset.webhookUrl ?? form.action, lead, { timeoutSeconds: timeoutOf(form) });
   } catch (error) {
     console.error(error);
     setState(form, 'idle');

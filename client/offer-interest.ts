@@ -3,7 +3,11 @@
 // content/data/getting-started.json, when it is one the form offers.
 
 /** The interest the address's hash names through `interests` (offer id → interest), or null. */
-export function interestFromHash(hash: string, interests: Readonly<Record<string, string>>, options: readonly string[]): string | null {
+export function interestFromHash(
+  hash: string,
+  interests: Readonly<Record<string, string>>,
+  options: readonly string[],
+): string | null {
   const offer = decodeURIComponent(hash.replace(/^#/, ''));
   const interest = Object.hasOwn(interests, offer) ? interests[offer]! : null;
   return interest !== null && options.includes(interest) ? interest : null;

@@ -42,7 +42,10 @@ for (const menu of menus) {
     closeAll(menu);
     setOpen(menu, open);
   });
-  menu.addEventListener('mouseenter', () => { closeAll(menu); setOpen(menu, true); });
+  menu.addEventListener('mouseenter', () => {
+    closeAll(menu);
+    setOpen(menu, true);
+  });
   menu.addEventListener('mouseleave', () => setOpen(menu, false));
   menu.addEventListener('focusout', (event) => {
     if (!menu.contains(event.relatedTarget as Node | null)) setOpen(menu, false);
@@ -92,21 +95,29 @@ if (dock) {
   const focusable = 'input, select, textarea, button, a[href], [tabindex]';
   const beneath = (element: Element, area: DOMRect) => {
     const box = element.getBoundingClientRect();
-    return box.width > 0 && box.bottom > area.top && box.top < area.bottom && box.right > area.left && box.left < area.right;
+    return (
+      box.width > 0 && box.bottom > area.top && box.top < area.bottom && box.right > area.left && box.left < area.right
+    );
   };
   let frame = 0;
   const check = () => {
     frame = 0;
     const area = dock.getBoundingClientRect();
     const focused = document.activeElement;
-    const covering = area.height > 0 && ([...document.querySelectorAll(guarded)].some((element) => beneath(element, area))
-      || (focused instanceof HTMLElement && focused.closest('main') !== null && focused.matches(focusable) && beneath(focused, area)));
+    const covering =
+      area.height > 0 &&
+      ([...document.querySelectorAll(guarded)].some((element) => beneath(element, area)) ||
+        (focused instanceof HTMLElement &&
+          focused.closest('main') !== null &&
+          focused.matches(focusable) &&
+          beneath(focused, area)));
     dock.toggleAttribute('data-stand-aside', covering);
   };
   const schedule = () => {
     frame ||= requestAnimationFrame(check);
   };
-  for (const type of ['scroll', 'resize', 'focusin', 'focusout']) window.addEventListener(type, schedule, { passive: true });
+  for (const type of ['scroll', 'resize', 'focusin', 'focusout'])
+    window.addEventListener(type, schedule, { passive: true });
   const main = document.querySelector('main');
   if (main) new MutationObserver(schedule).observe(main, { childList: true, subtree: true });
   schedule();
@@ -117,16 +128,20 @@ if (dock) {
 const newsletter = document.querySelector<HTMLFormElement>('[data-newsletter]');
 if (newsletter) {
   let loading: Promise<typeof import('./newsletter.ts')> | undefined;
-  const load = () => (loading ??= import('./newsletter.ts').catch((error: unknown) => {
-    loading = undefined;
-    throw error;
-  }));
+  const load = () =>
+    (loading ??= import('./newsletter.ts').catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
   newsletter.addEventListener('focusin', () => load().catch(() => undefined), { once: true });
   newsletter.addEventListener('submit', (event) => {
     event.preventDefault();
-    load().then((module) => module.submitNewsletter(newsletter), (error: unknown) => {
-      console.error(error);
-      newsletter.querySelector<HTMLElement>('[data-newsletter-failure]')!.hidden = false;
-    });
+    load().then(
+      (module) => module.submitNewsletter(newsletter),
+      (error: unknown) => {
+        console.error(error);
+        newsletter.querySelector<HTMLElement>('[data-newsletter-failure]')!.hidden = false;
+      },
+    );
   });
 }

@@ -1,4 +1,10 @@
-const youtubeHosts = new Set(['www.youtube.com', 'youtube.com', 'm.youtube.com', 'www.youtube-nocookie.com', 'youtube-nocookie.com']);
+const youtubeHosts = new Set([
+  'www.youtube.com',
+  'youtube.com',
+  'm.youtube.com',
+  'www.youtube-nocookie.com',
+  'youtube-nocookie.com',
+]);
 
 /** YouTube's privacy-enhanced player: it sets no cookies until the visitor plays the video. */
 const youtubePlayer = 'https://www.youtube-nocookie.com';
@@ -32,7 +38,10 @@ function seconds(value: string): string | undefined {
 
 /** A parameter's value as the player takes it, or undefined when it is not one it documents. */
 type ValueRule = (value: string) => string | undefined;
-const oneOf = (...values: string[]): ValueRule => (value) => (values.includes(value) ? value : undefined);
+const oneOf =
+  (...values: string[]): ValueRule =>
+  (value) =>
+    values.includes(value) ? value : undefined;
 const bit = oneOf('0', '1');
 const flag = oneOf('true', 'false');
 
@@ -45,7 +54,10 @@ const flag = oneOf('true', 'false');
  * (always on: the visitor asked for the video), and so is Wistia's `doNotTrack` (always on).
  * An alias (`t`, `wtime`) is read as the start time it stands for.
  */
-const playerParameters: Record<VideoRef['host'], { rules: Record<string, ValueRule>; aliases: Record<string, string> }> = {
+const playerParameters: Record<
+  VideoRef['host'],
+  { rules: Record<string, ValueRule>; aliases: Record<string, string> }
+> = {
   // https://developers.google.com/youtube/player_parameters
   youtube: {
     rules: {
@@ -103,7 +115,12 @@ function keptParameters(host: VideoRef['host'], query: URLSearchParams): VideoRe
 }
 
 function isWistiaHost(hostname: string): boolean {
-  return hostname === 'wistia.net' || hostname === 'wistia.com' || hostname.endsWith('.wistia.net') || hostname.endsWith('.wistia.com');
+  return (
+    hostname === 'wistia.net' ||
+    hostname === 'wistia.com' ||
+    hostname.endsWith('.wistia.net') ||
+    hostname.endsWith('.wistia.com')
+  );
 }
 
 /**
@@ -129,12 +146,14 @@ export function parseVideoUrl(input: string): VideoRef | null {
   };
   if (youtubeHosts.has(url.hostname)) {
     if (segments[0] === 'embed' && segments.length === 2) return found('youtube', segments[1]);
-    if (segments[0] === 'watch' && segments.length === 1) return found('youtube', url.searchParams.get('v') ?? undefined);
+    if (segments[0] === 'watch' && segments.length === 1)
+      return found('youtube', url.searchParams.get('v') ?? undefined);
     return null;
   }
   if (url.hostname === 'youtu.be' && segments.length === 1) return found('youtube', segments[0]);
   if (isWistiaHost(url.hostname)) {
-    if (segments[0] === 'embed' && segments[1] === 'iframe' && segments.length === 3) return found('wistia', segments[2]);
+    if (segments[0] === 'embed' && segments[1] === 'iframe' && segments.length === 3)
+      return found('wistia', segments[2]);
     if (segments[0] === 'medias' && segments.length === 2) return found('wistia', segments[1]);
   }
   return null;
@@ -153,7 +172,10 @@ export function sameVideo(a: VideoRef, b: VideoRef): boolean {
  * says.
  */
 export function playerUrl(video: VideoRef): string {
-  const url = video.host === 'youtube' ? new URL(`/embed/${video.id}`, youtubePlayer) : new URL(`/embed/iframe/${video.id}`, wistiaPlayer);
+  const url =
+    video.host === 'youtube'
+      ? new URL(`/embed/${video.id}`, youtubePlayer)
+      : new URL(`/embed/iframe/${video.id}`, wistiaPlayer);
   for (const [name, value] of video.params) url.searchParams.append(name, value);
   url.searchParams.set('autoplay', '1');
   if (video.host === 'wistia') url.searchParams.set('doNotTrack', 'true');

@@ -4,4 +4,6 @@
 import { getStore } from '@netlify/blobs';
 import { blobsLeadStore, type BlobsStore } from './leads/blobs-lead-store.ts';
 
-export default () => ({ LEADS_STORE: blobsLeadStore(getStore({ name: 'leads', consistency: 'strong' }) as BlobsStore) });
+export default () => ({
+  LEADS_STORE: blobsLeadStore(getStore({ name: 'leads', consistency: 'strong' }) as BlobsStore),
+});

@@ -44,7 +44,12 @@ export default defineSite<Model, Page>({
       description: model.site.description,
       link: '/blog',
       language: 'en',
-      items: model.posts.map((post) => ({ title: post.title, path: `/blog/${post.slug}`, date: post.date, description: post.summary })),
+      items: model.posts.map((post) => ({
+        title: post.title,
+        path: `/blog/${post.slug}`,
+        date: post.date,
+        description: post.summary,
+      })),
     },
   ],
 });

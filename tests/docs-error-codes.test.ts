@@ -13,7 +13,10 @@ import { errorCodesDoc, errorCodesDocFile } from './tools/error-codes-doc.ts';
 const written = await readFile(path.join(projectRoot, errorCodesDocFile), 'utf8');
 
 test('docs/errors.md is exactly what `npm run docs:errors` writes from the catalogue', () => {
-  assert.ok(written === errorCodesDoc(), `${errorCodesDocFile} is out of date: run npm run docs:errors and commit the result`);
+  assert.ok(
+    written === errorCodesDoc(),
+    `${errorCodesDocFile} is out of date: run npm run docs:errors and commit the result`,
+  );
 });
 
 test("docs/errors.md lists every code of the engine's catalogue and the site's, once each, and only those", () => {

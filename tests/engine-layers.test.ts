@@ -43,7 +43,10 @@ function crossings(modules: ReadonlyMap<string, string>, floors: Floors): Crossi
   return [...modules].flatMap(([file, source]) =>
     specifiersOf(source)
       .filter((specifier) => specifier.startsWith('.'))
-      .map((specifier) => ({ from: file, to: path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)) }))
+      .map((specifier) => ({
+        from: file,
+        to: path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)),
+      }))
       .filter(({ to }) => !to.startsWith('..') && unitOf(to, floors) !== unitOf(file, floors)),
   );
 }
@@ -52,7 +55,9 @@ function crossings(modules: ReadonlyMap<string, string>, floors: Floors): Crossi
 function upwardImports(modules: ReadonlyMap<string, string>, floors: Floors): string[] {
   return crossings(modules, floors).flatMap(({ from, to }) => {
     const [low, high] = [floors.get(unitOf(from, floors) ?? ''), floors.get(unitOf(to, floors) ?? '')];
-    return low !== undefined && high !== undefined && high > low ? [`${from} → ${to} (floor ${low} → floor ${high})`] : [];
+    return low !== undefined && high !== undefined && high > low
+      ? [`${from} → ${to} (floor ${low} → floor ${high})`]
+      : [];
   });
 }
 
@@ -85,13 +90,24 @@ function circles(modules: ReadonlyMap<string, string>, floors: Floors): string[]
 
 /** The engine's modules, relative to cli/, with their text. */
 function engineModules(): Map<string, string> {
-  return new Map(typeScriptSources(cliFolder).map((file) => [path.relative(cliFolder, file).split(path.sep).join('/'), readFileSync(file, 'utf8')]));
+  return new Map(
+    typeScriptSources(cliFolder).map((file) => [
+      path.relative(cliFolder, file).split(path.sep).join('/'),
+      readFileSync(file, 'utf8'),
+    ]),
+  );
 }
 
 const floors = readFloors(readFileSync(path.join(projectRoot, 'docs', 'architecture.md'), 'utf8'));
 
 test('reads an import from a floor above, and a circle between folders of one floor', () => {
-  const example: Floors = new Map([['errors.ts', 1], ['load/', 2], ['route/', 2], ['render/', 3], ['render/markdown/', 1]]);
+  const example: Floors = new Map([
+    ['errors.ts', 1],
+    ['load/', 2],
+    ['route/', 2],
+    ['render/', 3],
+    ['render/markdown/', 1],
+  ]);
   const modules = new Map([
     ['errors.ts', ''],
     ['load/read.ts', "import type { Page } from '../render/page.ts';\nimport { a } from '../route/paths.ts';"],

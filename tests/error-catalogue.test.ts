@@ -14,7 +14,10 @@ import { projectRoot } from './helpers/content.ts';
 
 const cliFolder = path.join(projectRoot, 'cli');
 /** The catalogues themselves, which name every code without raising it. */
-const catalogueFiles = [path.join(cliFolder, 'error-catalogue.ts'), path.join(projectRoot, 'templates', 'site', 'errors.ts')];
+const catalogueFiles = [
+  path.join(cliFolder, 'error-catalogue.ts'),
+  path.join(projectRoot, 'templates', 'site', 'errors.ts'),
+];
 /** The site's code: its definition and the folders it imports from. */
 const siteSources = ['sitegen.config.ts', 'templates', 'client'].map((part) => path.join(projectRoot, part));
 const siteCodes = Object.keys(site.errors ?? {});
@@ -38,7 +41,8 @@ function codesWritten(sources: string[] = [cliFolder, ...siteSources]): Map<stri
   for (const file of sources.flatMap(sourceFiles)) {
     const source = readFileSync(file, 'utf8');
     for (const [, value] of source.matchAll(/['"`]([a-z][a-z0-9-]*\.[a-z][a-z0-9-]*)['"`]/g)) {
-      if (areas.has(value!.split('.')[0]!) && !fileName.test(value!)) found.set(value!, path.relative(projectRoot, file));
+      if (areas.has(value!.split('.')[0]!) && !fileName.test(value!))
+        found.set(value!, path.relative(projectRoot, file));
     }
     for (const [, value] of source.matchAll(/\b(?:code|type)\s*(?::|===|!==|=)\s*['"`]([a-z][\w-]*\.[\w.-]+)['"`]/g)) {
       found.set(value!, path.relative(projectRoot, file));
@@ -48,21 +52,40 @@ function codesWritten(sources: string[] = [cliFolder, ...siteSources]): Map<stri
 }
 
 test("every error code written in cli/ is in the engine's catalogue", () => {
-  const unknown = [...codesWritten([cliFolder])].filter(([code]) => !(code in errorCatalogue)).map(([code, file]) => `${code} (${file})`);
+  const unknown = [...codesWritten([cliFolder])]
+    .filter(([code]) => !(code in errorCatalogue))
+    .map(([code, file]) => `${code} (${file})`);
   assert.deepEqual(unknown, []);
 });
 
 test("every error code written in the site is in the engine's catalogue or the site's", () => {
-  const unknown = [...codesWritten(siteSources)].filter(([code]) => !(code in errorCatalogue) && !siteCodes.includes(code));
-  assert.deepEqual(unknown.map(([code, file]) => `${code} (${file})`), []);
+  const unknown = [...codesWritten(siteSources)].filter(
+    ([code]) => !(code in errorCatalogue) && !siteCodes.includes(code),
+  );
+  assert.deepEqual(
+    unknown.map(([code, file]) => `${code} (${file})`),
+    [],
+  );
 });
 
 test("the engine's catalogue holds only codes the engine raises, the site's only codes the site raises", () => {
   const [byEngine, bySite] = [codesWritten([cliFolder]), codesWritten(siteSources)];
-  assert.deepEqual(codes.filter((code) => !byEngine.has(code)), [], 'engine codes cli/ never raises');
+  assert.deepEqual(
+    codes.filter((code) => !byEngine.has(code)),
+    [],
+    'engine codes cli/ never raises',
+  );
   assert.ok(siteCodes.length > 0, 'the site declares codes of its own');
-  assert.deepEqual(siteCodes.filter((code) => !bySite.has(code)), [], 'site codes the site never raises');
-  assert.deepEqual(siteCodes.filter((code) => code in errorCatalogue), [], 'site codes that are the engine\'s');
+  assert.deepEqual(
+    siteCodes.filter((code) => !bySite.has(code)),
+    [],
+    'site codes the site never raises',
+  );
+  assert.deepEqual(
+    siteCodes.filter((code) => code in errorCatalogue),
+    [],
+    "site codes that are the engine's",
+  );
 });
 
 test('every code is area.problem in lowercase, with a title', () => {

@@ -20,25 +20,37 @@ const formatVersion = 2;
  * to).
  */
 export async function bundleCacheKey(root: string, entries: ClientEntries): Promise<string> {
-  const files = [entries.styles, entries.script, entries.hydrate, ...Object.values(entries.islands ?? {})].filter((file): file is string => file !== undefined);
+  const files = [entries.styles, entries.script, entries.hydrate, ...Object.values(entries.islands ?? {})].filter(
+    (file): file is string => file !== undefined,
+  );
   const folders = [...new Set(files.map((file) => path.dirname(file)))].sort();
-  const lists = await Promise.all(folders.map(async (folder) => {
-    const found = await readdir(path.join(root, folder), { recursive: true, withFileTypes: true }).catch(() => []);
-    return found.filter((entry) => entry.isFile()).map((entry) => path.relative(root, path.join(entry.parentPath, entry.name))).sort().join('\n');
-  }));
+  const lists = await Promise.all(
+    folders.map(async (folder) => {
+      const found = await readdir(path.join(root, folder), { recursive: true, withFileTypes: true }).catch(() => []);
+      return found
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
+        .sort()
+        .join('\n');
+    }),
+  );
   return cacheKey(`bundle ${formatVersion}`, packageVersion('esbuild'), JSON.stringify(entries), ...lists);
 }
 
 /** Hashes of the files esbuild read, by path relative to the project root. */
 export async function hashInputs(root: string, relativePaths: Iterable<string>): Promise<Record<string, string>> {
   const paths = [...new Set(relativePaths)].sort();
-  const hashes = await Promise.all(paths.map(async (relative) => {
-    try {
-      return createHash('sha256').update(await readFile(path.join(root, relative))).digest('hex');
-    } catch {
-      return undefined;
-    }
-  }));
+  const hashes = await Promise.all(
+    paths.map(async (relative) => {
+      try {
+        return createHash('sha256')
+          .update(await readFile(path.join(root, relative)))
+          .digest('hex');
+      } catch {
+        return undefined;
+      }
+    }),
+  );
   return Object.fromEntries(paths.flatMap((relative, i) => (hashes[i] === undefined ? [] : [[relative, hashes[i]]])));
 }
 
@@ -48,12 +60,24 @@ export async function readCachedBundle(cache: Cache, root: string, key: string):
   if (!entry) return undefined;
   const current = await hashInputs(root, Object.keys(entry.inputs));
   for (const [input, hash] of Object.entries(entry.inputs)) if (current[input] !== hash) return undefined;
-  return { ...entry.bundle, files: entry.bundle.files.map((file) => ({ ...file, contents: new Uint8Array(Buffer.from(file.contents, 'base64')) })) };
+  return {
+    ...entry.bundle,
+    files: entry.bundle.files.map((file) => ({
+      ...file,
+      contents: new Uint8Array(Buffer.from(file.contents, 'base64')),
+    })),
+  };
 }
 
 /** Keeps a bundle for the next build. */
 export function writeCachedBundle(cache: Cache, key: string, inputs: Record<string, string>, bundle: Bundle): void {
-  cache.putJson('bundle', key, { inputs, bundle: { ...bundle, files: bundle.files.map((file) => ({ ...file, contents: Buffer.from(file.contents).toString('base64') })) } });
+  cache.putJson('bundle', key, {
+    inputs,
+    bundle: {
+      ...bundle,
+      files: bundle.files.map((file) => ({ ...file, contents: Buffer.from(file.contents).toString('base64') })),
+    },
+  });
 }
 
 interface Entry {
@@ -70,6 +94,20 @@ function isEntry(value: unknown): value is Entry {
   const { inputs, bundle } = (value ?? {}) as Partial<Entry>;
   if (!isRecordOf(inputs, isString) || typeof bundle !== 'object' || bundle === null) return false;
   const { files, stylesheet, siteScript, hydrateScript, islands } = bundle;
-  return Array.isArray(files) && isString(stylesheet) && isString(siteScript) && isString(hydrateScript) && isRecordOf(islands, isString)
-    && files.every((file) => isString(file?.url) && file.url.startsWith('/assets/') && !file.url.includes('..') && isString(file.contents) && Array.isArray(file.imports) && file.imports.every(isString));
+  return (
+    Array.isArray(files) &&
+    isString(stylesheet) &&
+    isString(siteScript) &&
+    isString(hydrateScript) &&
+    isRecordOf(islands, isString) &&
+    files.every(
+      (file) =>
+        isString(file?.url) &&
+        file.url.startsWith('/assets/') &&
+        !file.url.includes('..') &&
+        isString(file.contents) &&
+        Array.isArray(file.imports) &&
+        file.imports.every(isString),
+    )
+  );
 }

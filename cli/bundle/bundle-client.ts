@@ -53,18 +53,24 @@ async function bundleAfresh(root: string, entries: ClientEntries): Promise<{ bun
   };
   const noScripts = { files: [], inputs: [] };
   const [scripts, styles] = await Promise.all([
-    Object.keys(scriptEntries).length === 0 ? noScripts : build(root, {
-      entryPoints: scriptEntries,
-      bundle: true,
-      splitting: true,
-      format: 'esm',
-      target: 'es2020',
-      jsx: 'automatic',
-      chunkNames: 'chunks/[name]-[hash]',
-      define: { 'process.env.NODE_ENV': '"production"' },
-    }),
+    Object.keys(scriptEntries).length === 0
+      ? noScripts
+      : build(root, {
+          entryPoints: scriptEntries,
+          bundle: true,
+          splitting: true,
+          format: 'esm',
+          target: 'es2020',
+          jsx: 'automatic',
+          chunkNames: 'chunks/[name]-[hash]',
+          define: { 'process.env.NODE_ENV': '"production"' },
+        }),
     // A font the stylesheet names in url() is copied beside it under a hashed name (/assets/…-HASH.woff2).
-    build(root, { entryPoints: { site: path.join(root, entries.styles) }, bundle: true, loader: { '.svg': 'dataurl', '.woff2': 'file' } }),
+    build(root, {
+      entryPoints: { site: path.join(root, entries.styles) },
+      bundle: true,
+      loader: { '.svg': 'dataurl', '.woff2': 'file' },
+    }),
   ]);
   const outputs = [...scripts.files, ...styles.files];
   const byEntry = (entry: string) => outputs.find((file) => file.entryPoint === entry)?.url ?? '';
@@ -78,7 +84,10 @@ async function bundleAfresh(root: string, entries: ClientEntries): Promise<{ bun
   return { bundle, inputs: [...scripts.inputs, ...styles.inputs] };
 }
 
-async function build(root: string, options: Omit<esbuild.BuildOptions, 'entryPoints'> & { entryPoints: Record<string, string> }): Promise<{ files: (BundledFile & { entryPoint?: string })[]; inputs: string[] }> {
+async function build(
+  root: string,
+  options: Omit<esbuild.BuildOptions, 'entryPoints'> & { entryPoints: Record<string, string> },
+): Promise<{ files: (BundledFile & { entryPoint?: string })[]; inputs: string[] }> {
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
   try {
     // esbuild's API loads only when a bundle is built: a build whose bundle is cached never needs it.
@@ -106,17 +115,21 @@ async function build(root: string, options: Omit<esbuild.BuildOptions, 'entryPoi
       cause: error,
     });
   }
-  const entryBySource = new Map(Object.entries(options.entryPoints).map(([name, source]) => [path.relative(root, source), name]));
-  const files = Object.entries(result.metafile.outputs).filter(([key]) => !key.endsWith('.map')).map(([key, meta]) => {
-    const file = result.outputFiles.find((output) => output.path === path.join(root, key))!;
-    const name = meta.entryPoint ? entryBySource.get(meta.entryPoint) : undefined;
-    return {
-      url: `/${key}`,
-      contents: file.contents,
-      imports: meta.imports.filter((i) => i.kind === 'import-statement' && !i.external).map((i) => `/${i.path}`),
-      entryPoint: name && key.endsWith('.css') ? `${name}.css` : name,
-    };
-  });
+  const entryBySource = new Map(
+    Object.entries(options.entryPoints).map(([name, source]) => [path.relative(root, source), name]),
+  );
+  const files = Object.entries(result.metafile.outputs)
+    .filter(([key]) => !key.endsWith('.map'))
+    .map(([key, meta]) => {
+      const file = result.outputFiles.find((output) => output.path === path.join(root, key))!;
+      const name = meta.entryPoint ? entryBySource.get(meta.entryPoint) : undefined;
+      return {
+        url: `/${key}`,
+        contents: file.contents,
+        imports: meta.imports.filter((i) => i.kind === 'import-statement' && !i.external).map((i) => `/${i.path}`),
+        entryPoint: name && key.endsWith('.css') ? `${name}.css` : name,
+      };
+    });
   // Inputs outside the project (a package linked from elsewhere) are hashed by their path from the root all the same.
   const inputs = Object.keys(result.metafile.inputs).filter((input) => !input.includes(':'));
   return { files, inputs };

@@ -11,7 +11,20 @@
 // and hash it again. With a secret (`SITEGEN_CACHE_SECRET`), the hash is an HMAC under it, so
 // only a run that knows the secret can write an entry another such run takes.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { closeSync, constants, fstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 
 /** Every named cache: what it holds, the largest entry it reads, and how long an unused entry lives. */
@@ -92,7 +105,10 @@ export class Cache {
    * A cache in `folder` (none: a cache that keeps nothing). Its entries are signed with the
    * `secret` of `options`, by default `SITEGEN_CACHE_SECRET`; an empty one is none.
    */
-  constructor(readonly folder: string | undefined, options: CacheOptions = { secret: process.env[cacheSecretVariable] }) {
+  constructor(
+    readonly folder: string | undefined,
+    options: CacheOptions = { secret: process.env[cacheSecretVariable] },
+  ) {
     this.secret = options.secret ? Buffer.from(options.secret, 'utf8') : undefined;
   }
 
@@ -133,7 +149,8 @@ export class Cache {
     }
     try {
       const info = fstatSync(fd);
-      if (!info.isFile() || info.size < headerLength || info.size > cacheTable[name].maxEntryBytes + headerLength) return undefined;
+      if (!info.isFile() || info.size < headerLength || info.size > cacheTable[name].maxEntryBytes + headerLength)
+        return undefined;
       const bytes = Buffer.allocUnsafe(info.size);
       let read = 0;
       while (read < bytes.length) {
@@ -142,7 +159,8 @@ export class Cache {
         read += count;
       }
       const payload = bytes.subarray(headerLength);
-      if (!timingSafeEqual(bytes.subarray(0, headerLength), Buffer.from(this.header(name, key, payload), 'latin1'))) return undefined;
+      if (!timingSafeEqual(bytes.subarray(0, headerLength), Buffer.from(this.header(name, key, payload), 'latin1')))
+        return undefined;
       touch(file, info.mtimeMs);
       return payload;
     } catch {

@@ -32,7 +32,10 @@ const redirectStatuses = new Set([301, 302, 303, 307, 308]);
  * Every hop of a redirect is checked like the first: a host resolving to a non-public address
  * is refused before anything is sent, unless `allowPrivateHosts` says otherwise.
  */
-export async function checkExternalUrls(urls: Iterable<string>, options: ExternalOptions): Promise<Map<string, ExternalResult>> {
+export async function checkExternalUrls(
+  urls: Iterable<string>,
+  options: ExternalOptions,
+): Promise<Map<string, ExternalResult>> {
   const queue = [...new Set(urls)];
   const results = new Map<string, ExternalResult>();
   let next = 0;
@@ -65,26 +68,42 @@ type Attempt = { result: ExternalResult; retryAfterMs: number };
 /** One request, following redirects by hand (at most `redirectHopLimit`), all within one timeout. */
 async function request(url: string, method: string, options: ExternalOptions): Promise<Attempt> {
   const signal = AbortSignal.timeout(options.timeoutMs);
-  const failed = (code: FindingCode, reason: string): Attempt => ({ result: { ok: false, code, reason }, retryAfterMs: 0 });
+  const failed = (code: FindingCode, reason: string): Attempt => ({
+    result: { ok: false, code, reason },
+    retryAfterMs: 0,
+  });
   try {
     let current = new URL(url);
     for (let hop = 0; ; hop++) {
-      if (current.protocol !== 'http:' && current.protocol !== 'https:') return failed('links.http-failed', `redirects to ${current.href}, which is not http(s)`);
-      const verdict = await abortable(checkHost(current, options.allowPrivateHosts ?? false, options.lookup ?? systemResolver), signal);
-      if (!verdict.ok) return failed('links.private-address', hop === 0 ? verdict.reason : `redirects to ${current.href}: ${verdict.reason}`);
+      if (current.protocol !== 'http:' && current.protocol !== 'https:')
+        return failed('links.http-failed', `redirects to ${current.href}, which is not http(s)`);
+      const verdict = await abortable(
+        checkHost(current, options.allowPrivateHosts ?? false, options.lookup ?? systemResolver),
+        signal,
+      );
+      if (!verdict.ok)
+        return failed(
+          'links.private-address',
+          hop === 0 ? verdict.reason : `redirects to ${current.href}: ${verdict.reason}`,
+        );
       const response = await requestPinned(current, method, verdict.target, signal);
       const location = response.headers.location;
       if (redirectStatuses.has(response.status) && location) {
-        if (hop >= redirectHopLimit) return failed('links.too-many-redirects', `more than ${redirectHopLimit} redirects`);
+        if (hop >= redirectHopLimit)
+          return failed('links.too-many-redirects', `more than ${redirectHopLimit} redirects`);
         current = new URL(location, current);
         continue;
       }
       const { status } = response;
-      const result: ExternalResult = status >= 200 && status < 300
-        ? { ok: true, status }
-        : { ok: false, status, code: 'links.http-status', reason: `status ${status}` };
+      const result: ExternalResult =
+        status >= 200 && status < 300
+          ? { ok: true, status }
+          : { ok: false, status, code: 'links.http-status', reason: `status ${status}` };
       const retryAfter = response.headers['retry-after'];
-      return { result, retryAfterMs: retryDelay(typeof retryAfter === 'string' ? retryAfter : null, options.maxRetryDelayMs ?? 5000) };
+      return {
+        result,
+        retryAfterMs: retryDelay(typeof retryAfter === 'string' ? retryAfter : null, options.maxRetryDelayMs ?? 5000),
+      };
     }
   } catch (error) {
     if (signal.aborted) return failed('links.http-timeout', `timed out after ${options.timeoutMs} ms`);

@@ -23,20 +23,42 @@ export function validateRedirects(
     stubRoutes.add(routeKey(from));
     const { refresh } = scan;
     const origin = site.redirects.match(from)?.rule.declared.origin;
-    validate(from, { page: from, file, attribute: refresh.attribute, href: refresh.value, line: refresh.line, column: refresh.column, origin });
+    validate(from, {
+      page: from,
+      file,
+      attribute: refresh.attribute,
+      href: refresh.value,
+      line: refresh.line,
+      column: refresh.column,
+      origin,
+    });
     count++;
   }
   for (const rule of site.redirects.rules()) {
     if (stubRoutes.has(routeKey(rule.from))) continue;
     const { declared } = rule;
-    validate(rule.from, { page: rule.from, file: declared.file, attribute: declared.attribute, href: rule.to, line: declared.line, column: declared.column, origin: declared.origin });
+    validate(rule.from, {
+      page: rule.from,
+      file: declared.file,
+      attribute: declared.attribute,
+      href: rule.to,
+      line: declared.line,
+      column: declared.column,
+      origin: declared.origin,
+    });
     count++;
   }
   return count;
 }
 
 /** Follows one redirect from `from`: a missing target, a chain or a missing fragment is a finding at `at`. */
-function validateRedirect(from: string, at: Occurrence, resolver: SiteResolver, collector: FindingCollector, onExternal: (url: string, at: Occurrence) => void): void {
+function validateRedirect(
+  from: string,
+  at: Occurrence,
+  resolver: SiteResolver,
+  collector: FindingCollector,
+  onExternal: (url: string, at: Occurrence) => void,
+): void {
   const destination = resolver.resolve(from);
   // A file at `from` shadows a non-forced rule, so that rule never fires.
   if (destination.chain.length === 1 && !destination.problem) return;
@@ -50,12 +72,23 @@ function validateRedirect(from: string, at: Occurrence, resolver: SiteResolver, 
   if (destination.externalUrl) onExternal(destination.externalUrl, at);
   if (destination.chain.length > 2) {
     const to = destination.externalUrl ?? final + fragmentOf(destination);
-    collector.add('redirect-error', { code: 'links.redirect-chain', reason: `redirect chain: ${destination.chain.join(' → ')}`, suggestion: to }, at, final);
+    collector.add(
+      'redirect-error',
+      { code: 'links.redirect-chain', reason: `redirect chain: ${destination.chain.join(' → ')}`, suggestion: to },
+      at,
+      final,
+    );
     return;
   }
   if (destination.file && destination.fragment !== undefined) {
     const missing = resolver.checkFragment(destination.file, destination.fragment);
-    if (missing) collector.add('redirect-error', { ...missing, reason: `target ${final}: ${missing.reason}` }, at, final + fragmentOf(destination));
+    if (missing)
+      collector.add(
+        'redirect-error',
+        { ...missing, reason: `target ${final}: ${missing.reason}` },
+        at,
+        final + fragmentOf(destination),
+      );
   }
 }
 

@@ -24,7 +24,11 @@ export async function checkSite(siteDir: string, options: CheckLinksOptions = {}
  * checks what it recorded of each file as it wrote it, finding what `checkSite` would find in
  * that folder, without reading it back.
  */
-export async function checkSiteSource(siteDir: string, source: SiteSource, options: CheckLinksOptions = {}): Promise<LinkReport> {
+export async function checkSiteSource(
+  siteDir: string,
+  source: SiteSource,
+  options: CheckLinksOptions = {},
+): Promise<LinkReport> {
   const started = performance.now();
   return checkLoadedSite(await loadSiteFrom(siteDir, source, options.siteUrl), options, started);
 }
@@ -63,7 +67,14 @@ async function checkLoadedSite(site: LoadedSite, options: CheckLinksOptions, sta
  */
 function recordSiteProblems(site: LoadedSite, tally: LinkTally): void {
   for (const problem of site.problems) {
-    const at: Occurrence = { page: prettyRouteOfFile(problem.file), file: problem.file, attribute: 'file', href: problem.file, line: problem.line ?? 1, column: 1 };
+    const at: Occurrence = {
+      page: prettyRouteOfFile(problem.file),
+      file: problem.file,
+      attribute: 'file',
+      href: problem.file,
+      line: problem.line ?? 1,
+      column: 1,
+    };
     tally.collector.add('site-file', { code: problem.code, reason: problem.reason }, at);
   }
 }
@@ -83,16 +94,23 @@ function checkPages(site: LoadedSite, judge: HrefJudge, tally: LinkTally): numbe
     const locate = (ref: ScannedRef): Occurrence => {
       if (origins?.hasPage(page)) occurrences ??= countOccurrences(scan.refs);
       return {
-        page, file, attribute: ref.attribute, href: ref.value, line: ref.line, column: ref.column, landmark: ref.landmark,
+        page,
+        file,
+        attribute: ref.attribute,
+        href: ref.value,
+        line: ref.line,
+        column: ref.column,
+        landmark: ref.landmark,
         origin: occurrences ? origins!.find(page, ref.value, occurrences.get(ref) ?? 0) : undefined,
       };
     };
     for (const ref of scan.refs) {
       // A redirect stub's canonical link repeats its refresh target, which is checked as a redirect.
       if (scan.refresh && ref.canonical) continue;
-      const verdict = sameDocument && ref.value.charCodeAt(0) === 35 /* # */
-        ? judge.judgeFragment(ref.value, file, page)
-        : judge.judge(ref.value, base, sharedBase);
+      const verdict =
+        sameDocument && ref.value.charCodeAt(0) === 35 /* # */
+          ? judge.judgeFragment(ref.value, file, page)
+          : judge.judge(ref.value, base, sharedBase);
       tally.record(ref, verdict, locate);
     }
   }
@@ -116,7 +134,15 @@ function checkMarkdownFiles(site: LoadedSite, judge: HrefJudge, tally: LinkTally
     let occurrences: Map<ScannedRef, number> | undefined;
     const locate = (ref: ScannedRef): Occurrence => {
       if (origins?.hasPage(address)) occurrences ??= countOccurrences(refs);
-      return { page, file, attribute: ref.attribute, href: ref.value, line: ref.line, column: ref.column, origin: occurrences ? origins!.find(address, ref.value, occurrences.get(ref) ?? 0) : undefined };
+      return {
+        page,
+        file,
+        attribute: ref.attribute,
+        href: ref.value,
+        line: ref.line,
+        column: ref.column,
+        origin: occurrences ? origins!.find(address, ref.value, occurrences.get(ref) ?? 0) : undefined,
+      };
     };
     for (const ref of refs) tally.record(ref, judge.judge(ref.value, base, false), locate);
   }
@@ -126,7 +152,14 @@ function checkMarkdownFiles(site: LoadedSite, judge: HrefJudge, tally: LinkTally
 function checkSitemaps(site: LoadedSite, judge: HrefJudge, tally: LinkTally): void {
   for (const [file, refs] of site.sitemaps) {
     const page = '/' + file;
-    const locate = (ref: ScannedRef): Occurrence => ({ page, file, attribute: ref.attribute, href: ref.value, line: ref.line, column: ref.column });
+    const locate = (ref: ScannedRef): Occurrence => ({
+      page,
+      file,
+      attribute: ref.attribute,
+      href: ref.value,
+      line: ref.line,
+      column: ref.column,
+    });
     for (const ref of refs) tally.record(ref, judge.judge(ref.value, siteBase + '/', true), locate);
   }
 }

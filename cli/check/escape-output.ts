@@ -8,7 +8,10 @@ const named: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\u001B': '\\e
 
 /** `text` with every control character written as an escape (`\n`, `\x07`, `\u202e`); tabs stay. */
 export function printable(text: string): string {
-  return text.replace(unprintable, (c) => named[c] ?? (c.charCodeAt(0) < 0x100 ? `\\x${hex(c, 2)}` : `\\u${hex(c, 4)}`));
+  return text.replace(
+    unprintable,
+    (c) => named[c] ?? (c.charCodeAt(0) < 0x100 ? `\\x${hex(c, 2)}` : `\\u${hex(c, 4)}`),
+  );
 }
 
 /**

@@ -38,8 +38,16 @@ export class FindingCollector {
       return;
     }
     const finding: LinkFinding = {
-      kind, code: problem.code, severity, page: at.page, file: at.file, line: at.line, column: at.column,
-      attribute: at.attribute, href: at.href, reason: problem.reason,
+      kind,
+      code: problem.code,
+      severity,
+      page: at.page,
+      file: at.file,
+      line: at.line,
+      column: at.column,
+      attribute: at.attribute,
+      href: at.href,
+      reason: problem.reason,
     };
     if (target !== undefined) finding.target = target;
     if (problem.suggestion !== undefined) finding.suggestion = problem.suggestion;
@@ -63,7 +71,19 @@ export class FindingCollector {
 
 function mergeKey(kind: string, code: FindingCode, reason: string, at: Occurrence, target: string | undefined): string {
   const { origin } = at;
-  if (origin) return ['o', kind, code, reason, target ?? at.href, origin.kind, origin.file, origin.line, origin.column, origin.field].join('\u0000');
+  if (origin)
+    return [
+      'o',
+      kind,
+      code,
+      reason,
+      target ?? at.href,
+      origin.kind,
+      origin.file,
+      origin.line,
+      origin.column,
+      origin.field,
+    ].join('\u0000');
   if (at.landmark) return ['l', kind, code, reason, at.href, at.landmark, at.attribute].join('\u0000');
   return ['p', kind, code, at.file, at.line, at.column, at.href].join('\u0000');
 }

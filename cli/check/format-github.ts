@@ -7,7 +7,10 @@ import type { LinkFinding, LinkReport } from './types.ts';
 const escapeData = (s: string) => printable(s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A'));
 const escapeProperty = (s: string) => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 const titles: Record<LinkFinding['kind'], string> = {
-  'broken-link': 'Broken link', 'redirect-error': 'Broken redirect', 'redirect-hint': 'Link to a redirect', 'site-file': 'Site file not read',
+  'broken-link': 'Broken link',
+  'redirect-error': 'Broken redirect',
+  'redirect-hint': 'Link to a redirect',
+  'site-file': 'Site file not read',
 };
 
 /**
@@ -18,13 +21,23 @@ export function formatGithub(report: LinkReport, cwd: string): string {
   const lines = report.findings.map((finding) => {
     const { origin } = finding;
     const properties: [string, string | number | undefined][] = origin
-      ? [['file', origin.file], ['line', origin.line], ['col', origin.line ? origin.column : undefined]]
-      : [['file', displayFile(report, finding.file, cwd)], ['line', finding.line], ['col', finding.column]];
+      ? [
+          ['file', origin.file],
+          ['line', origin.line],
+          ['col', origin.line ? origin.column : undefined],
+        ]
+      : [
+          ['file', displayFile(report, finding.file, cwd)],
+          ['line', finding.line],
+          ['col', finding.column],
+        ];
     properties.push(['title', titles[finding.kind]]);
     const where = [displayLocation(report, finding, cwd), describeSpread(finding)].filter(Boolean).join(', ');
     const message = `${finding.attribute} ${JSON.stringify(finding.href)}: ${describeProblem(finding)} (${where})`;
     const command = finding.severity === 'error' ? 'error' : 'warning';
-    const list = properties.filter(([, value]) => value !== undefined).map(([key, value]) => `${key}=${escapeProperty(String(value))}`);
+    const list = properties
+      .filter(([, value]) => value !== undefined)
+      .map(([key, value]) => `${key}=${escapeProperty(String(value))}`);
     return `::${command} ${list.join(',')}::${escapeData(message)}`;
   });
   lines.push(summaryLine(report));

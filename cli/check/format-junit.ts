@@ -4,8 +4,18 @@ import type { LinkFinding, LinkReport } from './types.ts';
 
 // XML 1.0 cannot carry most control characters, lone surrogates or U+FFFE/U+FFFF even escaped: drop
 // them. Tabs and line breaks become character references, which attribute values keep as written.
-const notXml = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const references: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;', '\t': '&#9;', '\n': '&#10;', '\r': '&#13;' };
+const notXml =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const references: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+  '\t': '&#9;',
+  '\n': '&#10;',
+  '\r': '&#13;',
+};
 const escapeXml = (s: string) => s.replace(notXml, '').replace(/[&<>"'\t\n\r]/g, (c) => references[c]!);
 
 /**
@@ -22,7 +32,10 @@ export function formatJunit(report: LinkReport, cwd: string): string {
     else suites.set(source, [finding]);
   }
   const seconds = (report.durationMs / 1000).toFixed(3);
-  const out = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="check-links" tests="${report.findings.length + 1}" failures="${broken}" time="${seconds}">`];
+  const out = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="check-links" tests="${report.findings.length + 1}" failures="${broken}" time="${seconds}">`,
+  ];
   for (const [source, findings] of suites) {
     const failures = findings.filter((f) => f.severity === 'error').length;
     out.push(`  <testsuite name="${escapeXml(source)}" tests="${findings.length}" failures="${failures}">`);
@@ -32,7 +45,12 @@ export function formatJunit(report: LinkReport, cwd: string): string {
   out.push(`  <testsuite name="check-links" tests="1" failures="${broken ? 1 : 0}" time="${seconds}">`);
   out.push(`    <testcase classname="check-links" name="internal links resolve" time="${seconds}">`);
   if (broken) out.push(`      <failure message="${escapeXml(summaryLine(report))}" type="links.broken"/>`);
-  out.push(`      <system-out>${escapeXml(summaryLine(report))}</system-out>`, '    </testcase>', '  </testsuite>', '</testsuites>');
+  out.push(
+    `      <system-out>${escapeXml(summaryLine(report))}</system-out>`,
+    '    </testcase>',
+    '  </testsuite>',
+    '</testsuites>',
+  );
   return out.join('\n');
 }
 
@@ -41,8 +59,9 @@ function testcase(report: LinkReport, finding: LinkFinding, source: string, cwd:
   const name = `${finding.attribute} ${finding.href} (${location})`;
   const details = [location, describeSpread(finding)].filter(Boolean).join('\n');
   const open = `    <testcase classname="${escapeXml(source)}" name="${escapeXml(name)}" file="${escapeXml(finding.origin?.file ?? displayFile(report, finding.file, cwd))}" line="${finding.origin ? (finding.origin.line ?? 1) : finding.line}">`;
-  const body = finding.severity === 'error'
-    ? `      <failure message="${escapeXml(describeProblem(finding))}" type="${finding.code}">${escapeXml(details)}</failure>`
-    : `      <system-out>${escapeXml(`warning: ${describeProblem(finding)}\n${details}`)}</system-out>`;
+  const body =
+    finding.severity === 'error'
+      ? `      <failure message="${escapeXml(describeProblem(finding))}" type="${finding.code}">${escapeXml(details)}</failure>`
+      : `      <system-out>${escapeXml(`warning: ${describeProblem(finding)}\n${details}`)}</system-out>`;
   return [open, body, '    </testcase>'];
 }

@@ -26,7 +26,9 @@ export function formatLinkWarnings(report: LinkReport, cwd: string, limit: numbe
   return [
     `Link warnings (${warnings.length}; the output is published, and these links work through a detour):`,
     ...groupedRows(report, shown, cwd),
-    ...(more > 0 ? [`… and ${more} more: sitegen check-links ${safeLine(displayFile(report, '', cwd)) || '.'} lists every one`, ''] : []),
+    ...(more > 0
+      ? [`… and ${more} more: sitegen check-links ${safeLine(displayFile(report, '', cwd)) || '.'} lists every one`, '']
+      : []),
   ].join('\n');
 }
 
@@ -41,7 +43,9 @@ function groupedRows(report: LinkReport, findings: readonly LinkFinding[], cwd: 
     let rows = groups.get(source);
     if (!rows) groups.set(source, (rows = []));
     const severity = finding.severity === 'warning' ? 'warning  ' : '';
-    rows.push(`  ${displayLocation(report, finding, cwd)}  ${severity}${finding.attribute} ${JSON.stringify(finding.href)} ${describeProblem(finding)}`);
+    rows.push(
+      `  ${displayLocation(report, finding, cwd)}  ${severity}${finding.attribute} ${JSON.stringify(finding.href)} ${describeProblem(finding)}`,
+    );
     const spread = describeSpread(finding);
     if (spread) rows.push(`    ${spread}`);
   }

@@ -54,19 +54,35 @@ export class HrefJudge {
     if (this.ignore(target.path)) return ignored;
     if (this.serverRoutes.has(target.path)) return ok;
     const destination = this.resolver.resolve(target.path);
-    if (destination.problem) return { status: 'finding', kind: 'broken-link', problem: destination.problem, target: target.path };
+    if (destination.problem)
+      return { status: 'finding', kind: 'broken-link', problem: destination.problem, target: target.path };
     const fragment = destination.fragment ?? target.fragment;
     if (destination.file && fragment !== undefined) {
-      const problem = this.resolver.checkFragment(destination.file, fragment, destination.fragment === undefined ? target.rawFragment : undefined);
+      const problem = this.resolver.checkFragment(
+        destination.file,
+        fragment,
+        destination.fragment === undefined ? target.rawFragment : undefined,
+      );
       if (problem) return { status: 'finding', kind: 'broken-link', problem, target: target.path };
     }
     if (!destination.redirected) return ok;
-    const final = destination.externalUrl ?? destination.chain[destination.chain.length - 1] + (fragment ? `#${fragment}` : '');
+    const final =
+      destination.externalUrl ?? destination.chain[destination.chain.length - 1] + (fragment ? `#${fragment}` : '');
     if (destination.trailingSlash) {
       const reason = `the host redirects it to ${final}: the page is a folder's index.html, served at its address with a trailing slash`;
-      return { status: 'finding', kind: 'redirect-hint', problem: { code: 'links.trailing-slash', reason, suggestion: final }, target: target.path };
+      return {
+        status: 'finding',
+        kind: 'redirect-hint',
+        problem: { code: 'links.trailing-slash', reason, suggestion: final },
+        target: target.path,
+      };
     }
-    return { status: 'finding', kind: 'redirect-hint', problem: { code: 'links.redirected', reason: `redirects to ${final}`, suggestion: final }, target: target.path };
+    return {
+      status: 'finding',
+      kind: 'redirect-hint',
+      problem: { code: 'links.redirected', reason: `redirects to ${final}`, suggestion: final },
+      target: target.path,
+    };
   }
 }
 

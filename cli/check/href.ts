@@ -69,7 +69,9 @@ export function parseHref(href: string, base: string, siteOrigins: ReadonlySet<s
   } catch {
     // An id may legitimately contain a stray `%`; compare it as written.
   }
-  return fragment === rawFragment ? { type: 'internal', path, fragment } : { type: 'internal', path, fragment, rawFragment };
+  return fragment === rawFragment
+    ? { type: 'internal', path, fragment }
+    : { type: 'internal', path, fragment, rawFragment };
 }
 
 /**
@@ -79,7 +81,10 @@ export function parseHref(href: string, base: string, siteOrigins: ReadonlySet<s
 function climbsOut(relativePath: string, base: string): boolean {
   if (!base.startsWith(siteBase)) return false;
   const basePath = new URL(base).pathname;
-  const depth = basePath.slice(0, basePath.lastIndexOf('/') + 1).split('/').filter(Boolean).length;
+  const depth = basePath
+    .slice(0, basePath.lastIndexOf('/') + 1)
+    .split('/')
+    .filter(Boolean).length;
   let climbs = 0;
   for (const segment of relativePath.split('/')) {
     if (segment !== '..') break;

@@ -10,15 +10,39 @@ export interface ScannedHtml {
 }
 
 /** Attribute names worth keeping while scanning: URL carriers, ids, and what qualifies them. */
-export const wanted = new Set(['href', 'src', 'srcset', 'id', 'name', 'action', 'content', 'http-equiv', 'rel', 'poster', 'data', 'property']);
+export const wanted = new Set([
+  'href',
+  'src',
+  'srcset',
+  'id',
+  'name',
+  'action',
+  'content',
+  'http-equiv',
+  'rel',
+  'poster',
+  'data',
+  'property',
+]);
 /** Char codes that wanted attribute names of each length start with (lower-cased). */
 export const firstLetters: (number[] | undefined)[] = [];
 for (const name of wanted) (firstLetters[name.length] ??= []).push(name.charCodeAt(0));
 /** The URL attributes of each element. */
 export const urlAttributes: Record<string, readonly string[]> = {
-  a: ['href'], area: ['href'], link: ['href'], script: ['src'], img: ['src', 'srcset'],
-  source: ['src', 'srcset'], video: ['src', 'poster'], audio: ['src'], track: ['src'],
-  iframe: ['src'], embed: ['src'], object: ['data'], form: ['action'], input: ['src'],
+  a: ['href'],
+  area: ['href'],
+  link: ['href'],
+  script: ['src'],
+  img: ['src', 'srcset'],
+  source: ['src', 'srcset'],
+  video: ['src', 'poster'],
+  audio: ['src'],
+  track: ['src'],
+  iframe: ['src'],
+  embed: ['src'],
+  object: ['data'],
+  form: ['action'],
+  input: ['src'],
 };
 // Resource hints name origins, not documents; requesting them proves nothing.
 export const hintRels = /(?:^|\s)(?:preconnect|dns-prefetch)(?:\s|$)/i;

@@ -2,12 +2,25 @@ import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
 import { parseSrcset } from './attribute-urls.ts';
 import { parseRefresh } from '../static-host/refresh-stub.ts';
 import { locateRefs, type ScannedRef } from '../shared/scanned-refs.ts';
-import { firstLetters, hintRels, label, metaUrlProperties, urlAttributes, wanted, type ScannedHtml } from './html-refs.ts';
+import {
+  firstLetters,
+  hintRels,
+  label,
+  metaUrlProperties,
+  urlAttributes,
+  wanted,
+  type ScannedHtml,
+} from './html-refs.ts';
 import type { Landmark } from './types.ts';
 
 export type { ScannedHtml, ScannedRef };
 
-interface Attr { name: string; value: string; offset: number; valueOffset: number }
+interface Attr {
+  name: string;
+  value: string;
+  offset: number;
+  valueOffset: number;
+}
 
 /**
  * `text` as a string of its own. V8 makes a slice of a long string a view into the whole, so
@@ -47,7 +60,10 @@ class Scanner implements TokenizerCallbacks {
   private valueStart = -1;
   private depth = { header: 0, footer: 0, nav: 0 };
 
-  constructor(private readonly html: string, private readonly intern: (text: string) => string) {}
+  constructor(
+    private readonly html: string,
+    private readonly intern: (text: string) => string,
+  ) {}
 
   onopentagname(start: number, end: number): void {
     this.tagStart = start;
@@ -57,7 +73,10 @@ class Scanner implements TokenizerCallbacks {
   onattribname(start: number, end: number): void {
     // Most attributes (class, alt, width…) are rejected by length and first letter without slicing.
     const first = firstLetters[end - start];
-    const name = first !== undefined && first.includes(this.html.charCodeAt(start) | 0x20) ? this.html.slice(start, end).toLowerCase() : '';
+    const name =
+      first !== undefined && first.includes(this.html.charCodeAt(start) | 0x20)
+        ? this.html.slice(start, end).toLowerCase()
+        : '';
     this.attrName = wanted.has(name) ? name : null;
     this.attrStart = start;
     this.value = '';
@@ -74,7 +93,8 @@ class Scanner implements TokenizerCallbacks {
   onattribend(): void {
     if (this.attrName === null) return;
     const valueOffset = this.valueStart < 0 ? this.attrStart : this.valueStart;
-    const attr = this.attrs[this.attrCount] ?? (this.attrs[this.attrCount] = { name: '', value: '', offset: 0, valueOffset: 0 });
+    const attr =
+      this.attrs[this.attrCount] ?? (this.attrs[this.attrCount] = { name: '', value: '', offset: 0, valueOffset: 0 });
     this.attrCount++;
     attr.name = this.attrName;
     attr.value = this.intern(this.value);
@@ -82,8 +102,12 @@ class Scanner implements TokenizerCallbacks {
     attr.valueOffset = valueOffset;
     this.attrName = null;
   }
-  onopentagend(): void { this.finishTag(); }
-  onselfclosingtag(): void { this.finishTag(); }
+  onopentagend(): void {
+    this.finishTag();
+  }
+  onselfclosingtag(): void {
+    this.finishTag();
+  }
   onclosetag(start: number, end: number): void {
     if (end - start !== 3 && end - start !== 6) return;
     const name = this.html.slice(start, end).toLowerCase();
@@ -107,7 +131,8 @@ class Scanner implements TokenizerCallbacks {
     if (attrCount === 0) return;
     for (let i = 0; i < attrCount; i++) {
       const attr = attrs[i];
-      if (attr.name === 'id' ? attr.value !== '' : attr.name === 'name' && tag === 'a') this.result.ids.push(attr.value);
+      if (attr.name === 'id' ? attr.value !== '' : attr.name === 'name' && tag === 'a')
+        this.result.ids.push(attr.value);
     }
     const names = urlAttributes[tag];
     if (names) this.scanUrls(tag, names);
@@ -128,7 +153,8 @@ class Scanner implements TokenizerCallbacks {
       const attr = this.attr(name);
       if (!attr) continue;
       if (name === 'srcset') {
-        for (const entry of parseSrcset(attr.value)) this.addRef(label(tag, name), entry.url, attr.valueOffset + entry.index);
+        for (const entry of parseSrcset(attr.value))
+          this.addRef(label(tag, name), entry.url, attr.valueOffset + entry.index);
       } else {
         this.addRef(label(tag, name), attr.value, attr.offset, rel !== undefined && rel.toLowerCase() === 'canonical');
       }
@@ -151,7 +177,8 @@ class Scanner implements TokenizerCallbacks {
       return;
     }
     const property = (this.attr('property') ?? this.attr('name'))?.value.trim().toLowerCase();
-    if (property && metaUrlProperties.has(property)) this.addRef(`meta[property=${property}]`, content.value, content.offset);
+    if (property && metaUrlProperties.has(property))
+      this.addRef(`meta[property=${property}]`, content.value, content.offset);
   }
 
   private addRef(attribute: string, value: string, offset: number, canonical = false): void {

@@ -25,10 +25,18 @@ export class LinkTally {
   /** Tallies a verdict; `locate` builds the occurrence only when there is something to report. */
   record(ref: ScannedRef, verdict: ReturnType<HrefJudge['judge']>, locate: (ref: ScannedRef) => Occurrence): void {
     switch (verdict.status) {
-      case 'skip': return;
-      case 'ignored': this.counts.ignored++; return;
-      case 'ok': this.counts.checked++; return;
-      case 'finding': this.counts.checked++; this.collector.add(verdict.kind, verdict.problem, locate(ref), verdict.target); return;
+      case 'skip':
+        return;
+      case 'ignored':
+        this.counts.ignored++;
+        return;
+      case 'ok':
+        this.counts.checked++;
+        return;
+      case 'finding':
+        this.counts.checked++;
+        this.collector.add(verdict.kind, verdict.problem, locate(ref), verdict.target);
+        return;
       case 'external':
         // Requesting a form's action could submit it (webhooks accept GET): only links and resources are probed.
         if (ref.attribute === 'form[action]') return;
@@ -42,12 +50,16 @@ export class LinkTally {
   async checkExternals(options: CheckLinksOptions): Promise<void> {
     if (this.externals.size === 0) return;
     const results = await checkExternalUrls(this.externals.keys(), {
-      timeoutMs: options.timeoutMs ?? 10_000, concurrency: options.concurrency ?? 8,
-      allowPrivateHosts: options.allowPrivateHosts, lookup: options.lookup,
+      timeoutMs: options.timeoutMs ?? 10_000,
+      concurrency: options.concurrency ?? 8,
+      allowPrivateHosts: options.allowPrivateHosts,
+      lookup: options.lookup,
     });
     for (const [url, uses] of this.externals) {
       const result = results.get(url)!;
-      if (!result.ok) for (const use of uses) this.collector.add(use.kind, { code: result.code!, reason: result.reason! }, use.at, url);
+      if (!result.ok)
+        for (const use of uses)
+          this.collector.add(use.kind, { code: result.code!, reason: result.reason! }, use.at, url);
     }
   }
 }

@@ -66,7 +66,12 @@ export interface SiteSource {
 export async function loadSite(root: string, siteUrl?: string): Promise<LoadedSite> {
   const info = await stat(root).catch(() => undefined);
   if (!info?.isDirectory()) {
-    throw new SiteError({ code: 'links.no-site-dir', message: `No site folder at ${root}.`, hint: 'Run `sitegen build` first, or pass the folder to check.', file: root });
+    throw new SiteError({
+      code: 'links.no-site-dir',
+      message: `No site folder at ${root}.`,
+      hint: 'Run `sitegen build` first, or pass the folder to check.',
+      file: root,
+    });
   }
   return loadSiteFrom(root, folderSource(root), siteUrl);
 }
@@ -98,9 +103,19 @@ export async function loadSiteFrom(root: string, source: SiteSource, siteUrl?: s
   const problems = [...refused];
   const manifest = files.has(manifestFileName) ? await source.manifest() : undefined;
   const pages = readAll(list.filter(isHtmlFile), source.page, files, problems);
-  const sitemaps = readAll(list.filter((f) => /^sitemap[^/]*\.xml$/i.test(f)), source.sitemap, files, problems);
+  const sitemaps = readAll(
+    list.filter((f) => /^sitemap[^/]*\.xml$/i.test(f)),
+    source.sitemap,
+    files,
+    problems,
+  );
   // Only the files the manifest names, and that the folder holds: a Markdown file of a page bundle is the author's, not read.
-  const markdown = readAll([...new Set(manifest?.markdown ?? [])].filter((file) => files.has(file)), source.markdown, files, problems);
+  const markdown = readAll(
+    [...new Set(manifest?.markdown ?? [])].filter((file) => files.has(file)),
+    source.markdown,
+    files,
+    problems,
+  );
 
   const redirects = new RedirectTable();
   const redirectsText = files.has('_redirects') ? readOrRecord('_redirects', source.text, files, problems) : undefined;
@@ -111,15 +126,31 @@ export async function loadSiteFrom(root: string, source: SiteSource, siteUrl?: s
     for (const note of notes) problems.push(hostLimitProblem(note));
   }
   for (const r of manifest?.redirects ?? []) {
-    redirects.add({ from: r.from, to: r.to, status: 301, force: false, declared: { file: manifestFileName, line: 1, column: 1, attribute: 'redirect', origin: r.origin } });
+    redirects.add({
+      from: r.from,
+      to: r.to,
+      status: 301,
+      force: false,
+      declared: { file: manifestFileName, line: 1, column: 1, attribute: 'redirect', origin: r.origin },
+    });
   }
 
-  const serverText = files.has(serverFactsFile) ? readOrRecord(serverFactsFile, source.text, files, problems) : undefined;
+  const serverText = files.has(serverFactsFile)
+    ? readOrRecord(serverFactsFile, source.text, files, problems)
+    : undefined;
   const serverRoutes = new Set(serverText === undefined ? [] : routesOf(serverText));
   const origin = siteUrl ?? manifest?.siteUrl ?? sitemapOrigin([...sitemaps.values()].flat());
   const routeByFile = new Map(manifest?.routes.map((r) => [r.file, r.path]));
   return {
-    root, files, manifest, pages, sitemaps, markdown, redirects, problems, serverRoutes,
+    root,
+    files,
+    manifest,
+    pages,
+    sitemaps,
+    markdown,
+    redirects,
+    problems,
+    serverRoutes,
     siteOrigins: siteOriginsOf(origin),
     pagePath: (file) => routeByFile.get(file) ?? prettyRouteOfFile(file),
   };
@@ -138,17 +169,32 @@ function routesOf(text: string): string[] {
 /** Why the pattern rules of `_redirects` from `line` on are not read; located at that line, where the cut falls. */
 function tooManyRulesProblem(line: number, leftOut: number): RefusedEntry {
   const { message, hint } = errorCatalogue['links.too-many-redirect-rules'];
-  return { file: '_redirects', code: 'links.too-many-redirect-rules', reason: `${message(patternRuleLimit, line, leftOut)}. ${hint}`, line };
+  return {
+    file: '_redirects',
+    code: 'links.too-many-redirect-rules',
+    reason: `${message(patternRuleLimit, line, leftOut)}. ${hint}`,
+    line,
+  };
 }
 
 /** Where `_redirects` goes past what the hosts document: a warning at that line (`links.redirects-over-host-limit`). */
 function hostLimitProblem(note: RedirectsNote): RefusedEntry {
   const { hint } = errorCatalogue['links.redirects-over-host-limit'];
-  return { file: '_redirects', code: 'links.redirects-over-host-limit', reason: `${note.message}. ${hint}`, line: note.line };
+  return {
+    file: '_redirects',
+    code: 'links.redirects-over-host-limit',
+    reason: `${note.message}. ${hint}`,
+    line: note.line,
+  };
 }
 
 /** Reads each file once, in list order. */
-function readAll<T>(list: string[], read: (file: string) => SiteRead<T>, files: Set<string>, problems: RefusedEntry[]): Map<string, T> {
+function readAll<T>(
+  list: string[],
+  read: (file: string) => SiteRead<T>,
+  files: Set<string>,
+  problems: RefusedEntry[],
+): Map<string, T> {
   const results = new Map<string, T>();
   for (const file of list) {
     const value = readOrRecord(file, read, files, problems);
@@ -161,7 +207,12 @@ function readAll<T>(list: string[], read: (file: string) => SiteRead<T>, files: 
  * What reading a file yields, or `undefined` with the problem recorded. A file the host cannot
  * read either leaves the site; one only too large for the checker stays (the host serves it), unread.
  */
-function readOrRecord<T>(file: string, read: (file: string) => SiteRead<T>, files: Set<string>, problems: RefusedEntry[]): T | undefined {
+function readOrRecord<T>(
+  file: string,
+  read: (file: string) => SiteRead<T>,
+  files: Set<string>,
+  problems: RefusedEntry[],
+): T | undefined {
   const result = read(file);
   if ('value' in result) return result.value;
   problems.push(result.problem);

@@ -32,7 +32,13 @@ const linkCheckHeaders: OutgoingHttpHeaders = { 'user-agent': 'sitegen-check-lin
  * answer, the status, the headers and at most `send.readBytes` of the body are read; then the
  * connection is dropped.
  */
-export function requestPinned(url: URL, method: string, target: ResolvedAddress, signal: AbortSignal, send: PinnedSend = {}): Promise<PinnedResponse> {
+export function requestPinned(
+  url: URL,
+  method: string,
+  target: ResolvedAddress,
+  signal: AbortSignal,
+  send: PinnedSend = {},
+): Promise<PinnedResponse> {
   const lookup = ((_hostname, options, callback) => {
     // Node asks for a list when it races address families (autoSelectFamily), else for one address.
     if (options.all) callback(null, [target]);
@@ -41,27 +47,35 @@ export function requestPinned(url: URL, method: string, target: ResolvedAddress,
   const client = url.protocol === 'https:' ? https : http;
   const limit = send.readBytes ?? 0;
   return new Promise((resolve, reject) => {
-    const request = client.request(url, {
-      method, signal, lookup, agent: false, headers: send.headers ?? linkCheckHeaders,
-    }, (response) => {
-      const answer = { status: response.statusCode ?? 0, headers: response.headers };
-      const chunks: Buffer[] = [];
-      let read = 0;
-      const done = () => {
-        // Only what was asked for is kept; the connection is dropped instead of downloading the rest.
-        response.destroy();
-        resolve({ ...answer, body: Buffer.concat(chunks).subarray(0, limit) });
-      };
-      if (limit === 0) return done();
-      response.on('data', (chunk: Buffer) => {
-        chunks.push(chunk);
-        read += chunk.length;
-        if (read >= limit) done();
-      });
-      response.on('error', reject);
-      // The body's end, or the connection's: either way, what came is all there is.
-      response.on('close', done);
-    });
+    const request = client.request(
+      url,
+      {
+        method,
+        signal,
+        lookup,
+        agent: false,
+        headers: send.headers ?? linkCheckHeaders,
+      },
+      (response) => {
+        const answer = { status: response.statusCode ?? 0, headers: response.headers };
+        const chunks: Buffer[] = [];
+        let read = 0;
+        const done = () => {
+          // Only what was asked for is kept; the connection is dropped instead of downloading the rest.
+          response.destroy();
+          resolve({ ...answer, body: Buffer.concat(chunks).subarray(0, limit) });
+        };
+        if (limit === 0) return done();
+        response.on('data', (chunk: Buffer) => {
+          chunks.push(chunk);
+          read += chunk.length;
+          if (read >= limit) done();
+        });
+        response.on('error', reject);
+        // The body's end, or the connection's: either way, what came is all there is.
+        response.on('close', done);
+      },
+    );
     request.on('error', reject);
     request.end(send.body);
   });

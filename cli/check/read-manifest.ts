@@ -14,20 +14,29 @@ const origin = z.object({
   field: z.string().optional(),
 });
 
-const manifestSchema = z.object({
-  version: z.literal(2),
-  siteUrl: z.string(),
-  routes: z.array(z.object({ path: z.string().startsWith('/'), file: z.string().min(1) })),
-  redirects: z.array(z.object({ from: z.string().startsWith('/'), to: z.string().min(1), origin: origin.optional() })),
-  origins: z.array(origin),
-  links: z.record(z.string(), z.array(z.tuple([z.string(), z.number().int().nonnegative()]))),
-  markdown: z.array(z.string().min(1)).optional(),
-}).superRefine((manifest, context) => {
-  for (const [page, links] of Object.entries(manifest.links)) {
-    const index = links.findIndex(([, origin]) => origin >= manifest.origins.length);
-    if (index >= 0) context.addIssue({ code: 'custom', path: ['links', page, index, 1], message: `no origin ${links[index]![1]} (the manifest lists ${manifest.origins.length})` });
-  }
-});
+const manifestSchema = z
+  .object({
+    version: z.literal(2),
+    siteUrl: z.string(),
+    routes: z.array(z.object({ path: z.string().startsWith('/'), file: z.string().min(1) })),
+    redirects: z.array(
+      z.object({ from: z.string().startsWith('/'), to: z.string().min(1), origin: origin.optional() }),
+    ),
+    origins: z.array(origin),
+    links: z.record(z.string(), z.array(z.tuple([z.string(), z.number().int().nonnegative()]))),
+    markdown: z.array(z.string().min(1)).optional(),
+  })
+  .superRefine((manifest, context) => {
+    for (const [page, links] of Object.entries(manifest.links)) {
+      const index = links.findIndex(([, origin]) => origin >= manifest.origins.length);
+      if (index >= 0)
+        context.addIssue({
+          code: 'custom',
+          path: ['links', page, index, 1],
+          message: `no origin ${links[index]![1]} (the manifest lists ${manifest.origins.length})`,
+        });
+    }
+  });
 
 /** Reads `<siteDir>/.sitegen-manifest.json`; `undefined` when the site has none (plain HTML mode). */
 export async function loadManifest(siteDir: string): Promise<SiteManifest | undefined> {
@@ -65,7 +74,9 @@ export function manifestAsRead(manifest: SiteManifest): SiteManifest {
   const asRead = (value: LinkOrigin): LinkOrigin => origin.parse(JSON.parse(JSON.stringify(value)));
   return {
     ...manifest,
-    redirects: manifest.redirects.map((redirect) => (redirect.origin ? { ...redirect, origin: asRead(redirect.origin) } : { from: redirect.from, to: redirect.to })),
+    redirects: manifest.redirects.map((redirect) =>
+      redirect.origin ? { ...redirect, origin: asRead(redirect.origin) } : { from: redirect.from, to: redirect.to },
+    ),
     origins: manifest.origins.map(asRead),
   };
 }

@@ -55,7 +55,11 @@ function tooLarge(file: string, limit: number): SiteFileRead {
 
 /** Why a file larger than the checker reads is not read. */
 export function tooLargeProblem(file: string, limit = siteFileLimit): RefusedEntry {
-  return { file, code: 'links.file-too-large', reason: `is larger than ${Math.round(limit / 1024 / 1024)} MB, the most the checker reads` };
+  return {
+    file,
+    code: 'links.file-too-large',
+    reason: `is larger than ${Math.round(limit / 1024 / 1024)} MB, the most the checker reads`,
+  };
 }
 
 function refuse(file: string, code: RefusedEntry['code'], reason: string, missing = false): SiteFileRead {

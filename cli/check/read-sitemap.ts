@@ -11,7 +11,7 @@ const close = '</loc>';
  */
 export function scanSitemap(xml: string): ScannedRef[] {
   const refs: ScannedRef[] = [];
-  for (let start = xml.indexOf(open); start !== -1; ) {
+  for (let start = xml.indexOf(open); start !== -1;) {
     const body = start + open.length;
     const lt = xml.indexOf('<', body);
     if (lt === -1) break;

@@ -35,7 +35,8 @@ export function describeOrigin(origin: LinkOrigin): string {
 export function describeSpread(finding: LinkFinding): string | undefined {
   const pages = finding.affectedPages ?? 1;
   const count = pages > 1 ? `${pages} pages` : undefined;
-  if (finding.origin) return `from ${describeOrigin(finding.origin)} (${[finding.origin.kind, count].filter(Boolean).join(', ')})`;
+  if (finding.origin)
+    return `from ${describeOrigin(finding.origin)} (${[finding.origin.kind, count].filter(Boolean).join(', ')})`;
   if (finding.landmark && count) return `in <${finding.landmark}> on ${count}`;
   return undefined;
 }

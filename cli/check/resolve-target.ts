@@ -29,7 +29,10 @@ export interface Destination {
   problem?: Problem;
 }
 
-type Hit = { kind: 'file'; file: string } | { kind: 'redirect'; target: HrefTarget; status: number; slash?: true } | { kind: 'missing' };
+type Hit =
+  | { kind: 'file'; file: string }
+  | { kind: 'redirect'; target: HrefTarget; status: number; slash?: true }
+  | { kind: 'missing' };
 
 /** What the resolver knows about the built site. */
 export interface SiteIndex {
@@ -66,15 +69,24 @@ export class SiteResolver {
 
   /** A problem if `fragment` names no element in `file`; `#`, `#top` and non-HTML targets pass. */
   checkFragment(file: string, fragment: string, rawFragment?: string): Problem | undefined {
-    if (fragment === '' || fragment.toLowerCase() === 'top' || fragment.startsWith(':~:') || !isHtmlFile(file)) return undefined;
+    if (fragment === '' || fragment.toLowerCase() === 'top' || fragment.startsWith(':~:') || !isHtmlFile(file))
+      return undefined;
     const ids = this.site.idsOf(file);
     if (!ids) return undefined;
     if (ids.has(fragment) || (rawFragment !== undefined && ids.has(rawFragment))) return undefined;
     // An id written in a Markdown body's HTML is published in the content's namespace: the link was written for the id as the body spells it.
     if (ids.has(userContentPrefix + fragment)) {
-      return { code: 'links.missing-fragment', reason: `no element with id "${fragment}": the id "${fragment}" written in a Markdown body is published as "${userContentPrefix}${fragment}"`, suggestion: `#${userContentPrefix}${fragment}` };
+      return {
+        code: 'links.missing-fragment',
+        reason: `no element with id "${fragment}": the id "${fragment}" written in a Markdown body is published as "${userContentPrefix}${fragment}"`,
+        suggestion: `#${userContentPrefix}${fragment}`,
+      };
     }
-    return { code: 'links.missing-fragment', reason: `no element with id "${fragment}"`, suggestion: suggestId(fragment, ids) };
+    return {
+      code: 'links.missing-fragment',
+      reason: `no element with id "${fragment}"`,
+      suggestion: suggestId(fragment, ids),
+    };
   }
 
   /** The host's answer for a path, where a redirect stub page counts as the 301 it stands for. */
@@ -87,7 +99,9 @@ export class SiteResolver {
     }
     const status = answer.kind === 'rewrite' ? 200 : answer.status;
     const target = parseHref(answer.to, siteBase + '/', this.site.siteOrigins);
-    return answer.kind === 'slash' ? { kind: 'redirect', target, status, slash: true } : { kind: 'redirect', target, status };
+    return answer.kind === 'slash'
+      ? { kind: 'redirect', target, status, slash: true }
+      : { kind: 'redirect', target, status };
   }
 
   private follow(start: string): Destination {
@@ -98,7 +112,14 @@ export class SiteResolver {
     let slashOnly = true;
     for (let current = start; ;) {
       const hit = this.lookup(current);
-      if (hit.kind === 'file') return { file: hit.file, chain, redirected, fragment, ...(slashOnly && chain.length === 2 ? { trailingSlash: true } : {}) };
+      if (hit.kind === 'file')
+        return {
+          file: hit.file,
+          chain,
+          redirected,
+          fragment,
+          ...(slashOnly && chain.length === 2 ? { trailingSlash: true } : {}),
+        };
       if (hit.kind === 'missing') {
         const problem = this.missing(current);
         if (chain.length > 1) problem.reason = `redirects to ${current}, which does not exist`;
@@ -109,15 +130,35 @@ export class SiteResolver {
       slashOnly &&= hit.slash === true;
       const target = hit.target;
       if (target.type === 'external') return { externalUrl: target.url, chain, redirected };
-      if (target.type !== 'internal') return { chain, redirected, problem: { code: target.type === 'invalid' ? target.code : 'links.bad-url', reason: `redirects to an unusable URL` } };
+      if (target.type !== 'internal')
+        return {
+          chain,
+          redirected,
+          problem: {
+            code: target.type === 'invalid' ? target.code : 'links.bad-url',
+            reason: `redirects to an unusable URL`,
+          },
+        };
       if (target.fragment !== undefined) fragment = target.fragment;
       const key = routeKey(target.path);
       chain.push(target.path);
       if (chain.length > redirectHopLimit + 1) {
-        return { chain, redirected, problem: { code: 'links.too-many-redirects', reason: `more than ${redirectHopLimit} redirects: ${chain.slice(0, 3).join(' → ')} → … → ${current}` } };
+        return {
+          chain,
+          redirected,
+          problem: {
+            code: 'links.too-many-redirects',
+            reason: `more than ${redirectHopLimit} redirects: ${chain.slice(0, 3).join(' → ')} → … → ${current}`,
+          },
+        };
       }
       // `/x` → `/x/` shares its key with where it started, and `/x/` never redirects that way again.
-      if (seen.has(key) && !hit.slash) return { chain, redirected, problem: { code: 'links.redirect-loop', reason: `redirect loop: ${chain.join(' → ')}` } };
+      if (seen.has(key) && !hit.slash)
+        return {
+          chain,
+          redirected,
+          problem: { code: 'links.redirect-loop', reason: `redirect loop: ${chain.join(' → ')}` },
+        };
       seen.add(key);
       current = target.path;
     }
@@ -142,7 +183,9 @@ export class SiteResolver {
     }
     // An image is most likely misspelled as another image: compare files of the same type.
     const extension = path.slice(path.lastIndexOf('.')).toLowerCase();
-    return this.suggester(extension, () => [...this.site.files].filter((f) => f.toLowerCase().endsWith(extension)).map((f) => '/' + f)).closest(path);
+    return this.suggester(extension, () =>
+      [...this.site.files].filter((f) => f.toLowerCase().endsWith(extension)).map((f) => '/' + f),
+    ).closest(path);
   }
 
   private suggester(key: string, paths: () => readonly string[]): PathSuggester {

@@ -15,7 +15,12 @@ export const isSitemapFile = (file: string): boolean => /^sitemap[^/]*\.xml$/i.t
  * Whether the checker reads a file at all: pages, sitemaps, `_redirects`, the manifest, and the
  * server routes' facts (their paths are link targets).
  */
-export const isCheckedFile = (file: string): boolean => isHtmlFile(file) || isSitemapFile(file) || file === '_redirects' || file === manifestFileName || file === serverFactsFile;
+export const isCheckedFile = (file: string): boolean =>
+  isHtmlFile(file) ||
+  isSitemapFile(file) ||
+  file === '_redirects' ||
+  file === manifestFileName ||
+  file === serverFactsFile;
 
 /**
  * What the link checker needs of a site, recorded file by file as a build writes it: every
@@ -99,8 +104,11 @@ export class SiteFacts {
   /** The facts as the checker's source; `folder` is where the files were written (unread ones are read there). */
   source(folder: string): SiteSource {
     const disk = folderSource(folder);
-    const pick = <T>(file: string, known: Map<string, SiteRead<T>>, read: (file: string) => SiteRead<T>): SiteRead<T> =>
-      this.unread.has(file) ? read(file) : known.get(file) ?? read(file);
+    const pick = <T>(
+      file: string,
+      known: Map<string, SiteRead<T>>,
+      read: (file: string) => SiteRead<T>,
+    ): SiteRead<T> => (this.unread.has(file) ? read(file) : (known.get(file) ?? read(file)));
     return {
       listing: () => ({ files: [...this.files].sort(), refused: [] }),
       manifest: async () => {
@@ -129,9 +137,15 @@ export class SiteFacts {
  * as UTF-8, which turns a lone surrogate into U+FFFD, as reading it back does.
  */
 function asRead(contents: string | Uint8Array): string | undefined {
-  const bytes = typeof contents === 'string' ? (contents.length * 3 <= siteFileLimit ? contents.length : Buffer.byteLength(contents)) : contents.byteLength;
+  const bytes =
+    typeof contents === 'string'
+      ? contents.length * 3 <= siteFileLimit
+        ? contents.length
+        : Buffer.byteLength(contents)
+      : contents.byteLength;
   if (bytes > siteFileLimit) return undefined;
-  if (typeof contents !== 'string') return Buffer.from(contents.buffer, contents.byteOffset, contents.byteLength).toString('utf8');
+  if (typeof contents !== 'string')
+    return Buffer.from(contents.buffer, contents.byteOffset, contents.byteLength).toString('utf8');
   // Round trip only text with surrogates (emoji, or a lone one, which UTF-8 cannot hold).
   return /[\uD800-\uDFFF]/.test(contents) ? Buffer.from(contents, 'utf8').toString('utf8') : contents;
 }

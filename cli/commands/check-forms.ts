@@ -60,30 +60,52 @@ export interface FormCheck {
  */
 export function createCheckFormsCommand(): Command {
   return new Command('check-forms')
-    .description("send a marked test submission to each form's endpoint, as the site's pages do, and report whether they would see it succeed")
+    .description(
+      "send a marked test submission to each form's endpoint, as the site's pages do, and report whether they would see it succeed",
+    )
     .option('--content <dir>', 'content folder', 'content')
     .option(...configFlag)
     .option('--site-url <url>', 'the origin the pages are served from (default: the site config)')
-    .option('--timeout <ms>', 'how long to wait for each answer', (value) => {
-      const n = Number(value);
-      if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError('--timeout must be a positive whole number.');
-      return n;
-    }, 15_000)
-    .option('--allow-local', 'send to loopback, link-local and private addresses too, such as a webhook catcher on this machine (refused by default)')
+    .option(
+      '--timeout <ms>',
+      'how long to wait for each answer',
+      (value) => {
+        const n = Number(value);
+        if (!Number.isInteger(n) || n <= 0)
+          throw new InvalidArgumentError('--timeout must be a positive whole number.');
+        return n;
+      },
+      15_000,
+    )
+    .option(
+      '--allow-local',
+      'send to loopback, link-local and private addresses too, such as a webhook catcher on this machine (refused by default)',
+    )
     .action(async (flags: CheckFormsFlags) => {
       const root = process.cwd();
-      const [{ loadSite }, { loadContent }, { validateContent }] = await Promise.all([import('../config/load-site.ts'), import('../load/load-content.ts'), import('../validate/validate-content.ts')]);
+      const [{ loadSite }, { loadContent }, { validateContent }] = await Promise.all([
+        import('../config/load-site.ts'),
+        import('../load/load-content.ts'),
+        import('../validate/validate-content.ts'),
+      ]);
       const { definition } = await loadSite(root, configPath(root, flags.config));
       const contentDir = path.resolve(root, flags.content);
       const env = Object.fromEntries((definition.env ?? []).map((name) => [name, process.env[name]]));
-      const model = definition.model(validateContent(await loadContent(contentDir, definition.content), definition.content), { env, siteUrl: flags.siteUrl });
+      const model = definition.model(
+        validateContent(await loadContent(contentDir, definition.content), definition.content),
+        { env, siteUrl: flags.siteUrl },
+      );
       const origin = definition.settings(model).siteUrl;
       const endpoints = definition.forms?.(model) ?? [];
       if (endpoints.length === 0) {
         console.log('The site names no form endpoints.');
         return;
       }
-      const checks = await Promise.all(endpoints.map((endpoint) => checkForm(endpoint, origin, { timeoutMs: flags.timeout, allowLocal: flags.allowLocal ?? false })));
+      const checks = await Promise.all(
+        endpoints.map((endpoint) =>
+          checkForm(endpoint, origin, { timeoutMs: flags.timeout, allowLocal: flags.allowLocal ?? false }),
+        ),
+      );
       for (const check of checks) console.log(formatCheck(check));
       process.exitCode = checks.every((check) => check.ok) ? 0 : 1;
     });
@@ -97,12 +119,21 @@ export function createCheckFormsCommand(): Command {
 export async function checkForm(endpoint: FormEndpoint, origin: string, options: FormCheckOptions): Promise<FormCheck> {
   const { timeoutMs } = options;
   const started = performance.now();
-  const result = (fields: Omit<FormCheck, 'name' | 'url' | 'ms'>): FormCheck => ({ name: endpoint.name, url: endpoint.url, ms: Math.round(performance.now() - started), ...fields });
+  const result = (fields: Omit<FormCheck, 'name' | 'url' | 'ms'>): FormCheck => ({
+    name: endpoint.name,
+    url: endpoint.url,
+    ms: Math.round(performance.now() - started),
+    ...fields,
+  });
   const signal = AbortSignal.timeout(timeoutMs);
   try {
     const url = new URL(endpoint.url);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return result({ readable: false, ok: false, problem: `is not an http(s) URL, so nothing was sent` });
-    const verdict = await abortable(checkHost(url, options.allowLocal ?? false, options.lookup ?? systemResolver, '--allow-local'), signal);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+      return result({ readable: false, ok: false, problem: `is not an http(s) URL, so nothing was sent` });
+    const verdict = await abortable(
+      checkHost(url, options.allowLocal ?? false, options.lookup ?? systemResolver, '--allow-local'),
+      signal,
+    );
     if (!verdict.ok) return result({ readable: false, ok: false, problem: `was not sent anything: ${verdict.reason}` });
     const body = JSON.stringify(endpoint.body);
     const response = await requestPinned(url, 'POST', verdict.target, signal, {
@@ -123,10 +154,20 @@ export async function checkForm(endpoint: FormEndpoint, origin: string, options:
         ? `took the lead, but without an Access-Control-Allow-Origin header for ${origin}: a browser cannot read the answer, so visitors see "failed" and send it again; make the automation answer with that header`
         : undefined;
     const hopFailed = hops?.some((hop) => !hop.ok) ?? false;
-    return result({ status: response.status, readable, ok: problem === undefined && !hopFailed, ...(problem ? { problem } : {}), ...(hops ? { hops } : {}) });
+    return result({
+      status: response.status,
+      readable,
+      ok: problem === undefined && !hopFailed,
+      ...(problem ? { problem } : {}),
+      ...(hops ? { hops } : {}),
+    });
   } catch (error) {
     const timedOut = signal.aborted;
-    return result({ readable: false, ok: false, problem: timedOut ? `no answer within ${timeoutMs} ms` : `could not be reached: ${(error as Error).message}` });
+    return result({
+      readable: false,
+      ok: false,
+      problem: timedOut ? `no answer within ${timeoutMs} ms` : `could not be reached: ${(error as Error).message}`,
+    });
   }
 }
 
@@ -142,7 +183,12 @@ function hopsOf(text: string): FormCheck['hops'] {
   try {
     const hops = (JSON.parse(text) as { hops?: unknown }).hops;
     if (!Array.isArray(hops)) return undefined;
-    return hops.filter((hop): hop is { hop: string; ok: boolean; detail: string } => typeof hop?.hop === 'string' && typeof hop.ok === 'boolean' && typeof hop.detail === 'string').slice(0, 20);
+    return hops
+      .filter(
+        (hop): hop is { hop: string; ok: boolean; detail: string } =>
+          typeof hop?.hop === 'string' && typeof hop.ok === 'boolean' && typeof hop.detail === 'string',
+      )
+      .slice(0, 20);
   } catch {
     return undefined;
   }

@@ -9,7 +9,8 @@ import { absoluteUrlProblem } from '../validate/url-fields.ts';
 /** `--port`: a whole number from 0 (a free port) to 65535. */
 export function portNumber(value: string): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('expected a port number from 0 to 65535.');
+  if (!Number.isInteger(n) || n < 0 || n > 65535)
+    throw new InvalidArgumentError('expected a port number from 0 to 65535.');
   return n;
 }
 
@@ -36,7 +37,11 @@ export function contentFolder(root: string, dir: string): string {
   } catch {
     // Missing or unreadable: not a folder to read content from.
   }
-  if (!isFolder) throw new SiteError({ code: 'content.no-folder', message: `content folder "${dir}" not found; pass the folder that holds the site's content with --content` });
+  if (!isFolder)
+    throw new SiteError({
+      code: 'content.no-folder',
+      message: `content folder "${dir}" not found; pass the folder that holds the site's content with --content`,
+    });
   return folder;
 }
 

@@ -18,7 +18,12 @@ export function createDevCommand(): Command {
     .description('Serve the site locally, rebuild on every edit and reload open pages (drafts included).')
     .option('--port <number>', 'port to listen on (0 picks a free one)', portNumber, 5173)
     .option('--host <address>', 'address to listen on', '127.0.0.1')
-    .option('--allowed-host <name>', 'another host name requests may address (repeatable); others get 403', collectHostName, [])
+    .option(
+      '--allowed-host <name>',
+      'another host name requests may address (repeatable); others get 403',
+      collectHostName,
+      [],
+    )
     .option('--open', 'open the site in the default browser')
     .option('--content <dir>', 'content folder', 'content')
     .option(...configFlag)
@@ -67,5 +72,7 @@ export function createDevCommand(): Command {
 function openInBrowser(url: string): void {
   const command = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
   // Opening a browser is a convenience: a machine without one keeps serving.
-  spawn(command, [url], { stdio: 'ignore', detached: true }).on('error', () => console.warn(`Could not open a browser; visit ${url}`)).unref();
+  spawn(command, [url], { stdio: 'ignore', detached: true })
+    .on('error', () => console.warn(`Could not open a browser; visit ${url}`))
+    .unref();
 }

@@ -26,7 +26,16 @@ export function createInitCommand(): Command {
       const target = path.resolve(folder);
       initSite(target);
       const shown = path.relative(process.cwd(), target) || '.';
-      console.log([`Created a new site in ${shown}/. Next:`, '', `  cd ${shown}`, '  npm install', '  npx sitegen build', ''].join('\n'));
+      console.log(
+        [
+          `Created a new site in ${shown}/. Next:`,
+          '',
+          `  cd ${shown}`,
+          '  npm install',
+          '  npx sitegen build',
+          '',
+        ].join('\n'),
+      );
     });
 }
 
@@ -36,7 +45,10 @@ export function initSite(target: string, engine: EnginePackage = enginePackage()
   cpSync(path.join(engine.root, 'starter'), target, { recursive: true, errorOnExist: true, force: false });
   // npm leaves a package's .gitignore out when it publishes it: the starter keeps it without the dot.
   renameSync(path.join(target, 'gitignore'), path.join(target, '.gitignore'));
-  writeFileSync(path.join(target, 'package.json'), `${JSON.stringify(sitePackageJson(path.basename(target), engine), null, 2)}\n`);
+  writeFileSync(
+    path.join(target, 'package.json'),
+    `${JSON.stringify(sitePackageJson(path.basename(target), engine), null, 2)}\n`,
+  );
 }
 
 /** A new site's package.json: private, its commands, and the engine with the packages its code imports. */
@@ -44,7 +56,11 @@ function sitePackageJson(folderName: string, engine: EnginePackage): Record<stri
   const dependencies: Record<string, string> = { sitegen: `^${engine.version}` };
   for (const name of sitePackages) if (engine.dependencies[name]) dependencies[name] = engine.dependencies[name];
   return {
-    name: folderName.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || 'site',
+    name:
+      folderName
+        .toLowerCase()
+        .replace(/[^a-z0-9-]+/g, '-')
+        .replace(/^-+|-+$/g, '') || 'site',
     private: true,
     type: 'module',
     scripts: { dev: 'sitegen dev', build: 'sitegen build', preview: 'sitegen preview', 'new-post': 'sitegen new-post' },
@@ -56,7 +72,11 @@ function sitePackageJson(folderName: string, engine: EnginePackage): Record<stri
 function checkTarget(target: string): void {
   if (!existsSync(target)) return;
   const refuse = (why: string) =>
-    new SiteError({ code: 'init.not-empty', message: `${target} ${why}`, hint: 'Name a folder that does not exist yet, or an empty one.' });
+    new SiteError({
+      code: 'init.not-empty',
+      message: `${target} ${why}`,
+      hint: 'Name a folder that does not exist yet, or an empty one.',
+    });
   if (!statSync(target).isDirectory()) throw refuse('is not a folder');
   if (readdirSync(target).length > 0) throw refuse('is not empty');
 }

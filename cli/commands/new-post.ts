@@ -42,27 +42,54 @@ export function createNewPostCommand(site: SiteDefinition | undefined): Command 
     .option('--content <dir>', 'content folder', 'content')
     .option(...configFlag)
     .action(async (titleArgument: string | undefined, flags: NewPostFlags) => {
-      if (!site || !archetype) throw new SiteError({ code: 'new-post.no-archetype', message: 'the site defines no archetype for new-post', hint: 'Add `archetypes: { post: … }` to sitegen.config.ts.' });
+      if (!site || !archetype)
+        throw new SiteError({
+          code: 'new-post.no-archetype',
+          message: 'the site defines no archetype for new-post',
+          hint: 'Add `archetypes: { post: … }` to sitegen.config.ts.',
+        });
       if (titleArgument === undefined && !(process.stdin.isTTY && process.stdout.isTTY)) {
-        throw Object.assign(new Error('missing required argument \'title\' (pass the title in quotes, or run it on a terminal to be asked)'), { usage: true });
+        throw Object.assign(
+          new Error(
+            "missing required argument 'title' (pass the title in quotes, or run it on a terminal to be asked)",
+          ),
+          { usage: true },
+        );
       }
       await newPost(site, archetype, titleArgument, flags);
     });
 }
 
-async function newPost(site: SiteDefinition, archetype: Archetype, titleArgument: string | undefined, flags: NewPostFlags): Promise<void> {
+async function newPost(
+  site: SiteDefinition,
+  archetype: Archetype,
+  titleArgument: string | undefined,
+  flags: NewPostFlags,
+): Promise<void> {
   const contentDir = path.resolve(flags.content);
   const collection = site.content.collections[archetype.collection]!;
   // The content loader and the schemas load only when this command runs.
-  const [{ loadMarkdownFolder }, entry] = await Promise.all([import('../load/load-content.ts'), import('../validate/new-entry.ts')]);
+  const [{ loadMarkdownFolder }, entry] = await Promise.all([
+    import('../load/load-content.ts'),
+    import('../validate/new-entry.ts'),
+  ]);
   const folder = entry.checkedFolder(contentDir, collection.folder);
   const existing = await loadMarkdownFolder(folder, undefined, { bundles: collection.bundles !== undefined });
-  const suggestions = new Map(archetype.fields.map((field) => [field.key, field.suggest?.(existing.map((file) => file.frontMatter)) ?? []]));
+  const suggestions = new Map(
+    archetype.fields.map((field) => [field.key, field.suggest?.(existing.map((file) => file.frontMatter)) ?? []]),
+  );
   const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY);
-  const answers = interactive ? await askMissing(titleArgument, flags, archetype, suggestions) : { title: titleArgument, fields: {} as Record<string, string | undefined> };
+  const answers = interactive
+    ? await askMissing(titleArgument, flags, archetype, suggestions)
+    : { title: titleArgument, fields: {} as Record<string, string | undefined> };
   const title = (answers.title ?? '').trim();
   const values = fieldValues(archetype, flags, answers.fields, suggestions, title);
-  const common = { title, slug: flags.slug ?? slugFromTitle(title), date: flags.date ?? entry.today(), draft: flags.draft ?? false };
+  const common = {
+    title,
+    slug: flags.slug ?? slugFromTitle(title),
+    date: flags.date ?? entry.today(),
+    draft: flags.draft ?? false,
+  };
   entry.checkNewEntry(common, entry.existingSlugs(existing));
   for (const field of archetype.fields) {
     const problem = field.check?.(values[field.key]);
@@ -70,7 +97,10 @@ async function newPost(site: SiteDefinition, archetype: Archetype, titleArgument
   }
   const file = path.join(folder, `${common.slug}.md`);
   // Validated and read back before anything is written: a refused entry leaves no file.
-  await writeNewFile(file, entry.prepareNewEntry(archetype.frontMatter({ ...values, ...common }), archetype.body, collection.schema, file));
+  await writeNewFile(
+    file,
+    entry.prepareNewEntry(archetype.frontMatter({ ...values, ...common }), archetype.body, collection.schema, file),
+  );
   for (const field of archetype.fields) {
     const warning = field.isNew?.(values[field.key], suggestions.get(field.key)!);
     if (warning) console.warn(`warning: ${warning}`);
@@ -81,14 +111,23 @@ async function newPost(site: SiteDefinition, archetype: Archetype, titleArgument
 }
 
 /** The archetype's fields as given by flag or answer, else the most used value, else its fallback. */
-function fieldValues(archetype: Archetype, flags: NewPostFlags, answers: Record<string, string | undefined>, suggestions: Map<string, string[]>, title: string): Record<string, unknown> {
+function fieldValues(
+  archetype: Archetype,
+  flags: NewPostFlags,
+  answers: Record<string, string | undefined>,
+  suggestions: Map<string, string[]>,
+  title: string,
+): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const field of archetype.fields) {
     const given = (flags[camelCase(field.key)] as string | undefined) ?? answers[field.key];
     const suggested = suggestions.get(field.key)!;
     if (field.list) {
       // A list with no item in it is no list: the most used value stands in.
-      const items = given?.split(',').map((item) => item.trim()).filter(Boolean);
+      const items = given
+        ?.split(',')
+        .map((item) => item.trim())
+        .filter(Boolean);
       values[field.key] = items && items.length > 0 ? items : suggested.slice(0, 1);
     } else {
       // A value given, even an empty one, is the author's: the checks and the schema judge it.
@@ -104,7 +143,12 @@ async function writeNewFile(file: string, text: string): Promise<void> {
     await writeFile(file, text, { flag: 'wx' });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
-      throw new SiteError({ code: 'new-post.file-exists', message: 'this file already exists and was left untouched', file, hint: 'Choose another title or pass --slug.' });
+      throw new SiteError({
+        code: 'new-post.file-exists',
+        message: 'this file already exists and was left untouched',
+        file,
+        hint: 'Choose another title or pass --slug.',
+      });
     }
     throw error;
   }
@@ -112,9 +156,15 @@ async function writeNewFile(file: string, text: string): Promise<void> {
 
 /** The new entry's address under the site's own settings, when the site can be read as it stands; else its path. */
 async function addressOf(site: SiteDefinition, contentDir: string, sitePath: string): Promise<string> {
-  const [{ loadContent }, { validateContent }] = await Promise.all([import('../load/load-content.ts'), import('../validate/validate-content.ts')]);
+  const [{ loadContent }, { validateContent }] = await Promise.all([
+    import('../load/load-content.ts'),
+    import('../validate/validate-content.ts'),
+  ]);
   try {
-    const content = validateContent(await loadContent(contentDir, site.content), site.content, { drafts: true, future: true });
+    const content = validateContent(await loadContent(contentDir, site.content), site.content, {
+      drafts: true,
+      future: true,
+    });
     const settings = site.settings(site.model(content, { env: process.env, drafts: true, future: true }));
     return absoluteUrl(settings.siteUrl, pageHref(sitePath, settings.trailingSlash));
   } catch {
@@ -139,7 +189,12 @@ function slugFromTitle(title: string): string {
 }
 
 /** Asks, on a terminal, for the title and the archetype's fields not given as options. */
-async function askMissing(title: string | undefined, flags: NewPostFlags, archetype: Archetype, suggestions: Map<string, string[]>) {
+async function askMissing(
+  title: string | undefined,
+  flags: NewPostFlags,
+  archetype: Archetype,
+  suggestions: Map<string, string[]>,
+) {
   const prompt = createInterface({ input: process.stdin, output: process.stdout });
   try {
     const ask = async (question: string, fallback?: string) => {
@@ -157,7 +212,7 @@ async function askMissing(title: string | undefined, flags: NewPostFlags, archet
       } else {
         offered.forEach((name, index) => console.log(`  ${index + 1}. ${name}`));
         const choice = await ask(field.prompt, offered[0]);
-        fields[field.key] = /^\d+$/.test(choice ?? '') ? offered[Number(choice) - 1] ?? choice : choice;
+        fields[field.key] = /^\d+$/.test(choice ?? '') ? (offered[Number(choice) - 1] ?? choice) : choice;
       }
     }
     return { title: answeredTitle, fields };

@@ -51,7 +51,9 @@ export interface Archetype {
   collection: string;
   fields: ArchetypeField[];
   /** The front matter of the new file, in the order the file lists it. */
-  frontMatter(values: { title: string; slug: string; date: string; draft: boolean } & Record<string, unknown>): Record<string, unknown>;
+  frontMatter(
+    values: { title: string; slug: string; date: string; draft: boolean } & Record<string, unknown>,
+  ): Record<string, unknown>;
   /** The body skeleton under the front matter. */
   body: string;
   /** The new entry's address. */

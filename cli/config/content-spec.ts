@@ -122,5 +122,11 @@ export interface LoadedContent {
   /** The drafts this build leaves out, as read: their bodies are checked for warnings. */
   draftsLeftOut: RawMarkdown[];
   /** A located error about a field of a dataset or of an entry's front matter. */
-  fieldError(where: { dataset: string } | { file: string }, field: FieldPath, code: SiteError['code'], message: string, hint?: string): SiteError;
+  fieldError(
+    where: { dataset: string } | { file: string },
+    field: FieldPath,
+    code: SiteError['code'],
+    message: string,
+    hint?: string,
+  ): SiteError;
 }

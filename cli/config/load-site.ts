@@ -33,22 +33,39 @@ export interface LoadedSite<Model = unknown, Page extends PageSpec = PageSpec> {
 /** Compiles and imports the site definition of the project at `root`. */
 export async function loadSite(root: string, configFile = path.join(root, configFileName)): Promise<LoadedSite> {
   if (!existsSync(configFile)) {
-    throw new SiteError({ code: 'config.missing', message: `no site definition: ${path.relative(process.cwd(), configFile) || configFile} does not exist`, hint: `Create ${configFileName} exporting defineSite({...}) (see docs/architecture.md), or run sitegen in the project's folder.` });
+    throw new SiteError({
+      code: 'config.missing',
+      message: `no site definition: ${path.relative(process.cwd(), configFile) || configFile} does not exist`,
+      hint: `Create ${configFileName} exporting defineSite({...}) (see docs/architecture.md), or run sitegen in the project's folder.`,
+    });
   }
   const { exports, code, metafile } = await importCompiled(root, configFile);
   const definition = exports.default;
   if (!isDefinition(definition)) {
-    throw new SiteError({ code: 'config.invalid', message: `${path.basename(configFile)} does not export a site definition as its default export`, hint: 'End it with `export default defineSite({ ... })`.', file: configFile });
+    throw new SiteError({
+      code: 'config.invalid',
+      message: `${path.basename(configFile)} does not export a site definition as its default export`,
+      hint: 'End it with `export default defineSite({ ... })`.',
+      file: configFile,
+    });
   }
   checkSiteErrorCodes(definition, configFile);
   await checkCodeTheme(definition, configFile);
-  const imports = new Map(Object.entries(metafile.inputs).map(([file, input]) => [file, input.imports.map((entry) => entry.path)]));
+  const imports = new Map(
+    Object.entries(metafile.inputs).map(([file, input]) => [file, input.imports.map((entry) => entry.path)]),
+  );
   return { definition, file: configFile, codeHash: cacheKey(code), imports };
 }
 
 function isDefinition(value: unknown): value is SiteDefinition {
   const definition = value as Partial<SiteDefinition> | undefined;
-  return typeof definition === 'object' && definition !== null && typeof definition.model === 'function' && typeof definition.routes === 'function' && typeof definition.render === 'function';
+  return (
+    typeof definition === 'object' &&
+    definition !== null &&
+    typeof definition.model === 'function' &&
+    typeof definition.routes === 'function' &&
+    typeof definition.render === 'function'
+  );
 }
 
 /**
@@ -58,13 +75,15 @@ function isDefinition(value: unknown): value is SiteDefinition {
 function checkSiteErrorCodes(definition: SiteDefinition, file: string): void {
   const problems = Object.keys(definition.errors ?? {}).flatMap((code) => {
     if (code in errorCatalogue) return [`${code} is a code of the engine`];
-    return /^[a-z][a-z-]*\.[a-z][a-z-]*$/.test(code) ? [] : [`${JSON.stringify(code)} is not area.problem in lowercase`];
+    return /^[a-z][a-z-]*\.[a-z][a-z-]*$/.test(code)
+      ? []
+      : [`${JSON.stringify(code)} is not area.problem in lowercase`];
   });
   if (problems.length === 0) return;
   throw new SiteError({
     code: 'config.invalid',
     message: `errors: ${problems.join('; ')}`,
-    hint: 'Name each of the site\'s own problems with a code of its own, such as content.duplicate-topic (docs/errors.md lists the engine\'s).',
+    hint: "Name each of the site's own problems with a code of its own, such as content.duplicate-topic (docs/errors.md lists the engine's).",
     file,
   });
 }
@@ -139,7 +158,8 @@ export async function importCompiled(root: string, entry: string): Promise<Compi
       logLevel: 'silent',
     });
   } catch (error) {
-    const first = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] }).errors?.[0];
+    const first = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] })
+      .errors?.[0];
     throw new SiteError({
       code: 'template.compile-failed',
       message: first?.text ?? (error as Error).message,
@@ -154,7 +174,11 @@ export async function importCompiled(root: string, entry: string): Promise<Compi
   const module = `${entry}.timestamp-${Date.now()}-${randomBytes(4).toString('hex')}.mjs`;
   await writeFile(module, code);
   try {
-    return { exports: (await import(pathToFileURL(module).href)) as Record<string, unknown>, code, metafile: result.metafile };
+    return {
+      exports: (await import(pathToFileURL(module).href)) as Record<string, unknown>,
+      code,
+      metafile: result.metafile,
+    };
   } finally {
     await rm(module, { force: true });
   }

@@ -26,7 +26,11 @@ export interface BuiltSiteFacts {
 }
 
 /** A request handler: the Fetch API's `(request, env) => response`, with a context third. */
-export type FetchHandler<Env = Record<string, unknown>> = (request: Request, env: Env, context: HandlerContext) => Response | Promise<Response>;
+export type FetchHandler<Env = Record<string, unknown>> = (
+  request: Request,
+  env: Env,
+  context: HandlerContext,
+) => Response | Promise<Response>;
 
 /**
  * A SQL database the handlers reach as `env[name]`: SQLite with the D1 API. On Cloudflare it is a

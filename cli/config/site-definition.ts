@@ -164,7 +164,9 @@ export interface FeedSpec {
 }
 
 /** Content-Security-Policy sources a site adds to the engine's own policy, by directive. */
-export type CspAdditions = Partial<Record<'script-src' | 'style-src' | 'img-src' | 'connect-src' | 'frame-src' | 'form-action', string[]>>;
+export type CspAdditions = Partial<
+  Record<'script-src' | 'style-src' | 'img-src' | 'connect-src' | 'frame-src' | 'form-action', string[]>
+>;
 
 /**
  * Search across the site with Pagefind (docs/search.md). The pages to index mark themselves in
@@ -305,12 +307,20 @@ export interface SiteDefinition<Model = unknown, Page extends PageSpec = PageSpe
    * check-forms` sends it.
    */
   forms?(model: Model): FormEndpoint[];
-  dev?(options: { root: string; url: string; ownHosts: ReadonlySet<string>; log: (line: string) => void; env: Record<string, string | undefined> }): DevSetup;
+  dev?(options: {
+    root: string;
+    url: string;
+    ownHosts: ReadonlySet<string>;
+    log: (line: string) => void;
+    env: Record<string, string | undefined>;
+  }): DevSetup;
   /** Requests it answers itself, beside its pages (docs/architecture.md#server-routes); none without it. */
   server?: ServerSpec<Model>;
 }
 
 /** Declares a site; the identity, typed. */
-export function defineSite<Model, Page extends PageSpec>(definition: SiteDefinition<Model, Page>): SiteDefinition<Model, Page> {
+export function defineSite<Model, Page extends PageSpec>(
+  definition: SiteDefinition<Model, Page>,
+): SiteDefinition<Model, Page> {
   return definition;
 }

@@ -24,7 +24,12 @@ export interface DevRoutes {
 export function createDevRequestHandler(routes: DevRoutes) {
   return (request: IncomingMessage, response: ServerResponse): void => {
     const handle = async () => {
-      if (!hasOwnHost(request, routes.ownHosts)) return answerText(response, 403, 'This dev server answers only requests addressed to it (localhost, 127.0.0.1, [::1] or its --host).');
+      if (!hasOwnHost(request, routes.ownHosts))
+        return answerText(
+          response,
+          403,
+          'This dev server answers only requests addressed to it (localhost, 127.0.0.1, [::1] or its --host).',
+        );
       const pathname = requestPathOf(request.url);
       if (pathname === undefined) return answerText(response, 400, 'Bad request target');
       if (pathname === eventsPath) return routes.events(request, response);
@@ -32,7 +37,9 @@ export function createDevRequestHandler(routes: DevRoutes) {
       return routes.site(request, response);
     };
     handle().catch((error: unknown) => {
-      routes.logError(`dev server: ${request.method} ${JSON.stringify(request.url?.slice(0, 200))} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+      routes.logError(
+        `dev server: ${request.method} ${JSON.stringify(request.url?.slice(0, 200))} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
       if (response.headersSent) response.destroy();
       else answerText(response, 500, 'The dev server could not answer this request; see the terminal.');
     });

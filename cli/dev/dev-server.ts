@@ -44,7 +44,18 @@ export interface DevServer {
 }
 
 /** Top-level folders of a project the dev server never watches: installed packages, outputs, the engine. */
-const unwatched = new Set(['node_modules', '.git', 'dist', 'lib', 'cli', '.sitegen', 'test-results', 'playwright-report', 'tests', 'docs']);
+const unwatched = new Set([
+  'node_modules',
+  '.git',
+  'dist',
+  'lib',
+  'cli',
+  '.sitegen',
+  'test-results',
+  'playwright-report',
+  'tests',
+  'docs',
+]);
 
 /**
  * Builds the site into memory, serves it like a static host with live reload, and rebuilds
@@ -70,7 +81,13 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     setup: (loaded) => loaded.definition.dev?.({ root: options.root, url, ownHosts, log, env: options.env ?? {} }),
   }));
   const rebuild = rebuilder(build, site, options, log);
-  const queue = new RebuildQueue([options.root], rebuild, (file) => unwatched.has(path.relative(options.root, file).split(path.sep)[0] ?? '') || /\.timestamp-\d+-[0-9a-f]+\.mjs$/.test(file));
+  const queue = new RebuildQueue(
+    [options.root],
+    rebuild,
+    (file) =>
+      unwatched.has(path.relative(options.root, file).split(path.sep)[0] ?? '') ||
+      /\.timestamp-\d+-[0-9a-f]+\.mjs$/.test(file),
+  );
   await Promise.all([rebuild([]), queue.ready()]);
   serving.routes = await startServerRoutes(options, build, site, logError);
   return {
@@ -95,7 +112,12 @@ interface Serving {
 }
 
 /** Answers a request: live reload's events, the site's server routes and its dev middleware, then its pages. */
-function requestHandler(site: LiveSite, ownHosts: ReadonlySet<string>, serving: Serving, logError: (text: string) => void) {
+function requestHandler(
+  site: LiveSite,
+  ownHosts: ReadonlySet<string>,
+  serving: Serving,
+  logError: (text: string) => void,
+) {
   return createDevRequestHandler({
     ownHosts,
     events: (_request, response) => site.hub.connect(response),
@@ -113,7 +135,12 @@ function requestHandler(site: LiveSite, ownHosts: ReadonlySet<string>, serving: 
 }
 
 /** The site's server routes, compiled once: they answer with the facts of the build served now. */
-async function startServerRoutes(options: DevServerOptions, build: IncrementalBuild, site: LiveSite, logError: (text: string) => void): Promise<NodeServerRoutes | undefined> {
+async function startServerRoutes(
+  options: DevServerOptions,
+  build: IncrementalBuild,
+  site: LiveSite,
+  logError: (text: string) => void,
+): Promise<NodeServerRoutes | undefined> {
   const spec = build.site?.definition.server;
   if (!spec) return undefined;
   const { startNodeServerRoutes } = await import('../server/node-runtime.ts');
@@ -136,12 +163,16 @@ function rebuilder(build: IncrementalBuild, site: LiveSite, options: DevServerOp
   // HTML removed from Markdown, template tags left in it, and what the accessibility checks found: every body's on the
   // first build, then those of the files an edit changed.
   const warnMarkdown = (warnings: SiteError[], files?: ReadonlySet<string>) => {
-    const shown = files ? warnings.filter((warning) => warning.file !== undefined && files.has(path.resolve(warning.file))) : warnings;
+    const shown = files
+      ? warnings.filter((warning) => warning.file !== undefined && files.has(path.resolve(warning.file)))
+      : warnings;
     if (shown.length > 0) logError(formatBodyWarnings(shown, options.root));
   };
   return async (changed: string[]): Promise<RebuildReport> => {
     const start = performance.now();
-    const stylesDir = build.site ? path.join(options.root, path.dirname(build.site.definition.client.styles)) : options.root;
+    const stylesDir = build.site
+      ? path.join(options.root, path.dirname(build.site.definition.client.styles))
+      : options.root;
     const changes = classifyChanges(options.contentDir, stylesDir, changed);
     try {
       if (!build.ready) {
@@ -158,8 +189,13 @@ function rebuilder(build: IncrementalBuild, site: LiveSite, options: DevServerOp
       warn(output.imageWarnings);
       warnMarkdown(output.markdownWarnings, new Set(changed.map((file) => path.resolve(file))));
       const names = changed.map((file) => path.relative(options.root, file)).join(', ');
-      const images = output.imagesProcessed > 0 ? `, ${output.imagesProcessed} image${output.imagesProcessed === 1 ? '' : 's'} processed` : '';
-      log(`${names} → rebuilt in ${Math.round(report.ms)} ms, ${output.rendered} page${output.rendered === 1 ? '' : 's'} re-rendered${images}${report.event === 'css' ? ', styles swapped' : ''}`);
+      const images =
+        output.imagesProcessed > 0
+          ? `, ${output.imagesProcessed} image${output.imagesProcessed === 1 ? '' : 's'} processed`
+          : '';
+      log(
+        `${names} → rebuilt in ${Math.round(report.ms)} ms, ${output.rendered} page${output.rendered === 1 ? '' : 's'} re-rendered${images}${report.event === 'css' ? ', styles swapped' : ''}`,
+      );
       return report;
     } catch (error) {
       return site.fail(error);
@@ -168,7 +204,10 @@ function rebuilder(build: IncrementalBuild, site: LiveSite, options: DevServerOp
 }
 
 /** Starts an HTTP server on the host and port asked for; resolves with its URL once it listens. */
-async function listen(options: DevServerOptions, handle: RequestListener): Promise<{ server: Server; url: string; port: number }> {
+async function listen(
+  options: DevServerOptions,
+  handle: RequestListener,
+): Promise<{ server: Server; url: string; port: number }> {
   const server = createServer(handle);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -99,7 +99,10 @@ export class IncrementalBuild {
     const { root, contentDir, cache } = this.options;
     this.site = await loadSite(root, this.options.configFile);
     this.devSetup ??= this.options.setup?.(this.site);
-    [this.bundle, this.loaded] = await Promise.all([bundleSite(this.site, root, cache), loadStep(this.site, root, contentDir, cache)]);
+    [this.bundle, this.loaded] = await Promise.all([
+      bundleSite(this.site, root, cache),
+      loadStep(this.site, root, contentDir, cache),
+    ]);
     this.imageWarnings = this.loaded.images.warnings;
     return this.render();
   }
@@ -131,7 +134,10 @@ export class IncrementalBuild {
     const spec = this.site!.definition.content;
     const result = await patchContent(loaded.raw, this.options.contentDir, spec, files);
     if (result.imagesChanged) {
-      this.loaded = { ...loaded, images: await loadImages(path.join(this.options.contentDir, spec.images), { cache: this.options.cache }) };
+      this.loaded = {
+        ...loaded,
+        images: await loadImages(path.join(this.options.contentDir, spec.images), { cache: this.options.cache }),
+      };
       this.imageWarnings = this.loaded.images.warnings;
     }
     return result.patched;
@@ -152,7 +158,16 @@ export class IncrementalBuild {
       assets = Promise.all([images.encode(this.images, { write }), shareCards.draw({ write })]);
       assets.catch(() => undefined);
     };
-    const rendered = await renderStep(routed, { bundle: this.bundle!, images: images.index, shareImages: shareCards.images, cache: this.options.cache, memory: this.pages, emit: write, emitCopy: (copy) => write(copy.file, copy.text), onBodiesChecked: startAssets });
+    const rendered = await renderStep(routed, {
+      bundle: this.bundle!,
+      images: images.index,
+      shareImages: shareCards.images,
+      cache: this.options.cache,
+      memory: this.pages,
+      emit: write,
+      emitCopy: (copy) => write(copy.file, copy.text),
+      onBodiesChecked: startAssets,
+    });
     if (!assets) startAssets();
     const [{ processed: imagesProcessed }] = await assets!;
     this.pages.endRun();
@@ -162,13 +177,24 @@ export class IncrementalBuild {
     const imageWarnings = this.imageWarnings;
     this.imageWarnings = [];
     const byBody = new Map<string, SiteError[]>();
-    for (const warning of rendered.warnings) byBody.set(warning.file ?? '', [...(byBody.get(warning.file ?? '') ?? []), warning]);
+    for (const warning of rendered.warnings)
+      byBody.set(warning.file ?? '', [...(byBody.get(warning.file ?? '') ?? []), warning]);
     const pageWarnings = new Map<string, SiteError[]>();
     for (const route of routed.routes) {
       const shown = route.bodies.flatMap((file) => byBody.get(file) ?? []);
       if (shown.length > 0) pageWarnings.set(route.file, shown);
     }
-    return { files, bundle: this.bundle!, rendered: rendered.renderedPages, pages: rendered.pages.length, imagesProcessed, imageWarnings, markdownWarnings: rendered.warnings, pageWarnings, ...(searchIndex ? { searchIndex } : {}) };
+    return {
+      files,
+      bundle: this.bundle!,
+      rendered: rendered.renderedPages,
+      pages: rendered.pages.length,
+      imagesProcessed,
+      imageWarnings,
+      markdownWarnings: rendered.warnings,
+      pageWarnings,
+      ...(searchIndex ? { searchIndex } : {}),
+    };
   }
 
   /**
@@ -176,7 +202,10 @@ export class IncrementalBuild {
    * parts no edit changed), added to `files`. The first build waits for its index; after an edit,
    * the last one (in the same folder) is served until the new one is made, whose promise is returned.
    */
-  private async indexForSearch(routed: RoutedStep, files: Map<string, string | Uint8Array>): Promise<{ searchIndex?: Promise<Map<string, Uint8Array>> }> {
+  private async indexForSearch(
+    routed: RoutedStep,
+    files: Map<string, string | Uint8Array>,
+  ): Promise<{ searchIndex?: Promise<Map<string, Uint8Array>> }> {
     const indexer = searchStep(routed, this.options.cache);
     if (!indexer) return {};
     const { folder } = routed.search!;
@@ -184,16 +213,18 @@ export class IncrementalBuild {
     const last = this.lastSearchIndex?.folder === folder ? this.lastSearchIndex.files : undefined;
     // After an edit, the pages are handed to the index once they are published: finding which
     // pages mark themselves for search reads every page, which would hold up the reload.
-    const index = (last ? new Promise((resolve) => setImmediate(resolve)) : Promise.resolve()).then(() => {
-      for (const route of routed.routes) {
-        const contents = files.get(route.file);
-        if (typeof contents === 'string') indexer.offer(route.file, contents);
-      }
-      return indexer.finish();
-    }).then((made) => {
-      if (render === this.renders) this.lastSearchIndex = { folder, files: made };
-      return made;
-    });
+    const index = (last ? new Promise((resolve) => setImmediate(resolve)) : Promise.resolve())
+      .then(() => {
+        for (const route of routed.routes) {
+          const contents = files.get(route.file);
+          if (typeof contents === 'string') indexer.offer(route.file, contents);
+        }
+        return indexer.finish();
+      })
+      .then((made) => {
+        if (render === this.renders) this.lastSearchIndex = { folder, files: made };
+        return made;
+      });
     this.indexing.add(index);
     void index.finally(() => this.indexing.delete(index)).catch(() => undefined);
     if (last) index.catch(() => undefined);

@@ -5,10 +5,7 @@ export const eventsPath = '/__sitegen/events';
 
 /** What a page is told after a rebuild. */
 export type LiveEvent =
-  | { type: 'reload' }
-  | { type: 'css'; href: string }
-  | { type: 'build-error'; text: string }
-  | { type: 'build-ok' };
+  { type: 'reload' } | { type: 'css'; href: string } | { type: 'build-error'; text: string } | { type: 'build-ok' };
 
 /** Server-sent events to every open page. */
 export class LiveReloadHub {
@@ -16,7 +13,11 @@ export class LiveReloadHub {
 
   /** Keeps a response open as an event stream. */
   connect(response: ServerResponse): void {
-    response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+    response.writeHead(200, {
+      'Content-Type': 'text/event-stream',
+      'Cache-Control': 'no-store',
+      Connection: 'keep-alive',
+    });
     response.write(': connected\n\n');
     this.clients.add(response);
     response.on('close', () => this.clients.delete(response));
@@ -61,14 +62,17 @@ export function liveReloadScript(currentError: string | undefined, pageWarnings?
     };
     const hide = () => document.getElementById('sitegen-error-overlay')?.remove();
     if (state.__sitegenError) document.addEventListener('DOMContentLoaded', () => show(state.__sitegenError!, false));
-    else if (state.__sitegenWarnings) document.addEventListener('DOMContentLoaded', () => show(state.__sitegenWarnings!, true));
+    else if (state.__sitegenWarnings)
+      document.addEventListener('DOMContentLoaded', () => show(state.__sitegenWarnings!, true));
     const events = new EventSource('/__sitegen/events');
     events.addEventListener('reload', () => location.reload());
     events.addEventListener('css', (event) => {
       const { href } = JSON.parse((event as MessageEvent<string>).data) as { href: string };
       for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')) link.href = href;
     });
-    events.addEventListener('build-error', (event) => show((JSON.parse((event as MessageEvent<string>).data) as { text: string }).text, false));
+    events.addEventListener('build-error', (event) =>
+      show((JSON.parse((event as MessageEvent<string>).data) as { text: string }).text, false),
+    );
     events.addEventListener('build-ok', hide);
   };
   const value = (text: string | undefined) => JSON.stringify(text ?? null).replace(/</g, '\\u003c');

@@ -27,9 +27,16 @@ export class LiveSite {
   /** The content warnings of each page's Markdown bodies, as the overlay shows them, by the page's file. */
   private warningTexts = new Map<string, string>();
   // A replacer function, so that $` or $' in an error text is inserted as written.
-  private readonly serveFiles = createMemoryHandler(() => this.files, (html, file) => html.replace('</body>', () => `${liveReloadScript(this.errorText, this.warningTexts.get(file))}</body>`));
+  private readonly serveFiles = createMemoryHandler(
+    () => this.files,
+    (html, file) =>
+      html.replace('</body>', () => `${liveReloadScript(this.errorText, this.warningTexts.get(file))}</body>`),
+  );
 
-  constructor(private readonly root: string, private readonly logError: (text: string) => void) {}
+  constructor(
+    private readonly root: string,
+    private readonly logError: (text: string) => void,
+  ) {}
 
   /** A file of the output served now, if it has one. */
   file(name: string): string | Uint8Array | undefined {
@@ -39,13 +46,21 @@ export class LiveSite {
   /** Answers a request for a page or file of the site; 503 with the error until a first build succeeds. */
   serve(request: IncomingMessage, response: ServerResponse): void | Promise<void> {
     if (this.files.size > 0) return this.serveFiles(request, response);
-    response.writeHead(503, { 'Content-Type': 'text/html; charset=utf-8', 'Retry-After': '1' }).end(`<!DOCTYPE html><html lang="en"><title>Build failed</title><body><main><h1>The site has not built yet</h1></main>${liveReloadScript(this.errorText)}</body></html>`);
+    response
+      .writeHead(503, { 'Content-Type': 'text/html; charset=utf-8', 'Retry-After': '1' })
+      .end(
+        `<!DOCTYPE html><html lang="en"><title>Build failed</title><body><main><h1>The site has not built yet</h1></main>${liveReloadScript(this.errorText)}</body></html>`,
+      );
   }
 
   /** Shows a failed rebuild's error in the terminal and over every open page; the last good pages stay. */
   fail(error: unknown): RebuildReport {
     const siteErrors = collectSiteErrors(error);
-    this.errorText = siteErrors ? formatSiteErrors(siteErrors, this.root) : (error instanceof Error ? error.stack ?? error.message : String(error));
+    this.errorText = siteErrors
+      ? formatSiteErrors(siteErrors, this.root)
+      : error instanceof Error
+        ? (error.stack ?? error.message)
+        : String(error);
     this.logError(this.errorText);
     this.hub.broadcast({ type: 'build-error', text: this.errorText });
     return { ok: false, ms: 0, rendered: 0, event: 'error' };
@@ -60,21 +75,28 @@ export class LiveSite {
    * failed rebuild does.
    */
   followSearchIndex(output: DevOutput): void {
-    output.searchIndex?.then((index) => {
-      if (this.published !== output) return;
-      this.files = new Map([...this.files, ...index]);
-    }, (error: unknown) => {
-      if (this.published === output) this.fail(error);
-    });
+    output.searchIndex?.then(
+      (index) => {
+        if (this.published !== output) return;
+        this.files = new Map([...this.files, ...index]);
+      },
+      (error: unknown) => {
+        if (this.published === output) this.fail(error);
+      },
+    );
   }
 
   /** Publishes a new output and tells open pages what changed. */
   publish(output: DevOutput, changes: ChangeSet | undefined, start: number): RebuildReport {
-    const changed = [...output.files].filter(([file, contents]) => !sameContents(this.files.get(file), contents)).map(([file]) => file);
+    const changed = [...output.files]
+      .filter(([file, contents]) => !sameContents(this.files.get(file), contents))
+      .map(([file]) => file);
     const removed = [...this.files.keys()].filter((file) => !output.files.has(file));
     this.files = output.files;
     this.published = output;
-    this.warningTexts = new Map([...output.pageWarnings].map(([file, warnings]) => [file, formatBodyWarnings(warnings, this.root)]));
+    this.warningTexts = new Map(
+      [...output.pageWarnings].map(([file, warnings]) => [file, formatBodyWarnings(warnings, this.root)]),
+    );
     const hadError = this.errorText !== undefined;
     this.errorText = undefined;
     let event: RebuildReport['event'] = 'none';

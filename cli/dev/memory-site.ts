@@ -4,13 +4,21 @@ import { createSiteHandler } from '../static-host/serve-site.ts';
 import { imagePolicy } from '../write/headers-file.ts';
 
 /** Serves a built site held in memory the way a static host serves a folder. */
-export function createMemoryHandler(files: () => Map<string, string | Uint8Array>, transformHtml: (html: string, file: string) => string) {
+export function createMemoryHandler(
+  files: () => Map<string, string | Uint8Array>,
+  transformHtml: (html: string, file: string) => string,
+) {
   // `_redirects` is parsed again only when a rebuild changed it.
   let parsed: { text: string; rules: RedirectTable } | undefined;
-  const rulesOf = (text: string) => (parsed?.text === text ? parsed : (parsed = { text, rules: redirectTableOf(text) })).rules;
+  const rulesOf = (text: string) =>
+    (parsed?.text === text ? parsed : (parsed = { text, rules: redirectTableOf(text) })).rules;
   // The rules of `_headers` that send a file as a download, parsed again only when a rebuild changed it.
   let downloads: { text: string; rules: HeaderRule[] } | undefined;
-  const downloadRulesOf = (text: string) => (downloads?.text === text ? downloads : (downloads = { text, rules: parseHeadersFile(text).filter(isDownloadRule) })).rules;
+  const downloadRulesOf = (text: string) =>
+    (downloads?.text === text
+      ? downloads
+      : (downloads = { text, rules: parseHeadersFile(text).filter(isDownloadRule) })
+    ).rules;
   return createSiteHandler({
     site: () => {
       const site = files();
@@ -23,7 +31,9 @@ export function createMemoryHandler(files: () => Map<string, string | Uint8Array
     // The headers of `_headers` dev sends: an SVG opened from the dev server is a document at its
     // origin, as it would be on a host, and a file the site publishes as a download is one.
     headers: (file, urlPath): Record<string, string> => ({
-      ...(file.startsWith('images/') ? { 'Cache-Control': 'no-store', 'Content-Security-Policy': imagePolicy } : { 'Cache-Control': 'no-store' }),
+      ...(file.startsWith('images/')
+        ? { 'Cache-Control': 'no-store', 'Content-Security-Policy': imagePolicy }
+        : { 'Cache-Control': 'no-store' }),
       ...headersFor(downloadRulesOf(String(files().get('_headers') ?? '')), urlPath),
     }),
     transformHtml,
@@ -32,5 +42,7 @@ export function createMemoryHandler(files: () => Map<string, string | Uint8Array
 
 /** A `_headers` rule that sends what it matches as a download. */
 function isDownloadRule(rule: HeaderRule): boolean {
-  return rule.headers.some(([name, value]) => name.toLowerCase() === 'content-disposition' && value.startsWith('attachment'));
+  return rule.headers.some(
+    ([name, value]) => name.toLowerCase() === 'content-disposition' && value.startsWith('attachment'),
+  );
 }

@@ -38,11 +38,19 @@ export class RebuildQueue<Report> {
   private readonly watching: Promise<void>;
   private readonly waiting: ((report: Report) => void)[] = [];
 
-  constructor(folders: string[], private readonly rebuild: (files: string[]) => Promise<Report>, ignored: (file: string) => boolean = () => false) {
+  constructor(
+    folders: string[],
+    private readonly rebuild: (files: string[]) => Promise<Report>,
+    ignored: (file: string) => boolean = () => false,
+  ) {
     // chokidar watches each folder rather than each file, so a save by rename (`sed -i`, an
     // editor's safe write) is seen as a change of that path, and a deleted file as a deletion;
     // Node's recursive `fs.watch` on Linux loses a file replaced that way.
-    this.watcher = watch(folders, { ignoreInitial: true, followSymlinks: false, ignored: (file) => isScratchFile(file) || ignored(path.resolve(file)) });
+    this.watcher = watch(folders, {
+      ignoreInitial: true,
+      followSymlinks: false,
+      ignored: (file) => isScratchFile(file) || ignored(path.resolve(file)),
+    });
     this.watching = new Promise((resolve) => this.watcher.once('ready', resolve));
     this.watcher.on('all', (_event, file) => {
       this.pending.add(path.resolve(file));

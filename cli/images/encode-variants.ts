@@ -15,7 +15,12 @@ export type OnVariant = (variant: ImageVariant, bytes: Buffer) => Promise<void>;
  * per variant. Metadata (EXIF, GPS position, comments) is never copied into a variant.
  * A file that cannot be decoded, a truncated one included, is an `image.corrupt` error.
  */
-export async function encodeVariants(plan: ImagePlan, bytes: Buffer, wanted: ImageVariant[], onVariant: OnVariant): Promise<void> {
+export async function encodeVariants(
+  plan: ImagePlan,
+  bytes: Buffer,
+  wanted: ImageVariant[],
+  onVariant: OnVariant,
+): Promise<void> {
   const sharp = await loadSharp();
   const { image } = plan;
   const input: SharpOptions = { failOn: 'truncated', limitInputPixels: inputLimits.rasterImageSide ** 2 };
@@ -25,21 +30,30 @@ export async function encodeVariants(plan: ImagePlan, bytes: Buffer, wanted: Ima
   };
   if (image.animated) {
     for (const variant of wanted) {
-      const pipeline = sharp(bytes, { ...input, limitInputPixels: inputLimits.animationPixels, animated: true }).resize({ width: variant.width });
+      const pipeline = sharp(bytes, { ...input, limitInputPixels: inputLimits.animationPixels, animated: true }).resize(
+        { width: variant.width },
+      );
       await onVariant(variant, await encode(pipeline, variant));
     }
     return;
   }
   const widest = Math.max(...wanted.map((variant) => variant.width));
-  const pixels = await decoded(image.source, sharp(bytes, input)
-    .rotate()
-    .resize({ width: widest, withoutEnlargement: true })
-    .toColourspace('srgb')
-    .raw()
-    .toBuffer({ resolveWithObject: true }));
+  const pixels = await decoded(
+    image.source,
+    sharp(bytes, input)
+      .rotate()
+      .resize({ width: widest, withoutEnlargement: true })
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true }),
+  );
   const { width, height, channels } = pixels.info;
   for (const variant of wanted) {
-    const pipeline = sharp(pixels.data, { raw: { width, height, channels } }).resize({ width: variant.width, height: variant.height, fit: 'fill' });
+    const pipeline = sharp(pixels.data, { raw: { width, height, channels } }).resize({
+      width: variant.width,
+      height: variant.height,
+      fit: 'fill',
+    });
     await onVariant(variant, await encode(pipeline, variant));
   }
 }

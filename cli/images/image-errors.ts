@@ -35,12 +35,26 @@ export function malformedSvg(file: string, reason: string, line?: number, column
  * An SVG with more elements, or elements nested deeper, than the sanitizer is given: at the start
  * tag past the limit.
  */
-export function svgOverLimit(file: string, text: string, over: { limit: 'elements' | 'depth'; offset: number }): SiteError {
+export function svgOverLimit(
+  file: string,
+  text: string,
+  over: { limit: 'elements' | 'depth'; offset: number },
+): SiteError {
   const { svgElements, svgDepth } = inputLimits;
   const place = { file, ...offsetToLineColumn(text, over.offset) };
   return over.limit === 'elements'
-    ? new SiteError({ code: 'content.file-too-large', message: `SVG has more than ${svgElements.toLocaleString('en')} elements`, hint: 'Simplify the drawing (fewer shapes, paths merged), or export it as PNG.', ...place })
-    : new SiteError({ code: 'content.too-deep', message: `SVG nests elements more than ${svgDepth} deep`, hint: 'Ungroup the drawing in its editor, or export it as PNG.', ...place });
+    ? new SiteError({
+        code: 'content.file-too-large',
+        message: `SVG has more than ${svgElements.toLocaleString('en')} elements`,
+        hint: 'Simplify the drawing (fewer shapes, paths merged), or export it as PNG.',
+        ...place,
+      })
+    : new SiteError({
+        code: 'content.too-deep',
+        message: `SVG nests elements more than ${svgDepth} deep`,
+        hint: 'Ungroup the drawing in its editor, or export it as PNG.',
+        ...place,
+      });
 }
 
 /** Removals listed in one warning; a file holding more is summed up. */
@@ -52,7 +66,10 @@ const removalsShown = 8;
  * whether the picture changed.
  */
 export function sanitizedSvg(file: string, removed: string[]): SiteError {
-  const listed = removed.length > removalsShown ? [...removed.slice(0, removalsShown), `and ${removed.length - removalsShown} more`] : removed;
+  const listed =
+    removed.length > removalsShown
+      ? [...removed.slice(0, removalsShown), `and ${removed.length - removalsShown} more`]
+      : removed;
   return new SiteError({
     code: 'image.svg-sanitized',
     message: listed.length > 0 ? `published without ${listed.join(', ')}` : 'published as the sanitizer rewrote it',

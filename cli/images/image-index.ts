@@ -7,9 +7,15 @@ import type { ImagePlan } from './variant-plan.ts';
  * images with their variants.
  */
 export function imageIndex(svg: SiteImage[], plans: ImagePlan[]): Map<string, ImageEntry> {
-  const index = new Map<string, ImageEntry>(svg.map((image) => [image.url, { width: image.width, height: image.height }]));
+  const index = new Map<string, ImageEntry>(
+    svg.map((image) => [image.url, { width: image.width, height: image.height }]),
+  );
   for (const { image, variants } of plans) {
-    index.set(image.url, { width: image.width, height: image.height, variants: variants.map(({ url, width, format }) => ({ url, width, format })) });
+    index.set(image.url, {
+      width: image.width,
+      height: image.height,
+      variants: variants.map(({ url, width, format }) => ({ url, width, format })),
+    });
   }
   return index;
 }

@@ -55,7 +55,10 @@ export class ImageProcessor {
    */
   async run(plans: ImagePlan[], files: ContentFiles, output: ImageOutput): Promise<ImageRunStats> {
     const stats: ImageRunStats = { images: plans.length, processed: 0, encoded: 0 };
-    const targets = (plan: ImagePlan, variant: ImageVariant) => [variant.url.slice(1), ...(variant === plan.canonical ? [plan.image.url.slice(1)] : [])];
+    const targets = (plan: ImagePlan, variant: ImageVariant) => [
+      variant.url.slice(1),
+      ...(variant === plan.canonical ? [plan.image.url.slice(1)] : []),
+    ];
     const send = (plan: ImagePlan, variant: ImageVariant, bytes: Buffer) => {
       if (!this.stopped) for (const file of targets(plan, variant)) output.write(file, bytes);
     };
@@ -82,7 +85,11 @@ export class ImageProcessor {
             send(plan, variant, bytes);
           });
         } catch (error) {
-          errors.push(error instanceof SiteError ? fileFailure(plan.image.source, error) : processingFailed(plan.image.source, error));
+          errors.push(
+            error instanceof SiteError
+              ? fileFailure(plan.image.source, error)
+              : processingFailed(plan.image.source, error),
+          );
         }
       }
     };
@@ -112,7 +119,12 @@ export class ImageProcessor {
 function readSource(plan: ImagePlan, files: ContentFiles): Buffer {
   const bytes = files.readBytes(plan.image.source, 'rasterImageBytes');
   if (createHash('sha256').update(bytes).digest('hex') !== plan.image.hash) {
-    throw new SiteError({ code: 'image.process-failed', message: 'changed while the build was running', hint: 'Build again once the file is saved.', file: plan.image.source });
+    throw new SiteError({
+      code: 'image.process-failed',
+      message: 'changed while the build was running',
+      hint: 'Build again once the file is saved.',
+      file: plan.image.source,
+    });
   }
   return bytes;
 }

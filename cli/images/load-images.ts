@@ -3,7 +3,14 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Cache, cacheKey } from '../cache/cache.ts';
 import { SiteError, SiteErrorList } from '../errors.ts';
-import { malformedSvg, oversizedImage, publishedAsIs, sanitizedSvg, svgOverLimit, unsupportedImage } from './image-errors.ts';
+import {
+  malformedSvg,
+  oversizedImage,
+  publishedAsIs,
+  sanitizedSvg,
+  svgOverLimit,
+  unsupportedImage,
+} from './image-errors.ts';
 import { rasterFormatOf, unsupportedImageExtensions } from './raster-formats.ts';
 import { readRasterInfo, type RasterInfo } from './read-raster-info.ts';
 import { markupShape } from './markup-shape.ts';
@@ -101,13 +108,26 @@ interface SvgChecks {
   warnings: SiteError[];
 }
 
-async function loadSvg(source: string, url: string, files: ContentFiles, checks: SvgChecks): Promise<SiteImage | undefined> {
+async function loadSvg(
+  source: string,
+  url: string,
+  files: ContentFiles,
+  checks: SvgChecks,
+): Promise<SiteImage | undefined> {
   try {
     const contents = files.readBytes(source, 'imageBytes');
     const text = contents.toString('utf8');
     const size = svgSize(text);
     if (!size) {
-      checks.errors.push(new SiteError({ code: 'content.image-size', message: 'SVG has no width and height of at least one pixel, nor a viewBox, on its root element', hint: 'Add width and height attributes (in pixels) to the <svg> element.', file: source, line: 1 }));
+      checks.errors.push(
+        new SiteError({
+          code: 'content.image-size',
+          message: 'SVG has no width and height of at least one pixel, nor a viewBox, on its root element',
+          hint: 'Add width and height attributes (in pixels) to the <svg> element.',
+          file: source,
+          line: 1,
+        }),
+      );
       // The build stops on the error: nothing of this file is published, so it need not be sanitized.
       return { url, source, contents, width: 0, height: 0 };
     }
@@ -134,7 +154,12 @@ async function loadSvg(source: string, url: string, files: ContentFiles, checks:
  * Only clean contents are remembered (by hash): a sanitized file is sanitized again on each
  * build, which warns each time until the file is fixed, and no cache holds bytes to publish.
  */
-async function checkSvg(source: string, contents: Buffer, text: string, checks: SvgChecks): Promise<Buffer | undefined> {
+async function checkSvg(
+  source: string,
+  contents: Buffer,
+  text: string,
+  checks: SvgChecks,
+): Promise<Buffer | undefined> {
   const { over } = markupShape(text, inputLimits.svgElements, inputLimits.svgDepth);
   if (over) {
     checks.errors.push(svgOverLimit(source, text, over));
@@ -190,6 +215,8 @@ function svgSize(svg: string): { width: number; height: number } | undefined {
   // A size that rounds to no pixel at all (`width="0.0001"`) is no size: pages would write width="0".
   if (Math.round(width) > 0 && Math.round(height) > 0) return { width: Math.round(width), height: Math.round(height) };
   const viewBox = /\sviewBox="[\d.-]+[\s,]+[\d.-]+[\s,]+([\d.]+)[\s,]+([\d.]+)"/.exec(root);
-  const fromBox = viewBox ? { width: Math.round(Number(viewBox[1])), height: Math.round(Number(viewBox[2])) } : undefined;
+  const fromBox = viewBox
+    ? { width: Math.round(Number(viewBox[1])), height: Math.round(Number(viewBox[2])) }
+    : undefined;
   return fromBox && fromBox.width > 0 && fromBox.height > 0 ? fromBox : undefined;
 }

@@ -27,7 +27,10 @@ export function markupShape(text: string, maxElements: number, maxDepth: number)
     else if (text.startsWith('<!', at)) {
       const close = text.indexOf('>', at);
       const subset = text.indexOf('[', at);
-      at = subset !== -1 && (close === -1 || subset < close) ? after(text, '>', after(text, ']', subset)) : after(text, '>', at);
+      at =
+        subset !== -1 && (close === -1 || subset < close)
+          ? after(text, '>', after(text, ']', subset))
+          : after(text, '>', at);
     } else if (text.startsWith('</', at)) {
       depth -= 1;
       at = after(text, '>', at);

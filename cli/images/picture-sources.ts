@@ -31,7 +31,11 @@ export interface PictureSources {
 export function pictureSources(src: string, entry: ImageEntry): PictureSources {
   if (!entry.variants || entry.variants.length === 0) return { src };
   const formats = [...new Set(entry.variants.map((variant) => variant.format))];
-  const srcSetOf = (format: RasterFormat) => entry.variants!.filter((v) => v.format === format).map((v) => `${v.url} ${v.width}w`).join(', ');
+  const srcSetOf = (format: RasterFormat) =>
+    entry
+      .variants!.filter((v) => v.format === format)
+      .map((v) => `${v.url} ${v.width}w`)
+      .join(', ');
   const fallback = formats.at(-1)!;
   const widest = entry.variants.filter((variant) => variant.format === fallback).at(-1)!;
   return {

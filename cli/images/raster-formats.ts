@@ -5,17 +5,30 @@
 export type RasterFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif';
 
 const extensions: Record<string, RasterFormat> = {
-  '.jpg': 'jpeg', '.jpeg': 'jpeg', '.png': 'png', '.webp': 'webp', '.avif': 'avif', '.gif': 'gif',
+  '.jpg': 'jpeg',
+  '.jpeg': 'jpeg',
+  '.png': 'png',
+  '.webp': 'webp',
+  '.avif': 'avif',
+  '.gif': 'gif',
 };
 
 /** The media type a `<source type>` names for each format. */
 export const mediaTypes: Record<RasterFormat, string> = {
-  jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', avif: 'image/avif', gif: 'image/gif',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  gif: 'image/gif',
 };
 
 /** The file extension a variant in each format gets (a JPEG keeps `.jpeg` when its source has it). */
 export const variantExtensions: Record<RasterFormat, string> = {
-  jpeg: '.jpg', png: '.png', webp: '.webp', avif: '.avif', gif: '.gif',
+  jpeg: '.jpg',
+  png: '.png',
+  webp: '.webp',
+  avif: '.avif',
+  gif: '.gif',
 };
 
 /** Extensions of every image file the build publishes: the raster formats and SVG. */

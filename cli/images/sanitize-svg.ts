@@ -9,7 +9,15 @@
 // Nothing imports this module's dependencies at start-up.
 import type { DOMPurify, RemovedAttribute, RemovedElement, WindowLike } from 'dompurify';
 import { packageVersion } from '../cache/engine-identity.ts';
-import { attributeProblem, config, declarationProblems, elementProblem, policyVersion, removeFromProlog, shorten } from './svg-policy.ts';
+import {
+  attributeProblem,
+  config,
+  declarationProblems,
+  elementProblem,
+  policyVersion,
+  removeFromProlog,
+  shorten,
+} from './svg-policy.ts';
 
 /** What sanitizing one SVG found. */
 export type SvgVerdict =
@@ -83,7 +91,11 @@ async function createSanitizer(): Promise<SvgSanitizer> {
       } catch (error) {
         // Whatever else the sanitizer cannot take is nothing safe to publish: an error at the file,
         // in the build's words.
-        return { kind: 'malformed', reason: `the sanitizer cannot read this SVG (${error instanceof Error ? error.message : String(error)})`, line: 1 };
+        return {
+          kind: 'malformed',
+          reason: `the sanitizer cannot read this SVG (${error instanceof Error ? error.message : String(error)})`,
+          line: 1,
+        };
       } finally {
         changed = changes.takeRecords().length > 0;
         changes.disconnect();
@@ -103,7 +115,10 @@ async function createSanitizer(): Promise<SvgSanitizer> {
  * what they removed during the current `sanitize` call, each with the number of removals
  * DOMPurify had listed by then (it lists only its own), so that both read in document order.
  */
-function addRemovalHooks(purify: DOMPurify, window: WindowLike & { Node: typeof Node }): { removals: [position: number, what: string][] } {
+function addRemovalHooks(
+  purify: DOMPurify,
+  window: WindowLike & { Node: typeof Node },
+): { removals: [position: number, what: string][] } {
   const hooks = { removals: [] as [position: number, what: string][] };
   purify.addHook('uponSanitizeElement', (node, event) => {
     if (node.nodeType !== window.Node.ELEMENT_NODE || !node.parentNode) return;
@@ -129,12 +144,20 @@ function addRemovalHooks(purify: DOMPurify, window: WindowLike & { Node: typeof 
 function rootProblem(root: Element | null): SvgVerdict | undefined {
   if (!root || root.namespaceURI === parserErrorNamespace) return malformed(root?.textContent ?? 'no root element');
   if (root.localName !== 'svg' || root.namespaceURI !== svgNamespace) {
-    return { kind: 'malformed', reason: `the root element is <${root.nodeName}>${root.namespaceURI ? '' : ' without a namespace'}, not <svg xmlns="${svgNamespace}">`, line: 1 };
+    return {
+      kind: 'malformed',
+      reason: `the root element is <${root.nodeName}>${root.namespaceURI ? '' : ' without a namespace'}, not <svg xmlns="${svgNamespace}">`,
+      line: 1,
+    };
   }
   // DOMPurify knows elements by their written name: it would remove every `<svg:…>` element,
   // and refuses to sanitize a root it cannot keep. Exporters write SVG without a prefix.
   if (root.prefix !== null) {
-    return { kind: 'malformed', reason: `the root element is written with a prefix, <${root.nodeName}>: write the SVG as <svg xmlns="${svgNamespace}">, its elements without a prefix`, line: 1 };
+    return {
+      kind: 'malformed',
+      reason: `the root element is written with a prefix, <${root.nodeName}>: write the SVG as <svg xmlns="${svgNamespace}">, its elements without a prefix`,
+      line: 1,
+    };
   }
   return undefined;
 }
@@ -164,12 +187,19 @@ function describeRemoval(entry: RemovedElement | RemovedAttribute): string {
     return node.nodeType === node.COMMENT_NODE ? 'a comment holding markup' : node.nodeName;
   }
   const where = entry.from ? ` on <${entry.from.nodeName}>` : '';
-  return entry.attribute ? `${entry.attribute.name}="${shorten(entry.attribute.value)}"${where}` : `an attribute${where}`;
+  return entry.attribute
+    ? `${entry.attribute.name}="${shorten(entry.attribute.value)}"${where}`
+    : `an attribute${where}`;
 }
 
 /** jsdom's parse error reads `3:14: unexpected close tag.`: line and column first. */
 function malformed(message: string): SvgVerdict {
   const position = /^(\d+):(\d+):\s*/.exec(message.trim());
-  const reason = `not well-formed XML: ${message.trim().slice(position?.[0].length ?? 0).replace(/\.$/, '')}`;
-  return position ? { kind: 'malformed', reason, line: Number(position[1]), column: Number(position[2]) } : { kind: 'malformed', reason };
+  const reason = `not well-formed XML: ${message
+    .trim()
+    .slice(position?.[0].length ?? 0)
+    .replace(/\.$/, '')}`;
+  return position
+    ? { kind: 'malformed', reason, line: Number(position[1]), column: Number(position[2]) }
+    : { kind: 'malformed', reason };
 }

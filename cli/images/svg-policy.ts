@@ -89,13 +89,18 @@ function schemeProblem(value: string): string | undefined {
 function decodeCss(css: string): string {
   return css
     .replace(/\/\*[\s\S]*?(\*\/|$)/g, '')
-    .replace(/\\(?:([0-9a-fA-F]{1,6})[ \t\n\r\f]?|\r\n|[\n\r\f]|([\s\S]))/g, (_match, hex: string | undefined, char: string | undefined) => {
-      if (hex) {
-        const code = Number.parseInt(hex, 16);
-        return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : '\ufffd';
-      }
-      return char ?? '';
-    });
+    .replace(
+      /\\(?:([0-9a-fA-F]{1,6})[ \t\n\r\f]?|\r\n|[\n\r\f]|([\s\S]))/g,
+      (_match, hex: string | undefined, char: string | undefined) => {
+        if (hex) {
+          const code = Number.parseInt(hex, 16);
+          return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff)
+            ? String.fromCodePoint(code)
+            : '\ufffd';
+        }
+        return char ?? '';
+      },
+    );
 }
 
 /**
@@ -129,7 +134,9 @@ function hasInternalSubset(text: string): boolean {
  */
 export function declarationProblems(text: string): string[] {
   const encoding = /^\ufeff?<\?xml[^>]*?\bencoding\s*=\s*["']([^"']*)["']/.exec(text)?.[1];
-  return encoding && !/^(utf-?8|us-ascii)$/i.test(encoding) ? [`encoding="${encoding}" (the file is published as UTF-8)`] : [];
+  return encoding && !/^(utf-?8|us-ascii)$/i.test(encoding)
+    ? [`encoding="${encoding}" (the file is published as UTF-8)`]
+    : [];
 }
 
 /** A value as a warning quotes it: one line, at most 60 characters. */

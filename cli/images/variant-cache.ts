@@ -9,7 +9,10 @@ import type { ImageVariant } from './variant-plan.ts';
 export class VariantCache {
   private readonly memory = new Map<string, Buffer>();
 
-  constructor(private readonly cache: Cache, private readonly keepInMemory: boolean) {}
+  constructor(
+    private readonly cache: Cache,
+    private readonly keepInMemory: boolean,
+  ) {}
 
   /** The variant's bytes, when they are kept. */
   get(variant: ImageVariant): Buffer | undefined {

@@ -50,11 +50,19 @@ export function planImage(image: RasterImage, salt = planSalt()): ImagePlan {
   const widths = responsiveWidths(image.width);
   const folder = path.posix.dirname(image.url);
   const stem = path.posix.basename(image.url, path.posix.extname(image.url));
-  const variants = formats.flatMap((format) => widths.map((width): ImageVariant => {
-    const key = createHash('sha256').update(`${salt}\n${image.hash}\n${format}\n${width}`).digest('hex');
-    const height = Math.max(1, Math.round((image.height * width) / image.width));
-    return { url: `${folder}/${stem}-${width}w.${key.slice(0, 10)}${variantExtensions[format]}`, width, height, format, key };
-  }));
+  const variants = formats.flatMap((format) =>
+    widths.map((width): ImageVariant => {
+      const key = createHash('sha256').update(`${salt}\n${image.hash}\n${format}\n${width}`).digest('hex');
+      const height = Math.max(1, Math.round((image.height * width) / image.width));
+      return {
+        url: `${folder}/${stem}-${width}w.${key.slice(0, 10)}${variantExtensions[format]}`,
+        width,
+        height,
+        format,
+        key,
+      };
+    }),
+  );
   const canonical = variants.filter((variant) => variant.format === image.format).at(-1)!;
   return { image, variants, canonical };
 }

@@ -41,8 +41,17 @@ export type PostSlugs = ReadonlyMap<string, string>;
  * their path inside it); references to them need nothing.
  */
 export function planBody(
-  post: { file: string; body: string; lineAt: (offset: number) => number; converted?: (offset: number) => boolean; bundle?: string },
-  scan: SourceScan, slugs: PostSlugs, copies: Map<string, string>, headingsOf: (slug: string) => readonly { id: string; text: string }[] = () => [],
+  post: {
+    file: string;
+    body: string;
+    lineAt: (offset: number) => number;
+    converted?: (offset: number) => boolean;
+    bundle?: string;
+  },
+  scan: SourceScan,
+  slugs: PostSlugs,
+  copies: Map<string, string>,
+  headingsOf: (slug: string) => readonly { id: string; text: string }[] = () => [],
 ): BodyPlan {
   const folder = path.dirname(post.file);
   const edits: BodyEdit[] = [];
@@ -61,7 +70,10 @@ export function planBody(
     const pathPart = split === -1 ? url : url.slice(0, split);
     const rest = split === -1 ? '' : url.slice(split);
     if (/^(?:https?:)?\/\//i.test(url)) {
-      if (image) notCarried.push(`line ${line}: the image ${url} is on another host; the site publishes only its own images (markdown.external-image): download it into the post's folder and link it by name`);
+      if (image)
+        notCarried.push(
+          `line ${line}: the image ${url} is on another host; the site publishes only its own images (markdown.external-image): download it into the post's folder and link it by name`,
+        );
       return;
     }
     if (!isRelativeReference(url) && !url.startsWith('/')) return;
@@ -69,10 +81,15 @@ export function planBody(
     const decoded = decodedPath(pathPart);
     if (url.startsWith('/')) {
       // A root-relative file of the old site (`/images/x.png`): brought along when the source has it.
-      if (!image && !/\.[a-z0-9]+$/i.test(decoded) || /\.html?$/i.test(decoded)) return;
-      const found = publishedFolders.map((base) => path.join(scan.root, base, decoded)).find((file) => scan.files.has(file));
+      if ((!image && !/\.[a-z0-9]+$/i.test(decoded)) || /\.html?$/i.test(decoded)) return;
+      const found = publishedFolders
+        .map((base) => path.join(scan.root, base, decoded))
+        .find((file) => scan.files.has(file));
       if (!found) {
-        if (image) notCarried.push(`line ${line}: the image ${url} is not in the source folder (looked in ${publishedFolders.map((base) => `${base || '.'}/`).join(', ')}): put it in the post's folder and link it by name`);
+        if (image)
+          notCarried.push(
+            `line ${line}: the image ${url} is not in the source folder (looked in ${publishedFolders.map((base) => `${base || '.'}/`).join(', ')}): put it in the post's folder and link it by name`,
+          );
         return;
       }
       edit(offset, url, `./${encodeURI(place(found))}${rest}`, line);
@@ -85,20 +102,32 @@ export function planBody(
     }
     const otherPost = slugs.get(target) ?? slugs.get(target.replace(/[\\/]index\.(md|markdown)$/i, ''));
     if (otherPost !== undefined && !image) {
-      edit(offset, url, `../${otherPost}/${rest.startsWith('#') ? `#${fragmentIn(rest.slice(1), headingsOf(otherPost))}` : ''}`, line);
+      edit(
+        offset,
+        url,
+        `../${otherPost}/${rest.startsWith('#') ? `#${fragmentIn(rest.slice(1), headingsOf(otherPost))}` : ''}`,
+        line,
+      );
       return;
     }
     if (!scan.files.has(target)) {
-      notCarried.push(`line ${line}: ${url} is not in the source folder${image ? ' (the build will stop at it: content.missing-image)' : ''}`);
+      notCarried.push(
+        `line ${line}: ${url} is not in the source folder${image ? ' (the build will stop at it: content.missing-image)' : ''}`,
+      );
       return;
     }
     if (image && !isImageFile(target)) {
       const unsupported = unsupportedImageExtensions.includes(path.extname(target).toLowerCase());
-      notCarried.push(`line ${line}: ${url} is ${unsupported ? 'in a format the build does not read: export it as PNG or JPEG' : 'not an image the build publishes'}`);
+      notCarried.push(
+        `line ${line}: ${url} is ${unsupported ? 'in a format the build does not read: export it as PNG or JPEG' : 'not an image the build publishes'}`,
+      );
       if (unsupported) return;
     }
     const placed = place(target);
-    const written = path.relative(post.bundle ?? folder, target).split(path.sep).join('/');
+    const written = path
+      .relative(post.bundle ?? folder, target)
+      .split(path.sep)
+      .join('/');
     if (placed !== written) edit(offset, url, `./${encodeURI(placed)}${rest}`, line);
   };
 
@@ -107,7 +136,9 @@ export function planBody(
     if (from === to) return;
     const start = post.body.indexOf(from, offset);
     if (start === -1) {
-      notCarried.push(`line ${line}: ${from} should become ${to}, but it is written in a way the import cannot find: change it by hand`);
+      notCarried.push(
+        `line ${line}: ${from} should become ${to}, but it is written in a way the import cannot find: change it by hand`,
+      );
       return;
     }
     edits.push({ start, end: start + from.length, text: to });
@@ -134,17 +165,32 @@ export function planBody(
         for (const match of node.value.matchAll(/\b(src|href)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)) {
           const url = match[2] ?? match[3] ?? '';
           // The `src` of an `<img>` is an image; an iframe's is a player, not a file; a video's a file beside the post.
-          const element = /^<([a-z][\w-]*)/i.exec(node.value.slice(node.value.lastIndexOf('<', match.index)))?.[1]?.toLowerCase();
+          const element = /^<([a-z][\w-]*)/i
+            .exec(node.value.slice(node.value.lastIndexOf('<', match.index)))?.[1]
+            ?.toLowerCase();
           if (element === 'iframe') continue;
-          visit(url, offset + match.index + match[0].indexOf(url, match[1]!.length), match[1]!.toLowerCase() === 'src' && element === 'img');
+          visit(
+            url,
+            offset + match.index + match[0].indexOf(url, match[1]!.length),
+            match[1]!.toLowerCase() === 'src' && element === 'img',
+          );
         }
         break;
     }
   });
 
   const edited = applyEdits(post.body, edits);
-  const summary = tree.children.map((node) => (node.type === 'paragraph' ? plainText(node).replace(/\s+/g, ' ').trim() : '')).find((text) => /\w/.test(text) && !/\{\{|\{%/.test(text));
-  return { body: edited.text, toPlanned: edited.toSource, copies, rewritten, notCarried, ...(summary ? { summary } : {}) };
+  const summary = tree.children
+    .map((node) => (node.type === 'paragraph' ? plainText(node).replace(/\s+/g, ' ').trim() : ''))
+    .find((text) => /\w/.test(text) && !/\{\{|\{%/.test(text));
+  return {
+    body: edited.text,
+    toPlanned: edited.toSource,
+    copies,
+    rewritten,
+    notCarried,
+    ...(summary ? { summary } : {}),
+  };
 }
 
 /**
@@ -203,7 +249,8 @@ export function placeFile(copies: Map<string, string>, target: string, base: str
 /** Visits every node of the tree, depth first, code and inline code left out. */
 function walk(node: Nodes, visit: (node: Nodes) => void): void {
   visit(node);
-  if ('children' in node) for (const child of node.children) if (child.type !== 'code' && child.type !== 'inlineCode') walk(child, visit);
+  if ('children' in node)
+    for (const child of node.children) if (child.type !== 'code' && child.type !== 'inlineCode') walk(child, visit);
 }
 
 /** Where a link's or a definition's destination starts in the body (the node's own start when it cannot be told). */

@@ -11,7 +11,11 @@ import type { SourcePost, SourceScan } from './scan-source.ts';
 
 /** The byte limit a file of a bundle is checked against, as the build checks it. */
 export function limitOf(file: string): ByteLimit {
-  return path.extname(file).toLowerCase() === '.svg' ? 'imageBytes' : rasterFormatOf(file) ? 'rasterImageBytes' : 'bundleFileBytes';
+  return path.extname(file).toLowerCase() === '.svg'
+    ? 'imageBytes'
+    : rasterFormatOf(file)
+      ? 'rasterImageBytes'
+      : 'bundleFileBytes';
 }
 
 /**
@@ -19,8 +23,13 @@ export function limitOf(file: string): ByteLimit {
  * not read, a kind of file a post does not publish (a script beside the post: the bundle's
  * allow-list, cli/load/bundle-files.ts, with the kinds the site adds), a file over its limit.
  */
-export function bundleFileProblem(file: string, files: ContentFiles, attachments: ReadonlySet<string>): string | undefined {
-  if (unsupportedImageExtensions.includes(path.extname(file).toLowerCase())) return 'an image format the build does not read: export it as PNG or JPEG';
+export function bundleFileProblem(
+  file: string,
+  files: ContentFiles,
+  attachments: ReadonlySet<string>,
+): string | undefined {
+  if (unsupportedImageExtensions.includes(path.extname(file).toLowerCase()))
+    return 'an image format the build does not read: export it as PNG or JPEG';
   const kind = isImageFile(file) ? 'image' : bundleFileKind(file, attachments);
   if (kind instanceof SiteError) return kind.message;
   try {
@@ -36,10 +45,19 @@ export function bundleFileProblem(file: string, files: ContentFiles, attachments
  * path is looked for beside the post, a root-relative one (`/images/x.png`) where old sites kept
  * published files. An image on another host, or one not found, is not carried.
  */
-export function coverImage(written: string | undefined, post: SourcePost, scan: SourceScan, copies: Map<string, string>, base: string, notCarried: string[]): string | undefined {
+export function coverImage(
+  written: string | undefined,
+  post: SourcePost,
+  scan: SourceScan,
+  copies: Map<string, string>,
+  base: string,
+  notCarried: string[],
+): string | undefined {
   if (written === undefined) return undefined;
   if (/^(?:https?:)?\/\//i.test(written)) {
-    notCarried.push(`the cover image ${written} is on another host: download it into the post's folder and name it in image:`);
+    notCarried.push(
+      `the cover image ${written} is on another host: download it into the post's folder and name it in image:`,
+    );
     return undefined;
   }
   const decoded = safeDecode(written.split(/[?#]/)[0]!);
@@ -48,7 +66,9 @@ export function coverImage(written: string | undefined, post: SourcePost, scan: 
     : [path.resolve(path.dirname(post.file), decoded)];
   const found = candidates.find((file) => scan.files.has(file) && isInside(scan.root, file));
   if (!found || !isImageFile(found)) {
-    notCarried.push(`the cover image ${written} is ${found ? 'not an image the build publishes' : 'not in the source folder'}`);
+    notCarried.push(
+      `the cover image ${written} is ${found ? 'not an image the build publishes' : 'not in the source folder'}`,
+    );
     return undefined;
   }
   return placeFile(copies, found, base);

@@ -82,7 +82,13 @@ export async function stageImport(plan: ImportPlan, staging: string): Promise<vo
  * front matter could not be planned (`apart`, by source file) are checked on their own: their
  * bodies and files, not with the site.
  */
-export async function checkImport(plan: ImportPlan, staging: string, target: CheckTarget, replaced: ReadonlySet<string>, apart: ReadonlySet<string>): Promise<ImportCheck> {
+export async function checkImport(
+  plan: ImportPlan,
+  staging: string,
+  target: CheckTarget,
+  replaced: ReadonlySet<string>,
+  apart: ReadonlySet<string>,
+): Promise<ImportCheck> {
   const spec = target.site.definition.content.collections[target.collection]!;
   const located = new Locator(plan, staging, path.join(target.contentDir, spec.folder));
   const problems: SiteError[] = [];
@@ -102,7 +108,12 @@ export async function checkImport(plan: ImportPlan, staging: string, target: Che
   let stagedBundles = new Map<string, LoadedBundle>();
   try {
     staged = await loadMarkdownFolder(staging, stagedFiles, { bundles: true });
-    stagedBundles = await loadBundles({ root: staging, collections: { [target.collection]: staged }, data: new Map() }, stagedFiles, { [target.collection]: spec }, target.cache);
+    stagedBundles = await loadBundles(
+      { root: staging, collections: { [target.collection]: staged }, data: new Map() },
+      stagedFiles,
+      { [target.collection]: spec },
+      target.cache,
+    );
   } catch (error) {
     collect(error, problems);
   }
@@ -115,7 +126,9 @@ export async function checkImport(plan: ImportPlan, staging: string, target: Che
     (draft ? warnings : problems).push(...bundle.problems);
     warnings.push(...bundle.images.warnings);
     // One image the loader refuses leaves every image of its bundle unread.
-    if (bundle.problems.length > 0) for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) unloadable.add(path.join(entry.parentPath, entry.name));
+    if (bundle.problems.length > 0)
+      for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true }))
+        unloadable.add(path.join(entry.parentPath, entry.name));
     stagedBundles.set(folder, { ...bundle, problems: [] });
   }
 
@@ -125,7 +138,13 @@ export async function checkImport(plan: ImportPlan, staging: string, target: Che
   let claimed = false;
   try {
     const withSite = staged.filter((entry) => !alone.has(entry.file));
-    const loaded = withStaged(await loadStep(target.site, target.root, target.contentDir, target.cache), target.collection, withSite, stagedBundles, replaced);
+    const loaded = withStaged(
+      await loadStep(target.site, target.root, target.contentDir, target.cache),
+      target.collection,
+      withSite,
+      stagedBundles,
+      replaced,
+    );
     routed = routeStep(validateStep(loaded, { env: target.env }));
     images = planImages(routed);
     claimStep(routed, images, prepareShareCards(routed, target.cache));
@@ -143,7 +162,11 @@ export async function checkImport(plan: ImportPlan, staging: string, target: Che
     onBody: (file, written) => {
       const { body, warnings: refused } = applyEmbedRule(written, target.site.definition.markdown?.embeds);
       const draft = drafts.has(file);
-      warnings.push(...[...withoutSitePlaceholders(body.warnings ?? [], spec.placeholders), ...refused].map(({ code, message, line, column }) => new SiteError({ code, message, line, column, file })));
+      warnings.push(
+        ...[...withoutSitePlaceholders(body.warnings ?? [], spec.placeholders), ...refused].map(
+          ({ code, message, line, column }) => new SiteError({ code, message, line, column, file }),
+        ),
+      );
       const url = routed?.addresses.pages.get(file);
       const withSite = routed !== undefined && !draft && !alone.has(file);
       const addresses = withSite ? routed!.addresses : ownFiles(path.dirname(file), stagedBundles);
@@ -151,7 +174,9 @@ export async function checkImport(plan: ImportPlan, staging: string, target: Che
       rendered.set(file, resolved.body);
       // An image its bundle could not load (too large, unreadable) is reported as that, not as missing.
       const unloaded = (problem: SiteError) => {
-        const image = body.images?.find((candidate) => candidate.line === problem.line && candidate.column === problem.column);
+        const image = body.images?.find(
+          (candidate) => candidate.line === problem.line && candidate.column === problem.column,
+        );
         return image !== undefined && unloadable.has(path.resolve(path.dirname(file), image.src));
       };
       const missing = resolved.problems.filter((problem) => !unloaded(problem));
@@ -159,34 +184,58 @@ export async function checkImport(plan: ImportPlan, staging: string, target: Che
       (draft ? warnings : problems).push(...found);
     },
   }).catch((error: unknown) => {
-    for (const problem of collectSiteErrors(error) ?? []) (drafts.has(problem.file ?? '') ? warnings : problems).push(problem);
+    for (const problem of collectSiteErrors(error) ?? [])
+      (drafts.has(problem.file ?? '') ? warnings : problems).push(problem);
     if (!collectSiteErrors(error)) throw error;
   });
 
   // Links, as the link checker judges them, where the site could be routed with the posts.
   const unansweredFeeds: string[] = [];
   if (routed && images && claimed) {
-    const judged = judgeLinks(routed, images, staged.filter((entry) => !drafts.has(entry.file) && !alone.has(entry.file)), rendered, plan.feeds);
+    const judged = judgeLinks(
+      routed,
+      images,
+      staged.filter((entry) => !drafts.has(entry.file) && !alone.has(entry.file)),
+      rendered,
+      plan.feeds,
+    );
     problems.push(...judged.problems);
     warnings.push(...judged.warnings);
     unansweredFeeds.push(...judged.unansweredFeeds);
   }
-  return { problems: dedupe(problems.map((problem) => located.place(problem))), warnings: dedupe(warnings.map((warning) => located.place(warning))), unansweredFeeds };
+  return {
+    problems: dedupe(problems.map((problem) => located.place(problem))),
+    warnings: dedupe(warnings.map((warning) => located.place(warning))),
+    unansweredFeeds,
+  };
 }
 
 /** The site's content with the staged posts among its collection's, and without the posts they replace. */
-function withStaged(loaded: LoadedStep, collection: string, staged: RawMarkdown[], stagedBundles: Map<string, LoadedBundle>, replaced: ReadonlySet<string>): LoadedStep {
-  const own = (loaded.raw.collections[collection] ?? []).filter((entry) => !(entry.bundle && replaced.has(entry.bundle)));
+function withStaged(
+  loaded: LoadedStep,
+  collection: string,
+  staged: RawMarkdown[],
+  stagedBundles: Map<string, LoadedBundle>,
+  replaced: ReadonlySet<string>,
+): LoadedStep {
+  const own = (loaded.raw.collections[collection] ?? []).filter(
+    (entry) => !(entry.bundle && replaced.has(entry.bundle)),
+  );
   const bundles = new Map([...loaded.bundles].filter(([folder]) => !replaced.has(folder)));
   for (const [folder, bundle] of stagedBundles) bundles.set(folder, bundle);
-  return { ...loaded, raw: { ...loaded.raw, collections: { ...loaded.raw.collections, [collection]: [...own, ...staged] } }, bundles };
+  return {
+    ...loaded,
+    raw: { ...loaded.raw, collections: { ...loaded.raw.collections, [collection]: [...own, ...staged] } },
+    bundles,
+  };
 }
 
 /** What a draft's relative references resolve to: the files of its own bundle, as the build resolves them for a draft. */
 function ownFiles(folder: string, bundles: Map<string, LoadedBundle>) {
   const files = new Map<string, string>();
   const bundle = bundles.get(folder);
-  for (const image of [...(bundle?.images.svg ?? []), ...(bundle?.images.raster ?? [])]) files.set(image.source, image.url);
+  for (const image of [...(bundle?.images.svg ?? []), ...(bundle?.images.raster ?? [])])
+    files.set(image.source, image.url);
   for (const file of bundle?.files ?? []) files.set(file.source, `/${file.path}`);
   return { files, pages: new Map<string, string>() };
 }
@@ -197,13 +246,26 @@ function ownFiles(folder: string, bundles: Map<string, LoadedBundle>) {
  * stub), image, page-bundle file, feed and file of the site. A fragment is judged on an imported
  * page by the ids of its body; on another page it is not judged here (the build's check does).
  */
-function judgeLinks(routed: RoutedStep, images: PlannedImages, entries: RawMarkdown[], rendered: Map<string, RenderedMarkdown>, feeds: string[]) {
+function judgeLinks(
+  routed: RoutedStep,
+  images: PlannedImages,
+  entries: RawMarkdown[],
+  rendered: Map<string, RenderedMarkdown>,
+  feeds: string[],
+) {
   const origins = new Set([new URL(routed.settings.siteUrl).origin]);
-  const files = new Set<string>([...routed.routes.map((route) => route.file), ...routed.redirects.map((redirect) => redirect.file)]);
+  const files = new Set<string>([
+    ...routed.routes.map((route) => route.file),
+    ...routed.redirects.map((redirect) => redirect.file),
+  ]);
   for (const output of images.outputs) files.add(output.url.slice(1));
   for (const bundle of routed.pageBundles) for (const file of bundle.files) files.add(file.url.slice(1));
   for (const feed of routed.site.definition.feeds?.(routed.model) ?? []) files.add(feed.path.slice(1));
-  for (const file of routed.site.definition.files?.(routed.model, { images: images.index, settings: routed.settings }) ?? []) files.add(file.path.slice(1));
+  for (const file of routed.site.definition.files?.(routed.model, {
+    images: images.index,
+    settings: routed.settings,
+  }) ?? [])
+    files.add(file.path.slice(1));
   const table = new RedirectTable();
   const refreshes = new Map<string, ReturnType<typeof parseHref>>();
   for (const redirect of routed.redirects) {
@@ -219,7 +281,10 @@ function judgeLinks(routed: RoutedStep, images: PlannedImages, entries: RawMarkd
     if (route && body) ids.set(route.file, new Set(scanHtml(body.html).ids));
   }
   const index: SiteIndex = {
-    files, redirects: table, siteOrigins: origins, routes: routed.routes.map((route) => route.path),
+    files,
+    redirects: table,
+    siteOrigins: origins,
+    routes: routed.routes.map((route) => route.path),
     refreshes: refreshes as SiteIndex['refreshes'],
     idsOf: (file) => ids.get(file),
   };
@@ -232,13 +297,17 @@ function judgeLinks(routed: RoutedStep, images: PlannedImages, entries: RawMarkd
     const body = rendered.get(entry.file);
     if (!route || !body) continue;
     for (const link of body.links) {
-      const verdict = link.href.startsWith('#') ? judge.judgeFragment(link.href, route.file, route.path) : judge.judge(link.href, documentBase(route.url, undefined, origins), false);
+      const verdict = link.href.startsWith('#')
+        ? judge.judgeFragment(link.href, route.file, route.path)
+        : judge.judge(link.href, documentBase(route.url, undefined, origins), false);
       if (verdict.status !== 'finding') continue;
       const { problem } = verdict;
       const finding = new SiteError({
         code: problem.code,
         message: `${link.href}: ${problem.reason}${problem.suggestion && verdict.kind === 'broken-link' ? ` (did you mean ${problem.suggestion}?)` : ''}`,
-        file: entry.file, line: link.line, column: link.column,
+        file: entry.file,
+        line: link.line,
+        column: link.column,
       });
       (verdict.kind === 'broken-link' ? problems : warnings).push(finding);
     }
@@ -251,11 +320,19 @@ function judgeLinks(routed: RoutedStep, images: PlannedImages, entries: RawMarkd
 class Locator {
   private readonly byFolder = new Map<string, { post: PlannedPost; starts: number[]; copies: Map<string, string> }>();
 
-  constructor(private readonly plan: ImportPlan, private readonly staging: string, private readonly folder: string) {
+  constructor(
+    private readonly plan: ImportPlan,
+    private readonly staging: string,
+    private readonly folder: string,
+  ) {
     for (const post of plan.posts) {
       // The staged folder of a slug is its first post's (stageImport).
       if (this.byFolder.has(post.slug)) continue;
-      this.byFolder.set(post.slug, { post, starts: lineStarts(post.body), copies: new Map([...post.copies].map(([source, name]) => [name, source])) });
+      this.byFolder.set(post.slug, {
+        post,
+        starts: lineStarts(post.body),
+        copies: new Map([...post.copies].map(([source, name]) => [name, source])),
+      });
     }
   }
 
@@ -264,32 +341,60 @@ class Locator {
     const message = error.message.replaceAll(this.staging, this.folder);
     const hint = error.hint?.replaceAll(this.staging, this.folder);
     const file = error.file;
-    if (!file || (file !== this.staging && !file.startsWith(this.staging + path.sep))) return message === error.message && hint === error.hint ? error : copy(error, { message, hint });
+    if (!file || (file !== this.staging && !file.startsWith(this.staging + path.sep)))
+      return message === error.message && hint === error.hint ? error : copy(error, { message, hint });
     const [slug = '', ...rest] = path.relative(this.staging, file).split(path.sep);
     const found = this.byFolder.get(slug);
     if (!found) return copy(error, { message, hint, file: this.plan.source });
     const { post } = found;
     const inside = rest.join('/');
     if (inside === '') return copy(error, { message, hint, file: post.source });
-    if (inside !== bundleIndex) return copy(error, { message, hint, file: found.copies.get(inside) ?? post.source, line: error.line, column: error.column });
+    if (inside !== bundleIndex)
+      return copy(error, {
+        message,
+        hint,
+        file: found.copies.get(inside) ?? post.source,
+        line: error.line,
+        column: error.column,
+      });
     const line = error.line ?? 1;
     if (line < post.origin.writtenBodyLine) {
       const key = /^([\w-]+):/.exec(post.text.split('\n')[line - 1] ?? '')?.[1];
-      return copy(error, { message, hint, file: post.source, line: key ? post.origin.fieldLine(key) : 1, column: undefined });
+      return copy(error, {
+        message,
+        hint,
+        file: post.source,
+        line: key ? post.origin.fieldLine(key) : 1,
+        column: undefined,
+      });
     }
     const lineStart = found.starts[line - post.origin.writtenBodyLine] ?? post.body.length;
     const at = post.origin.sourceOf(lineStart + (error.column ?? 1) - 1);
-    return copy(error, { message, hint, file: post.source, line: at.line, column: error.column === undefined ? undefined : at.column });
+    return copy(error, {
+      message,
+      hint,
+      file: post.source,
+      line: at.line,
+      column: error.column === undefined ? undefined : at.column,
+    });
   }
 }
 
-function copy(error: SiteError, changes: { message?: string; hint?: string | undefined; file?: string; line?: number; column?: number | undefined }): SiteError {
+function copy(
+  error: SiteError,
+  changes: { message?: string; hint?: string | undefined; file?: string; line?: number; column?: number | undefined },
+): SiteError {
   const line = 'line' in changes ? changes.line : error.line;
   const column = 'column' in changes ? changes.column : error.column;
   const hint = 'hint' in changes ? changes.hint : error.hint;
   return new SiteError({
-    code: error.code, message: changes.message ?? error.message, ...(hint ? { hint } : {}),
-    file: changes.file ?? error.file, ...(line === undefined ? {} : { line }), ...(column === undefined ? {} : { column }), cause: error,
+    code: error.code,
+    message: changes.message ?? error.message,
+    ...(hint ? { hint } : {}),
+    file: changes.file ?? error.file,
+    ...(line === undefined ? {} : { line }),
+    ...(column === undefined ? {} : { column }),
+    cause: error,
   });
 }
 

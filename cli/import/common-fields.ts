@@ -8,7 +8,18 @@ import { redirectSource } from '../validate/url-fields.ts';
 import { lineOf, writtenText, type ReadPost } from './read-post.ts';
 
 /** The common fields of a post, as `ImportedEntry` names them. */
-export type CommonField = 'title' | 'date' | 'slug' | 'description' | 'tags' | 'categories' | 'draft' | 'published' | 'aliases' | 'image' | 'imageAlt';
+export type CommonField =
+  | 'title'
+  | 'date'
+  | 'slug'
+  | 'description'
+  | 'tags'
+  | 'categories'
+  | 'draft'
+  | 'published'
+  | 'aliases'
+  | 'image'
+  | 'imageAlt';
 
 /** Source keys (lowercase) by the common field they mean, the first found winning. */
 const keysOf: Record<CommonField, string[]> = {
@@ -22,8 +33,30 @@ const keysOf: Record<CommonField, string[]> = {
   published: ['published'],
   // All of them: an old site may list aliases beside its own `url`.
   aliases: ['aliases', 'redirect_from', 'redirect-from', 'url', 'permalink'],
-  image: ['cover', 'image', 'images', 'hero', 'heroimage', 'featuredimage', 'featured_image', 'coverimage', 'cover_image', 'thumbnail', 'banner'],
-  imageAlt: ['imagealt', 'image_alt', 'coveralt', 'cover_alt', 'heroalt', 'hero_alt', 'featuredimagealt', 'featured_image_alt', 'alt'],
+  image: [
+    'cover',
+    'image',
+    'images',
+    'hero',
+    'heroimage',
+    'featuredimage',
+    'featured_image',
+    'coverimage',
+    'cover_image',
+    'thumbnail',
+    'banner',
+  ],
+  imageAlt: [
+    'imagealt',
+    'image_alt',
+    'coveralt',
+    'cover_alt',
+    'heroalt',
+    'hero_alt',
+    'featuredimagealt',
+    'featured_image_alt',
+    'alt',
+  ],
 };
 
 /** One source key read as a common field: where it came from and what it became. */
@@ -69,7 +102,11 @@ const jekyllName = /^(\d{4}-\d{2}-\d{2})-(.+)\.(md|markdown)$/i;
  * Jekyll gave the file, else the bundle's folder or the file's name, as a slug; the date is the
  * front matter's, else Jekyll's. Problems that keep the post from being imported go to `errors`.
  */
-export function commonFields(post: ReadPost, where: { bundle?: string; inDrafts: boolean }, errors: SiteError[]): CommonPost {
+export function commonFields(
+  post: ReadPost,
+  where: { bundle?: string; inDrafts: boolean },
+  errors: SiteError[],
+): CommonPost {
   // Jekyll dates a draft without a date by when its file was last changed.
   const draftDate = where.inDrafts ? modifiedOn(post.file) : undefined;
   const byKey = new Map(Object.entries(post.frontMatter).map(([key, value]) => [key.toLowerCase(), { key, value }]));
@@ -89,7 +126,8 @@ export function commonFields(post: ReadPost, where: { bundle?: string; inDrafts:
   /** Every key of a field that may be written under several at once (Hugo's `aliases` and `url`). */
   const takeAll = (field: CommonField): unknown[] => {
     const values: unknown[] = [];
-    for (let value = take(field); value !== undefined; value = take(field)) values.push(...(Array.isArray(value) ? value : [value]));
+    for (let value = take(field); value !== undefined; value = take(field))
+      values.push(...(Array.isArray(value) ? value : [value]));
     return values;
   };
   const fail = (code: 'import.missing-field' | 'import.bad-value', message: string, hint: string, key?: string) => {
@@ -102,15 +140,42 @@ export function commonFields(post: ReadPost, where: { bundle?: string; inDrafts:
   if (!title) fail('import.missing-field', 'the post has no title', 'Add `title:` to its front matter.');
   const writtenDate = take('date');
   const dateKey = mapped.find((entry) => entry.field === 'date')?.key;
-  const date = (dateKey ? dateOf(writtenText(post, dateKey)) : undefined) ?? dateOf(writtenDate) ?? (jekyll ? jekyll[1] : undefined) ?? (writtenDate === undefined ? draftDate : undefined);
+  const date =
+    (dateKey ? dateOf(writtenText(post, dateKey)) : undefined) ??
+    dateOf(writtenDate) ??
+    (jekyll ? jekyll[1] : undefined) ??
+    (writtenDate === undefined ? draftDate : undefined);
   if (!date) {
-    if (writtenDate === undefined) fail('import.missing-field', 'the post has no date', 'Add `date: YYYY-MM-DD` to its front matter, or name the file as Jekyll does (2019-05-12-title.md).');
-    else fail('import.bad-value', `${dateKey}: ${JSON.stringify(String(writtenDate))} is not a date such as 2019-05-12`, 'Write the date as YYYY-MM-DD.', dateKey);
+    if (writtenDate === undefined)
+      fail(
+        'import.missing-field',
+        'the post has no date',
+        'Add `date: YYYY-MM-DD` to its front matter, or name the file as Jekyll does (2019-05-12-title.md).',
+      );
+    else
+      fail(
+        'import.bad-value',
+        `${dateKey}: ${JSON.stringify(String(writtenDate))} is not a date such as 2019-05-12`,
+        'Write the date as YYYY-MM-DD.',
+        dateKey,
+      );
   }
   const writtenSlug = take('slug');
-  const fromName = where.bundle ? path.basename(where.bundle) : jekyll ? jekyll[2]! : name.replace(/\.(md|markdown)$/i, '');
-  const slug = postSlugFromTitle(typeof writtenSlug === 'string' || typeof writtenSlug === 'number' ? String(writtenSlug) : fromName) || postSlugFromTitle(title ?? '');
-  if (!slug) fail('import.bad-value', 'no slug can be made for the post from its slug, name or title', 'Add `slug: words-joined-by-hyphens` to its front matter.');
+  const fromName = where.bundle
+    ? path.basename(where.bundle)
+    : jekyll
+      ? jekyll[2]!
+      : name.replace(/\.(md|markdown)$/i, '');
+  const slug =
+    postSlugFromTitle(
+      typeof writtenSlug === 'string' || typeof writtenSlug === 'number' ? String(writtenSlug) : fromName,
+    ) || postSlugFromTitle(title ?? '');
+  if (!slug)
+    fail(
+      'import.bad-value',
+      'no slug can be made for the post from its slug, name or title',
+      'Add `slug: words-joined-by-hyphens` to its front matter.',
+    );
   const published = take('published');
   const draft = take('draft') === true || String(published) === 'false' || where.inDrafts;
   const aliases: string[] = [];
@@ -120,7 +185,9 @@ export function commonFields(post: ReadPost, where: { bundle?: string; inDrafts:
     if (address) aliases.push(address);
     else unresolved.push(alias);
   }
-  const time = /^\d{4}-\d{2}-\d{2}[T ](\d{2}:\d{2}(?::\d{2})?)/.exec(String(dateKey ? writtenText(post, dateKey) ?? '' : '').replace(/^["']/, ''))?.[1];
+  const time = /^\d{4}-\d{2}-\d{2}[T ](\d{2}:\d{2}(?::\d{2})?)/.exec(
+    String(dateKey ? (writtenText(post, dateKey) ?? '') : '').replace(/^["']/, ''),
+  )?.[1];
   const image = imageOf(take('image'));
   const imageAlt = oneLine(take('imageAlt')) ?? image?.alt;
   const description = oneLine(take('description'));
@@ -129,8 +196,11 @@ export function commonFields(post: ReadPost, where: { bundle?: string; inDrafts:
   // Every common field is taken by now: what is left has no common meaning. A key `__proto__`
   // is no field of any generator: set on the object that collects the rest, it would replace
   // that object's prototype rather than add a field, so it is reported and left out.
-  const leftover = Object.fromEntries(Object.entries(post.frontMatter).filter(([key]) => !used.has(key) && key !== '__proto__'));
-  if (Object.hasOwn(post.frontMatter, '__proto__')) notCarried.push('the key "__proto__" (JavaScript\'s name for an object\'s prototype, not a field) is left out');
+  const leftover = Object.fromEntries(
+    Object.entries(post.frontMatter).filter(([key]) => !used.has(key) && key !== '__proto__'),
+  );
+  if (Object.hasOwn(post.frontMatter, '__proto__'))
+    notCarried.push('the key "__proto__" (JavaScript\'s name for an object\'s prototype, not a field) is left out');
   return {
     ...(title ? { title } : {}),
     ...(date ? { date } : {}),
@@ -169,7 +239,13 @@ function oneLine(value: unknown): string | undefined {
 function list(value: unknown, spaceSeparated = false): string[] {
   if (value === undefined) return [];
   const text = String(value);
-  const items = Array.isArray(value) ? value : text.includes(',') ? text.split(',') : spaceSeparated ? text.split(/\s+/) : [value];
+  const items = Array.isArray(value)
+    ? value
+    : text.includes(',')
+      ? text.split(',')
+      : spaceSeparated
+        ? text.split(/\s+/)
+        : [value];
   return [...new Set(items.flatMap((item) => oneLine(item) ?? []))];
 }
 
@@ -181,7 +257,12 @@ function modifiedOn(file: string): string | undefined {
 
 /** `YYYY-MM-DD` from a date as written (a string starting with one: no time zone shift), or from a date value. */
 function dateOf(value: unknown): string | undefined {
-  const text = value instanceof Date ? value.toISOString() : typeof value === 'string' ? value.trim().replace(/^["']/, '') : undefined;
+  const text =
+    value instanceof Date
+      ? value.toISOString()
+      : typeof value === 'string'
+        ? value.trim().replace(/^["']/, '')
+        : undefined;
   if (text === undefined) return undefined;
   const written = /^(\d{4}-\d{2}-\d{2})(?:$|[T ])/.exec(text)?.[1];
   if (written) return parsePostDate(written) ? written : undefined;
@@ -202,7 +283,9 @@ function oldAddress(written: string): string | undefined {
   // Jekyll's permalink patterns (`/:year/:title/`) name no one address.
   if (!address.startsWith('/') || address.includes(':')) return undefined;
   const bare = address.length > 1 ? address.replace(/\/+$/, '') : address;
-  return redirectSource.safeParse(bare).success && bare !== '/' ? `${bare}${address.endsWith('/') && !/\.html?$/.test(bare) ? '/' : ''}` : undefined;
+  return redirectSource.safeParse(bare).success && bare !== '/'
+    ? `${bare}${address.endsWith('/') && !/\.html?$/.test(bare) ? '/' : ''}`
+    : undefined;
 }
 
 /** A cover image: a path (from a string, a list's first item or a `{ image | src | url, alt }` mapping) and its alt text. */

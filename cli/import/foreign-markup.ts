@@ -61,7 +61,13 @@ export function convertForeignMarkup(body: string, context: MarkupContext): Conv
     const from = Math.max(0, match.index - maxStyleOffset);
     const before = body.slice(from, match.index);
     const opened = before.lastIndexOf('<');
-    if (inCode(match.index) || opened === -1 || before.lastIndexOf('>') > opened || !/^<[a-z]/i.test(before.slice(opened, opened + 2))) continue;
+    if (
+      inCode(match.index) ||
+      opened === -1 ||
+      before.lastIndexOf('>') > opened ||
+      !/^<[a-z]/i.test(before.slice(opened, opened + 2))
+    )
+      continue;
     const end = balancedEnd(body, match.index + match[0].length - 2);
     if (end === undefined) continue;
     // The whitespace before the attribute goes with it.
@@ -76,7 +82,9 @@ export function convertForeignMarkup(body: string, context: MarkupContext): Conv
   const inStyle = inRanges(styles);
   const tags = findTemplateTags(body, tree).filter((tag) => !inStyle(tag.start));
   /** Where each highlight block may end, in order. */
-  const closers = tags.flatMap((tag, at) => (['/highlight', 'endhighlight'].includes(tagWords(tag.text)[0] ?? '') ? [at] : []));
+  const closers = tags.flatMap((tag, at) =>
+    ['/highlight', 'endhighlight'].includes(tagWords(tag.text)[0] ?? '') ? [at] : [],
+  );
   let closer = 0;
   for (let index = 0; index < tags.length; index++) {
     const tag = tags[index]!;
@@ -114,7 +122,10 @@ export function convertForeignMarkup(body: string, context: MarkupContext): Conv
 
 /** The words of a tag between its delimiters: `{{< youtube id="x" >}}` → `youtube`, `id="x"`. */
 function tagWords(text: string): string[] {
-  const inner = text.replace(/^\{\{[<%]?-?|^\{%-?/, '').replace(/-?[>%]?\}\}$|-?%\}$/, '').trim();
+  const inner = text
+    .replace(/^\{\{[<%]?-?|^\{%-?/, '')
+    .replace(/-?[>%]?\}\}$|-?%\}$/, '')
+    .trim();
   return [...inner.matchAll(/(?:[^\s"']+=)?(?:"[^"]*"|'[^']*')|[^\s"']+/g)].map((word) => word[0]);
 }
 
@@ -142,12 +153,15 @@ function convertTag(tag: TemplateTag, words: string[], context: MarkupContext): 
   if (liquidOutput) {
     // Jekyll's site root, which is this site's: `{{ site.baseurl }}/x.png` is `/x.png`.
     if (/^site\.(baseurl|url)$/.test(words.join(' '))) return '';
-    const filtered = /^["']([^"']*)["']\s*\|\s*(relative_url|absolute_url|prepend:\s*site\.baseurl)$/.exec(words.join(' ').replace(/\s+/g, ' '));
+    const filtered = /^["']([^"']*)["']\s*\|\s*(relative_url|absolute_url|prepend:\s*site\.baseurl)$/.exec(
+      words.join(' ').replace(/\s+/g, ' '),
+    );
     if (filtered) return filtered[1]!;
     return { why: 'a Liquid output with no equivalent here' };
   }
   if (name === 'youtube' || (name === 'include' && /^youtube(\.html)?$/i.test(positional[0] ?? ''))) {
-    const written = named.get('id') ?? (name === 'include' ? named.get('video') ?? positional[1] : positional[0]) ?? '';
+    const written =
+      named.get('id') ?? (name === 'include' ? (named.get('video') ?? positional[1]) : positional[0]) ?? '';
     const id = youtubeId(written);
     if (!id) return { why: `a YouTube video whose id cannot be read from ${JSON.stringify(written)}` };
     return iframe(`https://www.youtube-nocookie.com/embed/${id}`, named.get('title') ?? 'YouTube video');
@@ -170,12 +184,16 @@ function convertTag(tag: TemplateTag, words: string[], context: MarkupContext): 
     const [written = ''] = positional;
     const [target, anchor] = written.split('#', 2) as [string, string | undefined];
     const slug = hugoTarget(target, context);
-    return slug === undefined ? { why: `a reference to ${JSON.stringify(written)}, which is no post of this import` } : `../${slug}/${anchor ? `#${anchor}` : ''}`;
+    return slug === undefined
+      ? { why: `a reference to ${JSON.stringify(written)}, which is no post of this import` }
+      : `../${slug}/${anchor ? `#${anchor}` : ''}`;
   }
   if (name === 'post_url' || name === 'link') {
     const [written = ''] = positional;
     const slug = jekyllTarget(written, name, context);
-    return slug === undefined ? { why: `a link to ${JSON.stringify(written)}, which is no post of this import` } : `../${slug}/`;
+    return slug === undefined
+      ? { why: `a link to ${JSON.stringify(written)}, which is no post of this import` }
+      : `../${slug}/`;
   }
   return { why: 'a template tag with no equivalent here' };
 }
@@ -185,7 +203,9 @@ export function youtubeId(written: string): string | undefined {
   if (/^[\w-]{6,64}$/.test(written)) return written;
   try {
     const url = new URL(written);
-    const id = url.hostname.endsWith('youtu.be') ? url.pathname.slice(1) : url.searchParams.get('v') ?? /\/(?:embed|shorts|v)\/([\w-]+)/.exec(url.pathname)?.[1];
+    const id = url.hostname.endsWith('youtu.be')
+      ? url.pathname.slice(1)
+      : (url.searchParams.get('v') ?? /\/(?:embed|shorts|v)\/([\w-]+)/.exec(url.pathname)?.[1]);
     return id && /^[\w-]{6,64}$/.test(id) ? id : undefined;
   } catch {
     return undefined;
@@ -206,7 +226,10 @@ function text(value: string): string {
 
 /** The slug of the post Hugo's `ref` names: by its path from the content folder or the post's own, or by its name alone. */
 function hugoTarget(target: string, context: MarkupContext): string | undefined {
-  const wanted = target.replace(/\/+$/, '').replace(/\.(md|markdown)$/i, '').replace(/\/index$/i, '');
+  const wanted = target
+    .replace(/\/+$/, '')
+    .replace(/\.(md|markdown)$/i, '')
+    .replace(/\/index$/i, '');
   if (wanted === '') return undefined;
   const beside = path.resolve(path.dirname(context.file), wanted);
   const candidates = [...context.slugs].filter(([file]) => {
@@ -222,7 +245,12 @@ function jekyllTarget(written: string, tag: string, context: MarkupContext): str
   const wanted = written.replace(/^["']|["']$/g, '');
   for (const [file, slug] of context.slugs) {
     const relative = path.relative(context.root, file).split(path.sep).join('/');
-    if (tag === 'link' ? relative === wanted.replace(/^\//, '') : relative.replace(/\.(md|markdown)$/i, '').endsWith(`_posts/${wanted}`)) return slug;
+    if (
+      tag === 'link'
+        ? relative === wanted.replace(/^\//, '')
+        : relative.replace(/\.(md|markdown)$/i, '').endsWith(`_posts/${wanted}`)
+    )
+      return slug;
   }
   return undefined;
 }
@@ -239,7 +267,21 @@ function htmlNodes(tree: Root): Html[] {
 }
 
 /** Elements HTML has no end tag for: `<img … />` is one in HTML and JSX alike. */
-const voidElements = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+const voidElements = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'source',
+  'track',
+  'wbr',
+]);
 
 /**
  * JSX's empty elements in an HTML node, `<iframe … />` and `<Video … />`, given their end tag
@@ -247,7 +289,11 @@ const voidElements = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img',
  * the post. Attribute values are skipped whole (quoted, or a `{…}` expression), so a `/>` inside
  * one is not taken for the tag's end; a JSX style already removed is passed over.
  */
-function closeSelfClosed(node: Html, edit: (start: number, end: number, text: string) => void, removed: (offset: number) => boolean): void {
+function closeSelfClosed(
+  node: Html,
+  edit: (start: number, end: number, text: string) => void,
+  removed: (offset: number) => boolean,
+): void {
   const base = node.position!.start.offset!;
   const text = node.value;
   // The next quote of each kind from a place, found once: places only move forward.

@@ -122,7 +122,11 @@ export function planImport(sourceFolder: string, target: ImportTarget, options: 
       }
       read.push({ post, read: parsed, common: commonFields(parsed, post, problems) });
     } catch (error) {
-      problems.push(...(collectSiteErrors(error) ?? [new SiteError({ code: 'content.load-failed', message: String(error), file: post.file })]));
+      problems.push(
+        ...(collectSiteErrors(error) ?? [
+          new SiteError({ code: 'content.load-failed', message: String(error), file: post.file }),
+        ]),
+      );
     }
   }
   const renamed = slugsOf(read, target, options, problems);
@@ -134,16 +138,40 @@ export function planImport(sourceFolder: string, target: ImportTarget, options: 
   }
   const bundles = scan.posts.flatMap((post) => post.bundle ?? []);
   // Each post's headings with the ids the build will give them, for links from other posts to name them.
-  const headings = new Map(read.map(({ post, read: parsed }) => [renamed.get(post.file)!.slug, headingIds(parsed.body)]));
+  const headings = new Map(
+    read.map(({ post, read: parsed }) => [renamed.get(post.file)!.slug, headingIds(parsed.body)]),
+  );
   const respell = { tags: new Map<string, string>(), categories: new Map<string, string>() };
   const posts = read.map(({ post, read: parsed, common }) => {
     const respelled: PlannedPost['respelled'] = [];
     const { slug, renamedFrom } = renamed.get(post.file)!;
-    const spelled = { ...common, slug, tags: oneSpelling(common.tags, respell.tags, respelled), categories: oneSpelling(common.categories, respell.categories, respelled) };
-    const context = { scan, slugs, bundles, files, target, problems, drafts: options.drafts, headingsOf: (other: string) => headings.get(other) ?? [] };
+    const spelled = {
+      ...common,
+      slug,
+      tags: oneSpelling(common.tags, respell.tags, respelled),
+      categories: oneSpelling(common.categories, respell.categories, respelled),
+    };
+    const context = {
+      scan,
+      slugs,
+      bundles,
+      files,
+      target,
+      problems,
+      drafts: options.drafts,
+      headingsOf: (other: string) => headings.get(other) ?? [],
+    };
     return { ...planPost(post, parsed, spelled, context), respelled, ...(renamedFrom ? { renamedFrom } : {}) };
   });
-  return { source: scan.root, generator: scan.site.generator, feeds: scan.site.feeds, posts, skipped, problems, notes: scan.site.notes };
+  return {
+    source: scan.root,
+    generator: scan.site.generator,
+    feeds: scan.site.feeds,
+    posts,
+    skipped,
+    problems,
+    notes: scan.site.notes,
+  };
 }
 
 /**
@@ -152,23 +180,48 @@ export function planImport(sourceFolder: string, target: ImportTarget, options: 
  * date are an error (nothing tells them apart). A slug the site already has is an error, unless
  * an earlier import wrote that post and this one may replace it.
  */
-function slugsOf(read: { post: SourcePost; common: CommonPost }[], target: ImportTarget, options: ImportOptions, problems: SiteError[]): Map<string, { slug: string; renamedFrom?: string }> {
+function slugsOf(
+  read: { post: SourcePost; common: CommonPost }[],
+  target: ImportTarget,
+  options: ImportOptions,
+  problems: SiteError[],
+): Map<string, { slug: string; renamedFrom?: string }> {
   const count = new Map<string, number>();
   for (const { common } of read) count.set(common.slug, (count.get(common.slug) ?? 0) + 1);
   const taken = new Map<string, string>();
   const result = new Map<string, { slug: string; renamedFrom?: string }>();
   for (const { post, common } of read) {
     const slug = count.get(common.slug)! > 1 && common.date ? `${common.slug}-${common.date}` : common.slug;
-    const first = taken.get(slug) ?? (slug !== common.slug && count.has(slug) ? read.find((other) => other.common.slug === slug)?.post.file : undefined);
+    const first =
+      taken.get(slug) ??
+      (slug !== common.slug && count.has(slug)
+        ? read.find((other) => other.common.slug === slug)?.post.file
+        : undefined);
     if (first) {
-      problems.push(new SiteError({ code: 'import.duplicate-slug', message: `slug "${slug}" is also the slug of ${first}${slug === common.slug ? '' : ', of the same date'}`, hint: 'Give one of them its own `slug:` in its front matter.', file: post.file }));
+      problems.push(
+        new SiteError({
+          code: 'import.duplicate-slug',
+          message: `slug "${slug}" is also the slug of ${first}${slug === common.slug ? '' : ', of the same date'}`,
+          hint: 'Give one of them its own `slug:` in its front matter.',
+          file: post.file,
+        }),
+      );
     }
     taken.set(slug, post.file);
     result.set(post.file, { slug, ...(slug === common.slug ? {} : { renamedFrom: common.slug }) });
     if (options.replaceable?.has(slug)) continue;
-    const existing = target.existing.get(slug) ?? [path.join(target.folder, slug), path.join(target.folder, `${slug}.md`)].find(exists);
+    const existing =
+      target.existing.get(slug) ??
+      [path.join(target.folder, slug), path.join(target.folder, `${slug}.md`)].find(exists);
     if (existing) {
-      problems.push(new SiteError({ code: 'import.post-exists', message: `the site already has a post "${slug}" (${existing}), which was left untouched`, hint: "Give the imported post another `slug:` in its front matter, remove the site's post first, or run the import with --update when an earlier import wrote it.", file: post.file }));
+      problems.push(
+        new SiteError({
+          code: 'import.post-exists',
+          message: `the site already has a post "${slug}" (${existing}), which was left untouched`,
+          hint: "Give the imported post another `slug:` in its front matter, remove the site's post first, or run the import with --update when an earlier import wrote it.",
+          file: post.file,
+        }),
+      );
     }
   }
   return result;
@@ -180,16 +233,20 @@ function slugsOf(read: { post: SourcePost; common: CommonPost }[], target: Impor
  * and digits (`termSlug`), so the spellings would ask for one address twice.
  */
 function oneSpelling(names: string[], first: Map<string, string>, respelled: PlannedPost['respelled']): string[] {
-  return [...new Set(names.map((name) => {
-    const slug = termSlug(name);
-    const spelling = first.get(slug);
-    if (spelling === undefined) {
-      first.set(slug, name);
-      return name;
-    }
-    if (spelling !== name) respelled.push({ from: name, to: spelling });
-    return spelling;
-  }))];
+  return [
+    ...new Set(
+      names.map((name) => {
+        const slug = termSlug(name);
+        const spelling = first.get(slug);
+        if (spelling === undefined) {
+          first.set(slug, name);
+          return name;
+        }
+        if (spelling !== name) respelled.push({ from: name, to: spelling });
+        return spelling;
+      }),
+    ),
+  ];
 }
 
 interface PlanContext {
@@ -204,7 +261,12 @@ interface PlanContext {
   headingsOf: (slug: string) => readonly { id: string; text: string }[];
 }
 
-function planPost(post: SourcePost, parsed: ReadPost, common: CommonPost, context: PlanContext): Omit<PlannedPost, 'respelled'> {
+function planPost(
+  post: SourcePost,
+  parsed: ReadPost,
+  common: CommonPost,
+  context: PlanContext,
+): Omit<PlannedPost, 'respelled'> {
   const { scan, target, problems } = context;
   const folder = path.join(target.folder, common.slug);
   const sourceStarts = lineStarts(parsed.body);
@@ -217,8 +279,19 @@ function planPost(post: SourcePost, parsed: ReadPost, common: CommonPost, contex
   if (post.bundle) {
     const attachments = attachmentExtensions(target.collection.bundles?.attachments);
     for (const file of [...scan.walked].sort()) {
-      if (file === post.file || !isInside(post.bundle, file) || context.bundles.some((other) => other !== post.bundle && isInside(other, file) && isInside(post.bundle!, other))) continue;
-      if (path.relative(post.bundle, file).split(path.sep).some((segment) => segment.startsWith('.'))) continue;
+      if (
+        file === post.file ||
+        !isInside(post.bundle, file) ||
+        context.bundles.some((other) => other !== post.bundle && isInside(other, file) && isInside(post.bundle!, other))
+      )
+        continue;
+      if (
+        path
+          .relative(post.bundle, file)
+          .split(path.sep)
+          .some((segment) => segment.startsWith('.'))
+      )
+        continue;
       const problem = bundleFileProblem(file, context.files, attachments);
       if (problem) notCarried.push(`${path.relative(post.bundle, file)}: not brought along: ${problem}`);
       else placeFile(copies, file, post.bundle);
@@ -228,11 +301,31 @@ function planPost(post: SourcePost, parsed: ReadPost, common: CommonPost, contex
   const image = coverImage(common.image, post, scan, copies, base, notCarried);
 
   // Other generators' markup first, then the references of the body it leaves.
-  const markup = convertForeignMarkup(parsed.body, { file: post.file, root: scan.root, slugs: context.slugs, jsx: scan.site.generator === 'next' || scan.site.generator === 'gatsby' });
+  const markup = convertForeignMarkup(parsed.body, {
+    file: post.file,
+    root: scan.root,
+    slugs: context.slugs,
+    jsx: scan.site.generator === 'next' || scan.site.generator === 'gatsby',
+  });
   const converted = applyEdits(parsed.body, markup.edits);
-  const body = planBody({ file: post.file, body: converted.text, lineAt: (offset) => bodyPlace(converted.toSource(offset)).line, converted: converted.isInserted, bundle: post.bundle }, scan, context.slugs, copies, context.headingsOf);
+  const body = planBody(
+    {
+      file: post.file,
+      body: converted.text,
+      lineAt: (offset) => bodyPlace(converted.toSource(offset)).line,
+      converted: converted.isInserted,
+      bundle: post.bundle,
+    },
+    scan,
+    context.slugs,
+    copies,
+    context.headingsOf,
+  );
   notCarried.push(...body.notCarried);
-  for (const left of markup.left) notCarried.push(`line ${bodyPlace(left.offset).line}: ${shorten(left.text)} is left as it is (${left.why}): the page shows it as text, and the build warns (markdown.template-tag)`);
+  for (const left of markup.left)
+    notCarried.push(
+      `line ${bodyPlace(left.offset).line}: ${shorten(left.text)} is left as it is (${left.why}): the page shows it as text, and the build warns (markdown.template-tag)`,
+    );
 
   const address = addressesOf(post, parsed, common, scan, target, notCarried);
   const draftBecause = context.drafts?.get(post.file);
@@ -253,7 +346,8 @@ function planPost(post: SourcePost, parsed: ReadPost, common: CommonPost, contex
   const { mapped, kept, extra } = sortKeys(common, entry, frontMatter, image);
   const file = path.join(folder, bundleIndex);
   const text = entryText(frontMatter, extra, body.body);
-  const sourceLine = (field: string | number | undefined) => lineOf(parsed, mapped.find((item) => item.to === field)?.from ?? '');
+  const sourceLine = (field: string | number | undefined) =>
+    lineOf(parsed, mapped.find((item) => item.to === field)?.from ?? '');
   checkEntry(text, frontMatter, extra, target.collection, file, { file: post.file, lineOf: sourceLine }, problems);
   const kind = post.bundle ? 'bundle' : /^\d{4}-\d{2}-\d{2}-/.test(path.basename(post.file)) ? 'jekyll' : 'file';
   const origin: PostOrigin = {
@@ -262,9 +356,26 @@ function planPost(post: SourcePost, parsed: ReadPost, common: CommonPost, contex
     fieldLine: (key) => sourceLine(key),
   };
   return {
-    source: post.file, kind, slug: common.slug, folder, text, body: body.body, copies: body.copies, mapped, kept, notCarried, rewritten: body.rewritten,
-    converted: markup.converted.map((change) => ({ line: bodyPlace(change.offset).line, from: change.from, to: change.to })),
-    aliases: address, draft: entry.draft, ...(draftBecause ? { draftBecause } : {}), origin,
+    source: post.file,
+    kind,
+    slug: common.slug,
+    folder,
+    text,
+    body: body.body,
+    copies: body.copies,
+    mapped,
+    kept,
+    notCarried,
+    rewritten: body.rewritten,
+    converted: markup.converted.map((change) => ({
+      line: bodyPlace(change.offset).line,
+      from: change.from,
+      to: change.to,
+    })),
+    aliases: address,
+    draft: entry.draft,
+    ...(draftBecause ? { draftBecause } : {}),
+    origin,
   };
 }
 
@@ -272,20 +383,47 @@ function planPost(post: SourcePost, parsed: ReadPost, common: CommonPost, contex
  * The post's old addresses: those its front matter names, and where the old site's rules
  * published it; never its new address, which needs no redirect.
  */
-function addressesOf(post: SourcePost, parsed: ReadPost, common: CommonPost, scan: SourceScan, target: ImportTarget, notCarried: string[]): string[] {
+function addressesOf(
+  post: SourcePost,
+  parsed: ReadPost,
+  common: CommonPost,
+  scan: SourceScan,
+  target: ImportTarget,
+  notCarried: string[],
+): string[] {
   // Jekyll's categories include the folders above `_posts/`.
-  const folderCategories = scan.site.generator === 'jekyll' ? post.inFolder.split('/').slice(0, post.inFolder.split('/').indexOf('_posts')).filter((segment) => segment !== '' && segment !== '_drafts') : [];
-  const found = oldAddresses({
-    file: post.file, inFolder: post.inFolder, ...(post.bundle ? { bundle: post.bundle } : {}), frontMatter: parsed.frontMatter,
-    ...(common.date ? { date: common.date } : {}), ...(common.time ? { time: common.time } : {}), ...(common.title ? { title: common.title } : {}),
-    categories: [...folderCategories, ...common.categories], ...(common.jekyllSlug ? { jekyllSlug: common.jekyllSlug } : {}), draft: common.draft,
-  }, scan.site);
+  const folderCategories =
+    scan.site.generator === 'jekyll'
+      ? post.inFolder
+          .split('/')
+          .slice(0, post.inFolder.split('/').indexOf('_posts'))
+          .filter((segment) => segment !== '' && segment !== '_drafts')
+      : [];
+  const found = oldAddresses(
+    {
+      file: post.file,
+      inFolder: post.inFolder,
+      ...(post.bundle ? { bundle: post.bundle } : {}),
+      frontMatter: parsed.frontMatter,
+      ...(common.date ? { date: common.date } : {}),
+      ...(common.time ? { time: common.time } : {}),
+      ...(common.title ? { title: common.title } : {}),
+      categories: [...folderCategories, ...common.categories],
+      ...(common.jekyllSlug ? { jekyllSlug: common.jekyllSlug } : {}),
+      draft: common.draft,
+    },
+    scan.site,
+  );
   notCarried.push(...found.notCarried);
   const rules = scan.site.addresses.kind;
-  const explained = (value: string) => (rules === 'jekyll' || rules === 'eleventy') && value === parsed.frontMatter.permalink
-    || rules === 'hugo' && !value.startsWith('/');
+  const explained = (value: string) =>
+    ((rules === 'jekyll' || rules === 'eleventy') && value === parsed.frontMatter.permalink) ||
+    (rules === 'hugo' && !value.startsWith('/'));
   for (const value of common.unresolved) {
-    if (!explained(value)) notCarried.push(`the old address ${JSON.stringify(value)} is not a path of a site (such as /2019/05/old-post/), so it does not redirect here`);
+    if (!explained(value))
+      notCarried.push(
+        `the old address ${JSON.stringify(value)} is not a path of a site (such as /2019/05/old-post/), so it does not redirect here`,
+      );
   }
   const newAddress = routeKey(target.archetype.path(common.slug));
   const key = (address: string) => routeKey(decodedOldAddress(address));

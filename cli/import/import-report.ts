@@ -2,7 +2,18 @@
 // under `extra`, and what did not come across. Written as Markdown beside the project, and
 // summed up in one line on the terminal.
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, renameSync, rmSync, writeFileSync, type Stats } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+  type Stats,
+} from 'node:fs';
 import path from 'node:path';
 import { errorCatalogue } from '../error-catalogue.ts';
 import { SiteError } from '../errors.ts';
@@ -12,8 +23,19 @@ import type { ImportPlan, PlannedPost } from './import-posts.ts';
 /** The first line of every report: a file that starts otherwise is not one, and is not replaced. */
 export const reportHeading = '# sitegen import report';
 
-const kindNames: Record<PlannedPost['kind'], string> = { bundle: 'page bundle', file: 'single file', jekyll: 'Jekyll post' };
-const generatorNames: Record<ImportPlan['generator'], string> = { jekyll: 'a Jekyll site', hugo: 'a Hugo site', next: 'a Next.js site', gatsby: 'a Gatsby site', eleventy: 'an Eleventy site', folder: 'a folder of posts' };
+const kindNames: Record<PlannedPost['kind'], string> = {
+  bundle: 'page bundle',
+  file: 'single file',
+  jekyll: 'Jekyll post',
+};
+const generatorNames: Record<ImportPlan['generator'], string> = {
+  jekyll: 'a Jekyll site',
+  hugo: 'a Hugo site',
+  next: 'a Next.js site',
+  gatsby: 'a Gatsby site',
+  eleventy: 'an Eleventy site',
+  folder: 'a folder of posts',
+};
 
 /** How an import ended: what its check found, and whether it wrote the posts. */
 export interface ImportOutcome {
@@ -25,13 +47,30 @@ export interface ImportOutcome {
 }
 
 /** The report, paths relative to `cwd`: what was (or would be) written where, then every problem and warning, grouped by kind. */
-export function renderReport(plan: ImportPlan, cwd: string, outcome: ImportOutcome = { written: true, problems: [], warnings: [], unansweredFeeds: [] }): string {
+export function renderReport(
+  plan: ImportPlan,
+  cwd: string,
+  outcome: ImportOutcome = { written: true, problems: [], warnings: [], unansweredFeeds: [] },
+): string {
   const shown = (file: string) => path.relative(cwd, file) || '.';
   const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
   const drafted = plan.posts.filter((post) => post.draftBecause);
-  const lines = [reportHeading, '', `From ${plan.source} (${generatorNames[plan.generator]}): ${count(plan.posts.length, 'post')}, each ${outcome.written ? 'written' : 'to be written'} as a page bundle.`, ''];
-  if (!outcome.written) lines.push(`Nothing was written: ${count(outcome.problems.length, 'problem')} would stop the build (below, by kind). Fix them in the source and import again, or import with --drafts-on-error to import the posts that have them as drafts.`, '');
-  if (drafted.length > 0) lines.push(`${count(drafted.length, 'post')} with problems ${drafted.length === 1 ? 'was' : 'were'} imported as drafts (--drafts-on-error): the build leaves ${drafted.length === 1 ? 'it' : 'them'} out until fixed.`, '');
+  const lines = [
+    reportHeading,
+    '',
+    `From ${plan.source} (${generatorNames[plan.generator]}): ${count(plan.posts.length, 'post')}, each ${outcome.written ? 'written' : 'to be written'} as a page bundle.`,
+    '',
+  ];
+  if (!outcome.written)
+    lines.push(
+      `Nothing was written: ${count(outcome.problems.length, 'problem')} would stop the build (below, by kind). Fix them in the source and import again, or import with --drafts-on-error to import the posts that have them as drafts.`,
+      '',
+    );
+  if (drafted.length > 0)
+    lines.push(
+      `${count(drafted.length, 'post')} with problems ${drafted.length === 1 ? 'was' : 'were'} imported as drafts (--drafts-on-error): the build leaves ${drafted.length === 1 ? 'it' : 'them'} out until fixed.`,
+      '',
+    );
   const grouped = (title: string, errors: SiteError[]) => {
     if (errors.length === 0) return;
     lines.push(`## ${title}`, '');
@@ -40,7 +79,10 @@ export function renderReport(plan: ImportPlan, cwd: string, outcome: ImportOutco
     for (const [code, found] of [...byCode].sort(([a], [b]) => (a < b ? -1 : 1))) {
       const known = (errorCatalogue as Record<string, { title: string }>)[code];
       lines.push(`### ${code}: ${known?.title ?? code} (${found.length})`, '');
-      for (const error of found) lines.push(`- ${error.file ? `${shown(error.file)}${error.line ? `:${error.line}${error.column ? `:${error.column}` : ''}` : ''}  ` : ''}${error.message}`);
+      for (const error of found)
+        lines.push(
+          `- ${error.file ? `${shown(error.file)}${error.line ? `:${error.line}${error.column ? `:${error.column}` : ''}` : ''}  ` : ''}${error.message}`,
+        );
       const hints = [...new Set(found.map((error) => error.hint).filter((hint): hint is string => hint !== undefined))];
       if (hints.length === 1) lines.push(`- hint: ${hints[0]}`);
       lines.push('');
@@ -49,25 +91,52 @@ export function renderReport(plan: ImportPlan, cwd: string, outcome: ImportOutco
   grouped('Problems', outcome.problems);
   grouped('Warnings the build will print', outcome.warnings);
   if (plan.feeds.length > 0) {
-    lines.push('## Feeds', '', ...plan.feeds.map((feed) => `- ${feed}: ${outcome.unansweredFeeds.includes(feed) ? "the site has no page or redirect there: add a redirect from it to the site's feed" : 'answered by the site'}`), '');
+    lines.push(
+      '## Feeds',
+      '',
+      ...plan.feeds.map(
+        (feed) =>
+          `- ${feed}: ${outcome.unansweredFeeds.includes(feed) ? "the site has no page or redirect there: add a redirect from it to the site's feed" : 'answered by the site'}`,
+      ),
+      '',
+    );
   }
   if (plan.notes.length > 0) lines.push('## The source', '', ...plan.notes.map((note) => `- ${note}`), '');
   for (const post of plan.posts) {
-    lines.push(`## ${post.slug}`, '', `- from: ${path.relative(plan.source, post.source)} (${kindNames[post.kind]})`, `- to: ${shown(post.folder)}/index.md`);
-    if (post.renamedFrom) lines.push(`- slug: ${post.slug}, since another post of the import is "${post.renamedFrom}" too: each has its date in its slug`);
+    lines.push(
+      `## ${post.slug}`,
+      '',
+      `- from: ${path.relative(plan.source, post.source)} (${kindNames[post.kind]})`,
+      `- to: ${shown(post.folder)}/index.md`,
+    );
+    if (post.renamedFrom)
+      lines.push(
+        `- slug: ${post.slug}, since another post of the import is "${post.renamedFrom}" too: each has its date in its slug`,
+      );
     if (post.draftBecause) lines.push(`- imported as a draft, because of: ${post.draftBecause.join('; ')}`);
-    if (post.mapped.length > 0) lines.push(`- mapped: ${post.mapped.map(({ from, to }) => (from === to ? from : `${from} → ${to}`)).join(', ')}`);
-    if (post.kept.length > 0) lines.push(`- kept under extra: ${post.kept.map(({ key, why }) => `${key} (${why})`).join('; ')}`);
+    if (post.mapped.length > 0)
+      lines.push(`- mapped: ${post.mapped.map(({ from, to }) => (from === to ? from : `${from} → ${to}`)).join(', ')}`);
+    if (post.kept.length > 0)
+      lines.push(`- kept under extra: ${post.kept.map(({ key, why }) => `${key} (${why})`).join('; ')}`);
     if (post.aliases.length > 0) lines.push(`- old addresses: ${post.aliases.join(', ')}`);
     if (post.copies.size > 0) lines.push(`- files: ${[...post.copies.values()].join(', ')}`);
-    for (const change of post.converted) lines.push(`- converted, line ${change.line}: ${oneLine(change.from)} → ${oneLine(change.to) || '(removed)'}`);
+    for (const change of post.converted)
+      lines.push(`- converted, line ${change.line}: ${oneLine(change.from)} → ${oneLine(change.to) || '(removed)'}`);
     for (const change of post.rewritten) lines.push(`- rewritten, line ${change.line}: ${change.from} → ${change.to}`);
-    if (post.respelled.length > 0) lines.push(`- written as an earlier post writes it: ${post.respelled.map(({ from, to }) => `${from} → ${to}`).join(', ')}`);
+    if (post.respelled.length > 0)
+      lines.push(
+        `- written as an earlier post writes it: ${post.respelled.map(({ from, to }) => `${from} → ${to}`).join(', ')}`,
+      );
     if (post.notCarried.length > 0) lines.push('- could not carry:', ...post.notCarried.map((item) => `  - ${item}`));
     lines.push('');
   }
   if (plan.skipped.length > 0) {
-    lines.push('## Not imported', '', ...plan.skipped.map(({ file, reason }) => `- ${path.relative(plan.source, file)}: ${reason}`), '');
+    lines.push(
+      '## Not imported',
+      '',
+      ...plan.skipped.map(({ file, reason }) => `- ${path.relative(plan.source, file)}: ${reason}`),
+      '',
+    );
   }
   return lines.join('\n');
 }
@@ -84,8 +153,26 @@ export function summaryOf(plan: ImportPlan, folder: string, report: string, cwd:
   const sum = (of: (post: PlannedPost) => number) => plan.posts.reduce((total, post) => total + of(post), 0);
   const drafted = plan.posts.filter((post) => post.draftBecause).length;
   return [
-    `Imported ${count(plan.posts.length, 'post')} into ${path.relative(cwd, folder) || '.'}/ as page bundles, with ${count(sum((post) => post.copies.size), 'file')} beside them:`,
-    `  ${count(sum((post) => post.mapped.length), 'field')} mapped, ${count(sum((post) => post.kept.length), 'field')} kept under extra, ${sum((post) => post.aliases.length)} old address${sum((post) => post.aliases.length) === 1 ? '' : 'es'} kept, ${count(sum((post) => post.converted.length), 'tag')} converted, ${count(sum((post) => post.notCarried.length), 'thing')} not carried, ${count(sum((post) => post.rewritten.length), 'reference')} rewritten${plan.skipped.length > 0 ? `, ${count(plan.skipped.length, 'file')} not imported` : ''}.`,
+    `Imported ${count(plan.posts.length, 'post')} into ${path.relative(cwd, folder) || '.'}/ as page bundles, with ${count(
+      sum((post) => post.copies.size),
+      'file',
+    )} beside them:`,
+    `  ${count(
+      sum((post) => post.mapped.length),
+      'field',
+    )} mapped, ${count(
+      sum((post) => post.kept.length),
+      'field',
+    )} kept under extra, ${sum((post) => post.aliases.length)} old address${sum((post) => post.aliases.length) === 1 ? '' : 'es'} kept, ${count(
+      sum((post) => post.converted.length),
+      'tag',
+    )} converted, ${count(
+      sum((post) => post.notCarried.length),
+      'thing',
+    )} not carried, ${count(
+      sum((post) => post.rewritten.length),
+      'reference',
+    )} rewritten${plan.skipped.length > 0 ? `, ${count(plan.skipped.length, 'file')} not imported` : ''}.`,
     ...(drafted > 0 ? [`  ${count(drafted, 'post')} with problems imported as drafts.`] : []),
     ...(warnings > 0 ? [`  ${count(warnings, 'warning')} the build will print (in the report).`] : []),
     `  Report: ${path.relative(cwd, report)}`,
@@ -108,10 +195,16 @@ export function checkReportFile(file: string): 'absent' | 'earlier-report' {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'absent';
     throw unwritable(file, `cannot be looked at (${(error as NodeJS.ErrnoException).code ?? String(error)})`, error);
   }
-  if (info.isSymbolicLink()) throw unwritable(file, 'is a symbolic link; the report is written only as a file of its own');
+  if (info.isSymbolicLink())
+    throw unwritable(file, 'is a symbolic link; the report is written only as a file of its own');
   if (!info.isFile()) throw unwritable(file, `is ${kindOf(info)}, not a regular file`);
   if (!startsWithHeading(file)) {
-    throw new SiteError({ code: 'import.report-exists', message: 'this file is not a report of an earlier import, and was left untouched', file, hint: 'Pass --report with another file name.' });
+    throw new SiteError({
+      code: 'import.report-exists',
+      message: 'this file is not a report of an earlier import, and was left untouched',
+      file,
+      hint: 'Pass --report with another file name.',
+    });
   }
   return 'earlier-report';
 }
@@ -130,7 +223,13 @@ export function writeReport(file: string, text: string, found: 'absent' | 'earli
   } catch (error) {
     if (target !== file) rmSync(target, { force: true });
     const code = (error as NodeJS.ErrnoException).code;
-    throw unwritable(file, code === 'EEXIST' ? 'appeared while the import ran, so it was left as it is' : `cannot be written (${code ?? String(error)})`, error);
+    throw unwritable(
+      file,
+      code === 'EEXIST'
+        ? 'appeared while the import ran, so it was left as it is'
+        : `cannot be written (${code ?? String(error)})`,
+      error,
+    );
   }
 }
 
@@ -147,7 +246,8 @@ function startsWithHeading(file: string): boolean {
     const heading = Buffer.from(reportHeading);
     const start = Buffer.alloc(heading.length);
     let read = 0;
-    for (let count = -1; count !== 0 && read < start.length; read += count) count = readSync(fd, start, read, start.length - read, null);
+    for (let count = -1; count !== 0 && read < start.length; read += count)
+      count = readSync(fd, start, read, start.length - read, null);
     return start.subarray(0, read).equals(heading);
   } finally {
     closeSync(fd);
@@ -156,7 +256,10 @@ function startsWithHeading(file: string): boolean {
 
 function unwritable(file: string, reason: string, cause?: unknown): SiteError {
   return new SiteError({
-    code: 'import.report-unwritable', message: `the import report's path ${reason}`, file,
-    hint: 'Pass --report with the name of a new file, or of an earlier report, in a folder you can write.', ...(cause === undefined ? {} : { cause }),
+    code: 'import.report-unwritable',
+    message: `the import report's path ${reason}`,
+    file,
+    hint: 'Pass --report with the name of a new file, or of an earlier report, in a folder you can write.',
+    ...(cause === undefined ? {} : { cause }),
   });
 }

@@ -41,7 +41,20 @@ const jekyllStyles: Record<string, string> = {
   none: '/:categories/:title:output_ext',
 };
 
-const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const monthNames = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const dayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 /** The old addresses of `post` by the site's rules; `permalink` is the post's own, when its front matter gives a pattern rather than an address. */
@@ -60,12 +73,19 @@ export function oldAddresses(post: AddressedPost, site: SourceSite): OldAddresse
     }
     case 'hugo': {
       if (typeof post.frontMatter.url === 'string') break;
-      const sections = path.posix.dirname(post.bundle ? path.posix.dirname(post.inFolder) : post.inFolder).split('/').filter((segment) => segment !== '.' && segment !== '');
+      const sections = path.posix
+        .dirname(post.bundle ? path.posix.dirname(post.inFolder) : post.inFolder)
+        .split('/')
+        .filter((segment) => segment !== '.' && segment !== '');
       const pattern = rules.permalinks[sections[0] ?? ''];
-      found.push(rules.base + (pattern ? hugoAddress(pattern, post, sections, notCarried) : hugoDefault(post, sections, rules.uglyUrls)));
+      found.push(
+        rules.base +
+          (pattern ? hugoAddress(pattern, post, sections, notCarried) : hugoDefault(post, sections, rules.uglyUrls)),
+      );
       for (const alias of list(post.frontMatter.aliases)) {
         // A relative alias is relative to the page's section, as Hugo resolves it.
-        if (!alias.startsWith('/') && !/^[a-z]+:/i.test(alias)) found.push(`${rules.base}/${[...sections, alias].join('/')}`);
+        if (!alias.startsWith('/') && !/^[a-z]+:/i.test(alias))
+          found.push(`${rules.base}/${[...sections, alias].join('/')}`);
       }
       break;
     }
@@ -77,35 +97,58 @@ export function oldAddresses(post: AddressedPost, site: SourceSite): OldAddresse
     case 'eleventy': {
       if (post.frontMatter.permalink === false) break;
       const folder = path.posix.dirname(path.relative('', post.inFolder));
-      const pattern = own ?? [...rules.folderPermalinks].find(([dataFolder]) => post.file.split(path.sep).join('/').includes(`/${dataFolder}/`))?.[1];
-      found.push(pattern ? eleventyAddress(pattern, post, notCarried) : `/${[...(folder === '.' ? [] : [folder]), ...(post.bundle ? [] : [nameOf(post)])].join('/')}/`.replace(/\/+/g, '/'));
+      const pattern =
+        own ??
+        [...rules.folderPermalinks].find(([dataFolder]) =>
+          post.file.split(path.sep).join('/').includes(`/${dataFolder}/`),
+        )?.[1];
+      found.push(
+        pattern
+          ? eleventyAddress(pattern, post, notCarried)
+          : `/${[...(folder === '.' ? [] : [folder]), ...(post.bundle ? [] : [nameOf(post)])].join('/')}/`.replace(
+              /\/+/g,
+              '/',
+            ),
+      );
       break;
     }
     case 'none':
       break;
   }
-  const addresses = [...new Set(found.flatMap((address) => {
-    if (address === undefined) return [];
-    const clean = address.replace(/\/{2,}/g, '/');
-    const problem = redirectSourceProblem(clean);
-    if (problem) notCarried.push(`the old address ${JSON.stringify(clean)} cannot redirect here: ${problem}`);
-    return problem ? [] : [clean];
-  }))];
+  const addresses = [
+    ...new Set(
+      found.flatMap((address) => {
+        if (address === undefined) return [];
+        const clean = address.replace(/\/{2,}/g, '/');
+        const problem = redirectSourceProblem(clean);
+        if (problem) notCarried.push(`the old address ${JSON.stringify(clean)} cannot redirect here: ${problem}`);
+        return problem ? [] : [clean];
+      }),
+    ),
+  ];
   return { addresses, notCarried };
 }
 
 /** The post's file or bundle folder name, without extension (and without Jekyll's date). */
 function nameOf(post: AddressedPost): string {
-  return post.jekyllSlug ?? (post.bundle ? path.basename(post.bundle) : path.basename(post.file).replace(/\.(md|markdown)$/i, ''));
+  return (
+    post.jekyllSlug ??
+    (post.bundle ? path.basename(post.bundle) : path.basename(post.file).replace(/\.(md|markdown)$/i, ''))
+  );
 }
 
 /** A post's path from its posts folder as a Gatsby site addresses it: `2019/launch/index.md` is `2019/launch`. */
 function routeSlug(post: AddressedPost): string {
-  return post.inFolder.replace(/\.(md|markdown)$/i, '').replace(/(^|\/)index$/i, '').replace(/^(blog|posts)\//, '');
+  return post.inFolder
+    .replace(/\.(md|markdown)$/i, '')
+    .replace(/(^|\/)index$/i, '')
+    .replace(/^(blog|posts)\//, '');
 }
 
 function list(value: unknown): string[] {
-  return (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]).filter((item): item is string => typeof item === 'string' && item.trim() !== '').map((item) => item.trim());
+  return (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value])
+    .filter((item): item is string => typeof item === 'string' && item.trim() !== '')
+    .map((item) => item.trim());
 }
 
 /** The date's parts as the generators name them; undefined without a date. */
@@ -115,11 +158,26 @@ function dateParts(post: AddressedPost) {
   const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
   const [hour = '00', minute = '00', second = '00'] = (post.time ?? '').split(':');
   const yearDay = Math.floor((date.getTime() - Date.UTC(Number(year), 0, 1)) / 86_400_000) + 1;
-  return { year: year!, month: month!, day: day!, hour, minute, second, yearDay, weekday: date.getUTCDay(), monthIndex: Number(month) - 1 };
+  return {
+    year: year!,
+    month: month!,
+    day: day!,
+    hour,
+    minute,
+    second,
+    yearDay,
+    weekday: date.getUTCDay(),
+    monthIndex: Number(month) - 1,
+  };
 }
 
 /** Fills `:name` placeholders; an unknown one is reported and the address dropped. */
-function fill(pattern: string, values: Record<string, string | undefined>, what: string, notCarried: string[]): string | undefined {
+function fill(
+  pattern: string,
+  values: Record<string, string | undefined>,
+  what: string,
+  notCarried: string[],
+): string | undefined {
   const unknown: string[] = [];
   const address = pattern.replace(/:([a-z_]+)/gi, (whole, name: string) => {
     const value = values[name];
@@ -127,21 +185,41 @@ function fill(pattern: string, values: Record<string, string | undefined>, what:
     return value ?? whole;
   });
   if (unknown.length > 0) {
-    notCarried.push(`the old address pattern ${JSON.stringify(pattern)} (${what}) uses ${unknown.join(', ')}, which the import cannot fill: add the old address to the post's aliases`);
+    notCarried.push(
+      `the old address pattern ${JSON.stringify(pattern)} (${what}) uses ${unknown.join(', ')}, which the import cannot fill: add the old address to the post's aliases`,
+    );
     return undefined;
   }
   return address;
 }
 
-function jekyllAddress(pattern: string, post: AddressedPost, baseurl: string, notCarried: string[]): string | undefined {
+function jekyllAddress(
+  pattern: string,
+  post: AddressedPost,
+  baseurl: string,
+  notCarried: string[],
+): string | undefined {
   const date = dateParts(post);
   const title = typeof post.frontMatter.slug === 'string' ? post.frontMatter.slug : nameOf(post);
   const values: Record<string, string | undefined> = {
-    ...(date ? {
-      year: date.year, month: date.month, day: date.day, i_month: String(Number(date.month)), i_day: String(Number(date.day)), short_year: date.year.slice(2),
-      y_day: String(date.yearDay).padStart(3, '0'), hour: date.hour, minute: date.minute, second: date.second,
-      short_month: monthNames[date.monthIndex]!.slice(0, 3), long_month: monthNames[date.monthIndex], short_day: dayNames[date.weekday]!.slice(0, 3), long_day: dayNames[date.weekday],
-    } : {}),
+    ...(date
+      ? {
+          year: date.year,
+          month: date.month,
+          day: date.day,
+          i_month: String(Number(date.month)),
+          i_day: String(Number(date.day)),
+          short_year: date.year.slice(2),
+          y_day: String(date.yearDay).padStart(3, '0'),
+          hour: date.hour,
+          minute: date.minute,
+          second: date.second,
+          short_month: monthNames[date.monthIndex]!.slice(0, 3),
+          long_month: monthNames[date.monthIndex],
+          short_day: dayNames[date.weekday]!.slice(0, 3),
+          long_day: dayNames[date.weekday],
+        }
+      : {}),
     title,
     slug: jekyllSlugify(title),
     name: title,
@@ -154,24 +232,43 @@ function jekyllAddress(pattern: string, post: AddressedPost, baseurl: string, no
 
 /** Jekyll's `slugify` in its default mode: lowercase, anything but letters and digits a hyphen. */
 function jekyllSlugify(text: string): string {
-  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '');
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
 }
 
 /** Hugo's `urlize`: lowercase, spaces as hyphens, only letters, digits and `-._~` kept. */
 function hugoUrlize(text: string): string {
-  return text.trim().toLowerCase().replace(/\s+/g, '-').replace(/[^\p{L}\p{N}\-._~]/gu, '');
+  return text
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, '-')
+    .replace(/[^\p{L}\p{N}\-._~]/gu, '');
 }
 
-function hugoAddress(pattern: string, post: AddressedPost, sections: string[], notCarried: string[]): string | undefined {
+function hugoAddress(
+  pattern: string,
+  post: AddressedPost,
+  sections: string[],
+  notCarried: string[],
+): string | undefined {
   const date = dateParts(post);
   const slug = typeof post.frontMatter.slug === 'string' ? post.frontMatter.slug : undefined;
   const title = hugoUrlize(post.title ?? '');
   const filename = nameOf(post);
   const values: Record<string, string | undefined> = {
-    ...(date ? {
-      year: date.year, month: date.month, monthname: monthNames[date.monthIndex]!.toLowerCase(), day: date.day, weekday: String(date.weekday),
-      weekdayname: dayNames[date.weekday]!.toLowerCase(), yearday: String(date.yearDay),
-    } : {}),
+    ...(date
+      ? {
+          year: date.year,
+          month: date.month,
+          monthname: monthNames[date.monthIndex]!.toLowerCase(),
+          day: date.day,
+          weekday: String(date.weekday),
+          weekdayname: dayNames[date.weekday]!.toLowerCase(),
+          yearday: String(date.yearDay),
+        }
+      : {}),
     section: sections[0] ?? '',
     sections: sections.join('/'),
     title,
@@ -208,7 +305,9 @@ function eleventyAddress(pattern: string, post: AddressedPost, notCarried: strin
     return value ?? whole;
   });
   if (unknown || /\{%/.test(address)) {
-    notCarried.push(`the old address template ${JSON.stringify(pattern)} (Eleventy's permalink) holds expressions the import cannot fill: add the old address to the post's aliases`);
+    notCarried.push(
+      `the old address template ${JSON.stringify(pattern)} (Eleventy's permalink) holds expressions the import cannot fill: add the old address to the post's aliases`,
+    );
     return undefined;
   }
   return address.startsWith('/') ? address : `/${address}`;

@@ -40,11 +40,27 @@ export function readPost(file: string, text: string): ReadPost | undefined {
     throw isYamlError(error) ? yamlError(file, error) : error;
   }
   if (parsed !== undefined && parsed !== null && (typeof parsed !== 'object' || Array.isArray(parsed))) {
-    throw new SiteError({ code: 'content.bad-front-matter', message: 'front matter is not a list of `name: value` fields', hint: 'Write one `name: value` line per field between the --- lines.', file, line: 2 });
+    throw new SiteError({
+      code: 'content.bad-front-matter',
+      message: 'front matter is not a list of `name: value` fields',
+      hint: 'Write one `name: value` line per field between the --- lines.',
+      file,
+      line: 2,
+    });
   }
-  const notes = repeatedKeys(split.frontMatterText).map(({ key, line, first }) => ({ line, text: `the key "${key}" is written twice (first at line ${first}): the last value is taken, as Jekyll takes it` }));
+  const notes = repeatedKeys(split.frontMatterText).map(({ key, line, first }) => ({
+    line,
+    text: `the key "${key}" is written twice (first at line ${first}): the last value is taken, as Jekyll takes it`,
+  }));
   // The body from the line after the closing fence, exactly as written.
-  return { file, frontMatter: (parsed ?? {}) as Record<string, unknown>, frontMatterText: split.frontMatterText, body: linesFrom(source, split.bodyLine), bodyLine: split.bodyLine, notes };
+  return {
+    file,
+    frontMatter: (parsed ?? {}) as Record<string, unknown>,
+    frontMatterText: split.frontMatterText,
+    body: linesFrom(source, split.bodyLine),
+    bodyLine: split.bodyLine,
+    notes,
+  };
 }
 
 /**
@@ -53,19 +69,22 @@ export function readPost(file: string, text: string): ReadPost | undefined {
  */
 function tabsAsSpaces(yaml: string): string {
   if (!yaml.includes('\t')) return yaml;
-  return yaml.split('\n').map((line) => {
-    const indent = /^[ \t]*/.exec(line)![0].length;
-    let quote: string | undefined;
-    let out = line.slice(0, indent);
-    for (const char of line.slice(indent)) {
-      if (quote) {
-        if (char === quote) quote = undefined;
-      } else if (char === '"' || char === "'") quote = char;
-      else if (char === '#') quote = '\n';
-      out += char === '\t' && !quote ? ' ' : char;
-    }
-    return out;
-  }).join('\n');
+  return yaml
+    .split('\n')
+    .map((line) => {
+      const indent = /^[ \t]*/.exec(line)![0].length;
+      let quote: string | undefined;
+      let out = line.slice(0, indent);
+      for (const char of line.slice(indent)) {
+        if (quote) {
+          if (char === quote) quote = undefined;
+        } else if (char === '"' || char === "'") quote = char;
+        else if (char === '#') quote = '\n';
+        out += char === '\t' && !quote ? ' ' : char;
+      }
+      return out;
+    })
+    .join('\n');
 }
 
 /** Top-level keys written more than once, each repeat with its line in the file and the first one's. */
@@ -97,17 +116,37 @@ function linesFrom(text: string, line: number): string {
 function readTomlPost(file: string, source: string): ReadPost {
   const start = source.indexOf('\n') + 1;
   const close = /^\+\+\+[ \t]*$/m.exec(source.slice(start));
-  if (!close) throw new SiteError({ code: 'import.bad-front-matter', message: 'TOML front matter has no closing +++ line', hint: 'End the front matter with a line of just +++.', file, line: 1 });
+  if (!close)
+    throw new SiteError({
+      code: 'import.bad-front-matter',
+      message: 'TOML front matter has no closing +++ line',
+      hint: 'End the front matter with a line of just +++.',
+      file,
+      line: 1,
+    });
   const toml = source.slice(start, start + close.index);
   if (toml.length > inputLimits.frontMatterBytes) {
-    throw new SiteError({ code: 'import.bad-front-matter', message: `front matter is longer than the ${formatBytes(inputLimits.frontMatterBytes)} limit`, hint: 'Move long text into the body.', file, line: 1 });
+    throw new SiteError({
+      code: 'import.bad-front-matter',
+      message: `front matter is longer than the ${formatBytes(inputLimits.frontMatterBytes)} limit`,
+      hint: 'Move long text into the body.',
+      file,
+      line: 1,
+    });
   }
   let frontMatter: Record<string, unknown>;
   try {
     frontMatter = plain(parseToml(toml, { maxDepth: inputLimits.frontMatterDepth })) as Record<string, unknown>;
   } catch (error) {
     const at = error instanceof TomlError ? { line: error.line + 1, column: error.column } : { line: 1 };
-    throw new SiteError({ code: 'import.bad-front-matter', message: `front matter is not valid TOML: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`, hint: 'Fix the TOML at that place.', file, ...at, cause: error });
+    throw new SiteError({
+      code: 'import.bad-front-matter',
+      message: `front matter is not valid TOML: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+      hint: 'Fix the TOML at that place.',
+      file,
+      ...at,
+      cause: error,
+    });
   }
   const bodyLine = toml.split('\n').length + 2;
   return { file, frontMatter, frontMatterText: toml, body: linesFrom(source, bodyLine), bodyLine, notes: [] };

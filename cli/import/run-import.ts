@@ -49,25 +49,56 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
   useSiteLimits(run.site);
   const manifest = readManifest(run.folder);
   const existing = existingSlugs(await loadMarkdownFolder(run.folder, undefined, { bundles: true }));
-  const updating = run.update ? replaceablePosts(run.folder, manifest, Object.keys(manifest.posts)) : { replaceable: new Set<string>(), problems: [] };
+  const updating = run.update
+    ? replaceablePosts(run.folder, manifest, Object.keys(manifest.posts))
+    : { replaceable: new Set<string>(), problems: [] };
   const target: ImportTarget = { archetype: run.archetype, collection, folder: run.folder, existing };
-  const checkTarget = { site: run.site, root: run.root, contentDir: run.contentDir, collection: run.archetype.collection, cache: run.cache, env: run.env };
+  const checkTarget = {
+    site: run.site,
+    root: run.root,
+    contentDir: run.contentDir,
+    collection: run.archetype.collection,
+    cache: run.cache,
+    env: run.env,
+  };
   // Beside the collection's folder, so that every post is put in place by a rename; hidden, so no build reads it.
-  const staging = path.join(path.dirname(run.folder), `.sitegen-import-${process.pid}-${randomBytes(4).toString('hex')}`);
+  const staging = path.join(
+    path.dirname(run.folder),
+    `.sitegen-import-${process.pid}-${randomBytes(4).toString('hex')}`,
+  );
   const attempt = async (drafts?: ReadonlyMap<string, string[]>) => {
     await rm(staging, { recursive: true, force: true });
     // A post changed since its import is named as such, not as a post the site already has.
     const changed = updating.problems.map((problem) => path.basename(problem.file ?? ''));
-    const plan = planImport(run.source, target, { replaceable: new Set([...updating.replaceable, ...changed]), ...(drafts ? { drafts } : {}) });
+    const plan = planImport(run.source, target, {
+      replaceable: new Set([...updating.replaceable, ...changed]),
+      ...(drafts ? { drafts } : {}),
+    });
     const slugs = new Set(plan.posts.map((post) => post.slug));
     // The site is checked without the posts this import would replace; a changed one stops the import before anything is replaced.
     const replaced = new Set([...updating.replaceable, ...changed].filter((slug) => slugs.has(slug)));
-    const planned = [...plan.problems, ...updating.problems.filter((problem) => slugs.has(path.basename(problem.file ?? '')))];
+    const planned = [
+      ...plan.problems,
+      ...updating.problems.filter((problem) => slugs.has(path.basename(problem.file ?? ''))),
+    ];
     // A post whose front matter could not be planned is checked on its own, not with the site.
-    const apart = new Set(plan.posts.filter((post) => planned.some((problem) => belongsTo(problem, post))).map((post) => post.source));
+    const apart = new Set(
+      plan.posts.filter((post) => planned.some((problem) => belongsTo(problem, post))).map((post) => post.source),
+    );
     await stageImport(plan, staging);
-    const checked = await checkImport(plan, staging, checkTarget, new Set([...replaced].map((slug) => path.join(run.folder, slug))), apart);
-    const outcome: ImportOutcome = { written: false, problems: [...planned, ...checked.problems], warnings: checked.warnings, unansweredFeeds: checked.unansweredFeeds };
+    const checked = await checkImport(
+      plan,
+      staging,
+      checkTarget,
+      new Set([...replaced].map((slug) => path.join(run.folder, slug))),
+      apart,
+    );
+    const outcome: ImportOutcome = {
+      written: false,
+      problems: [...planned, ...checked.problems],
+      warnings: checked.warnings,
+      unansweredFeeds: checked.unansweredFeeds,
+    };
     return { plan, replaced, planned, outcome };
   };
   try {
@@ -79,7 +110,8 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
       const before = drafts.size;
       for (const post of result.plan.posts) {
         const own = result.outcome.problems.filter((problem) => belongsTo(problem, post));
-        if (own.length > 0 && !drafts.has(post.source) && !result.planned.some((problem) => belongsTo(problem, post))) drafts.set(post.source, [...new Set(own.map((problem) => problem.code))]);
+        if (own.length > 0 && !drafts.has(post.source) && !result.planned.some((problem) => belongsTo(problem, post)))
+          drafts.set(post.source, [...new Set(own.map((problem) => problem.code))]);
       }
       if (drafts.size === before) break;
       result = await attempt(new Map(drafts));
@@ -102,5 +134,9 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
 function belongsTo(problem: SiteError, post: PlannedPost): boolean {
   const file = problem.file;
   if (!file) return false;
-  return file === post.source || post.copies.has(file) || (path.basename(post.source) === 'index.md' && file.startsWith(path.dirname(post.source) + path.sep));
+  return (
+    file === post.source ||
+    post.copies.has(file) ||
+    (path.basename(post.source) === 'index.md' && file.startsWith(path.dirname(post.source) + path.sep))
+  );
 }

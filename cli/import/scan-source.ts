@@ -51,13 +51,33 @@ export function scanSource(folder: string, files: ContentFiles): SourceScan {
   const root = realpathSync(folder);
   const site = readSourceSite(root, files);
   const walked = new Set<string>();
-  const scan: SourceScan = { root, site, posts: [], walked, files: { has: (file) => walked.has(file) || isSourceFile(root, file) }, skipped: [], problems: [] };
+  const scan: SourceScan = {
+    root,
+    site,
+    posts: [],
+    walked,
+    files: { has: (file) => walked.has(file) || isSourceFile(root, file) },
+    skipped: [],
+    problems: [],
+  };
   let seen = 0;
-  const walk = (dir: string, depth: number, posts: { base: string; inDrafts: boolean } | undefined, done: Set<string>): void => {
+  const walk = (
+    dir: string,
+    depth: number,
+    posts: { base: string; inDrafts: boolean } | undefined,
+    done: Set<string>,
+  ): void => {
     if (done.has(dir)) return;
     done.add(dir);
     if (depth > inputLimits.importDepth) {
-      scan.problems.push(new SiteError({ code: 'import.source-too-large', message: `folders nest more than ${inputLimits.importDepth} deep here`, hint: 'Import the folder that holds the posts (content/posts, _posts), not a parent of it, or raise `limits.importDepth` in the site definition.', file: dir }));
+      scan.problems.push(
+        new SiteError({
+          code: 'import.source-too-large',
+          message: `folders nest more than ${inputLimits.importDepth} deep here`,
+          hint: 'Import the folder that holds the posts (content/posts, _posts), not a parent of it, or raise `limits.importDepth` in the site definition.',
+          file: dir,
+        }),
+      );
       return;
     }
     let listed: Dirent[];
@@ -65,7 +85,14 @@ export function scanSource(folder: string, files: ContentFiles): SourceScan {
       listed = readdirSync(dir, { withFileTypes: true });
     } catch (error) {
       const reason = `cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`;
-      if (dir === root) throw new SiteError({ code: 'import.no-source', message: `the folder ${reason}`, hint: 'Name a folder you can read that holds the posts.', file: dir, cause: error });
+      if (dir === root)
+        throw new SiteError({
+          code: 'import.no-source',
+          message: `the folder ${reason}`,
+          hint: 'Name a folder you can read that holds the posts.',
+          file: dir,
+          cause: error,
+        });
       // A folder the system will not list (`/proc/1/map_files`, one without read permission): what it holds is not imported, and the report says so.
       scan.skipped.push({ file: dir, reason: `a folder that ${reason}, so nothing in it is imported` });
       return;
@@ -74,24 +101,50 @@ export function scanSource(folder: string, files: ContentFiles): SourceScan {
     const index = posts && entries.find((entry) => !entry.isDirectory() && /^index\.(md|markdown)$/i.test(entry.name));
     const relative = (file: string) => path.relative(posts!.base, file).split(path.sep).join('/');
     if (index && posts && site.isPostPath(relative(path.join(dir, index.name)))) {
-      scan.posts.push({ file: path.join(dir, index.name), bundle: dir, inDrafts: posts.inDrafts, inFolder: relative(path.join(dir, index.name)) });
+      scan.posts.push({
+        file: path.join(dir, index.name),
+        bundle: dir,
+        inDrafts: posts.inDrafts,
+        inFolder: relative(path.join(dir, index.name)),
+      });
     }
     const addPost = (file: string) => {
-      if (!posts || index || !markdownExtensions.includes(path.extname(file).toLowerCase()) || !site.isPostPath(relative(file))) return;
-      if (/^_index\./i.test(path.basename(file))) scan.skipped.push({ file, reason: "a list page (Hugo's _index.md), not a post" });
+      if (
+        !posts ||
+        index ||
+        !markdownExtensions.includes(path.extname(file).toLowerCase()) ||
+        !site.isPostPath(relative(file))
+      )
+        return;
+      if (/^_index\./i.test(path.basename(file)))
+        scan.skipped.push({ file, reason: "a list page (Hugo's _index.md), not a post" });
       else scan.posts.push({ file, inDrafts: posts.inDrafts, inFolder: relative(file) });
     };
     for (const entry of entries) {
       if (!isWalked(entry.name)) continue;
       if (++seen > inputLimits.importEntries) {
-        scan.problems.push(new SiteError({ code: 'import.source-too-large', message: `the source folder holds more than ${inputLimits.importEntries.toLocaleString('en')} files and folders`, hint: 'Import the folder that holds the posts (content/posts, _posts), import it in parts, or raise `limits.importEntries` in the site definition.', file: root }));
+        scan.problems.push(
+          new SiteError({
+            code: 'import.source-too-large',
+            message: `the source folder holds more than ${inputLimits.importEntries.toLocaleString('en')} files and folders`,
+            hint: 'Import the folder that holds the posts (content/posts, _posts), import it in parts, or raise `limits.importEntries` in the site definition.',
+            file: root,
+          }),
+        );
         throw new StopWalk();
       }
       const file = path.join(dir, entry.name);
       if (entry.isSymbolicLink()) {
         const target = realTarget(file);
         if (target === undefined || !isInside(root, target)) {
-          scan.problems.push(new SiteError({ code: 'import.outside-source', message: `is a link to ${target ?? 'nothing'}, outside the source folder`, hint: 'Copy what it links to into the source folder, or delete the link.', file }));
+          scan.problems.push(
+            new SiteError({
+              code: 'import.outside-source',
+              message: `is a link to ${target ?? 'nothing'}, outside the source folder`,
+              hint: 'Copy what it links to into the source folder, or delete the link.',
+              file,
+            }),
+          );
         } else if (isFolder(target)) {
           scan.skipped.push({ file, reason: 'a link to a folder is not followed' });
         } else {
@@ -99,7 +152,12 @@ export function scanSource(folder: string, files: ContentFiles): SourceScan {
           addPost(file);
         }
       } else if (entry.isDirectory()) {
-        walk(file, depth + 1, posts && { base: posts.base, inDrafts: posts.inDrafts || entry.name === '_drafts' }, done);
+        walk(
+          file,
+          depth + 1,
+          posts && { base: posts.base, inDrafts: posts.inDrafts || entry.name === '_drafts' },
+          done,
+        );
       } else if (entry.isFile()) {
         walked.add(file);
         addPost(file);
@@ -113,12 +171,14 @@ export function scanSource(folder: string, files: ContentFiles): SourceScan {
     const done = new Set<string>();
     for (const postFolder of site.postFolders) {
       const base = path.join(root, postFolder);
-      if (isFolder(base) && (base === root || isInside(root, realpathSync(base)))) walk(base, postFolder.split('/').filter(Boolean).length, { base, inDrafts: false }, done);
+      if (isFolder(base) && (base === root || isInside(root, realpathSync(base))))
+        walk(base, postFolder.split('/').filter(Boolean).length, { base, inDrafts: false }, done);
     }
     for (const published of site.publishedFolders) {
       const base = path.join(root, published);
       // The source's root as a published folder (Jekyll's) is looked into on demand, never walked whole.
-      if (published !== '' && isFolder(base) && isInside(root, realpathSync(base))) walk(base, published.split('/').length, undefined, done);
+      if (published !== '' && isFolder(base) && isInside(root, realpathSync(base)))
+        walk(base, published.split('/').length, undefined, done);
     }
   } catch (error) {
     if (!(error instanceof StopWalk)) throw error;
@@ -130,7 +190,14 @@ class StopWalk extends Error {}
 
 /** Whether `file` is a regular file inside the source, under no hidden folder, and no link out of it. */
 function isSourceFile(root: string, file: string): boolean {
-  if (!isInside(root, file) || path.relative(root, file).split(path.sep).some((segment) => segment.startsWith('.'))) return false;
+  if (
+    !isInside(root, file) ||
+    path
+      .relative(root, file)
+      .split(path.sep)
+      .some((segment) => segment.startsWith('.'))
+  )
+    return false;
   let info;
   try {
     info = lstatSync(file, { throwIfNoEntry: false });
@@ -140,7 +207,9 @@ function isSourceFile(root: string, file: string): boolean {
   if (!info) return false;
   if (info.isSymbolicLink()) {
     const target = realTarget(file);
-    return target !== undefined && isInside(root, target) && statSync(target, { throwIfNoEntry: false })?.isFile() === true;
+    return (
+      target !== undefined && isInside(root, target) && statSync(target, { throwIfNoEntry: false })?.isFile() === true
+    );
   }
   return info.isFile() && isInside(root, realTarget(path.dirname(file)) ?? '');
 }

@@ -67,30 +67,61 @@ export function readSourceSite(root: string, files: ContentFiles): SourceSite {
   const read = (relative: string): Record<string, unknown> => {
     try {
       const text = files.readText(path.join(root, relative), 'markdownBytes');
-      const value = relative.endsWith('.toml') ? parseToml(text) : relative.endsWith('.json') ? JSON.parse(text) : load(text, { ...yamlOptions(), json: true });
+      const value = relative.endsWith('.toml')
+        ? parseToml(text)
+        : relative.endsWith('.json')
+          ? JSON.parse(text)
+          : load(text, { ...yamlOptions(), json: true });
       return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
     } catch (error) {
-      notes.push(`${relative} could not be read (${error instanceof Error ? error.message.split('\n')[0] : String(error)}), so the old addresses it sets are not known`);
+      notes.push(
+        `${relative} could not be read (${error instanceof Error ? error.message.split('\n')[0] : String(error)}), so the old addresses it sets are not known`,
+      );
       return {};
     }
   };
 
   const jekyllConfig = first(['_config.yml', '_config.yaml']);
   if (jekyllConfig) return { ...jekyllSite(read(jekyllConfig), is), notes };
-  const hugoConfig = first(['hugo', 'config'].flatMap((base) => ['toml', 'yaml', 'yml', 'json'].map((extension) => `${base}.${extension}`)).flatMap((name) => [name, `config/_default/${name}`]));
+  const hugoConfig = first(
+    ['hugo', 'config']
+      .flatMap((base) => ['toml', 'yaml', 'yml', 'json'].map((extension) => `${base}.${extension}`))
+      .flatMap((name) => [name, `config/_default/${name}`]),
+  );
   if (hugoConfig && is('content', 'folder')) {
     const config = read(hugoConfig);
-    const permalinksFile = first(['config/_default/permalinks.toml', 'config/_default/permalinks.yaml', 'config/_default/permalinks.yml', 'config/_default/permalinks.json']);
+    const permalinksFile = first([
+      'config/_default/permalinks.toml',
+      'config/_default/permalinks.yaml',
+      'config/_default/permalinks.yml',
+      'config/_default/permalinks.json',
+    ]);
     return { ...hugoSite(permalinksFile ? { ...config, permalinks: read(permalinksFile) } : config, root), notes };
   }
   const packageJson = is('package.json', 'file') ? read('package.json') : {};
   const dependencies = { ...record(packageJson.dependencies), ...record(packageJson.devDependencies) };
   const eleventyConfig = first(['eleventy.config.js', 'eleventy.config.mjs', 'eleventy.config.cjs', '.eleventy.js']);
   if ('next' in dependencies) return { ...nextSite(root, files, is, notes), notes };
-  if ('gatsby' in dependencies) return { ...jsSite('gatsby', is, { kind: 'route', prefix: '', nested: true, trailingSlash: true }, 'gatsby-plugin-feed' in dependencies ? ['/rss.xml'] : []), notes };
-  if (eleventyConfig || '@11ty/eleventy' in dependencies) return { ...eleventySite(root, files, is, eleventyConfig), notes };
+  if ('gatsby' in dependencies)
+    return {
+      ...jsSite(
+        'gatsby',
+        is,
+        { kind: 'route', prefix: '', nested: true, trailingSlash: true },
+        'gatsby-plugin-feed' in dependencies ? ['/rss.xml'] : [],
+      ),
+      notes,
+    };
+  if (eleventyConfig || '@11ty/eleventy' in dependencies)
+    return { ...eleventySite(root, files, is, eleventyConfig), notes };
   return {
-    generator: 'folder', postFolders: [''], isPostPath: () => true, publishedFolders: ['', 'static', 'public', 'assets'], addresses: { kind: 'none' }, feeds: [], notes,
+    generator: 'folder',
+    postFolders: [''],
+    isPostPath: () => true,
+    publishedFolders: ['', 'static', 'public', 'assets'],
+    addresses: { kind: 'none' },
+    feeds: [],
+    notes,
   };
 }
 
@@ -127,16 +158,37 @@ function jekyllSite(config: Record<string, unknown>, is: Is): Omit<SourceSite, '
   const defaults = Array.isArray(config.defaults) ? config.defaults.map(record) : [];
   const forPosts = defaults.find((entry) => {
     const scope = record(entry.scope);
-    return (scope.type === 'posts' || (typeof scope.path === 'string' && /(^|\/)_posts\/?$/.test(scope.path)) || scope.path === '') && typeof record(entry.values).permalink === 'string';
+    return (
+      (scope.type === 'posts' ||
+        (typeof scope.path === 'string' && /(^|\/)_posts\/?$/.test(scope.path)) ||
+        scope.path === '') &&
+      typeof record(entry.values).permalink === 'string'
+    );
   });
-  const permalink = [record(collections.posts).permalink, record(forPosts?.values).permalink, config.permalink].find((value): value is string => typeof value === 'string' && value.trim() !== '') ?? 'date';
-  const plugins = [...(Array.isArray(config.plugins) ? config.plugins : []), ...(Array.isArray(config.gems) ? config.gems : [])].map(String);
-  const feedPath = typeof record(config.feed).path === 'string' ? `/${String(record(config.feed).path).replace(/^\/+/, '')}` : '/feed.xml';
-  const feeds = [...(plugins.includes('jekyll-feed') ? [feedPath] : []), ...['feed.xml', 'atom.xml', 'rss.xml'].filter((name) => is(name, 'file')).map((name) => `/${name}`)];
+  const permalink =
+    [record(collections.posts).permalink, record(forPosts?.values).permalink, config.permalink].find(
+      (value): value is string => typeof value === 'string' && value.trim() !== '',
+    ) ?? 'date';
+  const plugins = [
+    ...(Array.isArray(config.plugins) ? config.plugins : []),
+    ...(Array.isArray(config.gems) ? config.gems : []),
+  ].map(String);
+  const feedPath =
+    typeof record(config.feed).path === 'string'
+      ? `/${String(record(config.feed).path).replace(/^\/+/, '')}`
+      : '/feed.xml';
+  const feeds = [
+    ...(plugins.includes('jekyll-feed') ? [feedPath] : []),
+    ...['feed.xml', 'atom.xml', 'rss.xml'].filter((name) => is(name, 'file')).map((name) => `/${name}`),
+  ];
   return {
     generator: 'jekyll',
     postFolders: [''],
-    isPostPath: (relative) => relative.split('/').slice(0, -1).some((segment) => segment === '_posts' || segment === '_drafts'),
+    isPostPath: (relative) =>
+      relative
+        .split('/')
+        .slice(0, -1)
+        .some((segment) => segment === '_posts' || segment === '_drafts'),
     publishedFolders: [''],
     addresses: { kind: 'jekyll', baseurl, permalink },
     feeds: [...new Set(feeds.map((feed) => baseurl + feed))],
@@ -153,10 +205,17 @@ function hugoSite(config: Record<string, unknown>, root: string): Omit<SourceSit
   const base = basePath(config.baseURL ?? config.baseurl);
   const permalinks = record(config.permalinks);
   const byKind = record(permalinks.page);
-  const rules = Object.fromEntries(Object.entries({ ...permalinks, ...byKind }).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  const rules = Object.fromEntries(
+    Object.entries({ ...permalinks, ...byKind }).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
+  );
   const sections = (() => {
     try {
-      return readdirSync(path.join(root, contentDir), { withFileTypes: true }).filter((entry) => entry.isDirectory() && isWalked(entry.name)).map((entry) => entry.name).sort();
+      return readdirSync(path.join(root, contentDir), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory() && isWalked(entry.name))
+        .map((entry) => entry.name)
+        .sort();
     } catch {
       return [];
     }
@@ -166,20 +225,39 @@ function hugoSite(config: Record<string, unknown>, root: string): Omit<SourceSit
     postFolders: [contentDir],
     isPostPath: (relative) => relative.includes('/'),
     publishedFolders: ['static', 'assets'],
-    addresses: { kind: 'hugo', base, permalinks: rules, uglyUrls: config.uglyURLs === true || config.uglyurls === true, contentDir },
+    addresses: {
+      kind: 'hugo',
+      base,
+      permalinks: rules,
+      uglyUrls: config.uglyURLs === true || config.uglyurls === true,
+      contentDir,
+    },
     feeds: [`${base}/index.xml`, ...sections.map((section) => `${base}/${section}/index.xml`)],
   };
 }
 
 /** The folders a JavaScript site (Next.js, Gatsby, Eleventy) keeps posts in, where they exist. */
-const jsPostFolders = ['posts', '_posts', 'blog', 'content', 'data/blog', 'data/posts', 'src/posts', 'src/blog', 'src/content', 'public'];
+const jsPostFolders = [
+  'posts',
+  '_posts',
+  'blog',
+  'content',
+  'data/blog',
+  'data/posts',
+  'src/posts',
+  'src/blog',
+  'src/content',
+  'public',
+];
 
 function jsSite(generator: Generator, is: Is, addresses: AddressRules, feeds: string[]): Omit<SourceSite, 'notes'> {
   const folders = jsPostFolders.filter((folder) => is(folder, 'folder'));
   return {
     generator,
     // A folder inside another one listed is walked with it.
-    postFolders: folders.filter((folder) => !folders.some((other) => other !== folder && folder.startsWith(`${other}/`))),
+    postFolders: folders.filter(
+      (folder) => !folders.some((other) => other !== folder && folder.startsWith(`${other}/`)),
+    ),
     isPostPath: () => true,
     publishedFolders: ['public', 'static', ''],
     addresses,
@@ -194,7 +272,9 @@ function jsSite(generator: Generator, is: Is, addresses: AddressRules, feeds: st
  */
 function nextSite(root: string, files: ContentFiles, is: Is, notes: string[]): Omit<SourceSite, 'notes'> {
   let config = '';
-  const configFile = ['next.config.js', 'next.config.mjs', 'next.config.ts', 'next.config.cjs'].find((name) => is(name, 'file'));
+  const configFile = ['next.config.js', 'next.config.mjs', 'next.config.ts', 'next.config.cjs'].find((name) =>
+    is(name, 'file'),
+  );
   if (configFile) {
     try {
       config = files.readText(path.join(root, configFile), 'markdownBytes');
@@ -216,26 +296,54 @@ function nextSite(root: string, files: ContentFiles, is: Is, notes: string[]): O
     for (const entry of entries) {
       if (!isWalked(entry.name) && !entry.name.startsWith('[')) continue;
       const child = `${relative}/${entry.name}`;
-      if (/^\[(?:\.\.\.)?(slug|id|post|postId|name|path)\]$/.test(entry.name.replace(/\.[jt]sx?$|\.mdx?$/, ''))) routes.push(relative);
+      if (/^\[(?:\.\.\.)?(slug|id|post|postId|name|path)\]$/.test(entry.name.replace(/\.[jt]sx?$|\.mdx?$/, '')))
+        routes.push(relative);
       if (entry.isDirectory() && /\.xml$/.test(entry.name)) feeds.push(child);
       if (entry.isDirectory()) walk(child, depth + 1);
     }
   };
   for (const folder of ['app', 'src/app', 'pages', 'src/pages']) if (is(folder, 'folder')) walk(folder, 0);
   // `app/(blog)/posts/[slug]` is `/posts/<slug>`: a route group's name is no segment.
-  const routePath = (folder: string) => folder.replace(/^(src\/)?(app|pages)/, '').split('/').filter((segment) => segment !== '' && !/^\(.*\)$/.test(segment)).join('/');
+  const routePath = (folder: string) =>
+    folder
+      .replace(/^(src\/)?(app|pages)/, '')
+      .split('/')
+      .filter((segment) => segment !== '' && !/^\(.*\)$/.test(segment))
+      .join('/');
   const route = routes.find((folder) => /blog|post/.test(folder)) ?? routes[0];
-  if (route === undefined) notes.push('no page route for posts ([slug]) was found under app/ or pages/, so the old addresses of posts are not known');
+  if (route === undefined)
+    notes.push(
+      'no page route for posts ([slug]) was found under app/ or pages/, so the old addresses of posts are not known',
+    );
   const publicFeeds = (() => {
     try {
-      return readdirSync(path.join(root, 'public')).filter((name) => /\.xml$/.test(name) && !/^sitemap/.test(name)).map((name) => `/${name}`);
+      return readdirSync(path.join(root, 'public'))
+        .filter((name) => /\.xml$/.test(name) && !/^sitemap/.test(name))
+        .map((name) => `/${name}`);
     } catch {
       return [];
     }
   })();
   const trailingSlash = /\btrailingSlash\s*:\s*true\b/.test(config);
-  const site = jsSite('next', is, route === undefined ? { kind: 'none' } : { kind: 'route', prefix: base + (routePath(route) ? `/${routePath(route)}` : ''), nested: false, trailingSlash }, []);
-  return { ...site, feeds: [...new Set([...feeds.map((folder) => `${base}/${routePath(folder)}`), ...publicFeeds.map((feed) => base + feed)])] };
+  const site = jsSite(
+    'next',
+    is,
+    route === undefined
+      ? { kind: 'none' }
+      : {
+          kind: 'route',
+          prefix: base + (routePath(route) ? `/${routePath(route)}` : ''),
+          nested: false,
+          trailingSlash,
+        },
+    [],
+  );
+  return {
+    ...site,
+    feeds: [
+      ...new Set([...feeds.map((folder) => `${base}/${routePath(folder)}`), ...publicFeeds.map((feed) => base + feed)]),
+    ],
+  };
 }
 
 /**
@@ -243,7 +351,12 @@ function nextSite(root: string, files: ContentFiles, is: Is, notes: string[]): O
  * folder, or at the `permalink` of its front matter or its folder's data file
  * (`posts/posts.json`, `posts/posts.11tydata.json`); feeds at the `permalink` of a feed template.
  */
-function eleventySite(root: string, files: ContentFiles, is: Is, configFile: string | undefined): Omit<SourceSite, 'notes'> {
+function eleventySite(
+  root: string,
+  files: ContentFiles,
+  is: Is,
+  configFile: string | undefined,
+): Omit<SourceSite, 'notes'> {
   let config = '';
   try {
     if (configFile) config = files.readText(path.join(root, configFile), 'markdownBytes');
@@ -283,5 +396,9 @@ function eleventySite(root: string, files: ContentFiles, is: Is, configFile: str
       }
     }
   }
-  return { ...site, publishedFolders: [input, 'public', ''].filter((folder, index, all) => all.indexOf(folder) === index), feeds };
+  return {
+    ...site,
+    publishedFolders: [input, 'public', ''].filter((folder, index, all) => all.indexOf(folder) === index),
+    feeds,
+  };
 }

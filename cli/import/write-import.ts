@@ -35,15 +35,33 @@ export function readManifest(folder: string): ImportManifest {
     if (!lstatSync(file, { throwIfNoEntry: false })?.isFile()) return { version: 1, posts: {} };
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new SiteError({ code: 'import.bad-manifest', message: `the import manifest cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`, file, cause: error });
+    throw new SiteError({
+      code: 'import.bad-manifest',
+      message: `the import manifest cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
+      file,
+      cause: error,
+    });
   }
   try {
     const value = JSON.parse(text) as Partial<ImportManifest>;
     const posts = value.posts && typeof value.posts === 'object' ? value.posts : {};
-    const checked = Object.entries(posts).filter(([, post]) => post && typeof post.source === 'string' && post.files && typeof post.files === 'object' && Object.values(post.files).every((hash) => typeof hash === 'string'));
+    const checked = Object.entries(posts).filter(
+      ([, post]) =>
+        post &&
+        typeof post.source === 'string' &&
+        post.files &&
+        typeof post.files === 'object' &&
+        Object.values(post.files).every((hash) => typeof hash === 'string'),
+    );
     return { version: 1, posts: Object.fromEntries(checked) };
   } catch (error) {
-    throw new SiteError({ code: 'import.bad-manifest', message: 'the import manifest is not valid JSON', hint: `Restore ${manifestName} from version control, or delete it to import anew (the posts an earlier import wrote are then left alone).`, file, cause: error });
+    throw new SiteError({
+      code: 'import.bad-manifest',
+      message: 'the import manifest is not valid JSON',
+      hint: `Restore ${manifestName} from version control, or delete it to import anew (the posts an earlier import wrote are then left alone).`,
+      file,
+      cause: error,
+    });
   }
 }
 
@@ -52,7 +70,11 @@ export function readManifest(folder: string): ImportManifest {
  * replace. A post changed since (a file edited, added or removed) is an error at its folder:
  * the edit would be lost.
  */
-export function replaceablePosts(folder: string, manifest: ImportManifest, slugs: Iterable<string>): { replaceable: Set<string>; problems: SiteError[] } {
+export function replaceablePosts(
+  folder: string,
+  manifest: ImportManifest,
+  slugs: Iterable<string>,
+): { replaceable: Set<string>; problems: SiteError[] } {
   const replaceable = new Set<string>();
   const problems: SiteError[] = [];
   for (const slug of slugs) {
@@ -60,9 +82,19 @@ export function replaceablePosts(folder: string, manifest: ImportManifest, slugs
     const postFolder = path.join(folder, slug);
     if (!recorded || !lstatSync(postFolder, { throwIfNoEntry: false })?.isDirectory()) continue;
     const now = filesOf(postFolder);
-    const changed = [...new Set([...Object.keys(recorded.files), ...Object.keys(now)])].filter((file) => recorded.files[file] !== now[file]).sort();
+    const changed = [...new Set([...Object.keys(recorded.files), ...Object.keys(now)])]
+      .filter((file) => recorded.files[file] !== now[file])
+      .sort();
     if (changed.length === 0) replaceable.add(slug);
-    else problems.push(new SiteError({ code: 'import.post-changed', message: `this post was changed since an import wrote it (${changed.slice(0, 5).join(', ')}${changed.length > 5 ? ` and ${changed.length - 5} more` : ''}), so --update leaves it as it is`, hint: 'Move the edits into the source and remove the post, or give the imported post another slug.', file: postFolder }));
+    else
+      problems.push(
+        new SiteError({
+          code: 'import.post-changed',
+          message: `this post was changed since an import wrote it (${changed.slice(0, 5).join(', ')}${changed.length > 5 ? ` and ${changed.length - 5} more` : ''}), so --update leaves it as it is`,
+          hint: 'Move the edits into the source and remove the post, or give the imported post another slug.',
+          file: postFolder,
+        }),
+      );
   }
   return { replaceable, problems };
 }
@@ -73,7 +105,9 @@ function filesOf(folder: string): Record<string, string> {
   for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) {
     if (entry.isDirectory()) continue;
     const file = path.join(entry.parentPath, entry.name);
-    files[path.relative(folder, file).split(path.sep).join('/')] = entry.isFile() ? createHash('sha256').update(readFileSync(file)).digest('hex') : 'not a file';
+    files[path.relative(folder, file).split(path.sep).join('/')] = entry.isFile()
+      ? createHash('sha256').update(readFileSync(file)).digest('hex')
+      : 'not a file';
   }
   return files;
 }
@@ -84,18 +118,33 @@ function filesOf(folder: string): Record<string, string> {
  * folder that appeared at a post's place meanwhile stops the commit, everything done is put
  * back, and the error names it.
  */
-export async function commitImport(plan: ImportPlan, staging: string, folder: string, manifest: ImportManifest, replaced: ReadonlySet<string>): Promise<void> {
+export async function commitImport(
+  plan: ImportPlan,
+  staging: string,
+  folder: string,
+  manifest: ImportManifest,
+  replaced: ReadonlySet<string>,
+): Promise<void> {
   const aside = `${staging}.replaced`;
   const done: { from: string; to: string }[] = [];
   const move = async (from: string, to: string) => {
     if (lstatSync(to, { throwIfNoEntry: false })) {
-      throw new SiteError({ code: 'import.post-exists', message: 'this folder appeared while the import ran, and was left untouched', file: to, hint: 'Run the import again: nothing of it was written.' });
+      throw new SiteError({
+        code: 'import.post-exists',
+        message: 'this folder appeared while the import ran, and was left untouched',
+        file: to,
+        hint: 'Run the import again: nothing of it was written.',
+      });
     }
     await rename(from, to);
     done.push({ from, to });
   };
   const recorded: Record<string, ManifestPost> = {};
-  for (const post of plan.posts) recorded[post.slug] = { source: path.relative(plan.source, post.source).split(path.sep).join('/'), files: filesOf(path.join(staging, post.slug)) };
+  for (const post of plan.posts)
+    recorded[post.slug] = {
+      source: path.relative(plan.source, post.source).split(path.sep).join('/'),
+      files: filesOf(path.join(staging, post.slug)),
+    };
   try {
     if (replaced.size > 0) await mkdir(aside);
     for (const slug of replaced) await move(path.join(folder, slug), path.join(aside, slug));

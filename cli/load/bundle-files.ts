@@ -27,13 +27,41 @@ const kindNames = 'images, audio, video, PDF, plain text, data (.json, .csv) and
 
 /** Extensions a browser runs, or shows as a document of the site's origin: named as such in the error. */
 const activeExtensions = new Set([
-  '.html', '.htm', '.xhtml', '.xht', '.shtml', '.mhtml', '.js', '.mjs', '.cjs', '.xml', '.xsl', '.xslt', '.svgz', '.wasm',
-  '.css', '.swf', '.jar', '.hta', '.appcache', '.webmanifest', '.rss', '.atom', '.rdf', '.mathml', '.vue', '.jsx', '.ts', '.tsx',
+  '.html',
+  '.htm',
+  '.xhtml',
+  '.xht',
+  '.shtml',
+  '.mhtml',
+  '.js',
+  '.mjs',
+  '.cjs',
+  '.xml',
+  '.xsl',
+  '.xslt',
+  '.svgz',
+  '.wasm',
+  '.css',
+  '.swf',
+  '.jar',
+  '.hta',
+  '.appcache',
+  '.webmanifest',
+  '.rss',
+  '.atom',
+  '.rdf',
+  '.mathml',
+  '.vue',
+  '.jsx',
+  '.ts',
+  '.tsx',
 ]);
 
 /** The extensions a site names in `bundles.attachments`, as they are compared: lowercase, with their dot. */
 export function attachmentExtensions(named: readonly string[] | undefined): ReadonlySet<string> {
-  return new Set((named ?? []).map((extension) => (extension.startsWith('.') ? extension : `.${extension}`).toLowerCase()));
+  return new Set(
+    (named ?? []).map((extension) => (extension.startsWith('.') ? extension : `.${extension}`).toLowerCase()),
+  );
 }
 
 /**
@@ -51,8 +79,8 @@ export function bundleFileKind(file: string, attachments: ReadonlySet<string>): 
       ? `${path.basename(file)} is not published beside the post: a browser would run it, or show it as a page of the site`
       : `${path.basename(file)} is not published beside the post: ${extension ? `${extension} files are` : 'a file without an extension is'} not among what a post publishes (${kindNames})`,
     hint: active
-      ? 'Show code in the post as a code block, or put the files in an archive (.zip). A site that means to offer such files as downloads names their extension in its collection\'s `bundles.attachments`.'
-      : 'Put it in an archive (.zip), or link it from another host. A site that means to offer such files as downloads names their extension in its collection\'s `bundles.attachments`.',
+      ? "Show code in the post as a code block, or put the files in an archive (.zip). A site that means to offer such files as downloads names their extension in its collection's `bundles.attachments`."
+      : "Put it in an archive (.zip), or link it from another host. A site that means to offer such files as downloads names their extension in its collection's `bundles.attachments`.",
     file,
   });
 }
@@ -73,7 +101,10 @@ export function unreachableName(file: string, inside: string): SiteError | undef
   const found = unreachable.exec(inside);
   if (!found) return undefined;
   const character = found[0].codePointAt(0)!;
-  const shown = character < 0x20 || character === 0x7f || character > 0x7e ? `U+${character.toString(16).toUpperCase().padStart(4, '0')}` : `"${found[0]}"`;
+  const shown =
+    character < 0x20 || character === 0x7f || character > 0x7e
+      ? `U+${character.toString(16).toUpperCase().padStart(4, '0')}`
+      : `"${found[0]}"`;
   return new SiteError({
     code: 'content.bundle-file-name',
     message: `${JSON.stringify(inside)} cannot be published: its name holds ${shown}, so no link reaches it as written`,

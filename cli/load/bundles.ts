@@ -45,12 +45,18 @@ export interface LoadedBundle {
  * Reads every page bundle of the loaded collections, by folder; `specs` are the collections as the
  * site defines them.
  */
-export async function loadBundles(raw: RawContent, files: ContentFiles, specs: Record<string, CollectionSpec>, cache?: Cache): Promise<Map<string, LoadedBundle>> {
+export async function loadBundles(
+  raw: RawContent,
+  files: ContentFiles,
+  specs: Record<string, CollectionSpec>,
+  cache?: Cache,
+): Promise<Map<string, LoadedBundle>> {
   // One at a time, as the images folder is read: at most one file's bytes are held.
   const bundles = new Map<string, LoadedBundle>();
   for (const [name, collection] of Object.entries(raw.collections)) {
     const attachments = attachmentExtensions(specs[name]?.bundles?.attachments);
-    for (const file of collection) if (file.bundle) bundles.set(file.bundle, await loadBundle(file.bundle, files, attachments, cache));
+    for (const file of collection)
+      if (file.bundle) bundles.set(file.bundle, await loadBundle(file.bundle, files, attachments, cache));
   }
   return bundles;
 }
@@ -61,7 +67,12 @@ export async function loadBundles(raw: RawContent, files: ContentFiles, specs: R
  * within its limit) but not yet read. Every path inside the bundle must be one a link can reach.
  * Hidden files (`.DS_Store`) are left out.
  */
-async function loadBundle(folder: string, files: ContentFiles, attachments: ReadonlySet<string>, cache?: Cache): Promise<LoadedBundle> {
+async function loadBundle(
+  folder: string,
+  files: ContentFiles,
+  attachments: ReadonlySet<string>,
+  cache?: Cache,
+): Promise<LoadedBundle> {
   const problems: SiteError[] = [];
   const images = await loadImages(folder, { files, urlPrefix: '', cache }).catch((error: unknown) => {
     problems.push(...(collectSiteErrors(error) ?? [fileFailure(folder, error)]));

@@ -45,7 +45,13 @@ export function splitMarkdown(source: string, file?: string): SplitMarkdown {
   const parsed = matter(input, matterOptions() as { language: string });
   const data: unknown = parsed.data;
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    throw new SiteError({ code: 'content.bad-front-matter', message: 'front matter is not a list of `name: value` fields', hint: 'Write one `name: value` line per field between the --- lines.', file, line: 2 });
+    throw new SiteError({
+      code: 'content.bad-front-matter',
+      message: 'front matter is not a list of `name: value` fields',
+      hint: 'Write one `name: value` line per field between the --- lines.',
+      file,
+      line: 2,
+    });
   }
   // gray-matter keeps the newline after the opening fence.
   const frontMatterText = (parsed.matter ?? '').replace(/^\r?\n/, '');
@@ -73,7 +79,10 @@ export function splitBody(source: string, file?: string): Pick<SplitMarkdown, 'b
  * unparsed: for a reader that parses another generator's front matter by that generator's rules
  * (`sitegen import`). Undefined for a file without front matter.
  */
-export function splitFrontMatter(source: string, file?: string): { yaml: string; frontMatterText: string; body: string; bodyLine: number } | undefined {
+export function splitFrontMatter(
+  source: string,
+  file?: string,
+): { yaml: string; frontMatterText: string; body: string; bodyLine: number } | undefined {
   const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
   const fence = openingFence(text);
   if (!fence) return undefined;
@@ -88,7 +97,10 @@ export function yamlOptions(): { maxAliases: number; maxDepth: number } {
 }
 
 /** A fenced file split as gray-matter splits it; `yaml` is the text js-yaml would parse. */
-function splitFenced(text: string, fence: Fence): { yaml: string; frontMatterText: string; body: string; bodyLine: number } {
+function splitFenced(
+  text: string,
+  fence: Fence,
+): { yaml: string; frontMatterText: string; body: string; bodyLine: number } {
   // gray-matter ends the block at the next "\n---" after the opening fence's line.
   const afterFence = text.slice(fence.firstLineEnd);
   const close = afterFence.indexOf('\n---');
@@ -155,7 +167,9 @@ function yamlValue(key: string, value: unknown): string {
   const text = String(value);
   // A date stays unquoted, as authors write it; checkNewEntry (validate/new-entry.ts) allows only YYYY-MM-DD.
   if (key === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(text)) return text;
-  return /^[a-z/][\w/.-]*$/.test(text) && !/^(true|false|null)$/.test(text) && (key === 'slug' || text.startsWith('/')) ? text : JSON.stringify(text);
+  return /^[a-z/][\w/.-]*$/.test(text) && !/^(true|false|null)$/.test(text) && (key === 'slug' || text.startsWith('/'))
+    ? text
+    : JSON.stringify(text);
 }
 
 /** The entry's file: its front matter, in the order given, and the body. */

@@ -36,7 +36,11 @@ export async function loadContent(root: string, spec: ContentSpec): Promise<RawC
     ...names.map((name) => {
       const collection = spec.collections[name]!;
       const folder = path.join(root, collection.folder);
-      return collect(collection.schema ? loadMarkdownFolder(folder, files, { bundles: collection.bundles !== undefined }) : loadTextFolder(folder, files));
+      return collect(
+        collection.schema
+          ? loadMarkdownFolder(folder, files, { bundles: collection.bundles !== undefined })
+          : loadTextFolder(folder, files),
+      );
     }),
   ]);
   if (errors.length > 0) throw new SiteErrorList(errors);
@@ -48,10 +52,18 @@ export async function loadContent(root: string, spec: ContentSpec): Promise<RawC
  * also the `index.md` of each page bundle (a subfolder). `files` reads inside the content folder,
  * by default the one holding `folder`.
  */
-export async function loadMarkdownFolder(folder: string, files = new ContentFiles(path.dirname(folder)), options: { bundles?: boolean } = {}): Promise<RawMarkdown[]> {
+export async function loadMarkdownFolder(
+  folder: string,
+  files = new ContentFiles(path.dirname(folder)),
+  options: { bundles?: boolean } = {},
+): Promise<RawMarkdown[]> {
   const listed = await markdownFiles(folder, options.bundles === true);
-  const results = await Promise.allSettled(listed.map(async ({ file, bundle }) => ({ ...loadMarkdown(file, files), ...(bundle ? { bundle } : {}) })));
-  const errors = results.flatMap((r) => (r.status === 'rejected' ? collectSiteErrors(r.reason) ?? [fileFailure(folder, r.reason)] : []));
+  const results = await Promise.allSettled(
+    listed.map(async ({ file, bundle }) => ({ ...loadMarkdown(file, files), ...(bundle ? { bundle } : {}) })),
+  );
+  const errors = results.flatMap((r) =>
+    r.status === 'rejected' ? (collectSiteErrors(r.reason) ?? [fileFailure(folder, r.reason)]) : [],
+  );
   if (errors.length > 0) throw new SiteErrorList(errors);
   return results.map((r) => (r as PromiseFulfilledResult<RawMarkdown>).value);
 }
@@ -62,7 +74,9 @@ export async function loadMarkdownFolder(folder: string, files = new ContentFile
  * the place of its name; a subfolder without one is refused, so no post goes missing unnoticed.
  */
 async function markdownFiles(folder: string, bundles = false): Promise<{ file: string; bundle?: string }[]> {
-  const entries = (await readdir(folder, { withFileTypes: true }).catch(() => [])).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const entries = (await readdir(folder, { withFileTypes: true }).catch(() => [])).sort((a, b) =>
+    a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+  );
   const listed: { file: string; bundle?: string }[] = [];
   const errors: SiteError[] = [];
   for (const entry of entries) {
@@ -72,7 +86,15 @@ async function markdownFiles(folder: string, bundles = false): Promise<{ file: s
     else if (bundles && entry.isDirectory() && !entry.name.startsWith('.')) {
       const index = path.join(file, bundleIndex);
       if (await hasFile(index)) listed.push({ file: index, bundle: file });
-      else errors.push(new SiteError({ code: 'content.bundle-without-index', message: `the folder ${entry.name}/ has no ${bundleIndex}`, hint: `A post that is a folder keeps its text in ${bundleIndex} beside its images: rename its Markdown file to ${bundleIndex}, or move the folder out of ${path.basename(folder)}/.`, file }));
+      else
+        errors.push(
+          new SiteError({
+            code: 'content.bundle-without-index',
+            message: `the folder ${entry.name}/ has no ${bundleIndex}`,
+            hint: `A post that is a folder keeps its text in ${bundleIndex} beside its images: rename its Markdown file to ${bundleIndex}, or move the folder out of ${path.basename(folder)}/.`,
+            file,
+          }),
+        );
     }
   }
   if (errors.length > 0) throw new SiteErrorList(errors);
@@ -81,15 +103,20 @@ async function markdownFiles(folder: string, bundles = false): Promise<{ file: s
 
 /** Whether `file` is there (a link too: reading it refuses one that leads out of the content folder). */
 async function hasFile(file: string): Promise<boolean> {
-  return lstat(file).then(() => true, () => false);
+  return lstat(file).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** Reads every `.md` file of a folder as plain text: a collection without front matter. */
 async function loadTextFolder(folder: string, files: ContentFiles): Promise<RawMarkdown[]> {
-  const results = await Promise.allSettled((await markdownFiles(folder)).map(async ({ file }) => {
-    const source = guardFile(file, () => files.readText(file, 'markdownBytes'));
-    return { file, source, frontMatter: {}, frontMatterText: '', body: source, bodyLine: 1 };
-  }));
+  const results = await Promise.allSettled(
+    (await markdownFiles(folder)).map(async ({ file }) => {
+      const source = guardFile(file, () => files.readText(file, 'markdownBytes'));
+      return { file, source, frontMatter: {}, frontMatterText: '', body: source, bodyLine: 1 };
+    }),
+  );
   const errors = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as SiteError] : []));
   if (errors.length > 0) throw new SiteErrorList(errors);
   return results.map((r) => (r as PromiseFulfilledResult<RawMarkdown>).value);
@@ -127,11 +154,15 @@ export function yamlError(file: string, error: YamlError): SiteError {
     : /unknown .*tag/.test(reason)
       ? ['content.yaml-tag', 'Remove the !tag: front matter holds plain text, numbers, lists and fields.']
       : /maxDepth/.test(reason)
-        ? ['content.too-deep', `Front matter may nest at most ${inputLimits.frontMatterDepth} levels: flatten the fields, or keep deeply nested data in a dataset under content/data.`]
+        ? [
+            'content.too-deep',
+            `Front matter may nest at most ${inputLimits.frontMatterDepth} levels: flatten the fields, or keep deeply nested data in a dataset under content/data.`,
+          ]
         : ['content.bad-front-matter', 'Check indentation and quote values that contain a colon.'];
   return new SiteError({
     code,
-    message: code === 'content.bad-front-matter' ? `front matter is not valid YAML: ${reason}` : `front matter: ${reason}`,
+    message:
+      code === 'content.bad-front-matter' ? `front matter is not valid YAML: ${reason}` : `front matter: ${reason}`,
     hint,
     file,
     // js-yaml counts lines from 0, starting on the opening fence's line (gray-matter hands it
@@ -143,11 +174,15 @@ export function yamlError(file: string, error: YamlError): SiteError {
 }
 
 async function loadDatasets(folder: string, names: string[], files: ContentFiles): Promise<Map<string, RawJson>> {
-  const results = await Promise.allSettled(names.map((name) => loadJson(name, path.join(folder, `${name}.json`), files)));
+  const results = await Promise.allSettled(
+    names.map((name) => loadJson(name, path.join(folder, `${name}.json`), files)),
+  );
   const errors = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as SiteError] : []));
   if (errors.length > 0) throw new SiteErrorList(errors);
-  return new Map(results.map((r) => {
-    const raw = (r as PromiseFulfilledResult<RawJson>).value;
-    return [raw.name, raw];
-  }));
+  return new Map(
+    results.map((r) => {
+      const raw = (r as PromiseFulfilledResult<RawJson>).value;
+      return [raw.name, raw];
+    }),
+  );
 }

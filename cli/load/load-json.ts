@@ -10,7 +10,11 @@ import { ContentFiles, guardFile } from '../shared/read-content-file.ts';
  * Reads and parses one JSON dataset, reporting a syntax error at its line and column. `files`
  * reads inside the content folder, by default the one holding `data/<name>.json`.
  */
-export async function loadJson(name: string, file: string, files = new ContentFiles(contentRootOf(file))): Promise<RawJson> {
+export async function loadJson(
+  name: string,
+  file: string,
+  files = new ContentFiles(contentRootOf(file)),
+): Promise<RawJson> {
   return guardFile(file, () => parseJson(name, file, files.readText(file, 'jsonBytes')));
 }
 
@@ -20,13 +24,26 @@ export function parseJson(name: string, file: string, text: string): RawJson {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const tooDeep = offsetBeyondDepth(source, inputLimits.jsonDepth);
   if (tooDeep !== undefined) {
-    throw new SiteError({ code: 'content.too-deep', message: `JSON nests more than ${inputLimits.jsonDepth} levels deep`, hint: 'Flatten the data.', file, ...offsetToLineColumn(source, tooDeep) });
+    throw new SiteError({
+      code: 'content.too-deep',
+      message: `JSON nests more than ${inputLimits.jsonDepth} levels deep`,
+      hint: 'Flatten the data.',
+      file,
+      ...offsetToLineColumn(source, tooDeep),
+    });
   }
   try {
     return { name, file, source, value: JSON.parse(source) };
   } catch (error) {
     const { line, column } = locateJsonSyntaxError(source, error as Error);
-    throw new SiteError({ code: 'content.bad-json', message: `not valid JSON: ${(error as Error).message}`, file, line, column, cause: error });
+    throw new SiteError({
+      code: 'content.bad-json',
+      message: `not valid JSON: ${(error as Error).message}`,
+      file,
+      line,
+      column,
+      cause: error,
+    });
   }
 }
 

@@ -10,7 +10,12 @@ import { ContentFiles, guardFile } from '../shared/read-content-file.ts';
  * its own. `patched` is false for a file it cannot place (the caller then reloads everything);
  * `imagesChanged` asks the caller to re-read the images.
  */
-export async function patchContent(raw: RawContent, contentDir: string, spec: ContentSpec, files: string[]): Promise<{ patched: boolean; imagesChanged: boolean }> {
+export async function patchContent(
+  raw: RawContent,
+  contentDir: string,
+  spec: ContentSpec,
+  files: string[],
+): Promise<{ patched: boolean; imagesChanged: boolean }> {
   const reader = new ContentFiles(contentDir);
   let imagesChanged = false;
   for (const file of files) {
@@ -23,7 +28,12 @@ export async function patchContent(raw: RawContent, contentDir: string, spec: Co
     if (relative.length !== 2 || !name) return { patched: false, imagesChanged };
     const collection = Object.entries(spec.collections).find(([, entry]) => entry.folder === folder);
     if (collection && name.endsWith('.md')) {
-      patchMarkdown(raw.collections[collection[0]]!, file, readIfPresent(reader, file), collection[1].schema !== undefined);
+      patchMarkdown(
+        raw.collections[collection[0]]!,
+        file,
+        readIfPresent(reader, file),
+        collection[1].schema !== undefined,
+      );
     } else if (folder === 'data' && name.endsWith('.json') && raw.data.has(name.slice(0, -5))) {
       raw.data.set(name.slice(0, -5), await loadJson(name.slice(0, -5), file, reader));
     } else {
@@ -40,7 +50,9 @@ function patchMarkdown(list: RawMarkdown[], file: string, text: string | undefin
     if (index >= 0) list.splice(index, 1);
     return;
   }
-  const parsed = hasFrontMatter ? guardFile(file, () => parseMarkdown(file, text)) : { file, source: text, frontMatter: {}, frontMatterText: '', body: text, bodyLine: 1 };
+  const parsed = hasFrontMatter
+    ? guardFile(file, () => parseMarkdown(file, text))
+    : { file, source: text, frontMatter: {}, frontMatterText: '', body: text, bodyLine: 1 };
   if (index >= 0) list[index] = parsed;
   else list.push(parsed);
   list.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));

@@ -48,7 +48,12 @@ export function planImages(routed: RoutedStep): PlannedImages {
     index: imageIndex(routed.images.svg, plans),
     outputs: [
       ...routed.images.svg.map((image) => ({ url: image.url, source: image.source })),
-      ...plans.flatMap((plan) => [plan.image.url, ...plan.variants.map((variant) => variant.url)].map((url) => ({ url, source: plan.image.source }))),
+      ...plans.flatMap((plan) =>
+        [plan.image.url, ...plan.variants.map((variant) => variant.url)].map((url) => ({
+          url,
+          source: plan.image.source,
+        })),
+      ),
     ],
     encode: (processor, output) => {
       const done = processor.run(plans, new ContentFiles(routed.contentDir), output);
@@ -83,7 +88,14 @@ export function prepareShareCards(routed: RoutedStep, cache: Cache, memory?: Run
   return {
     images: plan.images,
     files: plan.jobs.map((job) => job.file),
-    draw: (output) => drawSharePictures(plan.jobs, drawing, () => spec.assets(routed.model, routed.root), { imagesDir: routed.imagesDir, contentDir: routed.contentDir, cache, memory }, output),
+    draw: (output) =>
+      drawSharePictures(
+        plan.jobs,
+        drawing,
+        () => spec.assets(routed.model, routed.root),
+        { imagesDir: routed.imagesDir, contentDir: routed.contentDir, cache, memory },
+        output,
+      ),
   };
 }
 
@@ -98,7 +110,10 @@ export interface PageBudget {
 /** The JavaScript each page loads, in bytes and gzip bytes. */
 export function pageBudgets(bundle: Bundle, pages: PageRecord[]): PageBudget[] {
   return pages.map((page) => {
-    const entries = [bundle.siteScript, ...(page.islands.length ? [bundle.hydrateScript, ...page.islands.map((name) => bundle.islands[name]!)] : [])];
+    const entries = [
+      bundle.siteScript,
+      ...(page.islands.length ? [bundle.hydrateScript, ...page.islands.map((name) => bundle.islands[name]!)] : []),
+    ];
     const { bytes, gzip } = measureScripts(bundle, entries);
     return { path: page.route.path, islands: page.islands, bytes, gzip };
   });

@@ -55,13 +55,28 @@ export interface BuildRecord {
  * The fingerprint of a build's inputs: the engine, its flags, today's date (a post dated today
  * appears, the copyright year turns), the site's code, the variables it reads and every content file.
  */
-export function inputFingerprint(inputs: BuildInputs, codeFiles: string[], envNames: string[], today = new Date()): string | undefined {
-  const hash = createHash('sha256').update(engineIdentity()).update('\0').update(JSON.stringify(inputs.settings)).update('\0');
+export function inputFingerprint(
+  inputs: BuildInputs,
+  codeFiles: string[],
+  envNames: string[],
+  today = new Date(),
+): string | undefined {
+  const hash = createHash('sha256')
+    .update(engineIdentity())
+    .update('\0')
+    .update(JSON.stringify(inputs.settings))
+    .update('\0');
   hash.update(`today=${today.toISOString().slice(0, 10)}\0`);
   for (const name of [...envNames].sort()) hash.update(`${name}=${inputs.env[name] ?? ''}\0`);
   try {
-    for (const file of [...codeFiles].sort()) hash.update(`${file}\0`).update(readFileSync(path.join(inputs.root, file))).update('\0');
-    for (const entry of readdirSync(inputs.contentDir, { recursive: true, withFileTypes: true }).sort((a, b) => compare(path.join(a.parentPath, a.name), path.join(b.parentPath, b.name)))) {
+    for (const file of [...codeFiles].sort())
+      hash
+        .update(`${file}\0`)
+        .update(readFileSync(path.join(inputs.root, file)))
+        .update('\0');
+    for (const entry of readdirSync(inputs.contentDir, { recursive: true, withFileTypes: true }).sort((a, b) =>
+      compare(path.join(a.parentPath, a.name), path.join(b.parentPath, b.name)),
+    )) {
       const file = path.join(entry.parentPath, entry.name);
       hash.update(`${path.relative(inputs.contentDir, file)}\0`);
       if (entry.isSymbolicLink()) hash.update(`link ${readlinkSync(file)}`);
@@ -83,16 +98,29 @@ function recordKey(out: string): string {
 function lastRecord(cache: Cache, out: string): BuildRecord | undefined {
   return cache.getJson('builds', recordKey(out), (value): value is BuildRecord => {
     const record = value as Partial<BuildRecord> | null;
-    return record?.version === recordVersion && typeof record.fingerprint === 'string' && Array.isArray(record.codeFiles) && Array.isArray(record.envNames)
-      && typeof record.output?.id === 'string' && Array.isArray(record.output.files) && isOutcome(record.outcome) && typeof record.builtAt === 'string';
+    return (
+      record?.version === recordVersion &&
+      typeof record.fingerprint === 'string' &&
+      Array.isArray(record.codeFiles) &&
+      Array.isArray(record.envNames) &&
+      typeof record.output?.id === 'string' &&
+      Array.isArray(record.output.files) &&
+      isOutcome(record.outcome) &&
+      typeof record.builtAt === 'string'
+    );
   });
 }
 
 /** An outcome as recordBuild writes it: what a build that changed nothing prints again. */
 function isOutcome(value: unknown): value is BuildOutcome {
   const outcome = value as Partial<BuildOutcome> | null | undefined;
-  return typeof outcome === 'object' && outcome !== null && [outcome.pages, outcome.redirects, outcome.files].every((n) => Number.isSafeInteger(n))
-    && typeof outcome.warnings === 'string' && typeof outcome.links === 'string';
+  return (
+    typeof outcome === 'object' &&
+    outcome !== null &&
+    [outcome.pages, outcome.redirects, outcome.files].every((n) => Number.isSafeInteger(n)) &&
+    typeof outcome.warnings === 'string' &&
+    typeof outcome.links === 'string'
+  );
 }
 
 /**
@@ -100,19 +128,35 @@ function isOutcome(value: unknown): value is BuildOutcome {
  * still exactly what it wrote (the same folder, the same files with the same sizes,
  * modification times and inodes, no file more); undefined otherwise.
  */
-export function unchangedOutput(cache: Cache, inputs: BuildInputs): { outcome: BuildOutcome; builtAt: string } | undefined {
+export function unchangedOutput(
+  cache: Cache,
+  inputs: BuildInputs,
+): { outcome: BuildOutcome; builtAt: string } | undefined {
   const record = lastRecord(cache, inputs.out);
   if (!record) return undefined;
-  const now = { fingerprint: inputFingerprint(inputs, record.codeFiles, record.envNames), output: outputState(inputs.out) };
+  const now = {
+    fingerprint: inputFingerprint(inputs, record.codeFiles, record.envNames),
+    output: outputState(inputs.out),
+  };
   return canSkip(record, now) ? { outcome: record.outcome, builtAt: record.builtAt } : undefined;
 }
 
 /** Records a committed build into `out` made from these inputs; a failure only costs the next build time. */
-export function recordBuild(cache: Cache, inputs: BuildInputs, codeFiles: string[], envNames: string[], outcome: BuildOutcome): void {
+export function recordBuild(
+  cache: Cache,
+  inputs: BuildInputs,
+  codeFiles: string[],
+  envNames: string[],
+  outcome: BuildOutcome,
+): void {
   const fingerprint = inputFingerprint(inputs, codeFiles, envNames);
   const output = outputState(inputs.out);
   if (!fingerprint || !output) return;
-  cache.putJson('builds', recordKey(inputs.out), recordOf({ fingerprint, codeFiles, envNames, output, outcome }, new Date()));
+  cache.putJson(
+    'builds',
+    recordKey(inputs.out),
+    recordOf({ fingerprint, codeFiles, envNames, output, outcome }, new Date()),
+  );
 }
 
 /**
@@ -138,7 +182,8 @@ function outputState(out: string): BuildRecord['output'] | undefined {
     for (const entry of readdirSync(out, { recursive: true, withFileTypes: true })) {
       const file = path.join(entry.parentPath, entry.name);
       const stats = lstatSync(file, { bigint: true });
-      if (!stats.isDirectory()) files.push([path.relative(out, file), Number(stats.size), String(stats.mtimeNs), Number(stats.ino)]);
+      if (!stats.isDirectory())
+        files.push([path.relative(out, file), Number(stats.size), String(stats.mtimeNs), Number(stats.ino)]);
     }
     return { id: `${info.dev}:${info.ino}`, files: files.sort((a, b) => compare(a[0], b[0])) };
   } catch {

@@ -84,7 +84,19 @@ export interface BuildResult {
 }
 
 /** The named steps of a build, as an error that is not a problem of the site names where it happened. */
-export type BuildStep = 'bundle' | 'load' | 'validate' | 'route' | 'claim' | 'render' | 'images' | 'cards' | 'search' | 'write' | 'check' | 'commit';
+export type BuildStep =
+  | 'bundle'
+  | 'load'
+  | 'validate'
+  | 'route'
+  | 'claim'
+  | 'render'
+  | 'images'
+  | 'cards'
+  | 'search'
+  | 'write'
+  | 'check'
+  | 'commit';
 
 /**
  * A build that failed for a reason other than a problem in the site (a bug, a full disk): the
@@ -129,7 +141,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const run = startRun(options);
   try {
     // esbuild bundles in its own process while the content loads.
-    const bundling = inStep('bundle', () => run.timer.time('bundle', () => bundleSite(options.site, options.root, run.cache)));
+    const bundling = inStep('bundle', () =>
+      run.timer.time('bundle', () => bundleSite(options.site, options.root, run.cache)),
+    );
     bundling.catch(() => undefined);
     const content = await contentSteps(run);
     const pages = await pageSteps(run, content, bundling);
@@ -160,7 +174,9 @@ async function contentSteps(run: BuildRun) {
   const { options, timer, cache } = run;
   run.progress('load');
   const contentDir = options.contentDir ?? path.join(options.root, 'content');
-  const loaded = await inStep('load', () => timer.time('load', () => loadStep(options.site, options.root, contentDir, cache)));
+  const loaded = await inStep('load', () =>
+    timer.time('load', () => loadStep(options.site, options.root, contentDir, cache)),
+  );
   const validated = await inStep('validate', () => timer.timeSync('load', () => validateStep(loaded, options)));
   const routed = await inStep('route', () => timer.timeSync('load', () => routeStep(validated)));
   const images = planImages(routed);
@@ -188,38 +204,54 @@ async function pageSteps(run: BuildRun, { routed, images, shareCards }: ContentS
   const bundle = await bundling;
   run.progress('render', 0, routed.routes.length);
   const search = (run.indexing = searchStep(routed, run.cache));
-  const rendered = await inStep('render', () => timer.time('render', () => renderStep(routed, {
-    bundle, images: images.index, shareImages: shareCards.images, cache: run.cache, threads: run.options.markdownThreads,
-    emit: (file, html, facts) => {
-      staged.write(file, html, facts?.scan);
-      search?.offer(file, html, facts?.searchable);
-    },
-    // A page's Markdown copy is written with the links it was made with, and never indexed for search.
-    emitCopy: (copy) => staged.writeMarkdown(copy.file, copy.text, copy.refs),
-    factsOf: (file) => ({ scan: staged.facts?.pageScan(file), searchable: search?.searchable(file) }),
-    onPage: (done, total) => run.progress('render', done, total),
-    onBodiesChecked: startAssets,
-  })));
+  const rendered = await inStep('render', () =>
+    timer.time('render', () =>
+      renderStep(routed, {
+        bundle,
+        images: images.index,
+        shareImages: shareCards.images,
+        cache: run.cache,
+        threads: run.options.markdownThreads,
+        emit: (file, html, facts) => {
+          staged.write(file, html, facts?.scan);
+          search?.offer(file, html, facts?.searchable);
+        },
+        // A page's Markdown copy is written with the links it was made with, and never indexed for search.
+        emitCopy: (copy) => staged.writeMarkdown(copy.file, copy.text, copy.refs),
+        factsOf: (file) => ({ scan: staged.facts?.pageScan(file), searchable: search?.searchable(file) }),
+        onPage: (done, total) => run.progress('render', done, total),
+        onBodiesChecked: startAssets,
+      }),
+    ),
+  );
   if (!encoding) startAssets();
   run.progress('images');
   const imageStats = await inStep('images', () => timer.wait('images', encoding!));
   const cardStats = await inStep('cards', () => timer.wait('cards', run.drawing!));
   if (search) run.progress('search');
-  const searchFiles = search ? await inStep('search', () => timer.time('search', () => search.finish())) : new Map<string, Uint8Array>();
+  const searchFiles = search
+    ? await inStep('search', () => timer.time('search', () => search.finish()))
+    : new Map<string, Uint8Array>();
   return { bundle, rendered, imageStats, cardStats, searchFiles };
 }
 
 type PageSteps = Awaited<ReturnType<typeof pageSteps>>;
 
 /** Write to staging → check → commit, or abort and leave the last output as it was. */
-async function outputSteps(run: BuildRun, { routed, planned }: ContentSteps, { rendered, cardStats, searchFiles }: PageSteps) {
+async function outputSteps(
+  run: BuildRun,
+  { routed, planned }: ContentSteps,
+  { rendered, cardStats, searchFiles }: PageSteps,
+) {
   const { timer, staged, options } = run;
   run.progress('write');
   const siteOutput = new Map([...siteFiles(rendered, planned, staged.facts), ...searchFiles]);
   const files = await inStep('write', () => timer.time('write', () => staged.finish(siteOutput)));
   run.progress('check');
   const checked = run.checked;
-  const links = checked ? await inStep('check', () => timer.time('check', () => checkStep(checked, staged.facts!))) : undefined;
+  const links = checked
+    ? await inStep('check', () => timer.time('check', () => checkStep(checked, staged.facts!)))
+    : undefined;
   const contentWarnings = [...routed.images.warnings, ...rendered.warnings, ...cardStats.warnings];
   if (options.strict && contentWarnings.length > 0) throw new SiteErrorList(contentWarnings);
   const committed = !hasBrokenLinks(links);
@@ -231,7 +263,12 @@ async function outputSteps(run: BuildRun, { routed, planned }: ContentSteps, { r
   return { files, links, committed, contentWarnings };
 }
 
-function resultOf(run: BuildRun, { routed }: ContentSteps, pages: PageSteps, output: Awaited<ReturnType<typeof outputSteps>>): BuildResult {
+function resultOf(
+  run: BuildRun,
+  { routed }: ContentSteps,
+  pages: PageSteps,
+  output: Awaited<ReturnType<typeof outputSteps>>,
+): BuildResult {
   const { rendered } = pages;
   return {
     committed: output.committed,
@@ -244,7 +281,12 @@ function resultOf(run: BuildRun, { routed }: ContentSteps, pages: PageSteps, out
     budgets: pageBudgets(pages.bundle, rendered.pages),
     links: output.links,
     productionProblems: routed.productionProblems,
-    warnings: [...output.contentWarnings, ...routed.draftWarnings, ...rendered.draftWarnings, ...linkWarnings(output.links)],
+    warnings: [
+      ...output.contentWarnings,
+      ...routed.draftWarnings,
+      ...rendered.draftWarnings,
+      ...linkWarnings(output.links),
+    ],
     timings: run.timer.timings(),
     totalMs: run.timer.elapsed(),
   };

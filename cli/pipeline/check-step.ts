@@ -7,7 +7,10 @@ export type FolderWriter = Writer & { folder(): Promise<string>; destination(): 
 
 /** Whether a writer stages its files in a folder on disk, whose links a build checks. */
 export function hasStagingFolder(writer: Writer): writer is FolderWriter {
-  return typeof (writer as Partial<FolderWriter>).folder === 'function' && typeof (writer as Partial<FolderWriter>).destination === 'function';
+  return (
+    typeof (writer as Partial<FolderWriter>).folder === 'function' &&
+    typeof (writer as Partial<FolderWriter>).destination === 'function'
+  );
 }
 
 /**

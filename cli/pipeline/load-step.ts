@@ -37,5 +37,11 @@ export async function loadStep(site: LoadedSite, root: string, contentDir: strin
 /** Puts the site's input limits (its definition's `limits`) in force before anything is read; a value that is no limit is `config.invalid` at the definition. */
 export function useSiteLimits(site: LoadedSite): void {
   const problem = useInputLimits(site.definition.limits);
-  if (problem) throw new SiteError({ code: 'config.invalid', message: problem, hint: 'Leave a limit out for its default (docs/security.md lists them), or give a whole number.', file: site.file });
+  if (problem)
+    throw new SiteError({
+      code: 'config.invalid',
+      message: problem,
+      hint: 'Leave a limit out for its default (docs/security.md lists them), or give a whole number.',
+      file: site.file,
+    });
 }

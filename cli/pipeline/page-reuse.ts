@@ -41,29 +41,62 @@ export interface CachedPage extends PageFacts {
    * build that takes the page from here. A page is stored only when its bodies have no problem
    * (render-step.ts): a cache may save time, never change what a build reports.
    */
-  bodyWarnings: { code: SiteError['code']; message: string; hint?: string; file: string; line?: number; column?: number }[];
+  bodyWarnings: {
+    code: SiteError['code'];
+    message: string;
+    hint?: string;
+    file: string;
+    line?: number;
+    column?: number;
+  }[];
   /** The page's Markdown copy, made with it from the same inputs (its route's `copy` is part of the key). */
   copy?: MarkdownCopy;
 }
 
 /** The part of every page's key that all pages share: a hash of the parts (see the top of this file). */
-export function sharedPageKey(parts: { engine: string; code: string; bundle: unknown; images: unknown; shareImages: unknown; addresses: unknown; model: unknown; bodies: ReadonlySet<string>; content: unknown }): string {
+export function sharedPageKey(parts: {
+  engine: string;
+  code: string;
+  bundle: unknown;
+  images: unknown;
+  shareImages: unknown;
+  addresses: unknown;
+  model: unknown;
+  bodies: ReadonlySet<string>;
+  content: unknown;
+}): string {
   const { model, bodies, content, ...rest } = parts;
   const modelText = JSON.stringify(model, (_key, value: unknown) => {
     if (value === content) return undefined;
     if (typeof value === 'string' && bodies.has(value)) return '';
     return value instanceof Map ? [...value] : value;
   });
-  return cacheKey('page 1', JSON.stringify(rest, (_key, value: unknown) => (value instanceof Map ? [...value] : value)), modelText);
+  return cacheKey(
+    'page 1',
+    JSON.stringify(rest, (_key, value: unknown) => (value instanceof Map ? [...value] : value)),
+    modelText,
+  );
 }
 
 /** A page's key: the shared part, its route and the text of each body it shows. */
-export function pageKey(shared: string, route: Route, bodyOf: (file: string) => { body: string; bodyLine: number } | undefined): string {
+export function pageKey(
+  shared: string,
+  route: Route,
+  bodyOf: (file: string) => { body: string; bodyLine: number } | undefined,
+): string {
   const bodies = route.bodies.map((file) => {
     const body = bodyOf(file);
     return body ? `${file}\n${body.bodyLine}\n${body.body}` : `${file} (none)`;
   });
-  return cacheKey(shared, route.path, route.url, route.file, JSON.stringify(route.page), route.copy ? JSON.stringify(route.copy) : '', ...bodies);
+  return cacheKey(
+    shared,
+    route.path,
+    route.url,
+    route.file,
+    JSON.stringify(route.page),
+    route.copy ? JSON.stringify(route.copy) : '',
+    ...bodies,
+  );
 }
 
 /** The cached page under `key`, when there is a sound one. */
@@ -77,5 +110,13 @@ export function storePage(cache: Cache, key: string, page: CachedPage): void {
 
 function isCachedPage(value: unknown): value is CachedPage {
   const page = value as Partial<CachedPage> | null;
-  return typeof page?.html === 'string' && Array.isArray(page.links) && Array.isArray(page.islands) && Array.isArray(page.bodyLinks) && Array.isArray(page.bodyWarnings) && (page.searchable === undefined || typeof page.searchable === 'boolean') && (page.copy === undefined || (typeof page.copy.text === 'string' && Array.isArray(page.copy.refs)));
+  return (
+    typeof page?.html === 'string' &&
+    Array.isArray(page.links) &&
+    Array.isArray(page.islands) &&
+    Array.isArray(page.bodyLinks) &&
+    Array.isArray(page.bodyWarnings) &&
+    (page.searchable === undefined || typeof page.searchable === 'boolean') &&
+    (page.copy === undefined || (typeof page.copy.text === 'string' && Array.isArray(page.copy.refs)))
+  );
 }

@@ -10,7 +10,16 @@ export type Phase = 'load' | 'render' | 'images' | 'cards' | 'search' | 'bundle'
 /** Adds up the time spent in each phase of a build, and its wall time. */
 export class PhaseTimer {
   private readonly started = performance.now();
-  private readonly spent: Record<Phase, number> = { load: 0, render: 0, images: 0, cards: 0, search: 0, bundle: 0, write: 0, check: 0 };
+  private readonly spent: Record<Phase, number> = {
+    load: 0,
+    render: 0,
+    images: 0,
+    cards: 0,
+    search: 0,
+    bundle: 0,
+    write: 0,
+    check: 0,
+  };
 
   /**
    * Runs `work` and resolves as it does, adding its time to `phase`, the part it runs before its

@@ -19,7 +19,13 @@ import { resolveRelativeReferences } from '../render/markdown/relative-reference
 import { isRelativeReference } from '../shared/url-reference.ts';
 import type { RenderedMarkdown } from '../render/markdown/render-markdown.ts';
 import type { ImageIndex, RecordedLink } from '../config/render-context.ts';
-import { renderPage, renderRedirect, type PageRecord, type RenderedPage, type SharedContext } from '../render/render-page.ts';
+import {
+  renderPage,
+  renderRedirect,
+  type PageRecord,
+  type RenderedPage,
+  type SharedContext,
+} from '../render/render-page.ts';
 import type { Route } from '../route/routes.ts';
 import type { ShareImages } from '../share-card/share-images.ts';
 import type { RoutedStep } from './route-step.ts';
@@ -126,22 +132,47 @@ export async function renderStep(routed: RoutedStep, options: RenderOptions): Pr
   const toRender = publishCachedPages(run);
   const [missingImages, draftWarnings] = await Promise.all([
     renderPagesAsBodiesArrive(run, toRender),
-    options.only ? [] : draftBodyWarnings(routed, options.images, options.cache, options.threads, run.site.markdown?.theme),
+    options.only
+      ? []
+      : draftBodyWarnings(routed, options.images, options.cache, options.threads, run.site.markdown?.theme),
   ]);
   if (missingImages.length > 0) throw new SiteErrorList(missingImages);
   options.onBodiesChecked?.();
   if (!options.only) renderRedirectPages(run);
   const pages = run.routes.map((route) => run.records.get(route.path)!);
-  const warnings = [...new Set(run.routes.flatMap((route) => route.bodies))].flatMap((file) => run.bodyWarnings.get(file) ?? []);
+  const warnings = [...new Set(run.routes.flatMap((route) => route.bodies))].flatMap(
+    (file) => run.bodyWarnings.get(file) ?? [],
+  );
   const { bodyLinks, inlineScripts } = run;
-  const copies = new Map(run.routes.flatMap((route) => (run.copies.has(route.path) ? [[route.path, run.copies.get(route.path)!] as const] : [])));
-  return { ...routed, bundle: options.bundle, pages, bodyLinks, inlineScripts, renderedPages: toRender.length, imageIndex: options.images, warnings, draftWarnings, copies };
+  const copies = new Map(
+    run.routes.flatMap((route) =>
+      run.copies.has(route.path) ? [[route.path, run.copies.get(route.path)!] as const] : [],
+    ),
+  );
+  return {
+    ...routed,
+    bundle: options.bundle,
+    pages,
+    bodyLinks,
+    inlineScripts,
+    renderedPages: toRender.length,
+    imageIndex: options.images,
+    warnings,
+    draftWarnings,
+    copies,
+  };
 }
 
 function startRender(routed: RoutedStep, options: RenderOptions): RenderRun {
   const { bundle, images, shareImages, cache, memory } = options;
   const search = routed.search ? { search: routed.search.script } : {};
-  const assets = { stylesheet: bundle.stylesheet, siteScript: bundle.siteScript, islands: bundle.islands, fonts: fontUrls(bundle), ...search };
+  const assets = {
+    stylesheet: bundle.stylesheet,
+    siteScript: bundle.siteScript,
+    islands: bundle.islands,
+    fonts: fontUrls(bundle),
+    ...search,
+  };
   const routes = options.only ? routed.routes.filter(options.only) : routed.routes;
   const sources = markdownSources(routed);
   const keyed = cache.enabled || memory;
@@ -173,7 +204,7 @@ function publishCachedPages(run: RenderRun): Route[] {
   const toRender: Route[] = [];
   for (const route of run.routes) {
     const key = run.pageKeys.get(route.path);
-    const cached = key ? options.memory?.get(key) ?? readCachedPage(options.cache, key) : undefined;
+    const cached = key ? (options.memory?.get(key) ?? readCachedPage(options.cache, key)) : undefined;
     if (!cached || (route.copy !== undefined && cached.copy === undefined)) {
       toRender.push(route);
       continue;
@@ -186,7 +217,10 @@ function publishCachedPages(run: RenderRun): Route[] {
     bodyLinks.set(route.path, cached.bodyLinks);
     for (const file of route.bodies) {
       if (bodyWarnings.has(file)) continue;
-      bodyWarnings.set(file, cached.bodyWarnings.filter((warning) => warning.file === file).map((warning) => new SiteError(warning)));
+      bodyWarnings.set(
+        file,
+        cached.bodyWarnings.filter((warning) => warning.file === file).map((warning) => new SiteError(warning)),
+      );
     }
     run.finished();
   }
@@ -206,10 +240,25 @@ function renderOne(run: RenderRun, route: Route): void {
   run.bodyLinks.set(route.path, links);
   const key = run.pageKeys.get(route.path);
   if (key) {
-    const warnings = route.bodies.flatMap((file) => run.bodyWarnings.get(file) ?? []).map((warning) => ({
-      code: warning.code, message: warning.message, ...(warning.hint ? { hint: warning.hint } : {}), file: warning.file!, line: warning.line, column: warning.column,
-    }));
-    const kept: CachedPage = { html: page.html, links: page.links, islands: page.islands, bodyLinks: links, bodyWarnings: warnings, ...(copy ? { copy } : {}), ...options.factsOf?.(route.file) };
+    const warnings = route.bodies
+      .flatMap((file) => run.bodyWarnings.get(file) ?? [])
+      .map((warning) => ({
+        code: warning.code,
+        message: warning.message,
+        ...(warning.hint ? { hint: warning.hint } : {}),
+        file: warning.file!,
+        line: warning.line,
+        column: warning.column,
+      }));
+    const kept: CachedPage = {
+      html: page.html,
+      links: page.links,
+      islands: page.islands,
+      bodyLinks: links,
+      bodyWarnings: warnings,
+      ...(copy ? { copy } : {}),
+      ...options.factsOf?.(route.file),
+    };
     storePage(options.cache, key, kept);
     options.memory?.set(key, kept);
   }
@@ -229,18 +278,29 @@ function copiedBody(run: RenderRun, route: Route): CopiedBody | undefined {
   if (!('file' in spec)) return undefined;
   const source = run.sources.get(spec.file);
   const written = run.context.markdown.get(spec.file);
-  if (!source || !written) throw new Error(`the Markdown copy of ${route.path} holds ${spec.file}, a file the build does not render as a body (only a collection with a schema is)`);
+  if (!source || !written)
+    throw new Error(
+      `the Markdown copy of ${route.path} holds ${spec.file}, a file the build does not render as a body (only a collection with a schema is)`,
+    );
   const url = run.routed.addresses.pages.get(spec.file);
-  return { file: spec.file, text: source.body, bodyLine: source.bodyLine, rendered: written, ...(url ? { page: { url, bundle: run.bundled.has(spec.file) } } : {}) };
+  return {
+    file: spec.file,
+    text: source.body,
+    bodyLine: source.bodyLine,
+    rendered: written,
+    ...(url ? { page: { url, bundle: run.bundled.has(spec.file) } } : {}),
+  };
 }
 
 /** Tags a collection's site fills in itself are no other generator's (`placeholders` of a collection), by body file. */
 function placeholdersOf(routed: RoutedStep): Map<string, (tag: string) => boolean> {
   const site = routed.site.definition;
-  return new Map(Object.entries(routed.content.collections).flatMap(([name, entries]) => {
-    const rule = site.content.collections[name]?.placeholders;
-    return rule ? entries.map((entry) => [entry.file, rule] as const) : [];
-  }));
+  return new Map(
+    Object.entries(routed.content.collections).flatMap(([name, entries]) => {
+      const rule = site.content.collections[name]?.placeholders;
+      return rule ? entries.map((entry) => [entry.file, rule] as const) : [];
+    }),
+  );
 }
 
 /**
@@ -290,9 +350,17 @@ function acceptBody(run: RenderRun, file: string, written: RenderedMarkdown): Si
   const language = applyLanguageRule(body.foreignText, routed.settings.language);
   const own = withoutSitePlaceholders(body.warnings ?? [], run.placeholders.get(file));
   const located = [...own, ...warnings, ...language].sort((a, b) => a.line - b.line || a.column - b.column);
-  run.bodyWarnings.set(file, located.map((warning) => new SiteError({ ...warning, file })));
+  run.bodyWarnings.set(
+    file,
+    located.map((warning) => new SiteError({ ...warning, file })),
+  );
   const url = routed.addresses.pages.get(file);
-  const resolved = resolveRelativeReferences(file, body, routed.addresses, url ? { url, bundle: run.bundled.has(file) } : undefined);
+  const resolved = resolveRelativeReferences(
+    file,
+    body,
+    routed.addresses,
+    url ? { url, bundle: run.bundled.has(file) } : undefined,
+  );
   run.context.markdown.set(file, resolved.body);
   const problems = [...resolved.problems, ...missingMarkdownImages(file, resolved.body, run.options.images)];
   if (problems.length > 0) return problems;
@@ -313,7 +381,13 @@ function renderRedirectPages(run: RenderRun): void {
  * entry it builds: rendered (from the cache where it can) and checked as those are, as warnings.
  * Their relative images are looked for among the files of their own folder; they have no page.
  */
-async function draftBodyWarnings(routed: RoutedStep, images: ImageIndex, cache: Cache, threads: number | undefined, theme: BundledTheme | undefined): Promise<SiteError[]> {
+async function draftBodyWarnings(
+  routed: RoutedStep,
+  images: ImageIndex,
+  cache: Cache,
+  threads: number | undefined,
+  theme: BundledTheme | undefined,
+): Promise<SiteError[]> {
   const drafts = routed.content.draftsLeftOut;
   if (drafts.length === 0) return [];
   const files = new Map<string, string>();
@@ -326,18 +400,29 @@ async function draftBodyWarnings(routed: RoutedStep, images: ImageIndex, cache: 
   const bundled = new Set(drafts.flatMap((draft) => (draft.bundle ? [draft.file] : [])));
   const warnings: SiteError[] = [];
   try {
-    await renderBodies(drafts.map((draft) => ({ file: draft.file, body: draft.body, bodyLine: draft.bodyLine })), {
-      cache,
-      threads,
-      theme,
-      onBody: (file, body) => {
-        const resolved = resolveRelativeReferences(file, body, { files, pages: new Map() }, { bundle: bundled.has(file) });
-        // A relative image was looked for beside the draft (a problem above when it is not there):
-        // only the images it names by site path are the site's to have.
-        const siteImages = { ...resolved.body, images: resolved.body.images?.filter((_image, index) => !isRelativeReference(body.images![index]!.src)) };
-        warnings.push(...resolved.problems, ...missingMarkdownImages(file, siteImages, images));
+    await renderBodies(
+      drafts.map((draft) => ({ file: draft.file, body: draft.body, bodyLine: draft.bodyLine })),
+      {
+        cache,
+        threads,
+        theme,
+        onBody: (file, body) => {
+          const resolved = resolveRelativeReferences(
+            file,
+            body,
+            { files, pages: new Map() },
+            { bundle: bundled.has(file) },
+          );
+          // A relative image was looked for beside the draft (a problem above when it is not there):
+          // only the images it names by site path are the site's to have.
+          const siteImages = {
+            ...resolved.body,
+            images: resolved.body.images?.filter((_image, index) => !isRelativeReference(body.images![index]!.src)),
+          };
+          warnings.push(...resolved.problems, ...missingMarkdownImages(file, siteImages, images));
+        },
       },
-    });
+    );
   } catch (error) {
     const problems = collectSiteErrors(error);
     if (!problems) throw error;
@@ -352,13 +437,19 @@ function markdownSources(routed: RoutedStep): Map<string, MarkdownBody> {
   const bodies = new Map<string, MarkdownBody>();
   for (const [name, entries] of Object.entries(routed.content.collections)) {
     if (!site.content.collections[name]?.schema) continue;
-    for (const entry of entries) bodies.set(entry.file, { file: entry.file, body: entry.body, bodyLine: entry.bodyLine });
+    for (const entry of entries)
+      bodies.set(entry.file, { file: entry.file, body: entry.body, bodyLine: entry.bodyLine });
   }
   return bodies;
 }
 
 /** Each route's page-cache key. */
-function keysOf(routed: RoutedStep, routes: Route[], sources: Map<string, MarkdownBody>, parts: { bundle: Bundle; images: ImageIndex; shareImages?: ShareImages }): Map<string, string> {
+function keysOf(
+  routed: RoutedStep,
+  routes: Route[],
+  sources: Map<string, MarkdownBody>,
+  parts: { bundle: Bundle; images: ImageIndex; shareImages?: ShareImages },
+): Map<string, string> {
   const shared = sharedPageKey({
     engine: engineIdentity(),
     code: routed.site.codeHash,
@@ -376,10 +467,12 @@ function keysOf(routed: RoutedStep, routes: Route[], sources: Map<string, Markdo
 
 /** The links written in the Markdown bodies a route shows, each at its file and line. */
 function bodyLinksOf(root: string, route: Route, rendered: ReadonlyMap<string, RenderedMarkdown>): RecordedLink[] {
-  return route.bodies.flatMap((file) => (rendered.get(file)?.links ?? []).map((link) => ({
-    href: link.href,
-    origin: { kind: 'markdown' as const, file: path.relative(root, file), line: link.line, column: link.column },
-  })));
+  return route.bodies.flatMap((file) =>
+    (rendered.get(file)?.links ?? []).map((link) => ({
+      href: link.href,
+      origin: { kind: 'markdown' as const, file: path.relative(root, file), line: link.line, column: link.column },
+    })),
+  );
 }
 
 export type { RenderedPage };

@@ -20,7 +20,12 @@ export interface RoutedStep extends ValidatedStep {
 /** Route: one route per page and the redirects, then every reference between them and to images is checked. */
 export function routeStep(validated: ValidatedStep): RoutedStep {
   const site = validated.site.definition;
-  const drafts = new Set(Object.values(validated.content.collections).flat().filter((entry) => entry.draft).map((entry) => entry.file));
+  const drafts = new Set(
+    Object.values(validated.content.collections)
+      .flat()
+      .filter((entry) => entry.draft)
+      .map((entry) => entry.file),
+  );
   const routes = buildRoutes(site.routes(validated.model), validated.settings, drafts);
   const redirects = buildRedirects(site.redirects?.(validated.model) ?? [], validated.settings);
   const imageUrls = new Set([...validated.images.svg, ...validated.images.raster].map((image) => image.url));

@@ -8,14 +8,25 @@ import type { RoutedStep } from './route-step.ts';
  * `finish` returns the index by output path (`pagefind/pagefind.js`, `pagefind/index/…`,
  * `pagefind/parts.json`), written with the rest of the site. Undefined when the site has no search.
  */
-export function searchStep(routed: RoutedStep, cache: Cache): { offer(file: string, html: string, searchable?: boolean): void; searchable(file: string): boolean | undefined; finish(): Promise<Map<string, Uint8Array>>; discard(): Promise<void> } | undefined {
+export function searchStep(
+  routed: RoutedStep,
+  cache: Cache,
+):
+  | {
+      offer(file: string, html: string, searchable?: boolean): void;
+      searchable(file: string): boolean | undefined;
+      finish(): Promise<Map<string, Uint8Array>>;
+      discard(): Promise<void>;
+    }
+  | undefined {
   const place = routed.search;
   if (!place) return undefined;
   const indexer = new SearchIndexer(routed.routes, routed.site.file, cache, place.pagesPerPart, place.ignore);
   return {
     offer: (file, html, searchable) => indexer.offer(file, html, searchable),
     searchable: (file) => indexer.searchable(file),
-    finish: async () => new Map([...(await indexer.finish())].map(([file, contents]) => [`${place.folder}/${file}`, contents])),
+    finish: async () =>
+      new Map([...(await indexer.finish())].map(([file, contents]) => [`${place.folder}/${file}`, contents])),
     discard: () => indexer.discard(),
   };
 }

@@ -36,12 +36,31 @@ export function validateStep(loaded: LoadedStep, options: ValidateOptions = {}):
   const errors: SiteError[] = [];
   const placed = placeBundles(content.collections, site.content.collections, loaded.bundles, loaded.images, errors);
   if (errors.length > 0) throw new SiteErrorList(errors);
-  const draftWarnings = [...content.draftWarnings, ...content.draftsLeftOut.flatMap((file) => (file.bundle ? loaded.bundles.get(file.bundle)?.problems ?? [] : []))];
-  const modelOptions: ModelOptions = { drafts: options.drafts, future: options.future, now, env: options.env ?? {}, siteUrl: options.siteUrl, termLimits: termLimitsOf(loaded) };
+  const draftWarnings = [
+    ...content.draftWarnings,
+    ...content.draftsLeftOut.flatMap((file) => (file.bundle ? (loaded.bundles.get(file.bundle)?.problems ?? []) : [])),
+  ];
+  const modelOptions: ModelOptions = {
+    drafts: options.drafts,
+    future: options.future,
+    now,
+    env: options.env ?? {},
+    siteUrl: options.siteUrl,
+    termLimits: termLimitsOf(loaded),
+  };
   const model = site.model(content, modelOptions);
   const productionProblems = site.productionProblems?.(model, content, modelOptions) ?? [];
   if (options.production && productionProblems.length > 0) throw new SiteErrorList(productionProblems);
-  return { ...loaded, images: placed.images, pageBundles: placed.bundles, draftWarnings, content, model, settings: site.settings(model), productionProblems };
+  return {
+    ...loaded,
+    images: placed.images,
+    pageBundles: placed.bundles,
+    draftWarnings,
+    content,
+    model,
+    settings: site.settings(model),
+    productionProblems,
+  };
 }
 
 /** The site's term limits: its definition's `terms` over the defaults, each a whole number of at least 1. */

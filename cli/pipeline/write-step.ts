@@ -21,14 +21,19 @@ import type { RenderedStep } from './render-step.ts';
  * them), host rules and the route manifest. With `facts`, the links of llms.txt are recorded as
  * it is made, for the link checker.
  */
-export function siteFiles(site: RenderedStep, planned: PlannedFiles, facts?: SiteFacts): Map<string, string | Uint8Array> {
+export function siteFiles(
+  site: RenderedStep,
+  planned: PlannedFiles,
+  facts?: SiteFacts,
+): Map<string, string | Uint8Array> {
   const { settings, routes, redirects, bundle, images, inlineScripts, pages, bodyLinks } = site;
   const definition = site.site.definition;
   const files = new Map<string, string | Uint8Array>();
   for (const file of bundle.files) files.set(file.url.slice(1), file.contents);
   for (const image of images.svg) files.set(image.url.slice(1), image.contents);
   const content = new ContentFiles(site.contentDir);
-  for (const file of site.pageBundles.flatMap((placed) => placed.files)) files.set(file.url.slice(1), content.readBytes(file.source, 'bundleFileBytes'));
+  for (const file of site.pageBundles.flatMap((placed) => placed.files))
+    files.set(file.url.slice(1), content.readBytes(file.source, 'bundleFileBytes'));
   files.set('sitemap.xml', renderSitemap(settings.siteUrl, routes));
   files.set('robots.txt', renderRobots(settings.siteUrl));
   const llms = definition.llms?.(site.model);
@@ -41,13 +46,38 @@ export function siteFiles(site: RenderedStep, planned: PlannedFiles, facts?: Sit
   for (const feed of planned.feeds) files.set(feed.path.slice(1), renderFeed(feed, settings));
   for (const file of planned.files) files.set(file.file, file.contents);
   files.set('_redirects', renderRedirectsFile(redirects));
-  const downloads = site.pageBundles.flatMap((placed) => placed.files).filter((file) => file.attachment).map((file) => file.url);
-  files.set('_headers', renderHeadersFile(routes, { additions: definition.csp?.(site.model) ?? {}, inlineScripts }, site.search, downloads));
-  const manifest = buildManifest({ siteUrl: settings.siteUrl, root: site.root, pages, redirects, bodyLinks, copies: site.copies, markdown: llms ? [llmsFile] : [] });
+  const downloads = site.pageBundles
+    .flatMap((placed) => placed.files)
+    .filter((file) => file.attachment)
+    .map((file) => file.url);
+  files.set(
+    '_headers',
+    renderHeadersFile(routes, { additions: definition.csp?.(site.model) ?? {}, inlineScripts }, site.search, downloads),
+  );
+  const manifest = buildManifest({
+    siteUrl: settings.siteUrl,
+    root: site.root,
+    pages,
+    redirects,
+    bodyLinks,
+    copies: site.copies,
+    markdown: llms ? [llmsFile] : [],
+  });
   // The checker takes the manifest as built, not parsed back from its text.
   facts?.setManifest(manifest);
   files.set(manifestFileName, JSON.stringify(manifest));
-  if (definition.server) files.set(serverFactsFile, JSON.stringify(serverFactsOf(definition.server, site.model, settings.siteUrl, routes.map((route) => route.path))));
+  if (definition.server)
+    files.set(
+      serverFactsFile,
+      JSON.stringify(
+        serverFactsOf(
+          definition.server,
+          site.model,
+          settings.siteUrl,
+          routes.map((route) => route.path),
+        ),
+      ),
+    );
   return files;
 }
 
@@ -61,7 +91,10 @@ export class StagedWrites {
   private readonly pending: Promise<void>[] = [];
   private failure: { error: unknown } | undefined;
 
-  constructor(private readonly writer: Writer, readonly facts?: SiteFacts) {}
+  constructor(
+    private readonly writer: Writer,
+    readonly facts?: SiteFacts,
+  ) {}
 
   /** Starts writing a Markdown file whose links are known (a page's copy): the checker takes them from here. */
   readonly writeMarkdown = (file: string, text: string, refs: ScannedRef[]): void => {
@@ -76,9 +109,11 @@ export class StagedWrites {
   readonly write = (file: string, contents: string | Uint8Array, scan?: ScannedHtml): void => {
     if (scan) this.facts?.addScanned(file, scan);
     else this.facts?.add(file, contents);
-    this.pending.push(this.writer.write(file, contents).catch((error: unknown) => {
-      this.failure ??= { error };
-    }));
+    this.pending.push(
+      this.writer.write(file, contents).catch((error: unknown) => {
+        this.failure ??= { error };
+      }),
+    );
   };
 
   /**

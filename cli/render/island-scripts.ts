@@ -8,8 +8,14 @@ import type { RenderedPage } from './render-page.ts';
  */
 export function withIslandScripts(page: RenderedPage, bundle: Bundle): RenderedPage {
   if (page.islands.length === 0) return page;
-  const { files } = measureScripts(bundle, [bundle.hydrateScript, ...page.islands.map((name) => bundle.islands[name]!)]);
-  const preloads = files.filter((url) => url !== bundle.hydrateScript).map((url) => `<link rel="modulepreload" href="${url}" fetchpriority="low"/>`).join('');
+  const { files } = measureScripts(bundle, [
+    bundle.hydrateScript,
+    ...page.islands.map((name) => bundle.islands[name]!),
+  ]);
+  const preloads = files
+    .filter((url) => url !== bundle.hydrateScript)
+    .map((url) => `<link rel="modulepreload" href="${url}" fetchpriority="low"/>`)
+    .join('');
   const script = `${preloads}<script type="module" src="${bundle.hydrateScript}" fetchpriority="low"></script></head>`;
   return { ...page, html: page.html.replace('</head>', script) };
 }

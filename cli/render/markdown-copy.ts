@@ -85,11 +85,15 @@ export function makeCopy(route: Route, body: CopiedBody | undefined, context: Co
   const source = body
     ? { text: body.text, urls: body.rendered.sourceUrls ?? [], html: body.rendered.sourceHtml ?? [] }
     : { text: siteMarkdown, ...readMarkdownUrls(siteMarkdown) };
-  const origins = body ? markdownOrigins(body, context.root) : () => ({ kind: 'data' as const, file: relativeFile(context.root, route.source) });
+  const origins = body
+    ? markdownOrigins(body, context.root)
+    : () => ({ kind: 'data' as const, file: relativeFile(context.root, route.source) });
   const publish = publisher(route, body, context);
   const edits = [
     ...source.urls.map((url) => ({ ...url, attribute: markdownRefLabels[url.kind], html: false })),
-    ...source.html.flatMap(([start, end]) => htmlUrls(source.text.slice(start, end), start).map((url) => ({ ...url, html: true }))),
+    ...source.html.flatMap(([start, end]) =>
+      htmlUrls(source.text.slice(start, end), start).map((url) => ({ ...url, html: true })),
+    ),
   ].sort((a, b) => a.start - b.start);
   let text = header;
   // The blank lines a body starts with (after its front matter) would only widen the gap under the title.
@@ -99,8 +103,20 @@ export function makeCopy(route: Route, body: CopiedBody | undefined, context: Co
     text += source.text.slice(from, edit.start);
     const written = source.text.slice(edit.start, edit.end);
     const target = publish(edit.url);
-    refs.push({ attribute: edit.attribute, value: target ?? edit.url, offset: text.length, line: 0, column: 0, origin: origins(edit.at) });
-    text += target === undefined ? written : edit.html ? attributeValue(target) : markdownDestination(target, written.startsWith('<'));
+    refs.push({
+      attribute: edit.attribute,
+      value: target ?? edit.url,
+      offset: text.length,
+      line: 0,
+      column: 0,
+      origin: origins(edit.at),
+    });
+    text +=
+      target === undefined
+        ? written
+        : edit.html
+          ? attributeValue(target)
+          : markdownDestination(target, written.startsWith('<'));
     from = edit.end;
   }
   text += source.text.slice(from);
@@ -113,7 +129,11 @@ export function makeCopy(route: Route, body: CopiedBody | undefined, context: Co
  * What a URL of the copy becomes: the absolute URL of where it leads from the page, or undefined
  * when it is left as written (another site's, a `mailto:`, not a URL).
  */
-function publisher(route: Route, body: CopiedBody | undefined, context: CopyContext): (url: string) => string | undefined {
+function publisher(
+  route: Route,
+  body: CopiedBody | undefined,
+  context: CopyContext,
+): (url: string) => string | undefined {
   const page = absoluteUrl(context.siteUrl, route.url);
   const origin = new URL(context.siteUrl).origin;
   return (url) => {
@@ -123,7 +143,11 @@ function publisher(route: Route, body: CopiedBody | undefined, context: CopyCont
     // one that names nothing there, as a browser on the page reads it.
     // A link to a place on the page leads where the page's HTML leads it (same-page-links.ts).
     const fragment = url.startsWith('#') ? body?.rendered.fragments?.[url.slice(1)] : undefined;
-    const href = fragment ?? (reference.kind === 'relative' && body ? resolvedHref(url, path.dirname(body.file), context.addresses, body.page) : url);
+    const href =
+      fragment ??
+      (reference.kind === 'relative' && body
+        ? resolvedHref(url, path.dirname(body.file), context.addresses, body.page)
+        : url);
     let absolute: URL;
     try {
       absolute = new URL(href, page);
@@ -142,7 +166,8 @@ function publisher(route: Route, body: CopiedBody | undefined, context: CopyCont
 function markdownOrigins(body: CopiedBody, root: string): (offset: number) => LinkOrigin {
   const file = relativeFile(root, body.file);
   const lineStarts = [0];
-  for (let index = body.text.indexOf('\n'); index !== -1; index = body.text.indexOf('\n', index + 1)) lineStarts.push(index + 1);
+  for (let index = body.text.indexOf('\n'); index !== -1; index = body.text.indexOf('\n', index + 1))
+    lineStarts.push(index + 1);
   return (offset) => {
     let low = 0;
     let high = lineStarts.length - 1;
@@ -161,5 +186,10 @@ function relativeFile(root: string, file: string): string {
 
 /** A URL as an attribute's value, in the quotes (or none) it had. */
 function attributeValue(url: string): string {
-  return url.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll("'", '&#39;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+  return url
+    .replaceAll('&', '&amp;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;');
 }

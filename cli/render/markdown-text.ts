@@ -7,7 +7,10 @@
  * heading's closing `#`s escaped.
  */
 export function markdownText(text: string): string {
-  return text.replace(/\s+/g, ' ').trim().replace(/[\\`*_[\]<>&!~#|]/g, '\\$&');
+  return text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[\\`*_[\]<>&!~#|]/g, '\\$&');
 }
 
 /** A link in Markdown: its text shown as it is, its URL as a destination the parser reads whole. */

@@ -25,7 +25,12 @@ export type SharedContext<Model = unknown> = Omit<RenderContext<Model>, 'route' 
  * Renders one route to a complete HTML document with the site's templates. `definitionFile`
  * (relative to the project) is the template file of a site that names none.
  */
-export function renderPage<Model, Page extends PageSpec>(site: SiteDefinition<Model, Page>, route: Route<Page>, shared: SharedContext<Model>, definitionFile = configFileName): RenderedPage {
+export function renderPage<Model, Page extends PageSpec>(
+  site: SiteDefinition<Model, Page>,
+  route: Route<Page>,
+  shared: SharedContext<Model>,
+  definitionFile = configFileName,
+): RenderedPage {
   return renderWith(site, route, shared, definitionFile);
 }
 
@@ -33,8 +38,20 @@ export function renderPage<Model, Page extends PageSpec>(site: SiteDefinition<Mo
  * Renders the page left at a redirect's old address: the site's redirect page, or, for a site
  * that has none, one the engine writes (engineRedirectPage).
  */
-export function renderRedirect<Model, Page extends PageSpec>(site: SiteDefinition<Model, Page>, redirect: Redirect, shared: SharedContext<Model>, definitionFile = configFileName): RenderedPage {
-  const at = { path: redirect.from, url: redirect.from, file: redirect.file, source: redirect.origin?.file ?? 'redirects', indexable: false, bodies: [] };
+export function renderRedirect<Model, Page extends PageSpec>(
+  site: SiteDefinition<Model, Page>,
+  redirect: Redirect,
+  shared: SharedContext<Model>,
+  definitionFile = configFileName,
+): RenderedPage {
+  const at = {
+    path: redirect.from,
+    url: redirect.from,
+    file: redirect.file,
+    source: redirect.origin?.file ?? 'redirects',
+    indexable: false,
+    bodies: [],
+  };
   if (!site.redirectPage) {
     const page: PageSpec & { to: string } = { kind: 'redirect', to: redirect.to };
     return engineRedirectPage({ ...at, page }, redirect, definitionFile);
@@ -48,24 +65,39 @@ export function renderRedirect<Model, Page extends PageSpec>(site: SiteDefinitio
  */
 function engineRedirectPage(route: Route, redirect: Redirect, definitionFile: string): RenderedPage {
   const to = redirect.to;
-  const head = createElement('head', null,
+  const head = createElement(
+    'head',
+    null,
     createElement('meta', { charSet: 'utf-8' }),
     createElement('meta', { name: 'robots', content: 'noindex' }),
     createElement('meta', { httpEquiv: 'refresh', content: `0; url=${to}` }),
-    createElement('title', null, to));
+    createElement('title', null, to),
+  );
   const body = createElement('body', null, createElement('a', { href: to }, to));
   const origin = redirect.origin ?? { kind: 'template' as const, file: definitionFile };
-  return { route, html: `<!DOCTYPE html>${renderToString(createElement('html', null, head, body))}`, links: [{ href: to, origin }], islands: [] };
+  return {
+    route,
+    html: `<!DOCTYPE html>${renderToString(createElement('html', null, head, body))}`,
+    links: [{ href: to, origin }],
+    islands: [],
+  };
 }
 
-function renderWith<Model, Page extends PageSpec>(site: SiteDefinition<Model, Page>, route: Route<Page>, shared: SharedContext<Model>, definitionFile: string): RenderedPage {
+function renderWith<Model, Page extends PageSpec>(
+  site: SiteDefinition<Model, Page>,
+  route: Route<Page>,
+  shared: SharedContext<Model>,
+  definitionFile: string,
+): RenderedPage {
   const templateFile = site.templateFile?.(route.page) ?? definitionFile;
   // A page sees the bodies its route names and no other: what a page is made from is then known
   // before it renders, which is what lets the page cache decide without watching the render.
-  const markdown = new Map(route.bodies.flatMap((file) => {
-    const body = shared.markdown.get(file);
-    return body ? [[file, body] as const] : [];
-  }));
+  const markdown = new Map(
+    route.bodies.flatMap((file) => {
+      const body = shared.markdown.get(file);
+      return body ? [[file, body] as const] : [];
+    }),
+  );
   const context: RenderContext<Model, Page> = { ...shared, markdown, route, templateFile, links: [], islands: [] };
   let body: string;
   try {

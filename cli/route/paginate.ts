@@ -21,9 +21,15 @@ export function listPagePath(first: string, n: number): string {
 
 /** `items` in pages of `size`, in order. */
 export function paginate<T>(items: readonly T[], size: number, first: string): ListPage<T>[] {
-  if (!Number.isInteger(size) || size < 1) throw new RangeError(`a page holds a whole number of items, at least 1 (got ${size})`);
+  if (!Number.isInteger(size) || size < 1)
+    throw new RangeError(`a page holds a whole number of items, at least 1 (got ${size})`);
   const count = Math.max(1, Math.ceil(items.length / size));
-  return Array.from({ length: count }, (_, index) => ({ items: items.slice(index * size, (index + 1) * size), number: index + 1, count, first }));
+  return Array.from({ length: count }, (_, index) => ({
+    items: items.slice(index * size, (index + 1) * size),
+    number: index + 1,
+    count,
+    first,
+  }));
 }
 
 /** An entry of a numbered pager: a page number, or a gap standing for the pages left out. */

@@ -26,21 +26,45 @@ export interface Redirect {
  * when the build claims its paths: pipeline/claim-step.ts). A page whose source or copied body is
  * one of `drafts` gets no Markdown copy: drafts never reach answer engines.
  */
-export function buildRoutes<Page extends PageSpec>(specs: RouteSpec<Page>[], settings: SiteSettings, drafts: ReadonlySet<string> = new Set()): Route<Page>[] {
+export function buildRoutes<Page extends PageSpec>(
+  specs: RouteSpec<Page>[],
+  settings: SiteSettings,
+  drafts: ReadonlySet<string> = new Set(),
+): Route<Page>[] {
   const routes = specs.map((spec): Route<Page> => {
-    const common = { page: spec.page, source: spec.source, bodies: spec.bodies ?? [], ...(spec.lastModified ? { lastModified: spec.lastModified } : {}) };
+    const common = {
+      page: spec.page,
+      source: spec.source,
+      bodies: spec.bodies ?? [],
+      ...(spec.lastModified ? { lastModified: spec.lastModified } : {}),
+    };
     // Hosts serve `404.html` for every unknown path; it has no address of its own.
     if (spec.notFound) {
-      if (spec.markdown) throw new Error(`the site gives its not-found page ${spec.path} a Markdown copy: a copy goes beside a page's own address, which that page has not`);
+      if (spec.markdown)
+        throw new Error(
+          `the site gives its not-found page ${spec.path} a Markdown copy: a copy goes beside a page's own address, which that page has not`,
+        );
       return { path: spec.path, url: spec.path, file: '404.html', indexable: false, ...common };
     }
     const file = pageFileFor(spec.path, settings.trailingSlash);
-    const copied = spec.markdown && !drafts.has(spec.source) && !('file' in spec.markdown.body && drafts.has(spec.markdown.body.file));
+    const copied =
+      spec.markdown &&
+      !drafts.has(spec.source) &&
+      !('file' in spec.markdown.body && drafts.has(spec.markdown.body.file));
     if (spec.markdown && 'file' in spec.markdown.body && !common.bodies.includes(spec.markdown.body.file)) {
-      throw new Error(`the Markdown copy of ${spec.path} names the body ${spec.markdown.body.file}, which is not one of the bodies its route shows`);
+      throw new Error(
+        `the Markdown copy of ${spec.path} names the body ${spec.markdown.body.file}, which is not one of the bodies its route shows`,
+      );
     }
     const copy = copied ? { copy: { file: copyFileOf(file), url: `/${copyFileOf(file)}`, spec: spec.markdown! } } : {};
-    return { path: spec.path, url: pageHref(spec.path, settings.trailingSlash), file, indexable: spec.indexable ?? true, ...common, ...copy };
+    return {
+      path: spec.path,
+      url: pageHref(spec.path, settings.trailingSlash),
+      file,
+      indexable: spec.indexable ?? true,
+      ...common,
+      ...copy,
+    };
   });
   return routes;
 }
@@ -55,7 +79,8 @@ export function buildRedirects(specs: RedirectSpec[], settings: SiteSettings): R
   const redirects = specs.map((spec): Redirect => {
     const decoded = decodedOldAddress(spec.from);
     // The site's schemas refuse such an address (`redirectSource`); a stub is never written above its folder.
-    if (decoded.split('/').some((segment) => segment === '.' || segment === '..')) throw new Error(`the site redirects from ${JSON.stringify(spec.from)}: an old address has no . or .. segments`);
+    if (decoded.split('/').some((segment) => segment === '.' || segment === '..'))
+      throw new Error(`the site redirects from ${JSON.stringify(spec.from)}: an old address has no . or .. segments`);
     return {
       from: withoutTrailingSlash(redirectFrom(spec.from)),
       to: pageHref(spec.to, settings.trailingSlash),
@@ -84,5 +109,12 @@ export function decodedOldAddress(from: string): string {
  * `/notes/c'est%3Afini%2A`. Written either way, one address is one rule.
  */
 export function redirectFrom(from: string): string {
-  return decodedOldAddress(from).split('/').map((segment) => encodeURIComponent(segment).replace(/%(21|24|26|27|28|29|2B|2C|3B|3D|40)/g, (escape) => decodeURIComponent(escape)).replace(/\*/g, '%2A')).join('/');
+  return decodedOldAddress(from)
+    .split('/')
+    .map((segment) =>
+      encodeURIComponent(segment)
+        .replace(/%(21|24|26|27|28|29|2B|2C|3B|3D|40)/g, (escape) => decodeURIComponent(escape))
+        .replace(/\*/g, '%2A'),
+    )
+    .join('/');
 }

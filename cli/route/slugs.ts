@@ -16,5 +16,9 @@ export function postSlugFromTitle(title: string): string {
 
 /** A section's element id from its heading, for sections that do not name their own (`R&D` → `randd`). */
 export function sectionIdFromHeading(heading: string): string {
-  return heading.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return heading
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }

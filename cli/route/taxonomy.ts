@@ -24,8 +24,7 @@ export const defaultTermLimits: Readonly<TermLimits> = Object.freeze({ perEntry:
  * `perSite` (`name`, the first one over).
  */
 export type TermOverflow<T> =
-  | { limit: 'perEntry'; entry: T; count: number }
-  | { limit: 'perSite'; entry: T; name: string };
+  { limit: 'perEntry'; entry: T; count: number } | { limit: 'perSite'; entry: T; name: string };
 
 /** Names that cannot have a page of their own: several on one slug, or one with no slug at all. */
 export interface TermClash<T> {
@@ -57,7 +56,11 @@ export function termSlug(name: string): string {
  * `perEntry`, any new term past `perSite`), so the work stays bounded however many names the
  * entries hold.
  */
-export function collectTerms<T>(entries: readonly T[], namesOf: (entry: T) => readonly string[], limits: TermLimits = defaultTermLimits): { terms: Term<T>[]; clashes: TermClash<T>[]; overflows: TermOverflow<T>[] } {
+export function collectTerms<T>(
+  entries: readonly T[],
+  namesOf: (entry: T) => readonly string[],
+  limits: TermLimits = defaultTermLimits,
+): { terms: Term<T>[]; clashes: TermClash<T>[]; overflows: TermOverflow<T>[] } {
   const byName = new Map<string, Term<T>>();
   const firstUse = new Map<string, T>();
   const overflows: TermOverflow<T>[] = [];
@@ -87,7 +90,8 @@ export function collectTerms<T>(entries: readonly T[], namesOf: (entry: T) => re
   }
   const clashes: TermClash<T>[] = [];
   for (const [slug, group] of bySlug) {
-    if (group.length > 1 || slug === '') clashes.push({ slug, names: group.map((term) => ({ name: term.name, first: firstUse.get(term.name)! })) });
+    if (group.length > 1 || slug === '')
+      clashes.push({ slug, names: group.map((term) => ({ name: term.name, first: firstUse.get(term.name)! })) });
   }
   const clashing = new Set(clashes.flatMap((clash) => clash.names.map((n) => n.name)));
   return { terms: [...byName.values()].filter((term) => !clashing.has(term.name)), clashes, overflows };
@@ -99,6 +103,8 @@ export function collectTerms<T>(entries: readonly T[], namesOf: (entry: T) => re
  */
 export function mostUsedTerms<T>(terms: readonly Term<T>[], count: number): Term<T>[] {
   if (terms.length <= count) return [...terms];
-  const kept = new Set([...terms.keys()].sort((a, b) => terms[b]!.items.length - terms[a]!.items.length || a - b).slice(0, count));
+  const kept = new Set(
+    [...terms.keys()].sort((a, b) => terms[b]!.items.length - terms[a]!.items.length || a - b).slice(0, count),
+  );
   return terms.filter((_, index) => kept.has(index));
 }

@@ -71,7 +71,13 @@ export class SearchIndexer {
    * never is); `cache` keeps the parts; a part holds `pagesPerPart` pages; what the `ignore`
    * selectors match is left out.
    */
-  constructor(private readonly routes: readonly Route[], private readonly definitionFile: string, private readonly cache: Cache, private readonly pagesPerPart = defaultPagesPerPart(routes.length), private readonly ignore: readonly string[] = []) {
+  constructor(
+    private readonly routes: readonly Route[],
+    private readonly definitionFile: string,
+    private readonly cache: Cache,
+    private readonly pagesPerPart = defaultPagesPerPart(routes.length),
+    private readonly ignore: readonly string[] = [],
+  ) {
     this.order = new Map(routes.map((route, position) => [route.file, position]));
   }
 

@@ -31,56 +31,91 @@ export function searchFolderOf(spec: SearchSpec): string {
  * that shares its first folder with another page or a redirect's page, and a page or redirect
  * written into the index's folder.
  */
-export function searchPlace(spec: SearchSpec, routes: Route[], redirects: Redirect[], definitionFile: string): SearchPlace {
+export function searchPlace(
+  spec: SearchSpec,
+  routes: Route[],
+  redirects: Redirect[],
+  definitionFile: string,
+): SearchPlace {
   const folder = searchFolderOf(spec);
-  const route = routes.find((candidate) => candidate.path === spec.page.replace(/(.)\/+$/, '$1') && candidate.file !== '404.html');
+  const route = routes.find(
+    (candidate) => candidate.path === spec.page.replace(/(.)\/+$/, '$1') && candidate.file !== '404.html',
+  );
   if (!route) {
     throw new SiteError({
       code: 'search.unknown-page',
       message: `search.page: "${spec.page}" is not a page of the site`,
-      hint: 'Name the path of the page that holds the search field, as the site\'s routes give it (`/search`).',
+      hint: "Name the path of the page that holds the search field, as the site's routes give it (`/search`).",
       file: definitionFile,
     });
   }
   const { pagesPerPart } = spec;
   const ignore = spec.ignore ?? [];
-  const problems = [...folderProblems(route, folder, routes, redirects, definitionFile), ...partSizeProblems(pagesPerPart, definitionFile), ...ignoreProblems(ignore, definitionFile)];
+  const problems = [
+    ...folderProblems(route, folder, routes, redirects, definitionFile),
+    ...partSizeProblems(pagesPerPart, definitionFile),
+    ...ignoreProblems(ignore, definitionFile),
+  ];
   if (problems.length > 0) throw new SiteErrorList(problems);
-  return { route, folder, script: `/${folder}/pagefind.js`, ignore, ...(pagesPerPart === undefined ? {} : { pagesPerPart }) };
+  return {
+    route,
+    folder,
+    script: `/${folder}/pagefind.js`,
+    ignore,
+    ...(pagesPerPart === undefined ? {} : { pagesPerPart }),
+  };
 }
 
 /** Each of `ignore` is a CSS selector (not checked further: Pagefind reads it). */
 function ignoreProblems(ignore: readonly unknown[], definitionFile: string): SiteError[] {
-  return ignore.filter((selector) => typeof selector !== 'string' || selector.trim() === '').map((selector) => new SiteError({
-    code: 'search.bad-ignore',
-    message: `search.ignore: ${JSON.stringify(selector)} is not a CSS selector`,
-    hint: 'List CSS selectors of what search leaves out of indexed pages, such as "pre" for code blocks.',
-    file: definitionFile,
-  }));
+  return ignore
+    .filter((selector) => typeof selector !== 'string' || selector.trim() === '')
+    .map(
+      (selector) =>
+        new SiteError({
+          code: 'search.bad-ignore',
+          message: `search.ignore: ${JSON.stringify(selector)} is not a CSS selector`,
+          hint: 'List CSS selectors of what search leaves out of indexed pages, such as "pre" for code blocks.',
+          file: definitionFile,
+        }),
+    );
 }
 
 /** Another page or redirect in the search page's folder, or in the folder of the index. */
-function folderProblems(route: Route, folder: string, routes: Route[], redirects: Redirect[], definitionFile: string): SiteError[] {
+function folderProblems(
+  route: Route,
+  folder: string,
+  routes: Route[],
+  redirects: Redirect[],
+  definitionFile: string,
+): SiteError[] {
   const problems: SiteError[] = [];
   const pageFolder = firstFolder(route.file);
-  const written = [...routes.map((r) => ({ file: r.file, label: r.path })), ...redirects.map((r) => ({ file: r.file, label: `the redirect from ${r.from}` }))];
+  const written = [
+    ...routes.map((r) => ({ file: r.file, label: r.path })),
+    ...redirects.map((r) => ({ file: r.file, label: `the redirect from ${r.from}` })),
+  ];
   for (const other of written) {
     if (other.file === route.file) continue;
     if (pageFolder === undefined || firstFolder(other.file) === pageFolder) {
-      problems.push(new SiteError({
-        code: 'search.shared-folder',
-        message: `search.page: ${route.path} shares its folder with ${other.label}`,
-        hint: 'The search page\'s Content-Security-Policy allows WebAssembly for its whole folder: give it a folder of its own (`/search`).',
-        file: definitionFile,
-      }));
+      problems.push(
+        new SiteError({
+          code: 'search.shared-folder',
+          message: `search.page: ${route.path} shares its folder with ${other.label}`,
+          hint: "The search page's Content-Security-Policy allows WebAssembly for its whole folder: give it a folder of its own (`/search`).",
+          file: definitionFile,
+        }),
+      );
     }
     if (firstFolder(other.file) === folder) {
-      problems.push(new SiteError({
-        code: 'search.folder-taken',
-        message: `${other.label} is written into ${folder}/, the folder of the search index`,
-        hint: 'Move the page, or set search.folder to a folder no page uses.',
-        file: definitionFile,
-      }));
+      problems.push(
+        new SiteError({
+          code: 'search.folder-taken',
+          message: `${other.label} is written into ${folder}/, the folder of the search index`,
+          hint: 'Move the page, or set search.folder to a folder no page uses.',
+          file: definitionFile,
+        }),
+      );
     }
   }
   return problems;
@@ -89,12 +124,14 @@ function folderProblems(route: Route, folder: string, routes: Route[], redirects
 /** `pagesPerPart`, when given, is a whole number of pages, at least 1. */
 function partSizeProblems(pagesPerPart: number | undefined, definitionFile: string): SiteError[] {
   if (pagesPerPart === undefined || (Number.isInteger(pagesPerPart) && pagesPerPart >= 1)) return [];
-  return [new SiteError({
-    code: 'search.pages-per-part',
-    message: `search.pagesPerPart: ${JSON.stringify(pagesPerPart)} is not a whole number of pages, at least 1`,
-    hint: 'Leave it out for the default (250 pages, or an eighth of the site), or give a whole number such as 200.',
-    file: definitionFile,
-  })];
+  return [
+    new SiteError({
+      code: 'search.pages-per-part',
+      message: `search.pagesPerPart: ${JSON.stringify(pagesPerPart)} is not a whole number of pages, at least 1`,
+      hint: 'Leave it out for the default (250 pages, or an eighth of the site), or give a whole number such as 200.',
+      file: definitionFile,
+    }),
+  ];
 }
 
 /**
@@ -103,5 +140,9 @@ function partSizeProblems(pagesPerPart: number | undefined, definitionFile: stri
  */
 function firstFolder(file: string): string | undefined {
   const slash = file.indexOf('/');
-  return slash === -1 ? (file.endsWith('.html') && file !== 'index.html' ? file.slice(0, -'.html'.length) : undefined) : file.slice(0, slash);
+  return slash === -1
+    ? file.endsWith('.html') && file !== 'index.html'
+      ? file.slice(0, -'.html'.length)
+      : undefined
+    : file.slice(0, slash);
 }

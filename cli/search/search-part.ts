@@ -35,13 +35,22 @@ let installedVersion: string | undefined;
 
 /** The version of Pagefind installed: an index made by another is made afresh. */
 function pagefindVersion(): string {
-  installedVersion ??= (JSON.parse(readFileSync(path.join(path.dirname(fileURLToPath(import.meta.resolve('pagefind'))), '..', 'package.json'), 'utf8')) as { version: string }).version;
+  installedVersion ??= (
+    JSON.parse(
+      readFileSync(
+        path.join(path.dirname(fileURLToPath(import.meta.resolve('pagefind'))), '..', 'package.json'),
+        'utf8',
+      ),
+    ) as { version: string }
+  ).version;
   return installedVersion;
 }
 
 /** A hash of what a part is made from: the same pages, in the same order, left out the same parts of, always make the same part. */
 export function partKey(pages: readonly SearchPage[], ignore: readonly string[] = []): string {
-  const hash = createHash('sha256').update(`pagefind ${pagefindVersion()}\n`).update(`${JSON.stringify(ignore)}\n`);
+  const hash = createHash('sha256')
+    .update(`pagefind ${pagefindVersion()}\n`)
+    .update(`${JSON.stringify(ignore)}\n`);
   for (const page of pages) hash.update(`${page.url}\n${page.html.length}\n`).update(page.html);
   return hash.digest('hex');
 }
@@ -50,12 +59,21 @@ export function partKey(pages: readonly SearchPage[], ignore: readonly string[] 
  * The part of `pages`, from the cache when it holds it, leaving out what the `ignore` selectors
  * match; `failure` makes the error of Pagefind's messages.
  */
-export async function indexPart(pages: readonly SearchPage[], cache: Cache, failure: (errors: string[]) => Error, ignore: readonly string[] = []): Promise<PartFiles> {
+export async function indexPart(
+  pages: readonly SearchPage[],
+  cache: Cache,
+  failure: (errors: string[]) => Error,
+  ignore: readonly string[] = [],
+): Promise<PartFiles> {
   const key = partKey(pages, ignore);
   const cached = cache.getJson('search', key, isStoredPart);
   if (cached) return new Map(cached.map(([file, base64]) => [file, Buffer.from(base64, 'base64')]));
   const files = await runPagefind(pages, ignore, failure);
-  cache.putJson('search', key, [...files].map(([file, bytes]) => [file, Buffer.from(bytes).toString('base64')]));
+  cache.putJson(
+    'search',
+    key,
+    [...files].map(([file, bytes]) => [file, Buffer.from(bytes).toString('base64')]),
+  );
   return files;
 }
 
@@ -70,7 +88,17 @@ const partPath = /^(?!.*(?:^|\/)\.{1,2}(?:\/|$))[A-Za-z0-9_.-]+(?:\/[A-Za-z0-9_.
  * its bytes in base64.
  */
 function isStoredPart(value: unknown): value is [string, string][] {
-  return Array.isArray(value) && value.every((entry) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && partPath.test(entry[0]) && typeof entry[1] === 'string');
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (entry) =>
+        Array.isArray(entry) &&
+        entry.length === 2 &&
+        typeof entry[0] === 'string' &&
+        partPath.test(entry[0]) &&
+        typeof entry[1] === 'string',
+    )
+  );
 }
 
 /** Parts Pagefind is indexing in this process. */
@@ -81,7 +109,11 @@ let indexing = 0;
  * child process, started with the first part; it is stopped when no part is being indexed, so
  * that no process of the build outlives it and its CPU time is counted as the build's.
  */
-async function runPagefind(pages: readonly SearchPage[], ignore: readonly string[], failure: (errors: string[]) => Error): Promise<PartFiles> {
+async function runPagefind(
+  pages: readonly SearchPage[],
+  ignore: readonly string[],
+  failure: (errors: string[]) => Error,
+): Promise<PartFiles> {
   indexing += 1;
   try {
     return await indexWithPagefind(pages, ignore, failure);
@@ -91,17 +123,25 @@ async function runPagefind(pages: readonly SearchPage[], ignore: readonly string
   }
 }
 
-async function indexWithPagefind(pages: readonly SearchPage[], ignore: readonly string[], failure: (errors: string[]) => Error): Promise<PartFiles> {
+async function indexWithPagefind(
+  pages: readonly SearchPage[],
+  ignore: readonly string[],
+  failure: (errors: string[]) => Error,
+): Promise<PartFiles> {
   const { index, errors } = await pagefind.createIndex(ignore.length > 0 ? { excludeSelectors: [...ignore] } : {});
   if (!index) throw failure(errors);
   try {
     const added = await Promise.all(pages.map((page) => index.addHTMLFile({ url: page.url, content: page.html })));
-    const addErrors = added.flatMap((result, position) => result.errors.map((error) => `${pages[position]!.url}: ${error}`));
+    const addErrors = added.flatMap((result, position) =>
+      result.errors.map((error) => `${pages[position]!.url}: ${error}`),
+    );
     if (addErrors.length > 0) throw failure(addErrors);
     const { errors: writeErrors, files } = await index.getFiles();
     if (writeErrors.length > 0) throw failure(writeErrors);
     // By path: Pagefind hands its files over in no fixed order, and a part is kept as it is listed.
-    const kept = files.filter((file) => !unusedFiles.test(file.path)).sort((x, y) => (x.path < y.path ? -1 : x.path > y.path ? 1 : 0));
+    const kept = files
+      .filter((file) => !unusedFiles.test(file.path))
+      .sort((x, y) => (x.path < y.path ? -1 : x.path > y.path ? 1 : 0));
     return new Map(kept.map((file) => [file.path, file.content]));
   } finally {
     await index.deleteIndex().catch(() => undefined);

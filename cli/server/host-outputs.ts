@@ -81,15 +81,23 @@ function wranglerConfig(spec: ServerSpec<never>, root: string, out: string): str
     compatibility_date: compatibilityDate,
     // Variables and secrets set in Cloudflare's dashboard (or with `wrangler secret put`) stay.
     keep_vars: true,
-    assets: { directory: relative(out), binding: 'ASSETS', run_worker_first: Object.keys(spec.routes), html_handling: 'auto-trailing-slash', not_found_handling: '404-page' },
-    ...(spec.databases ? {
-      d1_databases: Object.entries(spec.databases).map(([binding, database]) => ({
-        binding,
-        database_name: database.d1.databaseName,
-        ...(database.d1.databaseId ? { database_id: database.d1.databaseId } : {}),
-        migrations_dir: relative(path.resolve(root, database.migrations)),
-      })),
-    } : {}),
+    assets: {
+      directory: relative(out),
+      binding: 'ASSETS',
+      run_worker_first: Object.keys(spec.routes),
+      html_handling: 'auto-trailing-slash',
+      not_found_handling: '404-page',
+    },
+    ...(spec.databases
+      ? {
+          d1_databases: Object.entries(spec.databases).map(([binding, database]) => ({
+            binding,
+            database_name: database.d1.databaseName,
+            ...(database.d1.databaseId ? { database_id: database.d1.databaseId } : {}),
+            migrations_dir: relative(path.resolve(root, database.migrations)),
+          })),
+        }
+      : {}),
   };
   return `// Written by sitegen build: deploy with \`npx wrangler deploy -c ${cloudflareFolder.split(path.sep).join('/')}/wrangler.jsonc\`.\n${JSON.stringify(config, null, 2)}\n`;
 }
@@ -107,19 +115,29 @@ async function bundle(root: string, entry: string, host: 'cloudflare' | 'netlify
       logLevel: 'silent',
       jsx: 'automatic',
       ...(host === 'cloudflare'
-        // workerd: everything in one file, packages resolved for Workers and browsers.
-        ? { platform: 'browser', conditions: ['workerd', 'worker', 'browser'], target: 'es2022', minify: false }
-        // Netlify bundles the function again and resolves packages from the project.
-        : { platform: 'node', target: 'node20', packages: 'external' }),
+        ? // workerd: everything in one file, packages resolved for Workers and browsers.
+          { platform: 'browser', conditions: ['workerd', 'worker', 'browser'], target: 'es2022', minify: false }
+        : // Netlify bundles the function again and resolves packages from the project.
+          { platform: 'node', target: 'node20', packages: 'external' }),
     });
     return result.outputFiles[0]!.text;
   } catch (error) {
-    const first = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] }).errors?.[0];
+    const first = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] })
+      .errors?.[0];
     throw new SiteError({
       code: 'server.bundle-failed',
       message: `for ${host === 'cloudflare' ? 'Cloudflare Workers' : 'Netlify Functions'}: ${first?.text ?? (error as Error).message}`,
-      hint: host === 'cloudflare' ? 'A Worker has no Node built-ins: a server route and what it imports must use the Fetch API and Web standards only.' : undefined,
-      ...(first?.location ? { file: path.resolve(root, first.location.file), line: first.location.line, column: first.location.column + 1 } : {}),
+      hint:
+        host === 'cloudflare'
+          ? 'A Worker has no Node built-ins: a server route and what it imports must use the Fetch API and Web standards only.'
+          : undefined,
+      ...(first?.location
+        ? {
+            file: path.resolve(root, first.location.file),
+            line: first.location.line,
+            column: first.location.column + 1,
+          }
+        : {}),
       cause: error,
     });
   }
@@ -131,17 +149,31 @@ export interface BundledHostOutputs {
 }
 
 /** Bundles every host output of a site's server routes; `out` is the output folder the Worker serves. */
-export async function bundleHostOutputs(spec: ServerSpec<never>, root: string, out: string): Promise<BundledHostOutputs> {
+export async function bundleHostOutputs(
+  spec: ServerSpec<never>,
+  root: string,
+  out: string,
+): Promise<BundledHostOutputs> {
   const worker = await bundle(root, workerEntry(spec, root), 'cloudflare');
   const functions: [string, string][] = [];
-  for (const [route, file] of Object.entries(spec.routes)) functions.push([`${functionName(route)}.mjs`, await bundle(root, netlifyEntry(spec, root, route, file), 'netlify')]);
+  for (const [route, file] of Object.entries(spec.routes))
+    functions.push([
+      `${functionName(route)}.mjs`,
+      await bundle(root, netlifyEntry(spec, root, route, file), 'netlify'),
+    ]);
   const config = wranglerConfig(spec, root, out);
   return {
     withFacts: (facts) => {
       // A replacer function, so that `$` in the facts is put in as written.
       const put = (code: string) => code.replace(factsPlaceholder, () => literal({ url: facts.url, data: facts.data }));
       return new Map([
-        [cloudflareFolder, new Map([['worker.js', put(worker)], ['wrangler.jsonc', config]])],
+        [
+          cloudflareFolder,
+          new Map([
+            ['worker.js', put(worker)],
+            ['wrangler.jsonc', config],
+          ]),
+        ],
         [netlifyFunctionsFolder, new Map(functions.map(([name, code]) => [name, put(code)]))],
       ]);
     },

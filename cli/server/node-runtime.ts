@@ -34,11 +34,17 @@ export interface NodeServerOptions {
 }
 
 /** The SQL databases a site declares, opened as SQLite files where its variables (or defaults) say. */
-export function openSiteDatabases(root: string, spec: ServerSpec<never>, env: Record<string, string | undefined>): Record<string, SqliteDatabase> {
-  return Object.fromEntries(Object.entries(spec.databases ?? {}).map(([name, database]) => {
-    const file = path.resolve(root, env[database.file.variable] || database.file.default);
-    return [name, openSqliteDatabase(file, path.resolve(root, database.migrations))];
-  }));
+export function openSiteDatabases(
+  root: string,
+  spec: ServerSpec<never>,
+  env: Record<string, string | undefined>,
+): Record<string, SqliteDatabase> {
+  return Object.fromEntries(
+    Object.entries(spec.databases ?? {}).map(([name, database]) => {
+      const file = path.resolve(root, env[database.file.variable] || database.file.default);
+      return [name, openSqliteDatabase(file, path.resolve(root, database.migrations))];
+    }),
+  );
 }
 
 /** Compiles each route's module and starts answering with it. */
@@ -47,12 +53,19 @@ export async function startNodeServerRoutes(options: NodeServerOptions): Promise
   for (const [route, file] of Object.entries(options.spec.routes)) {
     const { exports } = await importCompiled(options.root, path.resolve(options.root, file));
     if (typeof exports.default !== 'function') {
-      throw new SiteError({ code: 'server.no-handler', message: `${file} (the module of ${route}) has no default export of a request handler`, hint: 'End it with `export default async (request, env, context) => new Response(…)`.', file: path.resolve(options.root, file) });
+      throw new SiteError({
+        code: 'server.no-handler',
+        message: `${file} (the module of ${route}) has no default export of a request handler`,
+        hint: 'End it with `export default async (request, env, context) => new Response(…)`.',
+        file: path.resolve(options.root, file),
+      });
     }
     handlers.set(route, exports.default as FetchHandler);
   }
   const databases = openSiteDatabases(options.root, options.spec, options.env);
-  const variables = Object.fromEntries((options.spec.env ?? []).flatMap((name) => (options.env[name] === undefined ? [] : [[name, options.env[name]]])));
+  const variables = Object.fromEntries(
+    (options.spec.env ?? []).flatMap((name) => (options.env[name] === undefined ? [] : [[name, options.env[name]]])),
+  );
   const env = { ...variables, ...databases };
   const pending = new Set<Promise<unknown>>();
 
@@ -62,7 +75,9 @@ export async function startNodeServerRoutes(options: NodeServerOptions): Promise
       const handler = handlers.get(new URL(request.url ?? '/', 'http://localhost').pathname)!;
       const context: HandlerContext = {
         waitUntil: (promise) => {
-          const tracked = promise.catch((error: unknown) => options.logError(`a server route's background work failed: ${describe(error)}`)).finally(() => pending.delete(tracked));
+          const tracked = promise
+            .catch((error: unknown) => options.logError(`a server route's background work failed: ${describe(error)}`))
+            .finally(() => pending.delete(tracked));
           pending.add(tracked);
         },
         clientAddress: request.socket.remoteAddress,
@@ -73,7 +88,10 @@ export async function startNodeServerRoutes(options: NodeServerOptions): Promise
         answer = await handler(toFetchRequest(request), env, context);
       } catch (error) {
         options.logError(`${request.method} ${request.url?.slice(0, 200)}: the server route threw: ${describe(error)}`);
-        answer = new Response('Internal error', { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+        answer = new Response('Internal error', {
+          status: 500,
+          headers: { 'content-type': 'text/plain; charset=utf-8' },
+        });
       }
       await writeFetchResponse(answer, response, request.method === 'HEAD');
     },
@@ -116,5 +134,5 @@ async function writeFetchResponse(answer: Response, response: ServerResponse, he
 }
 
 function describe(error: unknown): string {
-  return error instanceof Error ? error.stack ?? error.message : String(error);
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }

@@ -21,11 +21,25 @@ export interface ServerFacts extends BuiltSiteFacts {
  * The facts of a build, after checking that each route is a path of its own: it starts with `/`
  * and no page of the site is written at it (the page would never be reached).
  */
-export function serverFactsOf<Model>(spec: ServerSpec<Model>, model: Model, siteUrl: string, pagePaths: readonly string[]): ServerFacts {
+export function serverFactsOf<Model>(
+  spec: ServerSpec<Model>,
+  model: Model,
+  siteUrl: string,
+  pagePaths: readonly string[],
+): ServerFacts {
   const pages = new Set(pagePaths.map((page) => page.replace(/\/+$/, '') || '/'));
   for (const route of Object.keys(spec.routes)) {
-    if (!/^\/[^?#\s]*$/.test(route) || route.includes('//')) throw new SiteError({ code: 'server.bad-route', message: `server route ${JSON.stringify(route)} is not a path: it must start with "/" and hold no query, fragment or space` });
-    if (pages.has(route.replace(/\/+$/, '') || '/')) throw new SiteError({ code: 'server.bad-route', message: `server route ${route} is also the address of a page`, hint: 'Give the route a path no page has (an /api/ folder, say).' });
+    if (!/^\/[^?#\s]*$/.test(route) || route.includes('//'))
+      throw new SiteError({
+        code: 'server.bad-route',
+        message: `server route ${JSON.stringify(route)} is not a path: it must start with "/" and hold no query, fragment or space`,
+      });
+    if (pages.has(route.replace(/\/+$/, '') || '/'))
+      throw new SiteError({
+        code: 'server.bad-route',
+        message: `server route ${route} is also the address of a page`,
+        hint: 'Give the route a path no page has (an /api/ folder, say).',
+      });
   }
   return { version: 1, url: siteUrl, routes: Object.keys(spec.routes), data: spec.data?.(model) ?? null };
 }
@@ -40,7 +54,12 @@ export function readServerFacts(dir: string): ServerFacts | undefined {
   }
   const facts = JSON.parse(text) as Partial<ServerFacts>;
   if (facts.version !== 1 || typeof facts.url !== 'string' || !Array.isArray(facts.routes)) {
-    throw new SiteError({ code: 'server.bad-facts', message: `${serverFactsFile} in ${dir} is not what a build writes`, hint: 'Build the site again with `sitegen build`.', file: path.join(dir, serverFactsFile) });
+    throw new SiteError({
+      code: 'server.bad-facts',
+      message: `${serverFactsFile} in ${dir} is not what a build writes`,
+      hint: 'Build the site again with `sitegen build`.',
+      file: path.join(dir, serverFactsFile),
+    });
   }
   return facts as ServerFacts;
 }

@@ -34,12 +34,21 @@ export function migrationStatements(sql: string): string[] {
 
 /** Applies, in one transaction each, the migrations of `folder` that `db` has not recorded yet; returns their names. */
 export async function applyMigrations(db: SqlDatabase, folder: string): Promise<string[]> {
-  await db.prepare(`CREATE TABLE IF NOT EXISTS ${migrationsTable} (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP)`).run();
-  const applied = new Set((await db.prepare(`SELECT name FROM ${migrationsTable}`).all<{ name: string }>()).results.map((row) => row.name));
+  await db
+    .prepare(
+      `CREATE TABLE IF NOT EXISTS ${migrationsTable} (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP)`,
+    )
+    .run();
+  const applied = new Set(
+    (await db.prepare(`SELECT name FROM ${migrationsTable}`).all<{ name: string }>()).results.map((row) => row.name),
+  );
   const done: string[] = [];
   for (const file of migrationFiles(folder)) {
     if (applied.has(file.name)) continue;
-    await db.batch([...migrationStatements(file.sql).map((statement) => db.prepare(statement)), db.prepare(`INSERT INTO ${migrationsTable} (name) VALUES (?)`).bind(file.name)]);
+    await db.batch([
+      ...migrationStatements(file.sql).map((statement) => db.prepare(statement)),
+      db.prepare(`INSERT INTO ${migrationsTable} (name) VALUES (?)`).bind(file.name),
+    ]);
     done.push(file.name);
   }
   return done;
@@ -57,34 +66,41 @@ export type SqliteDatabase = SqlDatabase & { close(): void };
 export function openSqliteDatabase(file: string, migrationsFolder: string): SqliteDatabase {
   let opened: Promise<BetterSqlite3.Database> | undefined;
   let handle: BetterSqlite3.Database | undefined;
-  const open = () => (opened ??= (async () => {
-    // Loaded on first use: a site without databases never loads the native module.
-    const { default: Database } = await import('better-sqlite3');
-    mkdirSync(path.dirname(file), { recursive: true });
-    const connection = new Database(file, { timeout: busyTimeoutMs });
-    try {
-      // Readers never wait on a writer, and a commit survives the process being killed.
-      connection.pragma('journal_mode = WAL');
-      connection.pragma('synchronous = FULL');
-      handle = connection;
-      await applyMigrations(database(() => Promise.resolve(connection)), migrationsFolder);
-      return connection;
-    } catch (error) {
-      connection.close();
-      handle = undefined;
+  const open = () =>
+    (opened ??= (async () => {
+      // Loaded on first use: a site without databases never loads the native module.
+      const { default: Database } = await import('better-sqlite3');
+      mkdirSync(path.dirname(file), { recursive: true });
+      const connection = new Database(file, { timeout: busyTimeoutMs });
+      try {
+        // Readers never wait on a writer, and a commit survives the process being killed.
+        connection.pragma('journal_mode = WAL');
+        connection.pragma('synchronous = FULL');
+        handle = connection;
+        await applyMigrations(
+          database(() => Promise.resolve(connection)),
+          migrationsFolder,
+        );
+        return connection;
+      } catch (error) {
+        connection.close();
+        handle = undefined;
+        throw error;
+      }
+    })().catch((error: unknown) => {
+      // The next statement tries again: the file may be writable by then.
+      opened = undefined;
       throw error;
-    }
-  })().catch((error: unknown) => {
-    // The next statement tries again: the file may be writable by then.
-    opened = undefined;
-    throw error;
-  }));
+    }));
   return Object.assign(database(open), { close: () => handle?.close() });
 }
 
 /** A SqlDatabase over a connection that `connection()` resolves to. */
 function database(connection: () => Promise<BetterSqlite3.Database>): SqlDatabase {
-  const statement = (sql: string, values: SqlValue[] = []): SqlStatement & { apply(db: BetterSqlite3.Database): unknown } => {
+  const statement = (
+    sql: string,
+    values: SqlValue[] = [],
+  ): SqlStatement & { apply(db: BetterSqlite3.Database): unknown } => {
     const prepared = async () => (await connection()).prepare(sql);
     return {
       bind: (...more) => statement(sql, [...values, ...more]),
@@ -107,7 +123,9 @@ function database(connection: () => Promise<BetterSqlite3.Database>): SqlDatabas
       // As D1's batch answers: each statement's rows and changes.
       apply: (db) => {
         const ready = db.prepare(sql);
-        return ready.reader ? { results: ready.all(...values), meta: { changes: 0 } } : { results: [], meta: { changes: ready.run(...values).changes } };
+        return ready.reader
+          ? { results: ready.all(...values), meta: { changes: 0 } }
+          : { results: [], meta: { changes: ready.run(...values).changes } };
       },
     };
   };

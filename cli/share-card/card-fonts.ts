@@ -58,7 +58,8 @@ function listFallbackFiles(): FallbackFile[] {
     const { readdirSync } = require('node:fs') as typeof import('node:fs');
     for (const name of readdirSync(folder)) {
       const match = /-(\d00)-normal\.woff$/.exec(name);
-      if (match) fallbackFiles.push({ family, file: path.join(folder, name), weight: Number(match[1]) as CardFont['weight'] });
+      if (match)
+        fallbackFiles.push({ family, file: path.join(folder, name), weight: Number(match[1]) as CardFont['weight'] });
     }
   }
   return fallbackFiles;
@@ -69,7 +70,10 @@ function fallbackFont(entry: FallbackFile): { font: CardFont; characters: Set<nu
   let loaded = fallbackFonts.get(entry.file);
   if (!loaded) {
     const data = readFileSync(entry.file);
-    loaded = { font: { name: entry.family, data, weight: entry.weight, style: 'normal' }, characters: charactersOf(data) };
+    loaded = {
+      font: { name: entry.family, data, weight: entry.weight, style: 'normal' },
+      characters: charactersOf(data),
+    };
     fallbackFonts.set(entry.file, loaded);
   }
   return loaded;
@@ -84,13 +88,18 @@ const invisible = /[\s\u200b-\u200f\u2060-\u2064\ufe00-\ufe0f\ufeff]/u;
  */
 export function fontsFor(text: string, siteFonts: CardFont[]): { fonts: CardFont[]; missing: string[] } {
   const covered = (codePoint: number) => siteFonts.some((font) => charactersOf(font.data).has(codePoint));
-  const wanted = [...new Set([...text].filter((char) => !invisible.test(char)))].filter((char) => !covered(char.codePointAt(0)!));
+  const wanted = [...new Set([...text].filter((char) => !invisible.test(char)))].filter(
+    (char) => !covered(char.codePointAt(0)!),
+  );
   if (wanted.length === 0) return { fonts: [], missing: [] };
   const fonts: CardFont[] = [];
   const missing: string[] = [];
   for (const char of wanted) {
     const codePoint = char.codePointAt(0)!;
-    const files = listFallbackFiles().filter((entry) => fonts.every((font) => font !== fallbackFont(entry).font) && fallbackFont(entry).characters.has(codePoint));
+    const files = listFallbackFiles().filter(
+      (entry) =>
+        fonts.every((font) => font !== fallbackFont(entry).font) && fallbackFont(entry).characters.has(codePoint),
+    );
     if (files.length === 0 && !fonts.some((font) => charactersOf(font.data).has(codePoint))) missing.push(char);
     for (const entry of files) fonts.push(fallbackFont(entry).font);
   }

@@ -15,16 +15,31 @@ let satoriLoading: Promise<Satori> | undefined;
 const backgrounds = new WeakMap<CardAssets, Promise<Buffer>>();
 
 /** Draws one page's card as a PNG; `extraFonts` draw the characters the site's fonts lack. */
-export async function drawCard(spec: AnyCardSpec, card: Record<string, unknown>, assets: CardAssets, extraFonts: CardAssets['fonts'] = []): Promise<Buffer> {
+export async function drawCard(
+  spec: AnyCardSpec,
+  card: Record<string, unknown>,
+  assets: CardAssets,
+  extraFonts: CardAssets['fonts'] = [],
+): Promise<Buffer> {
   const name = typeof card.title === 'string' ? card.title : JSON.stringify(card);
   const [satori, background, sharp] = await Promise.all([loadSatori(), backgroundOf(spec, assets), loadSharp()]);
   const box = spec.wordsBox;
-  const words = await failsAs(name, async () => Buffer.from(await satori(spec.words(card, assets), { width: box.width, height: box.height, fonts: [...assets.fonts, ...extraFonts] })));
-  return failsAs(name, () => sharp(background, { raw: { width: spec.width, height: spec.height, channels: 3 } })
-    .composite([{ input: words, left: box.left, top: box.top }])
-    // zlib level 3: much less time than the default 6, for a few more bytes a card.
-    .png({ compressionLevel: 3 })
-    .toBuffer());
+  const words = await failsAs(name, async () =>
+    Buffer.from(
+      await satori(spec.words(card, assets), {
+        width: box.width,
+        height: box.height,
+        fonts: [...assets.fonts, ...extraFonts],
+      }),
+    ),
+  );
+  return failsAs(name, () =>
+    sharp(background, { raw: { width: spec.width, height: spec.height, channels: 3 } })
+      .composite([{ input: words, left: box.left, top: box.top }])
+      // zlib level 3: much less time than the default 6, for a few more bytes a card.
+      .png({ compressionLevel: 3 })
+      .toBuffer(),
+  );
 }
 
 /** The square logo for search results: the site's logo SVG on white. */
@@ -48,7 +63,9 @@ function backgroundOf(spec: AnyCardSpec, assets: CardAssets): Promise<Buffer> {
   if (!background) {
     background = failsAs('(the background every card shares)', async () => {
       const [satori, sharp] = await Promise.all([loadSatori(), loadSharp()]);
-      const element = await spec.background(assets, { rasterise: async (svg, size, opacity) => dataUrl(await rasterise(svg, size, opacity)) });
+      const element = await spec.background(assets, {
+        rasterise: async (svg, size, opacity) => dataUrl(await rasterise(svg, size, opacity)),
+      });
       const svg = await satori(element, { width: spec.width, height: spec.height, fonts: assets.fonts });
       return sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer();
     });
@@ -77,7 +94,7 @@ async function failsAs<T>(title: string, work: () => Promise<T>): Promise<T> {
     throw new SiteError({
       code: 'share-card.failed',
       message: `the share card ${JSON.stringify(title)} could not be drawn: ${(error as Error).message}`,
-      hint: 'Check the site\'s share-card template: satori reads inline styles with flexbox layout only.',
+      hint: "Check the site's share-card template: satori reads inline styles with flexbox layout only.",
       cause: error,
     });
   }

@@ -46,20 +46,35 @@ const socialImageFitVersion = 1;
 const drawingVersion = 1;
 
 /** Produces every job's file into `output`; reports every bad picture at once. */
-export async function drawSharePictures(jobs: readonly ShareJob[], spec: ShareCardSpec<never, never>, assetsOf: () => CardAssets, options: DrawOptions, output: PictureOutput): Promise<SharePictureStats> {
+export async function drawSharePictures(
+  jobs: readonly ShareJob[],
+  spec: ShareCardSpec<never, never>,
+  assetsOf: () => CardAssets,
+  options: DrawOptions,
+  output: PictureOutput,
+): Promise<SharePictureStats> {
   const result: SharePictureStats = { drawn: 0, cached: 0, warnings: [] };
   const errors: SiteError[] = [];
   // Read once, before any card: a missing font or colour is one error, not one per card.
   const assets = jobs.some((job) => job.draw !== 'social-image') ? assetsOf() : undefined;
   // The card a page whose words cannot be drawn shows instead: the home page's, else the logo.
-  const fallbackJob = jobs.find((job) => job.draw === 'card' && job.route === '/') ?? jobs.find((job) => job.draw === 'logo')!;
+  const fallbackJob =
+    jobs.find((job) => job.draw === 'card' && job.route === '/') ?? jobs.find((job) => job.draw === 'logo')!;
   const produce = async (job: ShareJob) => {
     let drawn: ShareJob = job;
     if (job.draw === 'card') {
       const missing = fontsFor(textOf(job.card), assets!.fonts).missing;
       if (missing.length > 0) {
         drawn = fallbackJob;
-        result.warnings.push(missingGlyphs(job, missing, fallbackJob === job ? 'the words left out' : `the picture of ${fallbackJob.draw === 'card' ? 'the home page' : 'the logo'}`));
+        result.warnings.push(
+          missingGlyphs(
+            job,
+            missing,
+            fallbackJob === job
+              ? 'the words left out'
+              : `the picture of ${fallbackJob.draw === 'card' ? 'the home page' : 'the logo'}`,
+          ),
+        );
       }
     }
     const recipe = drawn.draw === 'social-image' ? socialRecipe(drawn, options) : cardRecipe(drawn, spec, assets!);
@@ -70,11 +85,13 @@ export async function drawSharePictures(jobs: readonly ShareJob[], spec: ShareCa
     output.write(job.file, picture);
     result[kept ? 'cached' : 'drawn'] += 1;
   };
-  await forEachAtMost(options.concurrency ?? Math.min(4, os.availableParallelism()), jobs, (job) => produce(job).catch((error: unknown) => {
-    const located = collectSiteErrors(error);
-    if (!located) throw error;
-    errors.push(...located);
-  }));
+  await forEachAtMost(options.concurrency ?? Math.min(4, os.availableParallelism()), jobs, (job) =>
+    produce(job).catch((error: unknown) => {
+      const located = collectSiteErrors(error);
+      if (!located) throw error;
+      errors.push(...located);
+    }),
+  );
   if (errors.length > 0) throw new SiteErrorList(errors);
   return result;
 }
@@ -84,33 +101,56 @@ interface Recipe {
   make: () => Promise<Buffer>;
 }
 
-function cardRecipe(job: Exclude<ShareJob, { draw: 'social-image' }>, spec: ShareCardSpec<never, never>, assets: CardAssets): Recipe {
-  const drawing = [drawingVersion, packageVersion('satori'), packageVersion('sharp'), spec.width, spec.height, JSON.stringify(spec.wordsBox), assets.fingerprint] as const;
+function cardRecipe(
+  job: Exclude<ShareJob, { draw: 'social-image' }>,
+  spec: ShareCardSpec<never, never>,
+  assets: CardAssets,
+): Recipe {
+  const drawing = [
+    drawingVersion,
+    packageVersion('satori'),
+    packageVersion('sharp'),
+    spec.width,
+    spec.height,
+    JSON.stringify(spec.wordsBox),
+    assets.fingerprint,
+  ] as const;
   if (job.draw === 'logo') return { key: cacheKey(...drawing, 'logo'), make: () => drawLogo(assets) };
   // Fonts the engine adds for what the site's fonts lack (card-fonts.ts): their files are part of the key.
   const { fonts } = fontsFor(textOf(job.card), assets.fonts);
-  return { key: cacheKey(...drawing, 'card', JSON.stringify(job.card), ...fonts.map((font) => font.data)), make: () => drawCard(spec, job.card, assets, fonts) };
+  return {
+    key: cacheKey(...drawing, 'card', JSON.stringify(job.card), ...fonts.map((font) => font.data)),
+    make: () => drawCard(spec, job.card, assets, fonts),
+  };
 }
 
 /** Every word a card draws. */
 function textOf(card: Record<string, unknown>): string {
-  return Object.values(card).filter((value): value is string => typeof value === 'string').join(' ');
+  return Object.values(card)
+    .filter((value): value is string => typeof value === 'string')
+    .join(' ');
 }
 
 /** The warning of a card whose words hold characters no font draws. */
 function missingGlyphs(job: Extract<ShareJob, { draw: 'card' }>, missing: string[], instead: string): SiteError {
-  const shown = missing.slice(0, 12).map((char) => `${char} (U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`).join(', ');
+  const shown = missing
+    .slice(0, 12)
+    .map((char) => `${char} (U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`)
+    .join(', ');
   return new SiteError({
     code: 'share-card.missing-glyphs',
     message: `the share card of ${job.route} has characters no card font draws: ${shown}${missing.length > 12 ? ` and ${missing.length - 12} more` : ''}; it shows ${instead} instead`,
-    hint: 'Add a font that has them to the site\'s share-card fonts, or leave them out of the title.',
+    hint: "Add a font that has them to the site's share-card fonts, or leave them out of the title.",
     file: job.source,
   });
 }
 
 function socialRecipe(job: Extract<ShareJob, { draw: 'social-image' }>, options: DrawOptions): Recipe {
   const bytes = readSocialImage(job.image, options.imagesDir, options.contentDir);
-  return { key: cacheKey(`social-image ${socialImageFitVersion}`, job.file.slice(job.file.lastIndexOf('.')), bytes), make: () => fitSocialImage(bytes, job.image) };
+  return {
+    key: cacheKey(`social-image ${socialImageFitVersion}`, job.file.slice(job.file.lastIndexOf('.')), bytes),
+    make: () => fitSocialImage(bytes, job.image),
+  };
 }
 
 /** Runs `work` over `items` with at most `limit` in flight. */

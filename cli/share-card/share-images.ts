@@ -35,7 +35,11 @@ export interface SharePlan {
  * (checked here for what its source shows: format and alt text; the file is read when it is
  * fitted).
  */
-export function planShareImages<Model, Page extends PageSpec>(routes: readonly Route<Page>[], spec: ShareCardSpec<Model, Page>, model: Model): SharePlan {
+export function planShareImages<Model, Page extends PageSpec>(
+  routes: readonly Route<Page>[],
+  spec: ShareCardSpec<Model, Page>,
+  model: Model,
+): SharePlan {
   const size = { width: spec.width, height: spec.height };
   const byPath = new Map<string, ShareImage>();
   const jobs: ShareJob[] = [];
@@ -63,14 +67,25 @@ export function planShareImages<Model, Page extends PageSpec>(routes: readonly R
     const image = byPath.get(other);
     if (image) byPath.set(path, image);
   }
-  const logo: ShareImage = { path: `/${shareFolder}/logo.png`, width: logoSize, height: logoSize, type: 'image/png', alt: spec.logoAlt(model) };
+  const logo: ShareImage = {
+    path: `/${shareFolder}/logo.png`,
+    width: logoSize,
+    height: logoSize,
+    type: 'image/png',
+    alt: spec.logoAlt(model),
+  };
   if (problems.length > 0) throw new SiteErrorList(problems);
   jobs.push({ file: logo.path.slice(1), draw: 'logo' });
   const fallback = byPath.get('/') ?? [...byPath.values()][0] ?? logo;
   return { images: { byPath, fallback, logo }, jobs };
 }
 
-function picture(routePath: string, type: ShareImage['type'], alt: string, size: { width: number; height: number }): ShareImage {
+function picture(
+  routePath: string,
+  type: ShareImage['type'],
+  alt: string,
+  size: { width: number; height: number },
+): ShareImage {
   const name = routePath === '/' ? 'index' : routePath.replace(/^\/+|\/+$/g, '');
   const extension = type === 'image/png' ? 'png' : 'jpg';
   return { path: `/${shareFolder}/${name}.${extension}`, ...size, type, alt };

@@ -29,10 +29,21 @@ export function socialImageProblems(image: SocialImageSource): SiteError[] {
   const at = { file: image.file, line: image.line };
   const problems: SiteError[] = [];
   if (!/\.(png|jpe?g)$/i.test(image.url)) {
-    problems.push(badSocialImage(`socialImage: ${image.url} is not a PNG or JPEG; social sites do not show ${path.extname(image.url).slice(1).toUpperCase()} previews`, at));
+    problems.push(
+      badSocialImage(
+        `socialImage: ${image.url} is not a PNG or JPEG; social sites do not show ${path.extname(image.url).slice(1).toUpperCase()} previews`,
+        at,
+      ),
+    );
   }
   if (!image.socialImageAlt) {
-    problems.push(badSocialImage('socialImageAlt: expected a description of the social image beside socialImage', at, 'Add socialImageAlt: what the picture shows, read out to people who cannot see it.'));
+    problems.push(
+      badSocialImage(
+        'socialImageAlt: expected a description of the social image beside socialImage',
+        at,
+        'Add socialImageAlt: what the picture shows, read out to people who cannot see it.',
+      ),
+    );
   }
   return problems;
 }
@@ -45,9 +56,15 @@ export function readSocialImage(image: SocialImageSource, imagesDir: string, con
     return new ContentFiles(contentDir).readBytes(source, 'rasterImageBytes');
   } catch (error) {
     if (error instanceof SiteError && error.code === 'content.missing-file') {
-      throw new SiteError({ code: 'content.missing-image', message: errorCatalogue['content.missing-image'].message('socialImage', image.url), ...at });
+      throw new SiteError({
+        code: 'content.missing-image',
+        message: errorCatalogue['content.missing-image'].message('socialImage', image.url),
+        ...at,
+      });
     }
-    throw error instanceof SiteError ? new SiteError({ code: error.code, message: `socialImage: ${error.message}`, hint: error.hint, ...at }) : error;
+    throw error instanceof SiteError
+      ? new SiteError({ code: error.code, message: `socialImage: ${error.message}`, hint: error.hint, ...at })
+      : error;
   }
 }
 
@@ -55,22 +72,39 @@ export function readSocialImage(image: SocialImageSource, imagesDir: string, con
 export async function fitSocialImage(bytes: Buffer, image: SocialImageSource): Promise<Buffer> {
   const at = { file: image.file, line: image.line };
   const sharp = await loadSharp();
-  const header = await sharp(bytes).metadata().then((meta) => meta, () => undefined);
+  const header = await sharp(bytes)
+    .metadata()
+    .then(
+      (meta) => meta,
+      () => undefined,
+    );
   if (!header || (header.format !== 'png' && header.format !== 'jpeg')) {
-    throw badSocialImage(`socialImage: ${image.url} is not a readable PNG or JPEG file${header?.format ? ` (its content is ${header.format.toUpperCase()})` : ''}`, at);
+    throw badSocialImage(
+      `socialImage: ${image.url} is not a readable PNG or JPEG file${header?.format ? ` (its content is ${header.format.toUpperCase()})` : ''}`,
+      at,
+    );
   }
   const { width = 0, height = 0 } = header;
   if (width < smallestSocialImage.width || height < smallestSocialImage.height) {
-    throw badSocialImage(`socialImage: ${image.url} is ${width}×${height}; social sites need at least ${smallestSocialImage.width}×${smallestSocialImage.height}`, at);
+    throw badSocialImage(
+      `socialImage: ${image.url} is ${width}×${height}; social sites need at least ${smallestSocialImage.width}×${smallestSocialImage.height}`,
+      at,
+    );
   }
   try {
-    const fitted = sharp(bytes).rotate().resize({ ...sharePictureSize, fit: 'cover', position: 'centre' });
+    const fitted = sharp(bytes)
+      .rotate()
+      .resize({ ...sharePictureSize, fit: 'cover', position: 'centre' });
     return await (header.format === 'png' ? fitted.png() : fitted.jpeg({ quality: 85, mozjpeg: true })).toBuffer();
   } catch (error) {
     throw badSocialImage(`socialImage: ${image.url} could not be decoded: ${(error as Error).message}`, at);
   }
 }
 
-function badSocialImage(message: string, at: { file: string; line: number }, hint = 'Point socialImage at a PNG or JPEG in content/images, ideally 1200×630 pixels.'): SiteError {
+function badSocialImage(
+  message: string,
+  at: { file: string; line: number },
+  hint = 'Point socialImage at a PNG or JPEG in content/images, ideally 1200×630 pixels.',
+): SiteError {
   return new SiteError({ code: 'content.bad-social-image', message, hint, ...at });
 }

@@ -22,19 +22,26 @@ export type HostVerdict = { ok: true; target: ResolvedAddress } | { ok: false; r
 const nonPublic = new BlockList();
 for (const [network, prefix] of [
   ['0.0.0.0', 8], // "this network", unspecified
-  ['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16], // RFC 1918
+  ['10.0.0.0', 8],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16], // RFC 1918
   ['100.64.0.0', 10], // carrier-grade NAT
   ['127.0.0.0', 8], // loopback
   ['169.254.0.0', 16], // link-local, cloud metadata services
-  ['192.0.0.0', 24], ['198.18.0.0', 15], // protocol assignments, benchmarking
-  ['224.0.0.0', 4], ['240.0.0.0', 4], // multicast; reserved and broadcast
-] as const) nonPublic.addSubnet(network, prefix, 'ipv4');
+  ['192.0.0.0', 24],
+  ['198.18.0.0', 15], // protocol assignments, benchmarking
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4], // multicast; reserved and broadcast
+] as const)
+  nonPublic.addSubnet(network, prefix, 'ipv4');
 for (const [network, prefix] of [
   ['::', 96], // unspecified, loopback and the deprecated IPv4-compatible addresses
-  ['fe80::', 10], ['fec0::', 10], // link-local, old site-local
+  ['fe80::', 10],
+  ['fec0::', 10], // link-local, old site-local
   ['fc00::', 7], // unique local
   ['ff00::', 8], // multicast
-] as const) nonPublic.addSubnet(network, prefix, 'ipv6');
+] as const)
+  nonPublic.addSubnet(network, prefix, 'ipv6');
 
 /**
  * Whether an IP address is loopback, link-local, private (RFC 1918, ULA, CGNAT), unspecified,
@@ -52,7 +59,10 @@ export function isNonPublicAddress(address: string): boolean {
 
 /** The system resolver: every address, in the order the system prefers. */
 export const systemResolver: HostResolver = async (hostname) =>
-  (await dnsLookup(hostname, { all: true, verbatim: true })).map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
+  (await dnsLookup(hostname, { all: true, verbatim: true })).map(({ address, family }) => ({
+    address,
+    family: family === 6 ? 6 : 4,
+  }));
 
 /**
  * Resolves a URL's host (an IP literal needs no lookup) and checks every address it has, so a
@@ -60,10 +70,17 @@ export const systemResolver: HostResolver = async (hostname) =>
  * connect to, so a second lookup cannot switch it (DNS rebinding). A refusal names the command's
  * option that allows such addresses, `allowFlag`.
  */
-export async function checkHost(url: URL, allowance: PrivateHostsAllowance, resolver: HostResolver, allowFlag = '--allow-private-hosts'): Promise<HostVerdict> {
+export async function checkHost(
+  url: URL,
+  allowance: PrivateHostsAllowance,
+  resolver: HostResolver,
+  allowFlag = '--allow-private-hosts',
+): Promise<HostVerdict> {
   const hostname = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
   const literal = isIP(hostname);
-  const addresses: ResolvedAddress[] = literal ? [{ address: hostname, family: literal === 6 ? 6 : 4 }] : await resolver(hostname);
+  const addresses: ResolvedAddress[] = literal
+    ? [{ address: hostname, family: literal === 6 ? 6 : 4 }]
+    : await resolver(hostname);
   if (addresses.length === 0) return { ok: false, reason: `${hostname} has no address` };
   const allowed = allowance === true || (Array.isArray(allowance) && allowance.includes(hostname));
   if (!allowed) {

@@ -28,7 +28,12 @@ export class RefusedFile extends Error {
  * real path it names. Refused unless that path is inside `realRoot` and is a regular file of at
  * most `limit` bytes.
  */
-export function checkGuarded(file: string, realRoot: string, realFolderOf: (folder: string) => string, limit: number): { real: string; stats: Stats } {
+export function checkGuarded(
+  file: string,
+  realRoot: string,
+  realFolderOf: (folder: string) => string,
+  limit: number,
+): { real: string; stats: Stats } {
   let stats = lstatSync(file);
   let real = path.join(realFolderOf(path.dirname(file)), path.basename(file));
   if (stats.isSymbolicLink()) {

@@ -21,7 +21,11 @@ export type OriginIndex = WeakMap<object, LinkOrigin>;
  * Walks the raw JSON and the validated copy side by side (the schemas add no fields and drop
  * none, so their shapes match) and indexes every object that has an `href`.
  */
-export function recordDataOrigins(dataset: { file: string; source: string }, validated: unknown, index: OriginIndex): void {
+export function recordDataOrigins(
+  dataset: { file: string; source: string },
+  validated: unknown,
+  index: OriginIndex,
+): void {
   const visit = (value: unknown, fieldPath: (string | number)[]): void => {
     if (Array.isArray(value)) {
       value.forEach((item, i) => visit(item, [...fieldPath, i]));

@@ -11,7 +11,10 @@ export function offsetToLineColumn(source: string, offset: number): { line: numb
 
 /** Formats a field path the way authors read it: `footer.columns[0].links[3].href`. */
 export function formatFieldPath(fieldPath: FieldPath): string {
-  return fieldPath.reduce<string>((text, key) => (typeof key === 'number' ? `${text}[${key}]` : text ? `${text}.${key}` : key), '');
+  return fieldPath.reduce<string>(
+    (text, key) => (typeof key === 'number' ? `${text}[${key}]` : text ? `${text}.${key}` : key),
+    '',
+  );
 }
 
 /** Finds the line and column of a field in JSON text, falling back to its nearest existing parent. */

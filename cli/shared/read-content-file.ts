@@ -41,12 +41,16 @@ export class ContentFiles {
 
   /** Refuses what a read would refuse, without reading: the file's size in bytes. */
   check(file: string, limit: ByteLimit | number): number {
-    return attempt(file, limit, () => checkGuarded(file, this.realRoot, (folder) => this.realFolder(folder), bytesOf(limit))).stats.size;
+    return attempt(file, limit, () =>
+      checkGuarded(file, this.realRoot, (folder) => this.realFolder(folder), bytesOf(limit)),
+    ).stats.size;
   }
 
   /** The path to open: the file itself, or the real path of a link that stays inside the folder. */
   private checkedPath(file: string, limit: ByteLimit | number): string {
-    return attempt(file, limit, () => checkGuarded(file, this.realRoot, (folder) => this.realFolder(folder), bytesOf(limit))).real;
+    return attempt(file, limit, () =>
+      checkGuarded(file, this.realRoot, (folder) => this.realFolder(folder), bytesOf(limit)),
+    ).real;
   }
 
   private realFolder(folder: string): string {
@@ -71,10 +75,26 @@ export function guardFile<T>(file: string, work: () => T): T {
 /** A `SiteError` naming `file` for anything thrown while handling it. */
 export function fileFailure(file: string, error: unknown): SiteError {
   if (error instanceof SiteError) {
-    return error.file ? error : new SiteError({ code: error.code, message: error.message, hint: error.hint, file, line: error.line, column: error.column, cause: error.cause });
+    return error.file
+      ? error
+      : new SiteError({
+          code: error.code,
+          message: error.message,
+          hint: error.hint,
+          file,
+          line: error.line,
+          column: error.column,
+          cause: error.cause,
+        });
   }
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return new SiteError({ code: 'content.load-failed', message: `could not be loaded: ${text}`, hint: 'Make the file smaller or simpler; if it is ordinary content, report this as a bug.', file, cause: error });
+  return new SiteError({
+    code: 'content.load-failed',
+    message: `could not be loaded: ${text}`,
+    hint: 'Make the file smaller or simpler; if it is ordinary content, report this as a bug.',
+    file,
+    cause: error,
+  });
 }
 
 /** A limit in bytes. */
@@ -85,9 +105,19 @@ function bytesOf(limit: ByteLimit | number): number {
 function refusalError(file: string, refusal: Refusal, limit: ByteLimit | number): SiteError {
   switch (refusal.reason) {
     case 'outside':
-      return new SiteError({ code: 'content.outside-content-folder', message: `resolves to ${refusal.real}, outside the content folder`, hint: 'Copy the file into the content folder instead of linking to it.', file });
+      return new SiteError({
+        code: 'content.outside-content-folder',
+        message: `resolves to ${refusal.real}, outside the content folder`,
+        hint: 'Copy the file into the content folder instead of linking to it.',
+        file,
+      });
     case 'not-a-file':
-      return new SiteError({ code: 'content.not-a-file', message: `expected a file, found ${kindOf(refusal.stats)}`, hint: 'Content files must be regular files: remove or rename it.', file });
+      return new SiteError({
+        code: 'content.not-a-file',
+        message: `expected a file, found ${kindOf(refusal.stats)}`,
+        hint: 'Content files must be regular files: remove or rename it.',
+        file,
+      });
     case 'too-large':
       return tooLarge(file, refusal.size, limit);
   }
@@ -98,7 +128,12 @@ function tooLarge(file: string, size: number, limit: ByteLimit | number): SiteEr
   const bytes = bytesOf(limit);
   // Just over the limit, the rounded size would read as the limit itself: bytes then.
   const shown = formatBytes(size) === formatBytes(bytes) ? `${size.toLocaleString('en')} bytes` : formatBytes(size);
-  return new SiteError({ code: 'content.file-too-large', message: message(shown, formatBytes(bytes)), hint: hint(limit), file });
+  return new SiteError({
+    code: 'content.file-too-large',
+    message: message(shown, formatBytes(bytes)),
+    hint: hint(limit),
+    file,
+  });
 }
 
 /** The buffer `readText` reads into, grown to the largest text read so far. */
@@ -108,7 +143,12 @@ let textBuffer: Buffer = Buffer.allocUnsafe(64 * 1024);
  * Reads the checked path `target` of `file` (see `readGuarded`): at most `limit` bytes, into `into`
  * when it is large enough.
  */
-function readCapped(file: string, target: string, limit: ByteLimit | number, into?: Buffer): { buffer: Buffer; length: number } {
+function readCapped(
+  file: string,
+  target: string,
+  limit: ByteLimit | number,
+  into?: Buffer,
+): { buffer: Buffer; length: number } {
   return attempt(file, limit, () => readGuarded(target, bytesOf(limit), into));
 }
 
@@ -119,8 +159,20 @@ function attempt<T>(file: string, limit: ByteLimit | number, call: () => T): T {
   } catch (error) {
     if (error instanceof RefusedFile) throw refusalError(file, error.refusal, limit);
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ELOOP') throw new SiteError({ code: 'content.not-a-file', message: 'expected a file, found a symlink', hint: 'Content files must be regular files: remove or rename it.', file, cause: error });
-    throw new SiteError({ code: 'content.missing-file', message: `cannot read file: ${code ?? (error as Error).message}`, file, cause: error });
+    if (code === 'ELOOP')
+      throw new SiteError({
+        code: 'content.not-a-file',
+        message: 'expected a file, found a symlink',
+        hint: 'Content files must be regular files: remove or rename it.',
+        file,
+        cause: error,
+      });
+    throw new SiteError({
+      code: 'content.missing-file',
+      message: `cannot read file: ${code ?? (error as Error).message}`,
+      file,
+      cause: error,
+    });
   }
 }
 

@@ -23,7 +23,9 @@ const segmentsOf = (path: string) => path.toLowerCase().split('/').filter(Boolea
  * so an old address `/2019/05/launch.html` names the same slug as `/blog/launch/`.
  */
 function slugOf(path: string): string | undefined {
-  return segmentsOf(path).at(-1)?.replace(/\.html?$/, '');
+  return segmentsOf(path)
+    .at(-1)
+    ?.replace(/\.html?$/, '');
 }
 
 /** Character distance of two segments as a share of the longer, ignoring a shared extension. */
@@ -70,7 +72,10 @@ const closeEnough = (score: number, size: number) => score <= Math.max(0.5, size
 export class PathSuggester {
   private readonly index = new Map<string, string[]>();
 
-  constructor(private readonly paths: readonly string[], private fullScans = 50) {
+  constructor(
+    private readonly paths: readonly string[],
+    private fullScans = 50,
+  ) {
     for (const path of paths) {
       const slug = slugOf(path);
       if (slug) this.push(`#${slug}`, path);
@@ -91,7 +96,9 @@ export class PathSuggester {
     const q = segmentsOf(missing);
     const candidates = new Set<string>([...(this.index.get(`-${q.join('/')}`) ?? [])]);
     for (let i = 0; i < q.length; i++) {
-      for (const path of this.index.get(`~${q.length}:${q.map((seg, j) => (j === i ? '\u0000' : seg)).join('/')}`) ?? []) candidates.add(path);
+      for (const path of this.index.get(`~${q.length}:${q.map((seg, j) => (j === i ? '\u0000' : seg)).join('/')}`) ??
+        [])
+        candidates.add(path);
       for (const path of this.index.get(`=${q.filter((_, j) => j !== i).join('/')}`) ?? []) candidates.add(path);
     }
     const best = pickClosest(missing, q.length, candidates);
@@ -140,7 +147,14 @@ function pickSameSlug(missing: string, candidates: Iterable<string>): string | u
 export function closestPath(missing: string, candidates: Iterable<string>): string | undefined {
   const list = [...candidates];
   const slug = slugOf(missing);
-  return (slug ? pickSameSlug(missing, list.filter((candidate) => slugOf(candidate) === slug)) : undefined) ?? pickClosest(missing, segmentsOf(missing).length, list);
+  return (
+    (slug
+      ? pickSameSlug(
+          missing,
+          list.filter((candidate) => slugOf(candidate) === slug),
+        )
+      : undefined) ?? pickClosest(missing, segmentsOf(missing).length, list)
+  );
 }
 
 /** Longest fragment or id compared for a suggestion. */

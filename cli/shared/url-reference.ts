@@ -48,10 +48,21 @@ export function readUrlReference(reference: string): UrlReference {
   }
   if (here.href !== besideHere.href) return { kind: 'document' };
   if (here.href !== elsewhere.href) {
-    return { kind: 'relative', path: relativeTo(new URL(folder).pathname, here.pathname), search: here.search, hash: here.hash };
+    return {
+      kind: 'relative',
+      path: relativeTo(new URL(folder).pathname, here.pathname),
+      search: here.search,
+      hash: here.hash,
+    };
   }
   if (here.origin !== siteOrigin) return { kind: 'external', url: here };
-  return { kind: 'site', path: decoded(here.pathname), search: here.search, hash: here.hash, href: here.pathname + here.search + here.hash };
+  return {
+    kind: 'site',
+    path: decoded(here.pathname),
+    search: here.search,
+    hash: here.hash,
+    href: here.pathname + here.search + here.hash,
+  };
 }
 
 /** Whether a browser resolves `reference` against the folder of the page it is on. */
@@ -70,11 +81,14 @@ function relativeTo(folder: string, target: string): string {
 
 /** Percent-decoded as files are named: each segment decoded, a `/` encoded inside one (`%2F`) left as it is. */
 function decoded(pathname: string): string {
-  return pathname.split('/').map((segment) => {
-    try {
-      return decodeURIComponent(segment).replaceAll('/', '%2F');
-    } catch {
-      return segment;
-    }
-  }).join('/');
+  return pathname
+    .split('/')
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment).replaceAll('/', '%2F');
+      } catch {
+        return segment;
+      }
+    })
+    .join('/');
 }

@@ -34,8 +34,24 @@ const headerValue = /^[\t\x20-\x7e\xa0-\xff]{0,8192}$/;
  * whatever its port.
  */
 const hostOnlyHeaders: ReadonlySet<string> = new Set([
-  'accept-ranges', 'age', 'allow', 'alt-svc', 'connection', 'content-encoding', 'content-length', 'content-range', 'date',
-  'host', 'keep-alive', 'location', 'server', 'set-cookie', 'te', 'trailer', 'transfer-encoding', 'upgrade',
+  'accept-ranges',
+  'age',
+  'allow',
+  'alt-svc',
+  'connection',
+  'content-encoding',
+  'content-length',
+  'content-range',
+  'date',
+  'host',
+  'keep-alive',
+  'location',
+  'server',
+  'set-cookie',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
 ]);
 
 /** Whether a `_headers` file may set the header `name` (see `hostOnlyHeaders`). */
@@ -92,10 +108,13 @@ export function headersFor(rules: HeaderRule[], sitePath: string): Record<string
  */
 function compileHeaderPattern(pattern: string): RegExp | undefined {
   if (pattern.length > 2000 || pattern.split('*').length > 2) return undefined;
-  const body = pattern.split('/').map((segment) => {
-    if (segment === '*') return '.*';
-    if (segment.startsWith(':')) return '[^/]+';
-    return segment.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace('*', '.*');
-  }).join('/');
+  const body = pattern
+    .split('/')
+    .map((segment) => {
+      if (segment === '*') return '.*';
+      if (segment.startsWith(':')) return '[^/]+';
+      return segment.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace('*', '.*');
+    })
+    .join('/');
   return new RegExp(`^${body}$`);
 }

@@ -38,7 +38,11 @@ export function scanSiteFolder(siteDir: string): SiteFolderListing {
     try {
       entries = readdirSync(dir, { withFileTypes: true });
     } catch (error) {
-      refused.push({ file: prefix.slice(0, -1) || '.', code: 'links.unreadable-file', reason: `cannot be listed (${errorCode(error)})` });
+      refused.push({
+        file: prefix.slice(0, -1) || '.',
+        code: 'links.unreadable-file',
+        reason: `cannot be listed (${errorCode(error)})`,
+      });
       continue;
     }
     for (const entry of entries) {
@@ -49,7 +53,12 @@ export function scanSiteFolder(siteDir: string): SiteFolderListing {
         const problem = symlinkProblem(root, join(dir, entry.name));
         if (problem) refused.push({ file: relative, ...problem });
         else files.push(relative);
-      } else refused.push({ file: relative, code: 'links.unreadable-file', reason: `is ${kindOf(entry)}, not a regular file` });
+      } else
+        refused.push({
+          file: relative,
+          code: 'links.unreadable-file',
+          reason: `is ${kindOf(entry)}, not a regular file`,
+        });
     }
   }
   refused.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
@@ -67,7 +76,10 @@ function symlinkProblem(root: string, link: string): Omit<RefusedEntry, 'file'> 
   try {
     real = realpathSync(link);
   } catch (error) {
-    return { code: 'links.dangling-symlink', reason: `is a symlink to ${targetOf(link)}, which does not resolve (${errorCode(error)})` };
+    return {
+      code: 'links.dangling-symlink',
+      reason: `is a symlink to ${targetOf(link)}, which does not resolve (${errorCode(error)})`,
+    };
   }
   if (real !== root && root !== sep && !real.startsWith(root + sep)) {
     return { code: 'links.symlink-outside', reason: `is a symlink to ${targetOf(link)}, outside the site folder` };
@@ -76,7 +88,10 @@ function symlinkProblem(root: string, link: string): Omit<RefusedEntry, 'file'> 
   try {
     info = statSync(real);
   } catch (error) {
-    return { code: 'links.dangling-symlink', reason: `is a symlink to ${targetOf(link)}, which cannot be read (${errorCode(error)})` };
+    return {
+      code: 'links.dangling-symlink',
+      reason: `is a symlink to ${targetOf(link)}, which cannot be read (${errorCode(error)})`,
+    };
   }
   if (info.isFile()) return undefined;
   // A symlinked folder is not walked: its links could multiply the tree or loop.
@@ -92,7 +107,9 @@ function targetOf(link: string): string {
 }
 
 /** `a FIFO`, `a socket`… for a message. */
-export function kindOf(entry: Pick<Stats, 'isFIFO' | 'isSocket' | 'isCharacterDevice' | 'isBlockDevice' | 'isDirectory' | 'isFile'>): string {
+export function kindOf(
+  entry: Pick<Stats, 'isFIFO' | 'isSocket' | 'isCharacterDevice' | 'isBlockDevice' | 'isDirectory' | 'isFile'>,
+): string {
   if (entry.isFIFO()) return 'a FIFO';
   if (entry.isSocket()) return 'a socket';
   if (entry.isCharacterDevice()) return 'a character device';

@@ -14,7 +14,10 @@ export interface PreviewOptions {
   /** Other host names requests may address (a tunnel, a LAN name); anything else gets 403. */
   allowedHosts?: readonly string[];
   /** Requests answered before the static files: the site's server routes (cli/server/node-runtime.ts). */
-  routes?: { handles(pathname: string): boolean; serve(request: IncomingMessage, response: ServerResponse): Promise<void> };
+  routes?: {
+    handles(pathname: string): boolean;
+    serve(request: IncomingMessage, response: ServerResponse): Promise<void>;
+  };
 }
 
 export interface PreviewServer {
@@ -32,12 +35,17 @@ export async function startPreviewServer(options: PreviewOptions): Promise<Previ
   const ownHosts = new Set<string>();
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     if (!hasOwnHost(request, ownHosts)) {
-      response.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' }).end('This server answers only requests addressed to its own host name.');
+      response
+        .writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' })
+        .end('This server answers only requests addressed to its own host name.');
       return;
     }
     const { routes } = options;
     const pathname = requestPathOf(request.url);
-    const answer = routes && pathname !== undefined && routes.handles(pathname) ? routes.serve(request, response) : serve(request, response);
+    const answer =
+      routes && pathname !== undefined && routes.handles(pathname)
+        ? routes.serve(request, response)
+        : serve(request, response);
     answer.catch(() => {
       if (!response.headersSent) response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
       response.end('Internal error');

@@ -62,7 +62,12 @@ export const isPatternFrom = (from: string): boolean => /[*:]/.test(from);
  * 1,000 characters; Netlify recommends placeholders and splats over 10,000 rules or more, and may
  * fail a deploy whose rules are too large.
  */
-export const hostRedirectLimits = Object.freeze({ staticRules: 2_000, dynamicRules: 100, lineCharacters: 1_000, netlifyRules: 10_000 });
+export const hostRedirectLimits = Object.freeze({
+  staticRules: 2_000,
+  dynamicRules: 100,
+  lineCharacters: 1_000,
+  netlifyRules: 10_000,
+});
 
 /**
  * Something of a `_redirects` text a host would cut or refuse, or the checker leaves out: the line
@@ -167,26 +172,44 @@ class HostTally {
     const limits = hostRedirectLimits;
     const dynamic = isPatternFrom(rule.from);
     if (dynamic && ++this.dynamicRules === limits.dynamicRules + 1) {
-      this.found.push({ line, message: `the ${ordinal(this.dynamicRules)} rule with a placeholder or splat: Cloudflare Pages takes ${limits.dynamicRules} such rules at most` });
+      this.found.push({
+        line,
+        message: `the ${ordinal(this.dynamicRules)} rule with a placeholder or splat: Cloudflare Pages takes ${limits.dynamicRules} such rules at most`,
+      });
     }
     if (!dynamic && ++this.staticRules === limits.staticRules + 1) {
-      this.found.push({ line, message: `the ${ordinal(this.staticRules)} rule without a placeholder or splat: Cloudflare Pages takes ${limits.staticRules.toLocaleString('en-US')} such rules at most` });
+      this.found.push({
+        line,
+        message: `the ${ordinal(this.staticRules)} rule without a placeholder or splat: Cloudflare Pages takes ${limits.staticRules.toLocaleString('en-US')} such rules at most`,
+      });
     }
     if (this.staticRules + this.dynamicRules === limits.netlifyRules) {
-      this.found.push({ line, message: `the ${ordinal(limits.netlifyRules)} rule: Netlify asks sites with this many to use placeholders and splats instead, and may fail a deploy whose rules are too large` });
+      this.found.push({
+        line,
+        message: `the ${ordinal(limits.netlifyRules)} rule: Netlify asks sites with this many to use placeholders and splats instead, and may fail a deploy whose rules are too large`,
+      });
     }
-    if (length > limits.lineCharacters) this.longLines = { line: this.longLines?.line ?? line, count: (this.longLines?.count ?? 0) + 1 };
-    if (dynamic && segmentsOf(rule.from) > patternSegmentLimit) this.longPatterns = { line: this.longPatterns?.line ?? line, count: (this.longPatterns?.count ?? 0) + 1 };
+    if (length > limits.lineCharacters)
+      this.longLines = { line: this.longLines?.line ?? line, count: (this.longLines?.count ?? 0) + 1 };
+    if (dynamic && segmentsOf(rule.from) > patternSegmentLimit)
+      this.longPatterns = { line: this.longPatterns?.line ?? line, count: (this.longPatterns?.count ?? 0) + 1 };
   }
 
   notes(): RedirectsNote[] {
     const notes = [...this.found];
-    const more = (count: number, what: string) => (count > 1 ? ` (and ${(count - 1).toLocaleString('en-US')} more ${what})` : '');
+    const more = (count: number, what: string) =>
+      count > 1 ? ` (and ${(count - 1).toLocaleString('en-US')} more ${what})` : '';
     if (this.longLines) {
-      notes.push({ line: this.longLines.line, message: `a rule longer than ${hostRedirectLimits.lineCharacters.toLocaleString('en-US')} characters, which Cloudflare Pages does not take${more(this.longLines.count, 'such lines')}` });
+      notes.push({
+        line: this.longLines.line,
+        message: `a rule longer than ${hostRedirectLimits.lineCharacters.toLocaleString('en-US')} characters, which Cloudflare Pages does not take${more(this.longLines.count, 'such lines')}`,
+      });
     }
     if (this.longPatterns) {
-      notes.push({ line: this.longPatterns.line, message: `a rule with a placeholder or splat and more than ${patternSegmentLimit} segments, which the link checker and preview leave out${more(this.longPatterns.count, 'such rules')}` });
+      notes.push({
+        line: this.longPatterns.line,
+        message: `a rule with a placeholder or splat and more than ${patternSegmentLimit} segments, which the link checker and preview leave out${more(this.longPatterns.count, 'such rules')}`,
+      });
     }
     return notes.sort((a, b) => a.line - b.line);
   }
@@ -202,6 +225,6 @@ export function segmentsOf(from: string): number {
 
 function ordinal(n: number): string {
   const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th';
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
   return `${n.toLocaleString('en-US')}${suffix}`;
 }

@@ -1,7 +1,14 @@
 // Matches a path against every declared redirect as the host does: literal rules by one lookup,
 // pattern rules through a trie of their `from` segments walked as a memoized automaton, so a path
 // costs one step per segment however the rules mix literals and placeholders.
-import { isPatternFrom, parseRedirectsFile, patternSegmentLimit, segmentsOf, type RedirectPattern, type RedirectRule } from './redirect-rules.ts';
+import {
+  isPatternFrom,
+  parseRedirectsFile,
+  patternSegmentLimit,
+  segmentsOf,
+  type RedirectPattern,
+  type RedirectRule,
+} from './redirect-rules.ts';
 import { decodeRequestPath, routeKey } from './site-paths.ts';
 
 /** A pattern rule and its place among the pattern rules, in the order they were added. */
@@ -170,7 +177,8 @@ export class RedirectTable {
       if (!next) state.byLiteral.set(segment, (next = this.stateAfter(state, segment)));
       return next.nodes.length > 0 ? next : undefined;
     }
-    const next = segment === '' ? (state.empty ??= this.stateAfter(state, '')) : (state.other ??= this.stateAfter(state, segment));
+    const next =
+      segment === '' ? (state.empty ??= this.stateAfter(state, '')) : (state.other ??= this.stateAfter(state, segment));
     return next.nodes.length > 0 ? next : undefined;
   }
 
@@ -190,7 +198,10 @@ export class RedirectTable {
 
   /** The one state of a set of nodes. */
   private stateOf(nodes: PatternNode[]): WalkState {
-    const key = nodes.map((node) => node.id).sort((a, b) => a - b).join(',');
+    const key = nodes
+      .map((node) => node.id)
+      .sort((a, b) => a - b)
+      .join(',');
     const known = this.states.get(key);
     if (known) return known;
     const state: WalkState = { nodes, literals: new Set(), byLiteral: new Map() };

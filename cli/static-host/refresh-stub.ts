@@ -33,13 +33,17 @@ export function parseRefresh(content: string): RefreshTarget | undefined {
  */
 export function refreshTargetOf(html: string): string | undefined {
   let target: string | undefined;
-  const parser = new Parser({
-    onopentag(name, attributes) {
-      if (target !== undefined || name !== 'meta' || attributes['http-equiv']?.trim().toLowerCase() !== 'refresh') return;
-      target = parseRefresh(attributes.content ?? '')?.url;
-      if (target !== undefined) parser.pause();
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        if (target !== undefined || name !== 'meta' || attributes['http-equiv']?.trim().toLowerCase() !== 'refresh')
+          return;
+        target = parseRefresh(attributes.content ?? '')?.url;
+        if (target !== undefined) parser.pause();
+      },
     },
-  }, { decodeEntities: true });
+    { decodeEntities: true },
+  );
   parser.write(html);
   if (target === undefined) parser.end();
   return target;

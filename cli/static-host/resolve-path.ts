@@ -31,7 +31,10 @@ export function answerPath(site: HostedSite, sitePath: string): HostAnswer {
   const match = site.rules.size ? site.rules.match(sitePath) : undefined;
   if (match?.rule.force) return ruleAnswer(match.rule, match.to);
   const file = candidateFiles(sitePath).find((candidate) => site.hasFile(candidate) && !hostConfigFiles.has(candidate));
-  if (file !== undefined) return isFolderIndexOf(sitePath, file) ? { kind: 'slash', status: 301, to: `${sitePath}/` } : { kind: 'file', file };
+  if (file !== undefined)
+    return isFolderIndexOf(sitePath, file)
+      ? { kind: 'slash', status: 301, to: `${sitePath}/` }
+      : { kind: 'file', file };
   return match ? ruleAnswer(match.rule, match.to) : { kind: 'missing' };
 }
 

@@ -77,9 +77,15 @@ export function createSiteHandler(options: SiteHandlerOptions) {
       response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
       return;
     }
-    const body = options.transformHtml && isHtmlFile(answer.file) ? options.transformHtml(String(answer.body), answer.file) : answer.body;
+    const body =
+      options.transformHtml && isHtmlFile(answer.file)
+        ? options.transformHtml(String(answer.body), answer.file)
+        : answer.body;
     const fromFile = site.headerRules ? headersFor(site.headerRules, urlPath) : {};
-    response.writeHead(answer.status, oneOfEach({ 'Content-Type': contentTypeFor(answer.file) }, fromFile, options.headers(answer.file, urlPath, body)));
+    response.writeHead(
+      answer.status,
+      oneOfEach({ 'Content-Type': contentTypeFor(answer.file) }, fromFile, options.headers(answer.file, urlPath, body)),
+    );
     response.end(request.method === 'HEAD' ? undefined : body);
   };
 }
@@ -91,7 +97,8 @@ export function createSiteHandler(options: SiteHandlerOptions) {
  */
 function oneOfEach(...sets: Record<string, string>[]): Record<string, string> {
   const byName = new Map<string, [string, string]>();
-  for (const set of sets) for (const [name, value] of Object.entries(set)) byName.set(name.toLowerCase(), [name, value]);
+  for (const set of sets)
+    for (const [name, value] of Object.entries(set)) byName.set(name.toLowerCase(), [name, value]);
   return Object.fromEntries(byName.values());
 }
 

@@ -134,7 +134,12 @@ export function createStaticHandler(root: string) {
 }
 
 /** A site with no file: every path answers 404. */
-const emptySite: ServedSite = { hasFile: () => false, rules: redirectTableOf(''), headerRules: [], readFile: () => Promise.resolve(undefined) };
+const emptySite: ServedSite = {
+  hasFile: () => false,
+  rules: redirectTableOf(''),
+  headerRules: [],
+  readFile: () => Promise.resolve(undefined),
+};
 
 function realPathOf(folder: string): string | undefined {
   try {

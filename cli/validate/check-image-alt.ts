@@ -15,7 +15,14 @@ export function checkImageAlt(content: LoadedContent): void {
     for (const entry of entries) {
       const { image, imageAlt } = entry.data;
       if (typeof image !== 'string' || typeof imageAlt !== 'string' || imageAlt.trim() !== '') continue;
-      errors.push(missingAlt(`imageAlt: ${image} has no alt text`, altHints.frontMatter, entry.file, locateFrontMatterField(entry.frontMatterText, 'imageAlt')));
+      errors.push(
+        missingAlt(
+          `imageAlt: ${image} has no alt text`,
+          altHints.frontMatter,
+          entry.file,
+          locateFrontMatterField(entry.frontMatterText, 'imageAlt'),
+        ),
+      );
     }
   }
   for (const [name, dataset] of content.raw.data) {
@@ -23,7 +30,15 @@ export function checkImageAlt(content: LoadedContent): void {
       const { src, alt, decorative } = object;
       if (typeof src !== 'string' || typeof alt !== 'string' || alt.trim() !== '' || decorative === true) return;
       const { line, column } = locateJsonField(dataset.source, [...fieldPath, 'alt']);
-      errors.push(missingAlt(`${formatFieldPath([...fieldPath, 'alt'])}: ${src} has no alt text`, altHints.dataset, dataset.file, line, column));
+      errors.push(
+        missingAlt(
+          `${formatFieldPath([...fieldPath, 'alt'])}: ${src} has no alt text`,
+          altHints.dataset,
+          dataset.file,
+          line,
+          column,
+        ),
+      );
     });
   }
   if (errors.length > 0) throw new SiteErrorList(errors);
@@ -33,7 +48,11 @@ function missingAlt(message: string, hint: string, file: string, line: number, c
   return new SiteError({ code: 'image.missing-alt', message, hint, file, line, column });
 }
 
-function walkObjects(value: unknown, fieldPath: FieldPath, visit: (object: Record<string, unknown>, fieldPath: FieldPath) => void): void {
+function walkObjects(
+  value: unknown,
+  fieldPath: FieldPath,
+  visit: (object: Record<string, unknown>, fieldPath: FieldPath) => void,
+): void {
   if (Array.isArray(value)) value.forEach((item, index) => walkObjects(item, [...fieldPath, index], visit));
   else if (value && typeof value === 'object' && !(value instanceof Date)) {
     visit(value as Record<string, unknown>, fieldPath);

@@ -16,7 +16,12 @@ const pathKeys = new Set(['href', 'anchor', 'to']);
  * page or redirect of the site, and that every image a dataset or a front matter field names
  * (a value starting with `/images/`) is one the site has; reports each at its file and line.
  */
-export function checkReferences(content: LoadedContent, routes: Route[], redirects: Redirect[], imageUrls: Set<string>): void {
+export function checkReferences(
+  content: LoadedContent,
+  routes: Route[],
+  redirects: Redirect[],
+  imageUrls: Set<string>,
+): void {
   const paths = new Set([...routes.map((r) => r.path), ...redirects.map((r) => r.from)]);
   const errors: SiteError[] = [];
   for (const [name, dataset] of content.raw.data) {
@@ -26,10 +31,26 @@ export function checkReferences(content: LoadedContent, routes: Route[], redirec
       if (typeof key === 'string' && pathKeys.has(key) && value.startsWith('/')) {
         const target = value.split(/[?#]/)[0]!.replace(/(.)\/+$/, '$1');
         if (!paths.has(target)) {
-          errors.push(new SiteError({ code: 'content.unknown-route', message: unknownRoute.message(formatFieldPath(fieldPath), value), hint: suggestRoute(target, routes.map((r) => r.path)), ...located() }));
+          errors.push(
+            new SiteError({
+              code: 'content.unknown-route',
+              message: unknownRoute.message(formatFieldPath(fieldPath), value),
+              hint: suggestRoute(
+                target,
+                routes.map((r) => r.path),
+              ),
+              ...located(),
+            }),
+          );
         }
       } else if (value.startsWith('/images/') && !imageUrls.has(value)) {
-        errors.push(new SiteError({ code: 'content.missing-image', message: missingImage.message(formatFieldPath(fieldPath), value), ...located() }));
+        errors.push(
+          new SiteError({
+            code: 'content.missing-image',
+            message: missingImage.message(formatFieldPath(fieldPath), value),
+            ...located(),
+          }),
+        );
       }
     });
   }
@@ -37,7 +58,14 @@ export function checkReferences(content: LoadedContent, routes: Route[], redirec
     for (const entry of entries) {
       walkStrings(entry.data, [], (value, fieldPath) => {
         if (!value.startsWith('/images/') || imageUrls.has(value)) return;
-        errors.push(new SiteError({ code: 'content.missing-image', message: missingImage.message(formatFieldPath(fieldPath), value), file: entry.file, line: locateFrontMatterField(entry.frontMatterText, fieldPath[0]) }));
+        errors.push(
+          new SiteError({
+            code: 'content.missing-image',
+            message: missingImage.message(formatFieldPath(fieldPath), value),
+            file: entry.file,
+            line: locateFrontMatterField(entry.frontMatterText, fieldPath[0]),
+          }),
+        );
       });
     }
   }
@@ -47,7 +75,8 @@ export function checkReferences(content: LoadedContent, routes: Route[], redirec
 function walkStrings(value: unknown, fieldPath: FieldPath, visit: (value: string, fieldPath: FieldPath) => void): void {
   if (typeof value === 'string') visit(value, fieldPath);
   else if (Array.isArray(value)) value.forEach((item, i) => walkStrings(item, [...fieldPath, i], visit));
-  else if (value && typeof value === 'object' && !(value instanceof Date)) for (const [key, child] of Object.entries(value)) walkStrings(child, [...fieldPath, key], visit);
+  else if (value && typeof value === 'object' && !(value instanceof Date))
+    for (const [key, child] of Object.entries(value)) walkStrings(child, [...fieldPath, key], visit);
 }
 
 function suggestRoute(target: string, paths: string[]): string {

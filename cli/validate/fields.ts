@@ -15,13 +15,26 @@ const unsafeInLine = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u202
 export function lineText(maxLength: number) {
   return text
     .max(maxLength, `expected at most ${maxLength} characters`)
-    .refine((value) => !unsafeInLine.test(value), 'expected one line of text without control, line-break or bidirectional-override characters');
+    .refine(
+      (value) => !unsafeInLine.test(value),
+      'expected one line of text without control, line-break or bidirectional-override characters',
+    );
 }
 /** An image shipped in content/images, referenced by its public path. */
-export const imagePath = z.string().regex(/^\/images\/(?!.*(?:\.\.|\/\/))[\w./-]+\.(svg|png|jpg|jpeg|webp|avif|gif)$/, 'expected a path like /images/name.svg');
+export const imagePath = z
+  .string()
+  .regex(
+    /^\/images\/(?!.*(?:\.\.|\/\/))[\w./-]+\.(svg|png|jpg|jpeg|webp|avif|gif)$/,
+    'expected a path like /images/name.svg',
+  );
 /**
  * An image the site publishes, as front matter names it: from content/images by its public path,
  * or, in a page bundle, one beside the entry by its path there (`cover.png`, `./shots/run.png`),
  * which the build replaces with the address it publishes the file at.
  */
-export const imageRef = z.string().regex(/^(?:\/images\/(?!.*(?:\.\.|\/\/))[\w./-]+|(?:\.\/)?(?![./])(?!.*(?:\.\.|\/\/))[\w@+~./-]+)\.(svg|png|jpg|jpeg|webp|avif|gif)$/, 'expected a path like /images/name.svg, or the name of an image beside the post in its folder, like cover.png');
+export const imageRef = z
+  .string()
+  .regex(
+    /^(?:\/images\/(?!.*(?:\.\.|\/\/))[\w./-]+|(?:\.\/)?(?![./])(?!.*(?:\.\.|\/\/))[\w@+~./-]+)\.(svg|png|jpg|jpeg|webp|avif|gif)$/,
+    'expected a path like /images/name.svg, or the name of an image beside the post in its folder, like cover.png',
+  );

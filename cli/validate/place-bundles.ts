@@ -62,8 +62,13 @@ export function placeBundles(
       const addresses = new Map<string, string>();
       for (const image of bundle.images.svg) svg.push({ ...image, url: `${base}${image.url}` });
       for (const image of bundle.images.raster) raster.push({ ...image, url: `${base}${image.url}` });
-      for (const image of [...bundle.images.svg, ...bundle.images.raster]) addresses.set(image.source, `${base}${image.url}`);
-      const files = bundle.files.map((file) => ({ source: file.source, url: `${base}/${file.path}`, ...(file.attachment ? { attachment: file.attachment } : {}) }));
+      for (const image of [...bundle.images.svg, ...bundle.images.raster])
+        addresses.set(image.source, `${base}${image.url}`);
+      const files = bundle.files.map((file) => ({
+        source: file.source,
+        url: `${base}/${file.path}`,
+        ...(file.attachment ? { attachment: file.attachment } : {}),
+      }));
       for (const file of files) addresses.set(file.source, file.url);
       warnings.push(...bundle.images.warnings);
       entries[index] = { ...entry, data: withBundleAddresses(entry, addresses, errors) };
@@ -78,9 +83,24 @@ function pageOf(spec: NonNullable<CollectionSpec['bundles']>, entry: Entry, erro
   try {
     const page = spec.page(entry);
     if (typeof page === 'string' && page.startsWith('/')) return withoutTrailingSlash(page);
-    errors.push(new SiteError({ code: 'content.bundle-without-page', message: `the site gives this bundle's page as ${JSON.stringify(page)}, not a path starting with /`, hint: "Check the collection's `bundles.page` in the site definition.", file: entry.file }));
+    errors.push(
+      new SiteError({
+        code: 'content.bundle-without-page',
+        message: `the site gives this bundle's page as ${JSON.stringify(page)}, not a path starting with /`,
+        hint: "Check the collection's `bundles.page` in the site definition.",
+        file: entry.file,
+      }),
+    );
   } catch (error) {
-    errors.push(new SiteError({ code: 'content.bundle-without-page', message: `the site could not say where this bundle's page is: ${error instanceof Error ? error.message : String(error)}`, hint: "Check the collection's `bundles.page` in the site definition.", file: entry.file, cause: error }));
+    errors.push(
+      new SiteError({
+        code: 'content.bundle-without-page',
+        message: `the site could not say where this bundle's page is: ${error instanceof Error ? error.message : String(error)}`,
+        hint: "Check the collection's `bundles.page` in the site definition.",
+        file: entry.file,
+        cause: error,
+      }),
+    );
   }
   return undefined;
 }
@@ -93,7 +113,11 @@ const relativeFilePath = /^(?:\.\/)?(?!\.\.?\/)[^\s:?#/\\][^\s:?#\\]*$/;
  * replaced by the file's address. A relative path to an image that the bundle does not hold is
  * an error at its field: the author meant a file.
  */
-function withBundleAddresses(entry: Entry, addresses: ReadonlyMap<string, string>, errors: SiteError[]): Record<string, unknown> {
+function withBundleAddresses(
+  entry: Entry,
+  addresses: ReadonlyMap<string, string>,
+  errors: SiteError[],
+): Record<string, unknown> {
   const folder = entry.bundle!;
   const replace = (value: unknown, field: string): unknown => {
     if (typeof value === 'string') {
@@ -102,18 +126,21 @@ function withBundleAddresses(entry: Entry, addresses: ReadonlyMap<string, string
       const address = addresses.get(source);
       if (address) return address;
       if (isImageFile(value)) {
-        errors.push(new SiteError({
-          code: 'content.missing-image',
-          message: `${field}: ${value} is not beside the post (in ${path.basename(folder)}/)`,
-          hint: `Put the file in ${folder}, or name an image of content/images by its path (/images/…).`,
-          file: entry.file,
-          line: locateFrontMatterField(entry.frontMatterText, field),
-        }));
+        errors.push(
+          new SiteError({
+            code: 'content.missing-image',
+            message: `${field}: ${value} is not beside the post (in ${path.basename(folder)}/)`,
+            hint: `Put the file in ${folder}, or name an image of content/images by its path (/images/…).`,
+            file: entry.file,
+            line: locateFrontMatterField(entry.frontMatterText, field),
+          }),
+        );
       }
       return value;
     }
     if (Array.isArray(value)) return value.map((item) => replace(item, field));
-    if (value && typeof value === 'object' && !(value instanceof Date)) return Object.fromEntries(Object.entries(value).map(([key, child]) => [key, replace(child, field)]));
+    if (value && typeof value === 'object' && !(value instanceof Date))
+      return Object.fromEntries(Object.entries(value).map(([key, child]) => [key, replace(child, field)]));
     return value;
   };
   return Object.fromEntries(Object.entries(entry.data).map(([key, value]) => [key, replace(value, key)]));

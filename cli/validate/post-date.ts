@@ -17,7 +17,8 @@ const lastYear = 9999;
  * such as 2024-02-31, and year 0000 (Date.UTC reads years 0-99 as 1900-1999).
  */
 export function parsePostDate(value: Date | string): Date | undefined {
-  if (value instanceof Date) return Number.isNaN(value.getTime()) || !inYearRange(value.getUTCFullYear()) ? undefined : value;
+  if (value instanceof Date)
+    return Number.isNaN(value.getTime()) || !inYearRange(value.getUTCFullYear()) ? undefined : value;
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
   if (!match) return undefined;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];

@@ -12,13 +12,22 @@ type Position = { line?: number; column?: number };
  * schema has. With `extraKey` (front matter), the hint names the mapping where fields the site
  * does not read are kept.
  */
-export function issueErrors(issue: z.core.$ZodIssue, schema: z.ZodType, file: string, locate: (field: FieldPath) => Position, options: { extraKey?: string } = {}): SiteError[] {
+export function issueErrors(
+  issue: z.core.$ZodIssue,
+  schema: z.ZodType,
+  file: string,
+  locate: (field: FieldPath) => Position,
+  options: { extraKey?: string } = {},
+): SiteError[] {
   if (issue.code !== 'unrecognized_keys') return [issueToError(issue, file, locate(issue.path as FieldPath))];
   const parent = issue.path as FieldPath;
   const known = objectKeysAt(schema, parent);
   return issue.keys.map((key) => {
     const field = [...parent, key];
-    const suggestion = closestId(key, known.filter((name) => !issue.keys.includes(name)));
+    const suggestion = closestId(
+      key,
+      known.filter((name) => !issue.keys.includes(name)),
+    );
     return new SiteError({
       code: 'content.unknown-field',
       message: `${unknownField(field)}${suggestion ? `: did you mean \`${formatFieldPath([...parent, suggestion])}\`?` : ''}`,
@@ -39,10 +48,20 @@ export function issueToError(issue: z.core.$ZodIssue, file: string, position: Po
   if (issue.code === 'unrecognized_keys') {
     const [first = '', ...others] = issue.keys;
     const more = others.length > 0 ? ` (and ${others.map((key) => `\`${key}\``).join(', ')})` : '';
-    return new SiteError({ code: 'content.unknown-field', message: `${unknownField([...(issue.path as FieldPath), first])}${more}`, file, ...position });
+    return new SiteError({
+      code: 'content.unknown-field',
+      message: `${unknownField([...(issue.path as FieldPath), first])}${more}`,
+      file,
+      ...position,
+    });
   }
   const field = formatFieldPath(issue.path as FieldPath);
-  return new SiteError({ code: 'content.invalid-field', message: field ? `${field}: ${describeIssue(issue)}` : describeIssue(issue), file, ...position });
+  return new SiteError({
+    code: 'content.invalid-field',
+    message: field ? `${field}: ${describeIssue(issue)}` : describeIssue(issue),
+    file,
+    ...position,
+  });
 }
 
 const unknownField = (field: FieldPath) => `unknown field \`${formatFieldPath(field)}\``;
@@ -70,7 +89,11 @@ function unwrap(schema: z.core.$ZodType | undefined): z.core.$ZodType | undefine
   let current = schema;
   // A schema nests wrappers only as deep as its source wrote them; the bound keeps a cycle of lazies from looping.
   for (let depth = 0; current && depth < 32; depth++) {
-    const def = current._zod.def as z.core.$ZodTypeDef & { innerType?: z.core.$ZodType; in?: z.core.$ZodType; getter?: () => z.core.$ZodType };
+    const def = current._zod.def as z.core.$ZodTypeDef & {
+      innerType?: z.core.$ZodType;
+      in?: z.core.$ZodType;
+      getter?: () => z.core.$ZodType;
+    };
     if (def.type === 'pipe') current = def.in;
     else if (def.type === 'lazy') current = def.getter!();
     else if (def.innerType) current = def.innerType;
@@ -92,5 +115,8 @@ function describeIssue(issue: z.core.$ZodIssue): string {
  * would act on (C1 controls, bidirectional overrides, line separators) written as \u escapes.
  */
 function showValue(value: unknown): string {
-  return (JSON.stringify(value) ?? String(value)).replace(/[\u007f-\u009f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return (JSON.stringify(value) ?? String(value)).replace(
+    /[\u007f-\u009f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }

@@ -24,15 +24,24 @@ export interface SitePathRules {
 }
 
 /** Why `value` is not a site path of this site (`/guides/x`, `/#pricing`), or undefined when it is. */
-export function sitePathProblem(value: string, rules: SitePathRules = { anchor: true, suffix: true }): string | undefined {
+export function sitePathProblem(
+  value: string,
+  rules: SitePathRules = { anchor: true, suffix: true },
+): string | undefined {
   if (/[\s\p{Cc}]/u.test(value)) return 'a site path holds no spaces, line breaks or other control characters';
-  if (rules.anchor && value.startsWith('#')) return anchorPattern.test(value) ? undefined : 'an #anchor holds only letters, digits and - . _ ~';
-  if (!value.startsWith('/')) return rules.anchor ? 'expected a site path starting with "/" or an #anchor' : 'expected a site path starting with "/"';
+  if (rules.anchor && value.startsWith('#'))
+    return anchorPattern.test(value) ? undefined : 'an #anchor holds only letters, digits and - . _ ~';
+  if (!value.startsWith('/'))
+    return rules.anchor
+      ? 'expected a site path starting with "/" or an #anchor'
+      : 'expected a site path starting with "/"';
   const path = value.split(/[?#]/)[0]!;
   if (path.includes('//')) return 'a site path never holds "//" (a path starting with it leads to another host)';
-  if (path.split('/').some((segment) => segment === '.' || segment === '..')) return 'a site path never holds "." or ".." segments';
+  if (path.split('/').some((segment) => segment === '.' || segment === '..'))
+    return 'a site path never holds "." or ".." segments';
   if (!rules.suffix && path !== value) return 'expected a site path without ?query or #fragment';
-  if (!sitePathPattern.test(value)) return 'a site path holds only letters, digits, "/" and - . _ ~ (other characters %-encoded), then an optional ?query and #fragment';
+  if (!sitePathPattern.test(value))
+    return 'a site path holds only letters, digits, "/" and - . _ ~ (other characters %-encoded), then an optional ?query and #fragment';
   return undefined;
 }
 
@@ -56,7 +65,8 @@ export interface UrlRules {
 /** Why `value` is not an absolute URL of the kind `rules` allow, or undefined when it is. */
 export function absoluteUrlProblem(value: string, rules: UrlRules = {}): string | undefined {
   const kind = rules.http ? 'http(s) URL' : 'https URL';
-  if (!urlCharacters.test(value)) return `expected an ${kind} of printable ASCII characters with no spaces, quotes, "<", ">" or "\\"`;
+  if (!urlCharacters.test(value))
+    return `expected an ${kind} of printable ASCII characters with no spaces, quotes, "<", ">" or "\\"`;
   let url: URL;
   try {
     url = new URL(value);
@@ -64,12 +74,19 @@ export function absoluteUrlProblem(value: string, rules: UrlRules = {}): string 
     return `expected an absolute ${kind}${rules.originOnly ? ' such as https://www.example.com' : ''}`;
   }
   const http = url.protocol === 'http:' && (rules.http || (rules.loopbackHttp && isLoopback(url.hostname)));
-  if (url.protocol !== 'https:' && !http) return `expected an ${kind}${rules.loopbackHttp && !rules.http ? ' (http only to localhost)' : ''}`;
+  if (url.protocol !== 'https:' && !http)
+    return `expected an ${kind}${rules.loopbackHttp && !rules.http ? ' (http only to localhost)' : ''}`;
   if (!/^https?:\/\/[^/?#]/i.test(value)) return 'expected "//" and a host after the scheme';
   if (url.username || url.password) return 'expected no user name or password in the URL';
   // One concrete host: a wildcard (`*.example.com`) names many, and would widen the pages' policy to all of them.
-  if (!/^(?:[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?\.)*[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?$|^\[[0-9a-f:.]+\]$/i.test(url.hostname)) return `expected one concrete host name, got ${JSON.stringify(url.hostname)}`;
-  if (rules.originOnly && (!/^https?:\/\/[^/?#]+\/?$/i.test(value))) return 'expected an origin such as https://www.example.com, with no path, query or fragment';
+  if (
+    !/^(?:[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?\.)*[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?$|^\[[0-9a-f:.]+\]$/i.test(
+      url.hostname,
+    )
+  )
+    return `expected one concrete host name, got ${JSON.stringify(url.hostname)}`;
+  if (rules.originOnly && !/^https?:\/\/[^/?#]+\/?$/i.test(value))
+    return 'expected an origin such as https://www.example.com, with no path, query or fragment';
   if (!rules.originOnly && isLocalHost(url.hostname) && !(rules.loopbackHttp && isLoopback(url.hostname))) {
     // A page would send its visitors' requests into their own network (a router, a cloud's metadata service).
     return `expected a public host, got ${url.hostname}: a loopback, link-local or private address${rules.loopbackHttp ? ' (only this machine is allowed)' : ''}`;
@@ -115,8 +132,10 @@ export const sitePath = checkedString((value) => sitePathProblem(value, { suffix
 export function redirectSourceProblem(value: string): string | undefined {
   if (!value.startsWith('/')) return 'expected a site path starting with "/"';
   if (/\p{Cc}/u.test(value)) return 'an old address holds no line breaks or other control characters';
-  if (value.startsWith('//') || value.includes('\\')) return 'an old address is a path of this site: "//" at its start, or a "\\" (which browsers read as "/"), leads to another host';
-  if (/[?#]/.test(value)) return 'expected a site path without ?query or #fragment (write "?" and "#" in a path as %3F and %23)';
+  if (value.startsWith('//') || value.includes('\\'))
+    return 'an old address is a path of this site: "//" at its start, or a "\\" (which browsers read as "/"), leads to another host';
+  if (/[?#]/.test(value))
+    return 'expected a site path without ?query or #fragment (write "?" and "#" in a path as %3F and %23)';
   let decoded: string;
   try {
     decoded = decodeURIComponent(value.replace(/%(?![0-9A-Fa-f]{2})/g, '%25'));
@@ -124,8 +143,10 @@ export function redirectSourceProblem(value: string): string | undefined {
     return 'expected valid %-encoding (UTF-8 bytes as %XX)';
   }
   if (/\p{Cc}/u.test(decoded)) return 'an old address holds no line breaks or other control characters, even %-encoded';
-  if (decoded.startsWith('//') || decoded.includes('\\')) return 'an old address is a path of this site: "//" at its start, or a "\\", even %-encoded, leads to another host';
-  if (decoded.split('/').some((segment) => segment === '.' || segment === '..')) return 'an old address never holds "." or ".." segments, even %-encoded';
+  if (decoded.startsWith('//') || decoded.includes('\\'))
+    return 'an old address is a path of this site: "//" at its start, or a "\\", even %-encoded, leads to another host';
+  if (decoded.split('/').some((segment) => segment === '.' || segment === '..'))
+    return 'an old address never holds "." or ".." segments, even %-encoded';
   return undefined;
 }
 

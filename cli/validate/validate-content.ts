@@ -1,6 +1,14 @@
 import path from 'node:path';
 import type { z } from 'zod';
-import type { CollectionSpec, ContentSpec, Entry, LoadedContent, RawContent, RawJson, RawMarkdown } from '../config/content-spec.ts';
+import type {
+  CollectionSpec,
+  ContentSpec,
+  Entry,
+  LoadedContent,
+  RawContent,
+  RawJson,
+  RawMarkdown,
+} from '../config/content-spec.ts';
 import { SiteError, SiteErrorList } from '../errors.ts';
 import { errorCatalogue } from '../error-catalogue.ts';
 import { recordDataOrigins, type OriginIndex } from '../shared/link-origins.ts';
@@ -29,7 +37,16 @@ export function validateContent(raw: RawContent, spec: ContentSpec, options: Val
     collections[name] = validateCollection(raw.collections[name] ?? [], collection, options, errors, drafts);
   }
   if (errors.length > 0) throw new SiteErrorList(errors);
-  return { root: raw.root, raw, collections, data, origins, draftWarnings: drafts.warnings, draftsLeftOut: drafts.files, fieldError: fieldErrors(raw) };
+  return {
+    root: raw.root,
+    raw,
+    collections,
+    data,
+    origins,
+    draftWarnings: drafts.warnings,
+    draftsLeftOut: drafts.files,
+    fieldError: fieldErrors(raw),
+  };
 }
 
 /** The drafts a build leaves out, as read, and their problems, which are warnings. */
@@ -39,14 +56,22 @@ interface DraftsLeftOut {
 }
 
 /** A collection's entries that passed its schema (a dated one's newest first, drafts and future entries as asked). */
-function validateCollection(files: RawMarkdown[], collection: CollectionSpec, options: ValidateOptions, errors: SiteError[], drafts: DraftsLeftOut): Entry[] {
+function validateCollection(
+  files: RawMarkdown[],
+  collection: CollectionSpec,
+  options: ValidateOptions,
+  errors: SiteError[],
+  drafts: DraftsLeftOut,
+): Entry[] {
   const entries: Entry[] = [];
   for (const file of files) {
     // A draft this build leaves out is checked all the same, its problems reported as warnings.
     const leftOut = collection.dated === true && !options.drafts && file.frontMatter.draft === true;
     if (leftOut) drafts.files.push(file);
     const sink = leftOut ? drafts.warnings : errors;
-    const entry = collection.schema ? validateEntry(file, collection.schema, sink) : { ...entryOf(file), data: {}, frontMatterText: '' };
+    const entry = collection.schema
+      ? validateEntry(file, collection.schema, sink)
+      : { ...entryOf(file), data: {}, frontMatterText: '' };
     if (!entry) continue;
     if (!collection.dated) entries.push(entry);
     else if (datedEntry(entry, sink) && !leftOut) entries.push(entry);
@@ -56,14 +81,30 @@ function validateCollection(files: RawMarkdown[], collection: CollectionSpec, op
 
 /** `LoadedContent.fieldError`: a problem of a field of a dataset or of an entry's front matter, at its line. */
 function fieldErrors(raw: RawContent): LoadedContent['fieldError'] {
-  const markdownByFile = new Map(Object.values(raw.collections).flat().map((file) => [file.file, file]));
+  const markdownByFile = new Map(
+    Object.values(raw.collections)
+      .flat()
+      .map((file) => [file.file, file]),
+  );
   return (where, field, code, message, hint) => {
     if ('dataset' in where) {
       const dataset = raw.data.get(where.dataset);
-      return new SiteError({ code, message: `${formatFieldPath(field)}: ${message}`, hint, file: dataset?.file, ...(dataset ? locateJsonField(dataset.source, field) : {}) });
+      return new SiteError({
+        code,
+        message: `${formatFieldPath(field)}: ${message}`,
+        hint,
+        file: dataset?.file,
+        ...(dataset ? locateJsonField(dataset.source, field) : {}),
+      });
     }
     const frontMatter = markdownByFile.get(where.file)?.frontMatterText ?? '';
-    return new SiteError({ code, message: `${formatFieldPath(field)}: ${message}`, hint, file: where.file, line: locateFrontMatterField(frontMatter, field[0]) });
+    return new SiteError({
+      code,
+      message: `${formatFieldPath(field)}: ${message}`,
+      hint,
+      file: where.file,
+      line: locateFrontMatterField(frontMatter, field[0]),
+    });
   };
 }
 
@@ -73,7 +114,11 @@ function validateDataset(dataset: RawJson, schema: z.ZodType, origins: OriginInd
     recordDataOrigins(dataset, result.data, origins);
     return result.data;
   }
-  errors.push(...result.error.issues.flatMap((issue) => issueErrors(issue, schema, dataset.file, (field) => locateJsonField(dataset.source, field))));
+  errors.push(
+    ...result.error.issues.flatMap((issue) =>
+      issueErrors(issue, schema, dataset.file, (field) => locateJsonField(dataset.source, field)),
+    ),
+  );
   return undefined;
 }
 
@@ -89,30 +134,53 @@ export const extraKey = 'extra';
  */
 export function validateEntry(file: RawMarkdown, schema: z.ZodType, errors: SiteError[]): Entry | undefined {
   const { [extraKey]: extra, ...frontMatter } = file.frontMatter;
-  const extraProblem = extra !== undefined && (typeof extra !== 'object' || extra === null || Array.isArray(extra) || extra instanceof Date);
+  const extraProblem =
+    extra !== undefined &&
+    (typeof extra !== 'object' || extra === null || Array.isArray(extra) || extra instanceof Date);
   if (extraProblem) {
-    errors.push(new SiteError({
-      code: 'content.invalid-field',
-      message: `${extraKey}: expected a mapping of fields kept from elsewhere (\`${extraKey}:\` then indented \`name: value\` lines)`,
-      file: file.file,
-      line: locateFrontMatterField(file.frontMatterText, extraKey),
-    }));
+    errors.push(
+      new SiteError({
+        code: 'content.invalid-field',
+        message: `${extraKey}: expected a mapping of fields kept from elsewhere (\`${extraKey}:\` then indented \`name: value\` lines)`,
+        file: file.file,
+        line: locateFrontMatterField(file.frontMatterText, extraKey),
+      }),
+    );
   }
   const result = schema.safeParse(frontMatter, { reportInput: true });
   if (!result.success) {
     for (const issue of result.error.issues) {
-      errors.push(...issueErrors(issue, schema, file.file, (field) => ({ line: locateFrontMatterField(file.frontMatterText, field[0]) }), { extraKey }));
+      errors.push(
+        ...issueErrors(
+          issue,
+          schema,
+          file.file,
+          (field) => ({ line: locateFrontMatterField(file.frontMatterText, field[0]) }),
+          { extraKey },
+        ),
+      );
     }
     return undefined;
   }
   if (extraProblem) return undefined;
-  return { ...entryOf(file), data: result.data as Record<string, unknown>, ...(extra ? { extra: extra as Record<string, unknown> } : {}) };
+  return {
+    ...entryOf(file),
+    data: result.data as Record<string, unknown>,
+    ...(extra ? { extra: extra as Record<string, unknown> } : {}),
+  };
 }
 
 /** What an entry takes from its file as read. */
 function entryOf(file: RawMarkdown): Omit<Entry, 'data'> {
   const name = file.bundle ? path.basename(file.bundle) : path.basename(file.file, '.md');
-  return { file: file.file, name, body: file.body, bodyLine: file.bodyLine, frontMatterText: file.frontMatterText, ...(file.bundle ? { bundle: file.bundle } : {}) };
+  return {
+    file: file.file,
+    name,
+    body: file.body,
+    bodyLine: file.bodyLine,
+    frontMatterText: file.frontMatterText,
+    ...(file.bundle ? { bundle: file.bundle } : {}),
+  };
 }
 
 /**
@@ -121,14 +189,18 @@ function entryOf(file: RawMarkdown): Omit<Entry, 'data'> {
  */
 function datedEntry(entry: Entry, errors: SiteError[]): boolean {
   const written = entry.data.date;
-  const date = parsePostDate(writtenPostDate(entry.frontMatterText) ?? (written instanceof Date ? written : String(written ?? '')));
+  const date = parsePostDate(
+    writtenPostDate(entry.frontMatterText) ?? (written instanceof Date ? written : String(written ?? '')),
+  );
   if (!date) {
-    errors.push(new SiteError({
-      code: 'content.bad-date',
-      message: errorCatalogue['content.bad-date'].message(written),
-      file: entry.file,
-      line: locateFrontMatterField(entry.frontMatterText, 'date'),
-    }));
+    errors.push(
+      new SiteError({
+        code: 'content.bad-date',
+        message: errorCatalogue['content.bad-date'].message(written),
+        file: entry.file,
+        line: locateFrontMatterField(entry.frontMatterText, 'date'),
+      }),
+    );
     return false;
   }
   entry.date = date;

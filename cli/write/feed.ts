@@ -7,16 +7,20 @@ import { escapeXml } from './sitemap.ts';
 export function renderFeed(feed: FeedSpec, settings: SiteSettings): string {
   const { siteUrl, trailingSlash } = settings;
   const pageUrl = (sitePath: string) => escapeXml(absoluteUrl(siteUrl, pageHref(sitePath, trailingSlash)));
-  const items = feed.items.map((item) => [
-    '    <item>',
-    `      <title>${escapeXml(item.title)}</title>`,
-    `      <link>${pageUrl(item.path)}</link>`,
-    `      <guid isPermaLink="true">${pageUrl(item.path)}</guid>`,
-    `      <pubDate>${item.date.toUTCString()}</pubDate>`,
-    item.category === undefined ? '' : `      <category>${escapeXml(item.category)}</category>`,
-    `      <description>${escapeXml(item.description)}</description>`,
-    '    </item>',
-  ].filter((line) => line !== '').join('\n'));
+  const items = feed.items.map((item) =>
+    [
+      '    <item>',
+      `      <title>${escapeXml(item.title)}</title>`,
+      `      <link>${pageUrl(item.path)}</link>`,
+      `      <guid isPermaLink="true">${pageUrl(item.path)}</guid>`,
+      `      <pubDate>${item.date.toUTCString()}</pubDate>`,
+      item.category === undefined ? '' : `      <category>${escapeXml(item.category)}</category>`,
+      `      <description>${escapeXml(item.description)}</description>`,
+      '    </item>',
+    ]
+      .filter((line) => line !== '')
+      .join('\n'),
+  );
   const updated = feed.items[0]?.date.toUTCString();
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -32,5 +36,7 @@ export function renderFeed(feed: FeedSpec, settings: SiteSettings): string {
     '  </channel>',
     '</rss>',
     '',
-  ].filter((line) => line !== '').join('\n');
+  ]
+    .filter((line) => line !== '')
+    .join('\n');
 }

@@ -24,7 +24,10 @@ export const imagePolicy = "default-src 'none'; style-src 'unsafe-inline'; sandb
  * it or show it as a page, so it is sent as a download, and should a browser show it anyway, it
  * runs no script, loads nothing and has an origin of its own.
  */
-export const downloadHeaders: readonly [string, string][] = [['Content-Disposition', 'attachment'], ['Content-Security-Policy', "default-src 'none'; sandbox"]];
+export const downloadHeaders: readonly [string, string][] = [
+  ['Content-Disposition', 'attachment'],
+  ['Content-Security-Policy', "default-src 'none'; sandbox"],
+];
 
 /** Headers every response gets. */
 export function securityHeaders(policy: PolicyInputs): [string, string][] {
@@ -52,7 +55,12 @@ export function securityHeaders(policy: PolicyInputs): [string, string][] {
  * first alone; so do paths no page folder covers (the 404 page at an unknown address, a redirect
  * stub outside the page folders, robots.txt), which load no search.
  */
-export function renderHeadersFile(routes: Route[], policy: PolicyInputs, search?: Pick<SearchPlace, 'route' | 'folder'>, downloads: readonly string[] = []): string {
+export function renderHeadersFile(
+  routes: Route[],
+  policy: PolicyInputs,
+  search?: Pick<SearchPlace, 'route' | 'folder'>,
+  downloads: readonly string[] = [],
+): string {
   const sitePolicy = contentSecurityPolicy(policy);
   const searchPatterns = new Set(search ? pagePatterns([search.route]) : []);
   const pageHeaders = (pattern: string): [string, string][] => [
@@ -62,13 +70,30 @@ export function renderHeadersFile(routes: Route[], policy: PolicyInputs, search?
   const blocks: [string, [string, string][]][] = [
     ['/*', securityHeaders(search ? { ...policy, wasm: true } : policy)],
     [hashedAssetsPattern, [['Cache-Control', immutableCache]]],
-    ['/images/*', [['Cache-Control', imageCache], ['Content-Security-Policy', imagePolicy]]],
+    [
+      '/images/*',
+      [
+        ['Cache-Control', imageCache],
+        ['Content-Security-Policy', imagePolicy],
+      ],
+    ],
     ...pagePatterns(routes).map((pattern): [string, [string, string][]] => [pattern, pageHeaders(pattern)]),
     // Pagefind names its chunks by a hash of their contents; its script and entry file keep their names.
-    ...(search ? hashedSearchFolders.map((folder): [string, [string, string][]] => [`/${search.folder}/${folder}/*`, [['Cache-Control', immutableCache]]]) : []),
-    ...downloads.flatMap(requestPathsOf).map((pattern): [string, [string, string][]] => [pattern, [...downloadHeaders]]),
+    ...(search
+      ? hashedSearchFolders.map((folder): [string, [string, string][]] => [
+          `/${search.folder}/${folder}/*`,
+          [['Cache-Control', immutableCache]],
+        ])
+      : []),
+    ...downloads
+      .flatMap(requestPathsOf)
+      .map((pattern): [string, [string, string][]] => [pattern, [...downloadHeaders]]),
   ];
-  return blocks.map(([pattern, headers]) => [pattern, ...headers.map(([name, value]) => `  ${name}: ${value}`)].join('\n')).join('\n') + '\n';
+  return (
+    blocks
+      .map(([pattern, headers]) => [pattern, ...headers.map(([name, value]) => `  ${name}: ${value}`)].join('\n'))
+      .join('\n') + '\n'
+  );
 }
 
 /**
@@ -81,7 +106,9 @@ function requestPathsOf(url: string): string[] {
   const html = /\.html?$/i.exec(encoded);
   if (!html) return [encoded];
   const bare = encoded.slice(0, -html[0].length);
-  return /\/index$/i.test(bare) ? [encoded, bare, bare.slice(0, -'index'.length), bare.slice(0, -'/index'.length)] : [encoded, bare];
+  return /\/index$/i.test(bare)
+    ? [encoded, bare, bare.slice(0, -'index'.length), bare.slice(0, -'/index'.length)]
+    : [encoded, bare];
 }
 
 /** Folders of Pagefind's bundle whose files are named by a hash of their contents. */

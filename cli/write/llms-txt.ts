@@ -31,7 +31,11 @@ export function llmsOrder(spec: LlmsSpec, routes: readonly Route[]): Listed[] {
 }
 
 /** llms.txt, and the links it holds, located, for the link checker. */
-export function renderLlmsTxt(spec: LlmsSpec, routes: readonly Route[], siteUrl: string): { text: string; refs: ScannedRef[] } {
+export function renderLlmsTxt(
+  spec: LlmsSpec,
+  routes: readonly Route[],
+  siteUrl: string,
+): { text: string; refs: ScannedRef[] } {
   let text = `# ${markdownText(spec.title)}\n\n> ${markdownText(spec.summary)}\n\n`;
   const refs: ScannedRef[] = [];
   const entry = (title: string, path: string, description: string) => {
@@ -63,7 +67,11 @@ export function renderLlmsTxt(spec: LlmsSpec, routes: readonly Route[], siteUrl:
  * in llms.txt's order, whole, while the file stays within `full.bytes`: the copy that would pass
  * it is left out with every one after it (llms.txt lists them all).
  */
-export function renderLlmsFull(spec: LlmsSpec, routes: readonly Route[], copies: ReadonlyMap<string, MarkdownCopy>): string {
+export function renderLlmsFull(
+  spec: LlmsSpec,
+  routes: readonly Route[],
+  copies: ReadonlyMap<string, MarkdownCopy>,
+): string {
   const limit = spec.full?.bytes ?? defaultFullBytes;
   let text = `# ${markdownText(spec.title)}\n\n> ${markdownText(spec.summary)}\n`;
   let bytes = Buffer.byteLength(text);

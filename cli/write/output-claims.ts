@@ -29,8 +29,20 @@ export interface OutputClaim {
  */
 export function reservedClaims(definitionFile: string): OutputClaim[] {
   const build = (path: string): OutputClaim => ({ path, owner: `the build's ${path}`, file: definitionFile });
-  const host = (path: string): OutputClaim => ({ path, owner: `the host's ${path} (Cloudflare Pages reads it as its own configuration or code)`, file: definitionFile });
-  return [build('_headers'), build('_redirects'), build('sitemap.xml'), build('robots.txt'), build(manifestFileName), host('_routes.json'), host('_worker.js')];
+  const host = (path: string): OutputClaim => ({
+    path,
+    owner: `the host's ${path} (Cloudflare Pages reads it as its own configuration or code)`,
+    file: definitionFile,
+  });
+  return [
+    build('_headers'),
+    build('_redirects'),
+    build('sitemap.xml'),
+    build('robots.txt'),
+    build(manifestFileName),
+    host('_routes.json'),
+    host('_worker.js'),
+  ];
 }
 
 /** Checks every claim against the others; throws every conflict at once, each at the later claim. */
@@ -41,14 +53,16 @@ export function checkOutputClaims(claims: Iterable<OutputClaim>): void {
   const needed = new Map<string, OutputClaim>();
   const errors: SiteError[] = [];
   const conflict = (claim: OutputClaim, other: OutputClaim, how: string) => {
-    errors.push(new SiteError({
-      code: 'routes.duplicate-output',
-      message: `${how}: ${claim.owner} (${claim.file}) and ${other.owner} (${other.file})`,
-      hint: 'Rename or move one of the two, or change the slug, alias or path that leads there.',
-      file: claim.file,
-      ...(claim.line === undefined ? {} : { line: claim.line }),
-      ...(claim.column === undefined ? {} : { column: claim.column }),
-    }));
+    errors.push(
+      new SiteError({
+        code: 'routes.duplicate-output',
+        message: `${how}: ${claim.owner} (${claim.file}) and ${other.owner} (${other.file})`,
+        hint: 'Rename or move one of the two, or change the slug, alias or path that leads there.',
+        file: claim.file,
+        ...(claim.line === undefined ? {} : { line: claim.line }),
+        ...(claim.column === undefined ? {} : { column: claim.column }),
+      }),
+    );
   };
   for (const claim of claims) {
     const folder = claim.path.endsWith('/');
@@ -64,10 +78,18 @@ export function checkOutputClaims(claims: Iterable<OutputClaim>): void {
     for (let end = 1; end < segments.length && !clash; end++) {
       const above = segments.slice(0, end).join('/');
       const other = files.get(above) ?? folders.get(above);
-      if (other) clash = [other, files.has(above) ? `${above} is a file, and ${path} would be inside it` : `${path} is inside ${above}/, which another writer owns`];
+      if (other)
+        clash = [
+          other,
+          files.has(above)
+            ? `${above} is a file, and ${path} would be inside it`
+            : `${path} is inside ${above}/, which another writer owns`,
+        ];
     }
-    if (!clash && !folder && needed.has(path)) clash = [needed.get(path)!, `${path} is a folder of the output, and cannot also be a file`];
-    if (!clash && folder && needed.has(path)) clash = [needed.get(path)!, `${path}/ is owned by one writer, and another writes into it`];
+    if (!clash && !folder && needed.has(path))
+      clash = [needed.get(path)!, `${path} is a folder of the output, and cannot also be a file`];
+    if (!clash && folder && needed.has(path))
+      clash = [needed.get(path)!, `${path}/ is owned by one writer, and another writes into it`];
     if (clash) {
       conflict(claim, clash[0], clash[1]);
       continue;

@@ -42,14 +42,22 @@ export async function checkOutputFolder(options: OutputGuardOptions): Promise<vo
     { folder: root, what: 'the project folder', insideAllowed: true },
     { folder: home, what: 'your home folder', insideAllowed: true },
     { folder: options.contentDir, what: 'the content folder', insideAllowed: false },
-    ...sourceFolders.map((name) => ({ folder: path.join(root, name), what: `the source folder ${name}/`, insideAllowed: false })),
+    ...sourceFolders.map((name) => ({
+      folder: path.join(root, name),
+      what: `the source folder ${name}/`,
+      insideAllowed: false,
+    })),
   ];
   const outs = [out, await realPathOf(out)];
   for (const entry of guarded) {
     for (const folder of new Set([entry.folder, await realPathOf(entry.folder)])) {
       for (const candidate of outs) {
         const relation = relationOf(candidate, folder, entry.insideAllowed);
-        if (relation) throw refusal('output.protected-folder', `--out ${shown} ${relation} ${entry.what} (${folder}); the build replaces its output folder as a whole, so give it a folder of its own such as dist`);
+        if (relation)
+          throw refusal(
+            'output.protected-folder',
+            `--out ${shown} ${relation} ${entry.what} (${folder}); the build replaces its output folder as a whole, so give it a folder of its own such as dist`,
+          );
       }
     }
   }
@@ -73,13 +81,24 @@ async function checkExisting(out: string, shown: string, force: boolean): Promis
   const info = await lstat(out).catch(() => undefined);
   if (!info || (await legacyLinkedOutput(out))) return;
   if (info.isSymbolicLink()) {
-    if (!force) throw refusal('output.not-a-build', `--out ${shown} is a symbolic link that no earlier build made; pass --force to replace the link (its target is left as it is), or choose another folder`);
+    if (!force)
+      throw refusal(
+        'output.not-a-build',
+        `--out ${shown} is a symbolic link that no earlier build made; pass --force to replace the link (its target is left as it is), or choose another folder`,
+      );
     return;
   }
-  if (!info.isDirectory()) throw refusal('output.not-a-folder', `--out ${shown} is a file, not a folder; the build would replace it with the site`);
+  if (!info.isDirectory())
+    throw refusal(
+      'output.not-a-folder',
+      `--out ${shown} is a file, not a folder; the build would replace it with the site`,
+    );
   const names = await readdir(out);
   if (names.length === 0 || names.includes(manifestFileName) || force) return;
-  throw refusal('output.not-a-build', `--out ${shown} holds files that no earlier build wrote (it has no ${manifestFileName}); the build would delete them: pass --force to replace them, or choose another folder`);
+  throw refusal(
+    'output.not-a-build',
+    `--out ${shown} holds files that no earlier build wrote (it has no ${manifestFileName}); the build would delete them: pass --force to replace them, or choose another folder`,
+  );
 }
 
 /** The real path of `file`, following links of its nearest existing ancestor when it does not exist yet. */
@@ -90,7 +109,10 @@ async function realPathOf(file: string): Promise<string> {
   return parent === file ? file : path.join(await realPathOf(parent), path.basename(file));
 }
 
-function refusal(code: 'output.protected-folder' | 'output.not-a-folder' | 'output.not-a-build', message: string): SiteError {
+function refusal(
+  code: 'output.protected-folder' | 'output.not-a-folder' | 'output.not-a-build',
+  message: string,
+): SiteError {
   return new SiteError({ code, message });
 }
 
@@ -98,5 +120,9 @@ function refusal(code: 'output.protected-folder' | 'output.not-a-folder' | 'outp
 export function unwritableOutput(out: string, error: unknown): SiteError {
   if (error instanceof SiteError) return error;
   const reason = error instanceof Error ? error.message : String(error);
-  return new SiteError({ code: 'output.unwritable', message: `cannot write the output folder ${out}: ${reason}`, cause: error });
+  return new SiteError({
+    code: 'output.unwritable',
+    message: `cannot write the output folder ${out}: ${reason}`,
+    cause: error,
+  });
 }

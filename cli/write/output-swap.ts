@@ -21,7 +21,9 @@ function folderName(base: string, role: FolderRole): string {
 /** The role and process id in a folder name beside the output, or undefined when the name is not one of ours. */
 export function folderOwner(base: string, name: string): { role: FolderRole | 'build'; pid: number } | undefined {
   // `build` names the versions of the linked outputs of earlier releases (`dist -> .dist-build-…`).
-  const match = /^(staging|old|build)-(\d+)-[0-9a-f]{12}$/.exec(name.startsWith(`.${base}-`) ? name.slice(base.length + 2) : '');
+  const match = /^(staging|old|build)-(\d+)-[0-9a-f]{12}$/.exec(
+    name.startsWith(`.${base}-`) ? name.slice(base.length + 2) : '',
+  );
   return match ? { role: match[1] as FolderRole | 'build', pid: Number(match[2]) } : undefined;
 }
 
@@ -43,7 +45,9 @@ export async function legacyLinkedOutput(out: string): Promise<string | undefine
   const info = await lstat(out).catch(() => undefined);
   if (!info?.isSymbolicLink()) return undefined;
   const target = await readlink(out);
-  return folderOwner(path.basename(out), path.basename(target))?.role === 'build' ? path.resolve(path.dirname(out), target) : undefined;
+  return folderOwner(path.basename(out), path.basename(target))?.role === 'build'
+    ? path.resolve(path.dirname(out), target)
+    : undefined;
 }
 
 /**
@@ -68,7 +72,11 @@ export async function recoverOutput(out: string): Promise<void> {
   const outExists = (await lstat(out).catch(() => undefined)) !== undefined;
   const aside = stale.find((entry) => entry.role === 'old');
   if (!outExists && aside) await rename(aside.folder, out).catch(() => undefined);
-  await Promise.all(stale.filter((entry) => entry !== aside || outExists).map((entry) => rm(entry.folder, { recursive: true, force: true }).catch(() => undefined)));
+  await Promise.all(
+    stale
+      .filter((entry) => entry !== aside || outExists)
+      .map((entry) => rm(entry.folder, { recursive: true, force: true }).catch(() => undefined)),
+  );
 }
 
 /** Makes an empty staging folder beside `out`, with the umask's mode (mkdtemp would make it 0700). */
@@ -93,10 +101,13 @@ export async function swapInOutput(out: string, staging: string): Promise<{ remo
   // other's fresh output aside and try again, so one complete output wins.
   for (let attempt = 0; ; attempt++) {
     const aside = path.join(parent, folderName(path.basename(out), 'old'));
-    const moved = await rename(out, aside).then(() => true, (error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error;
-      return false;
-    });
+    const moved = await rename(out, aside).then(
+      () => true,
+      (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+        return false;
+      },
+    );
     if (moved) asides.push(aside);
     try {
       await rename(staging, out);
@@ -108,7 +119,11 @@ export async function swapInOutput(out: string, staging: string): Promise<{ remo
       throw error;
     }
   }
-  const removed = Promise.all([...asides, ...(legacy ? [legacy] : [])].map((folder) => rm(folder, { recursive: true, force: true })))
-    .then(() => undefined, () => undefined);
+  const removed = Promise.all(
+    [...asides, ...(legacy ? [legacy] : [])].map((folder) => rm(folder, { recursive: true, force: true })),
+  ).then(
+    () => undefined,
+    () => undefined,
+  );
   return { removed };
 }

@@ -11,5 +11,7 @@ export function renderRobots(siteUrl: string): string {
 }
 
 function encodeLineBreakers(text: string): string {
-  return text.replace(breaksLine, (char) => [...Buffer.from(char, 'utf8')].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(''));
+  return text.replace(breaksLine, (char) =>
+    [...Buffer.from(char, 'utf8')].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(''),
+  );
 }

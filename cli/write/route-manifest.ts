@@ -27,16 +27,28 @@ export interface SiteManifest {
 }
 
 /** Builds the manifest from what the render recorded; file paths are made relative to `root`. */
-export function buildManifest(options: { siteUrl: string; root: string; pages: PageRecord[]; redirects: Redirect[]; bodyLinks: ReadonlyMap<string, RecordedLink[]>; copies?: ReadonlyMap<string, MarkdownCopy>; markdown?: readonly string[] }): SiteManifest {
+export function buildManifest(options: {
+  siteUrl: string;
+  root: string;
+  pages: PageRecord[];
+  redirects: Redirect[];
+  bodyLinks: ReadonlyMap<string, RecordedLink[]>;
+  copies?: ReadonlyMap<string, MarkdownCopy>;
+  markdown?: readonly string[];
+}): SiteManifest {
   const { siteUrl, root, pages, redirects, bodyLinks, copies = new Map<string, MarkdownCopy>() } = options;
-  const relative = (origin: LinkOrigin): LinkOrigin => ({ ...origin, file: path.isAbsolute(origin.file) ? path.relative(root, origin.file) : origin.file });
+  const relative = (origin: LinkOrigin): LinkOrigin => ({
+    ...origin,
+    file: path.isAbsolute(origin.file) ? path.relative(root, origin.file) : origin.file,
+  });
   const origins = new OriginTable(relative);
   const links: SiteManifest['links'] = {};
   for (const page of pages) {
     const recorded = [...page.links, ...(bodyLinks.get(page.route.path) ?? [])];
     links[withTrailingSlash(page.route.path)] = recorded.map((link) => [link.href, origins.indexOf(link.origin)]);
   }
-  for (const copy of copies.values()) links[copy.url] = copy.refs.map((ref) => [ref.value, origins.indexOf(ref.origin)]);
+  for (const copy of copies.values())
+    links[copy.url] = copy.refs.map((ref) => [ref.value, origins.indexOf(ref.origin)]);
   const markdown = [...[...copies.values()].map((copy) => copy.file), ...(options.markdown ?? [])];
   return {
     version: 2,

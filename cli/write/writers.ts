@@ -1,4 +1,17 @@
-import { closeSync, constants, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, realpathSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  realpathSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { unwritableOutput } from './output-guard.ts';
@@ -32,7 +45,11 @@ export class MemoryWriter implements Writer {
   /** A written file as text, for assertions. */
   text(file: string): string | undefined {
     const contents = this.files.get(file);
-    return contents === undefined ? undefined : typeof contents === 'string' ? contents : Buffer.from(contents).toString('utf8');
+    return contents === undefined
+      ? undefined
+      : typeof contents === 'string'
+        ? contents
+        : Buffer.from(contents).toString('utf8');
   }
 }
 
@@ -110,7 +127,8 @@ export class DiskWriter implements Writer {
     let inode: bigint;
     try {
       const info = fstatSync(descriptor, { bigint: true });
-      if (!info.isFile() || Number(info.size) !== bytes.byteLength || (Number(info.mode) & 0o777) !== this.fileMode) return false;
+      if (!info.isFile() || Number(info.size) !== bytes.byteLength || (Number(info.mode) & 0o777) !== this.fileMode)
+        return false;
       if (!readFileSync(descriptor).equals(bytes)) return false;
       inode = info.ino;
     } finally {
@@ -131,8 +149,12 @@ export class DiskWriter implements Writer {
   private insidePrevious(folder: string): boolean {
     let inside = this.previousFolders.get(folder);
     if (inside === undefined) {
-      this.realOutDir ??= lstatSync(this.outDir, { throwIfNoEntry: false })?.isDirectory() ? realpathSync(this.outDir) : '';
-      inside = this.realOutDir !== '' && realpathOrEmpty(folder) === path.join(this.realOutDir, path.relative(this.outDir, folder));
+      this.realOutDir ??= lstatSync(this.outDir, { throwIfNoEntry: false })?.isDirectory()
+        ? realpathSync(this.outDir)
+        : '';
+      inside =
+        this.realOutDir !== '' &&
+        realpathOrEmpty(folder) === path.join(this.realOutDir, path.relative(this.outDir, folder));
       this.previousFolders.set(folder, inside);
     }
     return inside;

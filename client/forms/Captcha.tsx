@@ -26,48 +26,58 @@ export interface CaptchaProps {
  * Its box keeps the widget's height while the script loads (so the page does not jump when it
  * arrives); a form unmounts it when the script cannot load.
  */
-const Captcha = forwardRef<CaptchaHandle, CaptchaProps>(function Captcha({ siteKey, enterprise, label, onToken, onExpired, onError, onReady, onUnavailable }, ref) {
+const Captcha = forwardRef<CaptchaHandle, CaptchaProps>(function Captcha(
+  { siteKey, enterprise, label, onToken, onExpired, onError, onReady, onUnavailable },
+  ref,
+) {
   const container = useRef<HTMLDivElement>(null);
   const widget = useRef<{ api: RecaptchaApi; id: number } | null>(null);
   const callbacks = useRef({ onToken, onExpired, onError, onReady, onUnavailable });
   callbacks.current = { onToken, onExpired, onError, onReady, onUnavailable };
 
-  useImperativeHandle(ref, () => ({
-    reset() {
-      if (widget.current) widget.current.api.reset(widget.current.id);
-    },
-    focus() {
-      container.current?.focus();
-    },
-  }), []);
+  useImperativeHandle(
+    ref,
+    () => ({
+      reset() {
+        if (widget.current) widget.current.api.reset(widget.current.id);
+      },
+      focus() {
+        container.current?.focus();
+      },
+    }),
+    [],
+  );
 
   useEffect(() => fitWidget(container.current), []);
 
   useEffect(() => {
     let cancelled = false;
-    loadRecaptcha(enterprise).then((api) => {
-      if (cancelled || !container.current || widget.current) return;
-      let id: number;
-      try {
-        id = api.render(container.current, {
-          sitekey: siteKey,
-          callback: (token) => callbacks.current.onToken(token),
-          'expired-callback': () => callbacks.current.onExpired(),
-          'error-callback': () => callbacks.current.onError(),
-        });
-      } catch (error) {
-        // A half-loaded library (its second file blocked) throws here rather than failing to load.
+    loadRecaptcha(enterprise).then(
+      (api) => {
+        if (cancelled || !container.current || widget.current) return;
+        let id: number;
+        try {
+          id = api.render(container.current, {
+            sitekey: siteKey,
+            callback: (token) => callbacks.current.onToken(token),
+            'expired-callback': () => callbacks.current.onExpired(),
+            'error-callback': () => callbacks.current.onError(),
+          });
+        } catch (error) {
+          // A half-loaded library (its second file blocked) throws here rather than failing to load.
+          console.warn(error);
+          callbacks.current.onUnavailable();
+          return;
+        }
+        widget.current = { api, id };
+        callbacks.current.onReady();
+      },
+      (error: unknown) => {
+        if (cancelled) return;
         console.warn(error);
         callbacks.current.onUnavailable();
-        return;
-      }
-      widget.current = { api, id };
-      callbacks.current.onReady();
-    }, (error: unknown) => {
-      if (cancelled) return;
-      console.warn(error);
-      callbacks.current.onUnavailable();
-    });
+      },
+    );
     return () => {
       cancelled = true;
     };

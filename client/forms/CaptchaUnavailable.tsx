@@ -20,12 +20,19 @@ export interface CaptchaUnavailableProps {
  * once as it appears, with a way to reach the company anyway. The form focuses its explanation
  * when the visitor tries to submit.
  */
-const CaptchaUnavailable = forwardRef<HTMLParagraphElement, CaptchaUnavailableProps>(function CaptchaUnavailable({ id, text, email, subject, retrying, onRetry }, ref) {
+const CaptchaUnavailable = forwardRef<HTMLParagraphElement, CaptchaUnavailableProps>(function CaptchaUnavailable(
+  { id, text, email, subject, retrying, onRetry },
+  ref,
+) {
   return (
     <div className="captcha-unavailable" role="status">
-      <p id={id} ref={ref} tabIndex={-1}>{text.text}</p>
+      <p id={id} ref={ref} tabIndex={-1}>
+        {text.text}
+      </p>
       {email ? (
-        <p>{text.emailLead} <a href={mailtoHref(email, subject)}>{email}</a></p>
+        <p>
+          {text.emailLead} <a href={mailtoHref(email, subject)}>{email}</a>
+        </p>
       ) : (
         <p>{text.noEmail}</p>
       )}

@@ -57,7 +57,19 @@ type CaptchaState = 'loading' | 'ready' | 'unavailable' | 'retrying';
  * notice instead of adding a message. The SPEC's captcha messages stay for the widget's own
  * situations (required, error, expired); one shown before the script gave up goes with the widget.
  */
-export default function LeadForm({ name, fields, config, messages, submitLabel, legend, mailSubject, toBody, onSuccess, fixed = {}, className }: LeadFormProps) {
+export default function LeadForm({
+  name,
+  fields,
+  config,
+  messages,
+  submitLabel,
+  legend,
+  mailSubject,
+  toBody,
+  onSuccess,
+  fixed = {},
+  className,
+}: LeadFormProps) {
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
   const [status, setStatus] = useState<Status>('idle');
@@ -116,10 +128,22 @@ export default function LeadForm({ name, fields, config, messages, submitLabel, 
     const trap = event.currentTarget.elements.namedItem('website');
     try {
       if (endpoint) {
-        const extra = { form: name, website: trap instanceof HTMLInputElement ? trap.value : '', fillMs: Math.round(performance.now() - readyAt.current) };
-        await submitLead(endpoint, { ...extra, ...lead, recaptchaToken: token, submissionId }, { timeoutSeconds: config.timeoutSeconds, endpoint: true });
+        const extra = {
+          form: name,
+          website: trap instanceof HTMLInputElement ? trap.value : '',
+          fillMs: Math.round(performance.now() - readyAt.current),
+        };
+        await submitLead(
+          endpoint,
+          { ...extra, ...lead, recaptchaToken: token, submissionId },
+          { timeoutSeconds: config.timeoutSeconds, endpoint: true },
+        );
       } else {
-        await submitLead(config.webhookUrl, { ...lead, recaptchaToken: token, submissionId }, { timeoutSeconds: config.timeoutSeconds });
+        await submitLead(
+          config.webhookUrl,
+          { ...lead, recaptchaToken: token, submissionId },
+          { timeoutSeconds: config.timeoutSeconds },
+        );
       }
     } catch (error) {
       console.error(error);
@@ -142,7 +166,16 @@ export default function LeadForm({ name, fields, config, messages, submitLabel, 
     const problem = checked.problems.find((each) => fields.some((field) => field.name === each.field));
     const field = problem && fields.find((each) => each.name === problem.field);
     const control = field && element.elements.namedItem(field.name);
-    if (!problem || !field || !(control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement || control instanceof HTMLSelectElement)) return true;
+    if (
+      !problem ||
+      !field ||
+      !(
+        control instanceof HTMLInputElement ||
+        control instanceof HTMLTextAreaElement ||
+        control instanceof HTMLSelectElement
+      )
+    )
+      return true;
     control.setCustomValidity(messages.problems[problem.problem].replaceAll('{field}', field.label));
     control.addEventListener('input', () => control.setCustomValidity(''), { once: true });
     control.reportValidity();
@@ -166,7 +199,9 @@ export default function LeadForm({ name, fields, config, messages, submitLabel, 
         {endpoint ? (
           <>
             <input type="hidden" name="form" value={name} />
-            {Object.entries(fixed).map(([field, value]) => <input key={field} type="hidden" name={field} value={value} />)}
+            {Object.entries(fixed).map(([field, value]) => (
+              <input key={field} type="hidden" name={field} value={value} />
+            ))}
             <div className="newsletter-trap" aria-hidden="true">
               <label htmlFor={`${id}-website`}>{messages.honeypotLabel}</label>
               <input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" />
@@ -176,11 +211,18 @@ export default function LeadForm({ name, fields, config, messages, submitLabel, 
           <p className="lead-form-noscript">
             {messages.noScript.text}{' '}
             {config.contactEmail ? (
-              <>{messages.noScript.emailLead} <a href={mailtoHref(config.contactEmail, mailSubject)}>{config.contactEmail}</a></>
-            ) : messages.noScript.noEmail}
+              <>
+                {messages.noScript.emailLead}{' '}
+                <a href={mailtoHref(config.contactEmail, mailSubject)}>{config.contactEmail}</a>
+              </>
+            ) : (
+              messages.noScript.noEmail
+            )}
           </p>
         )}
-        {fields.map((field) => <Field key={field.name} field={field} id={`${id}-${field.name}`} />)}
+        {fields.map((field) => (
+          <Field key={field.name} field={field} id={`${id}-${field.name}`} />
+        ))}
         {captchaState === 'unavailable' ? null : (
           <Captcha
             key={captchaAttempt}
@@ -219,12 +261,21 @@ export default function LeadForm({ name, fields, config, messages, submitLabel, 
             }}
           />
         ) : null}
-        {captchaMessage ? <p className="form-message form-message-error" role="alert">{captchaMessage}</p> : null}
+        {captchaMessage ? (
+          <p className="form-message form-message-error" role="alert">
+            {captchaMessage}
+          </p>
+        ) : null}
         {status === 'error' ? (
           <div className="form-message form-message-error" role="alert">
             <p>{messages.failure}</p>
             {/* A webhook that took the lead but answered without CORS headers looks like a failure here: the email route never loses it. */}
-            {config.contactEmail ? <p>{messages.captcha.unavailable.emailLead} <a href={mailtoHref(config.contactEmail, mailSubject)}>{config.contactEmail}</a></p> : null}
+            {config.contactEmail ? (
+              <p>
+                {messages.captcha.unavailable.emailLead}{' '}
+                <a href={mailtoHref(config.contactEmail, mailSubject)}>{config.contactEmail}</a>
+              </p>
+            ) : null}
           </div>
         ) : null}
         <button
@@ -233,7 +284,9 @@ export default function LeadForm({ name, fields, config, messages, submitLabel, 
           disabled={(!running && !endpoint) || undefined}
           // Before the island runs there is no captcha to wait for: a form posting to the endpoint is sent as it is.
           aria-disabled={(running && !token) || undefined}
-          aria-describedby={captchaState === 'unavailable' || captchaState === 'retrying' ? `${id}-captcha-unavailable` : undefined}
+          aria-describedby={
+            captchaState === 'unavailable' || captchaState === 'retrying' ? `${id}-captcha-unavailable` : undefined
+          }
         >
           {busy ? messages.submitting : submitLabel}
         </button>
@@ -263,13 +316,27 @@ function Field({ field, id }: { field: FieldSpec; id: string }) {
   const common = { id, name: field.name, required: field.required, autoComplete: field.autoComplete };
   return (
     <div className="form-field">
-      <label htmlFor={id}>{field.label}{field.required ? <span aria-hidden="true" className="required"> *</span> : null}</label>
+      <label htmlFor={id}>
+        {field.label}
+        {field.required ? (
+          <span aria-hidden="true" className="required">
+            {' '}
+            *
+          </span>
+        ) : null}
+      </label>
       {field.type === 'textarea' ? (
         <textarea {...common} placeholder={field.placeholder} rows={5} />
       ) : field.type === 'select' ? (
         <select {...common} defaultValue="">
-          <option value="" disabled>{field.placeholder}</option>
-          {field.options?.map((option) => <option key={option} value={option}>{option}</option>)}
+          <option value="" disabled>
+            {field.placeholder}
+          </option>
+          {field.options?.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
         </select>
       ) : (
         <input {...common} type={field.type} placeholder={field.placeholder} />

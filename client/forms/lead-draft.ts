@@ -46,7 +46,12 @@ export function parseDraft(raw: string | null | undefined, fieldNames: readonly 
     if (typeof value === 'string') values[name] = value.slice(0, maxValueChars);
   }
   const attempt = data.attempt;
-  if (isRecord(attempt) && typeof attempt.id === 'string' && submissionIdPattern.test(attempt.id) && typeof attempt.fingerprint === 'string') {
+  if (
+    isRecord(attempt) &&
+    typeof attempt.id === 'string' &&
+    submissionIdPattern.test(attempt.id) &&
+    typeof attempt.fingerprint === 'string'
+  ) {
     return { values, attempt: { id: attempt.id, fingerprint: attempt.fingerprint.slice(0, 16) } };
   }
   return { values };
@@ -54,13 +59,17 @@ export function parseDraft(raw: string | null | undefined, fieldNames: readonly 
 
 /** The text to store for `draft`, or `undefined` when it would exceed `maxDraftChars`. */
 export function serializeDraft(draft: LeadDraft): string | undefined {
-  const values = Object.fromEntries(Object.entries(draft.values).map(([name, value]) => [name, value.slice(0, maxValueChars)]));
+  const values = Object.fromEntries(
+    Object.entries(draft.values).map(([name, value]) => [name, value.slice(0, maxValueChars)]),
+  );
   const text = JSON.stringify(draft.attempt ? { values, attempt: draft.attempt } : { values });
   return text.length <= maxDraftChars ? text : undefined;
 }
 
 /** A random submission id: 128 bits as 32 hex digits. */
-export function newSubmissionId(randomBytes: (length: number) => Uint8Array = (length) => crypto.getRandomValues(new Uint8Array(length))): string {
+export function newSubmissionId(
+  randomBytes: (length: number) => Uint8Array = (length) => crypto.getRandomValues(new Uint8Array(length)),
+): string {
   return Array.from(randomBytes(16), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
@@ -77,7 +86,12 @@ export function fingerprintOf(body: Record<string, string>): string {
  * keeps the last attempt's id, so the receiving automation can drop the duplicate; a changed
  * lead gets a new one. Returns the id and the draft to store before sending.
  */
-export function prepareAttempt(draft: LeadDraft, values: Record<string, string>, body: Record<string, string>, newId: () => string = newSubmissionId): { id: string; draft: LeadDraft } {
+export function prepareAttempt(
+  draft: LeadDraft,
+  values: Record<string, string>,
+  body: Record<string, string>,
+  newId: () => string = newSubmissionId,
+): { id: string; draft: LeadDraft } {
   const fingerprint = fingerprintOf(body);
   const id = draft.attempt?.fingerprint === fingerprint ? draft.attempt.id : newId();
   return { id, draft: { values, attempt: { id, fingerprint } } };

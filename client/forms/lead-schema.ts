@@ -11,7 +11,9 @@ export const consultationInterests = ['Embedded Automation QA', 'Embedded Manual
 
 const required = (max: number) => z.string().check(z.trim(), z.minLength(1, 'required'), z.maxLength(max, 'too-long'));
 const optional = (max: number) => z._default(z.string().check(z.trim(), z.maxLength(max, 'too-long')), '');
-const email = z.string().check(z.trim(), z.minLength(1, 'required'), z.maxLength(fieldLimits.email, 'too-long'), z.email('email'));
+const email = z
+  .string()
+  .check(z.trim(), z.minLength(1, 'required'), z.maxLength(fieldLimits.email, 'too-long'), z.email('email'));
 
 /** Each lead form's fields, as the automation receives them (SPEC section 7). */
 export const leadFormSchemas = {
@@ -22,9 +24,19 @@ export const leadFormSchemas = {
     message: required(fieldLimits.message),
     interest: z.enum(consultationInterests, 'choose'),
   }),
-  guide: z.object({ name: required(fieldLimits.line), email, company: optional(fieldLimits.line), guide_name: required(fieldLimits.line) }),
+  guide: z.object({
+    name: required(fieldLimits.line),
+    email,
+    company: optional(fieldLimits.line),
+    guide_name: required(fieldLimits.line),
+  }),
   // The POM form's organization is sent as company; its guide is always the POM Files.
-  toolkit: z.object({ name: required(fieldLimits.line), email, company: required(fieldLimits.line), guide_name: required(fieldLimits.line) }),
+  toolkit: z.object({
+    name: required(fieldLimits.line),
+    email,
+    company: required(fieldLimits.line),
+    guide_name: required(fieldLimits.line),
+  }),
 };
 
 /** A lead form's name. */
@@ -34,7 +46,8 @@ export type LeadFormName = keyof typeof leadFormSchemas;
 export type FieldProblem = 'required' | 'too-long' | 'email' | 'choose';
 
 /** A form's fields checked: the values as sent on, or each field's first problem. */
-export type FieldsCheck = { ok: true; fields: Record<string, string> } | { ok: false; problems: { field: string; problem: FieldProblem }[] };
+export type FieldsCheck =
+  { ok: true; fields: Record<string, string> } | { ok: false; problems: { field: string; problem: FieldProblem }[] };
 
 /** Checks `values` against the fields of form `form`. */
 export function checkLeadFields(form: LeadFormName, values: Record<string, unknown>): FieldsCheck {
@@ -43,7 +56,10 @@ export function checkLeadFields(form: LeadFormName, values: Record<string, unkno
   const problems = new Map<string, FieldProblem>();
   for (const issue of result.error.issues) {
     const field = String(issue.path[0] ?? '');
-    const problem: FieldProblem = issue.message === 'too-long' || issue.message === 'email' || issue.message === 'choose' ? issue.message : 'required';
+    const problem: FieldProblem =
+      issue.message === 'too-long' || issue.message === 'email' || issue.message === 'choose'
+        ? issue.message
+        : 'required';
     if (!problems.has(field)) problems.set(field, problem);
   }
   return { ok: false, problems: [...problems].map(([field, problem]) => ({ field, problem })) };

@@ -1,11 +1,14 @@
 /** The part of the reCAPTCHA v2 API the forms use (classic and Enterprise share it). */
 export interface RecaptchaApi {
-  render(container: HTMLElement, parameters: {
-    sitekey: string;
-    callback: (token: string) => void;
-    'expired-callback': () => void;
-    'error-callback': () => void;
-  }): number;
+  render(
+    container: HTMLElement,
+    parameters: {
+      sitekey: string;
+      callback: (token: string) => void;
+      'expired-callback': () => void;
+      'error-callback': () => void;
+    },
+  ): number;
   reset(widgetId?: number): void;
   ready?(callback: () => void): void;
 }

@@ -35,7 +35,11 @@ export function draftStore(key: string, storage: () => Storage | undefined = ses
     }
   };
   return {
-    load: (fieldNames) => parseDraft(attempt((store) => store.getItem(key), null), fieldNames),
+    load: (fieldNames) =>
+      parseDraft(
+        attempt((store) => store.getItem(key), null),
+        fieldNames,
+      ),
     save: (draft) => {
       const text = serializeDraft(draft);
       const written = text !== undefined && attempt((store) => (store.setItem(key, text), true), false);

@@ -23,18 +23,29 @@ export interface DeliveryOptions {
  * body, and the lead would be lost behind a success), no answer in time, or a network failure.
  * The response body is read only to describe a failure.
  */
-export async function submitLead(webhookUrl: string, body: Record<string, string | number>, { timeoutSeconds = defaultTimeoutSeconds, endpoint = false }: DeliveryOptions = {}): Promise<void> {
+export async function submitLead(
+  webhookUrl: string,
+  body: Record<string, string | number>,
+  { timeoutSeconds = defaultTimeoutSeconds, endpoint = false }: DeliveryOptions = {},
+): Promise<void> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutSeconds * 1000);
   try {
     const headers: HeadersInit | undefined = endpoint ? { 'content-type': 'application/json' } : undefined;
-    const response = await fetch(webhookUrl, { method: 'POST', ...(headers ? { headers } : {}), body: JSON.stringify(body), redirect: 'error', signal: controller.signal });
+    const response = await fetch(webhookUrl, {
+      method: 'POST',
+      ...(headers ? { headers } : {}),
+      body: JSON.stringify(body),
+      redirect: 'error',
+      signal: controller.signal,
+    });
     if (endpoint ? response.status !== 202 : !response.ok) {
       const detail = await response.text().catch(() => '');
       throw new Error(`Form webhook answered ${response.status}${detail ? `: ${detail.slice(0, 200)}` : ''}`);
     }
   } catch (error) {
-    if (controller.signal.aborted) throw new Error(`Form webhook gave no answer within ${timeoutSeconds} s`, { cause: error });
+    if (controller.signal.aborted)
+      throw new Error(`Form webhook gave no answer within ${timeoutSeconds} s`, { cause: error });
     throw error;
   } finally {
     clearTimeout(timer);

@@ -7,7 +7,11 @@ type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 /** The form's control named `name`, if it is a single input, textarea or select. */
 function controlOf(form: HTMLFormElement, name: string): Control | undefined {
   const element = form.elements.namedItem(name);
-  return element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement ? element : undefined;
+  return element instanceof HTMLInputElement ||
+    element instanceof HTMLTextAreaElement ||
+    element instanceof HTMLSelectElement
+    ? element
+    : undefined;
 }
 
 /** The current values of the named fields (read from the controls, so disabled ones count too). */
@@ -39,7 +43,11 @@ export interface LeadDraftHandle {
  * and puts it back into the empty fields once the form has hydrated (the server rendered them
  * empty). Only the named fields are stored, never the captcha token.
  */
-export function useLeadDraft(formName: string, fieldNames: readonly string[], form: RefObject<HTMLFormElement | null>): LeadDraftHandle {
+export function useLeadDraft(
+  formName: string,
+  fieldNames: readonly string[],
+  form: RefObject<HTMLFormElement | null>,
+): LeadDraftHandle {
   const store = useRef<DraftStore | null>(null);
   const names = useRef(fieldNames);
   names.current = fieldNames;

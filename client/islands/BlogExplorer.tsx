@@ -3,8 +3,15 @@ import Pager, { type PagerProps } from '../../templates/components/blog/Pager.ts
 import TermLinks, { type TermLink } from '../../templates/components/blog/TermLinks.tsx';
 import PostCard, { type PostCardLabels } from '../../templates/components/PostCard.tsx';
 import {
-  describeResults, filterPosts, filtersFromSearch, hasFilters, noFilters, searchFromFilters,
-  type BlogFilters, type PostSummary, type ResultText,
+  describeResults,
+  filterPosts,
+  filtersFromSearch,
+  hasFilters,
+  noFilters,
+  searchFromFilters,
+  type BlogFilters,
+  type PostSummary,
+  type ResultText,
 } from './blog-filter.ts';
 import { readPostsIndex } from './posts-index.ts';
 
@@ -77,7 +84,18 @@ async function fetchAllPosts(url: string): Promise<PostSummary[] | undefined> {
  * their count stand right beside (or, on narrow screens, right below) the filters; without one
  * the grid leaves out the featured posts shown above it.
  */
-export default function BlogExplorer({ labels, posts, featured, pager, categories, tags, more, allHref, indexUrl, pageSize }: BlogExplorerProps) {
+export default function BlogExplorer({
+  labels,
+  posts,
+  featured,
+  pager,
+  categories,
+  tags,
+  more,
+  allHref,
+  indexUrl,
+  pageSize,
+}: BlogExplorerProps) {
   const [filters, setFilters] = useState<BlogFilters>(noFilters);
   const [ready, setReady] = useState(false);
   // A list that fits on one page holds every post already: filters apply to it where it stands, with nothing to fetch.
@@ -105,7 +123,9 @@ export default function BlogExplorer({ labels, posts, featured, pager, categorie
   useEffect(() => {
     if (!filtered || all.state !== 'idle') return;
     setAll({ state: 'loading' });
-    void fetchAllPosts(indexUrl).then((loaded) => setAll(loaded ? { state: 'loaded', posts: loaded } : { state: 'failed' }));
+    void fetchAllPosts(indexUrl).then((loaded) =>
+      setAll(loaded ? { state: 'loaded', posts: loaded } : { state: 'failed' }),
+    );
   }, [filtered, all.state, indexUrl]);
 
   useEffect(() => {
@@ -116,7 +136,8 @@ export default function BlogExplorer({ labels, posts, featured, pager, categorie
   useEffect(() => {
     if (!ready) return;
     const search = searchFromFilters(window.location.search, filters);
-    if (search !== window.location.search) window.history.replaceState(null, '', `${window.location.pathname}${search}${window.location.hash}`);
+    if (search !== window.location.search)
+      window.history.replaceState(null, '', `${window.location.pathname}${search}${window.location.hash}`);
   }, [filters, ready]);
 
   const matching = !filtered ? posts : all.state === 'loaded' ? filterPosts(all.posts, filters) : undefined;
@@ -151,66 +172,135 @@ export default function BlogExplorer({ labels, posts, featured, pager, categorie
   // Unfiltered, the featured posts stand right above the grid: it lists the page's other posts,
   // so the page shows each post once. A filter hides the featured block, and every post matching
   // the filters is listed (SPEC: the 'All Posts' grid holds the posts the filters match).
-  const listed = filtered && matching ? matching.slice(0, shown) : posts.filter((post) => !featured.some((shownAbove) => shownAbove.slug === post.slug));
+  const listed =
+    filtered && matching
+      ? matching.slice(0, shown)
+      : posts.filter((post) => !featured.some((shownAbove) => shownAbove.slug === post.slug));
 
   return (
     <div className="blog-layout" data-filtered={filtered ? '' : undefined}>
       <aside className="blog-sidebar" aria-label={labels.filterPosts}>
         <div className="sidebar-block sidebar-search" role="search">
-          <label htmlFor={searchId} className="sidebar-heading">{labels.searchLabel}</label>
+          <label htmlFor={searchId} className="sidebar-heading">
+            {labels.searchLabel}
+          </label>
           <div className="search-field">
-            <input id={searchId} type="search" value={filters.query} placeholder={labels.searchPlaceholder} onChange={(event) => update({ query: event.target.value }, typingPauseMs)} />
+            <input
+              id={searchId}
+              type="search"
+              value={filters.query}
+              placeholder={labels.searchPlaceholder}
+              onChange={(event) => update({ query: event.target.value }, typingPauseMs)}
+            />
             {filters.query !== '' ? (
-              <button type="button" className="search-clear" aria-label={labels.clearLabel} onClick={() => update({ query: '' })}>×</button>
+              <button
+                type="button"
+                className="search-clear"
+                aria-label={labels.clearLabel}
+                onClick={() => update({ query: '' })}
+              >
+                ×
+              </button>
             ) : null}
           </div>
         </div>
-        <TermLinks kind="categories" heading={labels.categoriesHeading} all={{ name: labels.allCategories, href: allHref }} terms={categories} more={more.categories} current={filters.category} onSelect={(category) => update({ category })} />
-        <TermLinks kind="tags" heading={labels.tagsHeading} all={{ name: labels.allTags, href: allHref }} terms={tags} more={more.tags} current={filters.tag} onSelect={(tag) => update({ tag })} />
+        <TermLinks
+          kind="categories"
+          heading={labels.categoriesHeading}
+          all={{ name: labels.allCategories, href: allHref }}
+          terms={categories}
+          more={more.categories}
+          current={filters.category}
+          onSelect={(category) => update({ category })}
+        />
+        <TermLinks
+          kind="tags"
+          heading={labels.tagsHeading}
+          all={{ name: labels.allTags, href: allHref }}
+          terms={tags}
+          more={more.tags}
+          current={filters.tag}
+          onSelect={(tag) => update({ tag })}
+        />
       </aside>
       <div className="blog-main">
         {large && !filtered ? (
           <section className="featured" aria-labelledby="featured-heading" ref={featuredRef} tabIndex={-1}>
-            <h2 id="featured-heading" className="visually-hidden">{labels.featuredHeading}</h2>
+            <h2 id="featured-heading" className="visually-hidden">
+              {labels.featuredHeading}
+            </h2>
             <div className="featured-grid">
               <PostCard post={large} labels={labels} variant="large" />
-              {small.map((post) => <PostCard key={post.slug} post={post} labels={labels} variant="small" />)}
+              {small.map((post) => (
+                <PostCard key={post.slug} post={post} labels={labels} variant="small" />
+              ))}
             </div>
           </section>
         ) : null}
         <section className="blog-results" aria-labelledby="all-posts-heading">
           <div className="results-header">
-            <h2 id="all-posts-heading" ref={resultsHeadingRef} tabIndex={-1}>{labels.allPostsHeading}</h2>
+            <h2 id="all-posts-heading" ref={resultsHeadingRef} tabIndex={-1}>
+              {labels.allPostsHeading}
+            </h2>
             {filtered && matching && matching.length > 0 ? (
               <>
                 {/* Shown at once for sighted visitors; assistive technology hears the same words from the status below, after typing pauses. */}
-                <p className="results-summary" aria-hidden="true">{summary}</p>
-                <button type="button" className="button button-secondary results-clear" data-keep-clear="" onClick={clearAll}>{labels.clearFilters}</button>
+                <p className="results-summary" aria-hidden="true">
+                  {summary}
+                </p>
+                <button
+                  type="button"
+                  className="button button-secondary results-clear"
+                  data-keep-clear=""
+                  onClick={clearAll}
+                >
+                  {labels.clearFilters}
+                </button>
               </>
             ) : null}
           </div>
-          <p className="visually-hidden" role="status">{announcement}</p>
+          <p className="visually-hidden" role="status">
+            {announcement}
+          </p>
           {!matching ? (
             <div className="empty-state">
               {all.state === 'failed' ? (
                 <>
                   <p role="alert">{labels.loadFailed}</p>
-                  <button type="button" className="button button-primary" onClick={() => setAll({ state: 'idle' })}>{labels.retry}</button>
+                  <button type="button" className="button button-primary" onClick={() => setAll({ state: 'idle' })}>
+                    {labels.retry}
+                  </button>
                 </>
-              ) : <p>{labels.loading}</p>}
+              ) : (
+                <p>{labels.loading}</p>
+              )}
             </div>
           ) : matching.length === 0 ? (
             <div className="empty-state">
               <p>{labels.empty}</p>
-              <button type="button" className="button button-primary" data-keep-clear="" onClick={clearAll}>{labels.clearFilters}</button>
+              <button type="button" className="button button-primary" data-keep-clear="" onClick={clearAll}>
+                {labels.clearFilters}
+              </button>
             </div>
           ) : (
             <>
               <ul className="post-grid">
-                {listed.map((post) => <li key={post.slug}><PostCard post={post} labels={labels} variant="grid" /></li>)}
+                {listed.map((post) => (
+                  <li key={post.slug}>
+                    <PostCard post={post} labels={labels} variant="grid" />
+                  </li>
+                ))}
               </ul>
               {filtered && matching.length > shown ? (
-                <p className="show-more"><button type="button" className="button button-secondary" onClick={() => setShown((count) => count + pageSize)}>{labels.showMore}</button></p>
+                <p className="show-more">
+                  <button
+                    type="button"
+                    className="button button-secondary"
+                    onClick={() => setShown((count) => count + pageSize)}
+                  >
+                    {labels.showMore}
+                  </button>
+                </p>
               ) : null}
             </>
           )}

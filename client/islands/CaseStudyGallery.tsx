@@ -75,7 +75,17 @@ function requestedVideo(search: string, known: KnownVideo[], untitled: string): 
  * on back/forward). Either way the player plays at once: the visitor asked for the video. Until
  * then nothing loads from the video host.
  */
-export default function CaseStudyGallery({ studies, otherVideos = [], labels, promo }: { studies: CaseStudyCard[]; otherVideos?: OtherVideo[]; labels: GalleryLabels; promo: { heading: string; text: string; cta: { text: string; href: string } } }) {
+export default function CaseStudyGallery({
+  studies,
+  otherVideos = [],
+  labels,
+  promo,
+}: {
+  studies: CaseStudyCard[];
+  otherVideos?: OtherVideo[];
+  labels: GalleryLabels;
+  promo: { heading: string; text: string; cta: { text: string; href: string } };
+}) {
   const [playing, setPlaying] = useState<DialogVideo | null>(null);
   // What the dialog shows, readable from the address listener; each opening gets a new id.
   const shown = useRef<DialogVideo | null>(null);
@@ -131,7 +141,9 @@ export default function CaseStudyGallery({ studies, otherVideos = [], labels, pr
       <aside className="promo" aria-labelledby="promo-heading">
         <h2 id="promo-heading">{promo.heading}</h2>
         <p>{promo.text}</p>
-        <a className="button button-primary" href={promo.cta.href}>{promo.cta.text}</a>
+        <a className="button button-primary" href={promo.cta.href}>
+          {promo.cta.text}
+        </a>
       </aside>
       <CaseStudyGrid cards={studies.slice(firstGridSize)} labels={labels} onPlay={play} />
       <VideoDialog video={playing} label={labels.watch} closeLabel={labels.close} onClose={close} />

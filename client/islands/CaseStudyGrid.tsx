@@ -17,7 +17,11 @@ function isModifiedClick(event: MouseEvent): boolean {
  * study's video; the 'Watch Video' link does the same, and still opens the video's address in a
  * new tab when asked to.
  */
-export default function CaseStudyGrid({ cards, labels, onPlay }: {
+export default function CaseStudyGrid({
+  cards,
+  labels,
+  onPlay,
+}: {
   cards: CaseStudyCard[];
   labels: GalleryLabels;
   onPlay: (study: CaseStudyCard) => boolean;
@@ -28,7 +32,11 @@ export default function CaseStudyGrid({ cards, labels, onPlay }: {
         <li key={study.id}>
           <article className="case-card" id={study.id}>
             <button type="button" className="case-thumb" aria-label={study.playLabel} onClick={() => onPlay(study)}>
-              {study.thumbnail ? <Picture image={{ ...study.thumbnail, alt: '' }} /> : <VideoTitleCard speaker={study.speaker} />}
+              {study.thumbnail ? (
+                <Picture image={{ ...study.thumbnail, alt: '' }} />
+              ) : (
+                <VideoTitleCard speaker={study.speaker} />
+              )}
               <PlayIcon />
             </button>
             <div className="case-body">
@@ -36,18 +44,33 @@ export default function CaseStudyGrid({ cards, labels, onPlay }: {
               <h3 className="case-outcome">{study.outcome}</h3>
               <dl className="case-metrics">
                 {study.metrics.map((metric) => (
-                  <div key={metric.label}><dt>{metric.label}</dt><dd>{metric.value}</dd></div>
+                  <div key={metric.label}>
+                    <dt>{metric.label}</dt>
+                    <dd>{metric.value}</dd>
+                  </div>
                 ))}
               </dl>
-              <blockquote className="case-quote"><p>“{study.pullQuote}”</p></blockquote>
+              <blockquote className="case-quote">
+                <p>“{study.pullQuote}”</p>
+              </blockquote>
               <p className="byline case-person">
                 <Avatar person={study.speaker} size="md" />
-                <span className="byline-text"><span className="byline-name">{study.name}</span><span className="byline-role">{study.title}, {study.company}</span></span>
+                <span className="byline-text">
+                  <span className="byline-name">{study.name}</span>
+                  <span className="byline-role">
+                    {study.title}, {study.company}
+                  </span>
+                </span>
               </p>
               {study.quote !== study.pullQuote ? (
                 <details className="case-story">
-                  <summary>{labels.fullStory}<span className="visually-hidden">: {study.company}</span></summary>
-                  <blockquote><p>“{study.quote}”</p></blockquote>
+                  <summary>
+                    {labels.fullStory}
+                    <span className="visually-hidden">: {study.company}</span>
+                  </summary>
+                  <blockquote>
+                    <p>“{study.quote}”</p>
+                  </blockquote>
                 </details>
               ) : null}
               <a
@@ -57,7 +80,8 @@ export default function CaseStudyGrid({ cards, labels, onPlay }: {
                   if (!isModifiedClick(event) && onPlay(study)) event.preventDefault();
                 }}
               >
-                {labels.watch}<span className="visually-hidden">: {study.company}</span>
+                {labels.watch}
+                <span className="visually-hidden">: {study.company}</span>
               </a>
             </div>
           </article>

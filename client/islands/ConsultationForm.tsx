@@ -19,7 +19,19 @@ export interface ConsultationText {
  * Arriving from a button that offers something (`#startup-blueprint`), the offer's interest
  * (`interests`, offer id → interest) is chosen, unless the visitor already chose one.
  */
-export default function ConsultationForm({ text, config, messages, schedulingUrl, interests = {} }: { text: ConsultationText; config: FormConfig; messages: FormMessages; schedulingUrl: string; interests?: Record<string, string> }) {
+export default function ConsultationForm({
+  text,
+  config,
+  messages,
+  schedulingUrl,
+  interests = {},
+}: {
+  text: ConsultationText;
+  config: FormConfig;
+  messages: FormMessages;
+  schedulingUrl: string;
+  interests?: Record<string, string>;
+}) {
   useEffect(() => {
     const choose = () => {
       const interest = interestFromHash(window.location.hash, interests, text.interest.options);
@@ -43,9 +55,22 @@ export default function ConsultationForm({ text, config, messages, schedulingUrl
         { name: 'email', type: 'email', required: true, autoComplete: 'email', ...text.email },
         { name: 'company', type: 'text', required: false, autoComplete: 'organization', ...text.company },
         { name: 'message', type: 'textarea', required: true, ...text.message },
-        { name: 'interest', type: 'select', required: true, label: text.interest.label, placeholder: text.interest.placeholder, options: text.interest.options },
+        {
+          name: 'interest',
+          type: 'select',
+          required: true,
+          label: text.interest.label,
+          placeholder: text.interest.placeholder,
+          options: text.interest.options,
+        },
       ]}
-      toBody={(v) => ({ name: v.name!, email: v.email!, company: v.company!, message: v.message!, interest: v.interest! })}
+      toBody={(v) => ({
+        name: v.name!,
+        email: v.email!,
+        company: v.company!,
+        message: v.message!,
+        interest: v.interest!,
+      })}
       onSuccess={() => window.location.assign(schedulingUrl)}
       className="consultation-form"
     />

@@ -12,7 +12,19 @@ export interface GuideFormText {
 }
 
 /** A guide's lead form; success opens the full guide at `/guides/content/{topic}`. */
-export default function GuideForm({ text, config, messages, guideName, contentHref }: { text: GuideFormText; config: FormConfig; messages: FormMessages; guideName: string; contentHref: string }) {
+export default function GuideForm({
+  text,
+  config,
+  messages,
+  guideName,
+  contentHref,
+}: {
+  text: GuideFormText;
+  config: FormConfig;
+  messages: FormMessages;
+  guideName: string;
+  contentHref: string;
+}) {
   return (
     <LeadForm
       name="guide"

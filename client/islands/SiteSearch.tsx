@@ -2,8 +2,16 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import Icon from '../../templates/components/Icon.tsx';
 import { loadPagefind } from './pagefind-api.ts';
 import {
-  addressFromSearch, emptySearch, isSearching, maxQueryLength, pagefindFilters, searchFilters, searchFromAddress, searchMeta,
-  type ExcerptPart, type SearchState,
+  addressFromSearch,
+  emptySearch,
+  isSearching,
+  maxQueryLength,
+  pagefindFilters,
+  searchFilters,
+  searchFromAddress,
+  searchMeta,
+  type ExcerptPart,
+  type SearchState,
 } from './search-state.ts';
 import { describe, snippetOf, type NoResultOffers, type SearchLabels } from './search-text.ts';
 
@@ -74,7 +82,8 @@ export default function SiteSearch({ script, action, labels, sections, tags, cat
   useEffect(() => {
     if (!ready) return;
     const search = addressFromSearch(window.location.search, state);
-    if (search !== window.location.search) window.history.replaceState(null, '', `${window.location.pathname}${search}${window.location.hash}`);
+    if (search !== window.location.search)
+      window.history.replaceState(null, '', `${window.location.pathname}${search}${window.location.hash}`);
   }, [state, ready]);
 
   useEffect(() => {
@@ -92,18 +101,26 @@ export default function SiteSearch({ script, action, labels, sections, tags, cat
     void (async () => {
       try {
         const pagefind = await loadPagefind(script);
-        const search = await pagefind.debouncedSearch(query === '' ? null : query, { filters: pagefindFilters(state) }, typingPauseMs);
+        const search = await pagefind.debouncedSearch(
+          query === '' ? null : query,
+          { filters: pagefindFilters(state) },
+          typingPauseMs,
+        );
         // A later search has started since: its results will show instead.
         if (search === null || request !== latest.current) return;
-        const pages = await Promise.all(search.results.slice(0, shown).map(async (result) => ({ id: result.id, page: await result.data() })));
+        const pages = await Promise.all(
+          search.results.slice(0, shown).map(async (result) => ({ id: result.id, page: await result.data() })),
+        );
         if (request !== latest.current) return;
-        setFound(pages.map(({ id, page }) => ({
-          id,
-          url: page.url,
-          title: page.meta[searchMeta.title] ?? page.url,
-          section: page.filters[searchFilters.section]?.[0] ?? '',
-          excerpt: snippetOf(page, query),
-        })));
+        setFound(
+          pages.map(({ id, page }) => ({
+            id,
+            url: page.url,
+            title: page.meta[searchMeta.title] ?? page.url,
+            section: page.filters[searchFilters.section]?.[0] ?? '',
+            excerpt: snippetOf(page, query),
+          })),
+        );
         setTotal(search.results.length);
         setStatus('done');
         setAnnouncement(describe(search.results.length, query, labels.results));
@@ -143,15 +160,24 @@ export default function SiteSearch({ script, action, labels, sections, tags, cat
 
   const query = state.query.trim();
   const activeFilters = [state.section, state.tag, state.category].filter((value) => value !== null).length;
-  const summary = status === 'done' ? describe(total, query, labels.results) : status === 'searching' ? labels.results.searching : '';
+  const summary =
+    status === 'done' ? describe(total, query, labels.results) : status === 'searching' ? labels.results.searching : '';
   return (
     <div className="search-app" data-status={status}>
       {/* Results follow the typing; sending the form only closes a phone's keyboard, so the results are in sight. */}
-      <form role="search" className="search-form" action={action} method="get" onSubmit={(event) => {
-        event.preventDefault();
-        fieldRef.current?.blur();
-      }}>
-        <label htmlFor={fieldId} className="search-label">{labels.fieldLabel}</label>
+      <form
+        role="search"
+        className="search-form"
+        action={action}
+        method="get"
+        onSubmit={(event) => {
+          event.preventDefault();
+          fieldRef.current?.blur();
+        }}
+      >
+        <label htmlFor={fieldId} className="search-label">
+          {labels.fieldLabel}
+        </label>
         <div className="search-field search-field-large">
           <input
             ref={fieldRef}
@@ -167,10 +193,17 @@ export default function SiteSearch({ script, action, labels, sections, tags, cat
             onKeyDown={onFieldKey}
           />
           {state.query !== '' ? (
-            <button type="button" className="search-clear" aria-label={labels.clearLabel} onClick={() => {
-              update({ query: '' });
-              fieldRef.current?.focus();
-            }}>×</button>
+            <button
+              type="button"
+              className="search-clear"
+              aria-label={labels.clearLabel}
+              onClick={() => {
+                update({ query: '' });
+                fieldRef.current?.focus();
+              }}
+            >
+              ×
+            </button>
           ) : null}
           <button type="submit" className="search-submit" aria-label={labels.submitLabel}>
             <Icon name="search" size={20} />
@@ -178,51 +211,123 @@ export default function SiteSearch({ script, action, labels, sections, tags, cat
         </div>
       </form>
       <div className="search-layout">
-        <button type="button" className="button button-secondary search-filters-toggle" aria-expanded={filtersOpen} aria-controls={filtersId} onClick={() => setFiltersOpen((open) => !open)}>
-          <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true" focusable="false"><path d="M4 6h16M7 12h10M10 18h4" /></svg>
+        <button
+          type="button"
+          className="button button-secondary search-filters-toggle"
+          aria-expanded={filtersOpen}
+          aria-controls={filtersId}
+          onClick={() => setFiltersOpen((open) => !open)}
+        >
+          <svg
+            width="18"
+            height="18"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={2}
+            strokeLinecap="round"
+            aria-hidden="true"
+            focusable="false"
+          >
+            <path d="M4 6h16M7 12h10M10 18h4" />
+          </svg>
           {labels.filters.toggle}
           {activeFilters > 0 ? <span className="search-filters-count">{activeFilters}</span> : null}
         </button>
-        <div className="search-filters" id={filtersId} role="group" aria-label={labels.filters.label} data-open={filtersOpen ? 'true' : 'false'}>
+        <div
+          className="search-filters"
+          id={filtersId}
+          role="group"
+          aria-label={labels.filters.label}
+          data-open={filtersOpen ? 'true' : 'false'}
+        >
           <div className="search-filter">
-            <p className="sidebar-heading" id={sectionId}>{labels.filters.section}</p>
+            <p className="sidebar-heading" id={sectionId}>
+              {labels.filters.section}
+            </p>
             <ul className="filter-list" aria-labelledby={sectionId}>
-              <li><button type="button" aria-pressed={state.section === null} onClick={() => update({ section: null })}>{labels.filters.allSections}</button></li>
+              <li>
+                <button type="button" aria-pressed={state.section === null} onClick={() => update({ section: null })}>
+                  {labels.filters.allSections}
+                </button>
+              </li>
               {sections.map((section) => (
-                <li key={section}><button type="button" aria-pressed={state.section === section} onClick={() => update({ section })}>{section}</button></li>
+                <li key={section}>
+                  <button type="button" aria-pressed={state.section === section} onClick={() => update({ section })}>
+                    {section}
+                  </button>
+                </li>
               ))}
             </ul>
           </div>
           <div className="search-filter-row">
-            <FilterSelect id={tagId} label={labels.filters.tag} allLabel={labels.filters.allTags} values={tags} selected={state.tag} onSelect={(tag) => update({ tag })} />
-            <FilterSelect id={categoryId} label={labels.filters.category} allLabel={labels.filters.allCategories} values={categories} selected={state.category} onSelect={(category) => update({ category })} />
+            <FilterSelect
+              id={tagId}
+              label={labels.filters.tag}
+              allLabel={labels.filters.allTags}
+              values={tags}
+              selected={state.tag}
+              onSelect={(tag) => update({ tag })}
+            />
+            <FilterSelect
+              id={categoryId}
+              label={labels.filters.category}
+              allLabel={labels.filters.allCategories}
+              values={categories}
+              selected={state.category}
+              onSelect={(category) => update({ category })}
+            />
           </div>
           <p className="search-filter-note">{labels.filters.postsOnly}</p>
         </div>
         <section className="search-results-area" aria-labelledby="search-results-heading">
-          <h2 id="search-results-heading" className="visually-hidden">{labels.results.heading}</h2>
+          <h2 id="search-results-heading" className="visually-hidden">
+            {labels.results.heading}
+          </h2>
           {/* Announced once a search settles; shown at once for sighted visitors. */}
-          <p className="visually-hidden" role="status">{announcement}</p>
+          <p className="visually-hidden" role="status">
+            {announcement}
+          </p>
           {status === 'idle' ? <p className="search-prompt">{labels.prompt}</p> : null}
-          {status !== 'idle' && status !== 'failed' ? <p className="search-summary" aria-hidden="true">{summary}</p> : null}
+          {status !== 'idle' && status !== 'failed' ? (
+            <p className="search-summary" aria-hidden="true">
+              {summary}
+            </p>
+          ) : null}
           {/* The page's links to the blog and guides show under this message (search.css). */}
-          {status === 'failed' ? <p className="search-failed" role="alert">{labels.results.failed}</p> : null}
+          {status === 'failed' ? (
+            <p className="search-failed" role="alert">
+              {labels.results.failed}
+            </p>
+          ) : null}
           {status === 'done' && total === 0 ? <NoResults hint={labels.results.noneHint} offers={offers} /> : null}
           {status !== 'idle' && status !== 'failed' && found.length > 0 ? (
             <ol className="search-results" ref={listRef} onKeyDown={onListKey} aria-busy={status === 'searching'}>
               {found.map((result) => (
                 <li className="search-result" key={result.id}>
                   {result.section ? <p className="search-result-section">{result.section}</p> : null}
-                  <h3 className="search-result-title"><a className="search-result-link" href={result.url}>{result.title}</a></h3>
+                  <h3 className="search-result-title">
+                    <a className="search-result-link" href={result.url}>
+                      {result.title}
+                    </a>
+                  </h3>
                   <p className="search-result-excerpt">
-                    {result.excerpt.map((part, index) => (part.marked ? <mark key={index}>{part.text}</mark> : part.text))}
+                    {result.excerpt.map((part, index) =>
+                      part.marked ? <mark key={index}>{part.text}</mark> : part.text,
+                    )}
                   </p>
                 </li>
               ))}
             </ol>
           ) : null}
           {status === 'done' && found.length < total ? (
-            <button type="button" className="button button-secondary search-more" onClick={() => setShown((count) => count + pageSize)}>{labels.results.more}</button>
+            <button
+              type="button"
+              className="button button-secondary search-more"
+              onClick={() => setShown((count) => count + pageSize)}
+            >
+              {labels.results.more}
+            </button>
           ) : null}
         </section>
       </div>
@@ -239,26 +344,57 @@ function NoResults({ hint, offers }: { hint: string; offers: NoResultOffers }) {
         <section className="search-none-offer" aria-labelledby="search-none-guides">
           <h3 id="search-none-guides">{offers.guidesHeading}</h3>
           <ul className="search-none-guides">
-            {offers.guides.map((guide) => <li key={guide.href}><a href={guide.href}>{guide.name}</a></li>)}
+            {offers.guides.map((guide) => (
+              <li key={guide.href}>
+                <a href={guide.href}>{guide.name}</a>
+              </li>
+            ))}
           </ul>
         </section>
         <section className="search-none-offer" aria-labelledby="search-none-call">
           <h3 id="search-none-call">{offers.consultationHeading}</h3>
           <p>{offers.consultationText}</p>
-          <a className="button button-primary" href={offers.consultation.href}>{offers.consultation.text}</a>
+          <a className="button button-primary" href={offers.consultation.href}>
+            {offers.consultation.text}
+          </a>
         </section>
       </div>
     </div>
   );
 }
 
-function FilterSelect({ id, label, allLabel, values, selected, onSelect }: { id: string; label: string; allLabel: string; values: string[]; selected: string | null; onSelect: (value: string | null) => void }) {
+function FilterSelect({
+  id,
+  label,
+  allLabel,
+  values,
+  selected,
+  onSelect,
+}: {
+  id: string;
+  label: string;
+  allLabel: string;
+  values: string[];
+  selected: string | null;
+  onSelect: (value: string | null) => void;
+}) {
   return (
     <div className="search-filter">
-      <label className="sidebar-heading" htmlFor={id}>{label}</label>
-      <select id={id} className="search-select" value={selected ?? ''} onChange={(event) => onSelect(event.target.value === '' ? null : event.target.value)}>
+      <label className="sidebar-heading" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className="search-select"
+        value={selected ?? ''}
+        onChange={(event) => onSelect(event.target.value === '' ? null : event.target.value)}
+      >
         <option value="">{allLabel}</option>
-        {values.map((value) => <option key={value} value={value}>{value}</option>)}
+        {values.map((value) => (
+          <option key={value} value={value}>
+            {value}
+          </option>
+        ))}
         {/* A value from the address that the list leaves out (a tag past the most used) is still the one chosen. */}
         {selected !== null && !values.includes(selected) ? <option value={selected}>{selected}</option> : null}
       </select>

@@ -33,7 +33,13 @@ export function wrapIndex(index: number, step: number, length: number): number {
  * A testimonial carousel: previous/next wrap around, dots jump to a slide, arrow keys move.
  * Without JavaScript every slide is shown (the `js` class hides the inactive ones).
  */
-export default function TestimonialCarousel({ slides, labels }: { slides: TestimonialSlide[]; labels: CarouselLabels }) {
+export default function TestimonialCarousel({
+  slides,
+  labels,
+}: {
+  slides: TestimonialSlide[];
+  labels: CarouselLabels;
+}) {
   const [active, setActive] = useState(0);
   const [announce, setAnnounce] = useState(false);
   const id = useId();
@@ -48,7 +54,13 @@ export default function TestimonialCarousel({ slides, labels }: { slides: Testim
     event.preventDefault();
   };
   return (
-    <div className="carousel" role="group" aria-roledescription="carousel" aria-label={labels.region} onKeyDown={onKeyDown}>
+    <div
+      className="carousel"
+      role="group"
+      aria-roledescription="carousel"
+      aria-label={labels.region}
+      onKeyDown={onKeyDown}
+    >
       <div className="carousel-viewport" id={`${id}-slides`} aria-live={announce ? 'polite' : 'off'}>
         {slides.map((slide, index) => (
           <div
@@ -60,20 +72,32 @@ export default function TestimonialCarousel({ slides, labels }: { slides: Testim
             aria-label={`${index + 1} of ${slides.length}: ${slide.company}`}
           >
             <Picture image={slide.logo} className="carousel-logo" />
-            <blockquote><p>“{slide.quote}”</p></blockquote>
+            <blockquote>
+              <p>“{slide.quote}”</p>
+            </blockquote>
             <p className="byline carousel-caption">
               <Avatar person={slide} size="md" />
               <span className="byline-text">
                 <span className="carousel-name">{slide.name}</span>
-                <span className="carousel-title">{slide.title}, {slide.company}</span>
+                <span className="carousel-title">
+                  {slide.title}, {slide.company}
+                </span>
               </span>
             </p>
-            <a className="button button-secondary carousel-watch" href={slide.watchHref}>{labels.watch}</a>
+            <a className="button button-secondary carousel-watch" href={slide.watchHref}>
+              {labels.watch}
+            </a>
           </div>
         ))}
       </div>
       <div className="carousel-controls">
-        <button type="button" className="carousel-arrow" aria-controls={`${id}-slides`} aria-label={labels.previous} onClick={() => go(wrapIndex(active, -1, slides.length))}>
+        <button
+          type="button"
+          className="carousel-arrow"
+          aria-controls={`${id}-slides`}
+          aria-label={labels.previous}
+          onClick={() => go(wrapIndex(active, -1, slides.length))}
+        >
           <Chevron direction="left" />
         </button>
         <div className="carousel-dots">
@@ -89,7 +113,13 @@ export default function TestimonialCarousel({ slides, labels }: { slides: Testim
             />
           ))}
         </div>
-        <button type="button" className="carousel-arrow" aria-controls={`${id}-slides`} aria-label={labels.next} onClick={() => go(wrapIndex(active, 1, slides.length))}>
+        <button
+          type="button"
+          className="carousel-arrow"
+          aria-controls={`${id}-slides`}
+          aria-label={labels.next}
+          onClick={() => go(wrapIndex(active, 1, slides.length))}
+        >
           <Chevron direction="right" />
         </button>
       </div>
@@ -99,7 +129,18 @@ export default function TestimonialCarousel({ slides, labels }: { slides: Testim
 
 function Chevron({ direction }: { direction: 'left' | 'right' }) {
   return (
-    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d={direction === 'left' ? 'M15 18l-6-6 6-6' : 'M9 18l6-6-6-6'} />
     </svg>
   );

@@ -5,8 +5,23 @@ import type { FieldText, FormConfig, FormMessages } from '../forms/types.ts';
 export interface ToolkitText {
   /** Heading and intro above the form; they give way to the files once unlocked. */
   intro: { heading: string; text: string };
-  form: { name: FieldText; email: FieldText; organization: FieldText; submit: string; fixedGuideName: string; legend: string; mailSubject: string };
-  unlocked: { heading: string; status: string; readmeTitle: string; rulesTitle: string; copyLabel: string; copiedLabel: string };
+  form: {
+    name: FieldText;
+    email: FieldText;
+    organization: FieldText;
+    submit: string;
+    fixedGuideName: string;
+    legend: string;
+    mailSubject: string;
+  };
+  unlocked: {
+    heading: string;
+    status: string;
+    readmeTitle: string;
+    rulesTitle: string;
+    copyLabel: string;
+    copiedLabel: string;
+  };
   workshop: { heading: string; text: string; cta: { text: string; href: string } };
 }
 
@@ -17,7 +32,19 @@ export const copiedDurationMs = 1500;
  * The POM toolkit: a quick-access form; once accepted, the README and the Cursor rules appear
  * with Copy buttons, followed by the live workshop invitation.
  */
-export default function ToolkitForm({ text, config, messages, files, unlocked: shownUnlocked = false }: { text: ToolkitText; config: FormConfig; messages: FormMessages; files: { readme: string; rules: string }; unlocked?: boolean }) {
+export default function ToolkitForm({
+  text,
+  config,
+  messages,
+  files,
+  unlocked: shownUnlocked = false,
+}: {
+  text: ToolkitText;
+  config: FormConfig;
+  messages: FormMessages;
+  files: { readme: string; rules: string };
+  unlocked?: boolean;
+}) {
   const [unlocked, setUnlocked] = useState(shownUnlocked);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -42,7 +69,12 @@ export default function ToolkitForm({ text, config, messages, files, unlocked: s
             // Named as the body names it (SPEC section 7: organization is sent as company), so the form posts it as it is without JavaScript.
             { name: 'company', type: 'text', required: true, autoComplete: 'organization', ...text.form.organization },
           ]}
-          toBody={(v) => ({ name: v.name!, email: v.email!, company: v.company!, guide_name: text.form.fixedGuideName })}
+          toBody={(v) => ({
+            name: v.name!,
+            email: v.email!,
+            company: v.company!,
+            guide_name: text.form.fixedGuideName,
+          })}
           fixed={{ guide_name: text.form.fixedGuideName }}
           onSuccess={() => setUnlocked(true)}
         />
@@ -51,20 +83,34 @@ export default function ToolkitForm({ text, config, messages, files, unlocked: s
   }
   return (
     <div className="toolkit-files">
-      <h2 ref={heading} tabIndex={-1}>{text.unlocked.heading}</h2>
-      <p className="form-message form-message-success" role="status">{text.unlocked.status}</p>
+      <h2 ref={heading} tabIndex={-1}>
+        {text.unlocked.heading}
+      </h2>
+      <p className="form-message form-message-success" role="status">
+        {text.unlocked.status}
+      </p>
       <CopyBlock title={text.unlocked.readmeTitle} body={files.readme} labels={text.unlocked} />
       <CopyBlock title={text.unlocked.rulesTitle} body={files.rules} labels={text.unlocked} />
       <section className="workshop" aria-labelledby="workshop-heading">
         <h2 id="workshop-heading">{text.workshop.heading}</h2>
         <p>{text.workshop.text}</p>
-        <a className="button button-primary" href={text.workshop.cta.href}>{text.workshop.cta.text}</a>
+        <a className="button button-primary" href={text.workshop.cta.href}>
+          {text.workshop.cta.text}
+        </a>
       </section>
     </div>
   );
 }
 
-function CopyBlock({ title, body, labels }: { title: string; body: string; labels: { copyLabel: string; copiedLabel: string } }) {
+function CopyBlock({
+  title,
+  body,
+  labels,
+}: {
+  title: string;
+  body: string;
+  labels: { copyLabel: string; copiedLabel: string };
+}) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -87,7 +133,9 @@ function CopyBlock({ title, body, labels }: { title: string; body: string; label
           <span aria-live="polite">{copied ? labels.copiedLabel : labels.copyLabel}</span>
         </button>
       </div>
-      <pre tabIndex={0}><code>{body}</code></pre>
+      <pre tabIndex={0}>
+        <code>{body}</code>
+      </pre>
     </section>
   );
 }

@@ -14,7 +14,17 @@ export interface DialogVideo {
  * returns to where it was. The player exists only while the dialog is open, and plays at once:
  * the visitor asked for the video, by a click or by an address that names it.
  */
-export default function VideoDialog({ video, label, closeLabel, onClose }: { video: DialogVideo | null; label: string; closeLabel: string; onClose: () => void }) {
+export default function VideoDialog({
+  video,
+  label,
+  closeLabel,
+  onClose,
+}: {
+  video: DialogVideo | null;
+  label: string;
+  closeLabel: string;
+  onClose: () => void;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   const returnFocus = useRef<Element | null>(null);
 
@@ -50,12 +60,35 @@ export default function VideoDialog({ video, label, closeLabel, onClose }: { vid
       }}
     >
       <div className="video-dialog-content">
-        <button type="button" className="video-dialog-close" aria-label={closeLabel} onClick={() => dialog.current?.close()}>
-          <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true" focusable="false"><path d="M18 6L6 18M6 6l12 12" /></svg>
+        <button
+          type="button"
+          className="video-dialog-close"
+          aria-label={closeLabel}
+          onClick={() => dialog.current?.close()}
+        >
+          <svg
+            width="20"
+            height="20"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={2}
+            strokeLinecap="round"
+            aria-hidden="true"
+            focusable="false"
+          >
+            <path d="M18 6L6 18M6 6l12 12" />
+          </svg>
         </button>
         {video ? (
           <div className="video-frame">
-            <iframe key={video.id} src={video.src} title={video.title} allow="autoplay; encrypted-media; picture-in-picture; fullscreen" allowFullScreen />
+            <iframe
+              key={video.id}
+              src={video.src}
+              title={video.title}
+              allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+              allowFullScreen
+            />
           </div>
         ) : null}
       </div>

@@ -20,7 +20,9 @@ export interface VideoFacadeProps {
 export function PlayIcon() {
   return (
     <span className="play-icon" aria-hidden="true">
-      <svg width="28" height="28" viewBox="0 0 24 24" fill="currentColor" focusable="false"><path d="M7 4l13 8-13 8z" /></svg>
+      <svg width="28" height="28" viewBox="0 0 24 24" fill="currentColor" focusable="false">
+        <path d="M7 4l13 8-13 8z" />
+      </svg>
     </span>
   );
 }
@@ -43,7 +45,13 @@ export default function VideoFacade({ src, title, playLabel, poster, speaker }: 
   return (
     <div className="video-frame">
       {playing ? (
-        <iframe ref={frame} src={src} title={title} allow="autoplay; encrypted-media; picture-in-picture; fullscreen" allowFullScreen />
+        <iframe
+          ref={frame}
+          src={src}
+          title={title}
+          allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+          allowFullScreen
+        />
       ) : (
         <button
           type="button"

@@ -45,10 +45,12 @@ export function hasFilters(filters: BlogFilters): boolean {
  */
 export function filterPosts(posts: PostSummary[], filters: BlogFilters): PostSummary[] {
   const query = filters.query.trim().toLowerCase();
-  return posts.filter((post) =>
-    (query === '' || [post.title, post.excerpt, ...post.tags].some((text) => text.toLowerCase().includes(query)))
-    && (filters.tag === null || post.tags.includes(filters.tag))
-    && (filters.category === null || post.category === filters.category));
+  return posts.filter(
+    (post) =>
+      (query === '' || [post.title, post.excerpt, ...post.tags].some((text) => text.toLowerCase().includes(query))) &&
+      (filters.tag === null || post.tags.includes(filters.tag)) &&
+      (filters.category === null || post.category === filters.category),
+  );
 }
 
 /** Each distinct category in the order posts first use it. */
@@ -69,7 +71,11 @@ export function filtersFromSearch(search: string): BlogFilters {
 
 /** Writes the filters back into a query string, leaving other parameters alone. */
 export function searchFromFilters(search: string, filters: BlogFilters): string {
-  return withParams(search, { q: filters.query.trim() === '' ? null : filters.query, tag: filters.tag, category: filters.category });
+  return withParams(search, {
+    q: filters.query.trim() === '' ? null : filters.query,
+    tag: filters.tag,
+    category: filters.category,
+  });
 }
 
 /** The words of the result count, from content/data/blog.json `results`. */
@@ -88,7 +94,9 @@ export interface ResultText {
 
 /** Puts values into a text's `{name}` placeholders; a placeholder without a value stays as written. */
 export function fillText(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (placeholder, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : placeholder));
+  return template.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
+    Object.hasOwn(values, name) ? String(values[name]) : placeholder,
+  );
 }
 
 /**

@@ -5,7 +5,11 @@ export interface Pagefind {
   options(options: { excerptLength?: number }): Promise<void>;
   init(): Promise<void>;
   mergeIndex(indexPath: string, options?: { excerptLength?: number }): Promise<void>;
-  debouncedSearch(query: string | null, options: { filters?: Record<string, string> }, wait?: number): Promise<PagefindSearch | null>;
+  debouncedSearch(
+    query: string | null,
+    options: { filters?: Record<string, string> },
+    wait?: number,
+  ): Promise<PagefindSearch | null>;
 }
 
 export interface PagefindSearch {
@@ -31,19 +35,23 @@ async function indexParts(script: URL): Promise<URL[]> {
   const response = await fetch(new URL('parts.json', script));
   if (!response.ok) throw new Error(`${response.url} answered ${response.status}`);
   const { merge } = (await response.json()) as { merge?: unknown };
-  return (Array.isArray(merge) ? merge : []).filter((folder): folder is string => typeof folder === 'string' && /^part-\d+\/$/.test(folder)).map((folder) => new URL(folder, script));
+  return (Array.isArray(merge) ? merge : [])
+    .filter((folder): folder is string => typeof folder === 'string' && /^part-\d+\/$/.test(folder))
+    .map((folder) => new URL(folder, script));
 }
 
 /** Pagefind's script, its WebAssembly and the list of the index's parts, fetched the first time a visitor searches; never before. */
 export function loadPagefind(script: string): Promise<Pagefind> {
   const address = new URL(script, location.href);
-  loading ??= Promise.all([import(/* @vite-ignore */ script) as Promise<Pagefind>, indexParts(address)]).then(async ([pagefind, parts]) => {
-    await pagefind.options(options);
-    await pagefind.init();
-    // Together: each part is added to the list in the order asked, before it loads.
-    await Promise.all(parts.map((part) => pagefind.mergeIndex(part.href, options)));
-    return pagefind;
-  });
+  loading ??= Promise.all([import(/* @vite-ignore */ script) as Promise<Pagefind>, indexParts(address)]).then(
+    async ([pagefind, parts]) => {
+      await pagefind.options(options);
+      await pagefind.init();
+      // Together: each part is added to the list in the order asked, before it loads.
+      await Promise.all(parts.map((part) => pagefind.mergeIndex(part.href, options)));
+      return pagefind;
+    },
+  );
   loading.catch(() => {
     // A later search tries again (the connection may be back).
     loading = undefined;

@@ -39,12 +39,22 @@ export const maxQueryLength = 200;
 export function searchFromAddress(search: string): SearchState {
   const params = new URLSearchParams(search);
   const value = (key: string) => params.get(key)?.trim() || null;
-  return { query: (params.get('q') ?? '').slice(0, maxQueryLength), section: value('section'), tag: value('tag'), category: value('category') };
+  return {
+    query: (params.get('q') ?? '').slice(0, maxQueryLength),
+    section: value('section'),
+    tag: value('tag'),
+    category: value('category'),
+  };
 }
 
 /** The query string for a search, keeping any other parameter of `current`; empty values leave the address. */
 export function addressFromSearch(current: string, state: SearchState): string {
-  return withParams(current, { q: state.query.trim() === '' ? null : state.query, section: state.section, tag: state.tag, category: state.category });
+  return withParams(current, {
+    q: state.query.trim() === '' ? null : state.query,
+    section: state.section,
+    tag: state.tag,
+    category: state.category,
+  });
 }
 
 /** The filters of a search as Pagefind takes them: only those chosen. */
@@ -96,7 +106,10 @@ export function excerptParts(excerpt: string): ExcerptPart[] {
  * word stems, so a word starting with the query's word is what it matched.
  */
 export function markQueryWords(text: string, query: string): ExcerptPart[] {
-  const terms = query.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((term) => term.length > 0);
+  const terms = query
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((term) => term.length > 0);
   const parts: ExcerptPart[] = [];
   for (const piece of text.split(/([\p{L}\p{N}]+)/u)) {
     if (piece === '') continue;
@@ -110,5 +123,7 @@ export function markQueryWords(text: string, query: string): ExcerptPart[] {
 
 /** Puts values into `{name}` placeholders of a text from content/data/search.json. */
 export function fillSearchText(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (placeholder, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : placeholder));
+  return template.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
+    Object.hasOwn(values, name) ? String(values[name]) : placeholder,
+  );
 }

@@ -9,8 +9,28 @@ export interface SearchLabels {
   /** The name of the field's submit button. */
   submitLabel: string;
   prompt: string;
-  filters: { label: string; section: string; allSections: string; tag: string; allTags: string; category: string; allCategories: string; postsOnly: string; toggle: string };
-  results: { heading: string; searching: string; none: string; one: string; other: string; forQuery: string; noneHint: string; more: string; failed: string };
+  filters: {
+    label: string;
+    section: string;
+    allSections: string;
+    tag: string;
+    allTags: string;
+    category: string;
+    allCategories: string;
+    postsOnly: string;
+    toggle: string;
+  };
+  results: {
+    heading: string;
+    searching: string;
+    none: string;
+    one: string;
+    other: string;
+    forQuery: string;
+    noneHint: string;
+    more: string;
+    failed: string;
+  };
 }
 
 /** What a search that found nothing offers instead: the guides, and a call with an engineer. */

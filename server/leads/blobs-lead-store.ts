@@ -8,7 +8,11 @@ import type { BeginResult, LeadRecord, LeadStatus, LeadStore, NewLead, Retention
 /** The part of a Netlify Blobs store (`getStore` of `@netlify/blobs`) the lead store uses. */
 export interface BlobsStore {
   getWithMetadata(key: string, options: { type: 'json' }): Promise<{ data: unknown; etag?: string } | null>;
-  setJSON(key: string, data: unknown, options?: { onlyIfNew?: boolean; onlyIfMatch?: string }): Promise<{ modified: boolean; etag?: string }>;
+  setJSON(
+    key: string,
+    data: unknown,
+    options?: { onlyIfNew?: boolean; onlyIfMatch?: string },
+  ): Promise<{ modified: boolean; etag?: string }>;
   delete(key: string): Promise<void>;
   list(options: { prefix: string }): Promise<{ blobs: { key: string }[] }>;
 }
@@ -37,31 +41,87 @@ export function blobsLeadStore(blobs: BlobsStore): LeadStore {
   };
   const all = async () => {
     const { blobs: entries } = await blobs.list({ prefix: 'lead/' });
-    const leads = await Promise.all(entries.map(async (entry) => (await blobs.getWithMetadata(entry.key, { type: 'json' }))?.data as LeadRecord | undefined));
-    return leads.filter((lead): lead is LeadRecord => lead !== undefined).sort((a, b) => a.createdAt - b.createdAt || a.submissionId.localeCompare(b.submissionId));
+    const leads = await Promise.all(
+      entries.map(
+        async (entry) => (await blobs.getWithMetadata(entry.key, { type: 'json' }))?.data as LeadRecord | undefined,
+      ),
+    );
+    return leads
+      .filter((lead): lead is LeadRecord => lead !== undefined)
+      .sort((a, b) => a.createdAt - b.createdAt || a.submissionId.localeCompare(b.submissionId));
   };
   return {
     get: async (id) => (await read(id))?.lead ?? null,
     async begin(lead: NewLead, now: number, holdUntil: number): Promise<BeginResult> {
-      const record: LeadRecord = { ...lead, status: 'unverified', reason: 'verifying', answer: null, attempts: 0, lastError: null, claimedUntil: holdUntil, createdAt: now, updatedAt: now, deliveredAt: null };
+      const record: LeadRecord = {
+        ...lead,
+        status: 'unverified',
+        reason: 'verifying',
+        answer: null,
+        attempts: 0,
+        lastError: null,
+        claimedUntil: holdUntil,
+        createdAt: now,
+        updatedAt: now,
+        deliveredAt: null,
+      };
       for (let tries = 0; tries < maxTries; tries += 1) {
-        if ((await blobs.setJSON(leadKey(lead.submissionId), record, { onlyIfNew: true })).modified) return { taken: true };
+        if ((await blobs.setJSON(leadKey(lead.submissionId), record, { onlyIfNew: true })).modified)
+          return { taken: true };
         const current = await read(lead.submissionId);
         if (!current?.etag) continue;
         const existing = current.lead;
-        const givesWay = (existing.status === 'spam' || existing.status === 'unverified') && (existing.claimedUntil === null || existing.claimedUntil <= now);
+        const givesWay =
+          (existing.status === 'spam' || existing.status === 'unverified') &&
+          (existing.claimedUntil === null || existing.claimedUntil <= now);
         if (!givesWay) return { taken: false, existing };
-        if ((await blobs.setJSON(leadKey(lead.submissionId), { ...record, createdAt: existing.createdAt }, { onlyIfMatch: current.etag })).modified) return { taken: true };
+        if (
+          (
+            await blobs.setJSON(
+              leadKey(lead.submissionId),
+              { ...record, createdAt: existing.createdAt },
+              { onlyIfMatch: current.etag },
+            )
+          ).modified
+        )
+          return { taken: true };
       }
       throw new Error(`lead ${lead.submissionId}: every write lost to another`);
     },
     async settle(id, verdict, now) {
-      await update(id, (lead) => ({ ...lead, status: verdict.status, reason: verdict.reason, answer: verdict.answer, claimedUntil: null, updatedAt: now }));
+      await update(id, (lead) => ({
+        ...lead,
+        status: verdict.status,
+        reason: verdict.reason,
+        answer: verdict.answer,
+        claimedUntil: null,
+        updatedAt: now,
+      }));
     },
-    claim: (id, now, holdUntil) => update(id, (lead) => ((lead.status === 'pending' || lead.status === 'failed') && (lead.claimedUntil === null || lead.claimedUntil <= now) ? { ...lead, claimedUntil: holdUntil, updatedAt: now } : null)),
-    approve: (id, now) => update(id, (lead) => ((lead.status === 'spam' || lead.status === 'unverified') && (lead.claimedUntil === null || lead.claimedUntil <= now) ? { ...lead, status: 'pending', reason: `approved: ${lead.reason ?? ''}`, updatedAt: now } : null)),
+    claim: (id, now, holdUntil) =>
+      update(id, (lead) =>
+        (lead.status === 'pending' || lead.status === 'failed') &&
+        (lead.claimedUntil === null || lead.claimedUntil <= now)
+          ? { ...lead, claimedUntil: holdUntil, updatedAt: now }
+          : null,
+      ),
+    approve: (id, now) =>
+      update(id, (lead) =>
+        (lead.status === 'spam' || lead.status === 'unverified') &&
+        (lead.claimedUntil === null || lead.claimedUntil <= now)
+          ? { ...lead, status: 'pending', reason: `approved: ${lead.reason ?? ''}`, updatedAt: now }
+          : null,
+      ),
     async recordForward(id, outcome, now) {
-      await update(id, (lead) => ({ ...lead, status: outcome.status, lastError: outcome.error, attempts: lead.attempts + outcome.attempts, claimedUntil: null, updatedAt: now, deliveredAt: outcome.status === 'delivered' ? now : null }));
+      await update(id, (lead) => ({
+        ...lead,
+        status: outcome.status,
+        lastError: outcome.error,
+        attempts: lead.attempts + outcome.attempts,
+        claimedUntil: null,
+        updatedAt: now,
+        deliveredAt: outcome.status === 'delivered' ? now : null,
+      }));
     },
     async countPost(address, minute) {
       const key = `posts/${minute}/${encodeURIComponent(address)}`;
@@ -71,7 +131,11 @@ export function blobsLeadStore(blobs: BlobsStore): LeadStore {
           if ((await blobs.setJSON(key, 1, { onlyIfNew: true })).modified) {
             // The first post of a minute clears the minutes before the last.
             const { blobs: old } = await blobs.list({ prefix: 'posts/' });
-            await Promise.all(old.filter((entry) => Number(entry.key.split('/')[1]) < minute - 1).map((entry) => blobs.delete(entry.key)));
+            await Promise.all(
+              old
+                .filter((entry) => Number(entry.key.split('/')[1]) < minute - 1)
+                .map((entry) => blobs.delete(entry.key)),
+            );
             return 1;
           }
           continue;
@@ -88,7 +152,14 @@ export function blobsLeadStore(blobs: BlobsStore): LeadStore {
       return gone.length;
     },
     async prune(rules: readonly RetentionRule[], now: number) {
-      const gone = (await all()).filter((lead) => rules.some((rule) => rule.status === lead.status && (!rule.form || rule.form === lead.form) && lead.createdAt < now - rule.days * dayMs));
+      const gone = (await all()).filter((lead) =>
+        rules.some(
+          (rule) =>
+            rule.status === lead.status &&
+            (!rule.form || rule.form === lead.form) &&
+            lead.createdAt < now - rule.days * dayMs,
+        ),
+      );
       await Promise.all(gone.map((lead) => blobs.delete(leadKey(lead.submissionId))));
       return gone.length;
     },

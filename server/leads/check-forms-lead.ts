@@ -6,8 +6,13 @@ import { createHmac, randomBytes } from 'node:crypto';
 export function checkFormsLead(secret: string | undefined): Record<string, string> {
   const submissionId = randomBytes(16).toString('hex');
   return {
-    form: 'consultation', name: 'sitegen check-forms', email: 'check-forms@example.com', company: '',
-    message: 'A test lead sent by sitegen check-forms: discard it.', interest: 'Unsure / Other', submissionId,
+    form: 'consultation',
+    name: 'sitegen check-forms',
+    email: 'check-forms@example.com',
+    company: '',
+    message: 'A test lead sent by sitegen check-forms: discard it.',
+    interest: 'Unsure / Other',
+    submissionId,
     // Without the secret there is nothing to sign with: the endpoint refuses the lead (no token), and the check says so.
     testSignature: secret ? createHmac('sha256', secret).update(`check-forms:${submissionId}`).digest('hex') : '',
   };

@@ -10,11 +10,20 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#
 export type FailureKind = { fields: { field: string; problem: FieldProblem }[] } | { tooMany: true } | { other: true };
 
 /** The page, as HTML with its own policy: it runs no script and loads nothing. */
-export function failurePage(data: LeadData, place: FormPlace | undefined, kind: FailureKind, status: number, headers: Record<string, string> = {}): Response {
+export function failurePage(
+  data: LeadData,
+  place: FormPlace | undefined,
+  kind: FailureKind,
+  status: number,
+  headers: Record<string, string> = {},
+): Response {
   const { texts } = data;
-  const lines = 'fields' in kind
-    ? kind.fields.map(({ field, problem }) => texts.problems[problem].replaceAll('{field}', place?.labels[field] ?? field))
-    : [];
+  const lines =
+    'fields' in kind
+      ? kind.fields.map(({ field, problem }) =>
+          texts.problems[problem].replaceAll('{field}', place?.labels[field] ?? field),
+        )
+      : [];
   const lead = 'fields' in kind ? texts.intro : 'tooMany' in kind ? texts.tooMany : texts.failure;
   const back = place?.page ?? '/';
   const html = `<!DOCTYPE html>
@@ -33,7 +42,8 @@ ${lines.length > 0 ? `<ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).
     status,
     headers: {
       'content-type': 'text/html; charset=utf-8',
-      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      'content-security-policy':
+        "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
       'cache-control': 'no-store',
       'x-content-type-options': 'nosniff',
       ...headers,

@@ -15,7 +15,11 @@ export interface ForwardSettings {
 
 /** How long a claim lasts: every try timing out, every pause, and a margin. */
 export function claimMs(settings: ForwardSettings): number {
-  return settings.timeoutMs * (settings.retryDelaysMs.length + 1) + settings.retryDelaysMs.reduce((sum, delay) => sum + delay, 0) + 5000;
+  return (
+    settings.timeoutMs * (settings.retryDelaysMs.length + 1) +
+    settings.retryDelaysMs.reduce((sum, delay) => sum + delay, 0) +
+    5000
+  );
 }
 
 /** What the webhook did with one try: took it, or why not. */
@@ -31,10 +35,13 @@ async function sendOnce(lead: LeadRecord, settings: ForwardSettings): Promise<st
     });
     await response.body?.cancel().catch(() => undefined);
     if (response.status >= 200 && response.status < 300) return null;
-    if (response.status >= 300 && response.status < 400) return `answered ${response.status}, a redirect to ${response.headers.get('location') ?? 'nowhere'} (not followed)`;
+    if (response.status >= 300 && response.status < 400)
+      return `answered ${response.status}, a redirect to ${response.headers.get('location') ?? 'nowhere'} (not followed)`;
     return `answered ${response.status}`;
   } catch (error) {
-    return (error as Error).name === 'TimeoutError' ? `no answer within ${settings.timeoutMs} ms` : `could not be reached: ${(error as Error).message}`;
+    return (error as Error).name === 'TimeoutError'
+      ? `no answer within ${settings.timeoutMs} ms`
+      : `could not be reached: ${(error as Error).message}`;
   }
 }
 
@@ -43,7 +50,12 @@ async function sendOnce(lead: LeadRecord, settings: ForwardSettings): Promise<st
  * `delivered`, or `failed` with the last error. Returns the status recorded, or null when the
  * lead was not claimed (delivered already, or being forwarded by another worker).
  */
-export async function forwardLead(store: LeadStore, submissionId: string, settings: ForwardSettings, now: () => number = Date.now): Promise<'delivered' | 'failed' | null> {
+export async function forwardLead(
+  store: LeadStore,
+  submissionId: string,
+  settings: ForwardSettings,
+  now: () => number = Date.now,
+): Promise<'delivered' | 'failed' | null> {
   const lead = await store.claim(submissionId, now(), now() + claimMs(settings));
   if (!lead) return null;
   let error: string | null = null;

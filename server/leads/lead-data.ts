@@ -4,7 +4,13 @@
 import { pageHref } from 'sitegen/site';
 import type { FieldProblem, LeadFormName } from '../../client/forms/lead-schema.ts';
 import type { SiteModel } from '../../templates/site/model.ts';
-import { gettingStartedPath, guideArticlePath, guidePath, toolkitFilesPath, toolkitPath } from '../../templates/site/urls.ts';
+import {
+  gettingStartedPath,
+  guideArticlePath,
+  guidePath,
+  toolkitFilesPath,
+  toolkitPath,
+} from '../../templates/site/urls.ts';
 
 /** One form's place: the page it is on, where a success leads, and its fields' labels. */
 export interface FormPlace {
@@ -34,26 +40,46 @@ export interface LeadData {
 export function leadData(model: SiteModel): LeadData {
   const { site, forms, guides } = model.data;
   const href = (path: string) => pageHref(path, site.trailingSlash);
-  const guideLabels = { name: forms.guide.name.label, email: forms.guide.email.label, company: forms.guide.company.label };
+  const guideLabels = {
+    name: forms.guide.name.label,
+    email: forms.guide.email.label,
+    company: forms.guide.company.label,
+  };
   return {
     recaptcha: site.recaptcha,
     consultation: {
       page: href(gettingStartedPath),
       success: site.schedulingUrl,
-      labels: { name: forms.consultation.name.label, email: forms.consultation.email.label, company: forms.consultation.company.label, message: forms.consultation.message.label, interest: forms.consultation.interest.label },
+      labels: {
+        name: forms.consultation.name.label,
+        email: forms.consultation.email.label,
+        company: forms.consultation.company.label,
+        message: forms.consultation.message.label,
+        interest: forms.consultation.interest.label,
+      },
     },
     toolkit: {
       page: href(toolkitPath),
       success: href(toolkitFilesPath),
-      labels: { name: forms.toolkit.name.label, email: forms.toolkit.email.label, company: forms.toolkit.organization.label },
+      labels: {
+        name: forms.toolkit.name.label,
+        email: forms.toolkit.email.label,
+        company: forms.toolkit.organization.label,
+      },
     },
-    guides: Object.fromEntries(guides.map((guide) => [guide.guideName, { page: href(guidePath(guide.topic)), success: href(guideArticlePath(guide.topic)), labels: guideLabels }])),
+    guides: Object.fromEntries(
+      guides.map((guide) => [
+        guide.guideName,
+        { page: href(guidePath(guide.topic)), success: href(guideArticlePath(guide.topic)), labels: guideLabels },
+      ]),
+    ),
     texts: { failure: forms.failure, ...forms.endpoint },
   };
 }
 
 /** The place of the form a lead came from; undefined for a guide name the site does not have. */
 export function formPlace(data: LeadData, form: LeadFormName, fields: Record<string, string>): FormPlace | undefined {
-  if (form === 'guide') return Object.hasOwn(data.guides, fields.guide_name ?? '') ? data.guides[fields.guide_name!] : undefined;
+  if (form === 'guide')
+    return Object.hasOwn(data.guides, fields.guide_name ?? '') ? data.guides[fields.guide_name!] : undefined;
   return data[form];
 }

@@ -63,7 +63,11 @@ export interface LeadStore {
    */
   begin(lead: NewLead, now: number, holdUntil: number): Promise<BeginResult>;
   /** Records what the checks decided for a lead this request took, and lets it go. */
-  settle(submissionId: string, verdict: { status: LeadStatus; reason: string | null; answer: string | null }, now: number): Promise<void>;
+  settle(
+    submissionId: string,
+    verdict: { status: LeadStatus; reason: string | null; answer: string | null },
+    now: number,
+  ): Promise<void>;
   /**
    * Claims an accepted lead that is not delivered and that nobody holds (a forward in progress),
    * until `holdUntil`; returns it, or null when it is delivered or held by another.
@@ -76,7 +80,11 @@ export interface LeadStore {
    */
   approve(submissionId: string, now: number): Promise<LeadRecord | null>;
   /** Records one forward's outcome of a lead this worker claimed: delivered, or still pending, or failed, with the error. */
-  recordForward(submissionId: string, outcome: { status: 'delivered' | 'pending' | 'failed'; error: string | null; attempts: number }, now: number): Promise<void>;
+  recordForward(
+    submissionId: string,
+    outcome: { status: 'delivered' | 'pending' | 'failed'; error: string | null; attempts: number },
+    now: number,
+  ): Promise<void>;
   /** Counts a post from `address` in the minute `minute` and returns the count so far. */
   countPost(address: string, minute: number): Promise<number>;
   /** Every lead, oldest first, or those of one status. */

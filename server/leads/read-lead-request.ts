@@ -69,7 +69,8 @@ export async function readBounded(request: Request, limit: number): Promise<Uint
 export async function readLeadRequest(request: Request, newId: () => string): Promise<LeadEnvelope | RequestRefusal> {
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   const plainForm = type === 'application/x-www-form-urlencoded';
-  if (!plainForm && type !== 'application/json' && type !== 'text/plain') return { status: 415, error: 'unsupported-type' };
+  if (!plainForm && type !== 'application/json' && type !== 'text/plain')
+    return { status: 415, error: 'unsupported-type' };
   const bytes = await readBounded(request, maxBodyBytes);
   if (!bytes) return { status: 413, error: 'too-large' };
   let text: string;
@@ -84,7 +85,8 @@ export async function readLeadRequest(request: Request, newId: () => string): Pr
   } else {
     try {
       const parsed: unknown = JSON.parse(text);
-      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { status: 400, error: 'not-an-object' };
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+        return { status: 400, error: 'not-an-object' };
       raw = parsed as Record<string, unknown>;
     } catch {
       return { status: 400, error: 'not-json' };

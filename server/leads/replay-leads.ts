@@ -19,7 +19,11 @@ export async function replayLeads(store: LeadStore, settings: ForwardSettings): 
   for (const lead of due) {
     const outcome = await forwardLead(store, lead.submissionId, { ...settings, retryDelaysMs: [] });
     if (outcome === 'delivered') report.delivered.push(lead.submissionId);
-    else if (outcome === 'failed') report.failed.push({ submissionId: lead.submissionId, error: (await store.get(lead.submissionId))?.lastError ?? null });
+    else if (outcome === 'failed')
+      report.failed.push({
+        submissionId: lead.submissionId,
+        error: (await store.get(lead.submissionId))?.lastError ?? null,
+      });
     else report.held.push(lead.submissionId);
   }
   return report;

@@ -33,7 +33,12 @@ export interface CaptchaSettings {
 export type CaptchaVerdict = { ok: true } | { ok: false; reason: string; unavailable: boolean; detail: string };
 
 const refused = (reason: string, detail: string): CaptchaVerdict => ({ ok: false, reason, unavailable: false, detail });
-const unavailable = (detail: string): CaptchaVerdict => ({ ok: false, reason: 'verification-unavailable', unavailable: true, detail });
+const unavailable = (detail: string): CaptchaVerdict => ({
+  ok: false,
+  reason: 'verification-unavailable',
+  unavailable: true,
+  detail,
+});
 
 /** Google's answer, classic or Enterprise, reduced to what is checked. */
 interface TokenFacts {
@@ -47,25 +52,33 @@ interface TokenFacts {
 }
 
 /** Asks Google about `token` and judges its answer. */
-export async function verifyCaptcha(token: string, settings: CaptchaSettings, now: () => number = Date.now): Promise<CaptchaVerdict> {
+export async function verifyCaptcha(
+  token: string,
+  settings: CaptchaSettings,
+  now: () => number = Date.now,
+): Promise<CaptchaVerdict> {
   let response: Response;
   try {
     response = settings.enterprise
       ? await fetch(settings.verifyUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-goog-api-key': settings.secret },
-        body: JSON.stringify({ event: { token, siteKey: settings.siteKey, expectedAction: settings.action } }),
-        redirect: 'manual',
-        signal: AbortSignal.timeout(settings.timeoutMs),
-      })
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-goog-api-key': settings.secret },
+          body: JSON.stringify({ event: { token, siteKey: settings.siteKey, expectedAction: settings.action } }),
+          redirect: 'manual',
+          signal: AbortSignal.timeout(settings.timeoutMs),
+        })
       : await fetch(settings.verifyUrl, {
-        method: 'POST',
-        body: new URLSearchParams({ secret: settings.secret, response: token }),
-        redirect: 'manual',
-        signal: AbortSignal.timeout(settings.timeoutMs),
-      });
+          method: 'POST',
+          body: new URLSearchParams({ secret: settings.secret, response: token }),
+          redirect: 'manual',
+          signal: AbortSignal.timeout(settings.timeoutMs),
+        });
   } catch (error) {
-    return unavailable((error as Error).name === 'TimeoutError' ? `no answer within ${settings.timeoutMs} ms` : `could not be reached: ${(error as Error).message}`);
+    return unavailable(
+      (error as Error).name === 'TimeoutError'
+        ? `no answer within ${settings.timeoutMs} ms`
+        : `could not be reached: ${(error as Error).message}`,
+    );
   }
   if (!response.ok) {
     await response.body?.cancel();
@@ -81,18 +94,28 @@ export async function verifyCaptcha(token: string, settings: CaptchaSettings, no
   if (!facts) return unavailable('answered JSON that is not a verification result');
   if (!facts.valid) {
     // Google says so for a token older than its lifetime and for one already verified once.
-    if (/timeout-or-duplicate|EXPIRED|DUPE/i.test(facts.invalidReason)) return refused('token-expired', facts.invalidReason);
+    if (/timeout-or-duplicate|EXPIRED|DUPE/i.test(facts.invalidReason))
+      return refused('token-expired', facts.invalidReason);
     return refused('captcha-failed', facts.invalidReason || 'not valid');
   }
-  if (facts.hostname?.toLowerCase() !== settings.hostname.toLowerCase()) return refused('wrong-hostname', `solved on ${JSON.stringify(facts.hostname ?? null)}, not ${settings.hostname}`);
-  if (facts.solvedAt === undefined || now() - facts.solvedAt > tokenLifetimeMs) return refused('token-expired', 'solved more than two minutes ago');
-  if (facts.action && facts.action !== settings.action) return refused('wrong-action', `for action ${JSON.stringify(facts.action)}, not ${JSON.stringify(settings.action)}`);
-  if (facts.score !== undefined && facts.score < settings.minScore) return refused('low-score', `score ${facts.score} is below ${settings.minScore}`);
+  if (facts.hostname?.toLowerCase() !== settings.hostname.toLowerCase())
+    return refused('wrong-hostname', `solved on ${JSON.stringify(facts.hostname ?? null)}, not ${settings.hostname}`);
+  if (facts.solvedAt === undefined || now() - facts.solvedAt > tokenLifetimeMs)
+    return refused('token-expired', 'solved more than two minutes ago');
+  if (facts.action && facts.action !== settings.action)
+    return refused(
+      'wrong-action',
+      `for action ${JSON.stringify(facts.action)}, not ${JSON.stringify(settings.action)}`,
+    );
+  if (facts.score !== undefined && facts.score < settings.minScore)
+    return refused('low-score', `score ${facts.score} is below ${settings.minScore}`);
   return { ok: true };
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const timeOf = (value: unknown) => (typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? Date.parse(value) : undefined);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const timeOf = (value: unknown) =>
+  typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? Date.parse(value) : undefined;
 
 /** `siteverify`'s answer: `success`, `challenge_ts`, `hostname`, `error-codes`, and `score` and `action` for v3. */
 function classicFacts(answer: unknown): TokenFacts | undefined {
@@ -109,9 +132,13 @@ function classicFacts(answer: unknown): TokenFacts | undefined {
 
 /** An assessment: `tokenProperties` (`valid`, `invalidReason`, `hostname`, `action`, `createTime`) and `riskAnalysis.score`. */
 function enterpriseFacts(answer: unknown): TokenFacts | undefined {
-  if (!isRecord(answer) || !isRecord(answer.tokenProperties) || typeof answer.tokenProperties.valid !== 'boolean') return undefined;
+  if (!isRecord(answer) || !isRecord(answer.tokenProperties) || typeof answer.tokenProperties.valid !== 'boolean')
+    return undefined;
   const token = answer.tokenProperties;
-  const score = isRecord(answer.riskAnalysis) && typeof answer.riskAnalysis.score === 'number' ? answer.riskAnalysis.score : undefined;
+  const score =
+    isRecord(answer.riskAnalysis) && typeof answer.riskAnalysis.score === 'number'
+      ? answer.riskAnalysis.score
+      : undefined;
   return {
     valid: token.valid === true,
     invalidReason: typeof token.invalidReason === 'string' ? token.invalidReason : '',

@@ -1,5 +1,12 @@
 import type { ReactElement, ReactNode } from 'react';
-import { fillSlots, formatPostDate, pageHref, pictureSources, type RenderContext, type RenderedMarkdown } from 'sitegen/site';
+import {
+  fillSlots,
+  formatPostDate,
+  pageHref,
+  pictureSources,
+  type RenderContext,
+  type RenderedMarkdown,
+} from 'sitegen/site';
 import type { SiteData } from './schemas.ts';
 
 export interface Post {
@@ -85,7 +92,9 @@ function PostList({ posts, context }: { posts: Post[]; context: Context }) {
 }
 
 /** Each page kind: its template file, relative to the project, and what it renders. */
-export const pageKinds: { [K in Page['kind']]: { file: string; render: (page: Extract<Page, { kind: K }>, context: Context) => ReactElement } } = {
+export const pageKinds: {
+  [K in Page['kind']]: { file: string; render: (page: Extract<Page, { kind: K }>, context: Context) => ReactElement };
+} = {
   home: {
     file: 'templates/pages.tsx',
     render: (_page, context) => (

@@ -15,10 +15,16 @@ const toneCount = 6;
 
 /** The initials of a name: its first and last words' first letters ("Maya Okafor" → "MO"; "Cher" → "C"). */
 export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/u).filter((word) => /\p{L}/u.test(word));
+  const words = name
+    .trim()
+    .split(/\s+/u)
+    .filter((word) => /\p{L}/u.test(word));
   const first = words[0] ?? '';
   const last = words.length > 1 ? words[words.length - 1]! : '';
-  return [first, last].map((word) => [...word.replace(/^[^\p{L}]+/u, '')][0] ?? '').join('').toLocaleUpperCase();
+  return [first, last]
+    .map((word) => [...word.replace(/^[^\p{L}]+/u, '')][0] ?? '')
+    .join('')
+    .toLocaleUpperCase();
 }
 
 /** A tone for a name, the same on every page and build: a sum of its code points, so nothing random. */

@@ -5,7 +5,19 @@ import SiteLink from './SiteLink.tsx';
  * The closing band that asks for the next step: one heading, one line, one or two buttons. One a
  * page. A band `shared` by many pages (the one after every post) is left out of site search.
  */
-export default function CallToAction({ heading, text, primary, secondary, shared = false }: { heading: string; text: string; primary: Link; secondary?: Link; shared?: boolean }) {
+export default function CallToAction({
+  heading,
+  text,
+  primary,
+  secondary,
+  shared = false,
+}: {
+  heading: string;
+  text: string;
+  primary: Link;
+  secondary?: Link;
+  shared?: boolean;
+}) {
   const id = 'cta-heading';
   return (
     <section className="cta-band" aria-labelledby={id} data-pagefind-ignore={shared ? '' : undefined}>

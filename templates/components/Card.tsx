@@ -25,20 +25,46 @@ interface CardProps {
  * The site's one card: surface, padding, icon chip, title and text. A card that leads somewhere
  * has exactly one link, stretched over the whole card, and lifts on hover; others do not.
  */
-export default function Card({ title, text, icon, media, href, cue, action, compact = false, headingLevel = 3, className }: CardProps) {
+export default function Card({
+  title,
+  text,
+  icon,
+  media,
+  href,
+  cue,
+  action,
+  compact = false,
+  headingLevel = 3,
+  className,
+}: CardProps) {
   const Heading = `h${headingLevel}` as const;
   const body = (
     <>
       <Heading className="card-title">{href ? <SiteLink href={href}>{title}</SiteLink> : title}</Heading>
       <p className="card-text">{text}</p>
-      {href && cue ? <p className="card-foot"><span className="card-cue" aria-hidden="true">{cue}<Icon name="arrow-right" size={16} /></span></p> : null}
+      {href && cue ? (
+        <p className="card-foot">
+          <span className="card-cue" aria-hidden="true">
+            {cue}
+            <Icon name="arrow-right" size={16} />
+          </span>
+        </p>
+      ) : null}
       {action ? <p className="card-foot">{action}</p> : null}
     </>
   );
   return (
     <div className={['card', compact ? 'card-compact' : '', className ?? ''].filter(Boolean).join(' ')}>
-      {media ? <div className="card-media" style={{ '--ratio': media.ratio } as Record<string, string>}>{media.element}</div> : null}
-      {icon ? <span className="card-icon"><Icon name={icon} /></span> : null}
+      {media ? (
+        <div className="card-media" style={{ '--ratio': media.ratio } as Record<string, string>}>
+          {media.element}
+        </div>
+      ) : null}
+      {icon ? (
+        <span className="card-icon">
+          <Icon name={icon} />
+        </span>
+      ) : null}
       {compact ? <div className="card-body">{body}</div> : body}
     </div>
   );

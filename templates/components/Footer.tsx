@@ -35,7 +35,13 @@ function FooterContents() {
           {nav.footer.social.length > 0 ? (
             <ul className="footer-social">
               {/* In the same tab, as the SPEC has them; rel="me": the company's own profiles. */}
-              {nav.footer.social.map((profile) => <li key={profile.name}><a href={profile.href} rel="me">{profile.name}</a></li>)}
+              {nav.footer.social.map((profile) => (
+                <li key={profile.name}>
+                  <a href={profile.href} rel="me">
+                    {profile.name}
+                  </a>
+                </li>
+              ))}
             </ul>
           ) : null}
         </div>
@@ -44,7 +50,9 @@ function FooterContents() {
             <h2 className="footer-heading">{column.title}</h2>
             <ul>
               {column.links.map((link) => (
-                <li key={link.href}><SiteLink link={link} /></li>
+                <li key={link.href}>
+                  <SiteLink link={link} />
+                </li>
               ))}
             </ul>
           </nav>
@@ -52,7 +60,9 @@ function FooterContents() {
         <NewsletterForm />
       </div>
       <div className="container footer-bottom">
-        <p>© {model.year} {site.brand}. {site.copyright}</p>
+        <p>
+          © {model.year} {site.brand}. {site.copyright}
+        </p>
       </div>
     </>
   );
@@ -79,9 +89,18 @@ function NewsletterForm() {
       data-webhook-url={site.formWebhookUrl}
       data-timeout-seconds={site.formTimeoutSeconds}
     >
-      <label htmlFor="footer-email" className="footer-heading">{text.label}</label>
+      <label htmlFor="footer-email" className="footer-heading">
+        {text.label}
+      </label>
       <div className="newsletter-row">
-        <input id="footer-email" name="email" type="email" required placeholder={text.placeholder} autoComplete="email" />
+        <input
+          id="footer-email"
+          name="email"
+          type="email"
+          required
+          placeholder={text.placeholder}
+          autoComplete="email"
+        />
         <button type="submit" className="newsletter-submit" aria-label={text.buttonLabel}>
           <Icon name="arrow-right" size={18} />
         </button>
@@ -92,7 +111,9 @@ function NewsletterForm() {
         <input id="footer-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
       </div>
       <p className="newsletter-message" role="status" data-newsletter-status="" data-thanks={text.thanks} />
-      <p className="newsletter-message newsletter-message-error" role="alert" data-newsletter-failure="" hidden>{text.failure}</p>
+      <p className="newsletter-message newsletter-message-error" role="alert" data-newsletter-failure="" hidden>
+        {text.failure}
+      </p>
     </form>
   );
 }

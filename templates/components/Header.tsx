@@ -57,14 +57,18 @@ function HeaderContents() {
               <p className="mobile-group-title">{menu.label}</p>
               <ul>
                 {menu.items.map((item) => (
-                  <li key={item.href}><SiteLink link={item} /></li>
+                  <li key={item.href}>
+                    <SiteLink link={item} />
+                  </li>
                 ))}
               </ul>
             </div>
           ))}
           <ul className="mobile-links">
             {navigation.links.map((link) => (
-              <li key={link.href}><SiteLink link={link} /></li>
+              <li key={link.href}>
+                <SiteLink link={link} />
+              </li>
             ))}
           </ul>
           <SiteLink link={navigation.cta} className="button button-primary mobile-cta" />

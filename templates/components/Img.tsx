@@ -36,9 +36,25 @@ export default function Img({ src, alt, decorative = false, sizes, loading, clas
   const inLayout = useContext(LayoutScope);
   const entry = page.images.get(src);
   if (!entry) throw new Error(`image ${src} is not in content/images`);
-  if (!decorative && alt.trim() === '') throw new Error(`image ${src} has no alt text: describe it, or mark it decorative`);
-  const priority = loading === undefined && !inLayout && entry.width >= largeImageWidth && !pagesWithPriorityImage.has(page);
+  if (!decorative && alt.trim() === '')
+    throw new Error(`image ${src} has no alt text: describe it, or mark it decorative`);
+  const priority =
+    loading === undefined && !inLayout && entry.width >= largeImageWidth && !pagesWithPriorityImage.has(page);
   if (priority) pagesWithPriorityImage.add(page);
-  const image = { ...pictureSources(src, entry), alt: decorative ? '' : alt, width: entry.width, height: entry.height, sizes };
-  return <Picture image={image} loading={priority ? 'eager' : (loading ?? 'lazy')} fetchPriority={priority ? 'high' : undefined} className={className} title={title} />;
+  const image = {
+    ...pictureSources(src, entry),
+    alt: decorative ? '' : alt,
+    width: entry.width,
+    height: entry.height,
+    sizes,
+  };
+  return (
+    <Picture
+      image={image}
+      loading={priority ? 'eager' : (loading ?? 'lazy')}
+      fetchPriority={priority ? 'high' : undefined}
+      className={className}
+      title={title}
+    />
+  );
 }

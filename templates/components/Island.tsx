@@ -13,7 +13,15 @@ export type LoadCondition = 'load' | 'idle' | 'visible';
  * the client will hydrate it) inside a marker that names its bundle and loading condition,
  * with its props as escaped JSON beside it.
  */
-export default function Island<N extends IslandName>({ name, when = 'visible', props }: { name: N; when?: LoadCondition; props: IslandProps<N> }) {
+export default function Island<N extends IslandName>({
+  name,
+  when = 'visible',
+  props,
+}: {
+  name: N;
+  when?: LoadCondition;
+  props: IslandProps<N>;
+}) {
   const page = usePage();
   const id = `island-${page.islands.length}`;
   page.islands.push(name);
@@ -21,7 +29,9 @@ export default function Island<N extends IslandName>({ name, when = 'visible', p
   const View = islands[name] as unknown as ComponentType<Record<string, unknown>>;
   const fallback = page.model.data.ui.islandFallback;
   const html = renderToString(
-    <IslandBoundary fallback={fallback}><View {...(props as Record<string, unknown>)} /></IslandBoundary>,
+    <IslandBoundary fallback={fallback}>
+      <View {...(props as Record<string, unknown>)} />
+    </IslandBoundary>,
     { identifierPrefix: `${id}-` },
   );
   return (
@@ -35,7 +45,11 @@ export default function Island<N extends IslandName>({ name, when = 'visible', p
         data-fallback={fallback}
         dangerouslySetInnerHTML={{ __html: html }}
       />
-      <script type="application/json" data-island-props={id} dangerouslySetInnerHTML={{ __html: escapeJsonForScript(props) }} />
+      <script
+        type="application/json"
+        data-island-props={id}
+        dangerouslySetInnerHTML={{ __html: escapeJsonForScript(props) }}
+      />
     </>
   );
 }

@@ -35,7 +35,15 @@ export function useTitle(title: string): string {
  * The one layout of the site: a complete document with head metadata, the fixed header,
  * main content, the floating chat badge and the footer.
  */
-export default function Layout({ meta, children, bare = false }: { meta: PageMeta; children: ReactNode; bare?: boolean }) {
+export default function Layout({
+  meta,
+  children,
+  bare = false,
+}: {
+  meta: PageMeta;
+  children: ReactNode;
+  bare?: boolean;
+}) {
   const { model, route, assets, shareImages } = usePage();
   const site = model.data.site;
   const canonical = meta.canonical ?? absoluteUrl(site.siteUrl, route.url);
@@ -44,7 +52,9 @@ export default function Layout({ meta, children, bare = false }: { meta: PageMet
   const share = shareImages && (shareImages.byPath.get(route.path) ?? shareImages.fallback);
   const image = share && absoluteUrl(site.siteUrl, share.path);
   const logo = shareImages && absoluteUrl(site.siteUrl, shareImages.logo.path);
-  const structuredData = meta.noindex ? [] : pageStructuredData(route, model, { url: canonical, image, home: absoluteUrl(site.siteUrl, homePath), logo });
+  const structuredData = meta.noindex
+    ? []
+    : pageStructuredData(route, model, { url: canonical, image, home: absoluteUrl(site.siteUrl, homePath), logo });
   return (
     <html lang={site.locale} className="no-js">
       <head>
@@ -79,23 +89,37 @@ export default function Layout({ meta, children, bare = false }: { meta: PageMet
         {/* The page's Markdown copy, for answer engines (templates/site/markdown-copies.ts). */}
         {route.copy ? <link rel="alternate" type="text/markdown" href={route.copy.url} /> : null}
         {/* The font starts loading with the stylesheet rather than after it has been parsed. */}
-        {(assets.fonts ?? []).map((font) => <link key={font} rel="preload" href={font} as="font" type="font/woff2" crossOrigin="" />)}
+        {(assets.fonts ?? []).map((font) => (
+          <link key={font} rel="preload" href={font} as="font" type="font/woff2" crossOrigin="" />
+        ))}
         <link rel="stylesheet" href={assets.stylesheet} />
         {/* Marks the document as scripted before first paint, so CSS can style the enhanced header. */}
         <script dangerouslySetInnerHTML={{ __html: "document.documentElement.className='js'" }} />
         {assets.siteScript ? <script type="module" src={assets.siteScript} /> : null}
-        {structuredData.map((data, index) => <script key={index} type="application/ld+json" dangerouslySetInnerHTML={{ __html: escapeJsonForScript(data) }} />)}
+        {structuredData.map((data, index) => (
+          <script
+            key={index}
+            type="application/ld+json"
+            dangerouslySetInnerHTML={{ __html: escapeJsonForScript(data) }}
+          />
+        ))}
         {meta.head}
         {meta.search ? <SearchMarks entry={meta.search} /> : null}
       </head>
       <body>
-        {bare ? children : (
+        {bare ? (
+          children
+        ) : (
           <>
             <LayoutScope.Provider value={true}>
-              <a className="skip-link" href="#main">{model.data.ui.skipToContent}</a>
+              <a className="skip-link" href="#main">
+                {model.data.ui.skipToContent}
+              </a>
               <Header />
             </LayoutScope.Provider>
-            <main id="main" tabIndex={-1} data-pagefind-body={meta.search ? '' : undefined}>{children}</main>
+            <main id="main" tabIndex={-1} data-pagefind-body={meta.search ? '' : undefined}>
+              {children}
+            </main>
             <LayoutScope.Provider value={true}>
               {/* Between the content and the footer: it sticks to the bottom of the screen and settles above the footer. */}
               <ChatBadge />
@@ -118,10 +142,33 @@ function SearchMarks({ entry }: { entry: SearchEntry }) {
   return (
     <>
       <meta name={named(searchMeta.title)} data-pagefind-meta={`${searchMeta.title}[content]`} content={entry.title} />
-      {entry.summary ? <meta name={named(searchMeta.summary)} data-pagefind-meta={`${searchMeta.summary}[content]`} content={entry.summary} /> : null}
-      <meta name={named(searchFilters.section)} data-pagefind-filter={`${searchFilters.section}[content]`} content={entry.section} />
-      {entry.category ? <meta name={named(searchFilters.category)} data-pagefind-filter={`${searchFilters.category}[content]`} content={entry.category} /> : null}
-      {(entry.tags ?? []).map((tag) => <meta key={tag} name={named(searchFilters.tag)} data-pagefind-filter={`${searchFilters.tag}[content]`} content={tag} />)}
+      {entry.summary ? (
+        <meta
+          name={named(searchMeta.summary)}
+          data-pagefind-meta={`${searchMeta.summary}[content]`}
+          content={entry.summary}
+        />
+      ) : null}
+      <meta
+        name={named(searchFilters.section)}
+        data-pagefind-filter={`${searchFilters.section}[content]`}
+        content={entry.section}
+      />
+      {entry.category ? (
+        <meta
+          name={named(searchFilters.category)}
+          data-pagefind-filter={`${searchFilters.category}[content]`}
+          content={entry.category}
+        />
+      ) : null}
+      {(entry.tags ?? []).map((tag) => (
+        <meta
+          key={tag}
+          name={named(searchFilters.tag)}
+          data-pagefind-filter={`${searchFilters.tag}[content]`}
+          content={tag}
+        />
+      ))}
     </>
   );
 }

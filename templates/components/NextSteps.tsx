@@ -9,11 +9,23 @@ import { usePage } from './page-context.ts';
  * one card, in a balanced grid), then the call to action of content/data/ui.json. Neither is the
  * page's own text, so site search leaves both out.
  */
-export default function NextSteps({ heading, max = 3, children }: { heading: string; max?: 3 | 4; children: ReactNode }) {
+export default function NextSteps({
+  heading,
+  max = 3,
+  children,
+}: {
+  heading: string;
+  max?: 3 | 4;
+  children: ReactNode;
+}) {
   const { cta } = usePage().model.data.ui.nextSteps;
   return (
     <>
-      <section className="section section-muted next-steps" aria-labelledby="next-steps-heading" data-pagefind-ignore="">
+      <section
+        className="section section-muted next-steps"
+        aria-labelledby="next-steps-heading"
+        data-pagefind-ignore=""
+      >
         <div className="container">
           <SectionHeader id="next-steps-heading" heading={heading} />
           <CardGrid max={max}>{children}</CardGrid>

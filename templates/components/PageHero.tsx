@@ -30,8 +30,29 @@ interface PageHeroProps {
  * actions, always at the start of the content column, with art (or a form) beside it when the
  * page has some.
  */
-export default function PageHero({ eyebrow, headline, text, children, before, after, aside, form, belowCopy, tone = 'light', narrow = false, className }: PageHeroProps) {
-  const classes = ['page-hero', tone === 'tinted' ? 'page-hero-tinted' : '', narrow ? 'page-hero-narrow' : '', form ? 'page-hero-with-form' : '', className ?? ''].filter(Boolean).join(' ');
+export default function PageHero({
+  eyebrow,
+  headline,
+  text,
+  children,
+  before,
+  after,
+  aside,
+  form,
+  belowCopy,
+  tone = 'light',
+  narrow = false,
+  className,
+}: PageHeroProps) {
+  const classes = [
+    'page-hero',
+    tone === 'tinted' ? 'page-hero-tinted' : '',
+    narrow ? 'page-hero-narrow' : '',
+    form ? 'page-hero-with-form' : '',
+    className ?? '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
     <section className={classes}>
       <div className="container page-hero-inner">
@@ -42,7 +63,11 @@ export default function PageHero({ eyebrow, headline, text, children, before, af
           {text ? <p className="lead">{text}</p> : null}
           {after}
           {/* Buttons are not what a page says: site search leaves them out. */}
-          {children ? <div className="actions" data-pagefind-ignore="">{children}</div> : null}
+          {children ? (
+            <div className="actions" data-pagefind-ignore="">
+              {children}
+            </div>
+          ) : null}
         </div>
         {aside ? <div className="page-hero-aside">{aside}</div> : null}
         {form ? <div className="page-hero-form">{form}</div> : null}

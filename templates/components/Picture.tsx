@@ -27,14 +27,25 @@ export default function Picture({ image, loading = 'lazy', fetchPriority, classN
   const sizes = image.srcSet ? (image.sizes ?? '100vw') : undefined;
   const img = (
     <img
-      src={image.src} srcSet={image.srcSet} sizes={sizes} alt={image.alt} width={image.width} height={image.height}
-      loading={loading} decoding="async" fetchPriority={fetchPriority} className={className} title={title}
+      src={image.src}
+      srcSet={image.srcSet}
+      sizes={sizes}
+      alt={image.alt}
+      width={image.width}
+      height={image.height}
+      loading={loading}
+      decoding="async"
+      fetchPriority={fetchPriority}
+      className={className}
+      title={title}
     />
   );
   if (!image.sources || image.sources.length === 0) return img;
   return (
     <picture>
-      {image.sources.map((source) => <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />)}
+      {image.sources.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />
+      ))}
       {img}
     </picture>
   );

@@ -25,7 +25,12 @@ export const smallCardTagLimit = 3;
  * cards), tags and a 'Read more' link whose
  * accessible name and text content name the post. No hooks: templates and islands render it alike.
  */
-export default function PostCard({ post, labels, variant, headingLevel = 3 }: {
+export default function PostCard({
+  post,
+  labels,
+  variant,
+  headingLevel = 3,
+}: {
   post: PostSummary;
   labels: PostCardLabels;
   variant: PostCardVariant;
@@ -39,8 +44,14 @@ export default function PostCard({ post, labels, variant, headingLevel = 3 }: {
         <Picture image={post.image} loading={variant === 'grid' ? 'lazy' : 'eager'} />
       </div>
       <div className="post-card-body">
-        <p className="post-meta"><span>{post.dateText}</span><span aria-hidden="true"> · </span><span>{post.readTime}</span></p>
-        <Heading className="post-card-title"><a href={post.href}>{post.title}</a></Heading>
+        <p className="post-meta">
+          <span>{post.dateText}</span>
+          <span aria-hidden="true"> · </span>
+          <span>{post.readTime}</span>
+        </p>
+        <Heading className="post-card-title">
+          <a href={post.href}>{post.title}</a>
+        </Heading>
         {variant === 'small' ? null : <p className="post-excerpt">{post.excerpt}</p>}
         {post.author ? (
           <p className="byline post-card-author">
@@ -53,14 +64,23 @@ export default function PostCard({ post, labels, variant, headingLevel = 3 }: {
         ) : null}
         {tags.length > 0 ? (
           <ul className="tag-list" aria-label={labels.tags}>
-            {tags.map((tag) => <li key={tag} className="tag">{tag}</li>)}
-            {variant === 'small' && post.tags.length > smallCardTagLimit ? <li className="tag tag-more" aria-hidden="true">…</li> : null}
+            {tags.map((tag) => (
+              <li key={tag} className="tag">
+                {tag}
+              </li>
+            ))}
+            {variant === 'small' && post.tags.length > smallCardTagLimit ? (
+              <li className="tag tag-more" aria-hidden="true">
+                …
+              </li>
+            ) : null}
           </ul>
         ) : null}
         {/* The post's title follows the visible words as visually hidden text (not aria-label), so
             the link's text itself names the post for search engines and link lists alike. */}
         <a className="read-more" href={post.href}>
-          {labels.readMore}<span className="visually-hidden"> {fillText(labels.readMoreContext, { title: post.title })}</span>
+          {labels.readMore}
+          <span className="visually-hidden"> {fillText(labels.readMoreContext, { title: post.title })}</span>
         </a>
       </div>
     </article>

@@ -21,7 +21,9 @@ const leadingImagePreloads = /^(?:<link rel="preload" as="image" href="[^"]*"\/>
  */
 export default function Prose({ body, className }: { body: RenderedMarkdown; className?: string }) {
   const page = usePage();
-  const html = fillSlots(body, (slot) => (slot.kind === 'image' ? imageMarkup(body, slot.index, page) : videoMarkup(body, slot.index, page)));
+  const html = fillSlots(body, (slot) =>
+    slot.kind === 'image' ? imageMarkup(body, slot.index, page) : videoMarkup(body, slot.index, page),
+  );
   return <div className={`prose${className ? ` ${className}` : ''}`} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 

@@ -18,7 +18,10 @@ export default function SiteLink({ link, href, children, ...rest }: Props) {
   const page = usePage();
   const inLayout = useContext(LayoutScope);
   const target = link?.href ?? href ?? '/';
-  const written = hrefStyle(page.route) === 'home' && target.startsWith('/#') ? target.slice(1) : pageHref(target, page.model.data.site.trailingSlash);
+  const written =
+    hrefStyle(page.route) === 'home' && target.startsWith('/#')
+      ? target.slice(1)
+      : pageHref(target, page.model.data.site.trailingSlash);
   const known = link ? page.model.origins.get(link) : undefined;
   const origin = known ?? templateOrigin(inLayout ? 'templates/components/Layout.tsx' : page.templateFile);
   page.links.push({ href: written, origin: inLayout ? layoutOrigin(origin) : origin });

@@ -22,7 +22,9 @@ export default function VideoTitleCard({ speaker }: { speaker: VideoSpeaker }) {
         <Avatar person={speaker} size="md" />
         <span className="video-title-card-name">
           <span>{speaker.name}</span>
-          <span>{speaker.title}, {speaker.company}</span>
+          <span>
+            {speaker.title}, {speaker.company}
+          </span>
         </span>
       </span>
     </span>

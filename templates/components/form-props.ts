@@ -8,8 +8,21 @@ export function useFormProps(): { config: FormConfig; messages: FormMessages } {
   const { model } = usePage();
   const { site, forms } = model.data;
   return {
-    config: { webhookUrl: site.formWebhookUrl, ...(site.leadEndpoint ? { endpoint: site.leadEndpoint } : {}), timeoutSeconds: site.formTimeoutSeconds, recaptcha: site.recaptcha, ...(site.contact.email ? { contactEmail: site.contact.email } : {}) },
-    messages: { submitting: forms.submitting, captcha: forms.captcha, failure: forms.failure, noScript: forms.noScript, problems: forms.endpoint.problems, honeypotLabel: forms.endpoint.honeypotLabel },
+    config: {
+      webhookUrl: site.formWebhookUrl,
+      ...(site.leadEndpoint ? { endpoint: site.leadEndpoint } : {}),
+      timeoutSeconds: site.formTimeoutSeconds,
+      recaptcha: site.recaptcha,
+      ...(site.contact.email ? { contactEmail: site.contact.email } : {}),
+    },
+    messages: {
+      submitting: forms.submitting,
+      captcha: forms.captcha,
+      failure: forms.failure,
+      noScript: forms.noScript,
+      problems: forms.endpoint.problems,
+      honeypotLabel: forms.endpoint.honeypotLabel,
+    },
   };
 }
 
@@ -22,6 +35,12 @@ export function useSizedImage(): (src: string, alt: string, sizes?: string) => P
   return (src, alt, sizes) => {
     const entry = images.get(src);
     if (!entry) throw new Error(`image ${src} is not in content/images`);
-    return { ...pictureSources(src, entry), alt, width: entry.width, height: entry.height, ...(entry.variants && sizes ? { sizes } : {}) };
+    return {
+      ...pictureSources(src, entry),
+      alt,
+      width: entry.width,
+      height: entry.height,
+      ...(entry.variants && sizes ? { sizes } : {}),
+    };
   };
 }

@@ -19,6 +19,6 @@ export const LayoutScope = createContext(false);
 /** The current page's context; templates render only inside the site's `render`. */
 export function usePage(): PageContextValue {
   const value = useContext(PageContext);
-  if (!value) throw new Error('usePage() called outside the site\'s render');
+  if (!value) throw new Error("usePage() called outside the site's render");
   return value;
 }

@@ -41,7 +41,10 @@ function numbered(posts: readonly RelatedCandidate[]): Numbered {
     ids,
     slug: Int32Array.from(posts, (post) => id(`slug:${post.slug}`)),
     category: Int32Array.from(posts, (post) => id(`category:${post.category}`)),
-    tags: Int32Array.from(posts.flatMap((post) => post.tags), (tag) => id(`tag:${tag}`)),
+    tags: Int32Array.from(
+      posts.flatMap((post) => post.tags),
+      (tag) => id(`tag:${tag}`),
+    ),
     tagStart,
     related: [],
   };
@@ -65,13 +68,21 @@ export function relatedPosts<T extends RelatedCandidate>(post: RelatedCandidate,
   const blog = numbered(posts);
   const index = posts.indexOf(post as T);
   if (index !== -1 && count === defaultCount) {
-    const related = (blog.related[index] ??= closest(blog, blog.slug[index]!, blog.category[index]!, blog.tags.subarray(blog.tagStart[index]!, blog.tagStart[index + 1]!), defaultCount));
+    const related = (blog.related[index] ??= closest(
+      blog,
+      blog.slug[index]!,
+      blog.category[index]!,
+      blog.tags.subarray(blog.tagStart[index]!, blog.tagStart[index + 1]!),
+      defaultCount,
+    ));
     return related.map((i) => posts[i]!);
   }
   // A text no post of the list has is -1, which no post's number equals.
   const number = (text: string) => blog.ids.get(text) ?? -1;
   const tags = Int32Array.from(post.tags, (tag) => number(`tag:${tag}`));
-  return closest(blog, number(`slug:${post.slug}`), number(`category:${post.category}`), tags, count).map((i) => posts[i]!);
+  return closest(blog, number(`slug:${post.slug}`), number(`category:${post.category}`), tags, count).map(
+    (i) => posts[i]!,
+  );
 }
 
 const defaultCount = 3;

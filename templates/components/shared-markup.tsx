@@ -37,7 +37,8 @@ export function useSharedMarkup(name: string, element: ReactElement): string {
         <LayoutScope.Provider value={inLayout}>{element}</LayoutScope.Provider>
       </PageContext.Provider>,
     );
-    if (value.islands.length > 0) throw new Error(`shared markup "${name}" cannot contain islands (found ${value.islands.join(', ')})`);
+    if (value.islands.length > 0)
+      throw new Error(`shared markup "${name}" cannot contain islands (found ${value.islands.join(', ')})`);
     const preloads = leadingImagePreloads.exec(html)?.[0] ?? '';
     const imagePreloads = [...preloads.matchAll(/href="([^"]*)"/g)].map((match) => match[1]!.replaceAll('&amp;', '&'));
     shared = { html: html.slice(preloads.length), links: value.links, imagePreloads };

@@ -10,7 +10,10 @@ type Study = SiteModel['data']['case-studies']['studies'][number];
 export function useVideoSpeaker(): (study: Study) => VideoSpeaker {
   const sized = useSizedImage();
   return (study) => ({
-    quote: openingOf(study), name: study.name, title: study.title, company: study.company,
+    quote: openingOf(study),
+    name: study.name,
+    title: study.title,
+    company: study.company,
     ...(study.photo ? { photo: sized(study.photo, '', imageSizes.avatar) } : {}),
   });
 }

@@ -37,19 +37,30 @@ export default function BlogAuthorPage({ id, page }: { id: string; page: number 
   const labels = { readMore: blog.readMore, readMoreContext: blog.readMoreContext, tags: model.data.ui.tagsLabel };
   const heading = fillText(words.heading, { name: person.name });
   return (
-    <Layout meta={{
-      title: useTitle(onPage(fillText(words.title, { name: person.name }))),
-      description: fillText(words.description, { name: person.name, role: person.role }),
-      head: <PagerHead pager={pager} />,
-    }}>
+    <Layout
+      meta={{
+        title: useTitle(onPage(fillText(words.title, { name: person.name }))),
+        description: fillText(words.description, { name: person.name, role: person.role }),
+        head: <PagerHead pager={pager} />,
+      }}
+    >
       <PageHero
         className="author-hero"
-        before={(
+        before={
           <>
-            <SiteLink href={blogIndexPath} className="back-link"><Icon name="arrow-left" size={16} />{blog.post.backLabel}</SiteLink>
-            <Avatar person={{ name: person.name, ...(person.photo ? { photo: sized(person.photo, '', imageSizes.avatarLarge) } : {}) }} size="xl" />
+            <SiteLink href={blogIndexPath} className="back-link">
+              <Icon name="arrow-left" size={16} />
+              {blog.post.backLabel}
+            </SiteLink>
+            <Avatar
+              person={{
+                name: person.name,
+                ...(person.photo ? { photo: sized(person.photo, '', imageSizes.avatarLarge) } : {}),
+              }}
+              size="xl"
+            />
           </>
-        )}
+        }
         eyebrow={person.role}
         headline={onPage(person.name)}
         text={person.bio}
@@ -58,7 +69,11 @@ export default function BlogAuthorPage({ id, page }: { id: string; page: number 
         <section className="author-posts" aria-labelledby="author-posts-heading">
           <div className="results-header">
             <h2 id="author-posts-heading">{heading}</h2>
-            <p className="results-summary">{fillText(slugs.length === 1 ? words.count.one : words.count.other, { count: slugs.length.toLocaleString('en-US') })}</p>
+            <p className="results-summary">
+              {fillText(slugs.length === 1 ? words.count.one : words.count.other, {
+                count: slugs.length.toLocaleString('en-US'),
+              })}
+            </p>
           </div>
           <PostList posts={posts} labels={labels} pager={pager} />
         </section>

@@ -13,19 +13,34 @@ import { blogIndexPath, blogPostsIndexPath } from '../site/urls.ts';
  * out of sight until the explorer has applied it (BlogExplorer removes the class), so the posts
  * the filter hides never show and then move. Three seconds at most, should the script not come.
  */
-const hideUntilFiltered = "if(/[?&](q|tag|category)=[^&]/.test(location.search)){var d=document.documentElement;d.classList.add('blog-pending');setTimeout(function(){d.classList.remove('blog-pending')},3000)}";
+const hideUntilFiltered =
+  "if(/[?&](q|tag|category)=[^&]/.test(location.search)){var d=document.documentElement;d.classList.add('blog-pending');setTimeout(function(){d.classList.remove('blog-pending')},3000)}";
 
 /** The words the explorer shows, from content/data/blog.json and ui.json. */
 function useBlogLabels(): BlogLabels {
   const { model } = usePage();
   const blog = model.data.blog;
   return {
-    featuredHeading: blog.featuredHeading, allPostsHeading: blog.allPostsHeading, searchLabel: blog.searchLabel,
-    searchPlaceholder: blog.searchPlaceholder, clearLabel: blog.clearLabel, categoriesHeading: blog.categoriesHeading,
-    allCategories: blog.allCategories, tagsHeading: blog.tagsHeading, allTags: blog.allTags, empty: blog.empty,
-    clearFilters: blog.clearFilters, results: blog.results, readMore: blog.readMore, readMoreContext: blog.readMoreContext,
-    filterPosts: model.data.ui.filterPostsLabel, tags: model.data.ui.tagsLabel,
-    loading: blog.loading, loadFailed: blog.loadFailed, retry: blog.retry, showMore: blog.showMore,
+    featuredHeading: blog.featuredHeading,
+    allPostsHeading: blog.allPostsHeading,
+    searchLabel: blog.searchLabel,
+    searchPlaceholder: blog.searchPlaceholder,
+    clearLabel: blog.clearLabel,
+    categoriesHeading: blog.categoriesHeading,
+    allCategories: blog.allCategories,
+    tagsHeading: blog.tagsHeading,
+    allTags: blog.allTags,
+    empty: blog.empty,
+    clearFilters: blog.clearFilters,
+    results: blog.results,
+    readMore: blog.readMore,
+    readMoreContext: blog.readMoreContext,
+    filterPosts: model.data.ui.filterPostsLabel,
+    tags: model.data.ui.tagsLabel,
+    loading: blog.loading,
+    loadFailed: blog.loadFailed,
+    retry: blog.retry,
+    showMore: blog.showMore,
   };
 }
 
@@ -45,15 +60,37 @@ export default function BlogIndexPage({ page }: { page: number }) {
   const title = page === 1 ? blog.meta.title : fillText(blog.pager.pageTitle, { title: blog.meta.title, page, count });
   const featured = page === 1 ? model.posts.slice(0, 3).map((post) => postSummary(post, model, images)) : [];
   return (
-    <Layout meta={{ title: useTitle(title), description: blog.meta.description, head: <><script dangerouslySetInnerHTML={{ __html: hideUntilFiltered }} /><PagerHead pager={pager} /></> }}>
-      <PageHero headline={page === 1 ? blog.heading : fillText(blog.pager.pageTitle, { title: blog.heading, page, count })} text={blog.intro} />
+    <Layout
+      meta={{
+        title: useTitle(title),
+        description: blog.meta.description,
+        head: (
+          <>
+            <script dangerouslySetInnerHTML={{ __html: hideUntilFiltered }} />
+            <PagerHead pager={pager} />
+          </>
+        ),
+      }}
+    >
+      <PageHero
+        headline={page === 1 ? blog.heading : fillText(blog.pager.pageTitle, { title: blog.heading, page, count })}
+        text={blog.intro}
+      />
       <div className="container">
         <Island
           name="BlogExplorer"
           when="load"
           props={{
-            labels, posts, featured, pager, categories: links.categories, tags: links.tags, more: links.more, allHref: links.all,
-            indexUrl: blogPostsIndexPath, pageSize: blog.pageSize,
+            labels,
+            posts,
+            featured,
+            pager,
+            categories: links.categories,
+            tags: links.tags,
+            more: links.more,
+            allHref: links.all,
+            indexUrl: blogPostsIndexPath,
+            pageSize: blog.pageSize,
           }}
         />
       </div>

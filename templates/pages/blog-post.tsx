@@ -46,26 +46,43 @@ export default function BlogPostPage({ slug }: { slug: string }) {
         title: `${post.title} | ${site.brand} ${blog.post.titleSuffix}`,
         description: post.excerpt,
         type: 'article',
-        search: { title: post.title, section: model.data.search.sections.blog, summary: post.excerpt, tags: post.tags, category: post.category },
+        search: {
+          title: post.title,
+          section: model.data.search.sections.blog,
+          summary: post.excerpt,
+          tags: post.tags,
+          category: post.category,
+        },
       }}
     >
       <article className="article">
         <PageHero
           className="article-header"
-          before={(
+          before={
             <>
-              <SiteLink href={blogIndexPath} className="back-link" data-pagefind-ignore=""><Icon name="arrow-left" size={16} />{blog.post.backLabel}</SiteLink>
+              <SiteLink href={blogIndexPath} className="back-link" data-pagefind-ignore="">
+                <Icon name="arrow-left" size={16} />
+                {blog.post.backLabel}
+              </SiteLink>
               <p className="badge">{post.category}</p>
             </>
-          )}
+          }
           headline={post.title}
-          after={(
+          after={
             <div className="article-byline">
               {author ? (
                 <p className="byline">
-                  <Avatar person={{ name: author.name, ...(author.photo ? { photo: sized(author.photo, '', imageSizes.avatar) } : {}) }} size="lg" />
+                  <Avatar
+                    person={{
+                      name: author.name,
+                      ...(author.photo ? { photo: sized(author.photo, '', imageSizes.avatar) } : {}),
+                    }}
+                    size="lg"
+                  />
                   <span className="byline-text">
-                    <SiteLink href={blogAuthorPath(author.id)} className="byline-name" rel="author">{author.name}</SiteLink>
+                    <SiteLink href={blogAuthorPath(author.id)} className="byline-name" rel="author">
+                      {author.name}
+                    </SiteLink>
                     <span className="byline-role">{author.role}</span>
                   </span>
                 </p>
@@ -76,18 +93,24 @@ export default function BlogPostPage({ slug }: { slug: string }) {
                 <span>{post.readTime}</span>
               </p>
             </div>
-          )}
+          }
         />
         <div className="container article-layout">
           <div className="article-main">
-            <div className="article-frame"><Img src={post.image} alt={post.imageAlt} className="article-image" sizes={imageSizes.article} /></div>
+            <div className="article-frame">
+              <Img src={post.image} alt={post.imageAlt} className="article-image" sizes={imageSizes.article} />
+            </div>
             <Prose body={markdown.get(post.file)!} />
             {post.tags.length > 0 ? (
               <footer className="article-footer">
                 <h2 className="sidebar-heading">{blog.post.tagsHeading}</h2>
                 <ul className="tag-list">
                   {post.tags.map((tag) => (
-                    <li key={tag}><SiteLink href={blogTagPath(tag)} className="tag tag-link">{tag}</SiteLink></li>
+                    <li key={tag}>
+                      <SiteLink href={blogTagPath(tag)} className="tag tag-link">
+                        {tag}
+                      </SiteLink>
+                    </li>
                   ))}
                 </ul>
               </footer>
@@ -127,11 +150,16 @@ function usePostSummary(): (post: Post) => PostSummary {
 function GuidesSidebar({ heading, guides }: { heading: string; guides: Guide[] }) {
   return (
     <aside className="article-sidebar" aria-labelledby="guides-sidebar-heading" data-pagefind-ignore="">
-      <h2 id="guides-sidebar-heading" className="sidebar-heading">{heading}</h2>
+      <h2 id="guides-sidebar-heading" className="sidebar-heading">
+        {heading}
+      </h2>
       <ul className="sidebar-links">
         {guides.map((guide) => (
           <li key={guide.topic}>
-            <SiteLink href={guidePath(guide.topic)}><Icon name={guide.icon} size={18} />{guide.name}</SiteLink>
+            <SiteLink href={guidePath(guide.topic)}>
+              <Icon name={guide.icon} size={18} />
+              {guide.name}
+            </SiteLink>
           </li>
         ))}
       </ul>

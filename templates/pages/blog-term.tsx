@@ -23,7 +23,9 @@ export default function BlogTermPage({ taxonomy, slug, page }: { taxonomy: BlogT
   const words = termWords(model, taxonomy);
   const count = pageCount(term.items.length, blog.pageSize);
   const bySlug = postsBySlug(model);
-  const posts = pageItems(term.items, blog.pageSize, page).map((postSlug) => postSummary(bySlug.get(postSlug)!, model, images));
+  const posts = pageItems(term.items, blog.pageSize, page).map((postSlug) =>
+    postSummary(bySlug.get(postSlug)!, model, images),
+  );
   const pager = pagerProps(model, blogTermPath(taxonomy, slug), page, count);
   const links = termLinks(model, { taxonomy, slug });
   const onPage = (text: string) => (page === 1 ? text : fillText(blog.pager.pageTitle, { title: text, page, count }));
@@ -31,29 +33,64 @@ export default function BlogTermPage({ taxonomy, slug, page }: { taxonomy: BlogT
   const feed = blogTermFeedPath(taxonomy, slug);
   const feedTitle = termFeedTitle(model, taxonomy, term.name);
   const labels = { readMore: blog.readMore, readMoreContext: blog.readMoreContext, tags: model.data.ui.tagsLabel };
-  const postCount = fillTerm(term.items.length === 1 ? words.count.one : words.count.other, taxonomy, term.name, term.items.length);
+  const postCount = fillTerm(
+    term.items.length === 1 ? words.count.one : words.count.other,
+    taxonomy,
+    term.name,
+    term.items.length,
+  );
   return (
-    <Layout meta={{
-      title: useTitle(title),
-      description: fillTerm(words.description, taxonomy, term.name),
-      head: <><link rel="alternate" type="application/rss+xml" title={feedTitle} href={feed} /><PagerHead pager={pager} /></>,
-    }}>
+    <Layout
+      meta={{
+        title: useTitle(title),
+        description: fillTerm(words.description, taxonomy, term.name),
+        head: (
+          <>
+            <link rel="alternate" type="application/rss+xml" title={feedTitle} href={feed} />
+            <PagerHead pager={pager} />
+          </>
+        ),
+      }}
+    >
       <PageHero
-        before={<SiteLink href={blogIndexPath} className="back-link"><Icon name="arrow-left" size={16} />{blog.post.backLabel}</SiteLink>}
+        before={
+          <SiteLink href={blogIndexPath} className="back-link">
+            <Icon name="arrow-left" size={16} />
+            {blog.post.backLabel}
+          </SiteLink>
+        }
         headline={onPage(fillTerm(words.heading, taxonomy, term.name))}
         text={postCount}
       />
       <div className="container">
         <div className="blog-layout">
           <aside className="blog-sidebar" aria-label={model.data.ui.filterPostsLabel}>
-            <TermLinks kind="categories" heading={blog.categoriesHeading} all={{ name: blog.allCategories, href: links.all }} terms={links.categories} more={links.more.categories} current={taxonomy === 'category' ? term.name : undefined} />
-            <TermLinks kind="tags" heading={blog.tagsHeading} all={{ name: blog.allTags, href: links.all }} terms={links.tags} more={links.more.tags} current={taxonomy === 'tag' ? term.name : undefined} />
+            <TermLinks
+              kind="categories"
+              heading={blog.categoriesHeading}
+              all={{ name: blog.allCategories, href: links.all }}
+              terms={links.categories}
+              more={links.more.categories}
+              current={taxonomy === 'category' ? term.name : undefined}
+            />
+            <TermLinks
+              kind="tags"
+              heading={blog.tagsHeading}
+              all={{ name: blog.allTags, href: links.all }}
+              terms={links.tags}
+              more={links.more.tags}
+              current={taxonomy === 'tag' ? term.name : undefined}
+            />
           </aside>
           <div className="blog-main">
             <section className="blog-results" aria-labelledby="all-posts-heading">
               <div className="results-header">
                 <h2 id="all-posts-heading">{blog.allPostsHeading}</h2>
-                <a className="feed-link" href={feed} type="application/rss+xml"><Icon name="rss" size={16} />{blog.feedLink}<span className="visually-hidden">: {feedTitle}</span></a>
+                <a className="feed-link" href={feed} type="application/rss+xml">
+                  <Icon name="rss" size={16} />
+                  {blog.feedLink}
+                  <span className="visually-hidden">: {feedTitle}</span>
+                </a>
               </div>
               <PostList posts={posts} labels={labels} pager={pager} />
             </section>

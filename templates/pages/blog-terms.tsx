@@ -23,13 +23,23 @@ export default function BlogTermsPage({ taxonomy, page }: { taxonomy: BlogTaxono
   const pager = pagerProps(model, blogTermListPath(taxonomy), page, count);
   const onPage = (text: string) => (page === 1 ? text : fillText(blog.pager.pageTitle, { title: text, page, count }));
   const posts = blog.results.posts;
-  const postCount = (n: number) => fillText(n === 1 ? posts.one ?? posts.other : posts.other, { count: n.toLocaleString('en-US') });
+  const postCount = (n: number) =>
+    fillText(n === 1 ? (posts.one ?? posts.other) : posts.other, { count: n.toLocaleString('en-US') });
   return (
-    <Layout meta={{ title: useTitle(onPage(words.title)), description: words.description, head: <PagerHead pager={pager} /> }}>
+    <Layout
+      meta={{ title: useTitle(onPage(words.title)), description: words.description, head: <PagerHead pager={pager} /> }}
+    >
       <PageHero
-        before={<SiteLink href={blogIndexPath} className="back-link"><Icon name="arrow-left" size={16} />{blog.post.backLabel}</SiteLink>}
+        before={
+          <SiteLink href={blogIndexPath} className="back-link">
+            <Icon name="arrow-left" size={16} />
+            {blog.post.backLabel}
+          </SiteLink>
+        }
         headline={onPage(words.heading)}
-        text={fillText(terms.length === 1 ? words.count.one : words.count.other, { count: terms.length.toLocaleString('en-US') })}
+        text={fillText(terms.length === 1 ? words.count.one : words.count.other, {
+          count: terms.length.toLocaleString('en-US'),
+        })}
       />
       <div className="container">
         <ul className={`term-index term-index-${taxonomy}`}>

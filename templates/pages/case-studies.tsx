@@ -20,8 +20,20 @@ export default function CaseStudiesPage() {
   const href = usePageHref();
   const speakerOf = useVideoSpeaker();
   return (
-    <Layout meta={{ title: useTitle(page.meta.title), description: page.meta.description, search: { title: page.meta.title, section: model.data.search.sections.caseStudies } }}>
-      <PageHero eyebrow={page.hero.eyebrow} headline={page.hero.headline} text={page.hero.text} tone="tinted" aside={page.hero.aside ? <HeroAside aside={page.hero.aside} /> : undefined} />
+    <Layout
+      meta={{
+        title: useTitle(page.meta.title),
+        description: page.meta.description,
+        search: { title: page.meta.title, section: model.data.search.sections.caseStudies },
+      }}
+    >
+      <PageHero
+        eyebrow={page.hero.eyebrow}
+        headline={page.hero.headline}
+        text={page.hero.text}
+        tone="tinted"
+        aside={page.hero.aside ? <HeroAside aside={page.hero.aside} /> : undefined}
+      />
       <section className="stats-band" aria-label={model.data.ui.statsLabel}>
         <dl className="container stats">
           {page.stats.map((stat) => (
@@ -38,15 +50,28 @@ export default function CaseStudiesPage() {
             name="CaseStudyGallery"
             when="load"
             props={{
-              labels: { watch: page.watchLabel, close: page.closeLabel, gridHeading: page.gridHeading, fullStory: page.fullStoryLabel },
+              labels: {
+                watch: page.watchLabel,
+                close: page.closeLabel,
+                gridHeading: page.gridHeading,
+                fullStory: page.fullStoryLabel,
+              },
               promo: { ...page.promo, cta: { ...page.promo.cta, href: href(page.promo.cta.href) } },
               // A testimonial's video the case studies do not show may still be opened by the address.
               otherVideos: model.data.testimonials
                 .filter((t) => !page.studies.some((s) => s.videoUrl === t.videoUrl))
                 .map((t) => ({ videoUrl: t.videoUrl, title: `${t.company}: ${t.name}` })),
               studies: page.studies.map((s) => ({
-                id: s.id, quote: s.quote, pullQuote: pullQuoteOf(s), outcome: s.outcome, metrics: s.metrics,
-                company: s.company, name: s.name, title: s.title, videoUrl: s.videoUrl, videoHref: href(caseStudyVideoPath(s.videoUrl)),
+                id: s.id,
+                quote: s.quote,
+                pullQuote: pullQuoteOf(s),
+                outcome: s.outcome,
+                metrics: s.metrics,
+                company: s.company,
+                name: s.name,
+                title: s.title,
+                videoUrl: s.videoUrl,
+                videoHref: href(caseStudyVideoPath(s.videoUrl)),
                 playLabel: fillCompany(page.playLabel, s.company),
                 logo: sized(s.logo, s.company, imageSizes.logo),
                 speaker: speakerOf(s),
@@ -57,7 +82,12 @@ export default function CaseStudiesPage() {
           />
         </div>
       </section>
-      <CallToAction heading={page.closing.heading} text={page.closing.text} primary={page.closing.primary} secondary={page.closing.secondary} />
+      <CallToAction
+        heading={page.closing.heading}
+        text={page.closing.text}
+        primary={page.closing.primary}
+        secondary={page.closing.secondary}
+      />
     </Layout>
   );
 }

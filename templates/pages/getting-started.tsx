@@ -30,7 +30,7 @@ export default function GettingStartedPage() {
         headline={page.hero.headline}
         text={page.hero.text}
         tone="tinted"
-        form={(
+        form={
           <FormCard id={page.form.id}>
             {/* The offer a visitor's button named is the :target; without one, the card's own heading shows (components.css). */}
             {offers.map((offer) => (
@@ -43,14 +43,26 @@ export default function GettingStartedPage() {
               <h2 id="contact-form-heading">{page.form.heading}</h2>
               <p>{page.form.intro}</p>
             </div>
-            <Island name="ConsultationForm" when="visible" props={{ text: model.data.forms.consultation, config, messages, schedulingUrl: model.data.site.schedulingUrl, interests }} />
+            <Island
+              name="ConsultationForm"
+              when="visible"
+              props={{
+                text: model.data.forms.consultation,
+                config,
+                messages,
+                schedulingUrl: model.data.site.schedulingUrl,
+                interests,
+              }}
+            />
           </FormCard>
-        )}
+        }
         belowCopy={aside ? <FormAside aside={aside} /> : undefined}
       >
         <SiteLink link={page.hero.cta} className="button button-primary button-large hero-form-link" />
       </PageHero>
-      {page.sections.map((section, index) => <Section key={section.heading} section={section} tone={index % 2 === 0 ? 'plain' : 'muted'} />)}
+      {page.sections.map((section, index) => (
+        <Section key={section.heading} section={section} tone={index % 2 === 0 ? 'plain' : 'muted'} />
+      ))}
     </Layout>
   );
 }
@@ -71,10 +83,18 @@ function FormAside({ aside }: { aside: Aside }) {
       <div>
         <h2 className="form-aside-heading">{aside.logosHeading}</h2>
         <ul className="logo-wall">
-          {testimonials.map((t) => <li key={t.id}><Img src={t.logo} alt={t.company} sizes={imageSizes.logo} /></li>)}
+          {testimonials.map((t) => (
+            <li key={t.id}>
+              <Img src={t.logo} alt={t.company} sizes={imageSizes.logo} />
+            </li>
+          ))}
         </ul>
       </div>
-      {email ? <p className="form-aside-note">{aside.emailLead} <a href={`mailto:${email}`}>{email}</a>.</p> : null}
+      {email ? (
+        <p className="form-aside-note">
+          {aside.emailLead} <a href={`mailto:${email}`}>{email}</a>.
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -29,20 +29,29 @@ export default function GuideArticlePage({ topic }: { topic: GuideTopic }) {
       <article className="article">
         <PageHero
           className="article-header"
-          before={(
+          before={
             <>
-              <SiteLink href={guidePath(topic)} className="back-link" data-pagefind-ignore=""><Icon name="arrow-left" size={16} />{guide.articleBackLabel}</SiteLink>
+              <SiteLink href={guidePath(topic)} className="back-link" data-pagefind-ignore="">
+                <Icon name="arrow-left" size={16} />
+                {guide.articleBackLabel}
+              </SiteLink>
               <p className="badge">{guide.name}</p>
             </>
-          )}
+          }
           headline={article.title}
           text={article.description}
         />
         <div className="container article-layout">
           <nav className="toc" aria-labelledby="toc-heading" data-pagefind-ignore="">
-            <h2 id="toc-heading" className="sidebar-heading">{tableOfContents}</h2>
+            <h2 id="toc-heading" className="sidebar-heading">
+              {tableOfContents}
+            </h2>
             <ol>
-              {sections.map((heading) => <li key={heading.id}><SiteLink href={`#${heading.id}`}>{heading.text}</SiteLink></li>)}
+              {sections.map((heading) => (
+                <li key={heading.id}>
+                  <SiteLink href={`#${heading.id}`}>{heading.text}</SiteLink>
+                </li>
+              ))}
             </ol>
           </nav>
           <Prose body={rendered} />
@@ -51,7 +60,14 @@ export default function GuideArticlePage({ topic }: { topic: GuideTopic }) {
       {others.length > 0 ? (
         <NextSteps heading={nextSteps.moreGuidesHeading} max={4}>
           {others.map((other) => (
-            <Card key={other.topic} title={other.name} text={other.navSummary} icon={other.icon} href={guidePath(other.topic)} cue={nextSteps.guideLinkLabel} />
+            <Card
+              key={other.topic}
+              title={other.name}
+              text={other.navSummary}
+              icon={other.icon}
+              href={guidePath(other.topic)}
+              cue={nextSteps.guideLinkLabel}
+            />
           ))}
         </NextSteps>
       ) : null}

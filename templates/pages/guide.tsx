@@ -23,28 +23,42 @@ export default function GuidePage({ topic }: { topic: GuideTopic }) {
   const { config, messages } = useFormProps();
   const href = usePageHref();
   return (
-    <Layout meta={{ title: useTitle(overview.meta.title), description: overview.meta.description, search: { title: overview.meta.title, section: model.data.search.sections.guides } }}>
+    <Layout
+      meta={{
+        title: useTitle(overview.meta.title),
+        description: overview.meta.description,
+        search: { title: overview.meta.title, section: model.data.search.sections.guides },
+      }}
+    >
       <PageHero
         tone="tinted"
         className="guide-hero"
-        before={(
+        before={
           <>
-            <SiteLink href={blogIndexPath} className="back-link" data-pagefind-ignore=""><Icon name="arrow-left" size={16} />{overview.backLabel}</SiteLink>
+            <SiteLink href={blogIndexPath} className="back-link" data-pagefind-ignore="">
+              <Icon name="arrow-left" size={16} />
+              {overview.backLabel}
+            </SiteLink>
             <p className="badge">{overview.badge}</p>
           </>
-        )}
+        }
         headline={overview.headline}
         text={overview.intro}
-        after={(
+        after={
           <ul className="guide-hero-facts">
             {[facts.chapters.replace('{count}', String(overview.features.length)), ...facts.more].map((fact) => (
-              <li key={fact}><Icon name="check" size={18} />{fact}</li>
+              <li key={fact}>
+                <Icon name="check" size={18} />
+                {fact}
+              </li>
             ))}
           </ul>
-        )}
+        }
         aside={<GuideCover guide={guide} />}
       >
-        <SiteLink href="#guide-form" className="button button-primary button-large">{overview.scrollLabel}</SiteLink>
+        <SiteLink href="#guide-form" className="button button-primary button-large">
+          {overview.scrollLabel}
+        </SiteLink>
       </PageHero>
       <section className="section section-plain" aria-labelledby="features-heading">
         <div className="container guide-body">
@@ -56,7 +70,13 @@ export default function GuidePage({ topic }: { topic: GuideTopic }) {
             <Island
               name="GuideForm"
               when="visible"
-              props={{ text: model.data.forms.guide, config, messages, guideName: guide.guideName, contentHref: href(guideArticlePath(topic)) }}
+              props={{
+                text: model.data.forms.guide,
+                config,
+                messages,
+                guideName: guide.guideName,
+                contentHref: href(guideArticlePath(topic)),
+              }}
             />
           </FormCard>
         </div>
@@ -78,7 +98,9 @@ function GuideCover({ guide }: { guide: Guide }) {
           </span>
         </div>
         <ol className="guide-cover-toc">
-          {guide.overview.features.map((feature) => <li key={feature.title}>{feature.title}</li>)}
+          {guide.overview.features.map((feature) => (
+            <li key={feature.title}>{feature.title}</li>
+          ))}
         </ol>
       </div>
     </div>

@@ -23,7 +23,12 @@ export default function HomePage() {
       <Benefits />
       <Pricing />
       <Testimonials />
-      <CallToAction heading={home.closingCta.heading} text={home.closingCta.text} primary={home.closingCta.primary} secondary={home.closingCta.secondary} />
+      <CallToAction
+        heading={home.closingCta.heading}
+        text={home.closingCta.text}
+        primary={home.closingCta.primary}
+        secondary={home.closingCta.secondary}
+      />
       <CustomerVideo />
     </Layout>
   );

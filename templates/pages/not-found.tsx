@@ -18,22 +18,46 @@ export default function NotFoundPage() {
   const swap = `if(location.pathname.indexOf('${blogPostPath('')}')===0){var r=document.getElementById('not-found'),d=r.dataset,b=r.querySelector('.not-found-home');r.querySelector('h1').textContent=d.postTitle;r.querySelector('.lead').textContent=d.postText;b.textContent=d.postButton;b.href=d.postHref;d.kind='post'}`;
   return (
     <Layout meta={{ title: useTitle(ui.notFound.metaTitle), description: ui.notFound.text, noindex: true }}>
-      <div id="not-found" className="not-found" data-kind="page" data-post-title={blog.notFound.title} data-post-text={blog.notFound.text} data-post-button={blog.notFound.button.text} data-post-href={href(blog.notFound.button.href)}>
+      <div
+        id="not-found"
+        className="not-found"
+        data-kind="page"
+        data-post-title={blog.notFound.title}
+        data-post-text={blog.notFound.text}
+        data-post-button={blog.notFound.button.text}
+        data-post-href={href(blog.notFound.button.href)}
+      >
         <PageHero narrow headline={ui.notFound.title} text={ui.notFound.text}>
           <SiteLink link={ui.notFound.home} className="button button-primary button-large not-found-home" />
         </PageHero>
         <div className="container narrow not-found-more">
           <form role="search" className="not-found-search" action={href(searchPath)} method="get">
-            <label htmlFor="not-found-query" className="search-label">{ui.notFound.search.label}</label>
+            <label htmlFor="not-found-query" className="search-label">
+              {ui.notFound.search.label}
+            </label>
             <div className="search-field search-field-large">
-              <input id="not-found-query" type="search" name="q" placeholder={ui.notFound.search.placeholder} autoComplete="off" />
-              <button type="submit" className="search-submit" aria-label={ui.notFound.search.submit}><Icon name="search" size={20} /></button>
+              <input
+                id="not-found-query"
+                type="search"
+                name="q"
+                placeholder={ui.notFound.search.placeholder}
+                autoComplete="off"
+              />
+              <button type="submit" className="search-submit" aria-label={ui.notFound.search.submit}>
+                <Icon name="search" size={20} />
+              </button>
             </div>
           </form>
           <nav aria-labelledby="not-found-links-heading">
-            <h2 id="not-found-links-heading" className="sidebar-heading">{ui.notFound.linksHeading}</h2>
+            <h2 id="not-found-links-heading" className="sidebar-heading">
+              {ui.notFound.linksHeading}
+            </h2>
             <ul className="not-found-links">
-              {ui.notFound.links.map((link) => <li key={link.href}><SiteLink link={link} /></li>)}
+              {ui.notFound.links.map((link) => (
+                <li key={link.href}>
+                  <SiteLink link={link} />
+                </li>
+              ))}
             </ul>
           </nav>
         </div>

@@ -19,7 +19,9 @@ export default function RedirectPage({ to }: { to: string }) {
     >
       <main id="main" className="container narrow redirect">
         <h1>{ui.redirect.title}</h1>
-        <p>{ui.redirect.text} <a href={to}>{to}</a>.</p>
+        <p>
+          {ui.redirect.text} <a href={to}>{to}</a>.
+        </p>
       </main>
     </Layout>
   );

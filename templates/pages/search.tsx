@@ -16,8 +16,13 @@ export default function SearchPage() {
   const href = usePageHref();
   const text = model.data.search;
   const labels: SearchLabels = {
-    fieldLabel: text.fieldLabel, placeholder: text.placeholder, clearLabel: text.clearLabel, submitLabel: text.submitLabel, prompt: text.prompt,
-    filters: text.filters, results: text.results,
+    fieldLabel: text.fieldLabel,
+    placeholder: text.placeholder,
+    clearLabel: text.clearLabel,
+    submitLabel: text.submitLabel,
+    prompt: text.prompt,
+    filters: text.filters,
+    results: text.results,
   };
   const { noneOffers } = text.results;
   const offers: NoResultOffers = {
@@ -34,13 +39,25 @@ export default function SearchPage() {
     <Layout meta={{ title: useTitle(text.meta.title), description: text.meta.description, noindex: true }}>
       <PageHero headline={text.heading} text={text.intro} narrow />
       <div className="container narrow search-page">
-        {assets.search ? <Island name="SiteSearch" when="load" props={{ script: assets.search, action: href(searchPath), labels, offers, sections, tags, categories }} /> : null}
+        {assets.search ? (
+          <Island
+            name="SiteSearch"
+            when="load"
+            props={{ script: assets.search, action: href(searchPath), labels, offers, sections, tags, categories }}
+          />
+        ) : null}
         <div className="search-browse">
           <p className="search-no-js">{text.browse.noScript}</p>
-          <p><SiteLink link={text.browse.blog} className="text-link" /></p>
+          <p>
+            <SiteLink link={text.browse.blog} className="text-link" />
+          </p>
           <h2 className="sidebar-heading">{text.browse.guidesHeading}</h2>
           <ul className="search-browse-guides">
-            {model.data.guides.map((guide) => <li key={guide.topic}><SiteLink href={guidePath(guide.topic)}>{guide.name}</SiteLink></li>)}
+            {model.data.guides.map((guide) => (
+              <li key={guide.topic}>
+                <SiteLink href={guidePath(guide.topic)}>{guide.name}</SiteLink>
+              </li>
+            ))}
           </ul>
         </div>
       </div>

@@ -19,8 +19,20 @@ export default function ToolkitPage({ unlocked = false }: { unlocked?: boolean }
   const { config, messages } = useFormProps();
   const href = usePageHref();
   return (
-    <Layout meta={{ title: useTitle(page.meta.title), description: page.meta.description, ...(unlocked ? { noindex: true } : {}) }}>
-      <PageHero eyebrow={page.hero.eyebrow} headline={page.hero.headline} text={page.hero.text} tone="tinted" aside={page.hero.aside ? <HeroAside aside={page.hero.aside} /> : undefined} />
+    <Layout
+      meta={{
+        title: useTitle(page.meta.title),
+        description: page.meta.description,
+        ...(unlocked ? { noindex: true } : {}),
+      }}
+    >
+      <PageHero
+        eyebrow={page.hero.eyebrow}
+        headline={page.hero.headline}
+        text={page.hero.text}
+        tone="tinted"
+        aside={page.hero.aside ? <HeroAside aside={page.hero.aside} /> : undefined}
+      />
       <section className="section section-plain" aria-labelledby="toolkit-features-heading">
         <div className="container guide-body">
           <div>
@@ -33,8 +45,16 @@ export default function ToolkitPage({ unlocked = false }: { unlocked?: boolean }
               name="ToolkitForm"
               when="visible"
               props={{
-                text: { intro: { heading: page.form.heading, text: page.form.intro }, form: model.data.forms.toolkit, unlocked: page.unlocked, workshop: { ...page.workshop, cta: { ...page.workshop.cta, href: href(page.workshop.cta.href) } } },
-                config, messages, files: model.toolkit, ...(unlocked ? { unlocked: true } : {}),
+                text: {
+                  intro: { heading: page.form.heading, text: page.form.intro },
+                  form: model.data.forms.toolkit,
+                  unlocked: page.unlocked,
+                  workshop: { ...page.workshop, cta: { ...page.workshop.cta, href: href(page.workshop.cta.href) } },
+                },
+                config,
+                messages,
+                files: model.toolkit,
+                ...(unlocked ? { unlocked: true } : {}),
               }}
             />
           </FormCard>

@@ -57,11 +57,40 @@ const watermarkSize = 460;
 
 /** What every card shares: the brand's navy with an indigo edge, a faint brand mark, the brand and the host. */
 export function ShareCardFrame({ brand, host, brandMark, watermark, colours }: ShareCardFrameProps) {
-  const picture = (src: string, size: number): CSSProperties => ({ display: 'flex', width: size, height: size, backgroundImage: `url(${src})`, backgroundSize: `${size}px ${size}px` });
+  const picture = (src: string, size: number): CSSProperties => ({
+    display: 'flex',
+    width: size,
+    height: size,
+    backgroundImage: `url(${src})`,
+    backgroundSize: `${size}px ${size}px`,
+  });
   return (
-    <div style={{ width: '100%', height: '100%', boxSizing: 'border-box', display: 'flex', flexDirection: 'column', justifyContent: 'space-between', padding: '60px 72px 56px', backgroundColor: colours.navy, color: '#fff', fontFamily: 'Inter' }}>
+    <div
+      style={{
+        width: '100%',
+        height: '100%',
+        boxSizing: 'border-box',
+        display: 'flex',
+        flexDirection: 'column',
+        justifyContent: 'space-between',
+        padding: '60px 72px 56px',
+        backgroundColor: colours.navy,
+        color: '#fff',
+        fontFamily: 'Inter',
+      }}
+    >
       <div style={{ ...picture(watermark, watermarkSize), position: 'absolute', right: -70, bottom: -40 }} />
-      <div style={{ position: 'absolute', left: 0, top: 0, bottom: 0, width: 12, display: 'flex', backgroundImage: `linear-gradient(180deg, ${colours.indigo}, ${colours.violet})` }} />
+      <div
+        style={{
+          position: 'absolute',
+          left: 0,
+          top: 0,
+          bottom: 0,
+          width: 12,
+          display: 'flex',
+          backgroundImage: `linear-gradient(180deg, ${colours.indigo}, ${colours.violet})`,
+        }}
+      />
       <div style={{ display: 'flex', alignItems: 'center' }}>
         <div style={picture(brandMark, 60)} />
         <span style={{ marginLeft: 18, fontSize: 34, fontWeight: 800, letterSpacing: -0.5 }}>{brand}</span>
@@ -77,11 +106,48 @@ export function ShareCardFrame({ brand, host, brandMark, watermark, colours }: S
 /** A page's words, drawn into `textBox` on a clear background: its kind as a label, then its title. */
 export default function ShareCardText({ title, kind, colours }: ShareCardTextProps) {
   return (
-    <div style={{ width: '100%', height: '100%', display: 'flex', flexDirection: 'column', justifyContent: 'flex-end', alignItems: 'flex-start', color: '#fff', fontFamily: 'Inter' }}>
-      <span style={{ display: 'flex', padding: '9px 20px', borderRadius: 999, backgroundColor: colours.navy2, color: colours.lilac, fontSize: 22, fontWeight: 600, letterSpacing: 2.5, textTransform: 'uppercase' }}>
+    <div
+      style={{
+        width: '100%',
+        height: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        justifyContent: 'flex-end',
+        alignItems: 'flex-start',
+        color: '#fff',
+        fontFamily: 'Inter',
+      }}
+    >
+      <span
+        style={{
+          display: 'flex',
+          padding: '9px 20px',
+          borderRadius: 999,
+          backgroundColor: colours.navy2,
+          color: colours.lilac,
+          fontSize: 22,
+          fontWeight: 600,
+          letterSpacing: 2.5,
+          textTransform: 'uppercase',
+        }}
+      >
         {kind}
       </span>
-      <div style={{ display: 'block', width: '100%', marginTop: 24, fontSize: titleSize(title), fontWeight: 800, lineHeight: 1.08, letterSpacing: -1.5, lineClamp: 3, wordBreak: 'break-word' } as CSSProperties}>
+      <div
+        style={
+          {
+            display: 'block',
+            width: '100%',
+            marginTop: 24,
+            fontSize: titleSize(title),
+            fontWeight: 800,
+            lineHeight: 1.08,
+            letterSpacing: -1.5,
+            lineClamp: 3,
+            wordBreak: 'break-word',
+          } as CSSProperties
+        }
+      >
         {title}
       </div>
     </div>

@@ -5,7 +5,8 @@ import { blogPostPath } from './urls.ts';
 /** Values the site's posts use, most used first. */
 function mostUsed(values: unknown[]): string[] {
   const counts = new Map<string, number>();
-  for (const value of values) if (typeof value === 'string' && value.trim()) counts.set(value, (counts.get(value) ?? 0) + 1);
+  for (const value of values)
+    if (typeof value === 'string' && value.trim()) counts.set(value, (counts.get(value) ?? 0) + 1);
   return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([value]) => value);
 }
 
@@ -20,8 +21,14 @@ export const postArchetype: Archetype = {
       prompt: 'Category (number or a new name)',
       suggest: (entries) => mostUsed(entries.map((entry) => entry.category)),
       fallback: () => 'General',
-      check: (value) => (String(value).trim() ? undefined : new SiteError({ code: 'new-post.empty-category', message: 'the category is empty' })),
-      isNew: (value, suggestions) => (suggestions.includes(String(value)) ? undefined : `"${String(value)}" is a new category (existing: ${suggestions.join(', ') || 'none'})`),
+      check: (value) =>
+        String(value).trim()
+          ? undefined
+          : new SiteError({ code: 'new-post.empty-category', message: 'the category is empty' }),
+      isNew: (value, suggestions) =>
+        suggestions.includes(String(value))
+          ? undefined
+          : `"${String(value)}" is a new category (existing: ${suggestions.join(', ') || 'none'})`,
     },
     {
       key: 'tags',
@@ -30,7 +37,14 @@ export const postArchetype: Archetype = {
       list: true,
       prompt: 'Tags, comma-separated',
       suggest: (entries) => mostUsed(entries.flatMap((entry) => (Array.isArray(entry.tags) ? entry.tags : []))),
-      check: (value) => (Array.isArray(value) && value.length > 0 ? undefined : new SiteError({ code: 'new-post.no-tags', message: 'at least one tag is needed', hint: 'Pass --tags "AI, Testing".' })),
+      check: (value) =>
+        Array.isArray(value) && value.length > 0
+          ? undefined
+          : new SiteError({
+              code: 'new-post.no-tags',
+              message: 'at least one tag is needed',
+              hint: 'Pass --tags "AI, Testing".',
+            }),
     },
     {
       key: 'excerpt',

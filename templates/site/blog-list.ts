@@ -1,6 +1,14 @@
 // What the blog's list pages show, as props: a post's summary, a page's pager, the sidebar's
 // tag and category links, and the index of every post the explorer filters.
-import { type ImageIndex, listPagePath, pageHref, pagerEntries, pictureSources, type Term, type TrailingSlash } from 'sitegen/site';
+import {
+  type ImageIndex,
+  listPagePath,
+  pageHref,
+  pagerEntries,
+  pictureSources,
+  type Term,
+  type TrailingSlash,
+} from 'sitegen/site';
 import type { PostAuthor, PostSummary } from '../../client/islands/blog-filter.ts';
 import { fillText } from '../../client/islands/blog-filter.ts';
 import { postsIndexVersion, type IndexImage, type PostsIndex } from '../../client/islands/posts-index.ts';
@@ -9,17 +17,34 @@ import type { TermLink } from '../components/blog/TermLinks.tsx';
 import { imageSizes } from '../components/image-sizes.ts';
 import type { Person, Post, SiteModel } from './model.ts';
 import { termOf } from './blog-terms.ts';
-import { blogAuthorPath, blogIndexPath, blogPostPath, blogTermListPath, blogTermPath, type BlogTaxonomy } from './urls.ts';
+import {
+  blogAuthorPath,
+  blogIndexPath,
+  blogPostPath,
+  blogTermListPath,
+  blogTermPath,
+  type BlogTaxonomy,
+} from './urls.ts';
 
 /** An image's size and sources, for a place `sizes` describes (a post card's, by default). */
 export function cardImage(images: ImageIndex, src: string, sizes: string = imageSizes.postCard): IndexImage {
   const entry = images.get(src);
   if (!entry) throw new Error(`image ${src} is not in content/images`);
-  return { ...pictureSources(src, entry), width: entry.width, height: entry.height, ...(entry.variants ? { sizes } : {}) };
+  return {
+    ...pictureSources(src, entry),
+    width: entry.width,
+    height: entry.height,
+    ...(entry.variants ? { sizes } : {}),
+  };
 }
 
 /** A person as a post's byline shows them, their portrait sized for `sizes`; it decorates their name. */
-export function postAuthor(person: Person, images: ImageIndex, policy: TrailingSlash, sizes: string = imageSizes.avatarSmall): PostAuthor {
+export function postAuthor(
+  person: Person,
+  images: ImageIndex,
+  policy: TrailingSlash,
+  sizes: string = imageSizes.avatarSmall,
+): PostAuthor {
   return {
     name: person.name,
     role: person.role,
@@ -65,9 +90,16 @@ export function pagerProps(model: SiteModel, first: string, number: number, coun
     label: words.label,
     ...(number > 1 ? { previous: { href: href(number - 1), label: words.previous } } : {}),
     ...(number < count ? { next: { href: href(number + 1), label: words.next } } : {}),
-    entries: pagerEntries(number, count).map((entry) => ('gap' in entry ? entry : {
-      page: entry.page, href: href(entry.page), label: fillText(words.page, { page: entry.page }), current: entry.page === number,
-    })),
+    entries: pagerEntries(number, count).map((entry) =>
+      'gap' in entry
+        ? entry
+        : {
+            page: entry.page,
+            href: href(entry.page),
+            label: fillText(words.page, { page: entry.page }),
+            current: entry.page === number,
+          },
+    ),
   };
 }
 
@@ -89,16 +121,37 @@ export interface SidebarLinks {
 export function termLinks(model: SiteModel, current?: { taxonomy: BlogTaxonomy; slug: string }): SidebarLinks {
   const policy = model.data.site.trailingSlash;
   const words = model.data.blog.termLists;
-  const links = (taxonomy: BlogTaxonomy, shown: Term<string>[], all: Term<string>[]): [TermLink[], TermLink | undefined] => {
-    const here = current?.taxonomy === taxonomy && !shown.some((term) => term.slug === current.slug) ? termOf(model, taxonomy, current.slug) : undefined;
+  const links = (
+    taxonomy: BlogTaxonomy,
+    shown: Term<string>[],
+    all: Term<string>[],
+  ): [TermLink[], TermLink | undefined] => {
+    const here =
+      current?.taxonomy === taxonomy && !shown.some((term) => term.slug === current.slug)
+        ? termOf(model, taxonomy, current.slug)
+        : undefined;
     // The page's own term, when it is not among the most used, comes last.
     const terms = here ? [...shown, here] : shown;
-    const more = shown.length < all.length ? { name: fillText(words[taxonomy].seeAll, { count: all.length.toLocaleString('en-US') }), href: pageHref(blogTermListPath(taxonomy), policy) } : undefined;
-    return [terms.map((term) => ({ name: term.name, href: pageHref(blogTermPath(taxonomy, term.slug), policy) })), more];
+    const more =
+      shown.length < all.length
+        ? {
+            name: fillText(words[taxonomy].seeAll, { count: all.length.toLocaleString('en-US') }),
+            href: pageHref(blogTermListPath(taxonomy), policy),
+          }
+        : undefined;
+    return [
+      terms.map((term) => ({ name: term.name, href: pageHref(blogTermPath(taxonomy, term.slug), policy) })),
+      more,
+    ];
   };
   const [categories, moreCategories] = links('category', model.terms.shown.categories, model.terms.categories);
   const [tags, moreTags] = links('tag', model.terms.shown.tags, model.terms.tags);
-  return { categories, tags, more: { ...(moreCategories ? { categories: moreCategories } : {}), ...(moreTags ? { tags: moreTags } : {}) }, all: pageHref(blogIndexPath, policy) };
+  return {
+    categories,
+    tags,
+    more: { ...(moreCategories ? { categories: moreCategories } : {}), ...(moreTags ? { tags: moreTags } : {}) },
+    all: pageHref(blogIndexPath, policy),
+  };
 }
 
 /** The index of every post the explorer filters over (published at /blog/posts.json): images and authors listed once, posts naming them. */
@@ -109,7 +162,12 @@ export function postsIndex(model: SiteModel, images: ImageIndex): PostsIndex {
     table[post.image] ??= cardImage(images, post.image);
     const { image: _image, author, ...summary } = postSummary(post, model, images);
     if (author && post.author !== undefined) authors[post.author] ??= author;
-    return { ...summary, image: post.image, imageAlt: post.imageAlt, ...(post.author !== undefined && author ? { author: post.author } : {}) };
+    return {
+      ...summary,
+      image: post.image,
+      imageAlt: post.imageAlt,
+      ...(post.author !== undefined && author ? { author: post.author } : {}),
+    };
   });
   return { version: postsIndexVersion, images: table, authors, posts };
 }

@@ -4,7 +4,8 @@
 import type { ErrorData } from 'sitegen/site';
 
 /** Message of a file claiming a slug or topic that an earlier file already has. */
-const duplicateOf = (field: string, value: string, firstFile: string) => `${field}: "${value}" is already used by ${firstFile}`;
+const duplicateOf = (field: string, value: string, firstFile: string) =>
+  `${field}: "${value}" is already used by ${firstFile}`;
 
 export const siteErrors = {
   'content.duplicate-slug': {

@@ -19,18 +19,30 @@ const jsonBodyType = /^(?:application\/(?:[\w.+-]+\+)?json|text\/plain)\s*(?:;|$
  * appended to a JSON-lines file with its time and page, and reported, so every form can be
  * tried end to end offline. Anything else is refused before it is stored.
  */
-export function createFormInbox(file: string, ownHosts: ReadonlySet<string>, report: (entry: Record<string, unknown>) => void) {
+export function createFormInbox(
+  file: string,
+  ownHosts: ReadonlySet<string>,
+  report: (entry: Record<string, unknown>) => void,
+) {
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const refuse = (status: number, text: string, headers: Record<string, string> = {}) => {
       // Node discards the unread rest of the body (closing at once would reset the connection
       // before a client still sending could read this answer); its request timeout bounds that.
       response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', ...headers }).end(text);
     };
-    if (request.method !== 'POST' && request.method !== 'OPTIONS') return refuse(405, 'Only POST is accepted', { Allow: 'POST' });
-    if (!isOwnPagePost(request, ownHosts)) return refuse(403, 'Forms are accepted only from this dev server\'s own pages');
+    if (request.method !== 'POST' && request.method !== 'OPTIONS')
+      return refuse(405, 'Only POST is accepted', { Allow: 'POST' });
+    if (!isOwnPagePost(request, ownHosts))
+      return refuse(403, "Forms are accepted only from this dev server's own pages");
     const cors = { 'Access-Control-Allow-Origin': request.headers.origin!, Vary: 'Origin' };
     if (request.method === 'OPTIONS') {
-      response.writeHead(204, { ...cors, 'Access-Control-Allow-Methods': 'POST', 'Access-Control-Allow-Headers': 'Content-Type' }).end();
+      response
+        .writeHead(204, {
+          ...cors,
+          'Access-Control-Allow-Methods': 'POST',
+          'Access-Control-Allow-Headers': 'Content-Type',
+        })
+        .end();
       return;
     }
     if (!jsonBodyType.test(request.headers['content-type'] ?? '')) return refuse(415, 'Expected a JSON body', cors);
@@ -70,7 +82,9 @@ function readLimited(request: IncomingMessage, limit: number): Promise<Buffer | 
 function parseObject(bytes: Buffer): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }

@@ -42,7 +42,11 @@ export function findPlaceholders(markdown: string, firstLine = 1): FoundPlacehol
   for (const match of markdown.matchAll(placeholderPattern)) {
     const before = markdown.slice(0, match.index);
     const lineStart = before.lastIndexOf('\n') + 1;
-    found.push({ name: match[1]!, line: firstLine + (before.match(/\n/g)?.length ?? 0), column: match.index - lineStart + 1 });
+    found.push({
+      name: match[1]!,
+      line: firstLine + (before.match(/\n/g)?.length ?? 0),
+      column: match.index - lineStart + 1,
+    });
   }
   return found;
 }
@@ -54,11 +58,15 @@ export function findPlaceholders(markdown: string, firstLine = 1): FoundPlacehol
  */
 export function placeholderHtml(name: PlaceholderName, site: SiteConfig): string | undefined {
   if (name === 'siteUrl') {
-    return site.siteUrl.startsWith('https://') ? `<a href="${escapeHtml(`${site.siteUrl}/`)}">${escapeHtml(site.siteUrl)}</a>` : escapeHtml(site.siteUrl);
+    return site.siteUrl.startsWith('https://')
+      ? `<a href="${escapeHtml(`${site.siteUrl}/`)}">${escapeHtml(site.siteUrl)}</a>`
+      : escapeHtml(site.siteUrl);
   }
   if (name === 'contact.email') {
     const email = site.contact.email;
-    return email && emailAddressPattern.test(email) ? `<a href="mailto:${escapeHtml(email)}">${escapeHtml(email)}</a>` : undefined;
+    return email && emailAddressPattern.test(email)
+      ? `<a href="mailto:${escapeHtml(email)}">${escapeHtml(email)}</a>`
+      : undefined;
   }
   const address = site.contact.postalAddress;
   return address ? escapeHtml(address) : undefined;
@@ -79,27 +87,34 @@ export function fillConfigPlaceholders(html: string, site: SiteConfig): string {
   const dropped: [number, number][] = [];
   const open: { tag: string; start: number; drop: boolean }[] = [];
   let literal = 0;
-  const parser = new Parser({
-    onopentag(tag) {
-      if (tag === 'code' || tag === 'pre') literal += 1;
-      open.push({ tag, start: parser.startIndex, drop: false });
+  const parser = new Parser(
+    {
+      onopentag(tag) {
+        if (tag === 'code' || tag === 'pre') literal += 1;
+        open.push({ tag, start: parser.startIndex, drop: false });
+      },
+      onclosetag(tag) {
+        if ((tag === 'code' || tag === 'pre') && literal > 0) literal -= 1;
+        const element = open.pop();
+        if (element?.drop) dropped.push([element.start, parser.endIndex + 1]);
+      },
+      ontext(text) {
+        if (literal > 0) return;
+        texts.push([parser.startIndex, parser.endIndex + 1]);
+        const unset = [...text.matchAll(placeholderPattern)].some(
+          ([, name]) => isPlaceholderName(name!) && placeholderHtml(name, site) === undefined,
+        );
+        const line = unset ? [...open].reverse().find((element) => lineElements.has(element.tag)) : undefined;
+        if (line) line.drop = true;
+      },
     },
-    onclosetag(tag) {
-      if ((tag === 'code' || tag === 'pre') && literal > 0) literal -= 1;
-      const element = open.pop();
-      if (element?.drop) dropped.push([element.start, parser.endIndex + 1]);
-    },
-    ontext(text) {
-      if (literal > 0) return;
-      texts.push([parser.startIndex, parser.endIndex + 1]);
-      const unset = [...text.matchAll(placeholderPattern)].some(([, name]) => isPlaceholderName(name!) && placeholderHtml(name, site) === undefined);
-      const line = unset ? [...open].reverse().find((element) => lineElements.has(element.tag)) : undefined;
-      if (line) line.drop = true;
-    },
-  }, { decodeEntities: false });
+    { decodeEntities: false },
+  );
   parser.end(html);
   // A dropped line may hold another (a list inside a list item): the outermost one is cut.
-  const cuts = dropped.sort((a, b) => a[0] - b[0]).filter(([start], index, all) => !all.slice(0, index).some(([s, e]) => s <= start && start < e));
+  const cuts = dropped
+    .sort((a, b) => a[0] - b[0])
+    .filter(([start], index, all) => !all.slice(0, index).some(([s, e]) => s <= start && start < e));
   const inCut = ([start]: [number, number]) => cuts.some(([s, e]) => s <= start && start < e);
   const pieces = [
     ...texts.filter((range) => !inCut(range)).map(([start, end]) => ({ start, end, cut: false })),
@@ -109,7 +124,12 @@ export function fillConfigPlaceholders(html: string, site: SiteConfig): string {
   let last = 0;
   for (const { start, end, cut } of pieces) {
     filled += html.slice(last, start);
-    if (!cut) filled += html.slice(start, end).replace(placeholderPattern, (written, name: string) => (isPlaceholderName(name) ? placeholderHtml(name, site) ?? '' : written));
+    if (!cut)
+      filled += html
+        .slice(start, end)
+        .replace(placeholderPattern, (written, name: string) =>
+          isPlaceholderName(name) ? (placeholderHtml(name, site) ?? '') : written,
+        );
     last = end;
   }
   return filled + html.slice(last);
@@ -132,14 +152,16 @@ export function legalPlaceholderProblems(legal: readonly Entry[]): SiteError[] {
   for (const page of legal) {
     for (const { name, line, column } of findPlaceholders(page.body, page.bodyLine)) {
       if (isPlaceholderName(name)) continue;
-      errors.push(new SiteError({
-        code: 'content.unknown-placeholder',
-        message: `{{${name.slice(0, 60)}}} is not a placeholder the site config fills in`,
-        hint: `Use one of ${known} (set in content/data/site.json).`,
-        file: page.file,
-        line,
-        column,
-      }));
+      errors.push(
+        new SiteError({
+          code: 'content.unknown-placeholder',
+          message: `{{${name.slice(0, 60)}}} is not a placeholder the site config fills in`,
+          hint: `Use one of ${known} (set in content/data/site.json).`,
+          file: page.file,
+          line,
+          column,
+        }),
+      );
     }
   }
   return errors;

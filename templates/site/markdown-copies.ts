@@ -15,7 +15,14 @@ type Item = Section['items'][number];
 
 /** A blog post's copy: its body as its author wrote it. */
 export function postCopy(model: SiteModel, post: Post): MarkdownCopySpec {
-  return { section: model.data.llms.sections.blog, title: post.title, description: post.excerpt, date: post.date, tags: post.tags, body: { file: post.file } };
+  return {
+    section: model.data.llms.sections.blog,
+    title: post.title,
+    description: post.excerpt,
+    date: post.date,
+    tags: post.tags,
+    body: { file: post.file },
+  };
 }
 
 /** An audience page's copy: its hero, sections and closing call. */
@@ -49,11 +56,13 @@ export function caseStudiesCopy(model: SiteModel): MarkdownCopySpec {
     paragraph(page.hero.text),
     page.stats.map((stat) => `- **${markdownText(stat.value)}** ${markdownText(stat.label)}`).join('\n'),
     heading(page.gridHeading),
-    ...page.studies.map((study) => [
-      `### ${markdownText(study.company)}`,
-      `> ${markdownText(study.quote)}`,
-      `${markdownText(`${study.name}, ${study.title}`)}: ${markdownLink(`${page.watchLabel} (${study.company})`, study.videoUrl)}`,
-    ].join('\n\n')),
+    ...page.studies.map((study) =>
+      [
+        `### ${markdownText(study.company)}`,
+        `> ${markdownText(study.quote)}`,
+        `${markdownText(`${study.name}, ${study.title}`)}: ${markdownLink(`${page.watchLabel} (${study.company})`, study.videoUrl)}`,
+      ].join('\n\n'),
+    ),
     closingMarkdown(model, page.promo.heading, page.promo.text, [page.promo.cta]),
     closingMarkdown(model, page.closing.heading, page.closing.text, [page.closing.primary, page.closing.secondary]),
   ]);
@@ -85,8 +94,19 @@ export function gettingStartedCopy(model: SiteModel): MarkdownCopySpec {
   ]);
 }
 
-function dataCopy(sections: Sections, section: keyof Sections, title: string, description: string, blocks: string[]): MarkdownCopySpec {
-  return { section: sections[section], title, description, body: { markdown: `${blocks.filter((block) => block !== '').join('\n\n')}\n` } };
+function dataCopy(
+  sections: Sections,
+  section: keyof Sections,
+  title: string,
+  description: string,
+  blocks: string[],
+): MarkdownCopySpec {
+  return {
+    section: sections[section],
+    title,
+    description,
+    body: { markdown: `${blocks.filter((block) => block !== '').join('\n\n')}\n` },
+  };
 }
 
 function paragraph(text: string): string {
@@ -104,7 +124,12 @@ function links(model: SiteModel, list: readonly Link[]): string {
 
 /** A list of items as the page shows them: steps numbered, anything else as points. */
 function itemList(items: readonly Item[], numbered = false): string {
-  return items.map((item, index) => `${numbered ? `${index + 1}.` : '-'} **${markdownText(item.title)}**: ${markdownText(item.description)}`).join('\n');
+  return items
+    .map(
+      (item, index) =>
+        `${numbered ? `${index + 1}.` : '-'} **${markdownText(item.title)}**: ${markdownText(item.description)}`,
+    )
+    .join('\n');
 }
 
 function sectionMarkdown(model: SiteModel, section: Section): string {

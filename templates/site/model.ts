@@ -1,5 +1,20 @@
 import path from 'node:path';
-import { collectTerms, defaultTermLimits, type Entry, estimateReadTime, formatPostDate, type LoadedContent, locateFrontMatterField, type ModelOptions, mostUsedTerms, type OriginIndex, SiteError, SiteErrorList, type Term, type TermLimits } from 'sitegen/site';
+import {
+  collectTerms,
+  defaultTermLimits,
+  type Entry,
+  estimateReadTime,
+  formatPostDate,
+  type LoadedContent,
+  locateFrontMatterField,
+  type ModelOptions,
+  mostUsedTerms,
+  type OriginIndex,
+  SiteError,
+  SiteErrorList,
+  type Term,
+  type TermLimits,
+} from 'sitegen/site';
 import { siteErrors } from './errors.ts';
 import { legalPlaceholderProblems } from './legal-placeholders.ts';
 import { buildNavigation, type Navigation } from './navigation.ts';
@@ -99,23 +114,51 @@ export function buildSiteModel(content: LoadedContent, options: ModelOptions): S
   const errors: SiteError[] = [];
   const declared = content.data.guides as SiteData['guides'];
   const topics = new Set(declared.map((guide) => guide.topic));
-  const topicProblem = (topic: string) => `Invalid option: expected one of ${[...topics].map((t) => JSON.stringify(t)).join('|')}, got ${JSON.stringify(topic)}`;
+  const topicProblem = (topic: string) =>
+    `Invalid option: expected one of ${[...topics].map((t) => JSON.stringify(t)).join('|')}, got ${JSON.stringify(topic)}`;
   const blog = content.data.blog as SiteData['blog'];
   blog.post.guides.forEach((topic, index) => {
-    if (!topics.has(topic)) errors.push(content.fieldError({ dataset: 'blog' }, ['post', 'guides', index], 'content.invalid-field', topicProblem(topic)));
+    if (!topics.has(topic))
+      errors.push(
+        content.fieldError(
+          { dataset: 'blog' },
+          ['post', 'guides', index],
+          'content.invalid-field',
+          topicProblem(topic),
+        ),
+      );
   });
   for (const entry of content.collections.guides!) {
     const topic = String(entry.data.topic);
-    if (!topics.has(topic)) errors.push(content.fieldError({ file: entry.file }, ['topic'], 'content.invalid-field', topicProblem(topic)));
+    if (!topics.has(topic))
+      errors.push(content.fieldError({ file: entry.file }, ['topic'], 'content.invalid-field', topicProblem(topic)));
   }
   const posts = content.collections.posts!.map((entry) => toPost(entry, blog.postDefaults));
   for (const entry of content.collections.posts!) {
     if (entry.data.slug === undefined && !postSlug.safeParse(entry.name).success) {
-      errors.push(content.fieldError({ file: entry.file }, ['slug'], 'content.invalid-field', `the post has no slug, and its name "${entry.name}" is not lowercase words joined by hyphens`, 'Add `slug: my-post-name` to the front matter, or rename the file (or folder).'));
+      errors.push(
+        content.fieldError(
+          { file: entry.file },
+          ['slug'],
+          'content.invalid-field',
+          `the post has no slug, and its name "${entry.name}" is not lowercase words joined by hyphens`,
+          'Add `slug: my-post-name` to the front matter, or rename the file (or folder).',
+        ),
+      );
     }
   }
-  const guides = content.collections.guides!.map((entry) => ({ ...(entry.data as Omit<GuideArticle, 'file' | 'body' | 'bodyLine'>), file: entry.file, body: entry.body, bodyLine: entry.bodyLine }));
-  const legal = content.collections.legal!.map((entry) => ({ ...(entry.data as Omit<LegalPage, 'file' | 'body' | 'bodyLine'>), file: entry.file, body: entry.body, bodyLine: entry.bodyLine }));
+  const guides = content.collections.guides!.map((entry) => ({
+    ...(entry.data as Omit<GuideArticle, 'file' | 'body' | 'bodyLine'>),
+    file: entry.file,
+    body: entry.body,
+    bodyLine: entry.bodyLine,
+  }));
+  const legal = content.collections.legal!.map((entry) => ({
+    ...(entry.data as Omit<LegalPage, 'file' | 'body' | 'bodyLine'>),
+    file: entry.file,
+    body: entry.body,
+    bodyLine: entry.bodyLine,
+  }));
   errors.push(...findDuplicates(posts, (post) => post.slug, 'content.duplicate-slug', 'slug', content));
   errors.push(...findDuplicates(guides, (guide) => guide.topic, 'content.duplicate-topic', 'topic', content));
   errors.push(...legalPlaceholderProblems(content.collections.legal!));
@@ -123,7 +166,9 @@ export function buildSiteModel(content: LoadedContent, options: ModelOptions): S
   const people = peopleOf(content, errors);
   errors.push(...storyProblems(content), ...offerProblems(content));
   if (errors.length > 0) throw new SiteErrorList(errors);
-  const texts = new Map(content.collections.toolkit!.map((entry) => [entry.file.slice(entry.file.lastIndexOf('/') + 1), entry.body]));
+  const texts = new Map(
+    content.collections.toolkit!.map((entry) => [entry.file.slice(entry.file.lastIndexOf('/') + 1), entry.body]),
+  );
   const data = applySiteOverrides(content.data as SiteData, siteOverridesFromEnv(options.env), options.siteUrl);
   const model: Omit<SiteModel, 'navigation'> = {
     contentRoot: content.root,
@@ -147,7 +192,13 @@ export function buildSiteModel(content: LoadedContent, options: ModelOptions): S
  * ("CI/CD" and "CI-CD"), or a name with no letter or digit to make one from, are errors at the
  * front matter of the posts that write them.
  */
-function blogTerms(posts: Post[], content: LoadedContent, limits: TermLimits | undefined, shown: number, errors: SiteError[]): BlogTerms {
+function blogTerms(
+  posts: Post[],
+  content: LoadedContent,
+  limits: TermLimits | undefined,
+  shown: number,
+  errors: SiteError[],
+): BlogTerms {
   const bySlug = <T extends { slug: string }>(entries: T[]) => entries.map((entry) => entry.slug);
   const taxonomies = {
     tags: collectTerms(posts, (post) => post.tags, limits),
@@ -158,11 +209,27 @@ function blogTerms(posts: Post[], content: LoadedContent, limits: TermLimits | u
     for (const overflow of overflows) {
       const what = field === 'tags' ? 'tags' : 'categories';
       if (overflow.limit === 'perEntry') {
-        errors.push(content.fieldError({ file: overflow.entry.file }, ['tags'], 'content.too-many-terms', `tags: the post has ${overflow.count} tags, more than the ${limits?.perEntry ?? defaultTermLimits.perEntry} a post may carry`, hint));
+        errors.push(
+          content.fieldError(
+            { file: overflow.entry.file },
+            ['tags'],
+            'content.too-many-terms',
+            `tags: the post has ${overflow.count} tags, more than the ${limits?.perEntry ?? defaultTermLimits.perEntry} a post may carry`,
+            hint,
+          ),
+        );
       } else {
         const path = field === 'tags' ? ['tags', overflow.entry.tags.indexOf(overflow.name)] : ['category'];
         const limit = (limits?.perSite ?? defaultTermLimits.perSite).toLocaleString('en-US');
-        errors.push(content.fieldError({ file: overflow.entry.file }, path, 'content.too-many-terms', `${field === 'tags' ? 'Tag' : 'Category'} “${overflow.name}” is one more than the ${limit} ${what} the blog may have`, hint));
+        errors.push(
+          content.fieldError(
+            { file: overflow.entry.file },
+            path,
+            'content.too-many-terms',
+            `${field === 'tags' ? 'Tag' : 'Category'} “${overflow.name}” is one more than the ${limit} ${what} the blog may have`,
+            hint,
+          ),
+        );
       }
     }
   }
@@ -170,18 +237,33 @@ function blogTerms(posts: Post[], content: LoadedContent, limits: TermLimits | u
     for (const clash of clashes) {
       for (const { name, first } of clash.names) {
         const path = field === 'tags' ? ['tags', first.tags.indexOf(name)] : ['category'];
-        const others = clash.names.filter((other) => other.name !== name).map((other) => `“${other.name}” (${other.first.file.slice(content.root.length + 1)})`);
-        const message = clash.slug === ''
-          ? `${field === 'tags' ? 'Tag' : 'Category'} “${name}” has no letter or digit to make the address of its page from`
-          : `${field === 'tags' ? 'Tag' : 'Category'} “${name}” would share the address …/${clash.slug} with ${others.join(', ')}`;
-        errors.push(content.fieldError({ file: first.file }, path, 'content.term-clash', message, siteErrors['content.term-clash'].hint));
+        const others = clash.names
+          .filter((other) => other.name !== name)
+          .map((other) => `“${other.name}” (${other.first.file.slice(content.root.length + 1)})`);
+        const message =
+          clash.slug === ''
+            ? `${field === 'tags' ? 'Tag' : 'Category'} “${name}” has no letter or digit to make the address of its page from`
+            : `${field === 'tags' ? 'Tag' : 'Category'} “${name}” would share the address …/${clash.slug} with ${others.join(', ')}`;
+        errors.push(
+          content.fieldError(
+            { file: first.file },
+            path,
+            'content.term-clash',
+            message,
+            siteErrors['content.term-clash'].hint,
+          ),
+        );
       }
     }
   }
   const terms = (found: typeof taxonomies.tags) => found.terms.map((term) => ({ ...term, items: bySlug(term.items) }));
   const tags = terms(taxonomies.tags).sort((a, b) => a.name.localeCompare(b.name));
   const categories = terms(taxonomies.categories);
-  return { tags, categories, shown: { tags: mostUsedTerms(tags, shown), categories: mostUsedTerms(categories, shown) } };
+  return {
+    tags,
+    categories,
+    shown: { tags: mostUsedTerms(tags, shown), categories: mostUsedTerms(categories, shown) },
+  };
 }
 
 /**
@@ -193,28 +275,59 @@ function peopleOf(content: LoadedContent, errors: SiteError[]): Map<string, Pers
   const list = content.data.people as SiteData['people'];
   const people = new Map<string, Person>();
   list.forEach((person, index) => {
-    if (people.has(person.id)) errors.push(content.fieldError({ dataset: 'people' }, [index, 'id'], 'content.invalid-field', `id "${person.id}" is another person's too: each person needs an id of their own`));
+    if (people.has(person.id))
+      errors.push(
+        content.fieldError(
+          { dataset: 'people' },
+          [index, 'id'],
+          'content.invalid-field',
+          `id "${person.id}" is another person's too: each person needs an id of their own`,
+        ),
+      );
     else people.set(person.id, person);
   });
   const known = [...people.keys()].map((id) => JSON.stringify(id)).join('|');
-  const unknown = (id: string) => `Invalid option: expected a person of content/data/people.json (${known}), got ${JSON.stringify(id)}`;
+  const unknown = (id: string) =>
+    `Invalid option: expected a person of content/data/people.json (${known}), got ${JSON.stringify(id)}`;
   const fallback = (content.data.blog as SiteData['blog']).postDefaults.author;
-  if (fallback !== undefined && !people.has(fallback)) errors.push(content.fieldError({ dataset: 'blog' }, ['postDefaults', 'author'], 'content.invalid-field', unknown(fallback)));
+  if (fallback !== undefined && !people.has(fallback))
+    errors.push(
+      content.fieldError({ dataset: 'blog' }, ['postDefaults', 'author'], 'content.invalid-field', unknown(fallback)),
+    );
   for (const entry of content.collections.posts!) {
     const written = (entry.data as { author?: string }).author;
-    if (written !== undefined && !people.has(written)) errors.push(content.fieldError({ file: entry.file }, ['author'], 'content.invalid-field', unknown(written)));
+    if (written !== undefined && !people.has(written))
+      errors.push(content.fieldError({ file: entry.file }, ['author'], 'content.invalid-field', unknown(written)));
   }
   const artefacts = content.data.artefacts as SiteData['artefacts'];
   for (const name of ['bugReport', 'ciRun'] as const) {
     const { reviewer } = artefacts[name].review;
-    if (!people.has(reviewer)) errors.push(content.fieldError({ dataset: 'artefacts' }, [name, 'review', 'reviewer'], 'content.invalid-field', unknown(reviewer)));
+    if (!people.has(reviewer))
+      errors.push(
+        content.fieldError(
+          { dataset: 'artefacts' },
+          [name, 'review', 'reviewer'],
+          'content.invalid-field',
+          unknown(reviewer),
+        ),
+      );
   }
   const humans = content.data.humans as SiteData['humans'];
   humans.team.people.forEach((id, index) => {
-    if (!people.has(id)) errors.push(content.fieldError({ dataset: 'humans' }, ['team', 'people', index], 'content.invalid-field', unknown(id)));
+    if (!people.has(id))
+      errors.push(
+        content.fieldError({ dataset: 'humans' }, ['team', 'people', index], 'content.invalid-field', unknown(id)),
+      );
   });
   if (!humans.sections.some((section) => section.id === humans.team.section)) {
-    errors.push(content.fieldError({ dataset: 'humans' }, ['team', 'section'], 'content.invalid-field', `Invalid option: expected the id of a section of this page (${humans.sections.map((section) => JSON.stringify(section.id ?? '')).join('|')}), got ${JSON.stringify(humans.team.section)}`));
+    errors.push(
+      content.fieldError(
+        { dataset: 'humans' },
+        ['team', 'section'],
+        'content.invalid-field',
+        `Invalid option: expected the id of a section of this page (${humans.sections.map((section) => JSON.stringify(section.id ?? '')).join('|')}), got ${JSON.stringify(humans.team.section)}`,
+      ),
+    );
   }
   return people;
 }
@@ -229,17 +342,38 @@ function storyProblems(content: LoadedContent): SiteError[] {
   const errors: SiteError[] = [];
   const check = (dataset: string, path: (string | number)[], id: string, metric?: number) => {
     const study = studies.find((candidate) => candidate.id === id);
-    if (!study) errors.push(content.fieldError({ dataset }, path, 'content.invalid-field', `Invalid option: expected the id of a case study (${studies.map((s) => JSON.stringify(s.id)).join('|')}), got ${JSON.stringify(id)}`));
-    else if (metric !== undefined && metric >= study.metrics.length) errors.push(content.fieldError({ dataset }, [...path.slice(0, -1), 'metric'], 'content.invalid-field', `Too big: ${study.company} has ${study.metrics.length} figures, numbered from 0; got ${metric}`));
+    if (!study)
+      errors.push(
+        content.fieldError(
+          { dataset },
+          path,
+          'content.invalid-field',
+          `Invalid option: expected the id of a case study (${studies.map((s) => JSON.stringify(s.id)).join('|')}), got ${JSON.stringify(id)}`,
+        ),
+      );
+    else if (metric !== undefined && metric >= study.metrics.length)
+      errors.push(
+        content.fieldError(
+          { dataset },
+          [...path.slice(0, -1), 'metric'],
+          'content.invalid-field',
+          `Too big: ${study.company} has ${study.metrics.length} figures, numbered from 0; got ${metric}`,
+        ),
+      );
   };
   check('home', ['customerVideo', 'story'], data.home.customerVideo.story);
   const asides: [string, (string | number)[], SiteData['humans']['hero']['aside']][] = [
-    ...data.audiences.map((audience, index): [string, (string | number)[], SiteData['humans']['hero']['aside']] => ['audiences', [index, 'hero', 'aside'], audience.hero.aside]),
+    ...data.audiences.map((audience, index): [string, (string | number)[], SiteData['humans']['hero']['aside']] => [
+      'audiences',
+      [index, 'hero', 'aside'],
+      audience.hero.aside,
+    ]),
     ['humans', ['hero', 'aside'], data.humans.hero.aside],
     ['toolkit', ['hero', 'aside'], data.toolkit.hero.aside],
     ['case-studies', ['hero', 'aside'], data['case-studies'].hero.aside],
   ];
-  for (const [dataset, path, aside] of asides) if (aside && 'proof' in aside) check(dataset, [...path, 'proof'], aside.proof, aside.metric);
+  for (const [dataset, path, aside] of asides)
+    if (aside && 'proof' in aside) check(dataset, [...path, 'proof'], aside.proof, aside.metric);
   return errors;
 }
 
@@ -247,9 +381,18 @@ function storyProblems(content: LoadedContent): SiteError[] {
 function offerProblems(content: LoadedContent): SiteError[] {
   const data = content.data as SiteData;
   const { options } = data.forms.consultation.interest;
-  return data['getting-started'].form.offers.flatMap((offer, index) => (offer.interest === undefined || options.includes(offer.interest) ? [] : [
-    content.fieldError({ dataset: 'getting-started' }, ['form', 'offers', index, 'interest'], 'content.invalid-field', `Invalid option: expected one of the consultation form's interests (${options.map((option) => JSON.stringify(option)).join('|')}), got ${JSON.stringify(offer.interest)}`),
-  ]));
+  return data['getting-started'].form.offers.flatMap((offer, index) =>
+    offer.interest === undefined || options.includes(offer.interest)
+      ? []
+      : [
+          content.fieldError(
+            { dataset: 'getting-started' },
+            ['form', 'offers', index, 'interest'],
+            'content.invalid-field',
+            `Invalid option: expected one of the consultation form's interests (${options.map((option) => JSON.stringify(option)).join('|')}), got ${JSON.stringify(offer.interest)}`,
+          ),
+        ],
+  );
 }
 
 /** Each person who wrote a post, with their posts' slugs (newest first, as `posts` are), in people.json's order. */
@@ -269,7 +412,10 @@ export function postSlugOf(entry: Entry): string {
  * matter gives none, and what the front matter leaves out taken from blog.json's `postDefaults`.
  */
 function toPost(entry: Entry, defaults: SiteData['blog']['postDefaults']): Post {
-  const fm = entry.data as Partial<Omit<Post, 'file' | 'date' | 'dateText' | 'draft' | 'body' | 'bodyLine'>> & { title: string; excerpt: string };
+  const fm = entry.data as Partial<Omit<Post, 'file' | 'date' | 'dateText' | 'draft' | 'body' | 'bodyLine'>> & {
+    title: string;
+    excerpt: string;
+  };
   return {
     file: entry.file,
     slug: postSlugOf(entry),
@@ -279,7 +425,7 @@ function toPost(entry: Entry, defaults: SiteData['blog']['postDefaults']): Post 
     dateText: formatPostDate(entry.date!),
     readTime: fm.readTime ?? estimateReadTime(entry.body),
     image: fm.image ?? defaults.image,
-    imageAlt: fm.image === undefined ? defaults.imageAlt : fm.imageAlt ?? '',
+    imageAlt: fm.image === undefined ? defaults.imageAlt : (fm.imageAlt ?? ''),
     socialImage: fm.socialImage,
     socialImageAlt: fm.socialImageAlt,
     category: fm.category ?? defaults.category,
@@ -297,9 +443,17 @@ function toPost(entry: Entry, defaults: SiteData['blog']['postDefaults']): Post 
  * when its file name gives the key), naming the first file at its line: an author sees both places.
  */
 function findDuplicates<T extends { file: string }>(
-  items: T[], keyOf: (item: T) => string, code: 'content.duplicate-slug' | 'content.duplicate-topic', field: string, content: LoadedContent,
+  items: T[],
+  keyOf: (item: T) => string,
+  code: 'content.duplicate-slug' | 'content.duplicate-topic',
+  field: string,
+  content: LoadedContent,
 ): SiteError[] {
-  const frontMatterOf = new Map(Object.values(content.collections).flat().map((entry) => [entry.file, entry.frontMatterText]));
+  const frontMatterOf = new Map(
+    Object.values(content.collections)
+      .flat()
+      .map((entry) => [entry.file, entry.frontMatterText]),
+  );
   const lineOf = (file: string) => locateFrontMatterField(frontMatterOf.get(file) ?? '', field);
   const seen = new Map<string, T>();
   const errors: SiteError[] = [];
@@ -307,7 +461,15 @@ function findDuplicates<T extends { file: string }>(
     const first = seen.get(keyOf(item));
     if (first) {
       const { message, hint } = siteErrors[code];
-      errors.push(new SiteError({ code, message: message(field, keyOf(item), `${shownPath(first.file)}:${lineOf(first.file)}`), hint: hint(field), file: item.file, line: lineOf(item.file) }));
+      errors.push(
+        new SiteError({
+          code,
+          message: message(field, keyOf(item), `${shownPath(first.file)}:${lineOf(first.file)}`),
+          hint: hint(field),
+          file: item.file,
+          line: lineOf(item.file),
+        }),
+      );
     } else {
       seen.set(keyOf(item), item);
     }

@@ -42,14 +42,30 @@ export function buildNavigation(model: Omit<SiteModel, 'navigation'>): Navigatio
     return link;
   };
   const serviceItems: MenuItem[] = audiences.map((a, i) =>
-    derived({ text: a.navTitle, href: audiencePath(a.slug), summary: a.navSummary, icon: a.icon }, dataFile('audiences'), `[${i}].slug`));
+    derived(
+      { text: a.navTitle, href: audiencePath(a.slug), summary: a.navSummary, icon: a.icon },
+      dataFile('audiences'),
+      `[${i}].slug`,
+    ),
+  );
   const guideItems: MenuItem[] = guides.map((g, i) =>
-    derived({ text: g.name, href: guidePath(g.topic), summary: g.navSummary, icon: g.icon }, dataFile('guides'), `[${i}].topic`));
+    derived(
+      { text: g.name, href: guidePath(g.topic), summary: g.navSummary, icon: g.icon },
+      dataFile('guides'),
+      `[${i}].topic`,
+    ),
+  );
   const menus: Menu[] = navigation.header.menus.map((menu) => {
     const anchor = { text: menu.overviewLabel, href: menu.anchor };
     const origin = model.origins.get(menu);
     if (origin) model.origins.set(anchor, origin);
-    return { id: menu.id, label: menu.label, anchor, ...menuLayout[menu.id], items: menu.id === 'services' ? serviceItems : guideItems };
+    return {
+      id: menu.id,
+      label: menu.label,
+      anchor,
+      ...menuLayout[menu.id],
+      items: menu.id === 'services' ? serviceItems : guideItems,
+    };
   });
   return {
     menus,

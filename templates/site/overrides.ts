@@ -32,11 +32,13 @@ export function siteOverridesFromEnv(env: Record<string, string | undefined>): S
   return overrides;
 }
 
-
 /** Applies overrides, then `--site-url` (which wins), and trims the site URL's trailing slashes; each value is checked as what it is. */
 export function applySiteOverrides(data: SiteData, overrides: SiteOverrides, siteUrlFlag?: string): SiteData {
   const site = { ...data.site, recaptcha: { ...data.site.recaptcha } };
-  for (const [field, { value, from }] of Object.entries(overrides) as [SiteOverrideField, { value: string; from: string }][]) {
+  for (const [field, { value, from }] of Object.entries(overrides) as [
+    SiteOverrideField,
+    { value: string; from: string },
+  ][]) {
     if (field === 'recaptcha.siteKey') site.recaptcha.siteKey = requireSiteKey(value, from);
     else if (field === 'recaptcha.enterprise') site.recaptcha.enterprise = requireBoolean(value, from);
     else if (field === 'siteUrl') site.siteUrl = requireUrl(value, from, siteOriginRules);
@@ -55,19 +57,28 @@ const serviceUrlRules: UrlRules = { loopbackHttp: true };
 
 function requireUrl(value: string, name: string, rules: UrlRules): string {
   const problem = absoluteUrlProblem(value, rules);
-  if (problem) throw new SiteError({ code: 'config.bad-url', message: `${name}: ${problem}, got ${JSON.stringify(value)}` });
+  if (problem)
+    throw new SiteError({ code: 'config.bad-url', message: `${name}: ${problem}, got ${JSON.stringify(value)}` });
   return value;
 }
 
 function requireEndpointPath(value: string, name: string): string {
   const result = siteSchema.shape.leadEndpoint.safeParse(value);
-  if (!result.success) throw new SiteError({ code: 'config.bad-value', message: `${name}: ${result.error.issues[0]!.message}, got ${JSON.stringify(value)}` });
+  if (!result.success)
+    throw new SiteError({
+      code: 'config.bad-value',
+      message: `${name}: ${result.error.issues[0]!.message}, got ${JSON.stringify(value)}`,
+    });
   return value;
 }
 
 function requireSiteKey(value: string, name: string): string {
   const result = recaptchaSiteKey.safeParse(value);
-  if (!result.success) throw new SiteError({ code: 'config.bad-value', message: `${name}: ${result.error.issues[0]!.message}, got ${JSON.stringify(value)}` });
+  if (!result.success)
+    throw new SiteError({
+      code: 'config.bad-value',
+      message: `${name}: ${result.error.issues[0]!.message}, got ${JSON.stringify(value)}`,
+    });
   return value;
 }
 
@@ -75,5 +86,8 @@ function requireSiteKey(value: string, name: string): string {
 function requireBoolean(value: string, name: string): boolean {
   if (value === 'true' || value === '1') return true;
   if (value === 'false' || value === '0') return false;
-  throw new SiteError({ code: 'config.bad-value', message: `${name}: expected true, false, 1 or 0, got ${JSON.stringify(value)}` });
+  throw new SiteError({
+    code: 'config.bad-value',
+    message: `${name}: expected true, false, 1 or 0, got ${JSON.stringify(value)}`,
+  });
 }

@@ -49,7 +49,14 @@ export function productionConfigProblems(site: SiteConfig, sources: ConfigSource
   const key = site.recaptcha.siteKey;
   if (recaptchaTestSiteKeys.has(key)) {
     const reason = `${JSON.stringify(key)} is Google's public reCAPTCHA test key: every visitor, bot or not, passes the captcha`;
-    problems.push(problemAt('recaptcha.siteKey', reason, "your site's own key (reCAPTCHA admin console, or Google Cloud for Enterprise)", sources));
+    problems.push(
+      problemAt(
+        'recaptcha.siteKey',
+        reason,
+        "your site's own key (reCAPTCHA admin console, or Google Cloud for Enterprise)",
+        sources,
+      ),
+    );
   }
   problems.push(...contactProblems(site, sources));
   problems.push(...leadEndpointProblems(site, sources));
@@ -64,11 +71,19 @@ export function productionConfigProblems(site: SiteConfig, sources: ConfigSource
 function leadEndpointProblems(site: SiteConfig, sources: ConfigSources): SiteError[] {
   if (!site.leadEndpoint) return [];
   const code = 'config.unsafe-for-production';
-  const named = sources.overrides.leadEndpoint ? `${sources.overrides.leadEndpoint.from} (leadEndpoint)` : 'leadEndpoint';
+  const named = sources.overrides.leadEndpoint
+    ? `${sources.overrides.leadEndpoint.from} (leadEndpoint)`
+    : 'leadEndpoint';
   const problems: SiteError[] = [];
   const env = sources.env ?? {};
   if (!env.RECAPTCHA_SECRET_KEY) {
-    problems.push(new SiteError({ code, message: `${named}: the forms post to the lead endpoint, but RECAPTCHA_SECRET_KEY is not set, so it could verify no captcha and would keep every lead as unverified`, hint: "Set RECAPTCHA_SECRET_KEY to your reCAPTCHA secret key where the site builds and where the endpoint runs (docs/receiving-leads.md)." }));
+    problems.push(
+      new SiteError({
+        code,
+        message: `${named}: the forms post to the lead endpoint, but RECAPTCHA_SECRET_KEY is not set, so it could verify no captcha and would keep every lead as unverified`,
+        hint: 'Set RECAPTCHA_SECRET_KEY to your reCAPTCHA secret key where the site builds and where the endpoint runs (docs/receiving-leads.md).',
+      }),
+    );
   }
   const verifyUrl = env.RECAPTCHA_VERIFY_URL;
   if (verifyUrl) {
@@ -79,7 +94,13 @@ function leadEndpointProblems(site: SiteConfig, sources: ConfigSources): SiteErr
       // Not a URL at all: refused below like any other address.
     }
     if (!googleVerifyOrigins.includes(origin)) {
-      problems.push(new SiteError({ code, message: `RECAPTCHA_VERIFY_URL: ${JSON.stringify(verifyUrl)} is not Google's verification address: the endpoint would accept whatever it answers`, hint: 'Unset RECAPTCHA_VERIFY_URL (it is for tests): the endpoint then asks Google.' }));
+      problems.push(
+        new SiteError({
+          code,
+          message: `RECAPTCHA_VERIFY_URL: ${JSON.stringify(verifyUrl)} is not Google's verification address: the endpoint would accept whatever it answers`,
+          hint: 'Unset RECAPTCHA_VERIFY_URL (it is for tests): the endpoint then asks Google.',
+        }),
+      );
     }
   }
   return problems;
@@ -90,7 +111,8 @@ type ContactField = keyof SiteConfig['contact'];
 /** What an unset contact detail costs the published site, and what the hint asks for. */
 const contactPurpose: Record<ContactField, { unsetMeans: string; wanted: string }> = {
   email: {
-    unsetMeans: 'the terms and privacy pages would leave out the line with it, and a form whose captcha cannot load has no address to offer',
+    unsetMeans:
+      'the terms and privacy pages would leave out the line with it, and a form whose captcha cannot load has no address to offer',
     wanted: 'the address visitors can write to, such as hello@your-domain.com',
   },
   postalAddress: {
@@ -105,14 +127,20 @@ function contactProblems(site: SiteConfig, sources: ConfigSources): SiteError[] 
   for (const field of Object.keys(contactPurpose) as ContactField[]) {
     const value = site.contact[field];
     const domain = field === 'email' && value ? value.slice(value.lastIndexOf('@') + 1) : undefined;
-    const reason = !value ? `is not set, so ${contactPurpose[field].unsetMeans}`
-      : domain && isLocalOrExampleHost(domain) ? `${JSON.stringify(value)} is at ${domain}, a local or example domain nobody reads`
+    const reason = !value
+      ? `is not set, so ${contactPurpose[field].unsetMeans}`
+      : domain && isLocalOrExampleHost(domain)
+        ? `${JSON.stringify(value)} is at ${domain}, a local or example domain nobody reads`
         : undefined;
     if (!reason) continue;
     const name = `contact.${field}`;
     const hint = `Set ${name} in content/data/site.json to ${contactPurpose[field].wanted}.`;
-    const at = sources.siteJson ? { file: sources.siteJson.file, ...locateJsonField(sources.siteJson.source, ['contact', field]) } : {};
-    problems.push(new SiteError({ code: 'config.incomplete-for-production', message: `${name}: ${reason}`, hint, ...at }));
+    const at = sources.siteJson
+      ? { file: sources.siteJson.file, ...locateJsonField(sources.siteJson.source, ['contact', field]) }
+      : {};
+    problems.push(
+      new SiteError({ code: 'config.incomplete-for-production', message: `${name}: ${reason}`, hint, ...at }),
+    );
   }
   return problems;
 }
@@ -126,7 +154,8 @@ export function publicUrlProblem(value: string | undefined): string | undefined 
   } catch {
     return `${JSON.stringify(value)} is not an absolute URL`;
   }
-  if (isLocalOrExampleHost(url.hostname)) return `${JSON.stringify(value)} points at ${url.hostname}, a local or example host visitors cannot reach`;
+  if (isLocalOrExampleHost(url.hostname))
+    return `${JSON.stringify(value)} points at ${url.hostname}, a local or example host visitors cannot reach`;
   if (url.protocol !== 'https:') return `${JSON.stringify(value)} is not https: browsers would send it in clear text`;
   return undefined;
 }
@@ -149,11 +178,22 @@ function problemAt(field: SiteOverrideField, reason: string, wanted: string, sou
     return new SiteError({ code, message: `--site-url (siteUrl): ${reason}`, hint: `Pass --site-url ${wanted}.` });
   }
   const override = sources.overrides[field];
-  if (override) return new SiteError({ code, message: `${override.from} (${field}): ${reason}`, hint: `Set ${override.from} to ${wanted}.` });
+  if (override)
+    return new SiteError({
+      code,
+      message: `${override.from} (${field}): ${reason}`,
+      hint: `Set ${override.from} to ${wanted}.`,
+    });
   const hint = `Set ${field} in content/data/site.json, or the ${variable} variable, to ${wanted}.`;
   if (!sources.siteJson) return new SiteError({ code, message: `${field}: ${reason}`, hint });
   const { file, source } = sources.siteJson;
-  return new SiteError({ code, message: `${field}: ${reason}`, hint, file, ...locateJsonField(source, field.split('.')) });
+  return new SiteError({
+    code,
+    message: `${field}: ${reason}`,
+    hint,
+    file,
+    ...locateJsonField(source, field.split('.')),
+  });
 }
 
 function variableOf(field: SiteOverrideField): string {

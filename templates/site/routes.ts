@@ -1,7 +1,22 @@
 import path from 'node:path';
-import { formerFeedPaths, listPagePath, locateFrontMatterField, locateJsonField, paginate, type RedirectSpec, type RouteSpec } from 'sitegen/site';
+import {
+  formerFeedPaths,
+  listPagePath,
+  locateFrontMatterField,
+  locateJsonField,
+  paginate,
+  type RedirectSpec,
+  type RouteSpec,
+} from 'sitegen/site';
 import { termList } from './blog-terms.ts';
-import { audienceCopy, caseStudiesCopy, gettingStartedCopy, guideCopy, humansCopy, postCopy } from './markdown-copies.ts';
+import {
+  audienceCopy,
+  caseStudiesCopy,
+  gettingStartedCopy,
+  guideCopy,
+  humansCopy,
+  postCopy,
+} from './markdown-copies.ts';
 import type { SiteModel } from './model.ts';
 import type { GuideTopic } from './schemas/schemas.ts';
 import * as urls from './urls.ts';
@@ -45,20 +60,67 @@ export function siteRoutes(model: SiteModel): RouteSpec<SitePage>[] {
   const data = (name: string) => datasetFile(model, name);
   return [
     { path: urls.homePath, page: { kind: 'home' }, source: data('home') },
-    ...model.data.audiences.map((a) => ({ path: urls.audiencePath(a.slug), page: { kind: 'audience', slug: a.slug } as const, source: data('audiences'), markdown: audienceCopy(model, a) })),
-    ...model.data.guides.map((g) => ({ path: urls.guidePath(g.topic), page: { kind: 'guide', topic: g.topic } as const, source: data('guides'), markdown: guideCopy(model, g) })),
+    ...model.data.audiences.map((a) => ({
+      path: urls.audiencePath(a.slug),
+      page: { kind: 'audience', slug: a.slug } as const,
+      source: data('audiences'),
+      markdown: audienceCopy(model, a),
+    })),
+    ...model.data.guides.map((g) => ({
+      path: urls.guidePath(g.topic),
+      page: { kind: 'guide', topic: g.topic } as const,
+      source: data('guides'),
+      markdown: guideCopy(model, g),
+    })),
     // A full guide is what its overview's form gives: reachable at its address, which the form
     // leads to, but not listed for search engines (the page says noindex) nor in the sitemap.
-    ...model.guides.map((g) => ({ path: urls.guideArticlePath(g.topic), page: { kind: 'guide-article', topic: g.topic } as const, source: g.file, bodies: [g.file], indexable: false })),
+    ...model.guides.map((g) => ({
+      path: urls.guideArticlePath(g.topic),
+      page: { kind: 'guide-article', topic: g.topic } as const,
+      source: g.file,
+      bodies: [g.file],
+      indexable: false,
+    })),
     ...blogListRoutes(model),
-    ...model.posts.map((p) => ({ path: urls.blogPostPath(p.slug), page: { kind: 'blog-post', slug: p.slug } as const, source: p.file, bodies: [p.file], lastModified: p.date, markdown: postCopy(model, p) })),
-    { path: urls.caseStudiesPath, page: { kind: 'case-studies' }, source: data('case-studies'), markdown: caseStudiesCopy(model) },
+    ...model.posts.map((p) => ({
+      path: urls.blogPostPath(p.slug),
+      page: { kind: 'blog-post', slug: p.slug } as const,
+      source: p.file,
+      bodies: [p.file],
+      lastModified: p.date,
+      markdown: postCopy(model, p),
+    })),
+    {
+      path: urls.caseStudiesPath,
+      page: { kind: 'case-studies' },
+      source: data('case-studies'),
+      markdown: caseStudiesCopy(model),
+    },
     { path: urls.humansPath, page: { kind: 'humans' }, source: data('humans'), markdown: humansCopy(model) },
-    { path: urls.gettingStartedPath, page: { kind: 'getting-started' }, source: data('getting-started'), markdown: gettingStartedCopy(model) },
+    {
+      path: urls.gettingStartedPath,
+      page: { kind: 'getting-started' },
+      source: data('getting-started'),
+      markdown: gettingStartedCopy(model),
+    },
     { path: urls.toolkitPath, page: { kind: 'toolkit' }, source: data('toolkit') },
     // Only a site whose forms post to its own endpoint sends visitors here.
-    ...(model.data.site.leadEndpoint ? [{ path: urls.toolkitFilesPath, page: { kind: 'toolkit', unlocked: true } as const, source: data('toolkit'), indexable: false }] : []),
-    ...model.legal.map((l) => ({ path: urls.legalPath(l.slug), page: { kind: 'legal', slug: l.slug } as const, source: l.file, bodies: [l.file] })),
+    ...(model.data.site.leadEndpoint
+      ? [
+          {
+            path: urls.toolkitFilesPath,
+            page: { kind: 'toolkit', unlocked: true } as const,
+            source: data('toolkit'),
+            indexable: false,
+          },
+        ]
+      : []),
+    ...model.legal.map((l) => ({
+      path: urls.legalPath(l.slug),
+      page: { kind: 'legal', slug: l.slug } as const,
+      source: l.file,
+      bodies: [l.file],
+    })),
     // Results depend on the query: not a page for search engines to list.
     { path: urls.searchPath, page: { kind: 'search' }, source: data('search'), indexable: false },
     { path: urls.notFoundPath, page: { kind: 'not-found' }, source: data('ui'), notFound: true },
@@ -82,17 +144,36 @@ function blogListRoutes(model: SiteModel): RouteSpec<SitePage>[] {
   ];
   return [
     ...paginate(slugs, size, urls.blogIndexPath).map((list) => ({
-      path: listPagePath(list.first, list.number), page: { kind: 'blog-index', page: list.number } as const, source, ...newest(list.items),
+      path: listPagePath(list.first, list.number),
+      page: { kind: 'blog-index', page: list.number } as const,
+      source,
+      ...newest(list.items),
     })),
-    ...terms.flatMap(({ taxonomy, term }) => paginate(term.items, size, urls.blogTermPath(taxonomy, term.slug)).map((list) => ({
-      path: listPagePath(list.first, list.number), page: { kind: 'blog-term', taxonomy, slug: term.slug, page: list.number } as const, source, ...newest(list.items),
-    }))),
-    ...model.authors.flatMap((author) => paginate(author.posts, size, urls.blogAuthorPath(author.id)).map((list) => ({
-      path: listPagePath(list.first, list.number), page: { kind: 'blog-author', id: author.id, page: list.number } as const, source: datasetFile(model, 'people'), ...newest(list.items),
-    }))),
-    ...(['tag', 'category'] as const).flatMap((taxonomy) => paginate(termList(model, taxonomy), model.data.blog.termLists.pageSize, urls.blogTermListPath(taxonomy)).map((list) => ({
-      path: listPagePath(list.first, list.number), page: { kind: 'blog-terms', taxonomy, page: list.number } as const, source,
-    }))),
+    ...terms.flatMap(({ taxonomy, term }) =>
+      paginate(term.items, size, urls.blogTermPath(taxonomy, term.slug)).map((list) => ({
+        path: listPagePath(list.first, list.number),
+        page: { kind: 'blog-term', taxonomy, slug: term.slug, page: list.number } as const,
+        source,
+        ...newest(list.items),
+      })),
+    ),
+    ...model.authors.flatMap((author) =>
+      paginate(author.posts, size, urls.blogAuthorPath(author.id)).map((list) => ({
+        path: listPagePath(list.first, list.number),
+        page: { kind: 'blog-author', id: author.id, page: list.number } as const,
+        source: datasetFile(model, 'people'),
+        ...newest(list.items),
+      })),
+    ),
+    ...(['tag', 'category'] as const).flatMap((taxonomy) =>
+      paginate(termList(model, taxonomy), model.data.blog.termLists.pageSize, urls.blogTermListPath(taxonomy)).map(
+        (list) => ({
+          path: listPagePath(list.first, list.number),
+          page: { kind: 'blog-terms', taxonomy, page: list.number } as const,
+          source,
+        }),
+      ),
+    ),
   ];
 }
 
@@ -111,11 +192,24 @@ export function siteRedirects(model: SiteModel): RedirectSpec[] {
       to: redirect.to,
       origin: { kind: 'data', file, field: `[${index}].to`, ...(source ? locateJsonField(source, [index, 'to']) : {}) },
     })),
-    ...model.posts.flatMap((post) => post.aliases.map((alias): RedirectSpec => ({
-      from: alias,
-      to: urls.blogPostPath(post.slug),
-      origin: { kind: 'markdown', file: post.file, field: 'aliases', line: locateFrontMatterField(frontMatter.get(post.file) ?? '', 'aliases') },
-    }))),
-    ...formerFeedPaths.filter((from) => from !== urls.feedPath).map((from): RedirectSpec => ({ from, to: urls.feedPath, origin: { kind: 'template', file: 'templates/site/routes.ts' } })),
+    ...model.posts.flatMap((post) =>
+      post.aliases.map((alias): RedirectSpec => ({
+        from: alias,
+        to: urls.blogPostPath(post.slug),
+        origin: {
+          kind: 'markdown',
+          file: post.file,
+          field: 'aliases',
+          line: locateFrontMatterField(frontMatter.get(post.file) ?? '', 'aliases'),
+        },
+      })),
+    ),
+    ...formerFeedPaths
+      .filter((from) => from !== urls.feedPath)
+      .map((from): RedirectSpec => ({
+        from,
+        to: urls.feedPath,
+        origin: { kind: 'template', file: 'templates/site/routes.ts' },
+      })),
   ];
 }

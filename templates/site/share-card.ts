@@ -23,16 +23,22 @@ export function cardTextFor(route: { page: SitePage }, model: SiteModel): CardTe
   const kinds = data['share-cards'].kinds;
   const page = route.page;
   switch (page.kind) {
-    case 'home': return { title: data.home.meta.title, kind: kinds.home };
+    case 'home':
+      return { title: data.home.meta.title, kind: kinds.home };
     case 'audience': {
       const audience = data.audiences.find((a) => a.slug === page.slug)!;
       return { title: audience.meta.title, kind: audience.hero.eyebrow };
     }
-    case 'guide': return { title: data.guides.find((g) => g.topic === page.topic)!.overview.meta.title, kind: kinds.guide };
-    case 'guide-article': return { title: model.guides.find((g) => g.topic === page.topic)!.title, kind: kinds['guide-article'] };
-    case 'blog-index': return { title: data.blog.meta.title, kind: kinds['blog-index'] };
-    case 'blog-term': return { title: termTitle(model, page.taxonomy, page.slug), kind: kinds['blog-index'] };
-    case 'blog-terms': return { title: data.blog.termLists[page.taxonomy].title, kind: kinds['blog-index'] };
+    case 'guide':
+      return { title: data.guides.find((g) => g.topic === page.topic)!.overview.meta.title, kind: kinds.guide };
+    case 'guide-article':
+      return { title: model.guides.find((g) => g.topic === page.topic)!.title, kind: kinds['guide-article'] };
+    case 'blog-index':
+      return { title: data.blog.meta.title, kind: kinds['blog-index'] };
+    case 'blog-term':
+      return { title: termTitle(model, page.taxonomy, page.slug), kind: kinds['blog-index'] };
+    case 'blog-terms':
+      return { title: data.blog.termLists[page.taxonomy].title, kind: kinds['blog-index'] };
     case 'blog-post': {
       const post = postsBySlug(model).get(page.slug)!;
       return { title: post.title, kind: post.category };
@@ -41,14 +47,22 @@ export function cardTextFor(route: { page: SitePage }, model: SiteModel): CardTe
       const person = model.people.get(page.id)!;
       return { title: person.name, kind: `${kinds['blog-author']}: ${person.role}` };
     }
-    case 'case-studies': return { title: data['case-studies'].meta.title, kind: kinds['case-studies'] };
-    case 'humans': return { title: data.humans.meta.title, kind: kinds.humans };
-    case 'getting-started': return { title: data['getting-started'].meta.title, kind: kinds['getting-started'] };
-    case 'toolkit': return { title: data.toolkit.meta.title, kind: kinds.toolkit };
-    case 'legal': return { title: model.legal.find((l) => l.slug === page.slug)!.title, kind: kinds.legal };
-    case 'search': return { title: data.search.meta.title, kind: kinds.search };
-    case 'not-found': return { title: data.ui.notFound.metaTitle, kind: kinds['not-found'] };
-    case 'redirect': return { title: data.home.meta.title, kind: kinds.home };
+    case 'case-studies':
+      return { title: data['case-studies'].meta.title, kind: kinds['case-studies'] };
+    case 'humans':
+      return { title: data.humans.meta.title, kind: kinds.humans };
+    case 'getting-started':
+      return { title: data['getting-started'].meta.title, kind: kinds['getting-started'] };
+    case 'toolkit':
+      return { title: data.toolkit.meta.title, kind: kinds.toolkit };
+    case 'legal':
+      return { title: model.legal.find((l) => l.slug === page.slug)!.title, kind: kinds.legal };
+    case 'search':
+      return { title: data.search.meta.title, kind: kinds.search };
+    case 'not-found':
+      return { title: data.ui.notFound.metaTitle, kind: kinds['not-found'] };
+    case 'redirect':
+      return { title: data.home.meta.title, kind: kinds.home };
   }
 }
 
@@ -69,13 +83,21 @@ export const shareCard: ShareCardSpec<SiteModel, SitePage> = {
     // A list's later pages share its first page's card: the same words, drawn once.
     const page = route.page;
     if (page.kind === 'blog-index' && page.page > 1) return { kind: 'same-as', path: blogIndexPath };
-    if (page.kind === 'blog-term' && page.page > 1) return { kind: 'same-as', path: blogTermPath(page.taxonomy, page.slug) };
+    if (page.kind === 'blog-term' && page.page > 1)
+      return { kind: 'same-as', path: blogTermPath(page.taxonomy, page.slug) };
     if (page.kind === 'blog-terms' && page.page > 1) return { kind: 'same-as', path: blogTermListPath(page.taxonomy) };
     if (page.kind === 'blog-author' && page.page > 1) return { kind: 'same-as', path: blogAuthorPath(page.id) };
     const post = route.page.kind === 'blog-post' ? postsBySlug(model).get(route.page.slug) : undefined;
     if (post?.socialImage) {
-      const frontMatter = model.content.collections.posts!.find((entry) => entry.file === post.file)?.frontMatterText ?? '';
-      return { kind: 'image', image: post.socialImage, alt: post.socialImageAlt, file: post.file, line: locateFrontMatterField(frontMatter, 'socialImage') };
+      const frontMatter =
+        model.content.collections.posts!.find((entry) => entry.file === post.file)?.frontMatterText ?? '';
+      return {
+        kind: 'image',
+        image: post.socialImage,
+        alt: post.socialImageAlt,
+        file: post.file,
+        line: locateFrontMatterField(frontMatter, 'socialImage'),
+      };
     }
     const text = cardTextFor(route, model);
     return { kind: 'card', card: { ...text }, alt: `${text.kind}: ${text.title} | ${model.data.site.brand}` };
@@ -83,9 +105,13 @@ export const shareCard: ShareCardSpec<SiteModel, SitePage> = {
   assets: (model, root) => readCardAssets(root, model),
   async background(assets, tools) {
     const { brand, host, colours, brandMark } = assets.data as CardData;
-    const [mark, watermark] = await Promise.all([tools.rasterise(brandMark, 60), tools.rasterise(brandMark, 460, 0.07)]);
+    const [mark, watermark] = await Promise.all([
+      tools.rasterise(brandMark, 60),
+      tools.rasterise(brandMark, 460, 0.07),
+    ]);
     return ShareCardFrame({ brand, host, colours, brandMark: mark, watermark });
   },
-  words: (card, assets) => ShareCardText({ ...(card as unknown as CardText), colours: (assets.data as CardData).colours }),
+  words: (card, assets) =>
+    ShareCardText({ ...(card as unknown as CardText), colours: (assets.data as CardData).colours }),
   logoAlt: (model) => model.data.site.brand,
 };

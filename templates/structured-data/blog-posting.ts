@@ -7,7 +7,13 @@ import { organizationReference, type SiteAddresses } from './organization.ts';
  * their page on the blog; the organisation when the post names no one) and the organisation as
  * publisher.
  */
-export function blogPostingJsonLd(post: Post, site: SiteModel['data']['site'], page: { url: string; image?: string }, addresses: SiteAddresses, author?: { person: Person; url: string }): WithContext<BlogPosting> {
+export function blogPostingJsonLd(
+  post: Post,
+  site: SiteModel['data']['site'],
+  page: { url: string; image?: string },
+  addresses: SiteAddresses,
+  author?: { person: Person; url: string },
+): WithContext<BlogPosting> {
   const organization = organizationReference(site, addresses);
   return {
     '@context': 'https://schema.org',
@@ -19,7 +25,15 @@ export function blogPostingJsonLd(post: Post, site: SiteModel['data']['site'], p
     ...(page.image ? { image: [page.image] } : {}),
     url: page.url,
     mainEntityOfPage: { '@type': 'WebPage', '@id': page.url },
-    author: author ? { '@type': 'Person', name: author.person.name, jobTitle: author.person.role, url: author.url, worksFor: organization } : organization,
+    author: author
+      ? {
+          '@type': 'Person',
+          name: author.person.name,
+          jobTitle: author.person.role,
+          url: author.url,
+          worksFor: organization,
+        }
+      : organization,
     publisher: organization,
     articleSection: post.category,
     keywords: post.tags.join(', '),

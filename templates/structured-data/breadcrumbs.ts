@@ -16,7 +16,11 @@ interface Crumb {
  * The trail from the home page to a nested page (a post, a guide, a guide article, a service
  * page), as search results show it; undefined for the home page and top-level pages.
  */
-export function breadcrumbsJsonLd(route: Route<SitePage>, model: SiteModel, canonical: string): WithContext<BreadcrumbList> | undefined {
+export function breadcrumbsJsonLd(
+  route: Route<SitePage>,
+  model: SiteModel,
+  canonical: string,
+): WithContext<BreadcrumbList> | undefined {
   const trail = trailOf(route, model);
   if (!trail) return undefined;
   const { siteUrl, trailingSlash, brand } = model.data.site;
@@ -38,16 +42,29 @@ function trailOf(route: Route<SitePage>, model: SiteModel): Crumb[] | undefined 
   const { data } = model;
   const page = route.page;
   switch (page.kind) {
-    case 'blog-post': return [{ name: data.blog.meta.title, path: blogIndexPath }, { name: postsBySlug(model).get(page.slug)!.title }];
-    case 'blog-term': return [{ name: data.blog.meta.title, path: blogIndexPath }, { name: termTitle(model, page.taxonomy, page.slug) }];
-    case 'blog-terms': return [{ name: data.blog.meta.title, path: blogIndexPath }, { name: data.blog.termLists[page.taxonomy].title }];
-    case 'blog-author': return [{ name: data.blog.meta.title, path: blogIndexPath }, { name: model.people.get(page.id)!.name }];
-    case 'guide': return [{ name: data.guides.find((g) => g.topic === page.topic)!.name }];
+    case 'blog-post':
+      return [{ name: data.blog.meta.title, path: blogIndexPath }, { name: postsBySlug(model).get(page.slug)!.title }];
+    case 'blog-term':
+      return [
+        { name: data.blog.meta.title, path: blogIndexPath },
+        { name: termTitle(model, page.taxonomy, page.slug) },
+      ];
+    case 'blog-terms':
+      return [{ name: data.blog.meta.title, path: blogIndexPath }, { name: data.blog.termLists[page.taxonomy].title }];
+    case 'blog-author':
+      return [{ name: data.blog.meta.title, path: blogIndexPath }, { name: model.people.get(page.id)!.name }];
+    case 'guide':
+      return [{ name: data.guides.find((g) => g.topic === page.topic)!.name }];
     case 'guide-article': {
       const guide = data.guides.find((g) => g.topic === page.topic)!;
-      return [{ name: guide.name, path: guidePath(page.topic) }, { name: model.guides.find((g) => g.topic === page.topic)!.title }];
+      return [
+        { name: guide.name, path: guidePath(page.topic) },
+        { name: model.guides.find((g) => g.topic === page.topic)!.title },
+      ];
     }
-    case 'audience': return [{ name: data.audiences.find((a) => a.slug === page.slug)!.meta.title }];
-    default: return undefined;
+    case 'audience':
+      return [{ name: data.audiences.find((a) => a.slug === page.slug)!.meta.title }];
+    default:
+      return undefined;
   }
 }

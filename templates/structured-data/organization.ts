@@ -12,7 +12,10 @@ export interface SiteAddresses {
 }
 
 /** The organisation as a part of another item (a post's author and publisher). */
-export function organizationReference(site: SiteModel['data']['site'], addresses: SiteAddresses): Exclude<Organization, string> {
+export function organizationReference(
+  site: SiteModel['data']['site'],
+  addresses: SiteAddresses,
+): Exclude<Organization, string> {
   return {
     '@type': 'Organization',
     '@id': `${addresses.home}#organization`,
@@ -23,6 +26,15 @@ export function organizationReference(site: SiteModel['data']['site'], addresses
 }
 
 /** The home page's `Organization`: name, address, logo, description and its profiles elsewhere (the footer's). */
-export function organizationJsonLd(site: SiteModel['data']['site'], addresses: SiteAddresses, profiles: readonly { href: string }[] = []): WithContext<Organization> {
-  return { '@context': 'https://schema.org', ...organizationReference(site, addresses), description: site.description, ...(profiles.length > 0 ? { sameAs: profiles.map((profile) => profile.href) } : {}) };
+export function organizationJsonLd(
+  site: SiteModel['data']['site'],
+  addresses: SiteAddresses,
+  profiles: readonly { href: string }[] = [],
+): WithContext<Organization> {
+  return {
+    '@context': 'https://schema.org',
+    ...organizationReference(site, addresses),
+    description: site.description,
+    ...(profiles.length > 0 ? { sameAs: profiles.map((profile) => profile.href) } : {}),
+  };
 }

@@ -21,14 +21,21 @@ export interface PageAddresses extends SiteAddresses {
  * `BreadcrumbList` on every nested page. Every address comes from the layout, so the structured
  * data names the same URLs as the canonical link and `og:image`.
  */
-export function pageStructuredData(route: Route<SitePage>, model: SiteModel, page: PageAddresses): WithContext<Thing>[] {
+export function pageStructuredData(
+  route: Route<SitePage>,
+  model: SiteModel,
+  page: PageAddresses,
+): WithContext<Thing>[] {
   const site = model.data.site;
   const items: (WithContext<Thing> | undefined)[] = [];
   if (route.page.kind === 'home') items.push(organizationJsonLd(site, page, model.data.navigation.footer.social));
   if (route.page.kind === 'blog-post') {
     const post = postsBySlug(model).get(route.page.slug)!;
     const person = post.author === undefined ? undefined : model.people.get(post.author);
-    const author = person && { person, url: absoluteUrl(site.siteUrl, pageHref(blogAuthorPath(person.id), site.trailingSlash)) };
+    const author = person && {
+      person,
+      url: absoluteUrl(site.siteUrl, pageHref(blogAuthorPath(person.id), site.trailingSlash)),
+    };
     items.push(blogPostingJsonLd(post, site, page, page, author));
   }
   items.push(breadcrumbsJsonLd(route, model, page.url));

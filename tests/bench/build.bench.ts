@@ -28,7 +28,11 @@ const runs = option('--runs') ?? 3;
 const keep = process.argv.includes('--keep');
 /** Node options of the package's build script, so the benchmark runs the build as `npm run build` does. */
 const buildScript = JSON.parse(await readFile(path.join(projectRoot, 'package.json'), 'utf8')).scripts.build as string;
-const nodeOptions = /^node((?: --[\w-]+(?:=\S+)?)*) cli\/bin\.js build$/.exec(buildScript)?.[1]?.trim().split(' ').filter(Boolean);
+const nodeOptions = /^node((?: --[\w-]+(?:=\S+)?)*) cli\/bin\.js build$/
+  .exec(buildScript)?.[1]
+  ?.trim()
+  .split(' ')
+  .filter(Boolean);
 if (!nodeOptions) throw new Error(`unexpected build script: ${buildScript}`);
 const probe = pathToFileURL(path.join(import.meta.dirname, 'usage-probe.mjs')).href;
 
@@ -69,18 +73,31 @@ try {
   const build = (out: string, ...flags: string[]): Run => {
     rmSync(usageFile, { force: true });
     const start = performance.now();
-    const run = spawnSync(process.execPath, ['--import', probe, ...nodeOptions, path.join(root, 'cli', 'bin.js'), 'build', '--out', out, ...flags], {
-      cwd: root,
-      encoding: 'utf8',
-      env: { ...process.env, SITEGEN_BENCH_USAGE_FILE: usageFile },
-      maxBuffer: 64 * 1024 * 1024,
-    });
+    const run = spawnSync(
+      process.execPath,
+      ['--import', probe, ...nodeOptions, path.join(root, 'cli', 'bin.js'), 'build', '--out', out, ...flags],
+      {
+        cwd: root,
+        encoding: 'utf8',
+        env: { ...process.env, SITEGEN_BENCH_USAGE_FILE: usageFile },
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
     const wall = (performance.now() - start) / 1000;
     if (run.status !== 0) throw new Error(`build failed (exit ${run.status ?? run.signal}):\n${run.stderr}`);
-    return { wall, ...usage(), pages: Number(/Built (\d+) pages/.exec(run.stdout)?.[1]), phases: run.stdout.split('\n')[1]!.trim() };
+    return {
+      wall,
+      ...usage(),
+      pages: Number(/Built (\d+) pages/.exec(run.stdout)?.[1]),
+      phases: run.stdout.split('\n')[1]!.trim(),
+    };
   };
   const usage = (): Pick<Run, 'cpu' | 'peakMiB'> => {
-    const { userSeconds, systemSeconds, peakKiB } = JSON.parse(readFileSync(usageFile, 'utf8')) as { userSeconds: number; systemSeconds: number; peakKiB: number };
+    const { userSeconds, systemSeconds, peakKiB } = JSON.parse(readFileSync(usageFile, 'utf8')) as {
+      userSeconds: number;
+      systemSeconds: number;
+      peakKiB: number;
+    };
     return { cpu: userSeconds + systemSeconds, peakMiB: peakKiB / 1024 };
   };
 
@@ -95,7 +112,9 @@ try {
     await writeFile(editedFile, `${text}\nThis paragraph was added by edit ${edits} of the benchmark.\n`);
   };
 
-  console.log(`posts: ${count} realistic (tests/helpers/realistic-posts.ts), runs: ${runs}, as \`node ${[...nodeOptions, 'cli/bin.js build'].join(' ')}\`, link check on`);
+  console.log(
+    `posts: ${count} realistic (tests/helpers/realistic-posts.ts), runs: ${runs}, as \`node ${[...nodeOptions, 'cli/bin.js build'].join(' ')}\`, link check on`,
+  );
   const speedBefore = await calibrate();
   // Warm-up, not timed: compiles the copy's CLI, fills the Markdown, image and card caches, and
   // leaves the output that `unchanged` and `one-edit` build over.
@@ -113,18 +132,31 @@ try {
         await editPost();
         results['one-edit'].push(build('dist'));
         const page = await readFile(editedPage, 'utf8');
-        if (!page.includes(`added by edit ${edits} of the benchmark`)) throw new Error(`${editedPage} does not show edit ${edits}: the one-edit build left the page stale`);
+        if (!page.includes(`added by edit ${edits} of the benchmark`))
+          throw new Error(`${editedPage} does not show edit ${edits}: the one-edit build left the page stale`);
       }
     }
   }
 
-  const labels: Record<Kind, string> = { cold: 'cold (--no-cache, empty output)', unchanged: 'unchanged (caches warm)', 'one-edit': 'one post edited (caches warm)' };
+  const labels: Record<Kind, string> = {
+    cold: 'cold (--no-cache, empty output)',
+    unchanged: 'unchanged (caches warm)',
+    'one-edit': 'one post edited (caches warm)',
+  };
   console.log('');
-  console.log(`${'build'.padEnd(32)} ${'wall s'.padStart(7)} ${'CPU s'.padStart(7)} ${'peak MiB'.padStart(9)}   wall s of every run`);
+  console.log(
+    `${'build'.padEnd(32)} ${'wall s'.padStart(7)} ${'CPU s'.padStart(7)} ${'peak MiB'.padStart(9)}   wall s of every run`,
+  );
   for (const kind of kinds) {
     const list = results[kind];
     const wall = median(list.map((r) => r.wall));
-    console.log(`${labels[kind].padEnd(32)} ${wall.toFixed(2).padStart(7)} ${median(list.map((r) => r.cpu)).toFixed(2).padStart(7)} ${median(list.map((r) => r.peakMiB)).toFixed(0).padStart(9)}   ${list.map((r) => r.wall.toFixed(2)).join(', ')}`);
+    console.log(
+      `${labels[kind].padEnd(32)} ${wall.toFixed(2).padStart(7)} ${median(list.map((r) => r.cpu))
+        .toFixed(2)
+        .padStart(7)} ${median(list.map((r) => r.peakMiB))
+        .toFixed(0)
+        .padStart(9)}   ${list.map((r) => r.wall.toFixed(2)).join(', ')}`,
+    );
   }
   console.log('');
   for (const kind of kinds) {
@@ -132,8 +164,15 @@ try {
     const typical = list.find((r) => r.wall === median(list.map((x) => x.wall)))!;
     console.log(`${kind}, median run: ${typical.phases}`);
   }
-  console.log(`machine speed, one thread: ${speedBefore} before, ${await calibrate()} after (Markdown of one realistic post)`);
-  console.log(`load average: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')} (${os.availableParallelism()} cores)`);
+  console.log(
+    `machine speed, one thread: ${speedBefore} before, ${await calibrate()} after (Markdown of one realistic post)`,
+  );
+  console.log(
+    `load average: ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')} (${os.availableParallelism()} cores)`,
+  );
 } finally {
   if (keep) console.log(`kept: ${root}`);
   else await cleanup();

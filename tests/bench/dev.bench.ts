@@ -14,7 +14,9 @@ const option = (name: string) => Number(process.argv[process.argv.indexOf(name) 
 /** Edits of the post; the template is edited half as many times. */
 const postEdits = option('--edits') ?? 20;
 const gap = option('--gap') ?? 50;
-const from = process.argv.includes('--project') ? path.resolve(process.argv[process.argv.indexOf('--project') + 1]!) : undefined;
+const from = process.argv.includes('--project')
+  ? path.resolve(process.argv[process.argv.indexOf('--project') + 1]!)
+  : undefined;
 
 // The edits go to a copy, so the working tree is never touched.
 const { root, cleanup } = await copyProject({ from });
@@ -26,7 +28,14 @@ const postFile = postNames.includes('ai-powered-bug-reports.md') ? 'ai-powered-b
 // React's production build, as the launcher (cli/bin.js) sets it for `sitegen dev`: imported once it is set.
 process.env.NODE_ENV ??= 'production';
 const { startDevServer } = await import('../../cli/dev/dev-server.ts');
-const server = await startDevServer({ root, contentDir: path.join(root, 'content'), host: '127.0.0.1', port: 0, env: {}, log: () => {} });
+const server = await startDevServer({
+  root,
+  contentDir: path.join(root, 'content'),
+  host: '127.0.0.1',
+  port: 0,
+  env: {},
+  log: () => {},
+});
 const events = await openEventStream(`${server.url}/__sitegen/events`);
 
 async function measure(file: string, times: number, edit: (text: string, i: number) => string): Promise<number[]> {
@@ -45,11 +54,26 @@ async function measure(file: string, times: number, edit: (text: string, i: numb
 }
 
 try {
-  const post = await measure(path.join(posts, postFile), postEdits, (text, i) => text.replace(/\n## /, `\nEdit number ${i}.\n\n## `));
-  const template = await measure(path.join(root, 'templates', 'pages', 'blog-post.tsx'), Math.max(1, Math.round(postEdits / 2)), (text, i) => text.replace('<article className="article">', `<article className="article" data-edit="${i}">`));
-  console.log(`post edit → reload event: median ${median(post).toFixed(0)} ms (min ${Math.min(...post).toFixed(0)}, max ${Math.max(...post).toFixed(0)}; target < 150 ms)`);
-  console.log(`template edit → reload event: median ${median(template).toFixed(0)} ms (min ${Math.min(...template).toFixed(0)}, max ${Math.max(...template).toFixed(0)}; target < 300 ms)`);
-  console.log(`load average: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+  const post = await measure(path.join(posts, postFile), postEdits, (text, i) =>
+    text.replace(/\n## /, `\nEdit number ${i}.\n\n## `),
+  );
+  const template = await measure(
+    path.join(root, 'templates', 'pages', 'blog-post.tsx'),
+    Math.max(1, Math.round(postEdits / 2)),
+    (text, i) => text.replace('<article className="article">', `<article className="article" data-edit="${i}">`),
+  );
+  console.log(
+    `post edit → reload event: median ${median(post).toFixed(0)} ms (min ${Math.min(...post).toFixed(0)}, max ${Math.max(...post).toFixed(0)}; target < 150 ms)`,
+  );
+  console.log(
+    `template edit → reload event: median ${median(template).toFixed(0)} ms (min ${Math.min(...template).toFixed(0)}, max ${Math.max(...template).toFixed(0)}; target < 300 ms)`,
+  );
+  console.log(
+    `load average: ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
+  );
 } finally {
   events.close();
   await server.close();

@@ -15,7 +15,8 @@ import { createStaticHandler } from '../../cli/static-host/static-host.ts';
 import { projectRoot } from '../helpers/content.ts';
 
 const lighthouse = 'lighthouse@12.8.2';
-const argument = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
+const argument = (name: string) =>
+  process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined;
 const dist = path.resolve(argument('--dist') ?? path.join(projectRoot, 'dist'));
 const pages = (argument('--pages') ?? '/blog/,/blog/tags/ai/').split(',');
 const chrome = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -34,11 +35,28 @@ try {
   for (const page of pages) {
     const output = path.join(work, 'report.json');
     // Run without blocking this process: the pages Lighthouse loads are served from it.
-    await promisify(execFile)('npx', ['--yes', lighthouse, `${origin}${page}`, '--quiet', '--output=json', `--output-path=${output}`,
-      '--only-categories=performance,accessibility,best-practices,seo', '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage'], {
-      encoding: 'utf8', env: { ...process.env, CHROME_PATH: chrome }, maxBuffer: 64 * 1024 * 1024, timeout: 180_000,
-    }).catch((error: { code?: number; signal?: string; stderr?: string }) => {
-      throw new Error(`lighthouse failed on ${page} (exit ${error.code ?? error.signal}):\n${(error.stderr ?? '').slice(-4000)}`);
+    await promisify(execFile)(
+      'npx',
+      [
+        '--yes',
+        lighthouse,
+        `${origin}${page}`,
+        '--quiet',
+        '--output=json',
+        `--output-path=${output}`,
+        '--only-categories=performance,accessibility,best-practices,seo',
+        '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage',
+      ],
+      {
+        encoding: 'utf8',
+        env: { ...process.env, CHROME_PATH: chrome },
+        maxBuffer: 64 * 1024 * 1024,
+        timeout: 180_000,
+      },
+    ).catch((error: { code?: number; signal?: string; stderr?: string }) => {
+      throw new Error(
+        `lighthouse failed on ${page} (exit ${error.code ?? error.signal}):\n${(error.stderr ?? '').slice(-4000)}`,
+      );
     });
     const report = JSON.parse(readFileSync(output, 'utf8')) as Report;
     console.log(`${page}`);
@@ -48,7 +66,10 @@ try {
       for (const ref of category.auditRefs.filter((r) => r.weight > 0)) {
         const audit = report.audits[ref.id]!;
         if (audit.scoreDisplayMode === 'binary' || audit.scoreDisplayMode === 'numeric') {
-          if ((audit.score ?? 1) < 1) console.log(`    ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}: ${Math.round((audit.score ?? 0) * 100)}`);
+          if ((audit.score ?? 1) < 1)
+            console.log(
+              `    ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}: ${Math.round((audit.score ?? 0) * 100)}`,
+            );
         }
       }
       if (category.title !== 'Performance' && score < 100) shortfall = true;

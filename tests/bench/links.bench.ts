@@ -31,11 +31,15 @@ function renderNav(): string {
 }
 
 function renderFooter(): string {
-  const columns = sections.map((s, c) => `<div class="footer-column"><h3>${s}</h3><ul>
+  const columns = sections
+    .map(
+      (s, c) => `<div class="footer-column"><h3>${s}</h3><ul>
         <li><a href="/${s}/">All ${s}</a></li>
         <li><a href="${routeOf(c)}">Featured</a></li>
         <li><a href="${routeOf(c + 5)}#section-2">Deep dive</a></li>
-      </ul></div>`).join('\n    ');
+      </ul></div>`,
+    )
+    .join('\n    ');
   return `<footer class="site-footer">
     ${columns}
     <p>&copy; 2025 Checkpoint QA · <a href="/privacy/">Privacy</a> · <a href="/terms/">Terms</a> · <a href="https://github.com/example">GitHub</a></p>
@@ -83,14 +87,25 @@ function renderPage(i: number, nav: string, footer: string): string {
 async function writeSite(dir: string): Promise<void> {
   const nav = renderNav();
   const footer = renderFooter();
-  const fixed = ['about/index.html', 'getting-started/index.html', 'privacy/index.html', 'terms/index.html', 'index.html', ...sections.map((s) => `${s}/index.html`)];
+  const fixed = [
+    'about/index.html',
+    'getting-started/index.html',
+    'privacy/index.html',
+    'terms/index.html',
+    'index.html',
+    ...sections.map((s) => `${s}/index.html`),
+  ];
   for (const file of fixed) {
     await mkdir(join(dir, file, '..'), { recursive: true });
-    await writeFile(join(dir, file), `<!doctype html><title>x</title>${nav}<main><form id="contact-form"></form></main>${footer}`);
+    await writeFile(
+      join(dir, file),
+      `<!doctype html><title>x</title>${nav}<main><form id="contact-form"></form></main>${footer}`,
+    );
   }
   await mkdir(join(dir, 'images'), { recursive: true });
   await mkdir(join(dir, 'assets'), { recursive: true });
-  for (const name of ['images/logo.svg', 'favicon.svg', 'assets/site.css', 'assets/hydrate.js']) await writeFile(join(dir, name), '');
+  for (const name of ['images/logo.svg', 'favicon.svg', 'assets/site.css', 'assets/hydrate.js'])
+    await writeFile(join(dir, name), '');
   for (let p = 0; p < 8; p++) {
     await writeFile(join(dir, `images/figure-${p}.png`), '');
     await writeFile(join(dir, `images/figure-${p}@2x.png`), '');
@@ -103,7 +118,9 @@ async function writeSite(dir: string): Promise<void> {
 
 /** Generates the site in a child process, so the peak RSS printed is the checker's alone. */
 function generateInChild(dir: string): void {
-  const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--generate', dir], { stdio: 'inherit' });
+  const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--generate', dir], {
+    stdio: 'inherit',
+  });
   if (child.status !== 0) throw new Error(`generating the benchmark site failed (exit ${child.status})`);
 }
 
@@ -120,12 +137,18 @@ async function benchmark(): Promise<void> {
     const wallMs = performance.now() - started;
     const cpu = process.cpuUsage(cpuBefore);
     const errors = report.findings.filter((f) => f.severity === 'error').length;
-    console.log(`${report.pages} pages, ${report.checked} links checked (${(report.checked / report.pages).toFixed(0)} a page), ${errors} broken`);
-    console.log(`wall time: ${wallMs.toFixed(0)} ms (target < 2000 ms); CPU time: ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms`);
+    console.log(
+      `${report.pages} pages, ${report.checked} links checked (${(report.checked / report.pages).toFixed(0)} a page), ${errors} broken`,
+    );
+    console.log(
+      `wall time: ${wallMs.toFixed(0)} ms (target < 2000 ms); CPU time: ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms`,
+    );
     console.log(`pages/second: ${Math.round(report.pages / (wallMs / 1000))}`);
     // maxRSS is the process's high-water mark in KiB, so it also catches peaks inside synchronous work.
     console.log(`peak RSS: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
-    console.log(`1-minute load average at start: ${load.toFixed(1)} on ${availableParallelism()} cores (other work on the machine inflates wall time, not CPU time)`);
+    console.log(
+      `1-minute load average at start: ${load.toFixed(1)} on ${availableParallelism()} cores (other work on the machine inflates wall time, not CPU time)`,
+    );
     if (errors > 0) process.exitCode = 1;
     measureSuggestions();
   } finally {
@@ -144,7 +167,9 @@ async function measureRedirectRules(): Promise<void> {
   try {
     await mkdir(join(dir, 'posts', 'first'), { recursive: true });
     await writeFile(join(dir, 'posts', 'first', 'index.html'), '<!doctype html><title>First</title>');
-    const rules = Array.from({ length: n }, (_, i) => (i % 2 ? `/shared/:x/b${i} /posts/:x/ 301` : `/a${i}/:x/b /posts/:x/ 301`));
+    const rules = Array.from({ length: n }, (_, i) =>
+      i % 2 ? `/shared/:x/b${i} /posts/:x/ 301` : `/a${i}/:x/b /posts/:x/ 301`,
+    );
     await writeFile(join(dir, '_redirects'), rules.join('\n'));
     const hrefOf = (i: number) => {
       const end = i % 4 < 2 ? 'b' : 'c';
@@ -159,8 +184,10 @@ async function measureRedirectRules(): Promise<void> {
     const report = await checkSite(dir);
     const ms = performance.now() - started;
     const cpu = process.cpuUsage(cpuBefore);
-    console.log(`redirect rules: ${n} placeholder rules × ${report.checked} links in ${ms.toFixed(0)} ms (CPU ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms), `
-      + `${report.findings.length} findings (target < 1000 ms: ${ms < 1000 ? 'met' : 'missed'})`);
+    console.log(
+      `redirect rules: ${n} placeholder rules × ${report.checked} links in ${ms.toFixed(0)} ms (CPU ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms), ` +
+        `${report.findings.length} findings (target < 1000 ms: ${ms < 1000 ? 'met' : 'missed'})`,
+    );
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -172,7 +199,9 @@ function measureSuggestions(): void {
   const started = performance.now();
   for (let i = 0; i < 200; i++) suggester.closest(`/blgo/post-${i}/`);
   const ms = performance.now() - started;
-  console.log(`suggestions: 200 misspelt paths among 20,000 routes in ${ms.toFixed(0)} ms (target < 3000 ms: ${ms < 3000 ? 'met' : 'missed'})`);
+  console.log(
+    `suggestions: 200 misspelt paths among 20,000 routes in ${ms.toFixed(0)} ms (target < 3000 ms: ${ms < 3000 ? 'met' : 'missed'})`,
+  );
 }
 
 if (process.argv[2] === '--generate') await writeSite(process.argv[3]);

@@ -20,10 +20,16 @@ const pasted = [
   '<table><tr><th>A</th><th>B</th></tr><tr><td style="color:red">1</td><td>2</td></tr></table>',
 ].join('\n\n');
 const bodies = sharedCorpusPosts(option('--posts', 200)).map((post) => splitMarkdown(post.text));
-await printAlternatingRounds('realistic posts', {
-  'as written (no HTML)': async ({ body, bodyLine }) => void (await renderMarkdown(body, bodyLine)),
-  'with pasted HTML appended': async ({ body, bodyLine }) => void (await renderMarkdown(`${body}\n\n${pasted}\n`, bodyLine)),
-}, bodies, { rounds: option('--rounds', 5), warm: 30 });
+await printAlternatingRounds(
+  'realistic posts',
+  {
+    'as written (no HTML)': async ({ body, bodyLine }) => void (await renderMarkdown(body, bodyLine)),
+    'with pasted HTML appended': async ({ body, bodyLine }) =>
+      void (await renderMarkdown(`${body}\n\n${pasted}\n`, bodyLine)),
+  },
+  bodies,
+  { rounds: option('--rounds', 5), warm: 30 },
+);
 
 const pathological: Record<string, string> = {
   '100,000 unclosed <div> (one HTML block)': `${'<div>'.repeat(100_000)}\n`,
@@ -41,6 +47,9 @@ for (const [name, markdown] of Object.entries(pathological)) {
   started = performance.now();
   const body = await renderMarkdown(markdown);
   const render = performance.now() - started;
-  const outcome = body.problems?.[0]?.code ?? `rendered, ${body.html.length} bytes, ${body.warnings?.length ?? 0} warnings`;
-  console.log(`${name.padEnd(50)} check ${check.toFixed(0).padStart(5)} ms  render ${render.toFixed(0).padStart(6)} ms  ${outcome}`);
+  const outcome =
+    body.problems?.[0]?.code ?? `rendered, ${body.html.length} bytes, ${body.warnings?.length ?? 0} warnings`;
+  console.log(
+    `${name.padEnd(50)} check ${check.toFixed(0).padStart(5)} ms  render ${render.toFixed(0).padStart(6)} ms  ${outcome}`,
+  );
 }

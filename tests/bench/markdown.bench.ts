@@ -19,8 +19,10 @@ const rounds = option('--rounds', 5);
 const parser = unified().use(remarkParse);
 const kinds = {
   'remark-parse only': async (body: string) => void parser.parse(body),
-  'build pipeline (highlight from tokens)': async (body: string, line: number) => void (await renderMarkdown(body, line)),
-  'reference (rehype-pretty-code)': async (body: string, line: number) => void (await renderMarkdownReference(body, line)),
+  'build pipeline (highlight from tokens)': async (body: string, line: number) =>
+    void (await renderMarkdown(body, line)),
+  'reference (rehype-pretty-code)': async (body: string, line: number) =>
+    void (await renderMarkdownReference(body, line)),
 };
 // Warm up: Shiki's grammars load and the JIT settles.
 for (const { body, bodyLine } of bodies.slice(0, 30)) for (const run of Object.values(kinds)) await run(body, bodyLine);
@@ -33,5 +35,13 @@ for (let round = 0; round < rounds; round++) {
   }
 }
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-console.log(`${bodies.length} realistic posts, ${rounds} rounds, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-for (const [name, values] of times) console.log(`${name.padEnd(40)} ${median(values).toFixed(2).padStart(6)} ms/post  (rounds: ${values.map((v) => v.toFixed(2)).join(', ')})`);
+console.log(
+  `${bodies.length} realistic posts, ${rounds} rounds, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
+for (const [name, values] of times)
+  console.log(
+    `${name.padEnd(40)} ${median(values).toFixed(2).padStart(6)} ms/post  (rounds: ${values.map((v) => v.toFixed(2)).join(', ')})`,
+  );

@@ -5,5 +5,7 @@ import { projectRoot } from '../helpers/content.ts';
 
 /** The peer benchmark's folder: PEER_BENCH_DIR, or `../shared/peer-bench` beside the project. */
 export function peerBenchDir(env: NodeJS.ProcessEnv = process.env): string {
-  return env.PEER_BENCH_DIR ? path.resolve(env.PEER_BENCH_DIR) : path.resolve(projectRoot, '..', 'shared', 'peer-bench');
+  return env.PEER_BENCH_DIR
+    ? path.resolve(env.PEER_BENCH_DIR)
+    : path.resolve(projectRoot, '..', 'shared', 'peer-bench');
 }

@@ -17,13 +17,16 @@ import { peerBenchDir } from './peer-bench.ts';
 import { peerReport } from './peer-report.ts';
 
 const option = (name: string) => Number(process.argv[process.argv.indexOf(name) + 1]) || undefined;
-const reportOf = process.argv.includes('--report') ? path.resolve(process.argv[process.argv.indexOf('--report') + 1] ?? '') : undefined;
+const reportOf = process.argv.includes('--report')
+  ? path.resolve(process.argv[process.argv.indexOf('--report') + 1] ?? '')
+  : undefined;
 const bench = peerBenchDir();
 const script = path.join(bench, 'run-peers.sh');
 if (reportOf) {
   // The results file is named <N>[-tmpfs]-<stamp>.jsonl.
   const posts = Number(/^(\d+)-/.exec(path.basename(reportOf))?.[1]);
-  if (!existsSync(reportOf) || !posts) throw new Error(`--report expects a results file of run-peers.sh (<N>-<stamp>.jsonl), got ${reportOf}`);
+  if (!existsSync(reportOf) || !posts)
+    throw new Error(`--report expects a results file of run-peers.sh (<N>-<stamp>.jsonl), got ${reportOf}`);
   console.log(peerReport(reportOf, posts));
   process.exit(0);
 }
@@ -33,9 +36,16 @@ const skip = (why: string) => {
   console.log(`bench:peers: not run: ${why}`);
   process.exit(0);
 };
-if (!existsSync(script)) skip(`no peer benchmark at ${bench} (set PEER_BENCH_DIR to the folder holding run-peers.sh; see the README, "Benchmarks")`);
-if (spawnSync('hugo', ['version'], { encoding: 'utf8' }).status !== 0) skip('`hugo` is not installed (Debian package hugo); the ratios are against Hugo');
-if (!existsSync('/usr/bin/time')) skip('GNU time is not installed at /usr/bin/time (Debian package time); the benchmark measures CPU and memory with it');
+if (!existsSync(script))
+  skip(
+    `no peer benchmark at ${bench} (set PEER_BENCH_DIR to the folder holding run-peers.sh; see the README, "Benchmarks")`,
+  );
+if (spawnSync('hugo', ['version'], { encoding: 'utf8' }).status !== 0)
+  skip('`hugo` is not installed (Debian package hugo); the ratios are against Hugo');
+if (!existsSync('/usr/bin/time'))
+  skip(
+    'GNU time is not installed at /usr/bin/time (Debian package time); the benchmark measures CPU and memory with it',
+  );
 
 const env: NodeJS.ProcessEnv = {
   ...process.env,
@@ -46,21 +56,43 @@ const env: NodeJS.ProcessEnv = {
 };
 const work = env.BENCH_WORK ?? path.join(env.TMPDIR ?? '/tmp', 'peer-bench');
 const resultsDir = path.join(work, 'results');
-const jsonlFiles = () => (existsSync(resultsDir) ? readdirSync(resultsDir).filter((name) => name.endsWith('.jsonl')) : []);
+const jsonlFiles = () =>
+  existsSync(resultsDir) ? readdirSync(resultsDir).filter((name) => name.endsWith('.jsonl')) : [];
 const before = new Set(jsonlFiles());
 
-const git = (...args: string[]) => (spawnSync('git', ['-C', projectRoot, ...args], { encoding: 'utf8' }).stdout ?? '').trim();
+const git = (...args: string[]) =>
+  (spawnSync('git', ['-C', projectRoot, ...args], { encoding: 'utf8' }).stdout ?? '').trim();
 const commit = git('rev-parse', 'HEAD');
-const uncommitted = git('status', '--porcelain', '--', 'sitegen.config.ts', 'cli', 'templates', 'client', 'server', 'content', 'package.json', 'package-lock.json', 'tsconfig.json');
-console.log(`bench:peers: ${count} posts, project at ${commit || 'an unknown commit'} (the benchmark builds the committed files)`);
-if (uncommitted) console.log(`  note: ${uncommitted.split('\n').length} uncommitted changes in the project are not part of what is measured`);
+const uncommitted = git(
+  'status',
+  '--porcelain',
+  '--',
+  'sitegen.config.ts',
+  'cli',
+  'templates',
+  'client',
+  'server',
+  'content',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+);
+console.log(
+  `bench:peers: ${count} posts, project at ${commit || 'an unknown commit'} (the benchmark builds the committed files)`,
+);
+if (uncommitted)
+  console.log(
+    `  note: ${uncommitted.split('\n').length} uncommitted changes in the project are not part of what is measured`,
+  );
 
 const harness = spawnSync('bash', [script, String(count)], { cwd: projectRoot, env, stdio: 'inherit' });
 if (harness.status !== 0) {
   console.error(`bench:peers: run-peers.sh failed (exit ${harness.status ?? harness.signal})`);
   process.exit(harness.status ?? 1);
 }
-const created = jsonlFiles().filter((name) => !before.has(name)).sort();
+const created = jsonlFiles()
+  .filter((name) => !before.has(name))
+  .sort();
 if (created.length === 0) throw new Error(`run-peers.sh wrote no results file into ${resultsDir}`);
 const jsonl = path.join(resultsDir, created[created.length - 1]!);
 
@@ -70,18 +102,54 @@ const tools = env.TOOLS!.split(/\s+/);
 const projectCopy = path.join(work, 'sites', 'project');
 if (tools.some((tool) => tool.startsWith('project')) && existsSync(path.join(projectCopy, 'cli', 'bin.js'))) {
   const out = env.OUT_TMPFS === '1' ? '/dev/shm/sitegen-bench-incremental' : path.join(projectCopy, 'dist-incremental');
-  const posts = readdirSync(path.join(projectCopy, 'content', 'posts')).filter((name) => name.endsWith('.md')).sort();
+  const posts = readdirSync(path.join(projectCopy, 'content', 'posts'))
+    .filter((name) => name.endsWith('.md'))
+    .sort();
   const edited = path.join(projectCopy, 'content', 'posts', posts[Math.floor(posts.length / 2)]!);
   const logs = jsonl.replace(/\.jsonl$/, '-logs');
   const timeit = (name: string, warmup: number, prepare: string) => {
     console.error(`== ${name} (N=${count}, warm-up ${warmup}, runs ${env.RUNS})`);
-    const run = spawnSync(process.execPath, [
-      path.join(bench, 'tools', 'timeit.mjs'), '--name', name, '--runs', env.RUNS!, '--warmup', String(warmup),
-      '--timeout', env.TIMEOUT ?? '300', '--quiet-wait', env.QUIET_WAIT ?? '900', '--max-foreign', env.MAX_FOREIGN ?? '0.05',
-      '--prepare', prepare, '--cwd', projectCopy, '--pages', String(count + 1), '--json', jsonl, '--log', path.join(logs, `${name}.log`),
-      '--', 'node', 'cli/bin.js', 'build', '--out', out,
-    ], { env, stdio: ['ignore', 'inherit', 'inherit'] });
-    const check = spawnSync(process.execPath, [path.join(bench, 'tools', 'check-output.mjs'), out, String(count), '--links-no-slash'], { encoding: 'utf8' }).stdout.trim() || 'null';
+    const run = spawnSync(
+      process.execPath,
+      [
+        path.join(bench, 'tools', 'timeit.mjs'),
+        '--name',
+        name,
+        '--runs',
+        env.RUNS!,
+        '--warmup',
+        String(warmup),
+        '--timeout',
+        env.TIMEOUT ?? '300',
+        '--quiet-wait',
+        env.QUIET_WAIT ?? '900',
+        '--max-foreign',
+        env.MAX_FOREIGN ?? '0.05',
+        '--prepare',
+        prepare,
+        '--cwd',
+        projectCopy,
+        '--pages',
+        String(count + 1),
+        '--json',
+        jsonl,
+        '--log',
+        path.join(logs, `${name}.log`),
+        '--',
+        'node',
+        'cli/bin.js',
+        'build',
+        '--out',
+        out,
+      ],
+      { env, stdio: ['ignore', 'inherit', 'inherit'] },
+    );
+    const check =
+      spawnSync(
+        process.execPath,
+        [path.join(bench, 'tools', 'check-output.mjs'), out, String(count), '--links-no-slash'],
+        { encoding: 'utf8' },
+      ).stdout.trim() || 'null';
     console.error(`   output: ${check}`);
     writeFileSync(jsonl, `{"name":${JSON.stringify(name)},"check":${check}}\n`, { flag: 'a' });
     return run.status === 0;

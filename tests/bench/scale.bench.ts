@@ -37,10 +37,14 @@ interface Figures {
 /** Every file under `folder`, with its size, relative to it. */
 async function filesOf(folder: string): Promise<{ file: string; bytes: number }[]> {
   const entries = await readdir(folder, { recursive: true, withFileTypes: true });
-  return Promise.all(entries.filter((entry) => entry.isFile()).map(async (entry) => {
-    const file = path.join(entry.parentPath, entry.name);
-    return { file: path.relative(folder, file), bytes: (await stat(file)).size };
-  }));
+  return Promise.all(
+    entries
+      .filter((entry) => entry.isFile())
+      .map(async (entry) => {
+        const file = path.join(entry.parentPath, entry.name);
+        return { file: path.relative(folder, file), bytes: (await stat(file)).size };
+      }),
+  );
 }
 
 const { root, cleanup } = await copyProject({ ownCache: true });
@@ -52,12 +56,24 @@ try {
     const out = path.join(root, `dist-${count}`);
     rmSync(usageFile, { force: true });
     const start = performance.now();
-    const run = spawnSync(process.execPath, ['--import', probe, path.join(root, 'cli', 'bin.js'), 'build', '--no-cache', '--out', out], {
-      cwd: root, encoding: 'utf8', env: { ...process.env, SITEGEN_BENCH_USAGE_FILE: usageFile }, maxBuffer: 256 * 1024 * 1024,
-    });
+    const run = spawnSync(
+      process.execPath,
+      ['--import', probe, path.join(root, 'cli', 'bin.js'), 'build', '--no-cache', '--out', out],
+      {
+        cwd: root,
+        encoding: 'utf8',
+        env: { ...process.env, SITEGEN_BENCH_USAGE_FILE: usageFile },
+        maxBuffer: 256 * 1024 * 1024,
+      },
+    );
     const wall = (performance.now() - start) / 1000;
-    if (run.status !== 0) throw new Error(`build of ${count} posts failed (exit ${run.status ?? run.signal}):\n${run.stderr.slice(-4000)}`);
-    const usage = JSON.parse(readFileSync(usageFile, 'utf8')) as { userSeconds: number; systemSeconds: number; peakKiB: number };
+    if (run.status !== 0)
+      throw new Error(`build of ${count} posts failed (exit ${run.status ?? run.signal}):\n${run.stderr.slice(-4000)}`);
+    const usage = JSON.parse(readFileSync(usageFile, 'utf8')) as {
+      userSeconds: number;
+      systemSeconds: number;
+      peakKiB: number;
+    };
     const files = await filesOf(out);
     const pages = files.filter((f) => f.file.endsWith('.html'));
     const size = (file: string) => files.find((f) => f.file === file)?.bytes ?? Number.NaN;
@@ -72,26 +88,47 @@ try {
       home: size('index.html'),
       largest: pages.reduce((a, b) => (b.bytes > a.bytes ? b : a)),
       postsIndex: size(path.join('blog', 'posts.json')),
-      ...(search.length > 0 ? { search: { files: search.length, largest: Math.max(...search.map((f) => f.bytes)), total: search.reduce((sum, f) => sum + f.bytes, 0) } } : {}),
+      ...(search.length > 0
+        ? {
+            search: {
+              files: search.length,
+              largest: Math.max(...search.map((f) => f.bytes)),
+              total: search.reduce((sum, f) => sum + f.bytes, 0),
+            },
+          }
+        : {}),
     });
     console.log(`${count} posts built: ${pages.length} pages in ${wall.toFixed(1)} s`);
     if (!keep) rmSync(out, { recursive: true, force: true });
   }
 
   console.log('');
-  console.log(`${'posts'.padStart(6)} ${'pages'.padStart(6)} ${'wall s'.padStart(7)} ${'CPU s'.padStart(7)} ${'peak MiB'.padStart(9)} ${'/blog/'.padStart(10)} ${'home'.padStart(10)} ${'largest page'.padStart(13)} ${'posts.json'.padStart(11)}  search index`);
+  console.log(
+    `${'posts'.padStart(6)} ${'pages'.padStart(6)} ${'wall s'.padStart(7)} ${'CPU s'.padStart(7)} ${'peak MiB'.padStart(9)} ${'/blog/'.padStart(10)} ${'home'.padStart(10)} ${'largest page'.padStart(13)} ${'posts.json'.padStart(11)}  search index`,
+  );
   for (const r of results) {
-    const search = r.search ? `${r.search.files} files, largest ${kib(r.search.largest)}, ${kib(r.search.total)} in all` : 'none';
-    console.log(`${String(r.posts).padStart(6)} ${String(r.pages).padStart(6)} ${r.wall.toFixed(1).padStart(7)} ${r.cpu.toFixed(1).padStart(7)} ${r.peakMiB.toFixed(0).padStart(9)} ${kib(r.blog).padStart(10)} ${kib(r.home).padStart(10)} ${kib(r.largest.bytes).padStart(13)} ${kib(r.postsIndex).padStart(11)}  ${search}`);
+    const search = r.search
+      ? `${r.search.files} files, largest ${kib(r.search.largest)}, ${kib(r.search.total)} in all`
+      : 'none';
+    console.log(
+      `${String(r.posts).padStart(6)} ${String(r.pages).padStart(6)} ${r.wall.toFixed(1).padStart(7)} ${r.cpu.toFixed(1).padStart(7)} ${r.peakMiB.toFixed(0).padStart(9)} ${kib(r.blog).padStart(10)} ${kib(r.home).padStart(10)} ${kib(r.largest.bytes).padStart(13)} ${kib(r.postsIndex).padStart(11)}  ${search}`,
+    );
   }
   for (const r of results) console.log(`largest page at ${r.posts} posts: ${r.largest.file}`);
   if (results.length >= 2) {
     const [small, large] = [results[0]!, results.at(-1)!];
     const ratio = large.posts / small.posts;
     console.log('');
-    console.log(`posts ×${ratio.toFixed(1)}: wall ×${(large.wall / small.wall).toFixed(2)}, CPU ×${(large.cpu / small.cpu).toFixed(2)}, peak memory ×${(large.peakMiB / small.peakMiB).toFixed(2)} (no faster than the post count when each is at most ×${ratio.toFixed(1)})`);
+    console.log(
+      `posts ×${ratio.toFixed(1)}: wall ×${(large.wall / small.wall).toFixed(2)}, CPU ×${(large.cpu / small.cpu).toFixed(2)}, peak memory ×${(large.peakMiB / small.peakMiB).toFixed(2)} (no faster than the post count when each is at most ×${ratio.toFixed(1)})`,
+    );
   }
-  console.log(`load average: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')} (${os.availableParallelism()} cores)`);
+  console.log(
+    `load average: ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')} (${os.availableParallelism()} cores)`,
+  );
 } finally {
   if (keep) console.log(`kept: ${root}`);
   else await cleanup();

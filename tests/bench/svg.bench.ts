@@ -12,7 +12,8 @@ import { inputLimits } from '../../cli/input-limits.ts';
 import { markupShape } from '../../cli/images/markup-shape.ts';
 import { svgSanitizer } from '../../cli/images/sanitize-svg.ts';
 
-const option = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
+const option = (name: string) =>
+  process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined;
 const sizes = (option('--sizes') ?? '1,2,4,8').split(',').map(Number);
 const runs = Number(option('--runs')) || 3;
 const megabyte = 1024 * 1024;
@@ -56,9 +57,17 @@ function drawing(bytes: number, strokeShare: number): string {
 const sanitizer = await svgSanitizer();
 sanitizer.sanitize(drawing(64 * 1024, 0.5));
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-console.log(`load average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}; ${runs} runs, median`);
+console.log(
+  `load average ${os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')}; ${runs} runs, median`,
+);
 console.log('kind        MB  elements  shape ms  sanitize ms  ms/MB  ms/1000 elements');
-for (const [kind, share] of [['payload', 0.3], ['strokes', 1]] as const) {
+for (const [kind, share] of [
+  ['payload', 0.3],
+  ['strokes', 1],
+] as const) {
   for (const size of sizes) {
     const text = drawing(size * megabyte, share);
     const shape = markupShape(text, Number.MAX_SAFE_INTEGER, inputLimits.svgDepth);
@@ -73,6 +82,8 @@ for (const [kind, share] of [['payload', 0.3], ['strokes', 1]] as const) {
       times.push(performance.now() - started);
     }
     const time = median(times);
-    console.log(`${kind.padEnd(9)} ${String(size).padStart(4)}  ${String(shape.elements).padStart(8)}  ${median(shapeTimes).toFixed(0).padStart(8)}  ${time.toFixed(0).padStart(11)}  ${(time / size).toFixed(0).padStart(5)}  ${(time / (shape.elements / 1000)).toFixed(1).padStart(16)}`);
+    console.log(
+      `${kind.padEnd(9)} ${String(size).padStart(4)}  ${String(shape.elements).padStart(8)}  ${median(shapeTimes).toFixed(0).padStart(8)}  ${time.toFixed(0).padStart(11)}  ${(time / size).toFixed(0).padStart(5)}  ${(time / (shape.elements / 1000)).toFixed(1).padStart(16)}`,
+    );
   }
 }

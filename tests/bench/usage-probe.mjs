@@ -10,6 +10,13 @@ const file = process.env.SITEGEN_BENCH_USAGE_FILE;
 if (isMainThread && file) {
   process.on('exit', () => {
     const usage = process.resourceUsage();
-    writeFileSync(file, JSON.stringify({ userSeconds: usage.userCPUTime / 1e6, systemSeconds: usage.systemCPUTime / 1e6, peakKiB: usage.maxRSS }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        userSeconds: usage.userCPUTime / 1e6,
+        systemSeconds: usage.systemCPUTime / 1e6,
+        peakKiB: usage.maxRSS,
+      }),
+    );
   });
 }

@@ -24,7 +24,9 @@ let root: string;
 let cache: Cache;
 
 const entriesWith = (names: string[]): ClientEntries => ({
-  styles: 'templates/styles/site.css', script: 'client/site.ts', hydrate: 'client/hydrate.ts',
+  styles: 'templates/styles/site.css',
+  script: 'client/site.ts',
+  hydrate: 'client/hydrate.ts',
   islands: Object.fromEntries(names.map((name) => [name, `client/islands/${name}.tsx`])),
 });
 const bundle = (names = ['Counter']) => bundleClient(root, entriesWith(names), cache);
@@ -33,15 +35,23 @@ async function writeSource(file: string, text: string): Promise<void> {
   await mkdir(path.dirname(path.join(root, file)), { recursive: true });
   await writeFile(path.join(root, file), text);
 }
-const stylesheet = (b: Bundle) => Buffer.from(b.files.find((file) => file.url === b.stylesheet)!.contents).toString('utf8');
+const stylesheet = (b: Bundle) =>
+  Buffer.from(b.files.find((file) => file.url === b.stylesheet)!.contents).toString('utf8');
 
 /** The bundle entries of the cache: key and file. */
 async function entries(): Promise<{ key: string; file: string }[]> {
-  const found = await readdir(path.join(cache.folder!, 'bundle'), { recursive: true, withFileTypes: true }).catch(() => []);
-  return found.filter((entry) => entry.isFile() && /^[0-9a-f]{64}$/.test(entry.name)).map((entry) => ({ key: entry.name, file: path.join(entry.parentPath, entry.name) }));
+  const found = await readdir(path.join(cache.folder!, 'bundle'), { recursive: true, withFileTypes: true }).catch(
+    () => [],
+  );
+  return found
+    .filter((entry) => entry.isFile() && /^[0-9a-f]{64}$/.test(entry.name))
+    .map((entry) => ({ key: entry.name, file: path.join(entry.parentPath, entry.name) }));
 }
 
-type StoredEntry = { inputs: Record<string, string>; bundle: { stylesheet: string; files: { url: string; contents: string }[] } };
+type StoredEntry = {
+  inputs: Record<string, string>;
+  bundle: { stylesheet: string; files: { url: string; contents: string }[] };
+};
 
 /** The entry of the bundle of these islands, parsed, with its key. */
 async function storedEntry(): Promise<{ key: string; entry: StoredEntry }> {
@@ -72,7 +82,10 @@ after(() => rm(root, { recursive: true, force: true }));
 test('a second bundle of unchanged sources comes from the cache, with the same files, bytes and names', async () => {
   const fresh = await bundle();
   const again = await bundle();
-  assert.deepEqual({ ...again, files: again.files.map((f) => ({ ...f, contents: Buffer.from(f.contents) })) }, { ...fresh, files: fresh.files.map((f) => ({ ...f, contents: Buffer.from(f.contents) })) });
+  assert.deepEqual(
+    { ...again, files: again.files.map((f) => ({ ...f, contents: Buffer.from(f.contents) })) },
+    { ...fresh, files: fresh.files.map((f) => ({ ...f, contents: Buffer.from(f.contents) })) },
+  );
   await primeCache();
   assert.ok(stylesheet(await bundle()).startsWith(marker));
 });
@@ -109,7 +122,8 @@ test('without a cache (--no-cache) the bundle is made afresh and nothing is kept
 });
 
 test('an entry that is garbage, truncated, oversized or hostile is ignored and replaced', async () => {
-  const hostile = async (mutate: (entry: any) => void) => { // any: the test edits an arbitrary JSON shape
+  const hostile = async (mutate: (entry: any) => void) => {
+    // any: the test edits an arbitrary JSON shape
     await rm(cache.folder!, { recursive: true, force: true });
     await bundle();
     const { key, entry } = await storedEntry();
@@ -125,17 +139,41 @@ test('an entry that is garbage, truncated, oversized or hostile is ignored and r
     ['garbage', async () => writeFile(await entryFile(), 'not json {')],
     ['truncated', async () => truncate(await entryFile(), 100)],
     ['oversized (sparse)', async () => truncate(await entryFile(), 65 * 1024 * 1024)],
-    ['a file outside /assets', () => hostile((entry) => { entry.bundle.files[0].url = '/../../etc/passwd'; })],
-    ['an input hash of the wrong type', () => hostile((entry) => { entry.inputs[Object.keys(entry.inputs)[0]!] = 42; })],
-    ['an input hash that is not the file\'s', () => hostile((entry) => { entry.inputs['templates/styles/base.css'] = '0'.repeat(64); })],
+    [
+      'a file outside /assets',
+      () =>
+        hostile((entry) => {
+          entry.bundle.files[0].url = '/../../etc/passwd';
+        }),
+    ],
+    [
+      'an input hash of the wrong type',
+      () =>
+        hostile((entry) => {
+          entry.inputs[Object.keys(entry.inputs)[0]!] = 42;
+        }),
+    ],
+    [
+      "an input hash that is not the file's",
+      () =>
+        hostile((entry) => {
+          entry.inputs['templates/styles/base.css'] = '0'.repeat(64);
+        }),
+    ],
   ];
   for (const [name, spoil] of cases) {
     await spoil();
     const fresh = await bundle();
     assert.match(stylesheet(fresh), /color:red/, name);
-    assert.ok(fresh.files.every((file) => file.url.startsWith('/assets/')), name);
+    assert.ok(
+      fresh.files.every((file) => file.url.startsWith('/assets/')),
+      name,
+    );
     const { entry } = await storedEntry();
-    assert.ok(entry.bundle.files.every((file) => file.url.startsWith('/assets/')), `${name}: a sound entry stored again`);
+    assert.ok(
+      entry.bundle.files.every((file) => file.url.startsWith('/assets/')),
+      `${name}: a sound entry stored again`,
+    );
     assert.match(await readFile((await entries())[0]!.file, 'latin1'), /^sitegen-cache /, name);
   }
 });

@@ -22,7 +22,9 @@ const sources: Record<string, string> = {
 const islandNames = ['Counter', 'Greeting'];
 /** The client's entries as a site names them, with these islands. */
 const entriesWith = (names: string[]): ClientEntries => ({
-  styles: 'templates/styles/site.css', script: 'client/site.ts', hydrate: 'client/hydrate.ts',
+  styles: 'templates/styles/site.css',
+  script: 'client/site.ts',
+  hydrate: 'client/hydrate.ts',
   islands: Object.fromEntries(names.map((name) => [name, `client/islands/${name}.tsx`])),
 });
 const noCache = new Cache(undefined);
@@ -50,7 +52,8 @@ test('produces the stylesheet, the site script and the hydration script under /a
   assert.match(bundle.stylesheet, /^\/assets\/site-[A-Z0-9]{8}\.css$/);
   assert.match(bundle.siteScript, /^\/assets\/site-[A-Z0-9]{8}\.js$/);
   assert.match(bundle.hydrateScript, /^\/assets\/hydrate-[A-Z0-9]{8}\.js$/);
-  for (const url of [bundle.stylesheet, bundle.siteScript, bundle.hydrateScript]) assert.ok(fileAt(bundle, url), `${url} is among the files`);
+  for (const url of [bundle.stylesheet, bundle.siteScript, bundle.hydrateScript])
+    assert.ok(fileAt(bundle, url), `${url} is among the files`);
 });
 
 test('bundles imported stylesheets into the one minified stylesheet', () => {
@@ -73,7 +76,9 @@ test('puts React in one shared chunk that the islands and the hydration script i
   const chunks = bundle.files.filter((file) => file.url.startsWith('/assets/chunks/'));
   assert.ok(chunks.length >= 1);
   const shared = (url: string) => new Set(fileAt(bundle, url)!.imports.filter((i) => i.startsWith('/assets/chunks/')));
-  const common = [...shared(bundle.islands.Counter!)].filter((url) => shared(bundle.islands.Greeting!).has(url) && shared(bundle.hydrateScript).has(url));
+  const common = [...shared(bundle.islands.Counter!)].filter(
+    (url) => shared(bundle.islands.Greeting!).has(url) && shared(bundle.hydrateScript).has(url),
+  );
   assert.ok(common.length >= 1, 'a chunk imported by both islands and the hydration script');
   for (const url of common) assert.ok(fileAt(bundle, url), `${url} exists`);
 });
@@ -85,7 +90,8 @@ test('keeps the site script standalone: it imports nothing', () => {
 
 test('every import a file lists is a file of the bundle', () => {
   const urls = new Set(bundle.files.map((file) => file.url));
-  for (const file of bundle.files) for (const imported of file.imports) assert.ok(urls.has(imported), `${file.url} imports ${imported}`);
+  for (const file of bundle.files)
+    for (const imported of file.imports) assert.ok(urls.has(imported), `${file.url} imports ${imported}`);
 });
 
 test('changes only the names of the files whose content changed', async () => {
@@ -139,8 +145,14 @@ test('measureScripts counts the bytes of the entries and everything they import,
   entries.forEach(visit);
   assert.deepEqual([...measured.files].sort(), [...reachable].sort());
   const files = [...reachable].map((url) => fileAt(bundle, url)!);
-  assert.equal(measured.bytes, files.reduce((sum, file) => sum + file.contents.byteLength, 0));
-  assert.equal(measured.gzip, files.reduce((sum, file) => sum + gzipSync(file.contents, { level: 9 }).byteLength, 0));
+  assert.equal(
+    measured.bytes,
+    files.reduce((sum, file) => sum + file.contents.byteLength, 0),
+  );
+  assert.equal(
+    measured.gzip,
+    files.reduce((sum, file) => sum + gzipSync(file.contents, { level: 9 }).byteLength, 0),
+  );
   assert.ok(measured.gzip > 0 && measured.gzip < measured.bytes);
 });
 
@@ -159,7 +171,10 @@ test('measureScripts ignores URLs that are not in the bundle', () => {
 
 test('a client of a stylesheet alone bundles the stylesheet and no script', async () => {
   const styles = await bundleClient(root, { styles: 'templates/styles/site.css' }, noCache);
-  assert.deepEqual(styles.files.map((file) => file.url), [styles.stylesheet]);
+  assert.deepEqual(
+    styles.files.map((file) => file.url),
+    [styles.stylesheet],
+  );
   assert.match(styles.stylesheet, /^\/assets\/site-[A-Z0-9]{8}\.css$/);
   assert.deepEqual([styles.siteScript, styles.hydrateScript, styles.islands], ['', '', {}]);
 });

@@ -23,7 +23,11 @@ async function bundleWithStyles(files: Record<string, string | Uint8Array>) {
     await mkdir(path.dirname(path.join(root, file)), { recursive: true });
     await writeFile(path.join(root, file), contents);
   }
-  return bundleClient(root, { styles: 'templates/styles/site.css', script: 'client/site.ts', hydrate: 'client/hydrate.ts' }, new Cache(undefined));
+  return bundleClient(
+    root,
+    { styles: 'templates/styles/site.css', script: 'client/site.ts', hydrate: 'client/hydrate.ts' },
+    new Cache(undefined),
+  );
 }
 
 const fontBytes = new Uint8Array([0x77, 0x4f, 0x46, 0x32, 1, 2, 3, 4]);
@@ -38,7 +42,11 @@ test("copies a font the stylesheet names to /assets under a hashed name and poin
   assert.match(fonts[0]!, /^\/assets\/test-[A-Z0-9]{8}\.woff2$/);
   assert.deepEqual([...bundle.files.find((file) => file.url === fonts[0])!.contents], [...fontBytes]);
   const css = Buffer.from(bundle.files.find((file) => file.url === bundle.stylesheet)!.contents).toString('utf8');
-  assert.ok(css.includes(`url(./${path.posix.basename(fonts[0]!)})`) || css.includes(`url("./${path.posix.basename(fonts[0]!)}")`), css);
+  assert.ok(
+    css.includes(`url(./${path.posix.basename(fonts[0]!)})`) ||
+      css.includes(`url("./${path.posix.basename(fonts[0]!)}")`),
+    css,
+  );
 });
 
 test('names no font when the stylesheet loads none', async () => {

@@ -4,7 +4,19 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, truncate, utimes, writeFile } from 'node:fs/promises';
+import {
+  copyFile,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  stat,
+  symlink,
+  truncate,
+  utimes,
+  writeFile,
+} from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
@@ -38,7 +50,10 @@ test('an entry put is got back byte for byte, as bytes, text or JSON', () => {
   cache.putJson('pages', cacheKey('json'), { html: '<p>x</p>', links: [] });
   assert.deepEqual(cache.get('images', cacheKey('bytes')), bytes);
   assert.equal(cache.get('markdown', cacheKey('text'))?.toString('utf8'), 'héllo\nworld');
-  assert.deepEqual(cache.getJson('pages', cacheKey('json'), (value): value is unknown => true), { html: '<p>x</p>', links: [] });
+  assert.deepEqual(
+    cache.getJson('pages', cacheKey('json'), (value): value is unknown => true),
+    { html: '<p>x</p>', links: [] },
+  );
   assert.equal(cache.get('images', cacheKey('never put')), undefined, 'a key never put');
   assert.equal(cache.get('markdown', cacheKey('bytes')), undefined, 'a key put in another named cache');
 });
@@ -56,7 +71,8 @@ test('getJson answers nothing for an entry that is not JSON or not of the shape 
   const cache = freshCache();
   cache.put('highlight', cacheKey('not json'), '{"html": ');
   cache.putJson('highlight', cacheKey('wrong shape'), { html: 42 });
-  const isHighlighted = (value: unknown): value is { html: string } => typeof (value as { html?: unknown } | null)?.html === 'string';
+  const isHighlighted = (value: unknown): value is { html: string } =>
+    typeof (value as { html?: unknown } | null)?.html === 'string';
   assert.equal(cache.getJson('highlight', cacheKey('not json'), isHighlighted), undefined);
   assert.equal(cache.getJson('highlight', cacheKey('wrong shape'), isHighlighted), undefined);
 });
@@ -72,7 +88,7 @@ test('an entry cut short answers nothing', async () => {
   }
 });
 
-test('an entry whose header is not this format\'s, or does not match its bytes, answers nothing', async () => {
+test("an entry whose header is not this format's, or does not match its bytes, answers nothing", async () => {
   const cache = freshCache();
   const key = cacheKey('header');
   cache.put('markdown', key, '{"html":"<p>sound</p>"}');
@@ -84,9 +100,21 @@ test('an entry whose header is not this format\'s, or does not match its bytes, 
   assert.match(header, /^sitegen-cache \d+ [0-9a-f]{64}$/, 'one header line, then the payload');
   const formatVersion = Number(header.split(' ')[1]);
   const cases: [string, Buffer][] = [
-    ['another format version', Buffer.concat([Buffer.from(header.replace(/^sitegen-cache \d+/, `sitegen-cache ${formatVersion + 1}`) + '\n'), payload])],
-    ['a byte of the payload changed', Buffer.concat([sound.subarray(0, newline + 1), Buffer.from(payload.toString().replace('sound', 'SOUND'))])],
-    ['a digit of the hash changed', Buffer.concat([Buffer.from(header.slice(0, -1) + (header.endsWith('0') ? '1' : '0') + '\n'), payload])],
+    [
+      'another format version',
+      Buffer.concat([
+        Buffer.from(header.replace(/^sitegen-cache \d+/, `sitegen-cache ${formatVersion + 1}`) + '\n'),
+        payload,
+      ]),
+    ],
+    [
+      'a byte of the payload changed',
+      Buffer.concat([sound.subarray(0, newline + 1), Buffer.from(payload.toString().replace('sound', 'SOUND'))]),
+    ],
+    [
+      'a digit of the hash changed',
+      Buffer.concat([Buffer.from(header.slice(0, -1) + (header.endsWith('0') ? '1' : '0') + '\n'), payload]),
+    ],
     ['no header at all', payload],
     ['plain garbage', Buffer.from('garbage '.repeat(20))],
     ['the header in upper case', Buffer.concat([Buffer.from(header.toUpperCase() + '\n'), payload])],
@@ -96,10 +124,14 @@ test('an entry whose header is not this format\'s, or does not match its bytes, 
     assert.equal(cache.get('markdown', key), undefined, what);
   }
   await writeFile(file, sound);
-  assert.equal(cache.get('markdown', key)?.toString(), '{"html":"<p>sound</p>"}', 'the sound entry, put back, is answered');
+  assert.equal(
+    cache.get('markdown', key)?.toString(),
+    '{"html":"<p>sound</p>"}',
+    'the sound entry, put back, is answered',
+  );
 });
 
-test('another entry\'s bytes, sound in themselves, are no entry for this key', async () => {
+test("another entry's bytes, sound in themselves, are no entry for this key", async () => {
   const cache = freshCache();
   const [mine, theirs] = [cacheKey('page /a'), cacheKey('page /b')];
   cache.putJson('pages', mine, { html: '<h1>A</h1>' });
@@ -113,7 +145,7 @@ test('another entry\'s bytes, sound in themselves, are no entry for this key', a
   assert.equal(cache.get('pages', mine), undefined, 'a markdown entry in the pages folder');
 });
 
-test('a symbolic link in an entry\'s place answers nothing, even to a sound entry', async () => {
+test("a symbolic link in an entry's place answers nothing, even to a sound entry", async () => {
   const cache = freshCache();
   const key = cacheKey('linked');
   cache.put('cards', key, 'picture');
@@ -128,7 +160,7 @@ test('a symbolic link in an entry\'s place answers nothing, even to a sound entr
   assert.equal(cache.get('cards', key), undefined, 'a link to a device');
 });
 
-test('a FIFO in an entry\'s place answers nothing at once, without waiting for a writer', async () => {
+test("a FIFO in an entry's place answers nothing at once, without waiting for a writer", async () => {
   const cache = freshCache();
   const key = cacheKey('fifo');
   const file = entryFile(cache, 'images', key);
@@ -139,7 +171,7 @@ test('a FIFO in an entry\'s place answers nothing at once, without waiting for a
   assert.ok(performance.now() - started < hangBound, 'the read did not block');
 });
 
-test('a folder in an entry\'s place answers nothing', async () => {
+test("a folder in an entry's place answers nothing", async () => {
   const cache = freshCache();
   const key = cacheKey('folder');
   await mkdir(entryFile(cache, 'builds', key), { recursive: true });
@@ -160,7 +192,11 @@ test('an entry larger than its named cache allows answers nothing unread, and a 
   assert.equal(existsSync(entryFile(cache, 'highlight', cacheKey('too large to put'))), false);
   const atLimit = Buffer.alloc(cacheTable.highlight.maxEntryBytes, 97);
   cache.put('highlight', cacheKey('at the limit'), atLimit);
-  assert.equal(cache.get('highlight', cacheKey('at the limit'))?.length, atLimit.length, 'an entry at the limit is kept and read');
+  assert.equal(
+    cache.get('highlight', cacheKey('at the limit'))?.length,
+    atLimit.length,
+    'an entry at the limit is kept and read',
+  );
 });
 
 test('a key that is not a hash names no file: nothing is read or written outside the cache', async () => {
@@ -180,7 +216,10 @@ test('a cache without a folder (--no-cache) neither reads nor writes', async () 
   cache.put('pages', cacheKey('a'), 'x');
   cache.putJson('builds', cacheKey('b'), { x: 1 });
   assert.equal(cache.get('pages', cacheKey('a')), undefined);
-  assert.equal(cache.getJson('builds', cacheKey('b'), (value): value is unknown => true), undefined);
+  assert.equal(
+    cache.getJson('builds', cacheKey('b'), (value): value is unknown => true),
+    undefined,
+  );
   cache.prune();
   assert.equal(Cache.of(tmp, false).folder, undefined);
   assert.equal(Cache.of(tmp).folder, path.join(tmp, 'node_modules', '.cache', 'sitegen'));
@@ -205,7 +244,7 @@ test('keys are hashes of their parts, in order, each part kept apart from the ne
   assert.notEqual(cacheKey('a'), cacheKey('a', ''));
 });
 
-test('prune removes the entries no run used for their named cache\'s age, unknown folders and files, and temporary files', async () => {
+test("prune removes the entries no run used for their named cache's age, unknown folders and files, and temporary files", async () => {
   const cache = freshCache();
   const now = Date.now();
   const ageOf = async (name: CacheName, key: string, days: number) => {

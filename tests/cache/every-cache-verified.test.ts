@@ -24,7 +24,10 @@ import { tinyCard } from '../helpers/tiny-card.ts';
 const now = new Date('2026-11-21T00:00:00Z');
 // Every page's card names its page, so that no two pages share a picture: each picture is drawn once.
 const card = tinyCard();
-const site = loadedSite({ ...tinySite.definition, shareCard: { ...card, of: (route) => ({ kind: 'card', card: { title: route.path }, alt: route.path }) } });
+const site = loadedSite({
+  ...tinySite.definition,
+  shareCard: { ...card, of: (route) => ({ kind: 'card', card: { title: route.path }, alt: route.path }) },
+});
 
 let root: string;
 let contentDir: string;
@@ -43,7 +46,10 @@ before(async () => {
   tmp = path.join(root, 'runs');
   // A photo with variants in a post, and a second highlighted code block.
   await writeFile(path.join(contentDir, 'images', 'photo.png'), await flat(640, 400));
-  await appendFile(path.join(contentDir, 'posts', 'second.md'), '\nA photo: ![A flat colour](/images/photo.png)\n\n```js\nlet other = 1;\n```\n');
+  await appendFile(
+    path.join(contentDir, 'posts', 'second.md'),
+    '\nA photo: ![A flat colour](/images/photo.png)\n\n```js\nlet other = 1;\n```\n',
+  );
   cache = new Cache(path.join(tmp, 'cache'));
   firstOut = path.join(tmp, 'first');
   first = await build(firstOut, cache);
@@ -60,8 +66,20 @@ function build(out: string, using: Cache): Promise<BuildResult> {
 }
 
 const codeFiles = ['sitegen.config.ts'];
-const inputsOf = (out: string): BuildInputs => ({ root, contentDir, out, settings: { now: now.toISOString() }, env: {} });
-const outcomeOf = (result: BuildResult) => ({ pages: result.pages.length, redirects: result.redirects, files: result.files, warnings: '', links: '' });
+const inputsOf = (out: string): BuildInputs => ({
+  root,
+  contentDir,
+  out,
+  settings: { now: now.toISOString() },
+  env: {},
+});
+const outcomeOf = (result: BuildResult) => ({
+  pages: result.pages.length,
+  redirects: result.redirects,
+  files: result.files,
+  warnings: '',
+  links: '',
+});
 
 /**
  * What `sitegen build` does with the cache: leaves an output whose record says nothing changed
@@ -81,7 +99,11 @@ async function cacheState(): Promise<string[]> {
   for (const entry of await readdir(cache.folder!, { recursive: true, withFileTypes: true })) {
     const file = path.join(entry.parentPath, entry.name);
     const info = await stat(file);
-    const hash = entry.isFile() ? createHash('sha256').update(await readFile(file)).digest('hex') : 'folder';
+    const hash = entry.isFile()
+      ? createHash('sha256')
+          .update(await readFile(file))
+          .digest('hex')
+      : 'folder';
     state.push(`${path.relative(cache.folder!, file)} ${info.size} ${info.mtimeMs} ${hash}`);
   }
   return state.sort();
@@ -112,8 +134,15 @@ interface Target {
 /** An entry of each named cache that the next build reads, with another entry of its kind. */
 async function targets(): Promise<Target[]> {
   /** An entry whose HTML (pages, Markdown bodies and code blocks keep JSON with `html`) is the target's, and one whose HTML is the donor's. */
-  const pick = async (name: CacheName, isTarget: (html: string) => boolean, isDonor: (html: string) => boolean): Promise<Target> => {
-    const entries = (await entriesOf(name)).map((entry) => ({ ...entry, html: (JSON.parse(entry.payload.toString('utf8')) as { html: string }).html }));
+  const pick = async (
+    name: CacheName,
+    isTarget: (html: string) => boolean,
+    isDonor: (html: string) => boolean,
+  ): Promise<Target> => {
+    const entries = (await entriesOf(name)).map((entry) => ({
+      ...entry,
+      html: (JSON.parse(entry.payload.toString('utf8')) as { html: string }).html,
+    }));
     const target = entries.find((entry) => isTarget(entry.html));
     const donor = entries.find((entry) => entry !== target && isDonor(entry.html));
     assert.ok(target && donor, `${name}: an entry to spoil and another to spoil it with`);
@@ -122,7 +151,10 @@ async function targets(): Promise<Target[]> {
   // The image variants' keys are known: the plan of each image names them.
   const images = (await loadImages(path.join(contentDir, 'images'))).raster.map((image) => planImage(image));
   const photo = images.find((plan) => plan.image.url === '/images/photo.png')!;
-  const [widest, narrowest] = [photo.canonical!.key, photo.variants.find((variant) => variant.format === 'png' && variant.key !== photo.canonical!.key)!.key];
+  const [widest, narrowest] = [
+    photo.canonical!.key,
+    photo.variants.find((variant) => variant.format === 'png' && variant.key !== photo.canonical!.key)!.key,
+  ];
   // A sound bundle entry of another client, under a key of its own.
   writeCachedBundle(cache, cacheKey('another client'), {}, sampleBundle());
   recordBuild(cache, inputsOf(firstOut), codeFiles, [], outcomeOf(first));
@@ -137,16 +169,49 @@ async function targets(): Promise<Target[]> {
   const records = await entriesOf('builds');
   const cards = await entriesOf('cards');
   return [
-    await pick('pages', (html) => html.includes('<h1>Hello</h1>'), (html) => html.includes('<h1>Second</h1>')),
-    await pick('markdown', (html) => html.includes('The first post.'), (html) => html.includes('A second post')),
-    await pick('highlight', (html) => html.includes('answer'), (html) => html.includes('other')),
-    { name: 'images', key: widest, file: variants.get(widest)!.file, payload: variants.get(widest)!.payload, donor: variants.get(narrowest)!.file },
-    { name: 'cards', key: cards[0]!.key, file: cards[0]!.file, payload: cards[0]!.payload, donor: cards[1]!.file },
-    { name: 'bundle', key: bundleTarget.key, file: bundleTarget.file, payload: bundleTarget.payload, donor: bundleDonor.file },
-    { name: 'search', key: searchTarget.key, file: searchTarget.file, payload: searchTarget.payload, donor: searchDonor.file },
+    await pick(
+      'pages',
+      (html) => html.includes('<h1>Hello</h1>'),
+      (html) => html.includes('<h1>Second</h1>'),
+    ),
+    await pick(
+      'markdown',
+      (html) => html.includes('The first post.'),
+      (html) => html.includes('A second post'),
+    ),
+    await pick(
+      'highlight',
+      (html) => html.includes('answer'),
+      (html) => html.includes('other'),
+    ),
     {
-      name: 'builds', key: recordKey(path.join(tmp, 'warm')), file: records.find((entry) => entry.key === recordKey(path.join(tmp, 'warm')))!.file,
-      payload: Buffer.alloc(0), donor: records.find((entry) => entry.key === recordKey(firstOut))!.file,
+      name: 'images',
+      key: widest,
+      file: variants.get(widest)!.file,
+      payload: variants.get(widest)!.payload,
+      donor: variants.get(narrowest)!.file,
+    },
+    { name: 'cards', key: cards[0]!.key, file: cards[0]!.file, payload: cards[0]!.payload, donor: cards[1]!.file },
+    {
+      name: 'bundle',
+      key: bundleTarget.key,
+      file: bundleTarget.file,
+      payload: bundleTarget.payload,
+      donor: bundleDonor.file,
+    },
+    {
+      name: 'search',
+      key: searchTarget.key,
+      file: searchTarget.file,
+      payload: searchTarget.payload,
+      donor: searchDonor.file,
+    },
+    {
+      name: 'builds',
+      key: recordKey(path.join(tmp, 'warm')),
+      file: records.find((entry) => entry.key === recordKey(path.join(tmp, 'warm')))!.file,
+      payload: Buffer.alloc(0),
+      donor: records.find((entry) => entry.key === recordKey(firstOut))!.file,
     },
   ];
 }
@@ -157,13 +222,18 @@ test('the first build, filling the cache, writes what a build without a cache wr
   assert.ok(first.images.encoded > 0 && first.shareCards.drawn > 0);
   assert.equal(first.shareCards.cached, 0, 'no two pages share a picture');
   await assertSameOutput(firstOut, cleanOut);
-  for (const name of Object.keys(cacheTable) as CacheName[]) assert.ok((await entriesOf(name)).length > 0, `the build kept entries in ${name}`);
+  for (const name of Object.keys(cacheTable) as CacheName[])
+    assert.ok((await entriesOf(name)).length > 0, `the build kept entries in ${name}`);
 });
 
 test('a build without a cache reads nothing from a full cache and writes nothing into it', () => {
   assert.equal(noCache.renderedPages, noCache.pages.length, 'no page taken from the cache');
   assert.equal(noCache.images.processed, noCache.images.images, 'no image variant taken from the cache');
-  assert.deepEqual(noCache.shareCards, { drawn: first.shareCards.drawn, cached: 0, warnings: [] }, 'no share picture taken from the cache');
+  assert.deepEqual(
+    noCache.shareCards,
+    { drawn: first.shareCards.drawn, cached: 0, warnings: [] },
+    'no share picture taken from the cache',
+  );
   assert.deepEqual(cacheAfter, cacheBefore, 'the cache folder, file for file, untouched');
 });
 
@@ -179,7 +249,7 @@ test('a second build takes everything from the cache: no page rendered, no image
 });
 
 for (const [spoil, how] of [
-  ['another entry\'s sound bytes', (target: Target) => copyFile(target.donor, target.file)],
+  ["another entry's sound bytes", (target: Target) => copyFile(target.donor, target.file)],
   ['garbage', (target: Target) => writeFile(target.file, 'garbage, not an entry\n{"html":"<p>x</p>"}')],
 ] as const) {
   test(`one entry of every named cache overwritten with ${spoil} is never used: the next build makes each afresh and writes a clean build's files`, async () => {
@@ -190,11 +260,23 @@ for (const [spoil, how] of [
     const rebuilt = await buildLikeTheCli(warmOut);
     assert.ok(rebuilt, 'the spoilt record of the last build is not taken for one: the build runs');
     assert.equal(rebuilt.renderedPages, 1, `the post whose cached page was spoilt: ${rebuilt.pages.length} pages`);
-    assert.deepEqual({ processed: rebuilt.images.processed, encoded: rebuilt.images.encoded }, { processed: 1, encoded: 1 }, 'the spoilt variant alone');
-    assert.deepEqual(rebuilt.shareCards, { drawn: 1, cached: first.shareCards.drawn - 1, warnings: [] }, 'the spoilt picture alone');
+    assert.deepEqual(
+      { processed: rebuilt.images.processed, encoded: rebuilt.images.encoded },
+      { processed: 1, encoded: 1 },
+      'the spoilt variant alone',
+    );
+    assert.deepEqual(
+      rebuilt.shareCards,
+      { drawn: 1, cached: first.shareCards.drawn - 1, warnings: [] },
+      'the spoilt picture alone',
+    );
     await assertSameOutput(warmOut, cleanOut);
     for (const target of spoilt.filter((entry) => entry.name !== 'builds')) {
-      assert.deepEqual(cache.get(target.name, target.key), target.payload, `${target.name}: made afresh and stored again`);
+      assert.deepEqual(
+        cache.get(target.name, target.key),
+        target.payload,
+        `${target.name}: made afresh and stored again`,
+      );
     }
     assert.ok(unchangedOutput(cache, inputsOf(warmOut)), 'builds: the build recorded again');
   });

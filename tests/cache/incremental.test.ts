@@ -26,7 +26,11 @@ before(async () => {
   cacheDir = path.join(root, 'cache');
   // A raster image shown in a post, so that image variants are made and cached too.
   await writeFile(path.join(content, 'images', 'photo.png'), await flat(640, 400));
-  await editFile(path.join(content, 'posts', 'second.md'), 'A second post,', 'A second post with a photo: ![A flat colour](/images/photo.png)\n\nAnd');
+  await editFile(
+    path.join(content, 'posts', 'second.md'),
+    'A second post,',
+    'A second post with a photo: ![A flat colour](/images/photo.png)\n\nAnd',
+  );
 });
 after(() => cleanup());
 
@@ -34,7 +38,15 @@ type Build = { result: BuildResult; files: Map<string, Buffer> };
 
 async function build(options: { clean?: boolean } & Partial<BuildOptions> = {}): Promise<Build> {
   const writer = new MemoryWriter();
-  const result = await buildSite({ root, site: tinySite, contentDir: content, now, ...options, writer, cache: new Cache(options.clean ? undefined : cacheDir) });
+  const result = await buildSite({
+    root,
+    site: tinySite,
+    contentDir: content,
+    now,
+    ...options,
+    writer,
+    cache: new Cache(options.clean ? undefined : cacheDir),
+  });
   assert.equal(result.committed, true);
   return { result, files: bytesOf(writer.files) };
 }
@@ -52,7 +64,11 @@ const post = (name: string) => path.join(content, 'posts', name);
 test('a first build with an empty cache writes what a build without one writes, and renders every page', async () => {
   const first = await assertIncrementalIsClean('a first build');
   assert.equal(first.renderedPages, first.pages.length);
-  assert.equal(first.images.encoded, 6, 'the photo\'s variants were encoded: 400 and 640 px wide, in AVIF, WebP and PNG');
+  assert.equal(
+    first.images.encoded,
+    6,
+    "the photo's variants were encoded: 400 and 640 px wide, in AVIF, WebP and PNG",
+  );
 });
 
 test('nothing changed: no page rendered, no image encoded', async () => {
@@ -61,36 +77,43 @@ test('nothing changed: no page rendered, no image encoded', async () => {
   assert.equal(unchanged.images.encoded, 0);
 });
 
-test('a post\'s prose: its page alone renders again', async () => {
+test("a post's prose: its page alone renders again", async () => {
   await editFile(post('hello.md'), 'The first post.', 'The first post, a sentence longer.');
-  assert.equal((await assertIncrementalIsClean('a post\'s prose')).renderedPages, 1);
+  assert.equal((await assertIncrementalIsClean("a post's prose")).renderedPages, 1);
 });
 
-test('a post\'s code block', async () => {
+test("a post's code block", async () => {
   await editFile(post('hello.md'), 'const answer = 42;', 'const answer: number = 43;');
   assert.equal((await assertIncrementalIsClean('a code block')).renderedPages, 1);
 });
 
-test('a post\'s front matter: its date moves it in the list, the sitemap and the feed', async () => {
+test("a post's front matter: its date moves it in the list, the sitemap and the feed", async () => {
   await editFile(post('hello.md'), 'date: 2024-01-02', 'date: 2024-03-04');
-  const result = await assertIncrementalIsClean('a post\'s date');
+  const result = await assertIncrementalIsClean("a post's date");
   assert.ok(result.renderedPages >= 2);
   await editFile(post('hello.md'), 'title: Hello', 'title: Hello again');
-  await assertIncrementalIsClean('a post\'s title');
+  await assertIncrementalIsClean("a post's title");
 });
 
 test('a dataset', async () => {
   await editFile(path.join(content, 'data', 'site.json'), '"title": "Tiny"', '"title": "Tiny, edited"');
   const result = await assertIncrementalIsClean('a dataset');
-  assert.equal(result.renderedPages, result.pages.length, 'every page shows the site\'s title');
+  assert.equal(result.renderedPages, result.pages.length, "every page shows the site's title");
 });
 
-test('the site\'s code (another code hash, as an edited template gives): every page renders again', async () => {
+test("the site's code (another code hash, as an edited template gives): every page renders again", async () => {
   const edited = { ...tinySite, codeHash: `${tinySite.codeHash} edited` };
   const writer = new MemoryWriter();
-  const incremental = await buildSite({ root, site: edited, contentDir: content, now, writer, cache: new Cache(cacheDir) });
+  const incremental = await buildSite({
+    root,
+    site: edited,
+    contentDir: content,
+    now,
+    writer,
+    cache: new Cache(cacheDir),
+  });
   assert.equal(incremental.renderedPages, incremental.pages.length);
-  assertSameFiles(bytesOf(writer.files), (await build({ clean: true })).files, 'the site\'s code');
+  assertSameFiles(bytesOf(writer.files), (await build({ clean: true })).files, "the site's code");
 });
 
 test('the stylesheet: a new bundle, named in every page', async () => {
@@ -128,7 +151,10 @@ test('a draft, and a post dated after now, with and without --drafts and --futur
   const published = await assertIncrementalIsClean('a draft and a future post left out');
   assert.ok(!published.pages.some((page) => page.route.path === '/posts/draft' || page.route.path === '/posts/later'));
   const drafts = await assertIncrementalIsClean('with drafts and future posts', { drafts: true, future: true });
-  assert.ok(drafts.pages.some((page) => page.route.path === '/posts/draft') && drafts.pages.some((page) => page.route.path === '/posts/later'));
+  assert.ok(
+    drafts.pages.some((page) => page.route.path === '/posts/draft') &&
+      drafts.pages.some((page) => page.route.path === '/posts/later'),
+  );
   await assertIncrementalIsClean('once now has passed the future post', { now: new Date('2027-02-01T00:00:00Z') });
   await assertIncrementalIsClean('back to the first state');
 });

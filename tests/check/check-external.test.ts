@@ -21,9 +21,11 @@ before(async () => {
     const count = hits.get(path)!.length;
     if (path === '/ok') return void response.end('ok');
     if (path === '/missing') return void response.writeHead(404).end();
-    if (path === '/busy') return void (count === 1 ? response.writeHead(429, { 'retry-after': '0' }).end() : response.end('ok'));
+    if (path === '/busy')
+      return void (count === 1 ? response.writeHead(429, { 'retry-after': '0' }).end() : response.end('ok'));
     if (path === '/flaky') return void (count === 1 ? response.writeHead(503).end() : response.end('ok'));
-    if (path === '/no-head') return void (request.method === 'HEAD' ? response.writeHead(405).end() : response.end('ok'));
+    if (path === '/no-head')
+      return void (request.method === 'HEAD' ? response.writeHead(405).end() : response.end('ok'));
     // Far later than the 300 ms the test allows, so a loaded machine cannot blur the two; unref'd, so it holds no process open.
     if (path === '/slow') return void setTimeout(() => response.end('late'), 20_000).unref();
     if (path.startsWith('/pace/')) return void setTimeout(() => response.end('ok'), 50);
@@ -49,7 +51,12 @@ test('passes a URL that answers 200 to HEAD', async () => {
 
 test('reports a 404 after trying GET as well', async () => {
   const results = await checkExternalUrls([`${origin}/missing`], options);
-  assert.deepEqual(results.get(`${origin}/missing`), { ok: false, status: 404, code: 'links.http-status', reason: 'status 404' });
+  assert.deepEqual(results.get(`${origin}/missing`), {
+    ok: false,
+    status: 404,
+    code: 'links.http-status',
+    reason: 'status 404',
+  });
   assert.deepEqual(hits.get('/missing'), ['HEAD', 'GET']);
 });
 
@@ -68,8 +75,16 @@ test('falls back to GET when HEAD is not allowed', async () => {
 
 test('gives up on a response slower than the timeout, without retrying', async () => {
   const started = performance.now();
-  const results = await checkExternalUrls([`${origin}/slow`], { timeoutMs: 300, concurrency: 1, allowPrivateHosts: true });
-  assert.deepEqual(results.get(`${origin}/slow`), { ok: false, code: 'links.http-timeout', reason: 'timed out after 300 ms' });
+  const results = await checkExternalUrls([`${origin}/slow`], {
+    timeoutMs: 300,
+    concurrency: 1,
+    allowPrivateHosts: true,
+  });
+  assert.deepEqual(results.get(`${origin}/slow`), {
+    ok: false,
+    code: 'links.http-timeout',
+    reason: 'timed out after 300 ms',
+  });
   assert.ok(performance.now() - started < 10_000, 'the check gave up long before the answer came');
   assert.deepEqual(hits.get('/slow'), ['HEAD']);
 });

@@ -24,24 +24,30 @@ test('finds every planted fault in the broken site, located and explained', asyn
   const site = fixture('links-broken');
   const { findings } = await checkSite(site);
   const summary = findings.map((f) => `${f.kind} ${f.code} ${f.file}:${f.line} ${f.href}`);
-  assert.deepEqual(summary.sort(), [
-    'broken-link links.missing-fragment index.html:11 /about/#tean',
-    'broken-link links.missing-file index.html:12 /images/missing.png',
-    'broken-link links.missing-file index.html:13 /images/logo@2x.png',
-    'broken-link links.missing-page about/index.html:10 /services/dev-shops',
-    'broken-link links.outside-site blog/post/index.html:6 ../../../pricing.html',
-    'broken-link links.redirect-loop blog/post/index.html:7 /old-a',
-    'redirect-error links.redirect-chain _redirects:4 /older',
-    'redirect-error links.redirect-loop _redirects:2 /old-b',
-    'redirect-error links.redirect-loop _redirects:3 /old-a',
-    'redirect-error links.redirect-missing-target _redirects:6 /nowhere',
-  ].sort());
+  assert.deepEqual(
+    summary.sort(),
+    [
+      'broken-link links.missing-fragment index.html:11 /about/#tean',
+      'broken-link links.missing-file index.html:12 /images/missing.png',
+      'broken-link links.missing-file index.html:13 /images/logo@2x.png',
+      'broken-link links.missing-page about/index.html:10 /services/dev-shops',
+      'broken-link links.outside-site blog/post/index.html:6 ../../../pricing.html',
+      'broken-link links.redirect-loop blog/post/index.html:7 /old-a',
+      'redirect-error links.redirect-chain _redirects:4 /older',
+      'redirect-error links.redirect-loop _redirects:2 /old-b',
+      'redirect-error links.redirect-loop _redirects:3 /old-a',
+      'redirect-error links.redirect-missing-target _redirects:6 /nowhere',
+    ].sort(),
+  );
 });
 
 test('reports the dev-shops footer link once, at its line, with the closest route', async () => {
   const site = fixture('links-broken');
   const [finding] = byHref((await checkSite(site)).findings, '/services/dev-shops');
-  assert.deepEqual({ ...positionOf(join(site, 'about/index.html'), 'href="/services/dev-shops"') }, { line: finding.line, column: finding.column });
+  assert.deepEqual(
+    { ...positionOf(join(site, 'about/index.html'), 'href="/services/dev-shops"') },
+    { line: finding.line, column: finding.column },
+  );
   assert.equal(finding.page, '/about/');
   assert.equal(finding.attribute, 'a[href]');
   assert.equal(finding.suggestion, '/services/devshops');
@@ -60,13 +66,19 @@ test('suggests the closest id for a missing fragment and the closest file for a 
 
 test('passes the clean site (index.html, query, encoding, base, sitemap, redirect alias), warning on links the host redirects', async () => {
   const report = await checkSite(fixture('links-clean'));
-  assert.deepEqual(report.findings.filter((f) => f.severity === 'error'), []);
-  assert.deepEqual(report.findings.map((f) => [f.kind, f.code, f.href, f.suggestion]), [
-    ['redirect-hint', 'links.trailing-slash', '/about', '/about/'],
-    ['redirect-hint', 'links.trailing-slash', '/about?x=1#team', '/about/#team'],
-    ['redirect-hint', 'links.redirected', '/contact', '/getting-started/#contact-form'],
-    ['redirect-hint', 'links.redirected', '/old-page/', '/about/'],
-  ]);
+  assert.deepEqual(
+    report.findings.filter((f) => f.severity === 'error'),
+    [],
+  );
+  assert.deepEqual(
+    report.findings.map((f) => [f.kind, f.code, f.href, f.suggestion]),
+    [
+      ['redirect-hint', 'links.trailing-slash', '/about', '/about/'],
+      ['redirect-hint', 'links.trailing-slash', '/about?x=1#team', '/about/#team'],
+      ['redirect-hint', 'links.redirected', '/contact', '/getting-started/#contact-form'],
+      ['redirect-hint', 'links.redirected', '/old-page/', '/about/'],
+    ],
+  );
   assert.equal(report.files, 7);
   assert.equal(report.pages, 6, 'the redirect stub is not a page');
   assert.equal(report.externalSkipped, 2);
@@ -80,7 +92,11 @@ test('merges a layout link broken on three pages into one finding naming its dat
   assert.equal(broken.length, 2);
   const [footer] = byHref(broken, '/services/dev-shops');
   assert.equal(footer.affectedPages, 3);
-  assert.deepEqual(footer.origin, { kind: 'layout', file: 'content/data/navigation.json', field: 'footer.columns[0].links[3].href' });
+  assert.deepEqual(footer.origin, {
+    kind: 'layout',
+    file: 'content/data/navigation.json',
+    field: 'footer.columns[0].links[3].href',
+  });
   assert.equal(footer.suggestion, '/services/devshops');
   const [markdown] = byHref(broken, '/guides/playwrigth');
   assert.deepEqual(markdown.origin, { kind: 'markdown', file: 'content/posts/hello.md', line: 12, column: 12 });
@@ -89,9 +105,10 @@ test('merges a layout link broken on three pages into one finding naming its dat
 
 test('validates manifest redirects against redirect stubs without reporting them twice', async () => {
   const { findings } = await checkSite(fixture('links-manifest'));
-  assert.deepEqual(findings.filter((f) => f.kind !== 'broken-link').map((f) => [f.kind, f.href, f.origin?.file]), [
-    ['redirect-hint', '/contact', 'templates/pages/home.tsx'],
-  ]);
+  assert.deepEqual(
+    findings.filter((f) => f.kind !== 'broken-link').map((f) => [f.kind, f.href, f.origin?.file]),
+    [['redirect-hint', '/contact', 'templates/pages/home.tsx']],
+  );
 });
 
 test('skips hrefs matching --ignore patterns', async () => {
@@ -104,7 +121,10 @@ test('skips hrefs matching --ignore patterns', async () => {
 
 test('fails with links.no-site-dir for a missing folder', async () => {
   const missing = join(tmpdir(), 'no-such-site-folder');
-  await assert.rejects(checkSite(missing), (error: unknown) => error instanceof SiteError && error.code === 'links.no-site-dir' && error.file === missing);
+  await assert.rejects(
+    checkSite(missing),
+    (error: unknown) => error instanceof SiteError && error.code === 'links.no-site-dir' && error.file === missing,
+  );
 });
 
 test('checks external links against a server when asked, reporting each failure where it is linked', async () => {
@@ -126,8 +146,10 @@ test('checks external links against a server when asked, reporting each failure 
     // A second for each request: a 404 from this machine must not time out on a busy CI runner.
     const report = await checkSite(dir, { external: true, timeoutMs: 1_000, allowPrivateHosts: true });
     assert.deepEqual(report.findings.map((f) => `${f.file}:${f.line} ${f.reason}`).sort(), [
-      'about/index.html:2 status 404', 'about/index.html:3 timed out after 1000 ms',
-      'index.html:2 status 404', 'index.html:3 timed out after 1000 ms',
+      'about/index.html:2 status 404',
+      'about/index.html:3 timed out after 1000 ms',
+      'index.html:2 status 404',
+      'index.html:3 timed out after 1000 ms',
     ]);
     assert.equal(report.checked, 6);
   } finally {

@@ -6,18 +6,37 @@ const origins = siteOriginsOf('https://www.checkpointqa.com');
 const at = (page: string, base?: string) => documentBase(page, base, origins);
 
 test('ignores the query string and splits off the fragment', () => {
-  assert.deepEqual(parseHref('/about/?ref=nav#team', at('/'), origins), { type: 'internal', path: '/about/', fragment: 'team' });
+  assert.deepEqual(parseHref('/about/?ref=nav#team', at('/'), origins), {
+    type: 'internal',
+    path: '/about/',
+    fragment: 'team',
+  });
 });
 
 test('percent-decodes paths and fragments', () => {
-  assert.deepEqual(parseHref('/caf%C3%A9/#r%C3%A9sum%C3%A9', at('/'), origins), { type: 'internal', path: '/café/', fragment: 'résumé', rawFragment: 'r%C3%A9sum%C3%A9' });
+  assert.deepEqual(parseHref('/caf%C3%A9/#r%C3%A9sum%C3%A9', at('/'), origins), {
+    type: 'internal',
+    path: '/café/',
+    fragment: 'résumé',
+    rawFragment: 'r%C3%A9sum%C3%A9',
+  });
   assert.deepEqual(parseHref('/café/', at('/'), origins), { type: 'internal', path: '/café/' });
 });
 
 test('resolves relative paths against the page and its <base>', () => {
-  assert.deepEqual(parseHref('../pricing/', at('/services/devshops/'), origins), { type: 'internal', path: '/services/pricing/' });
-  assert.deepEqual(parseHref('intro/', at('/docs/guide/', '/docs/'), origins), { type: 'internal', path: '/docs/intro/' });
-  assert.deepEqual(parseHref('#steps', at('/docs/guide/', '/docs/'), origins), { type: 'internal', path: '/docs/', fragment: 'steps' });
+  assert.deepEqual(parseHref('../pricing/', at('/services/devshops/'), origins), {
+    type: 'internal',
+    path: '/services/pricing/',
+  });
+  assert.deepEqual(parseHref('intro/', at('/docs/guide/', '/docs/'), origins), {
+    type: 'internal',
+    path: '/docs/intro/',
+  });
+  assert.deepEqual(parseHref('#steps', at('/docs/guide/', '/docs/'), origins), {
+    type: 'internal',
+    path: '/docs/',
+    fragment: 'steps',
+  });
 });
 
 test('rejects a relative path that climbs above the site root', () => {
@@ -27,10 +46,22 @@ test('rejects a relative path that climbs above the site root', () => {
 });
 
 test('treats the site origin as internal over http and https, other hosts as external', () => {
-  assert.deepEqual(parseHref('https://www.checkpointqa.com/blog/', at('/'), origins), { type: 'internal', path: '/blog/' });
-  assert.deepEqual(parseHref('http://www.checkpointqa.com/blog/', at('/'), origins), { type: 'internal', path: '/blog/' });
-  assert.deepEqual(parseHref('https://example.org/a#b', at('/'), origins), { type: 'external', url: 'https://example.org/a' });
-  assert.deepEqual(parseHref('//cdn.example.org/x.js', at('/'), origins), { type: 'external', url: 'https://cdn.example.org/x.js' });
+  assert.deepEqual(parseHref('https://www.checkpointqa.com/blog/', at('/'), origins), {
+    type: 'internal',
+    path: '/blog/',
+  });
+  assert.deepEqual(parseHref('http://www.checkpointqa.com/blog/', at('/'), origins), {
+    type: 'internal',
+    path: '/blog/',
+  });
+  assert.deepEqual(parseHref('https://example.org/a#b', at('/'), origins), {
+    type: 'external',
+    url: 'https://example.org/a',
+  });
+  assert.deepEqual(parseHref('//cdn.example.org/x.js', at('/'), origins), {
+    type: 'external',
+    url: 'https://cdn.example.org/x.js',
+  });
 });
 
 test('skips non-web schemes and empty hrefs', () => {

@@ -25,7 +25,10 @@ function filesOf(dir: string): string[] {
 }
 
 /** The facts a build writing `dir` would have recorded, handed over in reverse order (a build writes in any order). */
-function factsOf(dir: string, how: (facts: SiteFacts, file: string, bytes: Buffer) => void = (facts, file, bytes) => facts.add(file, bytes)): SiteFacts {
+function factsOf(
+  dir: string,
+  how: (facts: SiteFacts, file: string, bytes: Buffer) => void = (facts, file, bytes) => facts.add(file, bytes),
+): SiteFacts {
   const facts = new SiteFacts();
   for (const file of filesOf(dir).sort().reverse()) how(facts, file, readFileSync(join(dir, file)));
   return facts;
@@ -46,12 +49,18 @@ async function assertSameReport(dir: string, facts: SiteFacts, options: CheckLin
 for (const name of ['links-broken', 'links-clean', 'links-manifest']) {
   test(`the recorded facts of ${name} give the report check-links gives for its folder`, async () => {
     const report = await assertSameReport(fixture(name), factsOf(fixture(name)));
-    if (name !== 'links-clean') assert.ok(report.findings.some((finding) => finding.severity === 'error'), 'the planted faults are found');
+    if (name !== 'links-clean')
+      assert.ok(
+        report.findings.some((finding) => finding.severity === 'error'),
+        'the planted faults are found',
+      );
   });
 }
 
 test('ignore patterns apply to recorded facts as to the folder', async () => {
-  const report = await assertSameReport(fixture('links-broken'), factsOf(fixture('links-broken')), { ignore: ['/services/', '*.png', '/^\\.\\./'] });
+  const report = await assertSameReport(fixture('links-broken'), factsOf(fixture('links-broken')), {
+    ignore: ['/services/', '*.png', '/^\\.\\./'],
+  });
   assert.ok(report.ignored > 0);
 });
 
@@ -64,7 +73,8 @@ test('pages known by their scan, files written by link and the manifest as an ob
       else if (linked++ % 2 === 0) recorder.addUnread(file);
       else recorder.add(file, bytes);
     });
-    if (name === 'links-manifest') facts.setManifest(JSON.parse(readFileSync(join(dir, '.sitegen-manifest.json'), 'utf8')) as SiteManifest);
+    if (name === 'links-manifest')
+      facts.setManifest(JSON.parse(readFileSync(join(dir, '.sitegen-manifest.json'), 'utf8')) as SiteManifest);
     await assertSameReport(dir, facts);
   }
 });
@@ -72,7 +82,8 @@ test('pages known by their scan, files written by link and the manifest as an ob
 test('a page rewritten later counts as written last, and a text page with a lone surrogate reads as UTF-8 does', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'site-facts-'));
   try {
-    const lone = '<!DOCTYPE html><html><body><a id="x\uD800" href="/missing\uDC00">a</a><a href="#x\uFFFD">b</a><a href="/about/">c</a></body></html>';
+    const lone =
+      '<!DOCTYPE html><html><body><a id="x\uD800" href="/missing\uDC00">a</a><a href="#x\uFFFD">b</a><a href="/about/">c</a></body></html>';
     await mkdir(join(dir, 'about'));
     await writeFile(join(dir, 'index.html'), lone);
     await writeFile(join(dir, 'about/index.html'), '<a href="/">home</a>');
@@ -81,7 +92,10 @@ test('a page rewritten later counts as written last, and a text page with a lone
     facts.add('index.html', lone);
     facts.add('about/index.html', '<a href="/">home</a>');
     const report = await assertSameReport(dir, facts);
-    assert.deepEqual(report.findings.map((finding) => finding.href), ['/missing\uFFFD']);
+    assert.deepEqual(
+      report.findings.map((finding) => finding.href),
+      ['/missing\uFFFD'],
+    );
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -97,7 +111,10 @@ test('a page larger than the checker reads is reported as check-links reports it
     facts.add('index.html', huge);
     facts.add('small.html', '<a href="/index.html#anything">x</a>');
     const report = await assertSameReport(dir, facts);
-    assert.deepEqual(report.findings.map((finding) => finding.code), ['links.file-too-large']);
+    assert.deepEqual(
+      report.findings.map((finding) => finding.code),
+      ['links.file-too-large'],
+    );
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

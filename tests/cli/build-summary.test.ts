@@ -9,7 +9,12 @@ import type { BuildResult, PageBudget } from '../../cli/pipeline/build-site.ts';
 
 disableColour();
 
-const budget = (path: string, islands: string[], bytes: number, gzip: number): PageBudget => ({ path, islands, bytes, gzip });
+const budget = (path: string, islands: string[], bytes: number, gzip: number): PageBudget => ({
+  path,
+  islands,
+  bytes,
+  gzip,
+});
 const budgets = [
   budget('/', ['TestimonialCarousel'], 9216, 3072),
   budget('/about', [], 1024, 512),
@@ -37,8 +42,14 @@ function result(): BuildResult {
 
 test('the JavaScript table has a line per group of islands, naming how many pages and one of them', () => {
   const lines = formatSummary(result(), 'dist', '0 broken links in 0 files, 12 checked in 1 ms').split('\n');
-  assert.equal(lines[0], 'Built 5 pages and 2 redirects (40 files) into dist/ in 42 ms; rendered 3 of 5 pages (2 unchanged, from the page cache)');
-  assert.match(lines[1]!, /^ {2}load 10 ms, render 20 ms, images 0 ms, cards 0 ms, bundle 5 ms, write 3 ms, check 1 ms; peak memory \d+ MB$/);
+  assert.equal(
+    lines[0],
+    'Built 5 pages and 2 redirects (40 files) into dist/ in 42 ms; rendered 3 of 5 pages (2 unchanged, from the page cache)',
+  );
+  assert.match(
+    lines[1]!,
+    /^ {2}load 10 ms, render 20 ms, images 0 ms, cards 0 ms, bundle 5 ms, write 3 ms, check 1 ms; peak memory \d+ MB$/,
+  );
   assert.deepEqual(lines.slice(2), [
     '  links: 0 broken links in 0 files, 12 checked in 1 ms',
     '',

@@ -32,10 +32,25 @@ test('a built project copied with fs.cpSync or cp -r takes a new post and builds
       const build = await runCliHere(['build'], { cwd: to });
       assert.equal(build.code, 0, `${how}: build: ${build.stderr}`);
       assert.match(build.stdout, /^Built 6 pages/, `${how}: an ordinary build`);
-      assert.ok(lstatSync(path.join(to, 'dist')).isDirectory() && !lstatSync(path.join(to, 'dist')).isSymbolicLink(), `${how}: dist is a folder`);
-      assert.match(readFileSync(path.join(to, 'dist', 'posts', 'copied-projects-build', 'index.html'), 'utf8'), /<h1>Copied projects build<\/h1>/, `${how}: the new post is built`);
-      assert.match(readFileSync(path.join(to, 'dist', 'index.html'), 'utf8'), /href="\/posts\/copied-projects-build\/"/, `${how}: and listed`);
-      assert.deepEqual(readFileSync(path.join(root, 'dist', 'index.html')), original, `${how}: the original's output is untouched`);
+      assert.ok(
+        lstatSync(path.join(to, 'dist')).isDirectory() && !lstatSync(path.join(to, 'dist')).isSymbolicLink(),
+        `${how}: dist is a folder`,
+      );
+      assert.match(
+        readFileSync(path.join(to, 'dist', 'posts', 'copied-projects-build', 'index.html'), 'utf8'),
+        /<h1>Copied projects build<\/h1>/,
+        `${how}: the new post is built`,
+      );
+      assert.match(
+        readFileSync(path.join(to, 'dist', 'index.html'), 'utf8'),
+        /href="\/posts\/copied-projects-build\/"/,
+        `${how}: and listed`,
+      );
+      assert.deepEqual(
+        readFileSync(path.join(root, 'dist', 'index.html')),
+        original,
+        `${how}: the original's output is untouched`,
+      );
       assert.ok(!existsSync(path.join(root, 'dist', 'posts', 'copied-projects-build')), `${how}: and has no new post`);
     }
   } finally {

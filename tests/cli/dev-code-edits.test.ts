@@ -20,7 +20,10 @@ const page = async (pathname: string) => (await fetch(`${server.url}${pathname}`
 
 before(async () => {
   ({ root, cleanup } = await copyTinySite());
-  ({ server } = await startTestDevServer({ root, contentDir: path.join(root, 'content'), cache: new Cache(cacheFolder(root)) }, logs));
+  ({ server } = await startTestDevServer(
+    { root, contentDir: path.join(root, 'content'), cache: new Cache(cacheFolder(root)) },
+    logs,
+  ));
   events = await openEventStream(`${server.url}/__sitegen/events`);
 });
 
@@ -31,11 +34,16 @@ after(async () => {
 });
 
 test('a page template edit reloads open pages and shows on every page it renders', async () => {
-  await editFile(path.join(root, 'templates', 'pages.tsx'), '<main>{children}</main>', '<main data-edited="">{children}</main>');
+  await editFile(
+    path.join(root, 'templates', 'pages.tsx'),
+    '<main>{children}</main>',
+    '<main data-edited="">{children}</main>',
+  );
   await events.next('reload').catch((error: Error) => {
     throw new Error(`${error.message}\n${logs.join('\n')}`);
   });
-  for (const pathname of ['/', '/posts/hello/', '/posts/second/']) assert.match(await page(pathname), /<main data-edited="">/, pathname);
+  for (const pathname of ['/', '/posts/hello/', '/posts/second/'])
+    assert.match(await page(pathname), /<main data-edited="">/, pathname);
   // The site's compiled code is part of every page's key: a code edit renders every page afresh.
   assert.match(logs.at(-1)!, /^templates\/pages\.tsx → rebuilt in \d+ ms, 5 pages re-rendered$/);
 });
@@ -47,6 +55,10 @@ test('a style edit swaps the stylesheet without a reload', async () => {
   const swap = await events.next('css');
   assert.notEqual(swap.data.href, before);
   assert.match(await (await fetch(`${server.url}${swap.data.href}`)).text(), /\.dev-test-marker/);
-  assert.match(await page('/'), new RegExp(`href="${String(swap.data.href)}"`), 'new page loads get the new stylesheet');
+  assert.match(
+    await page('/'),
+    new RegExp(`href="${String(swap.data.href)}"`),
+    'new page loads get the new stylesheet',
+  );
   assert.match(logs.at(-1)!, /^templates\/styles\.css → rebuilt in \d+ ms, \d+ pages? re-rendered, styles swapped$/);
 });

@@ -26,9 +26,10 @@ const fetchText = async (pathname: string) => {
   return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
 };
 /** The next reload event, or a failure that shows what the server printed. */
-const nextReload = () => events.next('reload').catch((error: Error) => {
-  throw new Error(`${error.message}\n${logs.join('\n')}`);
-});
+const nextReload = () =>
+  events.next('reload').catch((error: Error) => {
+    throw new Error(`${error.message}\n${logs.join('\n')}`);
+  });
 
 before(async () => {
   ({ root, content, cleanup } = await copyTinySite());
@@ -66,7 +67,10 @@ test('serves the site like a static host: clean URLs, content types, redirects a
 test("an edit of a post's text reloads open pages and re-renders that post alone; an edited title re-renders the pages that list it", async () => {
   // The rebuild of an edit, among the lines logged since: a watcher may report one save twice, and
   // the second rebuild (nothing left to re-render) can be logged before the test reads the log.
-  const rebuildSince = (mark: number) => logs.slice(mark).find((line) => /^content\/posts\/hello\.md → rebuilt in \d+ ms, [1-9]\d* pages? re-rendered$/.test(line));
+  const rebuildSince = (mark: number) =>
+    logs
+      .slice(mark)
+      .find((line) => /^content\/posts\/hello\.md → rebuilt in \d+ ms, [1-9]\d* pages? re-rendered$/.test(line));
   let mark = logs.length;
   await editFile(post(), 'The first post.', 'The first post, revised.');
   await nextReload();
@@ -85,7 +89,10 @@ test("an edit of a post's text reloads open pages and re-renders that post alone
 test('a broken post shows the error in the browser, keeps serving the last good page, and recovers when fixed', async () => {
   await editFile(post(), /^tags: .*$/m, 'tags: greeting');
   const error = await events.next('build-error');
-  assert.match(String(error.data.text), /content\/posts\/hello\.md:4 {2}tags: expected array, got "greeting" {2}\[content\.invalid-field\]/);
+  assert.match(
+    String(error.data.text),
+    /content\/posts\/hello\.md:4 {2}tags: expected array, got "greeting" {2}\[content\.invalid-field\]/,
+  );
   const page = await fetchText('/posts/hello/');
   assert.match(page.text, /<h1>Hello, Revised<\/h1>/, 'the last good page is still served');
   assert.match(page.text, /window\.__sitegenError="[^"]*tags: expected array/, 'the overlay shows on load');
@@ -106,7 +113,10 @@ test('files written to the output, the installed packages or the cache start no 
   // An edit the server does watch: its rebuild names it alone.
   await editFile(path.join(content, 'posts', 'second.md'), 'A second post', 'The second post');
   await nextReload();
-  assert.deepEqual(logs.slice(before).map((line) => line.split(' → ')[0]), ['content/posts/second.md']);
+  assert.deepEqual(
+    logs.slice(before).map((line) => line.split(' → ')[0]),
+    ['content/posts/second.md'],
+  );
 });
 
 /** Starts the real `sitegen dev` in the copy, and resolves once its output matches `ready`. */
@@ -132,7 +142,10 @@ async function startDevCommand(ready: RegExp): Promise<{ child: ReturnType<typeo
 }
 
 test('Ctrl-C stops the real dev command cleanly, once it serves the site and while its first build is under way', async () => {
-  for (const [when, ready] of [['serving', /Serving on http:\/\/127\.0\.0\.1:\d+\/[\s\S]*Built 5 pages/], ['starting', /Serving on http:\/\/127\.0\.0\.1:\d+\//]] as const) {
+  for (const [when, ready] of [
+    ['serving', /Serving on http:\/\/127\.0\.0\.1:\d+\/[\s\S]*Built 5 pages/],
+    ['starting', /Serving on http:\/\/127\.0\.0\.1:\d+\//],
+  ] as const) {
     const { child, output } = await startDevCommand(ready);
     child.kill('SIGINT');
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));

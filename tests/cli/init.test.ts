@@ -33,11 +33,14 @@ test('init writes a new site that installs and builds: a home page, a blog list 
   const init = await runCliHere(['init', site], { cwd: tmp });
   assert.equal(init.code, 0, init.stderr);
   assert.match(init.stdout, /npm install\n {2}npx sitegen build/);
-  const manifest = JSON.parse(await readFile(path.join(site, 'package.json'), 'utf8')) as { name: string; dependencies: Record<string, string> };
+  const manifest = JSON.parse(await readFile(path.join(site, 'package.json'), 'utf8')) as {
+    name: string;
+    dependencies: Record<string, string>;
+  };
   const engine = JSON.parse(await readFile(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string };
   assert.equal(manifest.name, 'my-blog');
   assert.equal(manifest.dependencies.sitegen, `^${engine.version}`);
-  assert.ok(existsSync(path.join(site, '.gitignore')), 'the starter\'s gitignore is the site\'s .gitignore');
+  assert.ok(existsSync(path.join(site, '.gitignore')), "the starter's gitignore is the site's .gitignore");
   assert.match(await readFile(path.join(site, 'sitegen.config.ts'), 'utf8'), /from 'sitegen\/site'/);
 
   await linkInstall(site);
@@ -49,7 +52,10 @@ test('init writes a new site that installs and builds: a home page, a blog list 
   assert.deepEqual(blog.all((e) => e.name === 'a' && e.attribs.href === '/blog/hello-world/').length, 1);
   const post = await read('blog/hello-world/index.html');
   assert.match(post, /<h1>Hello, world<\/h1>/);
-  assert.match(post, /<img src="\/images\/mark\.svg" alt="The site&#x27;s mark"|<img src="\/images\/mark\.svg" alt="The site's mark"/);
+  assert.match(
+    post,
+    /<img src="\/images\/mark\.svg" alt="The site&#x27;s mark"|<img src="\/images\/mark\.svg" alt="The site's mark"/,
+  );
   assert.match(post, /data-theme="github-dark-default"/, 'its code is highlighted');
   assert.match(await read('feed.xml'), /<title>Hello, world<\/title>/);
   assert.match(build.stdout, /0 broken links/);

@@ -22,31 +22,40 @@ function launch(root: string, args: string[]): Promise<{ code: number | null; st
   });
 }
 
-test('an edit to the engine is compiled before the next command runs, by every launcher started at once', { timeout: hangBound }, async () => {
-  const root = await mkdtemp(path.join(os.tmpdir(), 'sitegen-launcher-'));
-  try {
-    for (const entry of ['cli', 'package.json']) await cp(path.join(projectRoot, entry), path.join(root, entry), { recursive: true });
-    await symlink(path.join(projectRoot, 'node_modules'), path.join(root, 'node_modules'));
-    const { version } = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { version: string };
+test(
+  'an edit to the engine is compiled before the next command runs, by every launcher started at once',
+  { timeout: hangBound },
+  async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'sitegen-launcher-'));
+    try {
+      for (const entry of ['cli', 'package.json'])
+        await cp(path.join(projectRoot, entry), path.join(root, entry), { recursive: true });
+      await symlink(path.join(projectRoot, 'node_modules'), path.join(root, 'node_modules'));
+      const { version } = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { version: string };
 
-    const first = await launch(root, ['--version']);
-    assert.equal(first.code, 0, first.stderr);
-    assert.equal(first.stdout.trim(), version);
-    const compiled = await stat(path.join(root, 'lib', 'index.js'));
+      const first = await launch(root, ['--version']);
+      assert.equal(first.code, 0, first.stderr);
+      assert.equal(first.stdout.trim(), version);
+      const compiled = await stat(path.join(root, 'lib', 'index.js'));
 
-    const again = await launch(root, ['--version']);
-    assert.equal(again.code, 0, again.stderr);
-    assert.equal((await stat(path.join(root, 'lib', 'index.js'))).mtimeMs, compiled.mtimeMs, 'nothing changed: nothing compiled');
+      const again = await launch(root, ['--version']);
+      assert.equal(again.code, 0, again.stderr);
+      assert.equal(
+        (await stat(path.join(root, 'lib', 'index.js'))).mtimeMs,
+        compiled.mtimeMs,
+        'nothing changed: nothing compiled',
+      );
 
-    const entry = path.join(root, 'cli', 'index.ts');
-    await writeFile(entry, `${await readFile(entry, 'utf8')}\nconsole.error('engine edited');\n`);
-    const runs = await Promise.all([1, 2, 3].map(() => launch(root, ['--version'])));
-    for (const run of runs) {
-      assert.equal(run.code, 0, run.stderr);
-      assert.equal(run.stdout.trim(), version);
-      assert.match(run.stderr, /engine edited/, 'the edit runs');
+      const entry = path.join(root, 'cli', 'index.ts');
+      await writeFile(entry, `${await readFile(entry, 'utf8')}\nconsole.error('engine edited');\n`);
+      const runs = await Promise.all([1, 2, 3].map(() => launch(root, ['--version'])));
+      for (const run of runs) {
+        assert.equal(run.code, 0, run.stderr);
+        assert.equal(run.stdout.trim(), version);
+        assert.match(run.stderr, /engine edited/, 'the edit runs');
+      }
+    } finally {
+      await rm(root, { recursive: true, force: true });
     }
-  } finally {
-    await rm(root, { recursive: true, force: true });
-  }
-});
+  },
+);

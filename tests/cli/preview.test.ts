@@ -16,7 +16,8 @@ const files: Record<string, string> = {
   '404.html': '<!DOCTYPE html><title>Not found</title><p>missing</p>',
   'assets/site-ABC.js': 'console.log(1)',
   _redirects: '/old /about/ 301!\n/old/ /about/ 301!\n',
-  _headers: "/*\n  Content-Security-Policy: default-src 'self'\n  X-Frame-Options: DENY\n/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n",
+  _headers:
+    "/*\n  Content-Security-Policy: default-src 'self'\n  X-Frame-Options: DENY\n/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n",
 };
 let server: ReturnType<typeof spawn>;
 let url = '';
@@ -26,7 +27,10 @@ before(async () => {
     await mkdir(path.dirname(path.join(site, file)), { recursive: true });
     await writeFile(path.join(site, file), text);
   }
-  server = spawn(process.execPath, ['cli/bin.js', 'preview', site, '--port', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  server = spawn(process.execPath, ['cli/bin.js', 'preview', site, '--port', '0'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   url = await new Promise<string>((resolve, reject) => {
     let out = '';
     server.stdout!.on('data', (chunk: Buffer) => {
@@ -50,7 +54,10 @@ test('serves pages with the headers _headers sets for their path', async () => {
   assert.equal(response.headers.get('content-security-policy'), "default-src 'self'");
   assert.equal(response.headers.get('x-frame-options'), 'DENY');
   assert.equal(response.headers.get('cache-control'), null);
-  assert.equal((await fetch(`${url}/assets/site-ABC.js`)).headers.get('cache-control'), 'public, max-age=31536000, immutable');
+  assert.equal(
+    (await fetch(`${url}/assets/site-ABC.js`)).headers.get('cache-control'),
+    'public, max-age=31536000, immutable',
+  );
 });
 
 test('answers a folder without its slash, a forced rule and an unknown path as the hosts do', async () => {
@@ -94,7 +101,14 @@ test('answers odd paths from the site or its 404 page, never from outside it, an
 });
 
 test('exits 2 with a one-line message for a missing folder', () => {
-  const result = spawnSync(process.execPath, ['cli/bin.js', 'preview', path.join(site, 'no-such-folder')], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+  const result = spawnSync(process.execPath, ['cli/bin.js', 'preview', path.join(site, 'no-such-folder')], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   assert.equal(result.status, 2);
-  assert.match(result.stderr, /^error: site folder ".*no-such-folder" not found; run `sitegen build` first or pass the folder to preview\n$/);
+  assert.match(
+    result.stderr,
+    /^error: site folder ".*no-such-folder" not found; run `sitegen build` first or pass the folder to preview\n$/,
+  );
 });

@@ -41,7 +41,10 @@ test('build --content naming no folder is a usage error, not one error per file 
 
 test('dev --content naming no folder is the same usage error, before the server starts', async () => {
   // The real binary, ended if it serves instead of stopping.
-  assertUsageError(await runCli(['dev', '--content', 'no-such-content', '--port', '0'], { cwd: site.root, timeoutMs: 20_000 }), 'content.no-folder');
+  assertUsageError(
+    await runCli(['dev', '--content', 'no-such-content', '--port', '0'], { cwd: site.root, timeoutMs: 20_000 }),
+    'content.no-folder',
+  );
 });
 
 test('import of a folder that does not exist is a usage error', async () => {
@@ -54,7 +57,10 @@ test('--site-url that is not an absolute http(s) origin is a usage error, said o
   for (const value of ['notaurl', 'ftp://tiny.example', 'https://tiny.example/blog']) {
     const run = await runCliHere(['build', '--site-url', value], { cwd: empty });
     assertUsageError(run);
-    assert.match(run.stderr, new RegExp(`'--site-url <url>' argument '${value.replace(/[/.]/g, '\\$&')}' is invalid\\. expected`));
+    assert.match(
+      run.stderr,
+      new RegExp(`'--site-url <url>' argument '${value.replace(/[/.]/g, '\\$&')}' is invalid\\. expected`),
+    );
     assert.doesNotMatch(run.stderr, /\ban \w+ an\b/, 'no doubled article');
   }
   assert.deepEqual(await readdir(empty), [], 'nothing written');

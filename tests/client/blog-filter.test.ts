@@ -1,8 +1,16 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
-  describeResults, fillText, filterPosts, filtersFromSearch, hasFilters, noFilters, searchFromFilters,
-  type BlogFilters, type PostSummary, type ResultText,
+  describeResults,
+  fillText,
+  filterPosts,
+  filtersFromSearch,
+  hasFilters,
+  noFilters,
+  searchFromFilters,
+  type BlogFilters,
+  type PostSummary,
+  type ResultText,
 } from '../../client/islands/blog-filter.ts';
 
 const text: ResultText = {
@@ -17,8 +25,16 @@ const filters = (change: Partial<BlogFilters>): BlogFilters => ({ ...noFilters, 
 
 function post(slug: string, fields: Partial<PostSummary>): PostSummary {
   return {
-    slug, href: `/blog/${slug}/`, title: slug, excerpt: '', dateText: 'Mar 15, 2024', readTime: '6 min read', category: 'General', tags: ['QA'],
-    image: { src: `/images/${slug}.svg`, alt: '', width: 1200, height: 630 }, ...fields,
+    slug,
+    href: `/blog/${slug}/`,
+    title: slug,
+    excerpt: '',
+    dateText: 'Mar 15, 2024',
+    readTime: '6 min read',
+    category: 'General',
+    tags: ['QA'],
+    image: { src: `/images/${slug}.svg`, alt: '', width: 1200, height: 630 },
+    ...fields,
   };
 }
 
@@ -31,8 +47,14 @@ test('counts the results in the singular, the plural and none, agreeing the verb
 test('names the tag and the category when they filter, after the search', () => {
   assert.equal(describeResults(2, filters({ tag: 'AI' }), text), '2 posts tagged “AI”');
   assert.equal(describeResults(1, filters({ category: 'Tools' }), text), '1 post in Tools');
-  assert.equal(describeResults(1, filters({ query: ' data ', tag: 'Automation', category: 'Data' }), text), '1 post matches “data” in Data tagged “Automation”');
-  assert.equal(describeResults(0, filters({ tag: 'CI/CD', category: 'Tools' }), text), 'No posts in Tools tagged “CI/CD”');
+  assert.equal(
+    describeResults(1, filters({ query: ' data ', tag: 'Automation', category: 'Data' }), text),
+    '1 post matches “data” in Data tagged “Automation”',
+  );
+  assert.equal(
+    describeResults(0, filters({ tag: 'CI/CD', category: 'Tools' }), text),
+    'No posts in Tools tagged “CI/CD”',
+  );
 });
 
 test('says every post is shown when no filter is active, a search of spaces included', () => {
@@ -56,13 +78,27 @@ test('filters on search (title, excerpt, tag), tag and category together', () =>
     post('b', { excerpt: 'a cursor in the excerpt', tags: ['Data'], category: 'Data' }),
     post('c', { tags: ['Cursor', 'AI'], category: 'Tools' }),
   ];
-  assert.deepEqual(filterPosts(posts, filters({ query: 'CURSOR' })).map((p) => p.slug), ['a', 'b', 'c']);
-  assert.deepEqual(filterPosts(posts, filters({ query: 'cursor', tag: 'AI', category: 'Tools' })).map((p) => p.slug), ['a', 'c']);
-  assert.deepEqual(filterPosts(posts, filters({ tag: 'ai' })).map((p) => p.slug), [], 'a tag matches exactly');
+  assert.deepEqual(
+    filterPosts(posts, filters({ query: 'CURSOR' })).map((p) => p.slug),
+    ['a', 'b', 'c'],
+  );
+  assert.deepEqual(
+    filterPosts(posts, filters({ query: 'cursor', tag: 'AI', category: 'Tools' })).map((p) => p.slug),
+    ['a', 'c'],
+  );
+  assert.deepEqual(
+    filterPosts(posts, filters({ tag: 'ai' })).map((p) => p.slug),
+    [],
+    'a tag matches exactly',
+  );
 });
 
 test('reads and writes the filters as ?q=, ?tag= and ?category=, keeping other parameters', () => {
-  assert.deepEqual(filtersFromSearch('?tag=AI%20Tools&category=DevOps&q=ci'), { query: 'ci', tag: 'AI Tools', category: 'DevOps' });
+  assert.deepEqual(filtersFromSearch('?tag=AI%20Tools&category=DevOps&q=ci'), {
+    query: 'ci',
+    tag: 'AI Tools',
+    category: 'DevOps',
+  });
   assert.deepEqual(filtersFromSearch('?tag=&utm_source=x'), noFilters);
   assert.equal(searchFromFilters('?utm_source=x&tag=AI', filters({ query: 'a b' })), '?utm_source=x&q=a+b');
   assert.equal(searchFromFilters('?q=old', filters({ query: '  ' })), '');

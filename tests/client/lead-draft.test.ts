@@ -1,6 +1,15 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { draftKey, fingerprintOf, maxDraftChars, maxValueChars, newSubmissionId, parseDraft, prepareAttempt, serializeDraft } from '../../client/forms/lead-draft.ts';
+import {
+  draftKey,
+  fingerprintOf,
+  maxDraftChars,
+  maxValueChars,
+  newSubmissionId,
+  parseDraft,
+  prepareAttempt,
+  serializeDraft,
+} from '../../client/forms/lead-draft.ts';
 
 const fields = ['name', 'email', 'message'];
 const id = 'a'.repeat(32);
@@ -18,13 +27,28 @@ test('a stored draft reads back with its values and attempt', () => {
 });
 
 test('anything unreadable reads as an empty draft', () => {
-  for (const raw of [null, undefined, '', 'not json', '{', '42', '"text"', 'null', '[]', '[{"values":{}}]', '{"values":[]}', '{"values":"name"}']) {
+  for (const raw of [
+    null,
+    undefined,
+    '',
+    'not json',
+    '{',
+    '42',
+    '"text"',
+    'null',
+    '[]',
+    '[{"values":{}}]',
+    '{"values":[]}',
+    '{"values":"name"}',
+  ]) {
     assert.deepEqual(parseDraft(raw, fields), { values: {} }, String(raw));
   }
 });
 
-test('only string values of the form\'s own fields are kept', () => {
-  const raw = JSON.stringify({ values: { name: 42, email: 'ada@example.com', message: { text: 'x' }, recaptchaToken: 'tok', other: 'x' } });
+test("only string values of the form's own fields are kept", () => {
+  const raw = JSON.stringify({
+    values: { name: 42, email: 'ada@example.com', message: { text: 'x' }, recaptchaToken: 'tok', other: 'x' },
+  });
   assert.deepEqual(parseDraft(raw, fields), { values: { email: 'ada@example.com' } });
   // Inherited properties are not values.
   assert.deepEqual(parseDraft('{"values":{}}', ['constructor', 'toString']), { values: {} });
@@ -32,8 +56,16 @@ test('only string values of the form\'s own fields are kept', () => {
 });
 
 test('an attempt with a malformed id is dropped, the values kept', () => {
-  for (const attempt of [{ id: '<script>', fingerprint: 'x' }, { id, fingerprint: 7 }, { id: id.toUpperCase(), fingerprint: 'x' }, 'nope', null]) {
-    assert.deepEqual(parseDraft(JSON.stringify({ values: { name: 'Ada' }, attempt }), fields), { values: { name: 'Ada' } });
+  for (const attempt of [
+    { id: '<script>', fingerprint: 'x' },
+    { id, fingerprint: 7 },
+    { id: id.toUpperCase(), fingerprint: 'x' },
+    'nope',
+    null,
+  ]) {
+    assert.deepEqual(parseDraft(JSON.stringify({ values: { name: 'Ada' }, attempt }), fields), {
+      values: { name: 'Ada' },
+    });
   }
 });
 
@@ -48,7 +80,10 @@ test('oversized drafts are neither read nor written, and long values are cut', (
 test('a submission id is 32 lowercase hex digits from 16 random bytes', () => {
   assert.match(newSubmissionId(), /^[0-9a-f]{32}$/);
   assert.notEqual(newSubmissionId(), newSubmissionId());
-  assert.equal(newSubmissionId(() => new Uint8Array(16).fill(0xab)), 'ab'.repeat(16));
+  assert.equal(
+    newSubmissionId(() => new Uint8Array(16).fill(0xab)),
+    'ab'.repeat(16),
+  );
 });
 
 test('a retry of the same lead keeps its submission id; a changed lead gets a new one', () => {
@@ -62,7 +97,12 @@ test('a retry of the same lead keeps its submission id; a changed lead gets a ne
   // Stored and read back, as after a failure and a reload.
   const stored = parseDraft(serializeDraft(first.draft), ['name', 'email']);
   assert.equal(prepareAttempt(stored, values, body, nextId).id, first.id);
-  const changed = prepareAttempt(stored, { ...values, email: 'ada@example.org' }, { ...body, email: 'ada@example.org' }, nextId);
+  const changed = prepareAttempt(
+    stored,
+    { ...values, email: 'ada@example.org' },
+    { ...body, email: 'ada@example.org' },
+    nextId,
+  );
   assert.notEqual(changed.id, first.id);
 });
 

@@ -1,14 +1,23 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { addressFromSearch, emptySearch, excerptParts, markQueryWords, pagefindFilters, searchFromAddress } from '../../client/islands/search-state.ts';
+import {
+  addressFromSearch,
+  emptySearch,
+  excerptParts,
+  markQueryWords,
+  pagefindFilters,
+  searchFromAddress,
+} from '../../client/islands/search-state.ts';
 
-test('an excerpt becomes text runs split at Pagefind\'s marks, whatever markup the page\'s text spells out', () => {
+test("an excerpt becomes text runs split at Pagefind's marks, whatever markup the page's text spells out", () => {
   assert.deepEqual(excerptParts('Use <mark>Playwright</mark> with &lt;img src=x onerror=alert(1)&gt; &amp; a && b'), [
     { text: 'Use ', marked: false },
     { text: 'Playwright', marked: true },
     { text: ' with <img src=x onerror=alert(1)> & a && b', marked: false },
   ]);
-  assert.deepEqual(excerptParts('&lt;mark&gt;not a mark&lt;/mark&gt;'), [{ text: '<mark>not a mark</mark>', marked: false }]);
+  assert.deepEqual(excerptParts('&lt;mark&gt;not a mark&lt;/mark&gt;'), [
+    { text: '<mark>not a mark</mark>', marked: false },
+  ]);
   assert.deepEqual(excerptParts(''), []);
 });
 
@@ -30,5 +39,9 @@ test('a search goes to the address and back, keeping other parameters, and only 
   assert.deepEqual(searchFromAddress(address), state);
   assert.equal(addressFromSearch('?q=old&tag=AI', emptySearch), '');
   assert.deepEqual(pagefindFilters(state), { section: 'Guides', tag: 'CI/CD' });
-  assert.equal(searchFromAddress(`?q=${'a'.repeat(500)}`).query.length, 200, 'a query from the address is cut to the field\'s length');
+  assert.equal(
+    searchFromAddress(`?q=${'a'.repeat(500)}`).query.length,
+    200,
+    "a query from the address is cut to the field's length",
+  );
 });

@@ -7,7 +7,9 @@ function memoryStorage(failWrites = false): Storage & { entries: Map<string, str
   const entries = new Map<string, string>();
   return {
     entries,
-    get length() { return entries.size; },
+    get length() {
+      return entries.size;
+    },
     clear: () => entries.clear(),
     getItem: (key) => entries.get(key) ?? null,
     key: (index) => [...entries.keys()][index] ?? null,

@@ -11,7 +11,11 @@ import { mixedParameterForms, urlForms, wistiaForms, youtubeForms } from '../hel
 // each form opens its embed player with autoplay=1 appended (tests/helpers/video-url-forms.ts).
 const anyYoutube = 'Zz9Yy8Xx7Ww';
 const anyWistia = 'zz9yy8xx7w';
-const specForms = [...youtubeForms(anyYoutube), ...wistiaForms(anyWistia), ...mixedParameterForms(anyYoutube, anyWistia)];
+const specForms = [
+  ...youtubeForms(anyYoutube),
+  ...wistiaForms(anyWistia),
+  ...mixedParameterForms(anyYoutube, anyWistia),
+];
 for (const { form, url, player } of specForms) {
   test(`${form} (${url}) plays from ${player}`, () => assert.equal(toEmbedUrl(url), player));
 }
@@ -19,17 +23,44 @@ for (const { form, url, player } of specForms) {
 const plays: [input: string, player: string][] = [
   ['https://youtube.com/embed/Qx7Lm2RtK9a', 'https://www.youtube-nocookie.com/embed/Qx7Lm2RtK9a?autoplay=1'],
   ['https://m.youtube.com/embed/Qx7Lm2RtK9a', 'https://www.youtube-nocookie.com/embed/Qx7Lm2RtK9a?autoplay=1'],
-  ['https://www.youtube-nocookie.com/embed/Qx7Lm2RtK9a', 'https://www.youtube-nocookie.com/embed/Qx7Lm2RtK9a?autoplay=1'],
-  ['https://www.youtube.com/embed/Qx7Lm2RtK9a?autoplay=0', 'https://www.youtube-nocookie.com/embed/Qx7Lm2RtK9a?autoplay=1'],
-  ['https://www.youtube.com/watch?v=Qx7Lm2RtK9a&list=PL1', 'https://www.youtube-nocookie.com/embed/Qx7Lm2RtK9a?autoplay=1'],
+  [
+    'https://www.youtube-nocookie.com/embed/Qx7Lm2RtK9a',
+    'https://www.youtube-nocookie.com/embed/Qx7Lm2RtK9a?autoplay=1',
+  ],
+  [
+    'https://www.youtube.com/embed/Qx7Lm2RtK9a?autoplay=0',
+    'https://www.youtube-nocookie.com/embed/Qx7Lm2RtK9a?autoplay=1',
+  ],
+  [
+    'https://www.youtube.com/watch?v=Qx7Lm2RtK9a&list=PL1',
+    'https://www.youtube-nocookie.com/embed/Qx7Lm2RtK9a?autoplay=1',
+  ],
   // The first of a repeated parameter counts; a start time wins over its alias.
-  ['https://www.youtube.com/embed/Qx7Lm2RtK9a?start=5&start=50&t=7', 'https://www.youtube-nocookie.com/embed/Qx7Lm2RtK9a?start=5&autoplay=1'],
-  ['https://fast.wistia.net/embed/iframe/k4x9q2mz7t?doNotTrack=false', 'https://fast.wistia.net/embed/iframe/k4x9q2mz7t?autoplay=1&doNotTrack=true'],
-  ['https://fast.wistia.net/embed/iframe/k4x9q2mz7t?wtime=1m', 'https://fast.wistia.net/embed/iframe/k4x9q2mz7t?time=60&autoplay=1&doNotTrack=true'],
-  ['https://acme.wistia.com/embed/iframe/k4x9q2mz7t', 'https://fast.wistia.net/embed/iframe/k4x9q2mz7t?autoplay=1&doNotTrack=true'],
+  [
+    'https://www.youtube.com/embed/Qx7Lm2RtK9a?start=5&start=50&t=7',
+    'https://www.youtube-nocookie.com/embed/Qx7Lm2RtK9a?start=5&autoplay=1',
+  ],
+  [
+    'https://fast.wistia.net/embed/iframe/k4x9q2mz7t?doNotTrack=false',
+    'https://fast.wistia.net/embed/iframe/k4x9q2mz7t?autoplay=1&doNotTrack=true',
+  ],
+  [
+    'https://fast.wistia.net/embed/iframe/k4x9q2mz7t?wtime=1m',
+    'https://fast.wistia.net/embed/iframe/k4x9q2mz7t?time=60&autoplay=1&doNotTrack=true',
+  ],
+  [
+    'https://acme.wistia.com/embed/iframe/k4x9q2mz7t',
+    'https://fast.wistia.net/embed/iframe/k4x9q2mz7t?autoplay=1&doNotTrack=true',
+  ],
   // Values a player does not take are dropped with their names.
-  ['https://www.youtube.com/embed/Qx7Lm2RtK9a?rel=yes&hl=%3Cscript%3E&end=-3', 'https://www.youtube-nocookie.com/embed/Qx7Lm2RtK9a?autoplay=1'],
-  ['https://fast.wistia.net/embed/iframe/k4x9q2mz7t?playerColor=red;x&volume=2&videoFoam=1', 'https://fast.wistia.net/embed/iframe/k4x9q2mz7t?autoplay=1&doNotTrack=true'],
+  [
+    'https://www.youtube.com/embed/Qx7Lm2RtK9a?rel=yes&hl=%3Cscript%3E&end=-3',
+    'https://www.youtube-nocookie.com/embed/Qx7Lm2RtK9a?autoplay=1',
+  ],
+  [
+    'https://fast.wistia.net/embed/iframe/k4x9q2mz7t?playerColor=red;x&volume=2&videoFoam=1',
+    'https://fast.wistia.net/embed/iframe/k4x9q2mz7t?autoplay=1&doNotTrack=true',
+  ],
 ];
 
 for (const [input, player] of plays) {
@@ -63,21 +94,34 @@ for (const input of refused) {
 }
 
 test('every player address comes from an origin the frame-src sources list, and the list holds no other', () => {
-  const origins = new Set([...specForms.map(({ url }) => url), ...plays.map(([input]) => input)].map((input) => new URL(toEmbedUrl(input)!).origin));
+  const origins = new Set(
+    [...specForms.map(({ url }) => url), ...plays.map(([input]) => input)].map(
+      (input) => new URL(toEmbedUrl(input)!).origin,
+    ),
+  );
   assert.deepEqual([...origins].sort(), [...videoFrameSources].sort());
 });
 
 test("the site's policy frames the video players and not YouTube's cookie-setting host", async () => {
-  const model = validateSiteModel(await loadContent(contentRoot, realSite.definition.content), { env: { FORM_WEBHOOK_URL: 'https://hooks.example/x' } });
+  const model = validateSiteModel(await loadContent(contentRoot, realSite.definition.content), {
+    env: { FORM_WEBHOOK_URL: 'https://hooks.example/x' },
+  });
   const policy = contentSecurityPolicy({ additions: realSite.definition.csp!(model), inlineScripts: [] });
-  const frameSrc = policy.split('; ').find((directive) => directive.startsWith('frame-src '))!.split(' ');
+  const frameSrc = policy
+    .split('; ')
+    .find((directive) => directive.startsWith('frame-src '))!
+    .split(' ');
   for (const source of videoFrameSources) assert.ok(frameSrc.includes(source), source);
   assert.ok(!frameSrc.some((source) => /\/\/(www\.|m\.)?youtube\.com/.test(source)), frameSrc.join(' '));
 });
 
 test("every video of the site's data is named by every accepted URL form, and by no other video's; it plays from its own player", async () => {
-  const model = validateSiteModel(await loadContent(contentRoot, realSite.definition.content), { env: { FORM_WEBHOOK_URL: 'https://hooks.example/x' } });
-  const videos = [...new Set([...model.data['case-studies'].studies, ...model.data.testimonials].map((video) => video.videoUrl))];
+  const model = validateSiteModel(await loadContent(contentRoot, realSite.definition.content), {
+    env: { FORM_WEBHOOK_URL: 'https://hooks.example/x' },
+  });
+  const videos = [
+    ...new Set([...model.data['case-studies'].studies, ...model.data.testimonials].map((video) => video.videoUrl)),
+  ];
   assert.ok(videos.length >= 2);
   // As the case-study gallery titles a `playVideo` value (client/islands/CaseStudyGallery.tsx).
   const known = videos.map((videoUrl) => ({ videoUrl, ref: parseVideoUrl(videoUrl)! }));
@@ -85,7 +129,11 @@ test("every video of the site's data is named by every accepted URL form, and by
     for (const { form, url, player } of urlForms(videoUrl)) {
       const requested = parseVideoUrl(url);
       assert.ok(requested, `${form} of ${videoUrl}`);
-      assert.deepEqual(known.filter((video) => sameVideo(video.ref, requested)).map((video) => video.videoUrl), [videoUrl], `${form} of ${videoUrl}`);
+      assert.deepEqual(
+        known.filter((video) => sameVideo(video.ref, requested)).map((video) => video.videoUrl),
+        [videoUrl],
+        `${form} of ${videoUrl}`,
+      );
       assert.equal(toEmbedUrl(url), player, `${form} of ${videoUrl}`);
     }
   }

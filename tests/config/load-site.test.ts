@@ -13,8 +13,15 @@ import { SiteError } from '../../cli/errors.ts';
 async function loadWith(fields: Record<string, unknown>): Promise<{ loaded?: unknown; error?: unknown; file: string }> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'sitegen-load-site-'));
   const file = path.join(root, 'sitegen.config.ts');
-  const definition = { ...fields, content: { collections: {}, data: {}, images: 'images' }, client: { styles: 'styles.css' } };
-  await writeFile(file, `export default { ...${JSON.stringify(definition)}, model: () => ({}), routes: () => [], render: () => null };\n`);
+  const definition = {
+    ...fields,
+    content: { collections: {}, data: {}, images: 'images' },
+    client: { styles: 'styles.css' },
+  };
+  await writeFile(
+    file,
+    `export default { ...${JSON.stringify(definition)}, model: () => ({}), routes: () => [], render: () => null };\n`,
+  );
   try {
     return { loaded: await loadSite(root, file), file };
   } catch (error) {
@@ -25,7 +32,9 @@ async function loadWith(fields: Record<string, unknown>): Promise<{ loaded?: unk
 }
 
 test("a definition's own codes load beside the engine's", async () => {
-  const { loaded, error } = await loadWith({ errors: { 'content.duplicate-topic': { title: 'Two guides share a topic' } } });
+  const { loaded, error } = await loadWith({
+    errors: { 'content.duplicate-topic': { title: 'Two guides share a topic' } },
+  });
   assert.equal(error, undefined);
   assert.ok(loaded);
 });
@@ -39,7 +48,7 @@ test("a code of the engine's, or one not area.problem in lowercase, is config.in
   }
 });
 
-test("a code theme Shiki bundles loads; any other name is config.invalid at the definition", async () => {
+test('a code theme Shiki bundles loads; any other name is config.invalid at the definition', async () => {
   assert.equal((await loadWith({ markdown: { theme: 'github-light' } })).error, undefined);
   const { error, file } = await loadWith({ markdown: { theme: 'github-darkest' } });
   assert.ok(error instanceof SiteError);

@@ -26,7 +26,12 @@ before(async () => {
   await mkdir(path.dirname(content), { recursive: true });
   await cp(site.content, content, { recursive: true });
   await rm(site.content, { recursive: true });
-  build = new IncrementalBuild({ root: site.root, contentDir: content, env: {}, cache: new Cache(cacheFolder(site.root)) });
+  build = new IncrementalBuild({
+    root: site.root,
+    contentDir: content,
+    env: {},
+    cache: new Cache(cacheFolder(site.root)),
+  });
 });
 after(async () => {
   await build.close();
@@ -71,7 +76,9 @@ test('after an edit, unchanged pages come from the last render in memory: with t
   assert.match(text(output, 'posts/hello/index.html'), /The first post, edited\. Once more\./);
   assert.equal(text(output, 'posts/second/index.html'), text(before, 'posts/second/index.html'));
   // Only the page rendered afresh went into the page cache: the others were not read from it, nor rendered.
-  const stored = (await readdir(path.join(cache, 'pages'), { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
+  const stored = (await readdir(path.join(cache, 'pages'), { recursive: true, withFileTypes: true })).filter((entry) =>
+    entry.isFile(),
+  );
   assert.equal(stored.length, 1);
 });
 
@@ -112,8 +119,12 @@ test('a deleted post leaves the output, and the pages that list it render again'
   assert.equal((await update(at('posts', 'second.md'))).pages, pages);
 });
 
-test('a template edit renders every page: the site\'s code is part of each page\'s key', async () => {
-  await editFile(path.join(site.root, 'templates', 'pages.tsx'), '<main>{children}</main>', '<main data-edited="">{children}</main>');
+test("a template edit renders every page: the site's code is part of each page's key", async () => {
+  await editFile(
+    path.join(site.root, 'templates', 'pages.tsx'),
+    '<main>{children}</main>',
+    '<main data-edited="">{children}</main>',
+  );
   const output = await update(path.join(site.root, 'templates', 'pages.tsx'));
   assert.equal(output.rendered, pages);
   assert.match(text(output, 'posts/hello/index.html'), /<main data-edited="">/);

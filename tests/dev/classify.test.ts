@@ -27,7 +27,13 @@ test('sorts content, style and code files into their groups', () => {
   assert.deepEqual(changes, {
     content: [at('content', 'posts', 'a.md'), at('content', 'data', 'site.json')],
     styles: [at('templates', 'styles', 'site.css')],
-    code: [at('templates', 'pages', 'home.tsx'), at('templates', 'components', 'Header.tsx'), at('client', 'islands', 'BlogExplorer.tsx'), at('client', 'site.ts'), at('sitegen.config.ts')],
+    code: [
+      at('templates', 'pages', 'home.tsx'),
+      at('templates', 'components', 'Header.tsx'),
+      at('client', 'islands', 'BlogExplorer.tsx'),
+      at('client', 'site.ts'),
+      at('sitegen.config.ts'),
+    ],
   });
 });
 
@@ -37,7 +43,11 @@ test('counts a file reported twice once', () => {
 });
 
 test('does not take a sibling folder whose name starts like the content or styles folder for content or styles', () => {
-  const files = [at('content-old', 'posts', 'a.md'), at('templates', 'styles-old', 'a.css'), at('templates', 'stylesheet.css')];
+  const files = [
+    at('content-old', 'posts', 'a.md'),
+    at('templates', 'styles-old', 'a.css'),
+    at('templates', 'stylesheet.css'),
+  ];
   assert.deepEqual(classifyChanges(contentDir, stylesDir, files), { ...empty, code: files });
 });
 
@@ -50,8 +60,17 @@ test('takes files under a content folder outside the project root for content', 
 test('counts a stylesheet as a style, and a template beside it in the same folder as code', () => {
   // The tiny site keeps templates/pages.tsx and templates/styles.css side by side.
   const folder = at('templates');
-  const changes = classifyChanges(contentDir, folder, [at('templates', 'styles.css'), at('templates', 'pages.tsx'), at('templates', 'nested', 'Part.CSS'), at('templates', 'fonts', 'inter.woff2')]);
-  assert.deepEqual(changes, { content: [], styles: [at('templates', 'styles.css'), at('templates', 'nested', 'Part.CSS')], code: [at('templates', 'pages.tsx'), at('templates', 'fonts', 'inter.woff2')] });
+  const changes = classifyChanges(contentDir, folder, [
+    at('templates', 'styles.css'),
+    at('templates', 'pages.tsx'),
+    at('templates', 'nested', 'Part.CSS'),
+    at('templates', 'fonts', 'inter.woff2'),
+  ]);
+  assert.deepEqual(changes, {
+    content: [],
+    styles: [at('templates', 'styles.css'), at('templates', 'nested', 'Part.CSS')],
+    code: [at('templates', 'pages.tsx'), at('templates', 'fonts', 'inter.woff2')],
+  });
   assert.equal(onlyStyles(changes), false);
 });
 

@@ -24,9 +24,10 @@ const logs: string[] = [];
 const content = () => path.join(root, 'content');
 const postPath = '/blog/future-of-manual-testing-with-ai/';
 const photoFile = () => path.join(content(), 'images', 'posts', 'exploratory-session-desk.jpg');
-const nextReload = (timeoutMs?: number) => events.next('reload', timeoutMs).catch((error: Error) => {
-  throw new Error(`${error.message}\n${logs.join('\n')}`);
-});
+const nextReload = (timeoutMs?: number) =>
+  events.next('reload', timeoutMs).catch((error: Error) => {
+    throw new Error(`${error.message}\n${logs.join('\n')}`);
+  });
 
 before(async () => {
   ({ root, cleanup } = await copyProject());
@@ -44,7 +45,10 @@ after(async () => {
 async function figureSources(): Promise<string[]> {
   const html = await (await fetch(`${server.url}${postPath}`)).text();
   const srcset = /<source type="image\/avif" srcSet="([^"]+)"/.exec(html)?.[1] ?? '';
-  return srcset.split(', ').map((candidate) => candidate.split(' ')[0]!).filter(Boolean);
+  return srcset
+    .split(', ')
+    .map((candidate) => candidate.split(' ')[0]!)
+    .filter(Boolean);
 }
 
 test('serves every variant of a figure with its content type', async () => {
@@ -57,16 +61,26 @@ test('serves every variant of a figure with its content type', async () => {
 
 test('a post edit encodes no image; a replaced photo is the only image encoded, and the page names its new variants', async () => {
   const before = await figureSources();
-  await editFile(path.join(content(), 'posts', 'future-of-manual-testing-with-ai.md'), 'The charter keeps a session focused', 'The charter keeps each session focused');
+  await editFile(
+    path.join(content(), 'posts', 'future-of-manual-testing-with-ai.md'),
+    'The charter keeps a session focused',
+    'The charter keeps each session focused',
+  );
   await nextReload();
   assert.match(logs.at(-1)!, /future-of-manual-testing-with-ai\.md → rebuilt in \d+ ms/);
   assert.doesNotMatch(logs.at(-1)!, /processed/, logs.at(-1));
   await writeFile(photoFile(), await photo(1200, 800));
   await nextReload(60_000);
-  assert.match(logs.at(-1)!, /exploratory-session-desk\.jpg → rebuilt in \d+ ms, \d+ pages? re-rendered, 1 image processed/);
+  assert.match(
+    logs.at(-1)!,
+    /exploratory-session-desk\.jpg → rebuilt in \d+ ms, \d+ pages? re-rendered, 1 image processed/,
+  );
   const after = await figureSources();
   assert.equal(after.length, 3, 'a 1200 px photo has three widths');
-  assert.ok(after.every((url) => !before.includes(url)), 'new content, new names');
+  assert.ok(
+    after.every((url) => !before.includes(url)),
+    'new content, new names',
+  );
   assert.equal((await fetch(`${server.url}${after[0]}`)).status, 200);
 });
 
@@ -83,8 +97,17 @@ async function servedCard(): Promise<Buffer> {
 
 test('serves the share card a page names, and draws a new one when the title changes', async () => {
   const before = await servedCard();
-  assert.deepEqual(await sharp(before).metadata().then((m) => [m.width, m.height]), [1200, 630]);
-  await editFile(path.join(content(), 'posts', 'ai-powered-bug-reports.md'), 'title: "AI-Powered Bug Reports: A New Standard"', 'title: "AI-Powered Bug Reports: The New Standard"');
+  assert.deepEqual(
+    await sharp(before)
+      .metadata()
+      .then((m) => [m.width, m.height]),
+    [1200, 630],
+  );
+  await editFile(
+    path.join(content(), 'posts', 'ai-powered-bug-reports.md'),
+    'title: "AI-Powered Bug Reports: A New Standard"',
+    'title: "AI-Powered Bug Reports: The New Standard"',
+  );
   await nextReload(60_000);
   assert.ok(!(await servedCard()).equals(before), 'the card shows the new title');
 });
@@ -96,7 +119,13 @@ test('without a webhook, forms post to the dev server, which appends them to a J
   const webhook = /&quot;webhookUrl&quot;:&quot;([^&]+)&quot;|"webhookUrl":"([^"]+)"/.exec(page);
   const url = webhook?.[1] ?? webhook?.[2];
   assert.equal(url, `${server.url}/__sitegen/forms`);
-  const body = { name: 'Ada', email: 'ada@example.test', company: '', message: 'Hello', interest: 'Embedded Manual QA' };
+  const body = {
+    name: 'Ada',
+    email: 'ada@example.test',
+    company: '',
+    message: 'Hello',
+    interest: 'Embedded Manual QA',
+  };
   // As a browser on the dev site sends it: its own Origin, the form's text/plain JSON body.
   const response = await fetch(url!, { method: 'POST', headers: { Origin: server.url }, body: JSON.stringify(body) });
   assert.equal(response.status, 200);
@@ -108,9 +137,16 @@ test('without a webhook, forms post to the dev server, which appends them to a J
 test('an island edit re-bundles the islands and renders the pages afresh', async () => {
   const pages = Number(/^Built (\d+) pages/.exec(logs[0]!)?.[1]);
   assert.ok(pages > 20, logs[0]);
-  await editFile(path.join(root, 'client', 'islands', 'TestimonialCarousel.tsx'), 'className="carousel-controls"', 'className="carousel-controls" data-edited=""');
+  await editFile(
+    path.join(root, 'client', 'islands', 'TestimonialCarousel.tsx'),
+    'className="carousel-controls"',
+    'className="carousel-controls" data-edited=""',
+  );
   await nextReload();
   assert.match(await (await fetch(`${server.url}/`)).text(), /carousel-controls" data-edited=""/);
   // The islands are part of the site's compiled code, which every page's key holds.
-  assert.match(logs.at(-1)!, new RegExp(`^client/islands/TestimonialCarousel\\.tsx → rebuilt in \\d+ ms, ${pages} pages re-rendered$`));
+  assert.match(
+    logs.at(-1)!,
+    new RegExp(`^client/islands/TestimonialCarousel\\.tsx → rebuilt in \\d+ ms, ${pages} pages re-rendered$`),
+  );
 });

@@ -17,14 +17,30 @@ import { searchSiteAt } from '../helpers/pagefind-search.ts';
 import { copyTinySite } from '../helpers/tiny-copy.ts';
 import { tinyRoot } from '../helpers/sites.ts';
 
-test('the dev server serves Pagefind\'s script and the index of the pages that mark themselves', async () => {
+test("the dev server serves Pagefind's script and the index of the pages that mark themselves", async () => {
   const { content, cleanup } = await tinyContentCopy();
-  const server = await startDevServer({ root: tinyRoot, contentDir: content, host: '127.0.0.1', port: 0, env: {}, cache: new Cache(undefined), log: () => undefined, logError: () => undefined });
+  const server = await startDevServer({
+    root: tinyRoot,
+    contentDir: content,
+    host: '127.0.0.1',
+    port: 0,
+    env: {},
+    cache: new Cache(undefined),
+    log: () => undefined,
+    logError: () => undefined,
+  });
   try {
     const site = await searchSiteAt(server.url);
     try {
-      assert.deepEqual((await site.search('first')).map((page) => page.url), ['/posts/hello/']);
-      assert.deepEqual((await site.search('search')).map((page) => page.url), [], 'the search page marks nothing');
+      assert.deepEqual(
+        (await site.search('first')).map((page) => page.url),
+        ['/posts/hello/'],
+      );
+      assert.deepEqual(
+        (await site.search('search')).map((page) => page.url),
+        [],
+        'the search page marks nothing',
+      );
     } finally {
       await site.close();
     }
@@ -42,7 +58,11 @@ test('after an edit the last index is served until the new one is made, which fi
   try {
     const first = await build.buildAll();
     assert.equal(first.searchIndex, undefined, 'the first build waits for its index');
-    const index = (files: Map<string, string | Uint8Array>) => [...files].filter(([file]) => file.startsWith('pagefind/')).map(([file, bytes]) => [file, Buffer.from(bytes).toString('base64')]).sort();
+    const index = (files: Map<string, string | Uint8Array>) =>
+      [...files]
+        .filter(([file]) => file.startsWith('pagefind/'))
+        .map(([file, bytes]) => [file, Buffer.from(bytes).toString('base64')])
+        .sort();
     assert.ok(index(first.files).some(([file]) => file === 'pagefind/pagefind.js'));
     const file = path.join(content, 'posts', 'second.md');
     await editFile(file, 'A second post', 'A second post about zeppelins');
@@ -51,22 +71,38 @@ test('after an edit the last index is served until the new one is made, which fi
     assert.deepEqual(index(edited.files), index(first.files), 'meanwhile the last index is served');
     const made = await edited.searchIndex;
     assert.notDeepEqual(index(made), index(first.files), 'the index changed');
-    const entry = JSON.parse(String(Buffer.from(made.get('pagefind/pagefind-entry.json')!))) as { languages: Record<string, { page_count: number }> };
-    assert.deepEqual(Object.values(entry.languages).map((language) => language.page_count), [2]);
+    const entry = JSON.parse(String(Buffer.from(made.get('pagefind/pagefind-entry.json')!))) as {
+      languages: Record<string, { page_count: number }>;
+    };
+    assert.deepEqual(
+      Object.values(entry.languages).map((language) => language.page_count),
+      [2],
+    );
     // The site's data changes no page that marks itself for search: the index served is the one just made, and the next is the same bytes.
     const data = path.join(content, 'data', 'site.json');
     await editFile(data, '"title": "Tiny"', '"title": "Tiny site"');
     const unchanged = await build.update({ content: [data], styles: [], code: [] });
-    assert.equal(String(unchanged.files.get('posts/hello/index.html')), String(edited.files.get('posts/hello/index.html')));
+    assert.equal(
+      String(unchanged.files.get('posts/hello/index.html')),
+      String(edited.files.get('posts/hello/index.html')),
+    );
     assert.deepEqual(index(unchanged.files), index(made));
     assert.deepEqual(index(await unchanged.searchIndex!), index(made));
     // Served as the dev server serves its memory, the new words are found.
     const served = new Map([...edited.files, ...made]);
-    const server = createServer(createMemoryHandler(() => served, (html) => html));
+    const server = createServer(
+      createMemoryHandler(
+        () => served,
+        (html) => html,
+      ),
+    );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const site = await searchSiteAt(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
     try {
-      assert.deepEqual((await site.search('zeppelins')).map((page) => page.url), ['/posts/second/']);
+      assert.deepEqual(
+        (await site.search('zeppelins')).map((page) => page.url),
+        ['/posts/second/'],
+      );
     } finally {
       await site.close();
       server.close();
@@ -84,7 +120,10 @@ test('the dev server reloads an edited page at once and serves the new index as 
   try {
     // A page that began searching before the edit: it holds the last index's list of files.
     const early = await searchSiteAt(server.url);
-    assert.deepEqual((await early.search('first')).map((result) => result.url), ['/posts/hello/']);
+    assert.deepEqual(
+      (await early.search('first')).map((result) => result.url),
+      ['/posts/hello/'],
+    );
     const file = path.join(content, 'posts', 'second.md');
     const rebuilt = server.nextRebuild();
     await editFile(file, 'A second post', 'A second post about zeppelins');
@@ -105,7 +144,10 @@ test('the dev server reloads an edited page at once and serves the new index as 
     assert.deepEqual(found, ['/posts/second/'], logs.join('\n'));
     // The page that began on the last index still finds the rest of it: its files stay until the next rebuild.
     try {
-      assert.deepEqual((await early.search('image')).map((result) => result.url), ['/posts/second/']);
+      assert.deepEqual(
+        (await early.search('image')).map((result) => result.url),
+        ['/posts/second/'],
+      );
     } finally {
       await early.close();
     }

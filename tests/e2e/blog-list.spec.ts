@@ -34,7 +34,9 @@ async function openBlog(page: Page, query = ''): Promise<void> {
   await waitForIslands(page);
 }
 
-test('shows the heading and a featured block of three posts, small cards with at most 3 tags then an ellipsis', async ({ page }) => {
+test('shows the heading and a featured block of three posts, small cards with at most 3 tags then an ellipsis', async ({
+  page,
+}) => {
   await openBlog(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('AI Testing Insights Blog');
   const featured = page.getByRole('region', { name: 'Featured' });
@@ -48,10 +50,17 @@ test('shows the heading and a featured block of three posts, small cards with at
     await expect(tagList.locator('li')).toHaveText([/\w/, /\w/, /\w/, '…']);
     await expect(tagList.getByRole('listitem')).toHaveCount(3);
   }
-  await expect(cards.nth(0).getByRole('list', { name: 'Tags' }).getByRole('listitem')).toHaveText(['AI', 'QA', 'Testing', 'Trends']);
+  await expect(cards.nth(0).getByRole('list', { name: 'Tags' }).getByRole('listitem')).toHaveText([
+    'AI',
+    'QA',
+    'Testing',
+    'Trends',
+  ]);
 });
 
-test('search filters case-insensitively on title, excerpt and tag, and the clear button resets it', async ({ page }) => {
+test('search filters case-insensitively on title, excerpt and tag, and the clear button resets it', async ({
+  page,
+}) => {
   await openBlog(page);
   await expect(search(page)).toHaveAttribute('placeholder', 'Search posts...');
   await expect(postTitles(page)).toHaveText(unfeaturedTitles);
@@ -74,7 +83,15 @@ test('search filters case-insensitively on title, excerpt and tag, and the clear
 
 test('lists All Categories then each distinct category, and a category filters the posts', async ({ page }) => {
   await openBlog(page);
-  await expect(categories(page).getByRole('link')).toHaveText(['All Categories', 'AI Testing', 'Tools', 'Data', 'Manual Testing', 'Documentation', 'DevOps']);
+  await expect(categories(page).getByRole('link')).toHaveText([
+    'All Categories',
+    'AI Testing',
+    'Tools',
+    'Data',
+    'Manual Testing',
+    'Documentation',
+    'DevOps',
+  ]);
   await categories(page).getByRole('link', { name: 'Documentation' }).click();
   await expect(postTitles(page)).toHaveText([titles.bugs]);
   await expect(categories(page).getByRole('link', { name: 'Documentation' })).toHaveAttribute('aria-current', 'true');
@@ -86,8 +103,26 @@ test('lists All Categories then each distinct category, and a category filters t
 test('lists All Tags then every tag in alphabetical order, and a tag filters the posts', async ({ page }) => {
   await openBlog(page);
   await expect(tags(page).getByRole('link')).toHaveText([
-    'All Tags', 'AI', 'AI Assistance', 'AI Tools', 'Automation', 'Bug Reporting', 'CI/CD', 'Cursor', 'Data Generation', 'DevOps',
-    'Documentation', 'Efficiency', 'Future Trends', 'Manual Testing', 'Productivity', 'QA', 'Test Data', 'Test Generation', 'Testing', 'Trends',
+    'All Tags',
+    'AI',
+    'AI Assistance',
+    'AI Tools',
+    'Automation',
+    'Bug Reporting',
+    'CI/CD',
+    'Cursor',
+    'Data Generation',
+    'DevOps',
+    'Documentation',
+    'Efficiency',
+    'Future Trends',
+    'Manual Testing',
+    'Productivity',
+    'QA',
+    'Test Data',
+    'Test Generation',
+    'Testing',
+    'Trends',
   ]);
   await tags(page).getByRole('link', { name: 'AI', exact: true }).click();
   await expect(postTitles(page)).toHaveText([titles.reality, titles.data, titles.bugs]);
@@ -140,7 +175,10 @@ for (const [query, expected, pressed, summaryText] of [
     await expect(postTitles(page)).toHaveText([...expected]);
     await expect(featured(page)).toHaveCount(0);
     await expect(status(page)).toHaveText(summaryText);
-    if (pressed) await expect(page.getByRole('navigation', { name: pressed[0] }).getByRole('link', { name: pressed[1], exact: true })).toHaveAttribute('aria-current', 'true');
+    if (pressed)
+      await expect(
+        page.getByRole('navigation', { name: pressed[0] }).getByRole('link', { name: pressed[1], exact: true }),
+      ).toHaveAttribute('aria-current', 'true');
     else await expect(search(page)).toHaveValue('cursor');
     expect(page.url()).toContain(`/blog/${query}`);
     expectNoConsoleErrors(consoleErrors);
@@ -166,11 +204,16 @@ async function pageBox(page: Page, locator: ReturnType<Page['locator']>) {
   return { ...box, y: box.y + scrollY, bottom: box.y + scrollY + box.height, right: box.x + box.width };
 }
 
-for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1440, height: 900 },
+]) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
 
-    test('a search hides the featured block and the matches stand next to the filters in the first screen', async ({ page }) => {
+    test('a search hides the featured block and the matches stand next to the filters in the first screen', async ({
+      page,
+    }) => {
       await openBlog(page);
       await expect(featured(page)).toBeVisible();
       await search(page).fill('cursor');
@@ -186,7 +229,9 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 
         const searchBox = await pageBox(page, search(page));
         expect(heading.x).toBeGreaterThan(sidebar.right);
         expect(Math.abs(heading.y - searchBox.y)).toBeLessThan(60);
-        expect((await pageBox(page, resultCards(page).first().getByRole('heading', { level: 3 }))).bottom).toBeLessThan(viewport.height);
+        expect((await pageBox(page, resultCards(page).first().getByRole('heading', { level: 3 }))).bottom).toBeLessThan(
+          viewport.height,
+        );
       } else {
         // Below the filters, with nothing in between but the results heading and count.
         const tagList = await pageBox(page, tags(page));
@@ -217,7 +262,11 @@ test('the count is visible at once and announced once typing pauses, not per key
   await page.evaluate(() => {
     const region = document.querySelector('[data-island="BlogExplorer"] [role="status"]')!;
     const seen: string[] = ((window as unknown as { announcements: string[] }).announcements = []);
-    new MutationObserver(() => seen.push(region.textContent ?? '')).observe(region, { childList: true, characterData: true, subtree: true });
+    new MutationObserver(() => seen.push(region.textContent ?? '')).observe(region, {
+      childList: true,
+      characterData: true,
+      subtree: true,
+    });
   });
   await search(page).pressSequentially('cursor', { delay: 40 });
   await expect(summary(page)).toHaveText('1 post matches “cursor”');
@@ -234,7 +283,9 @@ test('the count is visible at once and announced once typing pauses, not per key
   await expect(status(page)).toHaveText('No posts match “data” in DevOps tagged “Automation”');
 });
 
-test('the empty state offers to clear every filter, which brings back the whole list and moves focus to it', async ({ page }) => {
+test('the empty state offers to clear every filter, which brings back the whole list and moves focus to it', async ({
+  page,
+}) => {
   await openBlog(page, '?tag=DevOps&category=Tools&q=zzz');
   await expect(allPosts(page).getByText(emptyText)).toBeVisible();
   await expect(featured(page)).toHaveCount(0);
@@ -264,10 +315,17 @@ test('the clear button beside a count of matches clears the filters too', async 
 
 test('every Read more link is named after its post, in its text as well as its accessible name', async ({ page }) => {
   await openBlog(page);
-  for (const [region, regionTitles] of [[featured(page), featuredTitles], [allPosts(page), unfeaturedTitles]] as const) {
+  for (const [region, regionTitles] of [
+    [featured(page), featuredTitles],
+    [allPosts(page), unfeaturedTitles],
+  ] as const) {
     const links = region.locator('a.read-more');
     const expected = regionTitles.map((title) => `Read more about ${title}`);
-    expect(await links.evaluateAll((anchors) => anchors.map((a) => (a as HTMLElement).innerText.replace(/→/g, '').replace(/\s+/g, ' ').trim()))).toEqual(expected);
+    expect(
+      await links.evaluateAll((anchors) =>
+        anchors.map((a) => (a as HTMLElement).innerText.replace(/→/g, '').replace(/\s+/g, ' ').trim()),
+      ),
+    ).toEqual(expected);
     for (const name of expected) await expect(region.getByRole('link', { name, exact: true })).toBeVisible();
   }
   // Visually, the link still reads 'Read more' (and its arrow is not part of its name).
@@ -279,8 +337,13 @@ test('the filtered list and the empty state have no serious or critical WCAG 2.1
   for (const query of ['?tag=AI', '?q=zzz']) {
     await openBlog(page, query);
     await expect(featured(page)).toHaveCount(0);
-    const results = await new AxeBuilder({ page }).include('[data-island="BlogExplorer"]').withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-    const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);
+    const results = await new AxeBuilder({ page })
+      .include('[data-island="BlogExplorer"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
+      .analyze();
+    const blocking = results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => violation.id);
     expect(blocking, query).toEqual([]);
   }
 });
@@ -305,14 +368,22 @@ for (const width of [390, 1024, 1440]) {
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('all six posts are listed once: the featured three, then the others under All Posts, with no search that cannot work', async ({ page }) => {
+  test('all six posts are listed once: the featured three, then the others under All Posts, with no search that cannot work', async ({
+    page,
+  }) => {
     await page.goto('/blog/?tag=DevOps');
     await expect(postTitles(page)).toHaveText(unfeaturedTitles);
     await expect(featured(page).getByRole('heading', { level: 3 })).toHaveText(featuredTitles);
     for (const title of allTitles) {
       const region = featuredTitles.includes(title) ? featured(page) : allPosts(page);
-      await expect(region.getByRole('link', { name: title, exact: true })).toHaveAttribute('href', /^\/blog\/[\w-]+\/$/);
-      await expect(region.getByRole('link', { name: `Read more about ${title}`, exact: true })).toHaveAttribute('href', /^\/blog\/[\w-]+\/$/);
+      await expect(region.getByRole('link', { name: title, exact: true })).toHaveAttribute(
+        'href',
+        /^\/blog\/[\w-]+\/$/,
+      );
+      await expect(region.getByRole('link', { name: `Read more about ${title}`, exact: true })).toHaveAttribute(
+        'href',
+        /^\/blog\/[\w-]+\/$/,
+      );
     }
     await expect(page.getByRole('searchbox')).toBeHidden();
     await expect(categories(page)).toBeVisible();
@@ -322,7 +393,9 @@ test.describe('without JavaScript', () => {
     await expect(status(page)).toHaveText('');
   });
 
-  test('a tag and a category in the sidebar open their pages, each listing its posts, and All Tags leads back', async ({ page }) => {
+  test('a tag and a category in the sidebar open their pages, each listing its posts, and All Tags leads back', async ({
+    page,
+  }) => {
     await page.goto('/blog/');
     await tags(page).getByRole('link', { name: 'DevOps', exact: true }).click();
     await expect(page).toHaveURL(/\/blog\/tags\/devops\/$/);

@@ -28,7 +28,10 @@ function indexRequests(page: Page): string[] {
   return requests;
 }
 
-test('the first page shows twelve posts (three featured, nine more listed) and a pager; the explorer fetches every post only once a visitor filters, and finds one on a later page', async ({ page, consoleErrors }) => {
+test('the first page shows twelve posts (three featured, nine more listed) and a pager; the explorer fetches every post only once a visitor filters, and finds one on a later page', async ({
+  page,
+  consoleErrors,
+}) => {
   const requests = indexRequests(page);
   await page.goto('/blog/');
   await waitForIslands(page);
@@ -48,7 +51,9 @@ test('the first page shows twelve posts (three featured, nine more listed) and a
   expectNoConsoleErrors(consoleErrors);
 });
 
-test('a tag filters every post of the blog, a page of matches at a time, and Show more adds the rest', async ({ page }) => {
+test('a tag filters every post of the blog, a page of matches at a time, and Show more adds the rest', async ({
+  page,
+}) => {
   await page.goto('/blog/');
   await waitForIslands(page);
   await tags(page).getByRole('link', { name: 'DevOps', exact: true }).click();
@@ -61,7 +66,9 @@ test('a tag filters every post of the blog, a page of matches at a time, and Sho
   await expect(page.getByRole('button', { name: 'Show more posts' })).toHaveCount(0);
 });
 
-test('arriving on a later page with a filter in the address filters every post; clearing it shows that page again', async ({ page }) => {
+test('arriving on a later page with a filter in the address filters every post; clearing it shows that page again', async ({
+  page,
+}) => {
   await page.goto('/blog/page/2/?q=synthetic%20post%2050');
   await waitForIslands(page);
   await expect(postTitles(page)).toHaveText([synthetic(50)]);
@@ -76,7 +83,9 @@ test('when the posts cannot be fetched, the list says so and offers to try again
   await page.goto('/blog/');
   await waitForIslands(page);
   await search(page).fill('synthetic post 9:');
-  await expect(allPosts(page).getByText('The posts could not be loaded. Check your connection and try again.')).toBeVisible();
+  await expect(
+    allPosts(page).getByText('The posts could not be loaded. Check your connection and try again.'),
+  ).toBeVisible();
   fail = false;
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(postTitles(page)).toHaveText([synthetic(9)]);
@@ -87,7 +96,9 @@ test('a later page and a tag page have no serious or critical WCAG 2.1 AA violat
     await page.goto(path);
     await waitForIslands(page);
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-    const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);
+    const blocking = results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => violation.id);
     expect(blocking, path).toEqual([]);
   }
 });
@@ -95,7 +106,7 @@ test('a later page and a tag page have no serious or critical WCAG 2.1 AA violat
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('a visitor walks the blog\'s pages with the pager, and a tag\'s pages from its link', async ({ page }) => {
+  test("a visitor walks the blog's pages with the pager, and a tag's pages from its link", async ({ page }) => {
     await page.goto('/blog/');
     await pager(page).getByRole('link', { name: 'Next' }).click();
     await expect(page).toHaveURL(/\/blog\/page\/2\/$/);
@@ -114,7 +125,10 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test('search finds posts in every part of an index published in parts, as one list', async ({ page, consoleErrors }) => {
+test('search finds posts in every part of an index published in parts, as one list', async ({
+  page,
+  consoleErrors,
+}) => {
   const fetched: string[] = [];
   page.on('request', (request) => {
     const { pathname } = new URL(request.url());
@@ -123,21 +137,35 @@ test('search finds posts in every part of an index published in parts, as one li
   await page.goto('/search/?q=synthetic');
   await hydratedIsland(page, 'SiteSearch');
   // The 54 added posts say "synthetic" in their titles (a few of the site's pages do too); a part holds 25 pages.
-  const found = async () => Number((await page.locator('.search-app [role="status"]').textContent())?.match(/\d+/)?.[0] ?? 0);
+  const found = async () =>
+    Number((await page.locator('.search-app [role="status"]').textContent())?.match(/\d+/)?.[0] ?? 0);
   await expect.poll(found).toBeGreaterThanOrEqual(54);
   await expect(page.locator('.search-results .search-result-link').first()).toBeVisible();
-  for (const part of ['/pagefind/parts.json', '/pagefind/part-1/pagefind-entry.json', '/pagefind/part-2/pagefind-entry.json']) expect(fetched).toContain(part);
-  expect(fetched.filter((file) => /\/part-\d+\/(pagefind\.js|wasm\.)/.test(file)), 'the script and WebAssembly come once, from the first part').toEqual([]);
+  for (const part of [
+    '/pagefind/parts.json',
+    '/pagefind/part-1/pagefind-entry.json',
+    '/pagefind/part-2/pagefind-entry.json',
+  ])
+    expect(fetched).toContain(part);
+  expect(
+    fetched.filter((file) => /\/part-\d+\/(pagefind\.js|wasm\.)/.test(file)),
+    'the script and WebAssembly come once, from the first part',
+  ).toEqual([]);
   expectNoConsoleErrors(consoleErrors);
 });
 
 // The oldest post ends with a table of eight columns, a long bare link and a long word
 // (build-large-blog.ts), as posts brought from other blogs have them.
 for (const width of [320, 1440]) {
-  test(`at ${width} px a post wider than the screen never scrolls sideways: its words wrap, its table scrolls in a box the keyboard reaches`, async ({ page }) => {
+  test(`at ${width} px a post wider than the screen never scrolls sideways: its words wrap, its table scrolls in a box the keyboard reaches`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/blog/synthetic-post-0/');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 'pixels the page scrolls sideways').toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      'pixels the page scrolls sideways',
+    ).toBeLessThanOrEqual(0);
     const box = page.locator('.prose .table-scroll');
     await expect(box).toHaveCount(1);
     const { scrolls, boxRight, proseRight } = await box.evaluate((element) => ({
@@ -154,8 +182,15 @@ for (const width of [320, 1440]) {
       await expect.poll(() => box.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
       // The post's body alone: focusing the box scrolls the page, and the chat strip fades as it does
       // (the whole page is checked at rest in routes.spec.ts).
-      const results = await new AxeBuilder({ page }).include('.prose').withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-      expect(results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
+      const results = await new AxeBuilder({ page })
+        .include('.prose')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
+        .analyze();
+      expect(
+        results.violations
+          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+          .map((violation) => violation.id),
+      ).toEqual([]);
     }
   });
 }

@@ -35,8 +35,28 @@ const wideContent = [
 await rm(content, { recursive: true, force: true });
 await mkdir(largeBlogRoot, { recursive: true });
 await cp(path.join(projectRoot, 'content'), content, { recursive: true });
-await Promise.all(Array.from({ length: largeBlogPosts }, (_, i) => writeFile(path.join(content, 'posts', `synthetic-post-${i}.md`), syntheticPost(i) + (i === 0 ? wideContent : ''))));
+await Promise.all(
+  Array.from({ length: largeBlogPosts }, (_, i) =>
+    writeFile(path.join(content, 'posts', `synthetic-post-${i}.md`), syntheticPost(i) + (i === 0 ? wideContent : '')),
+  ),
+);
 const config = path.join(largeBlogRoot, 'sitegen.config.ts');
-await writeFile(config, "import site from '../sitegen.config.ts';\n\nexport default { ...site, search: { ...site.search!, pagesPerPart: 25 } };\n");
-const build = spawnSync(process.execPath, [path.join(projectRoot, 'cli', 'bin.js'), 'build', '--config', config, '--content', content, '--out', path.join(largeBlogRoot, 'dist')], { cwd: projectRoot, stdio: 'inherit' });
+await writeFile(
+  config,
+  "import site from '../sitegen.config.ts';\n\nexport default { ...site, search: { ...site.search!, pagesPerPart: 25 } };\n",
+);
+const build = spawnSync(
+  process.execPath,
+  [
+    path.join(projectRoot, 'cli', 'bin.js'),
+    'build',
+    '--config',
+    config,
+    '--content',
+    content,
+    '--out',
+    path.join(largeBlogRoot, 'dist'),
+  ],
+  { cwd: projectRoot, stdio: 'inherit' },
+);
 if (build.status !== 0) process.exit(build.status ?? 1);

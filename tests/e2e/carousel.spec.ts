@@ -95,7 +95,9 @@ test('announces the current slide politely once the visitor moves it', async ({ 
   await expect(carousel.current).toHaveRole('group');
 });
 
-test("each slide's 'Watch Full Video' links to /case-studies?playVideo= and its encoded embed URL", async ({ page }) => {
+test("each slide's 'Watch Full Video' links to /case-studies?playVideo= and its encoded embed URL", async ({
+  page,
+}) => {
   const carousel = await openCarousel(page);
   for (const [index, testimonial] of testimonials.entries()) {
     const watch = carousel.current.getByRole('link', { name: 'Watch Full Video' });
@@ -107,13 +109,18 @@ test("each slide's 'Watch Full Video' links to /case-studies?playVideo= and its 
   // The lightbox opens playing the privacy-enhanced player: the visitor asked for the video.
   const dialog = page.getByRole('dialog');
   const id = new URL(testimonials.at(-1)!.videoUrl).pathname.split('/').at(-1);
-  await expect(dialog.locator('iframe')).toHaveAttribute('src', `https://www.youtube-nocookie.com/embed/${id}?autoplay=1`);
+  await expect(dialog.locator('iframe')).toHaveAttribute(
+    'src',
+    `https://www.youtube-nocookie.com/embed/${id}?autoplay=1`,
+  );
 });
 
 test('at 320 px its arrows and eight dots share one row', async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 700 });
   const { dots, next, previous } = await openCarousel(page);
-  const tops = await Promise.all([previous, next, dots.first(), dots.last()].map(async (control) => (await control.boundingBox())!));
+  const tops = await Promise.all(
+    [previous, next, dots.first(), dots.last()].map(async (control) => (await control.boundingBox())!),
+  );
   for (const box of tops) expect(Math.abs(box.y + box.height / 2 - (tops[0]!.y + tops[0]!.height / 2))).toBeLessThan(2);
   // Still large enough to tap: at least 24 px square (WCAG 2.2 target size).
   for (const box of tops) expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(24);
@@ -127,7 +134,9 @@ test('keeps the height of its tallest slide whichever slide shows, so nothing be
     below: await below.evaluate((element) => element.getBoundingClientRect().top + window.scrollY),
   });
   const first = await measure();
-  const tallest = await carousel.slides.evaluateAll((slides) => Math.max(...slides.map((slide) => slide.getBoundingClientRect().height)));
+  const tallest = await carousel.slides.evaluateAll((slides) =>
+    Math.max(...slides.map((slide) => slide.getBoundingClientRect().height)),
+  );
   for (let n = 2; n <= 8; n += 1) {
     await carousel.next.click();
     await expectSlide(carousel, n);

@@ -17,9 +17,15 @@ export async function expectNewTabLink(link: Locator, check: typeof expect = exp
   await check(link).toHaveAccessibleName(/opens in a new tab/);
 }
 
-export interface Box { top: number; right: number; bottom: number; left: number }
+export interface Box {
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+}
 
-export const overlaps = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+export const overlaps = (a: Box, b: Box) =>
+  a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
 /** The viewport boxes of the badge and of every visible text or control of the page but the badge's own. */
 export function measure(page: Page) {
@@ -30,11 +36,27 @@ export function measure(page: Page) {
     };
     const badgeLink = document.querySelector('.chat-badge')!;
     const dockElement = document.querySelector('.chat-dock')!;
-    const selector = 'a, button, input, select, textarea, summary, h1, h2, h3, h4, p, li, blockquote, label, dt, dd, figcaption, pre, td, th';
+    const selector =
+      'a, button, input, select, textarea, summary, h1, h2, h3, h4, p, li, blockquote, label, dt, dd, figcaption, pre, td, th';
     const content = [...document.querySelectorAll(`main :is(${selector}), footer :is(${selector})`)]
-      .filter((element) => !dockElement.contains(element) && element.getClientRects().length > 0 && getComputedStyle(element).visibility === 'visible')
-      .map((element) => ({ name: `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}"`, box: box(element) }))
+      .filter(
+        (element) =>
+          !dockElement.contains(element) &&
+          element.getClientRects().length > 0 &&
+          getComputedStyle(element).visibility === 'visible',
+      )
+      .map((element) => ({
+        name: `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}"`,
+        box: box(element),
+      }))
       .filter(({ box: b }) => b.bottom > 0 && b.top < innerHeight && b.right > b.left && b.bottom > b.top);
-    return { badge: box(badgeLink), dock: box(dockElement), content, viewport: { width: innerWidth, height: innerHeight }, scrollY, end: document.documentElement.scrollHeight - innerHeight };
+    return {
+      badge: box(badgeLink),
+      dock: box(dockElement),
+      content,
+      viewport: { width: innerWidth, height: innerHeight },
+      scrollY,
+      end: document.documentElement.scrollHeight - innerHeight,
+    };
   });
 }

@@ -8,7 +8,13 @@ test.describe('the badge never covers text or controls', () => {
   // From 1440px it stands in the free margin beside the content: nothing may lie under it, at any scroll position.
   test.describe('on a wide screen it stands beside the content, at every scroll position', () => {
     test.use({ viewport: { width: 1440, height: 900 } });
-    for (const route of ['/', '/guides/playwright/', `/blog/${postSlugs[0]}/`, '/services/startups/', '/getting-started/']) {
+    for (const route of [
+      '/',
+      '/guides/playwright/',
+      `/blog/${postSlugs[0]}/`,
+      '/services/startups/',
+      '/getting-started/',
+    ]) {
       test(route, async ({ page }) => {
         test.slow();
         await page.goto(route);
@@ -53,7 +59,7 @@ test.describe('the badge never covers text or controls', () => {
           const focused = await page.evaluate(async () => {
             // Smooth scrolling: wait until the page has stopped moving.
             const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-            for (let last = -1, still = 0; still < 3; ) {
+            for (let last = -1, still = 0; still < 3;) {
               await frame();
               still = scrollY === last ? still + 1 : 0;
               last = scrollY;
@@ -83,25 +89,36 @@ test.describe('the badge never covers text or controls', () => {
       // The footer's top a third of the way down the screen: the badge has left the bottom edge for it.
       await page.evaluate(() => {
         const footer = document.querySelector('footer')!;
-        window.scrollTo({ top: footer.getBoundingClientRect().top + window.scrollY - innerHeight / 3, behavior: 'instant' });
+        window.scrollTo({
+          top: footer.getBoundingClientRect().top + window.scrollY - innerHeight / 3,
+          behavior: 'instant',
+        });
       });
       const { badge: box, content, viewport } = await measure(page);
       expect(box.bottom).toBeLessThan(viewport.height * 0.75);
       expect(content.filter((item) => overlaps(item.box, box)).map((item) => item.name)).toEqual([]);
       const footerTop = await page.locator('footer').evaluate((element) => element.getBoundingClientRect().top);
-      const gridTop = await page.locator('footer .footer-grid').evaluate((element) => element.getBoundingClientRect().top);
+      const gridTop = await page
+        .locator('footer .footer-grid')
+        .evaluate((element) => element.getBoundingClientRect().top);
       expect(box.bottom).toBeLessThanOrEqual(gridTop);
       if (width < 1440) expect(box.top).toBeGreaterThanOrEqual(footerTop);
     });
   }
 
-  test('in the margin at 1440 px the badge is a white tile with an indigo edge, which stands out over the purple call-to-action band', async ({ page }) => {
+  test('in the margin at 1440 px the badge is a white tile with an indigo edge, which stands out over the purple call-to-action band', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto('/services/startups/');
     await page.locator('.cta-band').scrollIntoViewIfNeeded();
     const style = await badge(page).evaluate((element) => {
       const computed = getComputedStyle(element);
-      return { background: computed.backgroundColor, border: computed.borderTopColor, width: parseFloat(computed.borderTopWidth) };
+      return {
+        background: computed.backgroundColor,
+        border: computed.borderTopColor,
+        width: parseFloat(computed.borderTopWidth),
+      };
     });
     expect(style.background).toBe('rgb(255, 255, 255)');
     expect(style.width).toBeGreaterThanOrEqual(2);

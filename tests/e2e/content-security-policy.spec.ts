@@ -4,7 +4,10 @@
 // tests/static-host/site-headers.test.ts; every page's visit is in routes.spec.ts.
 import { expect, test } from './fixtures.ts';
 
-test('a page cannot run a script the policy does not name, and the test sees the violation', async ({ page, cspViolations }) => {
+test('a page cannot run a script the policy does not name, and the test sees the violation', async ({
+  page,
+  cspViolations,
+}) => {
   const response = await page.goto('/humans/');
   // A header may carry several policies, comma-separated (the site's, and its folder's stricter one); each reports the violation.
   const policies = (await response!.headerValue('content-security-policy'))!.split(',').length;

@@ -54,21 +54,31 @@ export interface SiteFixtures {
   consoleErrors: string[];
   /** console.warn texts, for code paths that must warn rather than fail. */
   consoleWarnings: string[];
-  captcha: { solve(token?: string): Promise<void>; expire(): Promise<void>; error(): Promise<void>; resets(): Promise<number> };
+  captcha: {
+    solve(token?: string): Promise<void>;
+    expire(): Promise<void>;
+    error(): Promise<void>;
+    resets(): Promise<number>;
+  };
 }
 
 export const test = base.extend<SiteFixtures>({
-  cspViolations: [async ({ page }, use) => {
-    const violations: string[] = [];
-    await page.exposeFunction('__reportCspViolation', (text: string) => void violations.push(text));
-    await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (event) => {
-        (window as unknown as { __reportCspViolation(text: string): void }).__reportCspViolation(`${event.violatedDirective} ${event.blockedURI}`);
+  cspViolations: [
+    async ({ page }, use) => {
+      const violations: string[] = [];
+      await page.exposeFunction('__reportCspViolation', (text: string) => void violations.push(text));
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          (window as unknown as { __reportCspViolation(text: string): void }).__reportCspViolation(
+            `${event.violatedDirective} ${event.blockedURI}`,
+          );
+        });
       });
-    });
-    await use(violations);
-    expect(violations, 'Content-Security-Policy violations').toEqual([]);
-  }, { auto: true }],
+      await use(violations);
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];
     page.on('console', (message) => {
@@ -100,7 +110,13 @@ export const test = base.extend<SiteFixtures>({
     // request is recorded with the webhook's own.
     const redirected = `${baseURL}/robots.txt?from-webhook`;
     context.on('request', (request) => {
-      if (request.url() === redirected) webhook.requests.push({ method: request.method(), url: request.url(), headers: request.headers(), body: request.postData() ?? '' });
+      if (request.url() === redirected)
+        webhook.requests.push({
+          method: request.method(),
+          url: request.url(),
+          headers: request.headers(),
+          body: request.postData() ?? '',
+        });
     });
     await context.route(webhookUrl, async (route) => {
       const request = route.request();
@@ -109,18 +125,31 @@ export const test = base.extend<SiteFixtures>({
       if (body) webhook.bodies.push(parseBody(body));
       if (mode === 'network-error') await route.abort('failed');
       else if (mode === 'hold') held.push(route);
-      else if (mode === 'redirect') await route.fulfill({ status: 302, headers: { 'access-control-allow-origin': '*', location: redirected }, body: '' });
+      else if (mode === 'redirect')
+        await route.fulfill({
+          status: 302,
+          headers: { 'access-control-allow-origin': '*', location: redirected },
+          body: '',
+        });
       else await route.fulfill({ status: mode, body: mode === 200 ? 'ok' : 'server error' });
     });
     await use(webhook);
   },
   captcha: async ({ page }, use) => {
     const call = (name: 'callback' | 'expired-callback' | 'error-callback', token?: string) =>
-      page.waitForFunction(() => (window as unknown as { __captcha?: { widgets: unknown[] } }).__captcha?.widgets.length)
-        .then(() => page.evaluate(([n, t]) => {
-          const state = (window as unknown as { __captcha: { widgets: Record<string, (value?: string) => void>[] } }).__captcha;
-          for (const widget of state.widgets) widget[n!]!(t);
-        }, [name, token] as const));
+      page
+        .waitForFunction(() => (window as unknown as { __captcha?: { widgets: unknown[] } }).__captcha?.widgets.length)
+        .then(() =>
+          page.evaluate(
+            ([n, t]) => {
+              const state = (
+                window as unknown as { __captcha: { widgets: Record<string, (value?: string) => void>[] } }
+              ).__captcha;
+              for (const widget of state.widgets) widget[n!]!(t);
+            },
+            [name, token] as const,
+          ),
+        );
     await use({
       solve: (token = 'test-token') => call('callback', token),
       expire: () => call('expired-callback'),
@@ -133,8 +162,12 @@ export const test = base.extend<SiteFixtures>({
     // with an empty page, and any other outside request fails.
     await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, async (route) => {
       const url = route.request().url();
-      if (url.startsWith('https://www.google.com/recaptcha/')) await route.fulfill({ contentType: 'text/javascript', body: fakeRecaptcha });
-      else if (/^https:\/\/(www\.youtube-nocookie\.com|fast\.wistia\.net|chat\.checkpointqa\.com|calendly\.com)\//.test(url)) await route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>stub</title><p>stub</p>' });
+      if (url.startsWith('https://www.google.com/recaptcha/'))
+        await route.fulfill({ contentType: 'text/javascript', body: fakeRecaptcha });
+      else if (
+        /^https:\/\/(www\.youtube-nocookie\.com|fast\.wistia\.net|chat\.checkpointqa\.com|calendly\.com)\//.test(url)
+      )
+        await route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>stub</title><p>stub</p>' });
       else await route.abort('blockedbyclient');
     });
     await use(context);
@@ -157,14 +190,17 @@ function parseBody(body: string): unknown {
  * so a test can wait for a timeout without waiting 15 s.
  */
 export async function shortenFormTimeout(page: Page, seconds: number): Promise<void> {
-  await page.route((url) => url.hostname === '127.0.0.1', async (route) => {
-    if (route.request().resourceType() !== 'document') return route.fallback();
-    const response = await route.fetch({ maxRedirects: 0 });
-    const html = (await response.text())
-      .replace(/"timeoutSeconds":\d+/g, `"timeoutSeconds":${seconds}`)
-      .replace(/data-timeout-seconds="\d+"/g, `data-timeout-seconds="${seconds}"`);
-    await route.fulfill({ response, body: html });
-  });
+  await page.route(
+    (url) => url.hostname === '127.0.0.1',
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const response = await route.fetch({ maxRedirects: 0 });
+      const html = (await response.text())
+        .replace(/"timeoutSeconds":\d+/g, `"timeoutSeconds":${seconds}`)
+        .replace(/data-timeout-seconds="\d+"/g, `data-timeout-seconds="${seconds}"`);
+      await route.fulfill({ response, body: html });
+    },
+  );
 }
 
 /** Fails the test if the page logged any console error (`check` may be `expect.soft`). */
@@ -174,7 +210,9 @@ export function expectNoConsoleErrors(errors: string[], check: typeof expect = e
 
 /** Waits until every island on the page has hydrated and is interactive. */
 export async function waitForIslands(page: Page): Promise<void> {
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-island]')].every((island) => island.hasAttribute('data-hydrated')));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-island]')].every((island) => island.hasAttribute('data-hydrated')),
+  );
 }
 
 /**

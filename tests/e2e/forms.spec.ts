@@ -1,11 +1,27 @@
 import { expect, hydratedIsland, test } from './fixtures.ts';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { alerts, blockCaptcha, captchaUnavailable, consultation, contactEmail, expectRequests, guideForm, openForm, person, submitButton, submitWithEnter, toolkit, type LeadFormCase } from './lead-forms.ts';
+import {
+  alerts,
+  blockCaptcha,
+  captchaUnavailable,
+  consultation,
+  contactEmail,
+  expectRequests,
+  guideForm,
+  openForm,
+  person,
+  submitButton,
+  submitWithEnter,
+  toolkit,
+  type LeadFormCase,
+} from './lead-forms.ts';
 import { forms, guides } from './site-data.ts';
 
 test.describe('form fields', () => {
-  test('the consultation form (under #contact-form) has its labelled fields and the three interests', async ({ page }) => {
+  test('the consultation form (under #contact-form) has its labelled fields and the three interests', async ({
+    page,
+  }) => {
     await page.goto(consultation.path);
     await hydratedIsland(page, consultation.island);
     const form = page.locator('#contact-form form');
@@ -17,7 +33,11 @@ test.describe('form fields', () => {
     await expect(form.getByLabel('Message')).toHaveAttribute('required', '');
     const interest = form.getByLabel('Primary interest');
     await expect(interest).toHaveAttribute('required', '');
-    await expect(interest.locator('option:not([disabled])')).toHaveText(['Embedded Automation QA', 'Embedded Manual QA', 'Unsure / Other']);
+    await expect(interest.locator('option:not([disabled])')).toHaveText([
+      'Embedded Automation QA',
+      'Embedded Manual QA',
+      'Unsure / Other',
+    ]);
     await expect(interest).toHaveValue('');
     await expect(form.getByRole('textbox')).toHaveCount(4);
     await expect(submitButton(form, consultation)).toBeVisible();
@@ -34,7 +54,8 @@ test.describe('form fields', () => {
 
   test('the POM form requires Name, Email and Organization', async ({ page }) => {
     const form = await openForm(page, toolkit);
-    for (const label of ['Name', 'Email', 'Organization']) await expect(form.getByLabel(label)).toHaveAttribute('required', '');
+    for (const label of ['Name', 'Email', 'Organization'])
+      await expect(form.getByLabel(label)).toHaveAttribute('required', '');
     await expect(form.getByLabel('Email')).toHaveAttribute('type', 'email');
     await expect(form.getByRole('textbox')).toHaveCount(3);
   });
@@ -42,7 +63,11 @@ test.describe('form fields', () => {
 
 test.describe('submitting', () => {
   for (const formCase of [consultation, guideForm, toolkit]) {
-    test(`the ${formCase.title} posts exactly its SPEC body, the captcha token and a submission id as text and then succeeds`, async ({ page, webhook, captcha }) => {
+    test(`the ${formCase.title} posts exactly its SPEC body, the captcha token and a submission id as text and then succeeds`, async ({
+      page,
+      webhook,
+      captcha,
+    }) => {
       const form = await openForm(page, formCase);
       await formCase.fill(form);
       await captcha.solve('solved-token-1');
@@ -51,8 +76,16 @@ test.describe('submitting', () => {
       expect(webhook.requests).toHaveLength(1);
       const [request] = webhook.requests;
       expect(request!.method).toBe('POST');
-      expect(JSON.parse(request!.body)).toStrictEqual({ ...formCase.body, recaptchaToken: 'solved-token-1', submissionId: expect.stringMatching(/^[0-9a-f]{32}$/) });
-      expect(Object.keys(JSON.parse(request!.body))).toEqual([...Object.keys(formCase.body), 'recaptchaToken', 'submissionId']);
+      expect(JSON.parse(request!.body)).toStrictEqual({
+        ...formCase.body,
+        recaptchaToken: 'solved-token-1',
+        submissionId: expect.stringMatching(/^[0-9a-f]{32}$/),
+      });
+      expect(Object.keys(JSON.parse(request!.body))).toEqual([
+        ...Object.keys(formCase.body),
+        'recaptchaToken',
+        'submissionId',
+      ]);
       // No headers are set, so the browser sends its default type for a string body.
       expect(request!.headers['content-type']).toBe('text/plain;charset=UTF-8');
     });
@@ -66,13 +99,25 @@ test.describe('submitting', () => {
     await captcha.solve();
     await submitButton(form, formCase).click();
     await formCase.expectSuccess(page);
-    expect(webhook.bodies).toStrictEqual([{ name: person.name, email: person.email, company: '', guide_name: guides[0]!.guideName, recaptchaToken: 'test-token', submissionId: expect.any(String) }]);
+    expect(webhook.bodies).toStrictEqual([
+      {
+        name: person.name,
+        email: person.email,
+        company: '',
+        guide_name: guides[0]!.guideName,
+        recaptchaToken: 'test-token',
+        submissionId: expect.any(String),
+      },
+    ]);
   });
 });
 
 for (const formCase of [consultation, guideForm, toolkit]) {
   test.describe(`${formCase.title} states`, () => {
-    test('submitting without a captcha token shows the captcha message and sends nothing', async ({ page, webhook }) => {
+    test('submitting without a captcha token shows the captcha message and sends nothing', async ({
+      page,
+      webhook,
+    }) => {
       const form = await openForm(page, formCase);
       await formCase.fill(form);
       await expect(submitButton(form, formCase)).toHaveAttribute('aria-disabled', 'true');
@@ -117,7 +162,11 @@ for (const formCase of [consultation, guideForm, toolkit]) {
       await expect(alerts(form)).toHaveCount(0);
     });
 
-    test('while the request is pending the button reads Submitting, inputs are disabled and a second submit sends nothing', async ({ page, webhook, captcha }) => {
+    test('while the request is pending the button reads Submitting, inputs are disabled and a second submit sends nothing', async ({
+      page,
+      webhook,
+      captcha,
+    }) => {
       webhook.respondWith('hold');
       const form = await openForm(page, formCase);
       await formCase.fill(form);
@@ -143,14 +192,20 @@ for (const formCase of [consultation, guideForm, toolkit]) {
     });
 
     for (const failure of [500, 'network-error'] as const) {
-      test(`a ${failure === 500 ? '500 answer' : 'network error'} shows the failure message, resets the captcha and clears the token`, async ({ page, webhook, captcha }) => {
+      test(`a ${failure === 500 ? '500 answer' : 'network error'} shows the failure message, resets the captcha and clears the token`, async ({
+        page,
+        webhook,
+        captcha,
+      }) => {
         webhook.respondWith(failure);
         const form = await openForm(page, formCase);
         await formCase.fill(form);
         await captcha.solve();
         expect(await captcha.resets()).toBe(0);
         await submitButton(form, formCase).click();
-        await expect(alerts(form)).toHaveText([/^Failed to submit form\. Please try again later\.\s*You can email us instead: hello@checkpointqa\.com$/]);
+        await expect(alerts(form)).toHaveText([
+          /^Failed to submit form\. Please try again later\.\s*You can email us instead: hello@checkpointqa\.com$/,
+        ]);
         expect(await captcha.resets()).toBe(1);
         // Back to idle: fields usable again, the button reads its label but is marked disabled
         // because the token went with the failure.
@@ -185,7 +240,10 @@ async function primaryButtonBackground(page: Page): Promise<string> {
 
 test.describe('when reCAPTCHA cannot load', () => {
   for (const formCase of [consultation, guideForm, toolkit]) {
-    test(`the ${formCase.title} says so once in place of the widget, offers the contact email, and sends nothing`, async ({ page, webhook }) => {
+    test(`the ${formCase.title} says so once in place of the widget, offers the contact email, and sends nothing`, async ({
+      page,
+      webhook,
+    }) => {
       await blockCaptcha(page);
       const form = await openForm(page, formCase);
       const notice = unavailableNotice(form);
@@ -230,12 +288,20 @@ test.describe('when reCAPTCHA cannot load', () => {
     await blockCaptcha(page);
     const form = await openForm(page, guideForm);
     await expect(unavailableNotice(form)).toBeVisible();
-    const results = await new AxeBuilder({ page }).include('.form-card').withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-    const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);
+    const results = await new AxeBuilder({ page })
+      .include('.form-card')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
+      .analyze();
+    const blocking = results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => violation.id);
     expect(blocking).toEqual([]);
   });
 
-  test("a message shown while the script was loading gives way to the notice when the script fails", async ({ page, webhook }) => {
+  test('a message shown while the script was loading gives way to the notice when the script fails', async ({
+    page,
+    webhook,
+  }) => {
     let fail: (() => Promise<void>) | undefined;
     await page.route('https://www.google.com/recaptcha/**', (route) => {
       fail = () => route.abort('blockedbyclient');
@@ -254,7 +320,9 @@ test.describe('when reCAPTCHA cannot load', () => {
 
   test('trying again loads the check; once it loads the form works as usual', async ({ page, webhook, captcha }) => {
     let blocked = true;
-    await page.route('https://www.google.com/recaptcha/**', (route) => (blocked ? route.abort('blockedbyclient') : route.fallback()));
+    await page.route('https://www.google.com/recaptcha/**', (route) =>
+      blocked ? route.abort('blockedbyclient') : route.fallback(),
+    );
     const formCase = guideForm;
     const form = await openForm(page, formCase);
     const retry = unavailableNotice(form).getByRole('button', { name: captchaUnavailable.retry });
@@ -272,14 +340,18 @@ test.describe('when reCAPTCHA cannot load', () => {
     await captcha.solve('after-retry');
     await submitButton(form, formCase).click();
     await formCase.expectSuccess(page);
-    expect(webhook.bodies).toStrictEqual([{ ...formCase.body, recaptchaToken: 'after-retry', submissionId: expect.stringMatching(/^[0-9a-f]{32}$/) }]);
+    expect(webhook.bodies).toStrictEqual([
+      { ...formCase.body, recaptchaToken: 'after-retry', submissionId: expect.stringMatching(/^[0-9a-f]{32}$/) },
+    ]);
   });
 
   test('a script that never reports ready counts as unavailable after ten seconds', async ({ page }) => {
     // The page's clock stands still, so a slow machine cannot spend the ten seconds by itself.
     await page.clock.install();
     await page.clock.pauseAt(Date.now() + 1_000);
-    await page.route('https://www.google.com/recaptcha/**', (route) => route.fulfill({ contentType: 'text/javascript', body: '/* loads, never calls back */' }));
+    await page.route('https://www.google.com/recaptcha/**', (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: '/* loads, never calls back */' }),
+    );
     const form = await openForm(page, consultation);
     await expect(form.locator('.captcha')).toHaveCount(1);
     await page.clock.runFor(9_000);
@@ -292,12 +364,15 @@ test.describe('when reCAPTCHA cannot load', () => {
 
   test('without a contact email the notice says to try later, with no link', async ({ page }) => {
     await blockCaptcha(page);
-    await page.route((url) => url.pathname === consultation.path, async (route) => {
-      const response = await route.fetch();
-      const html = (await response.text()).replace(`,"contactEmail":"${contactEmail}"`, '');
-      expect(html).not.toContain('"contactEmail"');
-      await route.fulfill({ response, body: html });
-    });
+    await page.route(
+      (url) => url.pathname === consultation.path,
+      async (route) => {
+        const response = await route.fetch();
+        const html = (await response.text()).replace(`,"contactEmail":"${contactEmail}"`, '');
+        expect(html).not.toContain('"contactEmail"');
+        await route.fulfill({ response, body: html });
+      },
+    );
     const form = await openForm(page, consultation);
     const notice = unavailableNotice(form);
     await expect(notice).toContainText(captchaUnavailable.noEmail);
@@ -308,7 +383,9 @@ test.describe('when reCAPTCHA cannot load', () => {
 
 test.describe('when reCAPTCHA loads', () => {
   for (const formCase of [consultation, guideForm, toolkit] as LeadFormCase[]) {
-    test(`the ${formCase.title} shows the widget, no notice and no message before the visitor acts, and names its fields as a group`, async ({ page }) => {
+    test(`the ${formCase.title} shows the widget, no notice and no message before the visitor acts, and names its fields as a group`, async ({
+      page,
+    }) => {
       const form = await openForm(page, formCase);
       await expect(form.locator('.captcha [data-fake-captcha]')).toBeVisible();
       await expect(unavailableNotice(form)).toHaveCount(0);

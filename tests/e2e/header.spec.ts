@@ -15,10 +15,11 @@ async function scrollTo(page: Page, top: number): Promise<void> {
 }
 
 /** The header's computed background colour and shadow, once its transition has settled. */
-const chrome = (page: Page) => header(page).evaluate((element) => {
-  const style = getComputedStyle(element);
-  return { background: style.backgroundColor, shadow: style.boxShadow };
-});
+const chrome = (page: Page) =>
+  header(page).evaluate((element) => {
+    const style = getComputedStyle(element);
+    return { background: style.backgroundColor, shadow: style.boxShadow };
+  });
 
 /** Parses `rgb()`/`rgba()` into channels; the alpha defaults to 1. */
 function channels(color: string): number[] {
@@ -27,7 +28,9 @@ function channels(color: string): number[] {
 }
 
 test.describe('header scroll state', () => {
-  test('is transparent at the top, solid white with a shadow past 10px, and transparent again at the top', async ({ page }) => {
+  test('is transparent at the top, solid white with a shadow past 10px, and transparent again at the top', async ({
+    page,
+  }) => {
     await page.goto('/humans/');
     await expect(header(page)).not.toHaveAttribute('data-scrolled');
     expect(channels((await chrome(page)).background)[3]).toBe(0);
@@ -40,10 +43,12 @@ test.describe('header scroll state', () => {
 
     await scrollTo(page, 300);
     await expect(header(page)).toHaveAttribute('data-scrolled', '');
-    await expect.poll(async () => {
-      const [r, g, b, a] = channels((await chrome(page)).background);
-      return r === 255 && g === 255 && b === 255 && a! >= 0.9;
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const [r, g, b, a] = channels((await chrome(page)).background);
+        return r === 255 && g === 255 && b === 255 && a! >= 0.9;
+      })
+      .toBe(true);
     expect((await chrome(page)).shadow).not.toBe('none');
 
     await scrollTo(page, 0);
@@ -83,7 +88,9 @@ test.describe('header dropdowns', () => {
     await expect(services).toHaveAttribute('aria-expanded', 'false');
   });
 
-  test('ArrowDown moves focus through the menu items and Escape closes it and refocuses the trigger', async ({ page }) => {
+  test('ArrowDown moves focus through the menu items and Escape closes it and refocuses the trigger', async ({
+    page,
+  }) => {
     await page.goto('/humans/');
     const services = trigger(page, 'Services');
     const panel = await panelOf(page, services);
@@ -109,7 +116,10 @@ test.describe('header dropdowns', () => {
     expect((await panel.boundingBox())!.width).toBeCloseTo(576, 0);
     const grid = panel.getByRole('list');
     expect(await grid.evaluate((element) => getComputedStyle(element).gridTemplateColumns.split(' ').length)).toBe(2);
-    await expectTitledItems(panel, audiences.map((a) => a.navTitle));
+    await expectTitledItems(
+      panel,
+      audiences.map((a) => a.navTitle),
+    );
   });
 
   test('the AI Guides panel is a 3-column, 48rem grid of items with a title and a summary', async ({ page }) => {
@@ -121,7 +131,10 @@ test.describe('header dropdowns', () => {
     expect((await panel.boundingBox())!.width).toBeCloseTo(768, 0);
     const grid = panel.getByRole('list');
     expect(await grid.evaluate((element) => getComputedStyle(element).gridTemplateColumns.split(' ').length)).toBe(3);
-    await expectTitledItems(panel, guides.map((g) => g.name));
+    await expectTitledItems(
+      panel,
+      guides.map((g) => g.name),
+    );
   });
 });
 
@@ -138,8 +151,13 @@ async function expectTitledItems(panel: Locator, titles: string[]): Promise<void
 }
 
 test.describe('header section anchors', () => {
-  for (const [menu, hash] of [['Services', '#services'], ['AI Guides', '#guides']] as const) {
-    test(`on the home page the ${menu} overview link is ${hash} and scrolls the section to the top`, async ({ page }) => {
+  for (const [menu, hash] of [
+    ['Services', '#services'],
+    ['AI Guides', '#guides'],
+  ] as const) {
+    test(`on the home page the ${menu} overview link is ${hash} and scrolls the section to the top`, async ({
+      page,
+    }) => {
       await page.goto('/');
       const button = trigger(page, menu);
       const panel = await panelOf(page, button);
@@ -156,11 +174,14 @@ test.describe('header section anchors', () => {
     });
   }
 
-  test("'Explore all services' lands on every service page and 'Browse all AI guides' on every guide", async ({ page }) => {
+  test("'Explore all services' lands on every service page and 'Browse all AI guides' on every guide", async ({
+    page,
+  }) => {
     await page.goto('/');
     const services = page.locator('#services');
     await expect(services.getByRole('heading', { level: 2 })).toBeVisible();
-    for (const audience of audiences) await expect(services.locator(`a[href="${pageAddress(`/services/${audience.slug}`)}"]`)).toHaveCount(1);
+    for (const audience of audiences)
+      await expect(services.locator(`a[href="${pageAddress(`/services/${audience.slug}`)}"]`)).toHaveCount(1);
     await expect(services.locator('a[href^="/guides/"]')).toHaveCount(0);
     const guidesSection = page.locator('#guides');
     for (const guide of guides) {
@@ -172,12 +193,17 @@ test.describe('header section anchors', () => {
 
   test('on other pages the overview links point to /#services and /#guides', async ({ page }) => {
     await page.goto('/blog/');
-    await expect((await panelOf(page, trigger(page, 'Services'))).locator('.nav-menu-overview')).toHaveAttribute('href', '/#services');
+    await expect((await panelOf(page, trigger(page, 'Services'))).locator('.nav-menu-overview')).toHaveAttribute(
+      'href',
+      '/#services',
+    );
     const guidesOverview = (await panelOf(page, trigger(page, 'AI Guides'))).locator('.nav-menu-overview');
     await expect(guidesOverview).toHaveAttribute('href', '/#guides');
     await trigger(page, 'AI Guides').hover();
     await guidesOverview.click();
     await expect(page).toHaveURL(/\/#guides$/);
-    await expect.poll(async () => (await page.locator('#guides').boundingBox())!.y, { timeout: 5000 }).toBeLessThan(150);
+    await expect
+      .poll(async () => (await page.locator('#guides').boundingBox())!.y, { timeout: 5000 })
+      .toBeLessThan(150);
   });
 });

@@ -17,11 +17,23 @@ test.describe('no layout shift from images', () => {
         const state: { value: number; images: number; nodes: string }[] = [];
         (window as unknown as { __shifts: typeof state }).__shifts = state;
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })[]) {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+            sources?: { node?: Node }[];
+          })[]) {
             if (entry.hadRecentInput) continue;
-            const nodes = (entry.sources ?? []).map((source) => source.node).filter((node): node is Element => node instanceof Element);
-            const images = nodes.filter((node) => node.matches('img, picture') || node.querySelector('img') !== null).length;
-            state.push({ value: entry.value, images, nodes: nodes.map((node) => node.outerHTML.slice(0, 80)).join(' | ') });
+            const nodes = (entry.sources ?? [])
+              .map((source) => source.node)
+              .filter((node): node is Element => node instanceof Element);
+            const images = nodes.filter(
+              (node) => node.matches('img, picture') || node.querySelector('img') !== null,
+            ).length;
+            state.push({
+              value: entry.value,
+              images,
+              nodes: nodes.map((node) => node.outerHTML.slice(0, 80)).join(' | '),
+            });
           }
         }).observe({ type: 'layout-shift', buffered: true });
       });
@@ -34,16 +46,26 @@ test.describe('no layout shift from images', () => {
       }
       expect(await brokenImages(page)).toEqual([]);
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-      const shifts = await page.evaluate(() => (window as unknown as { __shifts: { value: number; images: number; nodes: string }[] }).__shifts);
-      expect(shifts.filter((shift) => shift.images > 0), 'no shift moves an image or what holds one').toEqual([]);
+      const shifts = await page.evaluate(
+        () => (window as unknown as { __shifts: { value: number; images: number; nodes: string }[] }).__shifts,
+      );
+      expect(
+        shifts.filter((shift) => shift.images > 0),
+        'no shift moves an image or what holds one',
+      ).toEqual([]);
       // CLS as Chrome's tools round it (two decimals) is 0. Shifts of text that do not move an
       // image (a card's text re-wrapping as the web font arrives, about 0.001) stay below that.
-      expect(shifts.reduce((total, shift) => total + shift.value, 0), JSON.stringify(shifts)).toBeLessThan(0.005);
+      expect(
+        shifts.reduce((total, shift) => total + shift.value, 0),
+        JSON.stringify(shifts),
+      ).toBeLessThan(0.005);
     });
   }
 });
 
-test('the home hero\'s art is drawn in HTML, with no image to wait for, and every image below it waits until it is near', async ({ page }) => {
+test("the home hero's art is drawn in HTML, with no image to wait for, and every image below it waits until it is near", async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(page.locator('.home-hero-art .artefact').first()).toBeVisible();
   await expect(page.locator('.home-hero-art img')).toHaveCount(0);
@@ -67,8 +89,14 @@ test.describe('a post loads its own image first and its figures lazily, as AVIF 
       const figure = page.locator('.prose picture img');
       await expect(figure).toHaveAttribute('loading', 'lazy');
       await figure.scrollIntoViewIfNeeded();
-      await expect.poll(() => figure.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
-      const { src, shown, natural } = await figure.evaluate((image: HTMLImageElement) => ({ src: image.currentSrc, shown: image.getBoundingClientRect().width, natural: image.naturalWidth }));
+      await expect
+        .poll(() => figure.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+        .toBe(true);
+      const { src, shown, natural } = await figure.evaluate((image: HTMLImageElement) => ({
+        src: image.currentSrc,
+        shown: image.getBoundingClientRect().width,
+        natural: image.naturalWidth,
+      }));
       expect(src).toMatch(/-\d+w\.[0-9a-f]{10}\.avif$/);
       expect(natural).toBeGreaterThanOrEqual(Math.floor(shown));
       expect(natural).toBeLessThan(shown * 2.2);

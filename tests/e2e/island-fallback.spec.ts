@@ -4,7 +4,9 @@ import { ui } from './site-data.ts';
 
 /** Answers the BlogExplorer bundle with `source` instead of the real module. */
 async function replaceBlogBundle(page: Page, source: string): Promise<void> {
-  await page.route('**/assets/islands/BlogExplorer-*.js', (route) => route.fulfill({ contentType: 'text/javascript', body: source }));
+  await page.route('**/assets/islands/BlogExplorer-*.js', (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: source }),
+  );
 }
 
 /** The fallback stands where the island was, and the page around it still works. */

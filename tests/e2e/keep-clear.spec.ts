@@ -42,7 +42,10 @@ test.describe('at 390 px nothing fixed covers a submit button or the field being
       for (const field of await form.locator('input, select, textarea').all()) {
         await field.focus();
         await scrollToBottomEdge(page, field, 16);
-        expect(await hitAtCentre(field), `${await field.getAttribute('name')} focused at the bottom of the screen`).toBe(true);
+        expect(
+          await hitAtCentre(field),
+          `${await field.getAttribute('name')} focused at the bottom of the screen`,
+        ).toBe(true);
       }
     });
   }
@@ -61,14 +64,20 @@ test.describe('at 390 px nothing fixed covers a submit button or the field being
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('/blog/ at 1440 px fills the width: the tag and category links beside a grid of cards that reaches the right edge', async ({ page }) => {
+  test('/blog/ at 1440 px fills the width: the tag and category links beside a grid of cards that reaches the right edge', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto('/blog/');
     await expect(page.getByRole('navigation', { name: 'Tags' })).toBeVisible();
     const container = (await page.locator('.blog-layout').boundingBox())!;
     const grid = (await page.locator('.post-grid').boundingBox())!;
     expect(Math.abs(grid.x + grid.width - (container.x + container.width))).toBeLessThan(2);
-    const cards = await page.locator('.post-grid .post-card').evaluateAll((elements) => elements.map((card) => card.getBoundingClientRect()).map((box) => ({ top: box.top, width: box.width })));
+    const cards = await page
+      .locator('.post-grid .post-card')
+      .evaluateAll((elements) =>
+        elements.map((card) => card.getBoundingClientRect()).map((box) => ({ top: box.top, width: box.width })),
+      );
     expect(cards.filter((card) => card.top === cards[0]!.top)).toHaveLength(3);
     for (const card of cards) expect(card.width).toBeGreaterThanOrEqual(250);
   });

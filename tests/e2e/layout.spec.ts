@@ -12,12 +12,19 @@ const viewportFor = (width: number) => ({ width, height: width < 600 ? 844 : 900
 test('text is set in Inter, served by the site as one hashed WOFF2 file that every page preloads', async ({ page }) => {
   const fonts: { url: string; type: string | undefined; cache: string | undefined }[] = [];
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'font') fonts.push({ url: new URL(response.url()).pathname, type: response.headers()['content-type'], cache: response.headers()['cache-control'] });
+    if (response.request().resourceType() === 'font')
+      fonts.push({
+        url: new URL(response.url()).pathname,
+        type: response.headers()['content-type'],
+        cache: response.headers()['cache-control'],
+      });
   });
   await page.goto('/');
   await page.evaluate(() => document.fonts.ready);
   expect(await page.evaluate(() => document.fonts.check('16px "Inter Variable"'))).toBe(true);
-  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"Inter Variable", "Inter Fallback"/);
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(
+    /^"Inter Variable", "Inter Fallback"/,
+  );
   expect(fonts).toHaveLength(1);
   expect(fonts[0]!.url).toMatch(/^\/assets\/inter-latin-wght-normal-[A-Z0-9]{8}\.woff2$/);
   expect(fonts[0]!.type).toBe('font/woff2');
@@ -30,13 +37,17 @@ test('text is set in Inter, served by the site as one hashed WOFF2 file that eve
 
 /** Layout shift of the page so far, as the CLS metric adds it up (shifts without recent input). */
 async function layoutShift(page: Page): Promise<number> {
-  return page.evaluate(() => new Promise<number>((resolve) => {
-    let total = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) total += entry.value;
-    }).observe({ type: 'layout-shift', buffered: true });
-    setTimeout(() => resolve(total), 500);
-  }));
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+            if (!entry.hadRecentInput) total += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 500);
+      }),
+  );
 }
 
 test.describe('pages load without layout shift', () => {
@@ -45,7 +56,16 @@ test.describe('pages load without layout shift', () => {
   // fresh-clone CI run). A shift from the page's own layout happens on every try.
   test.describe.configure({ retries: 1 });
   for (const width of [390, 1440]) {
-    for (const route of ['/', '/guides/playwright/', `/blog/${postSlugs[0]}/`, '/getting-started/', '/blog/', '/blog/?tag=AI', '/blog/?q=cursor', '/case-studies/']) {
+    for (const route of [
+      '/',
+      '/guides/playwright/',
+      `/blog/${postSlugs[0]}/`,
+      '/getting-started/',
+      '/blog/',
+      '/blog/?tag=AI',
+      '/blog/?q=cursor',
+      '/case-studies/',
+    ]) {
       test(`${route} at ${width}px`, async ({ page }) => {
         await page.setViewportSize(viewportFor(width));
         await page.goto(route, { waitUntil: 'networkidle' });
@@ -62,7 +82,10 @@ test.describe('no layout shift from hydration', () => {
   for (const route of ['/', '/blog/', '/case-studies/', '/getting-started/']) {
     test(`${route} has a cumulative layout shift below 0.1`, async ({ page }) => {
       await page.addInitScript(() => {
-        const state = ((window as unknown as { __cls: { total: number; shifts: number } }).__cls = { total: 0, shifts: 0 });
+        const state = ((window as unknown as { __cls: { total: number; shifts: number } }).__cls = {
+          total: 0,
+          shifts: 0,
+        });
         new PerformanceObserver((list) => {
           for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
             if (entry.hadRecentInput) continue;
@@ -86,7 +109,11 @@ test.describe('one size per heading role', () => {
   test('every section heading of the home page is the same size', async ({ page }) => {
     await page.setViewportSize(viewportFor(1440));
     await page.goto('/');
-    const sizes = await page.locator('main section > .container h2, main .section-header h2').evaluateAll((headings) => [...new Set(headings.filter((h) => !h.closest('.form-card')).map((h) => getComputedStyle(h).fontSize))]);
+    const sizes = await page
+      .locator('main section > .container h2, main .section-header h2')
+      .evaluateAll((headings) => [
+        ...new Set(headings.filter((h) => !h.closest('.form-card')).map((h) => getComputedStyle(h).fontSize)),
+      ]);
     expect(sizes).toEqual(['38px']);
   });
 
@@ -108,12 +135,23 @@ test.describe('titles start where the content under them starts', () => {
   for (const width of [390, 1440]) {
     test(`at ${width}px`, async ({ page }) => {
       await page.setViewportSize(viewportFor(width));
-      const left = (selector: string) => page.locator(selector).first().evaluate((element) => Math.round(element.getBoundingClientRect().left));
+      const left = (selector: string) =>
+        page
+          .locator(selector)
+          .first()
+          .evaluate((element) => Math.round(element.getBoundingClientRect().left));
       for (const route of ['/terms/', '/privacy/']) {
         await page.goto(route);
         expect(await left('main h1'), route).toBe(await left('.legal .prose > p'));
       }
-      for (const route of ['/humans/', '/services/startups/', '/blog/', `/blog/${postSlugs[0]}/`, '/guides/playwright/', '/case-studies/']) {
+      for (const route of [
+        '/humans/',
+        '/services/startups/',
+        '/blog/',
+        `/blog/${postSlugs[0]}/`,
+        '/guides/playwright/',
+        '/case-studies/',
+      ]) {
         await page.goto(route);
         expect(await page.locator('main h1').evaluate((h) => getComputedStyle(h).textAlign), route).toBe('start');
         expect(await left('main h1'), route).toBe(await left('[data-site-header] .brand'));
@@ -126,13 +164,20 @@ test('illustrations sit in frames of their own shape', async ({ page }) => {
   await page.setViewportSize(viewportFor(1440));
   for (const route of ['/', `/blog/${postSlugs[0]}/`]) {
     await page.goto(route);
-    const frames = await page.locator('.article-frame, .card-media, .post-card-frame').evaluateAll((elements) => elements.map((frame) => {
-      const image = frame.querySelector('img')!;
-      const box = frame.getBoundingClientRect();
-      return { frame: box.width / box.height, image: Number(image.getAttribute('width')) / Number(image.getAttribute('height')), src: image.getAttribute('src') };
-    }));
+    const frames = await page.locator('.article-frame, .card-media, .post-card-frame').evaluateAll((elements) =>
+      elements.map((frame) => {
+        const image = frame.querySelector('img')!;
+        const box = frame.getBoundingClientRect();
+        return {
+          frame: box.width / box.height,
+          image: Number(image.getAttribute('width')) / Number(image.getAttribute('height')),
+          src: image.getAttribute('src'),
+        };
+      }),
+    );
     expect(frames.length, route).toBeGreaterThan(0);
-    for (const { frame, image, src } of frames) expect(Math.abs(frame / image - 1), `${route} ${src}`).toBeLessThan(0.01);
+    for (const { frame, image, src } of frames)
+      expect(Math.abs(frame / image - 1), `${route} ${src}`).toBeLessThan(0.01);
   }
 });
 
@@ -140,13 +185,22 @@ test('card grids leave no hole: a short last row is centred', async ({ page }) =
   await page.setViewportSize(viewportFor(1440));
   for (const route of ['/', '/guides/content/playwright/', '/humans/', '/services/legacy/', `/blog/${postSlugs[0]}/`]) {
     await page.goto(route);
-    const grids = await page.locator('.card-grid[data-columns], .steps[data-columns]').evaluateAll((lists) => lists.map((list) => {
-      const box = list.getBoundingClientRect();
-      const items = [...list.children].map((item) => item.getBoundingClientRect());
-      const rows = new Map<number, DOMRect[]>();
-      for (const item of items) rows.set(Math.round(item.top), [...(rows.get(Math.round(item.top)) ?? []), item]);
-      return { columns: Number((list as HTMLElement).dataset.columns), center: box.left + box.width / 2, rows: [...rows.values()].map((row) => ({ count: row.length, center: (row[0]!.left + row.at(-1)!.right) / 2 })) };
-    }));
+    const grids = await page.locator('.card-grid[data-columns], .steps[data-columns]').evaluateAll((lists) =>
+      lists.map((list) => {
+        const box = list.getBoundingClientRect();
+        const items = [...list.children].map((item) => item.getBoundingClientRect());
+        const rows = new Map<number, DOMRect[]>();
+        for (const item of items) rows.set(Math.round(item.top), [...(rows.get(Math.round(item.top)) ?? []), item]);
+        return {
+          columns: Number((list as HTMLElement).dataset.columns),
+          center: box.left + box.width / 2,
+          rows: [...rows.values()].map((row) => ({
+            count: row.length,
+            center: (row[0]!.left + row.at(-1)!.right) / 2,
+          })),
+        };
+      }),
+    );
     expect(grids.length, route).toBeGreaterThan(0);
     for (const grid of grids) {
       for (const row of grid.rows) {
@@ -159,7 +213,9 @@ test('card grids leave no hole: a short last row is centred', async ({ page }) =
   }
 });
 
-test('the consultation form stands in the hero\'s right column, on the first screen, its reassurance under the copy beside it', async ({ page }) => {
+test("the consultation form stands in the hero's right column, on the first screen, its reassurance under the copy beside it", async ({
+  page,
+}) => {
   const viewport = viewportFor(1440);
   await page.setViewportSize(viewport);
   await page.goto('/getting-started/');
@@ -174,8 +230,16 @@ test('the consultation form stands in the hero\'s right column, on the first scr
   expect((await page.locator('#contact-form').getByLabel('Full name').boundingBox())!.y).toBeLessThan(viewport.height);
 });
 
-for (const [route, width] of [['/services/startups/', 1024], ['/services/legacy/', 1440], ['/humans/', 1024], ['/case-studies/', 1440], ['/pom-files/', 1024]] as const) {
-  test(`the hero of ${route} holds an artefact or a proof card beside its copy at ${width} px, not an empty half`, async ({ page }) => {
+for (const [route, width] of [
+  ['/services/startups/', 1024],
+  ['/services/legacy/', 1440],
+  ['/humans/', 1024],
+  ['/case-studies/', 1440],
+  ['/pom-files/', 1024],
+] as const) {
+  test(`the hero of ${route} holds an artefact or a proof card beside its copy at ${width} px, not an empty half`, async ({
+    page,
+  }) => {
     await page.setViewportSize(viewportFor(width));
     await page.goto(route);
     const copy = (await page.locator('.page-hero-copy').boundingBox())!;

@@ -2,7 +2,16 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoConsoleErrors, hydratedIsland, schedulingUrl, shortenFormTimeout, test } from './fixtures.ts';
-import { alerts, consultation, expectRequests, guideForm, openForm, submitButton, toolkit, type LeadFormCase } from './lead-forms.ts';
+import {
+  alerts,
+  consultation,
+  expectRequests,
+  guideForm,
+  openForm,
+  submitButton,
+  toolkit,
+  type LeadFormCase,
+} from './lead-forms.ts';
 import { forms } from './site-data.ts';
 
 // A lead either reaches the webhook or the visitor is told it did not: no endless wait, no
@@ -10,12 +19,19 @@ import { forms } from './site-data.ts';
 
 /** SPEC section 8: non-success response or network failure. */
 /** The failure message, then the way to email the lead instead (content/data/forms.json, site.json's contact email). */
-const failureMessage = /^Failed to submit form\. Please try again later\.\s*You can email us instead: hello@checkpointqa\.com$/;
+const failureMessage =
+  /^Failed to submit form\. Please try again later\.\s*You can email us instead: hello@checkpointqa\.com$/;
 
 /** The values of the form's named fields, as the visitor sees them. */
-const fieldValues = (form: Locator) => form.evaluate((element: HTMLFormElement) => Object.fromEntries(
-  [...element.querySelectorAll<HTMLInputElement>('input[name], textarea[name], select[name]')].map((field) => [field.name, field.value]),
-));
+const fieldValues = (form: Locator) =>
+  form.evaluate((element: HTMLFormElement) =>
+    Object.fromEntries(
+      [...element.querySelectorAll<HTMLInputElement>('input[name], textarea[name], select[name]')].map((field) => [
+        field.name,
+        field.value,
+      ]),
+    ),
+  );
 
 const bodyOf = (request: { body: string } | undefined) => JSON.parse(request!.body) as Record<string, string>;
 
@@ -26,9 +42,10 @@ const bodyOf = (request: { body: string } | undefined) => JSON.parse(request!.bo
  */
 async function stallNavigation(page: Page, formCase: LeadFormCase): Promise<() => number> {
   let requested = 0;
-  const target = formCase === consultation
-    ? (url: URL) => url.href === schedulingUrl
-    : (url: URL) => url.pathname.startsWith('/guides/content/');
+  const target =
+    formCase === consultation
+      ? (url: URL) => url.href === schedulingUrl
+      : (url: URL) => url.pathname.startsWith('/guides/content/');
   await page.route(target, async (route) => {
     requested += 1;
     await route.fulfill({ status: 204 });
@@ -38,7 +55,11 @@ async function stallNavigation(page: Page, formCase: LeadFormCase): Promise<() =
 
 for (const formCase of [consultation, guideForm, toolkit]) {
   test.describe(`${formCase.title} delivery`, () => {
-    test('a webhook that never answers ends in the failure message after the configured timeout, with the captcha reset', async ({ page, webhook, captcha }) => {
+    test('a webhook that never answers ends in the failure message after the configured timeout, with the captcha reset', async ({
+      page,
+      webhook,
+      captcha,
+    }) => {
       await shortenFormTimeout(page, 2);
       webhook.respondWith('hold');
       const form = await openForm(page, formCase);
@@ -55,7 +76,11 @@ for (const formCase of [consultation, guideForm, toolkit]) {
       expect(webhook.requests).toHaveLength(1);
     });
 
-    test('a redirect from the webhook is a failure: one POST with the body, the redirect not followed', async ({ page, webhook, captcha }) => {
+    test('a redirect from the webhook is a failure: one POST with the body, the redirect not followed', async ({
+      page,
+      webhook,
+      captcha,
+    }) => {
       webhook.respondWith('redirect');
       const form = await openForm(page, formCase);
       await formCase.fill(form);
@@ -69,7 +94,11 @@ for (const formCase of [consultation, guideForm, toolkit]) {
       expect(new URL(page.url()).pathname).toBe(formCase.path);
     });
 
-    test('what the visitor typed survives a failure and a reload (never the token); the retry keeps the submission id, the next lead gets a new one', async ({ page, webhook, captcha }) => {
+    test('what the visitor typed survives a failure and a reload (never the token); the retry keeps the submission id, the next lead gets a new one', async ({
+      page,
+      webhook,
+      captcha,
+    }) => {
       webhook.respondWith(500);
       const form = await openForm(page, formCase);
       await formCase.fill(form);
@@ -89,12 +118,18 @@ for (const formCase of [consultation, guideForm, toolkit]) {
       await formCase.expectSuccess(page);
       expect(webhook.requests).toHaveLength(2);
       const [failed, retried] = [bodyOf(webhook.requests[0]), bodyOf(webhook.requests[1])];
-      expect(retried).toStrictEqual({ ...formCase.body, recaptchaToken: 'second-token', submissionId: failed.submissionId });
+      expect(retried).toStrictEqual({
+        ...formCase.body,
+        recaptchaToken: 'second-token',
+        submissionId: failed.submissionId,
+      });
 
       // Delivered: the draft is gone, and a new lead is a new submission.
       const again = await openForm(page, formCase);
       expect(Object.values(await fieldValues(again)).every((value) => value === '')).toBe(true);
-      expect(await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.includes('lead-draft')))).toEqual([]);
+      expect(
+        await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.includes('lead-draft'))),
+      ).toEqual([]);
       await formCase.fill(again);
       await captcha.solve();
       await submitButton(again, formCase).click();
@@ -106,7 +141,12 @@ for (const formCase of [consultation, guideForm, toolkit]) {
 }
 
 for (const formCase of [consultation, guideForm]) {
-  test(`the ${formCase.title} stays locked after success: a double click, a click and a scripted submit during the navigation send one request`, async ({ page, webhook, captcha, consoleErrors }) => {
+  test(`the ${formCase.title} stays locked after success: a double click, a click and a scripted submit during the navigation send one request`, async ({
+    page,
+    webhook,
+    captcha,
+    consoleErrors,
+  }) => {
     const navigations = await stallNavigation(page, formCase);
     const form = await openForm(page, formCase);
     await formCase.fill(form);
@@ -125,7 +165,11 @@ for (const formCase of [consultation, guideForm]) {
   });
 }
 
-test('a page restored from the back-forward cache after a delivered lead shows an empty, usable form', async ({ page, webhook, captcha }) => {
+test('a page restored from the back-forward cache after a delivered lead shows an empty, usable form', async ({
+  page,
+  webhook,
+  captcha,
+}) => {
   const navigations = await stallNavigation(page, consultation);
   const form = await openForm(page, consultation);
   await consultation.fill(form);
@@ -143,12 +187,20 @@ test('a page restored from the back-forward cache after a delivered lead shows a
 });
 
 test.describe('drafts in a hostile sessionStorage', () => {
-  test('junk stored under the form\'s key is ignored field by field, and the form still delivers', async ({ page, webhook, captcha, consoleErrors }) => {
+  test("junk stored under the form's key is ignored field by field, and the form still delivers", async ({
+    page,
+    webhook,
+    captcha,
+    consoleErrors,
+  }) => {
     await page.addInitScript(() => {
-      sessionStorage.setItem('sitegen:lead-draft:consultation:/getting-started', JSON.stringify({
-        values: { name: 42, email: 'restored@example.com', interest: 'Not an option', company: ['x'] },
-        attempt: { id: '<script>', fingerprint: 7 },
-      }));
+      sessionStorage.setItem(
+        'sitegen:lead-draft:consultation:/getting-started',
+        JSON.stringify({
+          values: { name: 42, email: 'restored@example.com', interest: 'Not an option', company: ['x'] },
+          attempt: { id: '<script>', fingerprint: 7 },
+        }),
+      );
       sessionStorage.setItem('sitegen:lead-draft:guide:/guides/playwright', '{not json');
     });
     const form = await openForm(page, consultation);
@@ -163,9 +215,18 @@ test.describe('drafts in a hostile sessionStorage', () => {
     expectNoConsoleErrors(consoleErrors);
   });
 
-  test('a browser that refuses sessionStorage still delivers the lead', async ({ page, webhook, captcha, consoleErrors }) => {
+  test('a browser that refuses sessionStorage still delivers the lead', async ({
+    page,
+    webhook,
+    captcha,
+    consoleErrors,
+  }) => {
     await page.addInitScript(() => {
-      Object.defineProperty(window, 'sessionStorage', { get() { throw new DOMException('The operation is insecure.', 'SecurityError'); } });
+      Object.defineProperty(window, 'sessionStorage', {
+        get() {
+          throw new DOMException('The operation is insecure.', 'SecurityError');
+        },
+      });
     });
     const form = await openForm(page, guideForm);
     await guideForm.fill(form);
@@ -178,10 +239,14 @@ test.describe('drafts in a hostile sessionStorage', () => {
 });
 
 test('each lead form island gets the webhook timeout set in site.json', async ({ page }) => {
-  const { formTimeoutSeconds } = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../content/data/site.json'), 'utf8')) as { formTimeoutSeconds: number };
+  const { formTimeoutSeconds } = JSON.parse(
+    readFileSync(path.resolve(import.meta.dirname, '../../content/data/site.json'), 'utf8'),
+  ) as { formTimeoutSeconds: number };
   for (const formCase of [consultation, guideForm, toolkit]) {
     await page.goto(formCase.path);
-    const props = JSON.parse((await page.locator(`[data-island="${formCase.island}"] + script[data-island-props]`).textContent())!) as { config: { timeoutSeconds: number } };
+    const props = JSON.parse(
+      (await page.locator(`[data-island="${formCase.island}"] + script[data-island-props]`).textContent())!,
+    ) as { config: { timeoutSeconds: number } };
     expect(props.config.timeoutSeconds).toBe(formTimeoutSeconds);
   }
 });

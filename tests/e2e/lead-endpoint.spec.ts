@@ -25,7 +25,11 @@ test.beforeAll(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'sitegen-e2e-leads-'));
   db = path.join(tmp, 'leads.sqlite');
   preview = await spawnPreview(leadSiteDist, {
-    LEADS_DB: db, RECAPTCHA_SECRET_KEY: 'e2e-secret', RECAPTCHA_VERIFY_URL: stubs.verifyUrl, FORM_WEBHOOK_URL: stubs.webhookUrl, LEADS_MIN_FILL_MS: '0',
+    LEADS_DB: db,
+    RECAPTCHA_SECRET_KEY: 'e2e-secret',
+    RECAPTCHA_VERIFY_URL: stubs.verifyUrl,
+    FORM_WEBHOOK_URL: stubs.webhookUrl,
+    LEADS_MIN_FILL_MS: '0',
   });
 });
 
@@ -38,12 +42,17 @@ test.afterAll(async () => {
 });
 
 /** The newest stored lead of a form, once it has the status wanted. */
-async function storedLead(form: string, status: string): Promise<{ status: string; reason: string | null; fields: string; submission_id: string }> {
+async function storedLead(
+  form: string,
+  status: string,
+): Promise<{ status: string; reason: string | null; fields: string; submission_id: string }> {
   let row: { status: string; reason: string | null; fields: string; submission_id: string } | undefined;
   await waitFor(() => {
     const connection = new BetterSqlite3(db, { readonly: true });
     try {
-      row = connection.prepare('SELECT * FROM leads WHERE form = ? ORDER BY created_at DESC LIMIT 1').get(form) as typeof row;
+      row = connection
+        .prepare('SELECT * FROM leads WHERE form = ? ORDER BY created_at DESC LIMIT 1')
+        .get(form) as typeof row;
     } finally {
       connection.close();
     }
@@ -52,12 +61,19 @@ async function storedLead(form: string, status: string): Promise<{ status: strin
   return row!;
 }
 
-const formNames = new Map<LeadFormCase, string>([[consultation, 'consultation'], [guideForm, 'guide'], [toolkit, 'toolkit']]);
+const formNames = new Map<LeadFormCase, string>([
+  [consultation, 'consultation'],
+  [guideForm, 'guide'],
+  [toolkit, 'toolkit'],
+]);
 
 for (const formCase of [consultation, guideForm, toolkit]) {
   const form = formNames.get(formCase)!;
 
-  test(`the ${formCase.title} with JavaScript: posts to the endpoint, succeeds on its 202, and the lead is stored and delivered`, async ({ page, captcha }) => {
+  test(`the ${formCase.title} with JavaScript: posts to the endpoint, succeeds on its 202, and the lead is stored and delivered`, async ({
+    page,
+    captcha,
+  }) => {
     await page.goto(`${preview.url}${formCase.path}`);
     const element = (await hydratedIsland(page, formCase.island)).locator('form');
     await formCase.fill(element);
@@ -68,7 +84,9 @@ for (const formCase of [consultation, guideForm, toolkit]) {
     await formCase.expectSuccess(page);
     const row = await storedLead(form, 'delivered');
     expect(JSON.parse(row.fields)).toEqual(formCase.body);
-    expect(stubs.hook.filter((request) => request.key === row.submission_id).map((request) => request.body)).toEqual([formCase.body]);
+    expect(stubs.hook.filter((request) => request.key === row.submission_id).map((request) => request.body)).toEqual([
+      formCase.body,
+    ]);
   });
 
   test.describe(`the ${formCase.title} without JavaScript`, () => {
@@ -92,7 +110,9 @@ for (const formCase of [consultation, guideForm, toolkit]) {
   });
 }
 
-test('without JavaScript, a form the endpoint cannot take shows what to fix and a link back to the form', async ({ browser }) => {
+test('without JavaScript, a form the endpoint cannot take shows what to fix and a link back to the form', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(`${preview.url}${consultation.path}`);

@@ -6,11 +6,16 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, hydratedIsland, schedulingUrl, type Webhook } from './fixtures.ts';
 import { forms, guides } from './site-data.ts';
 
-const dataset = <T>(name: string): T => JSON.parse(readFileSync(path.resolve(import.meta.dirname, '..', '..', 'content', 'data', `${name}.json`), 'utf8')) as T;
+const dataset = <T>(name: string): T =>
+  JSON.parse(
+    readFileSync(path.resolve(import.meta.dirname, '..', '..', 'content', 'data', `${name}.json`), 'utf8'),
+  ) as T;
 type FormTexts = { legend: string; mailSubject: string };
 const formTexts = dataset<{
   captcha: { unavailable: { text: string; emailLead: string; noEmail: string; retry: string } };
-  consultation: FormTexts; guide: FormTexts; toolkit: FormTexts;
+  consultation: FormTexts;
+  guide: FormTexts;
+  toolkit: FormTexts;
 }>('forms');
 
 /** `contact.email` in site.json: what a form offers when its captcha cannot load. */
@@ -75,7 +80,10 @@ export const guideForm: LeadFormCase = {
   body: { ...person, guide_name: firstGuide.guideName },
   expectSuccess: async (page) => {
     await expect(page).toHaveURL(new RegExp(`/guides/content/${firstGuide.topic}/?$`));
-    await expect(page.getByRole('link', { name: 'Back to Guide Overview' })).toHaveAttribute('href', new RegExp(`^/guides/${firstGuide.topic}/?$`));
+    await expect(page.getByRole('link', { name: 'Back to Guide Overview' })).toHaveAttribute(
+      'href',
+      new RegExp(`^/guides/${firstGuide.topic}/?$`),
+    );
   },
 };
 
@@ -112,7 +120,8 @@ export async function openForm(page: Page, formCase: LeadFormCase): Promise<Loca
   return island.locator('form');
 }
 
-export const submitButton = (form: Locator, formCase: LeadFormCase) => form.getByRole('button', { name: formCase.submit });
+export const submitButton = (form: Locator, formCase: LeadFormCase) =>
+  form.getByRole('button', { name: formCase.submit });
 export const alerts = (form: Locator) => form.getByRole('alert');
 
 /**
@@ -126,4 +135,3 @@ export async function expectRequests(page: Page, webhook: Webhook, count: number
   await page.waitForTimeout(300);
   expect(webhook.requests).toHaveLength(count);
 }
-

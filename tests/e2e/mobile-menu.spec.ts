@@ -19,19 +19,27 @@ test.describe('mobile menu', () => {
     expect((await panel(page).boundingBox())!.height).toBeLessThanOrEqual(844 - 80);
   });
 
-  test('the panel lists the 4 services, the 5 AI guides, Case Studies, Humans, Blog and Get Started', async ({ page }) => {
+  test('the panel lists the 4 services, the 5 AI guides, Case Studies, Humans, Blog and Get Started', async ({
+    page,
+  }) => {
     await page.goto('/humans/');
     await hamburger(page).click();
     const links = panel(page).getByRole('link');
     await expect(links).toHaveText([
       ...audiences.map((a) => a.navTitle),
       ...guides.map((g) => g.name),
-      'Case Studies', 'Humans', 'Blog', 'Get Started',
+      'Case Studies',
+      'Humans',
+      'Blog',
+      'Get Started',
     ]);
     expect(audiences).toHaveLength(4);
     expect(guides).toHaveLength(5);
     await expect(panel(page).getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/getting-started/');
-    await expect(panel(page).getByRole('link', { name: guides[0]!.name })).toHaveAttribute('href', `/guides/${guides[0]!.topic}/`);
+    await expect(panel(page).getByRole('link', { name: guides[0]!.name })).toHaveAttribute(
+      'href',
+      `/guides/${guides[0]!.topic}/`,
+    );
   });
 
   test('choosing an item closes the menu and navigates', async ({ page }) => {

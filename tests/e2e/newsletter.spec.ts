@@ -6,9 +6,13 @@ import { expect, expectNoConsoleErrors, shortenFormTimeout, test, webhookUrl, ty
 // The footer's email field is a lead: it posts { email, source: "newsletter", page } to the form
 // webhook with the forms' guarantees, from plain DOM code (pages without islands load no React).
 
-const text = (JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../content/data/navigation.json'), 'utf8')) as {
-  footer: { newsletter: { label: string; placeholder: string; buttonLabel: string; thanks: string; failure: string } };
-}).footer.newsletter;
+const text = (
+  JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../content/data/navigation.json'), 'utf8')) as {
+    footer: {
+      newsletter: { label: string; placeholder: string; buttonLabel: string; thanks: string; failure: string };
+    };
+  }
+).footer.newsletter;
 
 /** A page without islands, and one with. */
 const pages = ['/terms/', '/blog/'];
@@ -39,7 +43,11 @@ async function expectRequests(page: Page, webhook: Webhook, count: number): Prom
 }
 
 for (const at of pages) {
-  test(`on ${at} a submit posts { email, source, page } as text, thanks the visitor and locks the form`, async ({ page, webhook, consoleErrors }) => {
+  test(`on ${at} a submit posts { email, source, page } as text, thanks the visitor and locks the form`, async ({
+    page,
+    webhook,
+    consoleErrors,
+  }) => {
     const { form, field, button, thanks, failure } = await openNewsletter(page, at);
     await button.click();
     await expect(thanks).toHaveText(text.thanks);
@@ -61,7 +69,8 @@ for (const at of pages) {
 test('a page without islands loads no React, before or after a newsletter submit', async ({ page, webhook }) => {
   const scripts: { url: string; bytes: number }[] = [];
   page.on('response', async (response) => {
-    if (response.request().resourceType() === 'script') scripts.push({ url: response.url(), bytes: (await response.body()).byteLength });
+    if (response.request().resourceType() === 'script')
+      scripts.push({ url: response.url(), bytes: (await response.body()).byteLength });
   });
   const { button, thanks } = await openNewsletter(page, '/terms/');
   await button.click();
@@ -72,7 +81,10 @@ test('a page without islands loads no React, before or after a newsletter submit
   expect(total, scripts.map((script) => `${script.url} ${script.bytes}`).join('\n')).toBeLessThan(5_000);
 });
 
-test('a failed submit shows the failure in place and lets the visitor try again: one request per submit', async ({ page, webhook }) => {
+test('a failed submit shows the failure in place and lets the visitor try again: one request per submit', async ({
+  page,
+  webhook,
+}) => {
   webhook.respondWith(500);
   const { field, button, thanks, failure } = await openNewsletter(page);
   await button.click();
@@ -91,7 +103,10 @@ test('a failed submit shows the failure in place and lets the visitor try again:
   expect(webhook.bodies[1]).toStrictEqual(webhook.bodies[0]);
 });
 
-test('a webhook that never answers ends in the failure message after the configured timeout', async ({ page, webhook }) => {
+test('a webhook that never answers ends in the failure message after the configured timeout', async ({
+  page,
+  webhook,
+}) => {
   await shortenFormTimeout(page, 2);
   webhook.respondWith('hold');
   const { form, field, button, failure } = await openNewsletter(page);
@@ -142,7 +157,10 @@ test('an address the browser does not accept as an email is not sent', async ({ 
   await expect(thanks).toHaveText('');
 });
 
-test('the honeypot is hidden from people and assistive technology; when a bot fills it nothing is sent, but it is thanked', async ({ page, webhook }) => {
+test('the honeypot is hidden from people and assistive technology; when a bot fills it nothing is sent, but it is thanked', async ({
+  page,
+  webhook,
+}) => {
   const { form, button, thanks } = await openNewsletter(page);
   const trap = form.locator('input[name="website"]');
   await expect(trap).toHaveAttribute('tabindex', '-1');
@@ -161,7 +179,10 @@ test('the honeypot is hidden from people and assistive technology; when a bot fi
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the form posts form-encoded to the webhook: email, source, the empty honeypot and the page', async ({ page, webhook }) => {
+  test('the form posts form-encoded to the webhook: email, source, the empty honeypot and the page', async ({
+    page,
+    webhook,
+  }) => {
     const { form, field, button } = await openNewsletter(page, '/blog/');
     await expect(form).toHaveAttribute('action', webhookUrl);
     await expect(field).toHaveValue(email);
@@ -171,6 +192,11 @@ test.describe('without JavaScript', () => {
     const [request] = webhook.requests;
     expect(request!.method).toBe('POST');
     expect(request!.headers['content-type']).toBe('application/x-www-form-urlencoded');
-    expect(Object.fromEntries(new URLSearchParams(request!.body))).toStrictEqual({ email, source: 'newsletter', website: '', page: '/blog/' });
+    expect(Object.fromEntries(new URLSearchParams(request!.body))).toStrictEqual({
+      email,
+      source: 'newsletter',
+      website: '',
+      page: '/blog/',
+    });
   });
 });

@@ -11,7 +11,11 @@ test('an unknown path shows the not-found page with links back into the site', a
   await expect(first).toHaveText(ui.notFound.home.text);
   await expect(first).toHaveAttribute('href', pageAddress(ui.notFound.home.href));
   await expect(first).toHaveClass(/button-primary/);
-  for (const link of ui.notFound.links) await expect(main.getByRole('link', { name: link.text, exact: true })).toHaveAttribute('href', pageAddress(link.href));
+  for (const link of ui.notFound.links)
+    await expect(main.getByRole('link', { name: link.text, exact: true })).toHaveAttribute(
+      'href',
+      pageAddress(link.href),
+    );
   await main.getByRole('link', { name: 'Case Studies', exact: true }).click();
   await expect(page).toHaveURL(/\/case-studies\/$/);
 });

@@ -7,12 +7,20 @@ import path from 'node:path';
 import { expect, hydratedIsland, test } from './fixtures.ts';
 import { audiences, forms } from './site-data.ts';
 
-interface Offer { id: string; heading: string; interest?: string }
-const gettingStarted = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '..', '..', 'content', 'data', 'getting-started.json'), 'utf8')) as { form: { heading: string; offers: Offer[] } };
+interface Offer {
+  id: string;
+  heading: string;
+  interest?: string;
+}
+const gettingStarted = JSON.parse(
+  readFileSync(path.resolve(import.meta.dirname, '..', '..', 'content', 'data', 'getting-started.json'), 'utf8'),
+) as { form: { heading: string; offers: Offer[] } };
 const offers = gettingStarted.form.offers;
 const offerOf = (href: string) => offers.find((offer) => href.endsWith(`#${offer.id}`));
 
-test('every service page\'s first button leads to an offer of its own, named over the form, its interest chosen', async ({ page }) => {
+test("every service page's first button leads to an offer of its own, named over the form, its interest chosen", async ({
+  page,
+}) => {
   for (const audience of audiences) {
     await page.goto(`/services/${audience.slug}/`);
     const button = page.locator('.page-hero .actions a').first();
@@ -30,7 +38,7 @@ test('every service page\'s first button leads to an offer of its own, named ove
   }
 });
 
-test('the case studies\' Request a Demo and each plan\'s button name their offer over the form', async ({ page }) => {
+test("the case studies' Request a Demo and each plan's button name their offer over the form", async ({ page }) => {
   await page.goto('/case-studies/');
   const demo = page.getByRole('link', { name: 'Request a Demo' });
   expect(offerOf((await demo.getAttribute('href'))!)).toBeDefined();
@@ -46,7 +54,9 @@ test('the case studies\' Request a Demo and each plan\'s button name their offer
   expect(new Set(hrefs).size).toBe(2);
 });
 
-test('a visitor who already chose an interest keeps it; without an offer in the address none is chosen', async ({ page }) => {
+test('a visitor who already chose an interest keeps it; without an offer in the address none is chosen', async ({
+  page,
+}) => {
   await page.goto('/getting-started/');
   const card = page.locator('#contact-form');
   await hydratedIsland(page, 'ConsultationForm');
@@ -55,7 +65,9 @@ test('a visitor who already chose an interest keeps it; without an offer in the 
   await expect(interest).toHaveValue('');
   await interest.selectOption('Unsure / Other');
   const automation = offers.find((offer) => offer.interest === 'Embedded Automation QA')!;
-  await page.evaluate((id) => { window.location.hash = id; }, automation.id);
+  await page.evaluate((id) => {
+    window.location.hash = id;
+  }, automation.id);
   await expect(card.getByRole('heading', { level: 2 })).toHaveText(automation.heading);
   await expect(interest).toHaveValue('Unsure / Other');
 });
@@ -70,7 +82,9 @@ test('the lead a visitor sends from an offer carries its interest', async ({ pag
   await form.getByLabel('Message').fill('About the offer.');
   await captcha.solve();
   // Success sends the visitor to the scheduling page: answered here with an empty page.
-  await page.route('https://calendly.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '' }));
+  await page.route('https://calendly.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '' }),
+  );
   await form.getByRole('button', { name: forms.consultation.submit }).click();
   await expect.poll(() => webhook.bodies.length).toBe(1);
   expect((webhook.bodies[0] as { interest: string }).interest).toBe(offer.interest);
@@ -79,7 +93,7 @@ test('the lead a visitor sends from an offer carries its interest', async ({ pag
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the offer\'s heading still names it over the form', async ({ page }) => {
+  test("the offer's heading still names it over the form", async ({ page }) => {
     const offer = offers[0]!;
     await page.goto(`/getting-started/#${offer.id}`);
     await expect(page.locator('#contact-form').getByRole('heading', { level: 2 })).toHaveText(offer.heading);

@@ -8,12 +8,20 @@ export async function brokenImages(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
     const images = [...document.querySelectorAll('img')];
     for (const image of images) image.loading = 'eager';
-    await Promise.all(images.map((image) => image.complete ? undefined : new Promise((resolve) => {
-      image.addEventListener('load', resolve, { once: true });
-      image.addEventListener('error', resolve, { once: true });
-    })));
+    await Promise.all(
+      images.map((image) =>
+        image.complete
+          ? undefined
+          : new Promise((resolve) => {
+              image.addEventListener('load', resolve, { once: true });
+              image.addEventListener('error', resolve, { once: true });
+            }),
+      ),
+    );
     await Promise.all(images.map((image) => image.decode().catch(() => undefined)));
-    return images.filter((image) => !image.complete || image.naturalWidth === 0).map((image) => image.currentSrc || image.src);
+    return images
+      .filter((image) => !image.complete || image.naturalWidth === 0)
+      .map((image) => image.currentSrc || image.src);
   });
 }
 
@@ -34,8 +42,9 @@ export async function blockingAxeViolations(page: Page) {
 export const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
 
 /** The page's visible text outside code samples, scripts and templates. */
-export const textOutsideCode = (page: Page) => page.evaluate(() => {
-  const body = document.body.cloneNode(true) as HTMLElement;
-  for (const code of body.querySelectorAll('pre, code, script, style, template')) code.remove();
-  return body.textContent ?? '';
-});
+export const textOutsideCode = (page: Page) =>
+  page.evaluate(() => {
+    const body = document.body.cloneNode(true) as HTMLElement;
+    for (const code of body.querySelectorAll('pre, code, script, style, template')) code.remove();
+    return body.textContent ?? '';
+  });

@@ -8,7 +8,9 @@ test('/services/dev-shops is a 301 to /services/devshops/, with and without its 
   }
   await page.goto('/services/dev-shops');
   await expect(page).toHaveURL(/\/services\/devshops\/$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Turn Quality into Happier Clients and Higher Revenue');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Turn Quality into Happier Clients and Higher Revenue',
+  );
 });
 
 test('/contact is a 301 to /getting-started/#contact-form, at the form', async ({ page }) => {

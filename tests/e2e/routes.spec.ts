@@ -20,9 +20,9 @@ import { blockingAxeViolations, brokenImages, sidewaysOverflow, textOutsideCode 
  * code, lists, forms). A redirect's page only forwards (redirects.spec.ts).
  */
 const templatePages: Record<Exclude<SitePage['kind'], 'redirect'>, string> = {
-  'home': '/',
-  'audience': '/services/startups/',
-  'guide': '/guides/playwright/',
+  home: '/',
+  audience: '/services/startups/',
+  guide: '/guides/playwright/',
   'guide-article': '/guides/content/playwright/',
   'blog-index': '/blog/',
   'blog-term': '/blog/tags/ai/',
@@ -32,11 +32,11 @@ const templatePages: Record<Exclude<SitePage['kind'], 'redirect'>, string> = {
   // The author of two posts.
   'blog-author': '/blog/authors/daniel-reyes/',
   'case-studies': '/case-studies/',
-  'humans': '/humans/',
+  humans: '/humans/',
   'getting-started': '/getting-started/',
-  'toolkit': '/pom-files/',
-  'legal': '/privacy/',
-  'search': '/search/',
+  toolkit: '/pom-files/',
+  legal: '/privacy/',
+  search: '/search/',
   'not-found': '/no-such-page',
 };
 
@@ -52,7 +52,8 @@ const fitWidths = [
 function failedImageResponses(page: Page): string[] {
   const failed: string[] = [];
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'image' && response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+    if (response.request().resourceType() === 'image' && response.status() >= 400)
+      failed.push(`${response.status()} ${response.url()}`);
   });
   return failed;
 }
@@ -81,7 +82,8 @@ test.describe('every template, in one visit', () => {
       const response = await page.goto(route);
       const status = response!.status();
 
-      await test.step("the 'Ask Us Anything' badge floats at the bottom right and opens the chat in a new tab", () => expectFloatingChatBadge(page));
+      await test.step("the 'Ask Us Anything' badge floats at the bottom right and opens the chat in a new tab", () =>
+        expectFloatingChatBadge(page));
 
       await hydrateAllIslands(page);
       // 'load' covers images and lazy frames already in view; hydration was awaited above.
@@ -127,7 +129,10 @@ test.describe('every template, in one visit', () => {
           // what a not-found page is, anything else is not.
           const documentStatus = /^Failed to load resource: the server responded with a status of 404/;
           expect.soft(consoleErrors.filter((text) => documentStatus.test(text))).toHaveLength(1);
-          expectNoConsoleErrors(consoleErrors.filter((text) => !documentStatus.test(text)), expect.soft);
+          expectNoConsoleErrors(
+            consoleErrors.filter((text) => !documentStatus.test(text)),
+            expect.soft,
+          );
         } else {
           expect.soft(status).toBe(200);
           expectNoConsoleErrors(consoleErrors, expect.soft);

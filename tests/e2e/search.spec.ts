@@ -28,14 +28,17 @@ async function tabToSearchLink(page: Page): Promise<void> {
     await page.keyboard.press('Tab');
     if (await page.evaluate(() => document.activeElement?.classList.contains('header-search'))) return;
   }
-  throw new Error('Tab never reached the header\'s search link');
+  throw new Error("Tab never reached the header's search link");
 }
 
 for (const [what, { word, path }] of [
   ['a guide overview, by a word only it says', searchWords.guideOverview],
   ['a post, by a word only its excerpt holds', searchWords.postExcerpt],
 ] as const) {
-  test(`from the keyboard alone, the header link leads to search, which finds ${what}`, async ({ page, consoleErrors }) => {
+  test(`from the keyboard alone, the header link leads to search, which finds ${what}`, async ({
+    page,
+    consoleErrors,
+  }) => {
     const loaded = searchRequests(page);
     await page.goto('/humans/');
     await tabToSearchLink(page);
@@ -48,7 +51,9 @@ for (const [what, { word, path }] of [
     await page.keyboard.type(word);
     await expect(results(page)).toHaveCount(1);
     expect(loaded).toContain('/pagefind/pagefind.js');
-    await expect(status(page)).toHaveText(`${searchText.results.one} ${searchText.results.forQuery.replace('{query}', word)}`);
+    await expect(status(page)).toHaveText(
+      `${searchText.results.one} ${searchText.results.forQuery.replace('{query}', word)}`,
+    );
     await expect(page).toHaveURL(`/search/?q=${word}`);
     await expect(page.locator('.search-result-excerpt mark').first()).toHaveText(new RegExp(word, 'i'));
     await page.keyboard.press('ArrowDown');
@@ -72,9 +77,19 @@ test('Tab also reaches the results, and arrow keys walk them and back to the fie
   await page.keyboard.press('ArrowUp');
   await expect(field(page)).toBeFocused();
   // Tab goes on through the clear button and the filters to the first result.
-  for (let presses = 0; presses < 20 && !(await results(page).first().evaluate((link) => link === document.activeElement)); presses++) await page.keyboard.press('Tab');
+  for (
+    let presses = 0;
+    presses < 20 &&
+    !(await results(page)
+      .first()
+      .evaluate((link) => link === document.activeElement));
+    presses++
+  )
+    await page.keyboard.press('Tab');
   await expect(results(page).first()).toBeFocused();
-  const ring = await results(page).first().evaluate((link) => getComputedStyle(link.closest('.search-result')!).outlineStyle);
+  const ring = await results(page)
+    .first()
+    .evaluate((link) => getComputedStyle(link.closest('.search-result')!).outlineStyle);
   expect(ring, 'the focused result shows its ring').not.toBe('none');
 });
 
@@ -86,9 +101,13 @@ test('arriving with a search in the address shows its results, and the filters n
   const all = Number((await status(page).textContent())!.match(/\d+/)![0]);
   await page.getByRole('button', { name: searchText.sections.guides, exact: true }).click();
   await expect(page).toHaveURL(/section=Guides/);
-  await expect(page.getByRole('button', { name: searchText.sections.guides, exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: searchText.sections.guides, exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await expect.poll(async () => Number((await status(page).textContent())?.match(/\d+/)?.[0] ?? all)).toBeLessThan(all);
-  for (const section of await page.locator('.search-result-section').allTextContents()) expect(section.toLowerCase()).toBe(searchText.sections.guides.toLowerCase());
+  for (const section of await page.locator('.search-result-section').allTextContents())
+    expect(section.toLowerCase()).toBe(searchText.sections.guides.toLowerCase());
   await page.getByRole('button', { name: searchText.filters.allSections }).click();
   await page.getByLabel(searchText.filters.tag, { exact: true }).selectOption('CI/CD');
   await expect(page).toHaveURL(/tag=CI%2FCD/);
@@ -104,7 +123,9 @@ test('axe finds no serious or critical violation with results shown', async ({ p
   expect(await blockingAxeViolations(page)).toEqual([]);
 });
 
-test('a search that finds nothing says so, announces it, and offers the guides and a consultation', async ({ page }) => {
+test('a search that finds nothing says so, announces it, and offers the guides and a consultation', async ({
+  page,
+}) => {
   await page.goto('/search/?q=qqzzjx');
   await hydratedIsland(page, 'SiteSearch');
   await expect(status(page)).toContainText(searchText.results.forQuery.replace('{query}', 'qqzzjx'));
@@ -112,13 +133,25 @@ test('a search that finds nothing says so, announces it, and offers the guides a
   const offers = page.locator('.search-none');
   await expect(offers.getByRole('heading', { name: searchText.results.noneOffers.guidesHeading })).toBeVisible();
   await expect(offers.locator('.search-none-guides a')).toHaveCount(guides.length);
-  for (const guide of guides) await expect(offers.getByRole('link', { name: guide.name, exact: true })).toHaveAttribute('href', `/guides/${guide.topic}/`);
-  await expect(offers.getByRole('link', { name: searchText.results.noneOffers.consultation.text })).toHaveAttribute('href', pageAddress(searchText.results.noneOffers.consultation.href));
+  for (const guide of guides)
+    await expect(offers.getByRole('link', { name: guide.name, exact: true })).toHaveAttribute(
+      'href',
+      `/guides/${guide.topic}/`,
+    );
+  await expect(offers.getByRole('link', { name: searchText.results.noneOffers.consultation.text })).toHaveAttribute(
+    'href',
+    pageAddress(searchText.results.noneOffers.consultation.href),
+  );
   expect(await blockingAxeViolations(page)).toEqual([]);
 });
 
-for (const viewport of [{ width: 320, height: 640 }, { width: 390, height: 844 }]) {
-  test(`on a ${viewport.width} px phone the filters fold behind a button, and the first result is in sight without scrolling`, async ({ page }) => {
+for (const viewport of [
+  { width: 320, height: 640 },
+  { width: 390, height: 844 },
+]) {
+  test(`on a ${viewport.width} px phone the filters fold behind a button, and the first result is in sight without scrolling`, async ({
+    page,
+  }) => {
     await page.setViewportSize(viewport);
     await page.goto('/search/?q=playwright');
     await hydratedIsland(page, 'SiteSearch');
@@ -152,7 +185,15 @@ test('on a wider screen the filters are shown, with no button to fold them', asy
 test('no other page loads search, and no other page may compile WebAssembly', async ({ page, cspViolations }) => {
   const loaded = searchRequests(page);
   const tiniestModule = [0, 97, 115, 109, 1, 0, 0, 0];
-  const compile = () => page.evaluate((bytes) => WebAssembly.compile(new Uint8Array(bytes)).then(() => 'compiled', () => 'refused'), tiniestModule);
+  const compile = () =>
+    page.evaluate(
+      (bytes) =>
+        WebAssembly.compile(new Uint8Array(bytes)).then(
+          () => 'compiled',
+          () => 'refused',
+        ),
+      tiniestModule,
+    );
   await page.goto('/blog/');
   await page.waitForLoadState('networkidle');
   expect(loaded).toEqual([]);

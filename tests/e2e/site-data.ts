@@ -5,7 +5,8 @@ import path from 'node:path';
 import { pageHref } from '../../cli/route/trailing-slash.ts';
 
 const content = path.resolve(import.meta.dirname, '..', '..', 'content');
-const readJson = <T>(name: string): T => JSON.parse(readFileSync(path.join(content, 'data', `${name}.json`), 'utf8')) as T;
+const readJson = <T>(name: string): T =>
+  JSON.parse(readFileSync(path.join(content, 'data', `${name}.json`), 'utf8')) as T;
 
 /** The slug from a post's front matter, or its file name. */
 function slugOf(file: string): string {
@@ -13,7 +14,10 @@ function slugOf(file: string): string {
   return /^slug:\s*["']?([\w-]+)["']?\s*$/m.exec(text)?.[1] ?? path.basename(file, '.md');
 }
 
-export const postSlugs = readdirSync(path.join(content, 'posts')).filter((file) => file.endsWith('.md')).map(slugOf).sort();
+export const postSlugs = readdirSync(path.join(content, 'posts'))
+  .filter((file) => file.endsWith('.md'))
+  .map(slugOf)
+  .sort();
 export const audiences = readJson<{ slug: string; navTitle: string }[]>('audiences');
 export const guides = readJson<{ topic: string; name: string; guideName: string }[]>('guides');
 export const testimonials = readJson<{ company: string; videoUrl: string }[]>('testimonials');
@@ -26,7 +30,17 @@ export const forms = readJson<{
   guide: { submit: string };
   toolkit: { submit: string; fixedGuideName: string };
 }>('forms');
-export const ui = readJson<{ islandFallback: string; skipToContent: string; askUsAnything: string; notFound: { title: string; home: { text: string; href: string }; search: { label: string }; links: { text: string; href: string }[] } }>('ui');
+export const ui = readJson<{
+  islandFallback: string;
+  skipToContent: string;
+  askUsAnything: string;
+  notFound: {
+    title: string;
+    home: { text: string; href: string };
+    search: { label: string };
+    links: { text: string; href: string }[];
+  };
+}>('ui');
 
 /** content/data/toolkit.json: what the POM files page says once its form is sent. */
 export const toolkitText = readJson<{ unlocked: { heading: string; status: string } }>('toolkit');
@@ -40,7 +54,12 @@ export const searchText = readJson<{
   fieldLabel: string;
   sections: { blog: string; guides: string; services: string; caseStudies: string };
   filters: { label: string; section: string; tag: string; category: string; allSections: string; toggle: string };
-  results: { one: string; other: string; forQuery: string; noneOffers: { guidesHeading: string; consultation: { text: string; href: string } } };
+  results: {
+    one: string;
+    other: string;
+    forQuery: string;
+    noneOffers: { guidesHeading: string; consultation: { text: string; href: string } };
+  };
   browse: { noScript: string; blog: { text: string; href: string }; guidesHeading: string };
 }>('search');
 
@@ -54,6 +73,10 @@ export const searchText = readJson<{
 export const searchWords = {
   guideArticleBody: { word: 'credibility', path: '/guides/content/productivity/', file: 'guides/productivity.md' },
   guideOverview: { word: 'meaningless', path: '/guides/playwright/' },
-  postExcerpt: { word: 'unpredictable', path: '/blog/integrating-ai-qa-tools-into-ci-cd/', file: 'posts/integrating-ai-qa-tools-into-ci-cd.md' },
+  postExcerpt: {
+    word: 'unpredictable',
+    path: '/blog/integrating-ai-qa-tools-into-ci-cd/',
+    file: 'posts/integrating-ai-qa-tools-into-ci-cd.md',
+  },
   postCodeOnly: { word: 'balanceDue', path: '/blog/future-of-manual-testing-with-ai/' },
 } as const;

@@ -31,7 +31,12 @@ test.beforeAll(async () => {
     const [file, query] = (request.url ?? '').split('?');
     const body = file === '/sanitized.svg' ? sanitized : file === '/hostile.svg' ? hostile : undefined;
     if (!body) return void response.writeHead(404).end();
-    response.writeHead(200, { 'Content-Type': 'image/svg+xml', ...(query === 'policy' ? { 'Content-Security-Policy': imagePolicy } : {}) }).end(body);
+    response
+      .writeHead(200, {
+        'Content-Type': 'image/svg+xml',
+        ...(query === 'policy' ? { 'Content-Security-Policy': imagePolicy } : {}),
+      })
+      .end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -51,7 +56,9 @@ async function openDirectly(page: Page, url: string) {
   const response = await page.goto(url);
   expect(response!.headers()['content-type']).toBe('image/svg+xml');
   const marks = await page.evaluate(() => (window as unknown as { __pwned?: string[] }).__pwned ?? []);
-  const root = await page.evaluate(() => `${document.documentElement.namespaceURI} ${document.documentElement.localName}`);
+  const root = await page.evaluate(
+    () => `${document.documentElement.namespaceURI} ${document.documentElement.localName}`,
+  );
   return { marks: [...marks].sort(), printed: printed.filter((text) => text.startsWith('pwned')), dialogs, root };
 }
 
@@ -74,7 +81,9 @@ test('the hostile SVG served with the images’ policy runs nothing either', asy
   expect(opened).toEqual({ marks: [], printed: [], dialogs: [], root: 'http://www.w3.org/2000/svg svg' });
 });
 
-test("the site's own SVG opens directly under the images' policy, and shows on the page it illustrates", async ({ page }) => {
+test("the site's own SVG opens directly under the images' policy, and shows on the page it illustrates", async ({
+  page,
+}) => {
   const response = await page.goto('/images/services/playwright.svg');
   expect(response!.headers()['content-security-policy']).toContain(imagePolicy);
   expect(await page.evaluate(() => document.documentElement.getBoundingClientRect().width)).toBeGreaterThan(0);
@@ -83,5 +92,7 @@ test("the site's own SVG opens directly under the images' policy, and shows on t
   // A card's illustration loads lazily: once in view.
   await hero.scrollIntoViewIfNeeded();
   await expect(hero).toBeVisible();
-  await expect.poll(() => hero.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => hero.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+    .toBeGreaterThan(0);
 });

@@ -14,21 +14,36 @@ async function unlock(page: Page, captcha: SiteFixtures['captcha']): Promise<voi
   await expect(page.getByRole('heading', { name: 'Your POM Files' })).toBeVisible();
 }
 
-test('after unlocking, the README and the Cursor rules are shown with the workshop invitation', async ({ page, webhook, captcha }) => {
+test('after unlocking, the README and the Cursor rules are shown with the workshop invitation', async ({
+  page,
+  webhook,
+  captcha,
+}) => {
   await unlock(page, captcha);
   expect(webhook.requests).toHaveLength(1);
   const readme = page.getByRole('region', { name: 'README.md' });
   await expect(readme.locator('pre')).toContainText('http://localhost:5174');
-  await expect(page.getByRole('region', { name: '.cursor/rules/pom.mdc' }).locator('pre')).toContainText('Page Object Model rules (Playwright + TypeScript)');
+  await expect(page.getByRole('region', { name: '.cursor/rules/pom.mdc' }).locator('pre')).toContainText(
+    'Page Object Model rules (Playwright + TypeScript)',
+  );
   const workshop = page.getByRole('region', { name: 'Join the Live Workshop' });
   await expect(workshop.getByRole('link')).toHaveAttribute('href', /^\/getting-started\/?$/);
-  await expect(page.getByRole('heading', { name: 'Get Instant Access' }), 'the form heading gives way to the files').toHaveCount(0);
+  await expect(
+    page.getByRole('heading', { name: 'Get Instant Access' }),
+    'the form heading gives way to the files',
+  ).toHaveCount(0);
   // The page says what happened, above the files.
   await expect(page.locator('.toolkit-files').getByRole('status')).toHaveText(toolkitText.unlocked.status);
 });
 
 test.describe('copy buttons', () => {
-  test('Copy puts the README on the clipboard and reads Copied for 1.5 seconds', async ({ page, context, webhook, captcha, consoleErrors }) => {
+  test('Copy puts the README on the clipboard and reads Copied for 1.5 seconds', async ({
+    page,
+    context,
+    webhook,
+    captcha,
+    consoleErrors,
+  }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await unlock(page, captcha);
     expect(webhook.requests).toHaveLength(1);
@@ -61,7 +76,12 @@ test.describe('copy buttons', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await rules.locator('pre').textContent());
   });
 
-  test('when the clipboard refuses, nothing is shown and nothing is logged as an error', async ({ page, webhook, captcha, consoleErrors }) => {
+  test('when the clipboard refuses, nothing is shown and nothing is logged as an error', async ({
+    page,
+    webhook,
+    captcha,
+    consoleErrors,
+  }) => {
     await page.addInitScript(() => {
       (window as unknown as { __clipboardCalls: number }).__clipboardCalls = 0;
       Clipboard.prototype.writeText = function writeText() {
@@ -74,7 +94,9 @@ test.describe('copy buttons', () => {
     const readme = page.getByRole('region', { name: 'README.md' });
     const alertsBefore = await page.getByRole('alert').count();
     await readme.getByRole('button', { name: 'Copy' }).click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { __clipboardCalls: number }).__clipboardCalls)).toBe(1);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __clipboardCalls: number }).__clipboardCalls))
+      .toBe(1);
     await page.waitForTimeout(300);
     await expect(readme.getByRole('button')).toHaveText('Copy');
     await expect(page.getByRole('alert')).toHaveCount(alertsBefore);

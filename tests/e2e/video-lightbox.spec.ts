@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, Request } from '@playwright/test';
-import { mixedParameterForms, playerOf, urlForms, wistiaForms, youtubeForms, youtubePlayer } from '../helpers/video-url-forms.ts';
+import {
+  mixedParameterForms,
+  playerOf,
+  urlForms,
+  wistiaForms,
+  youtubeForms,
+  youtubePlayer,
+} from '../helpers/video-url-forms.ts';
 import { expect, expectNoConsoleErrors, hydratedIsland, hydrateAllIslands, test, waitForIslands } from './fixtures.ts';
 
 // The case-study cards, the video lightbox and the home page's customer video: every video is
@@ -10,10 +17,25 @@ import { expect, expectNoConsoleErrors, hydratedIsland, hydrateAllIslands, test,
 // video), and only then does a request leave the site, for the provider's privacy-enhanced
 // player, which plays at once.
 
-const readData = <T,>(name: string): T => JSON.parse(readFileSync(path.resolve(import.meta.dirname, '..', '..', 'content', 'data', `${name}.json`), 'utf8')) as T;
-interface Study { id: string; company: string; name: string; videoUrl: string; thumbnail?: string; logo: string }
-const caseStudiesPage = readData<{ playLabel: string; watchLabel: string; closeLabel: string; studies: Study[] }>('case-studies');
-const home = readData<{ closingCta: { secondary: { text: string } }; customerVideo: { playLabel: string; title: string; videoUrl: string; story: string; poster?: string } }>('home');
+const readData = <T>(name: string): T =>
+  JSON.parse(
+    readFileSync(path.resolve(import.meta.dirname, '..', '..', 'content', 'data', `${name}.json`), 'utf8'),
+  ) as T;
+interface Study {
+  id: string;
+  company: string;
+  name: string;
+  videoUrl: string;
+  thumbnail?: string;
+  logo: string;
+}
+const caseStudiesPage = readData<{ playLabel: string; watchLabel: string; closeLabel: string; studies: Study[] }>(
+  'case-studies',
+);
+const home = readData<{
+  closingCta: { secondary: { text: string } };
+  customerVideo: { playLabel: string; title: string; videoUrl: string; story: string; poster?: string };
+}>('home');
 const testimonials = readData<{ company: string; name: string; videoUrl: string }[]>('testimonials');
 const studies = caseStudiesPage.studies;
 const first = studies[0]!;
@@ -23,7 +45,8 @@ const playName = (study: Study) => caseStudiesPage.playLabel.replace('{company}'
 const dialog = (page: Page) => page.getByRole('dialog');
 const frame = (page: Page) => page.locator('dialog iframe');
 const playParameter = (page: Page) => new URL(page.url()).searchParams.get('playVideo');
-const playButton = (page: Page, study = first) => page.locator('.case-gallery').getByRole('button', { name: playName(study), exact: true });
+const playButton = (page: Page, study = first) =>
+  page.locator('.case-gallery').getByRole('button', { name: playName(study), exact: true });
 
 async function openGallery(page: Page, query = ''): Promise<void> {
   await page.goto(`/case-studies/${query}`);
@@ -47,7 +70,8 @@ function outsideRequests(page: Page): string[] {
   const seen: string[] = [];
   page.on('request', (request: Request) => {
     const { hostname } = new URL(request.url());
-    if (hostname !== '127.0.0.1' && hostname !== 'localhost' && !request.url().startsWith('data:')) seen.push(request.url());
+    if (hostname !== '127.0.0.1' && hostname !== 'localhost' && !request.url().startsWith('data:'))
+      seen.push(request.url());
   });
   return seen;
 }
@@ -63,21 +87,36 @@ async function loadWholePage(page: Page): Promise<void> {
 
 const boxOf = async (locator: Locator) => (await locator.boundingBox())!;
 /** Where an element sits in the document (not the viewport), so a scroll does not count as a move. */
-const pageBoxOf = (locator: Locator) => locator.evaluate((element) => {
-  const box = element.getBoundingClientRect();
-  return { x: box.x + window.scrollX, y: box.y + window.scrollY, width: box.width, height: box.height };
-});
+const pageBoxOf = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return { x: box.x + window.scrollX, y: box.y + window.scrollY, width: box.width, height: box.height };
+  });
 
 test('shows 8 case-study cards, 3 of them before the promo block', async ({ page }) => {
   await openGallery(page);
   const gallery = page.locator('[data-island="CaseStudyGallery"]');
   await expect(gallery.getByRole('article')).toHaveCount(8);
-  const order = await gallery.locator('article, aside.promo').evaluateAll((elements) => elements.map((element) => element.tagName));
-  expect(order).toEqual(['ARTICLE', 'ARTICLE', 'ARTICLE', 'ASIDE', 'ARTICLE', 'ARTICLE', 'ARTICLE', 'ARTICLE', 'ARTICLE']);
+  const order = await gallery
+    .locator('article, aside.promo')
+    .evaluateAll((elements) => elements.map((element) => element.tagName));
+  expect(order).toEqual([
+    'ARTICLE',
+    'ARTICLE',
+    'ARTICLE',
+    'ASIDE',
+    'ARTICLE',
+    'ARTICLE',
+    'ARTICLE',
+    'ARTICLE',
+    'ARTICLE',
+  ]);
   await expect(gallery.getByRole('complementary').getByRole('link')).toHaveAttribute('href', '/guides/playwright/');
 });
 
-test("each thumbnail is one button named 'Play video: {company}' over its poster (without a still, the speaker's title card), with one play icon; each logo shows once", async ({ page }) => {
+test("each thumbnail is one button named 'Play video: {company}' over its poster (without a still, the speaker's title card), with one play icon; each logo shows once", async ({
+  page,
+}) => {
   await openGallery(page);
   const cards = page.locator('.case-gallery article');
   for (const [index, study] of studies.entries()) {
@@ -107,10 +146,12 @@ for (const width of [390, 800, 1440]) {
     await expect(grids).toHaveCount(2);
     for (const grid of await grids.all()) {
       const area = await boxOf(grid);
-      const cells = await grid.locator(':scope > li').evaluateAll((items) => items.map((item) => {
-        const box = item.getBoundingClientRect();
-        return { top: Math.round(box.top + window.scrollY), left: box.left, right: box.right, width: box.width };
-      }));
+      const cells = await grid.locator(':scope > li').evaluateAll((items) =>
+        items.map((item) => {
+          const box = item.getBoundingClientRect();
+          return { top: Math.round(box.top + window.scrollY), left: box.left, right: box.right, width: box.width };
+        }),
+      );
       const rows: (typeof cells)[] = [];
       for (const cell of cells) {
         if (rows.at(-1)?.[0]!.top === cell.top) rows.at(-1)!.push(cell);
@@ -120,7 +161,8 @@ for (const width of [390, 800, 1440]) {
       expect(columns, 'columns').toBe(width < 720 ? 1 : width < 1024 ? 2 : 3);
       for (const [index, row] of rows.entries()) {
         if (index < rows.length - 1) expect(row.length, `row ${index + 1} is full`).toBe(columns);
-        for (const cell of row) expect(Math.abs(cell.width - cells[0]!.width), 'every card is as wide as the others').toBeLessThan(1);
+        for (const cell of row)
+          expect(Math.abs(cell.width - cells[0]!.width), 'every card is as wide as the others').toBeLessThan(1);
         const before = row[0]!.left - area.x;
         const after = area.x + area.width - row.at(-1)!.right;
         expect(Math.abs(before - after), `row ${index + 1} is centred`).toBeLessThan(1.5);
@@ -130,7 +172,9 @@ for (const width of [390, 800, 1440]) {
   });
 }
 
-test('the play button opens a modal dialog playing the privacy-enhanced player at once, and sets ?playVideo=', async ({ page }) => {
+test('the play button opens a modal dialog playing the privacy-enhanced player at once, and sets ?playVideo=', async ({
+  page,
+}) => {
   await openGallery(page);
   await playFirst(page);
   await expect(frame(page)).toHaveAttribute('src', playerOf(first.videoUrl));
@@ -154,7 +198,9 @@ test('Enter and Space on a focused thumbnail open the video too', async ({ page 
 
 test("'Watch Video' opens the same dialog for its card; Wistia plays with doNotTrack", async ({ page }) => {
   await openGallery(page);
-  await page.getByRole('link', { name: new RegExp(`^${caseStudiesPage.watchLabel}\\s*:\\s*${wistia.company}$`) }).click();
+  await page
+    .getByRole('link', { name: new RegExp(`^${caseStudiesPage.watchLabel}\\s*:\\s*${wistia.company}$`) })
+    .click();
   await expect(dialog(page)).toBeVisible();
   await expect(frame(page)).toHaveAttribute('src', playerOf(wistia.videoUrl));
   expect(playParameter(page)).toBe(wistia.videoUrl);
@@ -170,17 +216,22 @@ test('focus moves into the dialog and Tab cycles inside it', async ({ page }) =>
   // controls, and from there back to the dialog; the page behind stays inert).
   // Focus on <body> is no element at all (Chromium parks it there while Tab passes the
   // browser's own controls), so it counts as 'away' too.
-  const whereIsFocus = () => page.evaluate(() => {
-    const active = document.activeElement;
-    if (!document.hasFocus() || !active || active === document.body || active === document.documentElement) return 'away';
-    return document.querySelector('dialog')!.contains(active) ? 'dialog' : 'page';
-  });
+  const whereIsFocus = () =>
+    page.evaluate(() => {
+      const active = document.activeElement;
+      if (!document.hasFocus() || !active || active === document.body || active === document.documentElement)
+        return 'away';
+      return document.querySelector('dialog')!.contains(active) ? 'dialog' : 'page';
+    });
   for (const key of ['Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
     await page.keyboard.press(key);
     expect(await whereIsFocus(), `after ${key}`).not.toBe('page');
   }
   let stepsBack = 0;
-  while (!(await close.evaluate((element) => element === document.activeElement && document.hasFocus())) && stepsBack < 3) {
+  while (
+    !(await close.evaluate((element) => element === document.activeElement && document.hasFocus())) &&
+    stepsBack < 3
+  ) {
     await page.keyboard.press('Tab');
     stepsBack += 1;
   }
@@ -188,10 +239,13 @@ test('focus moves into the dialog and Tab cycles inside it', async ({ page }) =>
 });
 
 for (const [how, close] of [
-  ['Escape', async (page: Page) => {
-    await dialog(page).getByRole('button', { name: caseStudiesPage.closeLabel }).focus();
-    await page.keyboard.press('Escape');
-  }],
+  [
+    'Escape',
+    async (page: Page) => {
+      await dialog(page).getByRole('button', { name: caseStudiesPage.closeLabel }).focus();
+      await page.keyboard.press('Escape');
+    },
+  ],
   ['the close button', (page: Page) => dialog(page).getByRole('button', { name: caseStudiesPage.closeLabel }).click()],
   ['a click on the backdrop', (page: Page) => page.mouse.click(8, 8)],
 ] as const) {
@@ -213,7 +267,10 @@ test('a click inside the video frame does not close the dialog', async ({ page }
   await expect(frame(page)).toHaveCount(1);
 });
 
-test('loading /case-studies?playVideo=<encoded> opens the dialog playing the player at once, with no further click', async ({ page, consoleErrors }) => {
+test('loading /case-studies?playVideo=<encoded> opens the dialog playing the player at once, with no further click', async ({
+  page,
+  consoleErrors,
+}) => {
   const study = studies[2]!;
   const outside = outsideRequests(page);
   await openGallery(page, `?playVideo=${encodeURIComponent(study.videoUrl)}`);
@@ -235,7 +292,10 @@ test("the home page's 'Watch Full Video' plays its video in one click", async ({
   await page.goto('/');
   const carousel = await hydratedIsland(page, 'TestimonialCarousel');
   const first = testimonials[0]!;
-  await carousel.getByRole('link', { name: new RegExp(`Watch Full Video`) }).first().click();
+  await carousel
+    .getByRole('link', { name: new RegExp(`Watch Full Video`) })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/case-studies\/\?playVideo=/);
   await expect(frame(page)).toBeVisible();
   await expect(frame(page)).toHaveAttribute('src', playerOf(first.videoUrl));
@@ -246,8 +306,12 @@ test('axe finds no serious or critical violation with the lightbox open', async 
   await openGallery(page, `?playVideo=${encodeURIComponent(first.videoUrl)}`);
   await expect(frame(page)).toBeVisible();
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  const blocking = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  expect(
+    blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 });
 
 test('history back closes the dialog and forward reopens it playing', async ({ page }) => {
@@ -279,7 +343,9 @@ test('a close event that arrives after the video reopened does not close it agai
   expect(playParameter(page)).toBe(first.videoUrl);
 });
 
-test('no request leaves the site on / and /case-studies/ until the visitor presses play, then exactly the player', async ({ page }) => {
+test('no request leaves the site on / and /case-studies/ until the visitor presses play, then exactly the player', async ({
+  page,
+}) => {
   const outside = outsideRequests(page);
   const played: string[] = [];
   await page.route(/^https:\/\/(www\.youtube-nocookie\.com|fast\.wistia\.net)\//, async (route) => {
@@ -308,7 +374,9 @@ test.describe("the home page's customer video", () => {
     return { island, play: island.getByRole('button', { name: home.customerVideo.playLabel, exact: true }) };
   }
 
-  test('is a poster (a still through the image component, or the speaker\'s title card) with a play button, and no player in the page', async ({ page }) => {
+  test("is a poster (a still through the image component, or the speaker's title card) with a play button, and no player in the page", async ({
+    page,
+  }) => {
     const { island, play } = await openVideo(page);
     await expect(island.locator('iframe')).toHaveCount(0);
     const speaker = studies.find((study) => study.id === home.customerVideo.story)!;
@@ -325,7 +393,9 @@ test.describe("the home page's customer video", () => {
     expect(await boxOf(poster)).toEqual(box);
   });
 
-  test('is reached with Tab, and a click plays the privacy-enhanced player in the same box, focused', async ({ page }) => {
+  test('is reached with Tab, and a click plays the privacy-enhanced player in the same box, focused', async ({
+    page,
+  }) => {
     const { island, play } = await openVideo(page);
     await page.getByRole('link', { name: home.closingCta.secondary.text }).last().focus();
     await page.keyboard.press('Tab');
@@ -344,7 +414,10 @@ test.describe("the home page's customer video", () => {
     expect(await pageBoxOf(page.locator('footer'))).toEqual(below);
   });
 
-  for (const [name, key] of [['Enter', 'Enter'], ['Space', ' ']] as const) {
+  for (const [name, key] of [
+    ['Enter', 'Enter'],
+    ['Space', ' '],
+  ] as const) {
     test(`${name} on the focused play button starts it`, async ({ page }) => {
       const { island, play } = await openVideo(page);
       await play.focus();
@@ -359,7 +432,9 @@ test.describe('playVideo URL rules (SPEC section 5)', () => {
   // Every form, for every video of the site's data and for others, is tests/client/video-url.test.ts;
   // here, as the address parameter reaches the gallery: the first video of each provider, and
   // videos that are none of the site's.
-  test('a video of each provider plays at once through every accepted URL form, with only its harmless parameters', async ({ page }) => {
+  test('a video of each provider plays at once through every accepted URL form, with only its harmless parameters', async ({
+    page,
+  }) => {
     for (const videoUrl of [first.videoUrl, wistia.videoUrl]) {
       for (const { form, url, player } of urlForms(videoUrl)) {
         await openGallery(page, `?playVideo=${encodeURIComponent(url)}`);
@@ -369,7 +444,9 @@ test.describe('playVideo URL rules (SPEC section 5)', () => {
     }
   });
 
-  test("any video on the two hosts plays, none of the site's included, in every accepted URL form, titled as a video", async ({ page }) => {
+  test("any video on the two hosts plays, none of the site's included, in every accepted URL form, titled as a video", async ({
+    page,
+  }) => {
     for (const { form, url, player } of [...youtubeForms('Zz9Yy8Xx7Ww'), ...wistiaForms('zz9yy8xx7w')]) {
       await openGallery(page, `?playVideo=${encodeURIComponent(url)}`);
       await expect(frame(page), form).toBeVisible();
@@ -385,12 +462,17 @@ test.describe('playVideo URL rules (SPEC section 5)', () => {
     });
   }
 
-  test('a card whose video is written as a watch URL with parameters plays its embed form, with the harmless ones kept', async ({ page }) => {
+  test('a card whose video is written as a watch URL with parameters plays its embed form, with the harmless ones kept', async ({
+    page,
+  }) => {
     const [mixed] = mixedParameterForms(first.videoUrl.split('/').pop()!, 'unused0000');
     // The card as the site's data could write it: the gallery's props, served with that one link changed.
     await page.route('**/case-studies/', async (route) => {
       const response = await route.fetch();
-      const html = (await response.text()).replace(`"videoUrl":${JSON.stringify(first.videoUrl)}`, `"videoUrl":${JSON.stringify(mixed!.url)}`);
+      const html = (await response.text()).replace(
+        `"videoUrl":${JSON.stringify(first.videoUrl)}`,
+        `"videoUrl":${JSON.stringify(mixed!.url)}`,
+      );
       await route.fulfill({ response, body: html });
     });
     await openGallery(page);

@@ -20,16 +20,26 @@ export const frozenYear = '2025';
 export const frozenTime = new Date('2025-06-02T10:00:00Z');
 
 /** The blog list's message when no post matches (content/data/blog.json). */
-export const blogEmptyText = (JSON.parse(readFileSync(path.join(import.meta.dirname, '..', '..', 'content', 'data', 'blog.json'), 'utf8')) as { empty: string }).empty;
+export const blogEmptyText = (
+  JSON.parse(readFileSync(path.join(import.meta.dirname, '..', '..', 'content', 'data', 'blog.json'), 'utf8')) as {
+    empty: string;
+  }
+).empty;
 
 /** The header's dropdown menus, by trigger label, as the built home page marks them up. */
 export function dropdownMenus(dist = servedDist): string[] {
   const file = path.join(dist, 'index.html');
   if (!existsSync(file)) return [];
   const document = parseDocument(readFileSync(file, 'utf8'));
-  const nav = DomUtils.findOne((element) => element.name === 'nav' && element.attribs['aria-label'] === 'Main', document.children);
+  const nav = DomUtils.findOne(
+    (element) => element.name === 'nav' && element.attribs['aria-label'] === 'Main',
+    document.children,
+  );
   if (!nav) return [];
-  return DomUtils.findAll((element) => element.name === 'button' && 'aria-expanded' in element.attribs && 'aria-controls' in element.attribs, nav.children)
+  return DomUtils.findAll(
+    (element) => element.name === 'button' && 'aria-expanded' in element.attribs && 'aria-controls' in element.attribs,
+    nav.children,
+  )
     .map((button) => DomUtils.textContent(button).trim())
     .filter(Boolean);
 }
@@ -40,10 +50,14 @@ export function dropdownMenus(dist = servedDist): string[] {
  */
 export async function freezePage(page: Page): Promise<void> {
   await page.clock.setFixedTime(frozenTime);
-  await page.route(/^https:\/\/(www\.youtube\.com|www\.youtube-nocookie\.com|youtube\.com|player\.vimeo\.com|fast\.wistia\.(net|com))\//, (route) => route.fulfill({
-    contentType: 'text/html',
-    body: '<!doctype html><title>player</title><body style="margin:0;height:100vh;background:#111"></body>',
-  }));
+  await page.route(
+    /^https:\/\/(www\.youtube\.com|www\.youtube-nocookie\.com|youtube\.com|player\.vimeo\.com|fast\.wistia\.(net|com))\//,
+    (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: '<!doctype html><title>player</title><body style="margin:0;height:100vh;background:#111"></body>',
+      }),
+  );
 }
 
 /** Opens a page and waits until it is still (see `settle`). */
@@ -68,10 +82,17 @@ export async function settle(page: Page): Promise<void> {
     // An island hidden at this width never comes into view, so it is not waited for. A shown
     // one is hydrated, or has failed and shows its fallback (which the comparison then shows).
     // As long as the test may take: on a busy machine hydration can outlast expect's 5 s.
-    if (shown) await island.and(page.locator('[data-hydrated]')).or(island.locator('.island-fallback')).waitFor({ state: 'attached', timeout: 0 });
+    if (shown)
+      await island
+        .and(page.locator('[data-hydrated]'))
+        .or(island.locator('.island-fallback'))
+        .waitFor({ state: 'attached', timeout: 0 });
   }
   await page.evaluate(async () => {
-    for (const element of document.querySelectorAll<HTMLImageElement | HTMLIFrameElement>('img[loading="lazy"], iframe[loading="lazy"]')) element.loading = 'eager';
+    for (const element of document.querySelectorAll<HTMLImageElement | HTMLIFrameElement>(
+      'img[loading="lazy"], iframe[loading="lazy"]',
+    ))
+      element.loading = 'eager';
     const step = Math.max(200, window.innerHeight - 100);
     for (let y = 0; y < document.documentElement.scrollHeight; y += step) {
       window.scrollTo({ top: y, behavior: 'instant' });
@@ -81,15 +102,17 @@ export async function settle(page: Page): Promise<void> {
   });
   await page.waitForLoadState('networkidle');
   await page.evaluate(async (year) => {
-    await Promise.all([...document.images].map(async (image) => {
-      if (!image.complete) {
-        await new Promise((done) => {
-          image.addEventListener('load', done, { once: true });
-          image.addEventListener('error', done, { once: true });
-        });
-      }
-      await image.decode().catch(() => undefined);
-    }));
+    await Promise.all(
+      [...document.images].map(async (image) => {
+        if (!image.complete) {
+          await new Promise((done) => {
+            image.addEventListener('load', done, { once: true });
+            image.addEventListener('error', done, { once: true });
+          });
+        }
+        await image.decode().catch(() => undefined);
+      }),
+    );
     await document.fonts.ready;
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {

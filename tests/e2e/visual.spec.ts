@@ -11,9 +11,28 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import type { SitePage } from '../../templates/site/routes.ts';
 import { expect, test } from './fixtures.ts';
-import { alerts, blockCaptcha, captchaUnavailable, consultation, openForm, submitButton, submitWithEnter, toolkit, type LeadFormCase } from './lead-forms.ts';
+import {
+  alerts,
+  blockCaptcha,
+  captchaUnavailable,
+  consultation,
+  openForm,
+  submitButton,
+  submitWithEnter,
+  toolkit,
+  type LeadFormCase,
+} from './lead-forms.ts';
 import { forms } from './site-data.ts';
-import { blogEmptyText, dropdownMenus, freezePage, openStill, quiet, servedDist, settle, viewports } from './visual-pages.ts';
+import {
+  blogEmptyText,
+  dropdownMenus,
+  freezePage,
+  openStill,
+  quiet,
+  servedDist,
+  settle,
+  viewports,
+} from './visual-pages.ts';
 
 const [phone, laptop] = viewports;
 
@@ -25,12 +44,14 @@ test.beforeEach(async ({ page }) => freezePage(page));
 /** A shot that differs from its baseline is retaken until two agree; a tall page on a busy machine needs more than expect's 5 s. */
 const screenshotTimeout = 45_000;
 /** What a visitor sees in the window, for overlays (menus, dialogs) that belong to the viewport. */
-const inWindow = (page: Page, name: string) => expect(page).toHaveScreenshot(`${name}.png`, { timeout: screenshotTimeout });
+const inWindow = (page: Page, name: string) =>
+  expect(page).toHaveScreenshot(`${name}.png`, { timeout: screenshotTimeout });
 /** One component on its own, without the fixed header and the chat strip (visual-component.css). */
-const component = (locator: Locator, name: string) => expect(locator).toHaveScreenshot(`${name}.png`, {
-  timeout: screenshotTimeout,
-  stylePath: path.join(import.meta.dirname, 'visual-component.css'),
-});
+const component = (locator: Locator, name: string) =>
+  expect(locator).toHaveScreenshot(`${name}.png`, {
+    timeout: screenshotTimeout,
+    stylePath: path.join(import.meta.dirname, 'visual-component.css'),
+  });
 
 /** The page a template is photographed on, and how much of it. */
 interface TemplateShot {
@@ -44,9 +65,9 @@ interface TemplateShot {
 
 /** One page per page template (`SitePage` in templates/site/routes.ts; a redirect's page only forwards); a template missing here does not type-check. */
 const templates: Record<Exclude<SitePage['kind'], 'redirect'>, TemplateShot> = {
-  'home': { path: '/' },
-  'audience': { path: '/services/startups/' },
-  'guide': { path: '/guides/playwright/' },
+  home: { path: '/' },
+  audience: { path: '/services/startups/' },
+  guide: { path: '/guides/playwright/' },
   // Hero, table of contents, prose and its first code sample.
   'guide-article': { path: '/guides/content/playwright/', through: '.prose pre' },
   // The featured block, the filters and the first card of All Posts.
@@ -61,13 +82,13 @@ const templates: Record<Exclude<SitePage['kind'], 'redirect'>, TemplateShot> = {
   'blog-author': { path: '/blog/authors/daniel-reyes/' },
   // Hero, stats band, the first three cards and the promo block after them.
   'case-studies': { path: '/case-studies/', through: '.promo' },
-  'humans': { path: '/humans/' },
+  humans: { path: '/humans/' },
   'getting-started': { path: '/getting-started/' },
-  'toolkit': { path: '/pom-files/' },
+  toolkit: { path: '/pom-files/' },
   // Title, date, introduction and the first section with its list.
-  'legal': { path: '/terms/', through: '.prose ul' },
+  legal: { path: '/terms/', through: '.prose ul' },
   // The field, the filters and the prompt, before a search.
-  'search': { path: '/search/' },
+  search: { path: '/search/' },
   'not-found': { path: '/no-such-page' },
 };
 
@@ -77,11 +98,18 @@ async function photographPage(page: Page, name: string, through?: string): Promi
     await expect(page).toHaveScreenshot(name, { fullPage: true, timeout: screenshotTimeout });
     return;
   }
-  const bottom = await page.locator(through).first().evaluate((element) => element.getBoundingClientRect().bottom + window.scrollY);
+  const bottom = await page
+    .locator(through)
+    .first()
+    .evaluate((element) => element.getBoundingClientRect().bottom + window.scrollY);
   const width = page.viewportSize()!.width;
   // Some room under the element, so its margin and the start of what follows show.
   const height = Math.ceil(bottom) + 32;
-  await expect(page).toHaveScreenshot(name, { fullPage: true, clip: { x: 0, y: 0, width, height }, timeout: screenshotTimeout });
+  await expect(page).toHaveScreenshot(name, {
+    fullPage: true,
+    clip: { x: 0, y: 0, width, height },
+    timeout: screenshotTimeout,
+  });
 }
 
 for (const viewport of viewports) {
@@ -98,7 +126,9 @@ test.describe('states', () => {
   const menus = dropdownMenus();
   if (menus.length === 0) {
     test('the served build has header menus to photograph', () => {
-      throw new Error(`${servedDist}/index.html has no dropdown menu in its main navigation: build the site first (npm run build)`);
+      throw new Error(
+        `${servedDist}/index.html has no dropdown menu in its main navigation: build the site first (npm run build)`,
+      );
     });
   }
   for (const menu of menus) {
@@ -127,7 +157,9 @@ test.describe('states', () => {
     test(`the video lightbox open at ${viewport.width}`, async ({ page }) => {
       await page.setViewportSize(viewport);
       await openStill(page, '/case-studies/');
-      const play = page.getByRole('button', { name: /^Play video: / }).or(page.getByRole('link', { name: /^Play video: / }));
+      const play = page
+        .getByRole('button', { name: /^Play video: / })
+        .or(page.getByRole('link', { name: /^Play video: / }));
       await play.first().click();
       const dialog = page.getByRole('dialog');
       await expect(dialog).toBeVisible();
@@ -179,7 +211,9 @@ test.describe('states', () => {
     await component(formCard(page, consultation), `${slug(consultation.title)}-error-${phone.width}`);
   });
 
-  test(`${consultation.path} ${consultation.title} when the captcha cannot load at ${phone.width}`, async ({ page }) => {
+  test(`${consultation.path} ${consultation.title} when the captcha cannot load at ${phone.width}`, async ({
+    page,
+  }) => {
     await page.setViewportSize(phone);
     await blockCaptcha(page);
     const form = await openSettledForm(page, consultation);
@@ -218,12 +252,16 @@ test.describe('states', () => {
     await page.setViewportSize(phone);
     await openStill(page, '/blog/no-such-post');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Post not found');
-    await expect(page).toHaveScreenshot(`not-found-post-${phone.width}.png`, { fullPage: true, timeout: screenshotTimeout });
+    await expect(page).toHaveScreenshot(`not-found-post-${phone.width}.png`, {
+      fullPage: true,
+      timeout: screenshotTimeout,
+    });
   });
 });
 
 /** The card a lead form stands in: its heading, its introduction and the form (or what replaced it). */
-const formCard = (page: Page, formCase: LeadFormCase) => page.locator('.form-card').filter({ has: page.locator(`[data-island="${formCase.island}"]`) });
+const formCard = (page: Page, formCase: LeadFormCase) =>
+  page.locator('.form-card').filter({ has: page.locator(`[data-island="${formCase.island}"]`) });
 
 /** Opens a form's page, brought to rest (see `settle`), and returns the form. */
 async function openSettledForm(page: Page, formCase: LeadFormCase): Promise<Locator> {
@@ -233,5 +271,8 @@ async function openSettledForm(page: Page, formCase: LeadFormCase): Promise<Loca
 }
 
 function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }

@@ -46,7 +46,16 @@ try {
   }
   const out = path.join(dir, 'dist');
   const site = loadedSite({ ...realSite.definition, shareCard: undefined }, realSite.file);
-  const result = await buildSite({ root: projectRoot, site, contentDir: content, writer: new DiskWriter(out), cache: new Cache(undefined), now: buildDate, markdownThreads: 1, imageConcurrency: 1 });
+  const result = await buildSite({
+    root: projectRoot,
+    site,
+    contentDir: content,
+    writer: new DiskWriter(out),
+    cache: new Cache(undefined),
+    now: buildDate,
+    markdownThreads: 1,
+    imageConcurrency: 1,
+  });
   let bytes = 0;
   let largest = { file: '', bytes: 0 };
   let files = 0;
@@ -59,10 +68,24 @@ try {
     if (file.endsWith('.html') && size > largest.bytes) largest = { file: path.relative(out, file), bytes: size };
   }
   const read: Record<string, string> = {};
-  for (const file of ['blog/index.html', 'blog/tags/index.html', 'blog/tags/page/2/index.html', 'blog/tags/topic-0-0/index.html', 'blog/tags/topic-199-49/index.html']) {
+  for (const file of [
+    'blog/index.html',
+    'blog/tags/index.html',
+    'blog/tags/page/2/index.html',
+    'blog/tags/topic-0-0/index.html',
+    'blog/tags/topic-199-49/index.html',
+  ]) {
     read[file] = await readFile(path.join(out, file), 'utf8').catch(() => '');
   }
-  const report: ManyTagsBuild = { timings: result.timings, pages: result.pages.length, files, bytes, largest, peakRss: process.resourceUsage().maxRSS * 1024, read };
+  const report: ManyTagsBuild = {
+    timings: result.timings,
+    pages: result.pages.length,
+    files,
+    bytes,
+    largest,
+    peakRss: process.resourceUsage().maxRSS * 1024,
+    read,
+  };
   process.stdout.write(`${JSON.stringify(report)}\n`);
 } finally {
   await rm(dir, { recursive: true, force: true });

@@ -25,7 +25,11 @@ export function bytesOf(files: ReadonlyMap<string, string | Uint8Array>): Map<st
 }
 
 /** Fails naming the files that differ when two outputs are not the same files, byte for byte. */
-export function assertSameFiles(actual: ReadonlyMap<string, Buffer>, expected: ReadonlyMap<string, Buffer>, what = 'the output'): void {
+export function assertSameFiles(
+  actual: ReadonlyMap<string, Buffer>,
+  expected: ReadonlyMap<string, Buffer>,
+  what = 'the output',
+): void {
   assert.deepEqual([...actual.keys()].sort(), [...expected.keys()].sort(), `${what}: the same files`);
   const differing = [...actual].filter(([file, bytes]) => !bytes.equals(expected.get(file)!)).map(([file]) => file);
   assert.deepEqual(differing, [], `${what}: every file byte for byte the same`);

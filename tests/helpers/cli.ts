@@ -13,7 +13,10 @@ export interface CliRun {
  * Runs the real `sitegen` binary and collects its output and exit code: this project's, or with
  * `project` the one of a copy (tests/helpers/project-copy.ts), run in that copy.
  */
-export function runCli(args: string[], options: { cwd?: string; input?: string; env?: Record<string, string>; project?: string; timeoutMs?: number } = {}): Promise<CliRun> {
+export function runCli(
+  args: string[],
+  options: { cwd?: string; input?: string; env?: Record<string, string>; project?: string; timeoutMs?: number } = {},
+): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(options.project ?? projectRoot, 'cli', 'bin.js'), ...args], {
       cwd: options.cwd ?? options.project ?? projectRoot,
@@ -24,7 +27,8 @@ export function runCli(args: string[], options: { cwd?: string; input?: string; 
     child.stdout.on('data', (chunk) => (stdout += chunk));
     child.stderr.on('data', (chunk) => (stderr += chunk));
     // A command that should have stopped at once (a server, say) is ended, and reports no exit code.
-    const timer = options.timeoutMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), options.timeoutMs);
+    const timer =
+      options.timeoutMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), options.timeoutMs);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
@@ -42,9 +46,19 @@ export function runCli(args: string[], options: { cwd?: string; input?: string; 
  * environment it is given, and sets them back after. Commander's own usage messages are written
  * straight to standard error and are collected with the rest.
  */
-export async function runCliHere(args: string[], options: { cwd: string; env?: Record<string, string | undefined> }): Promise<CliRun> {
+export async function runCliHere(
+  args: string[],
+  options: { cwd: string; env?: Record<string, string | undefined> },
+): Promise<CliRun> {
   const { main } = await import('../../cli/index.ts');
-  const saved = { cwd: process.cwd(), env: Object.fromEntries(Object.keys(options.env ?? {}).map((name) => [name, process.env[name]])), log: console.log, error: console.error, warn: console.warn, write: process.stderr.write };
+  const saved = {
+    cwd: process.cwd(),
+    env: Object.fromEntries(Object.keys(options.env ?? {}).map((name) => [name, process.env[name]])),
+    log: console.log,
+    error: console.error,
+    warn: console.warn,
+    write: process.stderr.write,
+  };
   let stdout = '';
   let stderr = '';
   const text = (values: unknown[]) => `${format(...values)}\n`;

@@ -31,7 +31,10 @@ export const fixturesRoot = path.join(projectRoot, 'tests', 'fixtures');
 export async function fixtureContent(behaviour?: string): Promise<{ content: string; cleanup: () => Promise<void> }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-fixture-'));
   const content = path.join(dir, 'content');
-  await cp(path.join(fixturesRoot, 'minimal-site'), content, { recursive: true, filter: (source) => path.basename(source) !== 'README.md' });
+  await cp(path.join(fixturesRoot, 'minimal-site'), content, {
+    recursive: true,
+    filter: (source) => path.basename(source) !== 'README.md',
+  });
   if (behaviour) await cp(path.join(fixturesRoot, behaviour), content, { recursive: true });
   return { content, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }

@@ -17,11 +17,17 @@ export function sampleBundle(): Bundle {
       file('/assets/chunks/react-REAC.js', 5000),
       file('/assets/chunks/carousel-util-UTIL.js', 300),
       file('/assets/islands/BlogExplorer-BLOG.js', 700, ['/assets/chunks/react-REAC.js']),
-      file('/assets/islands/TestimonialCarousel-CARO.js', 600, ['/assets/chunks/react-REAC.js', '/assets/chunks/carousel-util-UTIL.js']),
+      file('/assets/islands/TestimonialCarousel-CARO.js', 600, [
+        '/assets/chunks/react-REAC.js',
+        '/assets/chunks/carousel-util-UTIL.js',
+      ]),
     ],
     stylesheet: '/assets/site-AAAA.css',
     siteScript: '/assets/site-SITE.js',
     hydrateScript: '/assets/hydrate-HYDR.js',
-    islands: { BlogExplorer: '/assets/islands/BlogExplorer-BLOG.js', TestimonialCarousel: '/assets/islands/TestimonialCarousel-CARO.js' },
+    islands: {
+      BlogExplorer: '/assets/islands/BlogExplorer-BLOG.js',
+      TestimonialCarousel: '/assets/islands/TestimonialCarousel-CARO.js',
+    },
   };
 }

@@ -26,9 +26,17 @@ export const testSiteUrl = 'http://127.0.0.1:4999';
 
 /** The facts a build of the marketing site for `siteUrl` records for its server routes. */
 export async function leadFacts(siteUrl = testSiteUrl): Promise<ServerFacts> {
-  const content = validateContent(await loadContent(path.join(projectRoot, 'content'), realDefinition.content), realDefinition.content);
+  const content = validateContent(
+    await loadContent(path.join(projectRoot, 'content'), realDefinition.content),
+    realDefinition.content,
+  );
   const model = realDefinition.model(content, { env: { SITE_URL: siteUrl } });
-  return serverFactsOf(realDefinition.server!, model, realDefinition.settings(model).siteUrl, realDefinition.routes(model).map((route) => route.path));
+  return serverFactsOf(
+    realDefinition.server!,
+    model,
+    realDefinition.settings(model).siteUrl,
+    realDefinition.routes(model).map((route) => route.path),
+  );
 }
 
 /** A stored lead, as `sitegen leads list --json` prints it. */
@@ -70,23 +78,53 @@ export function leadEnv(stubs: { verifyUrl: string; webhookUrl: string }): Recor
   };
 }
 
-const breakTrigger = "CREATE TRIGGER IF NOT EXISTS tests_break_store BEFORE INSERT ON leads BEGIN SELECT RAISE(ABORT, 'the disk is full'); END";
-const breakUpdates = "CREATE TRIGGER IF NOT EXISTS tests_break_updates BEFORE UPDATE ON leads BEGIN SELECT RAISE(ABORT, 'the disk is full'); END";
+const breakTrigger =
+  "CREATE TRIGGER IF NOT EXISTS tests_break_store BEFORE INSERT ON leads BEGIN SELECT RAISE(ABORT, 'the disk is full'); END";
+const breakUpdates =
+  "CREATE TRIGGER IF NOT EXISTS tests_break_updates BEFORE UPDATE ON leads BEGIN SELECT RAISE(ABORT, 'the disk is full'); END";
 const mendStore = ['DROP TRIGGER IF EXISTS tests_break_store', 'DROP TRIGGER IF EXISTS tests_break_updates'];
 
 interface LeadRowSource {
-  submission_id: string; form: string; email: string; status: string; reason: string | null; attempts: number; last_error: string | null; test: number;
-  created_at: number; delivered_at: number | null; fields: string; fingerprint: string; answer: string | null; claimed_until: number | null; updated_at: number;
+  submission_id: string;
+  form: string;
+  email: string;
+  status: string;
+  reason: string | null;
+  attempts: number;
+  last_error: string | null;
+  test: number;
+  created_at: number;
+  delivered_at: number | null;
+  fields: string;
+  fingerprint: string;
+  answer: string | null;
+  claimed_until: number | null;
+  updated_at: number;
 }
-const rowOf = (row: LeadRowSource): LeadRow => leadRow({
-  submissionId: row.submission_id, form: row.form, email: row.email, fields: JSON.parse(row.fields) as Record<string, string>, fingerprint: row.fingerprint,
-  status: row.status as LeadRow['status'], reason: row.reason, answer: row.answer, attempts: row.attempts, lastError: row.last_error, claimedUntil: row.claimed_until,
-  test: row.test === 1, createdAt: row.created_at, updatedAt: row.updated_at, deliveredAt: row.delivered_at,
-});
+const rowOf = (row: LeadRowSource): LeadRow =>
+  leadRow({
+    submissionId: row.submission_id,
+    form: row.form,
+    email: row.email,
+    fields: JSON.parse(row.fields) as Record<string, string>,
+    fingerprint: row.fingerprint,
+    status: row.status as LeadRow['status'],
+    reason: row.reason,
+    answer: row.answer,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    claimedUntil: row.claimed_until,
+    test: row.test === 1,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    deliveredAt: row.delivered_at,
+  });
 
 /** The Worker the build emits, in workerd, with a D1 database that has the site's migrations. */
 export async function startWorkerd(facts: ServerFacts, env: Record<string, string>): Promise<LeadRuntime> {
-  const outputs = (await bundleHostOutputs(realDefinition.server!, projectRoot, path.join(projectRoot, 'dist'))).withFacts(facts);
+  const outputs = (
+    await bundleHostOutputs(realDefinition.server!, projectRoot, path.join(projectRoot, 'dist'))
+  ).withFacts(facts);
   const mf = new Miniflare({
     modules: true,
     script: outputs.get(cloudflareFolder)!.get('worker.js')!,
@@ -96,7 +134,7 @@ export async function startWorkerd(facts: ServerFacts, env: Record<string, strin
     serviceBindings: { ASSETS: () => new Response('a static file') },
   });
   // Miniflare's D1 is the API a Worker sees; the SqlDatabase the store uses is the part of it it calls.
-  const db = await mf.getD1Database('LEADS') as unknown as SqlDatabase;
+  const db = (await mf.getD1Database('LEADS')) as unknown as SqlDatabase;
   await applyMigrations(db, path.join(projectRoot, 'server', 'migrations'));
   const pending = new Set<Promise<unknown>>();
   return {
@@ -106,19 +144,35 @@ export async function startWorkerd(facts: ServerFacts, env: Record<string, strin
         method: options.method ?? 'POST',
         redirect: 'manual',
         body: options.method && options.method !== 'POST' ? undefined : body,
-        headers: { origin: testSiteUrl, 'content-type': 'application/json', 'cf-connecting-ip': `203.0.113.${options.client ?? 1}`, ...options.headers },
+        headers: {
+          origin: testSiteUrl,
+          'content-type': 'application/json',
+          'cf-connecting-ip': `203.0.113.${options.client ?? 1}`,
+          ...options.headers,
+        },
       });
       pending.add(sent);
       const response = await sent.finally(() => pending.delete(sent));
       return { status: response.status, headers: Object.fromEntries(response.headers), body: await response.text() };
     },
-    leads: async () => (await db.prepare('SELECT * FROM leads ORDER BY created_at, submission_id').all<LeadRowSource>()).results.map(rowOf),
+    leads: async () =>
+      (await db.prepare('SELECT * FROM leads ORDER BY created_at, submission_id').all<LeadRowSource>()).results.map(
+        rowOf,
+      ),
     async breakStore(broken) {
-      for (const statement of broken === 'updates' ? [breakUpdates] : broken ? [breakTrigger, breakUpdates] : mendStore) await db.prepare(statement).run();
+      for (const statement of broken === 'updates' ? [breakUpdates] : broken ? [breakTrigger, breakUpdates] : mendStore)
+        await db.prepare(statement).run();
     },
     // A Worker's waitUntil work ends with the request's context; Miniflare lets it run on after the answer.
-    settle: () => waitFor(async () => (await db.prepare("SELECT count(*) AS n FROM leads WHERE status = 'pending' OR claimed_until IS NOT NULL").first<{ n: number }>())!.n === 0),
-    replay: async (webhookUrl) => void await replayLeads(sqlLeadStore(db), leadSettings({ ...env, FORM_WEBHOOK_URL: webhookUrl }, false).forward),
+    settle: () =>
+      waitFor(
+        async () =>
+          (await db
+            .prepare("SELECT count(*) AS n FROM leads WHERE status = 'pending' OR claimed_until IS NOT NULL")
+            .first<{ n: number }>())!.n === 0,
+      ),
+    replay: async (webhookUrl) =>
+      void (await replayLeads(sqlLeadStore(db), leadSettings({ ...env, FORM_WEBHOOK_URL: webhookUrl }, false).forward)),
     close: () => mf.dispose(),
   };
 }
@@ -145,7 +199,11 @@ export async function previewFolder(facts: ServerFacts): Promise<{ dir: string; 
 /** `sitegen preview` of `dir` as a child process; resolves once it listens, with its URL. */
 export function spawnPreview(dir: string, env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(projectRoot, 'cli', 'bin.js'), 'preview', dir, '--port', '0'], { cwd: projectRoot, env: { ...process.env, NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [path.join(projectRoot, 'cli', 'bin.js'), 'preview', dir, '--port', '0'], {
+      cwd: projectRoot,
+      env: { ...process.env, NO_COLOR: '1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     const onData = (chunk: Buffer) => {
       output += chunk;
@@ -162,13 +220,25 @@ export function spawnPreview(dir: string, env: Record<string, string>): Promise<
 }
 
 /** A POST over HTTP from a chosen loopback address, so each case can be its own client. */
-export function postFrom(url: string, body: string, client: number, headers: Record<string, string>, method = 'POST'): Promise<Posted> {
+export function postFrom(
+  url: string,
+  body: string,
+  client: number,
+  headers: Record<string, string>,
+  method = 'POST',
+): Promise<Posted> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(url, { method, localAddress: `127.0.0.${client}`, headers }, (response) => {
       let text = '';
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode!, headers: Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, String(value)])), body: text }));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode!,
+          headers: Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, String(value)])),
+          body: text,
+        }),
+      );
     });
     request.on('error', reject);
     request.end(method === 'POST' ? body : undefined);
@@ -176,7 +246,10 @@ export function postFrom(url: string, body: string, client: number, headers: Rec
 }
 
 /** `sitegen preview` with a SQLite file, in a child process. */
-export async function startPreview(facts: ServerFacts, env: Record<string, string>): Promise<LeadRuntime & { kill(): void; restart(): Promise<void>; dir: string; db: string; url(): string }> {
+export async function startPreview(
+  facts: ServerFacts,
+  env: Record<string, string>,
+): Promise<LeadRuntime & { kill(): void; restart(): Promise<void>; dir: string; db: string; url(): string }> {
   const { dir, db } = await previewFolder(facts);
   // The file with its tables, as preview would make it on its first lead: a case may reach for it before any.
   const made = openSqliteDatabase(db, path.join(projectRoot, 'server', 'migrations'));
@@ -189,11 +262,20 @@ export async function startPreview(facts: ServerFacts, env: Record<string, strin
     dir,
     db,
     url: () => running.url,
-    post: (body, options = {}) => postFrom(`${running.url}/api/leads`, body, options.client ?? 1, { origin: running.url, 'content-type': 'application/json', ...options.headers }, options.method),
+    post: (body, options = {}) =>
+      postFrom(
+        `${running.url}/api/leads`,
+        body,
+        options.client ?? 1,
+        { origin: running.url, 'content-type': 'application/json', ...options.headers },
+        options.method,
+      ),
     async leads() {
       const connection = sqlite();
       try {
-        return (connection.prepare('SELECT * FROM leads ORDER BY created_at, submission_id').all() as LeadRowSource[]).map(rowOf);
+        return (
+          connection.prepare('SELECT * FROM leads ORDER BY created_at, submission_id').all() as LeadRowSource[]
+        ).map(rowOf);
       } finally {
         connection.close();
       }
@@ -201,19 +283,31 @@ export async function startPreview(facts: ServerFacts, env: Record<string, strin
     async breakStore(broken) {
       const connection = sqlite();
       try {
-        for (const statement of broken === 'updates' ? [breakUpdates] : broken ? [breakTrigger, breakUpdates] : mendStore) connection.exec(statement);
+        for (const statement of broken === 'updates'
+          ? [breakUpdates]
+          : broken
+            ? [breakTrigger, breakUpdates]
+            : mendStore)
+          connection.exec(statement);
       } finally {
         connection.close();
       }
     },
-    settle: () => waitFor(async () => {
-      const connection = sqlite();
-      try {
-        return (connection.prepare("SELECT count(*) AS n FROM leads WHERE status = 'pending' OR claimed_until IS NOT NULL").get() as { n: number }).n === 0;
-      } finally {
-        connection.close();
-      }
-    }),
+    settle: () =>
+      waitFor(async () => {
+        const connection = sqlite();
+        try {
+          return (
+            (
+              connection
+                .prepare("SELECT count(*) AS n FROM leads WHERE status = 'pending' OR claimed_until IS NOT NULL")
+                .get() as { n: number }
+            ).n === 0
+          );
+        } finally {
+          connection.close();
+        }
+      }),
     replay: () => Promise.reject(new Error('Node replays with the command: sitegen leads replay')),
     kill: () => void running.child.kill('SIGKILL'),
     async restart() {

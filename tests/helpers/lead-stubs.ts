@@ -13,11 +13,16 @@ const verdicts: Record<string, (response: ServerResponse, hostname: string) => v
     json(response, { success: true, hostname, challenge_ts: new Date().toISOString() });
   },
   down: (response) => void response.writeHead(503).end('unavailable'),
-  html: (response) => void response.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Sorry</body></html>'),
-  otherhost: (response) => json(response, { success: true, hostname: 'evil.example', challenge_ts: new Date().toISOString() }),
-  lowscore: (response, hostname) => json(response, { success: true, hostname, challenge_ts: new Date().toISOString(), score: 0.1 }),
-  wrongaction: (response, hostname) => json(response, { success: true, hostname, challenge_ts: new Date().toISOString(), action: 'login', score: 0.9 }),
-  old: (response, hostname) => json(response, { success: true, hostname, challenge_ts: new Date(Date.now() - 5 * 60_000).toISOString() }),
+  html: (response) =>
+    void response.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Sorry</body></html>'),
+  otherhost: (response) =>
+    json(response, { success: true, hostname: 'evil.example', challenge_ts: new Date().toISOString() }),
+  lowscore: (response, hostname) =>
+    json(response, { success: true, hostname, challenge_ts: new Date().toISOString(), score: 0.1 }),
+  wrongaction: (response, hostname) =>
+    json(response, { success: true, hostname, challenge_ts: new Date().toISOString(), action: 'login', score: 0.9 }),
+  old: (response, hostname) =>
+    json(response, { success: true, hostname, challenge_ts: new Date(Date.now() - 5 * 60_000).toISOString() }),
   spent: (response) => json(response, { success: false, 'error-codes': ['timeout-or-duplicate'] }),
 };
 
@@ -84,7 +89,13 @@ export async function startStubs(hostname = '127.0.0.1'): Promise<Stubs> {
     } catch {
       body = { raw: text };
     }
-    const entry: HookRequest = { method: request.method!, path: request.url!, key: request.headers['idempotency-key'] as string | undefined, body, at: performance.now() };
+    const entry: HookRequest = {
+      method: request.method!,
+      path: request.url!,
+      key: request.headers['idempotency-key'] as string | undefined,
+      body,
+      at: performance.now(),
+    };
     hook.push(entry);
     const answer = (status: number, headers: Record<string, string> = {}) => {
       // A client that hung up (a process killed mid-request) never hears the answer.
@@ -115,7 +126,10 @@ export async function startStubs(hostname = '127.0.0.1'): Promise<Stubs> {
     close: async () => {
       google.closeAllConnections();
       webhook.closeAllConnections();
-      await Promise.all([new Promise((resolve) => google.close(resolve)), new Promise((resolve) => webhook.close(resolve))]);
+      await Promise.all([
+        new Promise((resolve) => google.close(resolve)),
+        new Promise((resolve) => webhook.close(resolve)),
+      ]);
     },
   };
 }

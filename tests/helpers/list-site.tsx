@@ -17,28 +17,62 @@ export function listSite(files: SiteDefinition<ListModel, ListPage>['files']): S
     ...(tiny as unknown as SiteDefinition<ListModel, ListPage>),
     model: (content, options) => {
       const model = tiny.model(content, options);
-      const tags = collectTerms(content.collections.posts!, (entry) => (entry.data.tags as string[] | undefined) ?? []).terms;
+      const tags = collectTerms(
+        content.collections.posts!,
+        (entry) => (entry.data.tags as string[] | undefined) ?? [],
+      ).terms;
       const slugOf = (file: string) => model.posts.find((post) => post.file === file)!.slug;
-      return { ...model, tags: new Map(tags.map((term) => [term.slug, term.items.map((entry) => slugOf(entry.file))])) };
+      return {
+        ...model,
+        tags: new Map(tags.map((term) => [term.slug, term.items.map((entry) => slugOf(entry.file))])),
+      };
     },
     routes: (model) => {
-      const lists: [string, string[]][] = [['/posts', model.posts.map((post) => post.slug)], ...[...model.tags].map(([slug, slugs]): [string, string[]] => [`/tags/${slug}`, slugs])];
-      const listRoutes = lists.flatMap(([first, slugs]) => paginate(slugs, 1, first).map((list): RouteSpec<ListPage> => ({
-        path: listPagePath(first, list.number), page: { kind: 'list', first, number: list.number, slugs: list.items, count: list.count }, source: 'content/data/site.json',
-      })));
+      const lists: [string, string[]][] = [
+        ['/posts', model.posts.map((post) => post.slug)],
+        ...[...model.tags].map(([slug, slugs]): [string, string[]] => [`/tags/${slug}`, slugs]),
+      ];
+      const listRoutes = lists.flatMap(([first, slugs]) =>
+        paginate(slugs, 1, first).map((list): RouteSpec<ListPage> => ({
+          path: listPagePath(first, list.number),
+          page: { kind: 'list', first, number: list.number, slugs: list.items, count: list.count },
+          source: 'content/data/site.json',
+        })),
+      );
       return [...(tiny.routes(model) as RouteSpec<ListPage>[]), ...listRoutes];
     },
     render: (page, context) => {
       if (page.kind !== 'list') return tiny.render(page, context as unknown as RenderContext<TinyModel, TinyPage>);
       const href = (n: number) => `${listPagePath(page.first, n)}/`.replace('//', '/');
-      for (const entry of pagerEntries(page.number, page.count)) if ('page' in entry) context.links.push({ href: href(entry.page), origin: { kind: 'template', file: 'lists' } });
+      for (const entry of pagerEntries(page.number, page.count))
+        if ('page' in entry)
+          context.links.push({ href: href(entry.page), origin: { kind: 'template', file: 'lists' } });
       return (
         <html lang="en">
-          <head><meta charSet="utf-8" /><title>{`${page.first} ${page.number}`}</title></head>
+          <head>
+            <meta charSet="utf-8" />
+            <title>{`${page.first} ${page.number}`}</title>
+          </head>
           <body>
             <main>
-              <ul>{page.slugs.map((slug) => <li key={slug}><a href={`/posts/${slug}/`}>{slug}</a></li>)}</ul>
-              <nav>{pagerEntries(page.number, page.count).map((entry, i) => ('page' in entry ? <a key={i} href={href(entry.page)}>{entry.page}</a> : <span key={i}>…</span>))}</nav>
+              <ul>
+                {page.slugs.map((slug) => (
+                  <li key={slug}>
+                    <a href={`/posts/${slug}/`}>{slug}</a>
+                  </li>
+                ))}
+              </ul>
+              <nav>
+                {pagerEntries(page.number, page.count).map((entry, i) =>
+                  'page' in entry ? (
+                    <a key={i} href={href(entry.page)}>
+                      {entry.page}
+                    </a>
+                  ) : (
+                    <span key={i}>…</span>
+                  ),
+                )}
+              </nav>
             </main>
           </body>
         </html>
@@ -47,4 +81,3 @@ export function listSite(files: SiteDefinition<ListModel, ListPage>['files']): S
     files,
   };
 }
-

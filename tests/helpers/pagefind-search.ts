@@ -30,7 +30,10 @@ interface PagefindModule {
   options(options: { basePath: string; baseUrl: string }): Promise<void>;
   init(): Promise<void>;
   mergeIndex(indexPath: string, options?: { baseUrl: string }): Promise<void>;
-  search(query: string | null, options?: { filters?: Record<string, string | string[]> }): Promise<{ results: { data(): Promise<FoundPage> }[] }>;
+  search(
+    query: string | null,
+    options?: { filters?: Record<string, string | string[]> },
+  ): Promise<{ results: { data(): Promise<FoundPage> }[] }>;
   filters(): Promise<Record<string, Record<string, number>>>;
   destroy(): Promise<void>;
 }

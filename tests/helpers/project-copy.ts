@@ -8,10 +8,22 @@ import { projectRoot } from './content.ts';
  * freely. Its node_modules is a link to the project's, or, with `ownCache`, a folder linking
  * each package but with a `.cache` (compiled CLI, Markdown cache) of its own.
  */
-export async function copyProject(options: { ownCache?: boolean; from?: string } = {}): Promise<{ root: string; cleanup: () => Promise<void> }> {
+export async function copyProject(
+  options: { ownCache?: boolean; from?: string } = {},
+): Promise<{ root: string; cleanup: () => Promise<void> }> {
   const from = options.from ?? projectRoot;
   const root = await mkdtemp(path.join(os.tmpdir(), 'sitegen-project-'));
-  for (const entry of ['sitegen.config.ts', 'cli', 'client', 'templates', 'server', 'content', 'tsconfig.json', 'package.json']) await cp(path.join(from, entry), path.join(root, entry), { recursive: true });
+  for (const entry of [
+    'sitegen.config.ts',
+    'cli',
+    'client',
+    'templates',
+    'server',
+    'content',
+    'tsconfig.json',
+    'package.json',
+  ])
+    await cp(path.join(from, entry), path.join(root, entry), { recursive: true });
   const modules = path.join(from, 'node_modules');
   if (options.ownCache) {
     await mkdir(path.join(root, 'node_modules'));

@@ -20,13 +20,17 @@ export const buildDate = new Date('2026-11-21T00:00:00Z');
 function sourcesHash(): string {
   const hash = createHash('sha256');
   for (const folder of ['cli', 'templates', 'client', 'server', 'content']) {
-    for (const entry of readdirSync(path.join(projectRoot, folder), { recursive: true, withFileTypes: true }).sort((a, b) => (path.join(a.parentPath, a.name) < path.join(b.parentPath, b.name) ? -1 : 1))) {
+    for (const entry of readdirSync(path.join(projectRoot, folder), { recursive: true, withFileTypes: true }).sort(
+      (a, b) => (path.join(a.parentPath, a.name) < path.join(b.parentPath, b.name) ? -1 : 1),
+    )) {
       if (!entry.isFile()) continue;
       const file = path.join(entry.parentPath, entry.name);
       hash.update(path.relative(projectRoot, file)).update(readFileSync(file));
     }
   }
-  hash.update(readFileSync(path.join(projectRoot, 'sitegen.config.ts'))).update(readFileSync(path.join(projectRoot, 'package-lock.json')));
+  hash
+    .update(readFileSync(path.join(projectRoot, 'sitegen.config.ts')))
+    .update(readFileSync(path.join(projectRoot, 'package-lock.json')));
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -56,8 +60,20 @@ export async function realSiteBuild(): Promise<RealBuild> {
   }
   try {
     // The images, cards and highlighted code other builds of the same sources made are taken from the project's cache.
-    const result = await buildSite({ root: projectRoot, site: realSite, writer: new DiskWriter(outDir), cache: projectCache, now: buildDate });
-    const summary: RealBuild['summary'] = { pages: result.pages.length, redirects: result.redirects, files: result.files, budgets: result.budgets, linkFindings: result.links?.findings.length ?? 0 };
+    const result = await buildSite({
+      root: projectRoot,
+      site: realSite,
+      writer: new DiskWriter(outDir),
+      cache: projectCache,
+      now: buildDate,
+    });
+    const summary: RealBuild['summary'] = {
+      pages: result.pages.length,
+      redirects: result.redirects,
+      files: result.files,
+      budgets: result.budgets,
+      linkFindings: result.links?.findings.length ?? 0,
+    };
     await writeFile(done, JSON.stringify(summary));
     return { outDir, summary };
   } finally {

@@ -39,31 +39,207 @@ export function mulberry32(seed: number): () => number {
   };
 }
 
-const CATEGORIES = ['AI Testing', 'Tools', 'Data', 'Manual Testing', 'Documentation', 'DevOps', 'Automation', 'Engineering'];
-const TAGS = ['AI', 'QA', 'Testing', 'Trends', 'Automation', 'Cursor', 'Test Generation', 'AI Tools', 'Productivity',
-  'Test Data', 'Data Generation', 'Manual Testing', 'AI Assistance', 'Future Trends', 'Bug Reporting', 'Documentation',
-  'Efficiency', 'CI/CD', 'DevOps', 'Playwright', 'TypeScript', 'Flaky Tests', 'Regression', 'Performance',
-  'Accessibility', 'Security', 'Mobile', 'API Testing', 'Contract Testing', 'Observability', 'Monitoring',
-  'Legacy Systems', 'Startups', 'Agencies', 'Page Objects', 'Fixtures', 'Mocking', 'Coverage', 'Release', 'Strategy'];
-const NOUNS = ['test suite', 'pipeline', 'release', 'regression', 'fixture', 'selector', 'page object', 'assertion',
-  'bug report', 'deployment', 'staging environment', 'feature flag', 'API contract', 'database seed', 'test plan',
-  'coverage report', 'flaky test', 'smoke test', 'code review', 'build', 'runner', 'snapshot', 'mock server',
-  'user journey', 'checkout flow', 'login form', 'dashboard', 'webhook', 'queue', 'cache', 'migration', 'sprint',
-  'backlog', 'incident', 'postmortem', 'prompt', 'model', 'agent', 'browser', 'viewport', 'locator', 'trace'];
-const VERBS = ['automate', 'stabilize', 'review', 'generate', 'refactor', 'measure', 'document', 'prioritize',
-  'parallelize', 'isolate', 'reproduce', 'triage', 'validate', 'monitor', 'simplify', 'harden', 'profile', 'ship',
-  'retire', 'audit', 'instrument', 'rewrite', 'split', 'cache', 'schedule'];
-const ADJS = ['reliable', 'brittle', 'fast', 'slow', 'maintainable', 'legacy', 'modern', 'critical', 'noisy',
-  'deterministic', 'repeatable', 'expensive', 'cheap', 'readable', 'hidden', 'obvious', 'practical', 'robust',
-  'incremental', 'manual', 'automated', 'small', 'large', 'shared', 'isolated'];
-const ADVS = ['quickly', 'carefully', 'rarely', 'often', 'usually', 'gradually', 'consistently', 'early', 'later',
-  'together', 'safely', 'cheaply', 'visibly'];
-const FILLER = ['the team', 'every engineer', 'a good QA engineer', 'most startups', 'our clients', 'the reviewer',
-  'the product owner', 'a new hire', 'the on-call engineer', 'an agency', 'the CI server', 'an AI assistant'];
+const CATEGORIES = [
+  'AI Testing',
+  'Tools',
+  'Data',
+  'Manual Testing',
+  'Documentation',
+  'DevOps',
+  'Automation',
+  'Engineering',
+];
+const TAGS = [
+  'AI',
+  'QA',
+  'Testing',
+  'Trends',
+  'Automation',
+  'Cursor',
+  'Test Generation',
+  'AI Tools',
+  'Productivity',
+  'Test Data',
+  'Data Generation',
+  'Manual Testing',
+  'AI Assistance',
+  'Future Trends',
+  'Bug Reporting',
+  'Documentation',
+  'Efficiency',
+  'CI/CD',
+  'DevOps',
+  'Playwright',
+  'TypeScript',
+  'Flaky Tests',
+  'Regression',
+  'Performance',
+  'Accessibility',
+  'Security',
+  'Mobile',
+  'API Testing',
+  'Contract Testing',
+  'Observability',
+  'Monitoring',
+  'Legacy Systems',
+  'Startups',
+  'Agencies',
+  'Page Objects',
+  'Fixtures',
+  'Mocking',
+  'Coverage',
+  'Release',
+  'Strategy',
+];
+const NOUNS = [
+  'test suite',
+  'pipeline',
+  'release',
+  'regression',
+  'fixture',
+  'selector',
+  'page object',
+  'assertion',
+  'bug report',
+  'deployment',
+  'staging environment',
+  'feature flag',
+  'API contract',
+  'database seed',
+  'test plan',
+  'coverage report',
+  'flaky test',
+  'smoke test',
+  'code review',
+  'build',
+  'runner',
+  'snapshot',
+  'mock server',
+  'user journey',
+  'checkout flow',
+  'login form',
+  'dashboard',
+  'webhook',
+  'queue',
+  'cache',
+  'migration',
+  'sprint',
+  'backlog',
+  'incident',
+  'postmortem',
+  'prompt',
+  'model',
+  'agent',
+  'browser',
+  'viewport',
+  'locator',
+  'trace',
+];
+const VERBS = [
+  'automate',
+  'stabilize',
+  'review',
+  'generate',
+  'refactor',
+  'measure',
+  'document',
+  'prioritize',
+  'parallelize',
+  'isolate',
+  'reproduce',
+  'triage',
+  'validate',
+  'monitor',
+  'simplify',
+  'harden',
+  'profile',
+  'ship',
+  'retire',
+  'audit',
+  'instrument',
+  'rewrite',
+  'split',
+  'cache',
+  'schedule',
+];
+const ADJS = [
+  'reliable',
+  'brittle',
+  'fast',
+  'slow',
+  'maintainable',
+  'legacy',
+  'modern',
+  'critical',
+  'noisy',
+  'deterministic',
+  'repeatable',
+  'expensive',
+  'cheap',
+  'readable',
+  'hidden',
+  'obvious',
+  'practical',
+  'robust',
+  'incremental',
+  'manual',
+  'automated',
+  'small',
+  'large',
+  'shared',
+  'isolated',
+];
+const ADVS = [
+  'quickly',
+  'carefully',
+  'rarely',
+  'often',
+  'usually',
+  'gradually',
+  'consistently',
+  'early',
+  'later',
+  'together',
+  'safely',
+  'cheaply',
+  'visibly',
+];
+const FILLER = [
+  'the team',
+  'every engineer',
+  'a good QA engineer',
+  'most startups',
+  'our clients',
+  'the reviewer',
+  'the product owner',
+  'a new hire',
+  'the on-call engineer',
+  'an agency',
+  'the CI server',
+  'an AI assistant',
+];
 const CONNECT = ['because', 'so that', 'while', 'when', 'unless', 'after', 'before', 'even if', 'since'];
-const INLINE_CODE = ['npx playwright test', 'retries: 2', 'page.getByRole()', 'expect.poll()', 'test.describe()', 'CI=true', 'workers: 4'];
-const HEADINGS = ['Where the time goes', 'A better default', 'What we measured', 'The trade-offs', 'Putting it into practice',
-  'Common mistakes', 'A short checklist', 'What to automate first', 'How the team adopted it', 'Next steps'];
+const INLINE_CODE = [
+  'npx playwright test',
+  'retries: 2',
+  'page.getByRole()',
+  'expect.poll()',
+  'test.describe()',
+  'CI=true',
+  'workers: 4',
+];
+const HEADINGS = [
+  'Where the time goes',
+  'A better default',
+  'What we measured',
+  'The trade-offs',
+  'Putting it into practice',
+  'Common mistakes',
+  'A short checklist',
+  'What to automate first',
+  'How the team adopted it',
+  'Next steps',
+];
 const PAGES = ['checkout', 'login', 'profile', 'search', 'billing', 'settings', 'signup'];
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -82,7 +258,11 @@ const TITLE_PATTERNS: Array<(a: string, n: string, v: string) => string> = [
 const wordCount = (s: string) => s.split(/\s+/).filter(Boolean).length;
 /** JSON strings are valid YAML double-quoted scalars. */
 const yamlString = (s: string) => JSON.stringify(s);
-const slugify = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slugify = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 interface PostMeta {
   i: number;
@@ -100,7 +280,8 @@ interface PostMeta {
  * source happens in the same order as there, so the files are byte-identical to its output.
  */
 export function sharedCorpusPosts(count: number, seed = defaultCorpusSeed): RealisticPost[] {
-  if (!Number.isInteger(count) || count < 1) throw new RangeError(`expected a whole number of posts of at least 1, got ${count}`);
+  if (!Number.isInteger(count) || count < 1)
+    throw new RangeError(`expected a whole number of posts of at least 1, got ${count}`);
   if (!Number.isInteger(seed)) throw new RangeError(`expected a whole-number seed, got ${seed}`);
   const rand = mulberry32(seed);
   const int = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
@@ -115,11 +296,16 @@ export function sharedCorpusPosts(count: number, seed = defaultCorpusSeed): Real
   const sentence = () => {
     const kind = int(0, 4);
     let s: string;
-    if (kind === 0) s = `${pick(FILLER)} should ${pick(VERBS)} the ${pick(ADJS)} ${pick(NOUNS)} ${pick(CONNECT)} ${pick(FILLER)} can ${pick(VERBS)} the ${pick(NOUNS)} ${pick(ADVS)}`;
-    else if (kind === 1) s = `${an(pick(ADJS))} ${pick(NOUNS)} is ${pick(ADVS)} the reason ${pick(FILLER)} cannot ${pick(VERBS)} the ${pick(NOUNS)}`;
-    else if (kind === 2) s = `if you ${pick(VERBS)} the ${pick(NOUNS)} ${pick(ADVS)}, the ${pick(ADJS)} ${pick(NOUNS)} becomes much easier to ${pick(VERBS)}`;
-    else if (kind === 3) s = `we ${pick(ADVS)} ${pick(VERBS)} each ${pick(NOUNS)} and then ${pick(VERBS)} the ${pick(ADJS)} ${pick(NOUNS)} for ${pick(FILLER)}`;
-    else s = `the ${pick(ADJS)} ${pick(NOUNS)} and the ${pick(ADJS)} ${pick(NOUNS)} both need ${pick(FILLER)} to ${pick(VERBS)} them ${pick(ADVS)}`;
+    if (kind === 0)
+      s = `${pick(FILLER)} should ${pick(VERBS)} the ${pick(ADJS)} ${pick(NOUNS)} ${pick(CONNECT)} ${pick(FILLER)} can ${pick(VERBS)} the ${pick(NOUNS)} ${pick(ADVS)}`;
+    else if (kind === 1)
+      s = `${an(pick(ADJS))} ${pick(NOUNS)} is ${pick(ADVS)} the reason ${pick(FILLER)} cannot ${pick(VERBS)} the ${pick(NOUNS)}`;
+    else if (kind === 2)
+      s = `if you ${pick(VERBS)} the ${pick(NOUNS)} ${pick(ADVS)}, the ${pick(ADJS)} ${pick(NOUNS)} becomes much easier to ${pick(VERBS)}`;
+    else if (kind === 3)
+      s = `we ${pick(ADVS)} ${pick(VERBS)} each ${pick(NOUNS)} and then ${pick(VERBS)} the ${pick(ADJS)} ${pick(NOUNS)} for ${pick(FILLER)}`;
+    else
+      s = `the ${pick(ADJS)} ${pick(NOUNS)} and the ${pick(ADJS)} ${pick(NOUNS)} both need ${pick(FILLER)} to ${pick(VERBS)} them ${pick(ADVS)}`;
     if (rand() < 0.15) s += ` with \`${pick(INLINE_CODE)}\``;
     return cap(s) + '.';
   };
@@ -195,7 +381,10 @@ export function sharedCorpusPosts(count: number, seed = defaultCorpusSeed): Real
   // Pass 2: bodies.
   return posts.map((p) => {
     const target = int(600, 900);
-    const others = pickN(posts.filter((q) => q.i !== p.i), Math.min(3, count - 1));
+    const others = pickN(
+      posts.filter((q) => q.i !== p.i),
+      Math.min(3, count - 1),
+    );
     const link = (q: PostMeta) => `[${q.title}](/blog/${q.slug}/)`;
     const headings = pickN(HEADINGS, 6);
     const parts: string[] = [];
@@ -206,12 +395,15 @@ export function sharedCorpusPosts(count: number, seed = defaultCorpusSeed): Real
     };
 
     addP(paragraph(3, 5));
-    addP(`${sentence()} We covered the background in ${others[0] ? link(others[0]) : 'an earlier post'}, so this post goes straight to the details.`);
+    addP(
+      `${sentence()} We covered the background in ${others[0] ? link(others[0]) : 'an earlier post'}, so this post goes straight to the details.`,
+    );
     parts.push(`## ${headings[0]}`);
     addP(paragraph());
     const ul: string[] = [];
     // The bound is drawn anew on every test, as in the shared generator.
-    for (let k = 0; k < int(4, 6); k++) ul.push(`- **${cap(pick(VERBS))}** the ${pick(ADJS)} ${pick(NOUNS)} ${pick(ADVS)}`);
+    for (let k = 0; k < int(4, 6); k++)
+      ul.push(`- **${cap(pick(VERBS))}** the ${pick(ADJS)} ${pick(NOUNS)} ${pick(ADVS)}`);
     addP(ul.join('\n'));
     addP(paragraph());
     parts.push(tsBlock(p.i));
@@ -232,7 +424,8 @@ export function sharedCorpusPosts(count: number, seed = defaultCorpusSeed): Real
     while (words < target) {
       const para = paragraph(2, 4);
       if (words + wordCount(para) > 880) break;
-      if (words > target * 0.7 && h < headings.length && !parts[parts.length - 1]!.startsWith('#') && rand() < 0.5) parts.push(`## ${headings[h++]}`);
+      if (words > target * 0.7 && h < headings.length && !parts[parts.length - 1]!.startsWith('#') && rand() < 0.5)
+        parts.push(`## ${headings[h++]}`);
       addP(para);
       words = wordCount(prose.join(' '));
     }
@@ -267,7 +460,11 @@ export function adaptToSite(post: RealisticPost, images: readonly string[]): Rea
   const end = post.text.indexOf('\n---\n', 4);
   const front = post.text.slice(0, end);
   const image = `/images/posts/${images[(post.index - 1) % images.length]}`;
-  return { ...post, text: front.replace(/^image: .*$/m, `image: "${image}"\nimageAlt: "Illustration of the post"`) + post.text.slice(end) };
+  return {
+    ...post,
+    text:
+      front.replace(/^image: .*$/m, `image: "${image}"\nimageAlt: "Illustration of the post"`) + post.text.slice(end),
+  };
 }
 
 /** The post images of a content folder, as the peer benchmark lists them. */
@@ -277,13 +474,21 @@ export async function postImages(contentDir: string): Promise<string[]> {
 }
 
 /** `count` realistic posts valid for the site whose content folder is `contentDir`. */
-export async function realisticPosts(contentDir: string, count: number, seed = defaultCorpusSeed): Promise<RealisticPost[]> {
+export async function realisticPosts(
+  contentDir: string,
+  count: number,
+  seed = defaultCorpusSeed,
+): Promise<RealisticPost[]> {
   const images = await postImages(contentDir);
   return sharedCorpusPosts(count, seed).map((post) => adaptToSite(post, images));
 }
 
 /** Replaces the posts of a content folder with `count` realistic ones, and returns them. */
-export async function replacePostsWithRealistic(contentDir: string, count: number, seed = defaultCorpusSeed): Promise<RealisticPost[]> {
+export async function replacePostsWithRealistic(
+  contentDir: string,
+  count: number,
+  seed = defaultCorpusSeed,
+): Promise<RealisticPost[]> {
   const posts = await realisticPosts(contentDir, count, seed);
   const folder = path.join(contentDir, siteFolders.posts);
   for (const name of await readdir(folder).catch(() => [])) await rm(path.join(folder, name), { recursive: true });

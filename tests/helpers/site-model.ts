@@ -21,7 +21,15 @@ export async function loadSiteModel(): Promise<{ raw: RawContent; model: SiteMod
 }
 
 /** A new model of already loaded content, with its own origin index, for tests that record origins. */
-export function validateSiteModel(raw: RawContent, options: { drafts?: boolean; env?: Record<string, string | undefined>; siteUrl?: string } = {}): SiteModel {
+export function validateSiteModel(
+  raw: RawContent,
+  options: { drafts?: boolean; env?: Record<string, string | undefined>; siteUrl?: string } = {},
+): SiteModel {
   const content = validateContent(raw, realSite.definition.content, { now, drafts: options.drafts });
-  return realSite.definition.model(content, { now, drafts: options.drafts, env: options.env ?? {}, siteUrl: options.siteUrl });
+  return realSite.definition.model(content, {
+    now,
+    drafts: options.drafts,
+    env: options.env ?? {},
+    siteUrl: options.siteUrl,
+  });
 }

@@ -40,20 +40,26 @@ export interface SitePages {
 }
 
 /** Loads the real site's model (or uses `given`), its routes and images, and renders its Markdown bodies unless `markdown` is false. */
-export async function sitePages(options: { given?: { raw: RawContent; model: SiteModel }; markdown?: boolean; assets?: Partial<PageAssets> } = {}): Promise<SitePages> {
-  const { raw, model } = options.given ?? await loadSiteModel();
+export async function sitePages(
+  options: { given?: { raw: RawContent; model: SiteModel }; markdown?: boolean; assets?: Partial<PageAssets> } = {},
+): Promise<SitePages> {
+  const { raw, model } = options.given ?? (await loadSiteModel());
   const site = realSite.definition;
   const settings = site.settings(model);
   const routes = buildRoutes(site.routes(model), settings);
   const redirects = buildRedirects(site.redirects!(model), settings);
   const markdown = new Map<string, RenderedMarkdown>();
   if (options.markdown !== false) {
-    for (const source of [...model.posts, ...model.guides, ...model.legal]) markdown.set(source.file, await renderMarkdown(source.body, source.bodyLine));
+    for (const source of [...model.posts, ...model.guides, ...model.legal])
+      markdown.set(source.file, await renderMarkdown(source.body, source.bodyLine));
   }
   const images = await loadImages(path.join(contentRoot, 'images'));
   const shared: SharedContext<SiteModel> = {
     model,
-    images: imageIndex(images.svg, images.raster.map((image) => planImage(image))),
+    images: imageIndex(
+      images.svg,
+      images.raster.map((image) => planImage(image)),
+    ),
     markdown,
     assets: { ...testAssets, ...options.assets },
   };

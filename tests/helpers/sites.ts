@@ -17,7 +17,10 @@ export const tinyRoot = path.join(projectRoot, 'tests', 'sites', 'tiny');
  * A definition as the build takes it, read from `file` (the tiny site's definition unless
  * given); its code is the tests' own, so caches never carry over from another process.
  */
-export function loadedSite<Model, Page extends PageSpec>(definition: SiteDefinition<Model, Page>, file = path.join(tinyRoot, 'sitegen.config.ts')): LoadedSite<Model, Page> {
+export function loadedSite<Model, Page extends PageSpec>(
+  definition: SiteDefinition<Model, Page>,
+  file = path.join(tinyRoot, 'sitegen.config.ts'),
+): LoadedSite<Model, Page> {
   return { definition, file, codeHash: `tests ${process.pid}`, imports: new Map() };
 }
 

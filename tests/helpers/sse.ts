@@ -36,7 +36,13 @@ export function openEventStream(url: string): Promise<EventStream> {
           if (queued >= 0) return Promise.resolve(queue.splice(queued, 1)[0]!);
           return new Promise((done, fail) => {
             const timer = setTimeout(() => fail(new Error(`no "${type}" event within ${timeoutMs} ms`)), timeoutMs);
-            waiters.push({ type, resolve: (event) => { clearTimeout(timer); done(event); } });
+            waiters.push({
+              type,
+              resolve: (event) => {
+                clearTimeout(timer);
+                done(event);
+              },
+            });
           });
         },
         close: () => request.destroy(),

@@ -4,7 +4,10 @@ import path from 'node:path';
 /** The real site's posts folder under its content folder (sitegen.config.ts). */
 const postsFolder = 'posts';
 
-const words = 'quality assurance engineers automate regression suites with playwright while ai drafts test data factories and reviewers check every generated assertion before release'.split(' ');
+const words =
+  'quality assurance engineers automate regression suites with playwright while ai drafts test data factories and reviewers check every generated assertion before release'.split(
+    ' ',
+  );
 const categories = ['AI Testing', 'Tools', 'Data', 'Manual Testing', 'Documentation', 'DevOps'];
 const tags = ['AI', 'QA', 'Testing', 'Automation', 'Cursor', 'Test Data', 'CI/CD', 'DevOps', 'Productivity'];
 
@@ -27,7 +30,11 @@ export function syntheticPost(index: number): string {
     paragraph(index + 2, 140),
     '> Generated tests are drafts until an engineer has read every assertion.',
     '```json',
-    JSON.stringify({ id: index, email: `user${index}@example.test`, plan: 'pro', seats: index % 50, tags: ['a', 'b'] }, null, 2),
+    JSON.stringify(
+      { id: index, email: `user${index}@example.test`, plan: 'pro', seats: index % 50, tags: ['a', 'b'] },
+      null,
+      2,
+    ),
     '```',
     `### Results`,
     paragraph(index + 3, 150),
@@ -55,7 +62,9 @@ export async function replacePostsWithSynthetic(contentDir: string, count: numbe
   const posts = path.join(contentDir, postsFolder);
   for (const name of await readdir(posts).catch(() => [])) await rm(path.join(posts, name));
   await mkdir(posts, { recursive: true });
-  await Promise.all(Array.from({ length: count }, (_, i) => writeFile(path.join(posts, `synthetic-post-${i}.md`), syntheticPost(i))));
+  await Promise.all(
+    Array.from({ length: count }, (_, i) => writeFile(path.join(posts, `synthetic-post-${i}.md`), syntheticPost(i))),
+  );
 }
 
 /**
@@ -88,5 +97,7 @@ export function tinySyntheticPost(index: number): string {
 /** Writes `count` tiny-site posts (`tiny-post-<i>.md`) into a posts folder beside the ones there. */
 export async function addTinySyntheticPosts(postsDir: string, count: number): Promise<void> {
   await mkdir(postsDir, { recursive: true });
-  await Promise.all(Array.from({ length: count }, (_, i) => writeFile(path.join(postsDir, `tiny-post-${i}.md`), tinySyntheticPost(i))));
+  await Promise.all(
+    Array.from({ length: count }, (_, i) => writeFile(path.join(postsDir, `tiny-post-${i}.md`), tinySyntheticPost(i))),
+  );
 }

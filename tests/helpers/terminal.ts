@@ -16,12 +16,19 @@ const shellQuote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
  * turns it off (NO_COLOR is removed from the tests' own environment). The terminal turns each
  * `\n` into `\r\n`; a `\r` not followed by `\n` is the program's own.
  */
-export function runInTerminal(args: string[], options: { cwd: string; env?: Record<string, string>; timeoutMs?: number }): Promise<TerminalRun> {
+export function runInTerminal(
+  args: string[],
+  options: { cwd: string; env?: Record<string, string>; timeoutMs?: number },
+): Promise<TerminalRun> {
   const command = [process.execPath, path.join(projectRoot, 'cli', 'bin.js'), ...args].map(shellQuote).join(' ');
   const env: NodeJS.ProcessEnv = { ...process.env, TERM: 'xterm-256color', ...options.env };
   if (!options.env || !('NO_COLOR' in options.env)) delete env.NO_COLOR;
   return new Promise((resolve, reject) => {
-    const child = spawn('script', ['-qec', command, '/dev/null'], { cwd: options.cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('script', ['-qec', command, '/dev/null'], {
+      cwd: options.cwd,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));

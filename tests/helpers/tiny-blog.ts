@@ -20,12 +20,26 @@ export function tinyBlog(limits?: Partial<InputLimits>) {
 }
 
 /** Imports `source` into the tiny blog's `content` folder (as `sitegen import --no-cache` does), the report at `report`. */
-export async function importIntoTinyBlog(source: string, content: string, report: string, options: { draftsOnError?: boolean; update?: boolean; limits?: Partial<InputLimits> } = {}): Promise<ImportResult> {
+export async function importIntoTinyBlog(
+  source: string,
+  content: string,
+  report: string,
+  options: { draftsOnError?: boolean; update?: boolean; limits?: Partial<InputLimits> } = {},
+): Promise<ImportResult> {
   const site = tinyBlog(options.limits);
   const archetype = site.definition.archetypes!.post!;
   return runImport({
-    site, root: tinyRoot, archetype: { ...archetype, imported: archetype.imported! }, folder: path.join(content, 'posts'), contentDir: content, source,
-    report: { file: report, found: checkReportFile(report) }, cache: new Cache(undefined), env: {}, draftsOnError: options.draftsOnError, update: options.update,
+    site,
+    root: tinyRoot,
+    archetype: { ...archetype, imported: archetype.imported! },
+    folder: path.join(content, 'posts'),
+    contentDir: content,
+    source,
+    report: { file: report, found: checkReportFile(report) },
+    cache: new Cache(undefined),
+    env: {},
+    draftsOnError: options.draftsOnError,
+    update: options.update,
   });
 }
 

@@ -22,7 +22,9 @@ export interface TinyCardSpec extends ShareCardSpec<TinyModel, TinyPage> {
 }
 
 /** The tiny site's card spec; `words` may be replaced by a template of the test's own. */
-export function tinyCard(options: { pictures?: TinyPictures; words?: ShareCardSpec<TinyModel, TinyPage>['words'] } = {}): TinyCardSpec {
+export function tinyCard(
+  options: { pictures?: TinyPictures; words?: ShareCardSpec<TinyModel, TinyPage>['words'] } = {},
+): TinyCardSpec {
   const drawn = { background: 0, words: 0 };
   return {
     drawn,
@@ -32,22 +34,60 @@ export function tinyCard(options: { pictures?: TinyPictures; words?: ShareCardSp
     of(route, model) {
       const slug = route.page.kind === 'post' ? route.page.slug : undefined;
       const own = slug ? options.pictures?.[slug] : undefined;
-      if (own) return { kind: 'image', image: own.image, alt: own.alt, file: path.join(tinyRoot, 'content', 'posts', `${slug}.md`), line: own.line };
-      const title = route.page.kind === 'post' ? model.posts.find((post) => post.slug === slug)!.title : model.site.title;
+      if (own)
+        return {
+          kind: 'image',
+          image: own.image,
+          alt: own.alt,
+          file: path.join(tinyRoot, 'content', 'posts', `${slug}.md`),
+          line: own.line,
+        };
+      const title =
+        route.page.kind === 'post' ? model.posts.find((post) => post.slug === slug)!.title : model.site.title;
       return { kind: 'card', card: { title }, alt: `${title} | ${model.site.title}` };
     },
     assets: tinyCardAssets,
     async background(_assets, tools) {
       drawn.background += 1;
       // The engine's own rasteriser must work for a site's pictures: a small square, drawn into the corner.
-      const mark = await tools.rasterise(readFileSync(path.join(tinyRoot, 'content', 'images', 'square.svg'), 'utf8'), 10);
-      return createElement('div', { style: { display: 'flex', width: 400, height: 210, backgroundColor: tinyCardColours.background } },
-        createElement('div', { style: { display: 'flex', width: 10, height: 10, backgroundImage: `url(${mark})`, backgroundSize: '10px 10px' } }));
+      const mark = await tools.rasterise(
+        readFileSync(path.join(tinyRoot, 'content', 'images', 'square.svg'), 'utf8'),
+        10,
+      );
+      return createElement(
+        'div',
+        { style: { display: 'flex', width: 400, height: 210, backgroundColor: tinyCardColours.background } },
+        createElement('div', {
+          style: {
+            display: 'flex',
+            width: 10,
+            height: 10,
+            backgroundImage: `url(${mark})`,
+            backgroundSize: '10px 10px',
+          },
+        }),
+      );
     },
-    words: options.words ?? ((card, _assets) => {
-      drawn.words += 1;
-      return createElement('div', { style: { display: 'flex', width: 360, height: 120, color: tinyCardColours.words, fontSize: 28, fontWeight: 600, fontFamily: 'Inter' } }, String(card.title));
-    }),
+    words:
+      options.words ??
+      ((card, _assets) => {
+        drawn.words += 1;
+        return createElement(
+          'div',
+          {
+            style: {
+              display: 'flex',
+              width: 360,
+              height: 120,
+              color: tinyCardColours.words,
+              fontSize: 28,
+              fontWeight: 600,
+              fontFamily: 'Inter',
+            },
+          },
+          String(card.title),
+        );
+      }),
     logoAlt: (model) => model.site.title,
   };
 }

@@ -43,7 +43,10 @@ export interface Located {
  * Loads and validates tiny content with `files` laid over it, against the tiny site's content
  * spec or `spec`; returns what validation gave, or every problem it reported.
  */
-export async function validateTiny(files: TinyFiles, options: ValidateOptions & { spec?: ContentSpec } = {}): Promise<{ content?: LoadedContent; raw?: RawContent; errors: Located[] }> {
+export async function validateTiny(
+  files: TinyFiles,
+  options: ValidateOptions & { spec?: ContentSpec } = {},
+): Promise<{ content?: LoadedContent; raw?: RawContent; errors: Located[] }> {
   const { content: dir, cleanup } = await tinyContent(files);
   let raw: RawContent | undefined;
   try {
@@ -61,7 +64,13 @@ export async function validateTiny(files: TinyFiles, options: ValidateOptions & 
 export function locatedErrors(error: unknown, dir: string): Located[] {
   const errors = error instanceof SiteErrorList ? error.errors : error instanceof SiteError ? [error] : undefined;
   if (!errors) throw error;
-  return errors.map((e) => ({ code: e.code, file: e.file && path.relative(dir, e.file), line: e.line, message: e.message, hint: e.hint }));
+  return errors.map((e) => ({
+    code: e.code,
+    file: e.file && path.relative(dir, e.file),
+    line: e.line,
+    message: e.message,
+    hint: e.hint,
+  }));
 }
 
 /** Code, file and line of each problem: what an author relies on. */

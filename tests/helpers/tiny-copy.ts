@@ -27,7 +27,10 @@ export async function copyTinySite(): Promise<SiteCopy> {
   const base = await mkdtemp(path.join(os.tmpdir(), 'sitegen-tiny-'));
   const root = path.join(base, path.relative(projectRoot, tinyRoot));
   await mkdir(path.dirname(root), { recursive: true });
-  await cp(tinyRoot, root, { recursive: true, filter: (source) => !source.includes(`${path.sep}node_modules`) && !/\.timestamp-\d+-[0-9a-f]+\.mjs$/.test(source) });
+  await cp(tinyRoot, root, {
+    recursive: true,
+    filter: (source) => !source.includes(`${path.sep}node_modules`) && !/\.timestamp-\d+-[0-9a-f]+\.mjs$/.test(source),
+  });
   await symlink(path.join(projectRoot, 'cli'), path.join(base, 'cli'));
   await symlink(path.join(projectRoot, 'node_modules'), path.join(base, 'node_modules'));
   await symlink(path.join(projectRoot, 'package.json'), path.join(base, 'package.json'));

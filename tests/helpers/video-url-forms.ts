@@ -17,18 +17,32 @@ export interface UrlForm {
 }
 
 /** The YouTube player for `id`, given the parameters kept before `autoplay=1`. */
-export const youtubePlayer = (id: string, kept = ''): string => `https://www.youtube-nocookie.com/embed/${id}?${kept ? `${kept}&` : ''}autoplay=1`;
+export const youtubePlayer = (id: string, kept = ''): string =>
+  `https://www.youtube-nocookie.com/embed/${id}?${kept ? `${kept}&` : ''}autoplay=1`;
 /** The Wistia player for `id`, given the parameters kept before `autoplay=1&doNotTrack=true`. */
-export const wistiaPlayer = (id: string, kept = ''): string => `https://fast.wistia.net/embed/iframe/${id}?${kept ? `${kept}&` : ''}autoplay=1&doNotTrack=true`;
+export const wistiaPlayer = (id: string, kept = ''): string =>
+  `https://fast.wistia.net/embed/iframe/${id}?${kept ? `${kept}&` : ''}autoplay=1&doNotTrack=true`;
 
 /** Every form the SPEC accepts, for a YouTube video id. */
 export function youtubeForms(id: string): UrlForm[] {
   return [
     { form: 'an embed URL', url: `https://www.youtube.com/embed/${id}`, player: youtubePlayer(id) },
-    { form: 'an embed URL with a query', url: `https://www.youtube.com/embed/${id}?rel=0`, player: youtubePlayer(id, 'rel=0') },
-    { form: 'an embed URL with a start time', url: `https://www.youtube.com/embed/${id}?start=10`, player: youtubePlayer(id, 'start=10') },
+    {
+      form: 'an embed URL with a query',
+      url: `https://www.youtube.com/embed/${id}?rel=0`,
+      player: youtubePlayer(id, 'rel=0'),
+    },
+    {
+      form: 'an embed URL with a start time',
+      url: `https://www.youtube.com/embed/${id}?start=10`,
+      player: youtubePlayer(id, 'start=10'),
+    },
     { form: 'a watch URL', url: `https://www.youtube.com/watch?v=${id}`, player: youtubePlayer(id) },
-    { form: 'a watch URL with a time', url: `https://www.youtube.com/watch?v=${id}&t=1m30s`, player: youtubePlayer(id, 'start=90') },
+    {
+      form: 'a watch URL with a time',
+      url: `https://www.youtube.com/watch?v=${id}&t=1m30s`,
+      player: youtubePlayer(id, 'start=90'),
+    },
     { form: 'a short link', url: `https://youtu.be/${id}`, player: youtubePlayer(id) },
     { form: 'a short link with a time', url: `https://youtu.be/${id}?t=42`, player: youtubePlayer(id, 'start=42') },
   ];
@@ -38,9 +52,21 @@ export function youtubeForms(id: string): UrlForm[] {
 export function wistiaForms(id: string): UrlForm[] {
   return [
     { form: 'an iframe URL', url: `https://fast.wistia.net/embed/iframe/${id}`, player: wistiaPlayer(id) },
-    { form: 'an iframe URL with a query', url: `https://fast.wistia.net/embed/iframe/${id}?videoFoam=true`, player: wistiaPlayer(id, 'videoFoam=true') },
-    { form: 'an iframe URL with a start time', url: `https://fast.wistia.net/embed/iframe/${id}?time=45`, player: wistiaPlayer(id, 'time=45') },
-    { form: 'an iframe URL on fast.wistia.com', url: `https://fast.wistia.com/embed/iframe/${id}`, player: wistiaPlayer(id) },
+    {
+      form: 'an iframe URL with a query',
+      url: `https://fast.wistia.net/embed/iframe/${id}?videoFoam=true`,
+      player: wistiaPlayer(id, 'videoFoam=true'),
+    },
+    {
+      form: 'an iframe URL with a start time',
+      url: `https://fast.wistia.net/embed/iframe/${id}?time=45`,
+      player: wistiaPlayer(id, 'time=45'),
+    },
+    {
+      form: 'an iframe URL on fast.wistia.com',
+      url: `https://fast.wistia.com/embed/iframe/${id}`,
+      player: wistiaPlayer(id),
+    },
     { form: 'a protocol-relative iframe URL', url: `//fast.wistia.net/embed/iframe/${id}`, player: wistiaPlayer(id) },
     { form: 'a media page', url: `https://acme.wistia.com/medias/${id}`, player: wistiaPlayer(id) },
   ];
@@ -71,7 +97,10 @@ export function mixedParameterForms(youtubeId: string, wistiaId: string): UrlFor
     {
       form: 'a YouTube watch URL with player parameters and a playlist, the JavaScript API and an origin',
       url: `https://www.youtube.com/watch?v=${youtubeId}&list=PL1&t=10&enablejsapi=1&origin=https://evil.example&rel=0&widget_referrer=https://evil.example&end=60&cc_load_policy=1&hl=fr&loop=1&mute=1&playsinline=1&controls=0&autoplay=0`,
-      player: youtubePlayer(youtubeId, 'start=10&rel=0&end=60&cc_load_policy=1&hl=fr&loop=1&mute=1&playsinline=1&controls=0'),
+      player: youtubePlayer(
+        youtubeId,
+        'start=10&rel=0&end=60&cc_load_policy=1&hl=fr&loop=1&mute=1&playsinline=1&controls=0',
+      ),
     },
     {
       form: 'a YouTube embed URL with a bad start time and a plugin-like parameter',

@@ -28,7 +28,14 @@ const forged = '<p>forged by whoever could write the cache</p>';
 /** Builds the tiny site into a new folder with `cache`; answers the home page as written. */
 async function buildHome(cache: Cache): Promise<string> {
   const out = path.join(tmp, `out-${++builds}`);
-  const result = await buildSite({ root: tinyRoot, site: tinySite, contentDir: content, writer: new DiskWriter(out), cache, checkLinks: false });
+  const result = await buildSite({
+    root: tinyRoot,
+    site: tinySite,
+    contentDir: content,
+    writer: new DiskWriter(out),
+    cache,
+    checkLinks: false,
+  });
   assert.equal(result.committed, true);
   return readFile(path.join(out, 'index.html'), 'utf8');
 }
@@ -82,5 +89,9 @@ test('entries signed under one secret are not taken under another, nor without o
   assert.equal(new Cache(folder, { secret: 'another' }).get('pages', 'a'.repeat(64)), undefined);
   assert.equal(new Cache(folder, {}).get('pages', 'a'.repeat(64)), undefined);
   new Cache(folder, {}).put('pages', 'b'.repeat(64), 'plain');
-  assert.equal(signed.get('pages', 'b'.repeat(64)), undefined, 'an entry written without the secret is ignored under it');
+  assert.equal(
+    signed.get('pages', 'b'.repeat(64)),
+    undefined,
+    'an entry written without the secret is ignored under it',
+  );
 });

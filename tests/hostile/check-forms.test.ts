@@ -32,12 +32,16 @@ after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 const checkForms = () => runCli(['check-forms', '--allow-local'], { env: { FORM_WEBHOOK_URL: hook } });
 
-test('a webhook that answers 200 with the CORS header passes, and gets a marked test lead from the site\'s origin', async () => {
-  answer = (request, response) => response.writeHead(200, { 'access-control-allow-origin': request.headers.origin ?? '*' }).end('ok');
+test("a webhook that answers 200 with the CORS header passes, and gets a marked test lead from the site's origin", async () => {
+  answer = (request, response) =>
+    response.writeHead(200, { 'access-control-allow-origin': request.headers.origin ?? '*' }).end('ok');
   received.length = 0;
   const run = await checkForms();
   assert.equal(run.code, 0, run.stdout + run.stderr);
-  assert.match(run.stdout, /ok {2}lead webhook {2}http:\/\/127\.0\.0\.1:\d+\/hook\n {2}status 200, readable by the pages \(CORS\), \d+ ms/);
+  assert.match(
+    run.stdout,
+    /ok {2}lead webhook {2}http:\/\/127\.0\.0\.1:\d+\/hook\n {2}status 200, readable by the pages \(CORS\), \d+ ms/,
+  );
   assert.equal(received.length, 1);
   assert.equal(received[0]!.origin, 'https://www.checkpointqa.com');
   assert.equal(received[0]!.type, 'text/plain;charset=UTF-8');
@@ -54,8 +58,14 @@ test('a webhook that answers 200 without the CORS header fails the check, saying
 });
 
 test('an error status or a redirect fails the check', async () => {
-  for (const [status, words] of [[500, /answered 500/], [302, /answered 302 \(a redirect\)/]] as const) {
-    answer = (request, response) => response.writeHead(status, { 'access-control-allow-origin': request.headers.origin ?? '*', location: '/elsewhere' }).end();
+  for (const [status, words] of [
+    [500, /answered 500/],
+    [302, /answered 302 \(a redirect\)/],
+  ] as const) {
+    answer = (request, response) =>
+      response
+        .writeHead(status, { 'access-control-allow-origin': request.headers.origin ?? '*', location: '/elsewhere' })
+        .end();
     const run = await checkForms();
     assert.equal(run.code, 1, String(status));
     assert.match(run.stdout, words);
@@ -67,14 +77,19 @@ const origin = 'https://www.example.com';
 
 test('without --allow-local, a webhook on a loopback, link-local or private address is sent nothing', async () => {
   received.length = 0;
-  answer = (request, response) => response.writeHead(200, { 'access-control-allow-origin': request.headers.origin ?? '*' }).end('ok');
+  answer = (request, response) =>
+    response.writeHead(200, { 'access-control-allow-origin': request.headers.origin ?? '*' }).end('ok');
   const run = await runCli(['check-forms'], { env: { FORM_WEBHOOK_URL: hook } });
   assert.equal(run.code, 1);
   assert.match(run.stdout, /failed {2}lead webhook/);
   assert.match(run.stdout, /127\.0\.0\.1 is a loopback, link-local or private address \(allow with --allow-local\)/);
   assert.equal(received.length, 0, 'nothing sent');
   const resolvesPrivate = async () => [{ address: '10.0.0.1', family: 4 as const }];
-  for (const [url, lookup] of [['https://169.254.169.254/latest/meta-data/', undefined], ['https://[::1]:9/hook', undefined], ['https://hooks.example/catch', resolvesPrivate]] as const) {
+  for (const [url, lookup] of [
+    ['https://169.254.169.254/latest/meta-data/', undefined],
+    ['https://[::1]:9/hook', undefined],
+    ['https://hooks.example/catch', resolvesPrivate],
+  ] as const) {
     const check = await checkForm(endpoint(url), origin, { timeoutMs: 5000, ...(lookup ? { lookup } : {}) });
     assert.equal(check.ok, false, url);
     assert.equal(check.status, undefined, url);
@@ -108,7 +123,16 @@ test('an answer that never ends is read only up to a few KB: the check ends at o
 });
 
 test('a URL field naming a link-local, private or loopback address is refused; a service URL may name only this machine', () => {
-  for (const value of ['https://10.0.0.1/hook', 'https://169.254.169.254/latest/', 'https://192.168.1.1/', 'https://[fd00::1]/', 'https://127.0.0.1:9/', 'https://0x7f.1/', 'https://localhost/', 'https://admin.localhost/']) {
+  for (const value of [
+    'https://10.0.0.1/hook',
+    'https://169.254.169.254/latest/',
+    'https://192.168.1.1/',
+    'https://[fd00::1]/',
+    'https://127.0.0.1:9/',
+    'https://0x7f.1/',
+    'https://localhost/',
+    'https://admin.localhost/',
+  ]) {
     assert.match(absoluteUrlProblem(value) ?? '', /loopback, link-local or private address/, value);
   }
   // FORM_WEBHOOK_URL and the other service overrides: a local webhook catcher, and nothing else of the network.

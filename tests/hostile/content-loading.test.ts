@@ -38,7 +38,10 @@ async function hostileContent(behaviour?: string, change?: (content: string) => 
 }
 
 /** Loads a content tree under the time bound; returns code, file (relative) and line of each problem. */
-async function loadProblems(content: string, load: (content: string) => Promise<unknown> = loadSiteContent): Promise<Located[]> {
+async function loadProblems(
+  content: string,
+  load: (content: string) => Promise<unknown> = loadSiteContent,
+): Promise<Located[]> {
   const started = performance.now();
   try {
     await load(content);
@@ -73,17 +76,37 @@ const post = (frontMatter: string) => `---\ntitle: A\n${frontMatter}\n---\nbody\
 // Front matter is YAML only.
 
 test('refuses a ---js front matter at line 1 without running it', async () => {
-  assert.deepEqual(await hostileProblems('front-matter-js'), [['content.front-matter-not-yaml', 'posts/first-post.md', 1]]);
+  assert.deepEqual(await hostileProblems('front-matter-js'), [
+    ['content.front-matter-not-yaml', 'posts/first-post.md', 1],
+  ]);
 });
 
 test('refuses a ---json front matter at line 1', async () => {
-  assert.deepEqual(await hostileProblems('front-matter-json'), [['content.front-matter-not-yaml', 'posts/first-post.md', 1]]);
+  assert.deepEqual(await hostileProblems('front-matter-json'), [
+    ['content.front-matter-not-yaml', 'posts/first-post.md', 1],
+  ]);
 });
 
 test('refuses every fence language but YAML, however it is spelt', () => {
-  for (const fence of ['---js', '---javascript', '--- javascript', '---JS', '---json', '---coffee', '---toml', '---js ', '---\tjs', '---js\r', '--- yaml js']) {
+  for (const fence of [
+    '---js',
+    '---javascript',
+    '--- javascript',
+    '---JS',
+    '---json',
+    '---coffee',
+    '---toml',
+    '---js ',
+    '---\tjs',
+    '---js\r',
+    '--- yaml js',
+  ]) {
     const error = thrownBy(() => parseMarkdown('x.md', `${fence}\n{ title: 'A' }\n---\nbody\n`));
-    assert.deepEqual([error.code, error.file, error.line], ['content.front-matter-not-yaml', 'x.md', 1], JSON.stringify(fence));
+    assert.deepEqual(
+      [error.code, error.file, error.line],
+      ['content.front-matter-not-yaml', 'x.md', 1],
+      JSON.stringify(fence),
+    );
   }
   const noNewline = thrownBy(() => parseMarkdown('x.md', '---js'));
   assert.equal(noNewline.code, 'content.front-matter-not-yaml');
@@ -139,7 +162,14 @@ test('reads a literal << key as a plain field, merging nothing', () => {
 
 test('refuses custom and non-core YAML tags at their line', async () => {
   assert.deepEqual(await hostileProblems('yaml-custom-tag'), [['content.yaml-tag', 'posts/first-post.md', 4]]);
-  for (const tagged of ['a: !!binary aGVsbG8=', 'a: !foo bar', 'a: !!js/undefined ~', 'a: !!set {x}', 'a: !<tag:yaml.org,2002:js/regexp> /x/', 'a: !!timestamp 2024-01-01']) {
+  for (const tagged of [
+    'a: !!binary aGVsbG8=',
+    'a: !foo bar',
+    'a: !!js/undefined ~',
+    'a: !!set {x}',
+    'a: !<tag:yaml.org,2002:js/regexp> /x/',
+    'a: !!timestamp 2024-01-01',
+  ]) {
     const error = thrownBy(() => parseMarkdown('x.md', post(tagged)));
     assert.deepEqual([error.code, error.line], ['content.yaml-tag', 3], tagged);
   }
@@ -185,9 +215,13 @@ test('refuses posts, datasets and images linked outside the content folder, and 
       ['content.outside-content-folder', 'guides/secret.md', undefined],
       ['content.outside-content-folder', 'posts/linked.md', undefined],
     ]);
-    const { content, cleanup } = await hostileContent(undefined, (content) => symlink(path.join(outside, 'secret.svg'), path.join(content, 'images', 'linked.svg')));
+    const { content, cleanup } = await hostileContent(undefined, (content) =>
+      symlink(path.join(outside, 'secret.svg'), path.join(content, 'images', 'linked.svg')),
+    );
     try {
-      assert.deepEqual(await loadProblems(content, (c) => loadImages(path.join(c, 'images'))), [['content.outside-content-folder', 'images/linked.svg', undefined]]);
+      assert.deepEqual(await loadProblems(content, (c) => loadImages(path.join(c, 'images'))), [
+        ['content.outside-content-folder', 'images/linked.svg', undefined],
+      ]);
     } finally {
       await cleanup();
     }
@@ -215,18 +249,22 @@ test('refuses a FIFO as a post, dataset, toolkit text or image without waiting o
   const { content, cleanup } = await hostileContent(undefined, async (content) => {
     await rm(path.join(content, 'data', 'site.json'));
     await rm(path.join(content, 'toolkit', 'pom-readme.md'));
-    for (const file of ['posts/waiting.md', 'data/site.json', 'toolkit/pom-readme.md', 'images/waiting.svg']) execFileSync('mkfifo', [path.join(content, file)]);
+    for (const file of ['posts/waiting.md', 'data/site.json', 'toolkit/pom-readme.md', 'images/waiting.svg'])
+      execFileSync('mkfifo', [path.join(content, file)]);
   });
   // Should a read block on a FIFO, this writer ends it after the time bound, so the test fails instead of hanging.
   const unblock = ['posts/waiting.md', 'data/site.json', 'toolkit/pom-readme.md', 'images/waiting.svg'].map((file) =>
-    spawn('sh', ['-c', `sleep ${timeBound / 1000 + 2}; : > "$0"`, path.join(content, file)], { stdio: 'ignore' }));
+    spawn('sh', ['-c', `sleep ${timeBound / 1000 + 2}; : > "$0"`, path.join(content, file)], { stdio: 'ignore' }),
+  );
   try {
     assert.deepEqual((await loadProblems(content)).sort(), [
       ['content.not-a-file', 'data/site.json', undefined],
       ['content.not-a-file', 'posts/waiting.md', undefined],
       ['content.not-a-file', 'toolkit/pom-readme.md', undefined],
     ]);
-    assert.deepEqual(await loadProblems(content, (c) => loadImages(path.join(c, 'images'))), [['content.not-a-file', 'images/waiting.svg', undefined]]);
+    assert.deepEqual(await loadProblems(content, (c) => loadImages(path.join(c, 'images'))), [
+      ['content.not-a-file', 'images/waiting.svg', undefined],
+    ]);
   } finally {
     for (const writer of unblock) writer.kill();
     await cleanup();
@@ -240,16 +278,22 @@ test('refuses a folder named like a post or an image', async () => {
   });
   try {
     assert.deepEqual(await loadProblems(content), [['content.not-a-file', 'posts/x.md', undefined]]);
-    assert.deepEqual(await loadProblems(content, (c) => loadImages(path.join(c, 'images'))), [['content.not-a-file', 'images/logo.svg', undefined]]);
+    assert.deepEqual(await loadProblems(content, (c) => loadImages(path.join(c, 'images'))), [
+      ['content.not-a-file', 'images/logo.svg', undefined],
+    ]);
   } finally {
     await cleanup();
   }
 });
 
 test('refuses a post, dataset or image over its size limit from its size alone', async () => {
-  const { content: images, cleanup: cleanupImages } = await hostileContent(undefined, (content) => truncate(path.join(content, 'images', 'pixel.svg'), inputLimits.imageBytes + 1));
+  const { content: images, cleanup: cleanupImages } = await hostileContent(undefined, (content) =>
+    truncate(path.join(content, 'images', 'pixel.svg'), inputLimits.imageBytes + 1),
+  );
   try {
-    assert.deepEqual(await loadProblems(images, (c) => loadImages(path.join(c, 'images'))), [['content.file-too-large', 'images/pixel.svg', undefined]]);
+    assert.deepEqual(await loadProblems(images, (c) => loadImages(path.join(c, 'images'))), [
+      ['content.file-too-large', 'images/pixel.svg', undefined],
+    ]);
   } finally {
     await cleanupImages();
   }
@@ -259,8 +303,16 @@ test('refuses a post, dataset or image over its size limit from its size alone',
     await truncate(path.join(content, 'posts', 'huge-post.md'), 4 * 1024 ** 3);
     await truncate(path.join(content, 'data', 'home.json'), inputLimits.jsonBytes + 1);
   });
-  assert.deepEqual(problems.sort(), [['content.file-too-large', 'data/home.json', undefined], ['content.file-too-large', 'posts/huge-post.md', undefined]]);
-  const { content, cleanup } = await hostileContent(undefined, (content) => writeFile(path.join(content, 'posts', 'at-limit.md'), `${post('slug: at-limit')}${'x'.repeat(inputLimits.markdownBytes - 100)}`));
+  assert.deepEqual(problems.sort(), [
+    ['content.file-too-large', 'data/home.json', undefined],
+    ['content.file-too-large', 'posts/huge-post.md', undefined],
+  ]);
+  const { content, cleanup } = await hostileContent(undefined, (content) =>
+    writeFile(
+      path.join(content, 'posts', 'at-limit.md'),
+      `${post('slug: at-limit')}${'x'.repeat(inputLimits.markdownBytes - 100)}`,
+    ),
+  );
   try {
     assert.equal((await loadSiteContent(content)).collections.posts!.length, 2, 'a post just under the limit loads');
   } finally {
@@ -269,9 +321,13 @@ test('refuses a post, dataset or image over its size limit from its size alone',
 });
 
 test('refuses a deeply nested JSON dataset at the bracket past the limit, without overflowing the stack', async () => {
-  const problems = await hostileProblems(undefined, (content) => writeFile(path.join(content, 'data', 'redirects.json'), `${'['.repeat(100_000)}${']'.repeat(100_000)}`));
+  const problems = await hostileProblems(undefined, (content) =>
+    writeFile(path.join(content, 'data', 'redirects.json'), `${'['.repeat(100_000)}${']'.repeat(100_000)}`),
+  );
   assert.deepEqual(problems, [['content.too-deep', 'data/redirects.json', 1]]);
-  const strings = await hostileProblems(undefined, (content) => writeFile(path.join(content, 'data', 'redirects.json'), `["${'[{\\"'.repeat(1000)}", {]`));
+  const strings = await hostileProblems(undefined, (content) =>
+    writeFile(path.join(content, 'data', 'redirects.json'), `["${'[{\\"'.repeat(1000)}", {]`),
+  );
   assert.deepEqual(strings, [['content.bad-json', 'data/redirects.json', 1]], 'brackets inside strings do not count');
 });
 
@@ -302,9 +358,13 @@ test('turns any exception on one file, a stack overflow included, into an error 
 });
 
 test('reads the size of an SVG of many unclosed <svg in linear time', async () => {
-  const { content, cleanup } = await hostileContent(undefined, (content) => writeFile(path.join(content, 'images', 'pixel.svg'), '<svg'.repeat(inputLimits.imageBytes / 4)));
+  const { content, cleanup } = await hostileContent(undefined, (content) =>
+    writeFile(path.join(content, 'images', 'pixel.svg'), '<svg'.repeat(inputLimits.imageBytes / 4)),
+  );
   try {
-    assert.deepEqual(await loadProblems(content, (c) => loadImages(path.join(c, 'images'))), [['content.image-size', 'images/pixel.svg', 1]]);
+    assert.deepEqual(await loadProblems(content, (c) => loadImages(path.join(c, 'images'))), [
+      ['content.image-size', 'images/pixel.svg', 1],
+    ]);
   } finally {
     await cleanup();
   }
@@ -346,7 +406,8 @@ test('build refuses a toolkit text linked to the environment and publishes none 
     assert.match(run.stderr, /toolkit\/pom-readme\.md {2}.*\[content\.outside-content-folder\]/);
     assert.ok(!run.stderr.includes(secret) && !run.stdout.includes(secret));
     for (const file of await filesUnder(path.dirname(content))) {
-      if (!file.includes(`${path.sep}content${path.sep}`)) assert.ok(!(await readFile(file, 'utf8')).includes(secret), file);
+      if (!file.includes(`${path.sep}content${path.sep}`))
+        assert.ok(!(await readFile(file, 'utf8')).includes(secret), file);
     }
   } finally {
     await cleanup();
@@ -376,13 +437,18 @@ test('build refuses a FIFO among enough posts for Markdown workers that read ahe
 /** Path, size and modification time of every file under `dir`. */
 async function snapshot(dir: string): Promise<string[]> {
   const files = await filesUnder(dir);
-  return Promise.all(files.map(async (file) => {
-    const { size, mtimeMs } = await stat(file);
-    return `${path.relative(dir, file)} ${size} ${mtimeMs}`;
-  }));
+  return Promise.all(
+    files.map(async (file) => {
+      const { size, mtimeMs } = await stat(file);
+      return `${path.relative(dir, file)} ${size} ${mtimeMs}`;
+    }),
+  );
 }
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name)).sort();
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
 }

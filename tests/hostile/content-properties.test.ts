@@ -34,11 +34,58 @@ function assertLocatedOrFine(work: () => unknown, expectedFile?: string): void {
 
 /** Pieces YAML is made of, so random text looks enough like YAML to reach deep into the parser. */
 const yamlPieces = fc.constantFrom(
-  '\n', '\n  ', '\n- ', ': ', 'key', 'title', '<<', '__proto__', 'constructor', '&a ', '*a', '&b ', '*b', '!!js/function ', '!tag ', '!!binary ', '!!str ',
-  '!<tag:yaml.org,2002:js/regexp> ', '[', ']', '{', '}', ', ', '"', "'", '\\', '#', '|', '>', '? ', '---', '...', '%YAML 1.2\n', '%TAG ! tag:x,\n', '\t', '~', '0x1F',
-  '2024-02-30', '1e999', '.nan', 'yes', '"\\u0000"', '\r\n', '\u2028', '\ufeff', '😀', 'é',
+  '\n',
+  '\n  ',
+  '\n- ',
+  ': ',
+  'key',
+  'title',
+  '<<',
+  '__proto__',
+  'constructor',
+  '&a ',
+  '*a',
+  '&b ',
+  '*b',
+  '!!js/function ',
+  '!tag ',
+  '!!binary ',
+  '!!str ',
+  '!<tag:yaml.org,2002:js/regexp> ',
+  '[',
+  ']',
+  '{',
+  '}',
+  ', ',
+  '"',
+  "'",
+  '\\',
+  '#',
+  '|',
+  '>',
+  '? ',
+  '---',
+  '...',
+  '%YAML 1.2\n',
+  '%TAG ! tag:x,\n',
+  '\t',
+  '~',
+  '0x1F',
+  '2024-02-30',
+  '1e999',
+  '.nan',
+  'yes',
+  '"\\u0000"',
+  '\r\n',
+  '\u2028',
+  '\ufeff',
+  '😀',
+  'é',
 );
-const yamlText = fc.oneof(fc.string({ unit: yamlPieces, maxLength: 80 }), fc.string({ unit: 'binary', maxLength: 200 }));
+const yamlText = fc.oneof(
+  fc.string({ unit: yamlPieces, maxLength: 80 }),
+  fc.string({ unit: 'binary', maxLength: 200 }),
+);
 const fenceWord = fc.constantFrom('', 'yaml', 'js', 'json', ' javascript', 'YAML', 'coffee', '-', ' ');
 
 test('random front matter gives a RawMarkdown or a located SiteError', () => {
@@ -54,10 +101,17 @@ test('random front matter gives a RawMarkdown or a located SiteError', () => {
 test('random JSON text, valid or broken, gives a dataset or a located SiteError', () => {
   const jsonText = fc.oneof(
     fc.json({ depthSize: 'large', maxDepth: 40 }),
-    fc.tuple(fc.json(), fc.nat(), fc.string({ unit: fc.constantFrom('[', ']', '{', '}', '"', '\\', ',', ':', 'x') })).map(([text, at, noise]) => text.slice(0, at % (text.length + 1)) + noise + text.slice(at % (text.length + 1))),
+    fc
+      .tuple(fc.json(), fc.nat(), fc.string({ unit: fc.constantFrom('[', ']', '{', '}', '"', '\\', ',', ':', 'x') }))
+      .map(([text, at, noise]) => text.slice(0, at % (text.length + 1)) + noise + text.slice(at % (text.length + 1))),
     fc.nat({ max: 5_000 }).map((depth) => '['.repeat(depth) + ']'.repeat(depth)),
   );
-  fc.assert(fc.property(jsonText, (text) => assertLocatedOrFine(() => parseJson('redirects', 'redirects.json', text), 'redirects.json')), runs);
+  fc.assert(
+    fc.property(jsonText, (text) =>
+      assertLocatedOrFine(() => parseJson('redirects', 'redirects.json', text), 'redirects.json'),
+    ),
+    runs,
+  );
 });
 
 test('random bytes as a post, a dataset and a toolkit text give content or located SiteErrors', async () => {
@@ -65,17 +119,23 @@ test('random bytes as a post, a dataset and a toolkit text give content or locat
   after(cleanup);
   const files = ['posts/first-post.md', 'data/redirects.json', 'toolkit/pom-readme.md'];
   await fc.assert(
-    fc.asyncProperty(fc.uint8Array({ maxLength: 300 }), fc.uint8Array({ maxLength: 300 }), fc.uint8Array({ maxLength: 300 }), async (...contents) => {
-      contents.forEach((bytes, i) => writeFileSync(path.join(content, files[i]!), bytes));
-      const started = performance.now();
-      try {
-        await loadContent(content, realSite.definition.content);
-      } catch (error) {
-        assert.ok(error instanceof SiteErrorList, `not a SiteErrorList: ${error}`);
-        for (const each of error.errors) assert.ok(each.file && files.includes(path.relative(content, each.file)), `${each.code} at ${each.file}`);
-      }
-      assert.ok(performance.now() - started < caseBound);
-    }),
+    fc.asyncProperty(
+      fc.uint8Array({ maxLength: 300 }),
+      fc.uint8Array({ maxLength: 300 }),
+      fc.uint8Array({ maxLength: 300 }),
+      async (...contents) => {
+        contents.forEach((bytes, i) => writeFileSync(path.join(content, files[i]!), bytes));
+        const started = performance.now();
+        try {
+          await loadContent(content, realSite.definition.content);
+        } catch (error) {
+          assert.ok(error instanceof SiteErrorList, `not a SiteErrorList: ${error}`);
+          for (const each of error.errors)
+            assert.ok(each.file && files.includes(path.relative(content, each.file)), `${each.code} at ${each.file}`);
+        }
+        assert.ok(performance.now() - started < caseBound);
+      },
+    ),
     { numRuns: 100 },
   );
 });

@@ -17,7 +17,8 @@ import { realSite } from '../helpers/real-site.ts';
 const timeLimitMs = 10_000;
 
 /** A hostile fixture over the minimal site, as fixtureContent expects it: relative to tests/fixtures. */
-const hostile = (behaviour: string) => path.relative(fixturesRoot, path.join(import.meta.dirname, 'fixtures', behaviour));
+const hostile = (behaviour: string) =>
+  path.relative(fixturesRoot, path.join(import.meta.dirname, 'fixtures', behaviour));
 
 interface Located {
   code: string;
@@ -34,7 +35,12 @@ async function problemsOf(behaviour: string): Promise<Located[]> {
     return [];
   } catch (error) {
     if (!(error instanceof SiteErrorList)) throw error;
-    return error.errors.map((e) => ({ code: e.code, file: e.file && path.relative(content, e.file), line: e.line, message: e.message }));
+    return error.errors.map((e) => ({
+      code: e.code,
+      file: e.file && path.relative(content, e.file),
+      line: e.line,
+      message: e.message,
+    }));
   } finally {
     await cleanup();
   }
@@ -57,14 +63,20 @@ for (const [behaviour, file, line, field] of cases) {
   test(`${behaviour}: refused at ${file}:${line}, naming ${field}`, async () => {
     const started = Date.now();
     const problems = await problemsOf(behaviour);
-    assert.deepEqual(problems.map((p) => [p.code, p.file, p.line]), [['content.invalid-field', file, line]]);
+    assert.deepEqual(
+      problems.map((p) => [p.code, p.file, p.line]),
+      [['content.invalid-field', file, line]],
+    );
     assert.ok(problems[0]!.message.startsWith(`${field}: `), problems[0]!.message);
     assert.ok(Date.now() - started < timeLimitMs);
   });
 }
 
 test('post-year-zero: a post dated 0000 is refused at its date line, not read as 1900', async () => {
-  assert.deepEqual((await problemsOf('post-year-zero')).map((p) => [p.code, p.file, p.line]), [['content.bad-date', 'posts/first-post.md', 5]]);
+  assert.deepEqual(
+    (await problemsOf('post-year-zero')).map((p) => [p.code, p.file, p.line]),
+    [['content.bad-date', 'posts/first-post.md', 5]],
+  );
 });
 
 describeBinary();
@@ -100,7 +112,12 @@ function describeBinary(): void {
       const run = await runCli(['build', '--content', content, '--out', out]);
       assert.ok(Date.now() - started < timeLimitMs, `took ${Date.now() - started} ms`);
       assert.equal(run.code, 1, run.stderr);
-      assert.match(run.stderr, new RegExp(`${escape(path.join(content, 'data', 'redirects.json'))}:3:\\d+  \\[1\\]\\.to: .*\\[content\\.invalid-field\\]`));
+      assert.match(
+        run.stderr,
+        new RegExp(
+          `${escape(path.join(content, 'data', 'redirects.json'))}:3:\\d+  \\[1\\]\\.to: .*\\[content\\.invalid-field\\]`,
+        ),
+      );
       assert.deepEqual(await snapshot(out), before);
       assert.doesNotMatch(await readFile(path.join(out, '_redirects'), 'utf8'), /evil/);
     } finally {
@@ -110,7 +127,9 @@ function describeBinary(): void {
 
   test('build refuses a SITE_URL that would break robots.txt, naming the variable', async () => {
     const before = await snapshot(out);
-    const run = await runCli(['build', '--content', good.content, '--out', out], { env: { SITE_URL: 'https://www.example.test/\nDisallow:/' } });
+    const run = await runCli(['build', '--content', good.content, '--out', out], {
+      env: { SITE_URL: 'https://www.example.test/\nDisallow:/' },
+    });
     assert.equal(run.code, 1, run.stderr);
     assert.match(run.stderr, /SITE_URL: .*\[config\.bad-url\]/);
     assert.deepEqual(await snapshot(out), before);
@@ -123,5 +142,17 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 async function snapshot(folder: string): Promise<Map<string, string>> {
   const entries = await readdir(folder, { recursive: true, withFileTypes: true });
   const files = entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
-  return new Map(await Promise.all(files.map(async (file) => [path.relative(folder, file), createHash('sha256').update(await readFile(file)).digest('hex')] as [string, string])));
+  return new Map(
+    await Promise.all(
+      files.map(
+        async (file) =>
+          [
+            path.relative(folder, file),
+            createHash('sha256')
+              .update(await readFile(file))
+              .digest('hex'),
+          ] as [string, string],
+      ),
+    ),
+  );
 }

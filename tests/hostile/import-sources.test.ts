@@ -37,24 +37,45 @@ async function source(files: Record<string, string>): Promise<string> {
 const target = (content: string) => {
   const site = tinyBlog();
   const archetype = site.definition.archetypes!.post!;
-  return { archetype: { ...archetype, imported: archetype.imported! }, collection: site.definition.content.collections.posts!, folder: path.join(content, 'posts'), existing: new Map<string, string>() };
+  return {
+    archetype: { ...archetype, imported: archetype.imported! },
+    collection: site.definition.content.collections.posts!,
+    folder: path.join(content, 'posts'),
+    existing: new Map<string, string>(),
+  };
 };
 
 const post = '---\ntitle: Launch\n---\n\nShipped.\n';
 
-test("a site configuration that links out of the source is refused where it is, and nothing it leads to is read", async () => {
+test('a site configuration that links out of the source is refused where it is, and nothing it leads to is read', async () => {
   const folder = await source({ '_posts/2019-05-01-launch.md': post });
   const outside = path.join(dir, 'outside.yml');
   await writeFile(outside, 'permalink: /stolen/:title/\n');
   await symlink(outside, path.join(folder, '_config.yml'));
   const plan = planImport(folder, target(path.join(dir, 'content')));
-  assert.deepEqual(plan.problems.map((problem) => [problem.code, path.relative(folder, problem.file!)]), [['import.outside-source', '_config.yml']]);
-  assert.ok(plan.posts.every((planned) => planned.aliases.every((alias) => !alias.startsWith('/stolen/'))), 'the linked file is not read');
+  assert.deepEqual(
+    plan.problems.map((problem) => [problem.code, path.relative(folder, problem.file!)]),
+    [['import.outside-source', '_config.yml']],
+  );
+  assert.ok(
+    plan.posts.every((planned) => planned.aliases.every((alias) => !alias.startsWith('/stolen/'))),
+    'the linked file is not read',
+  );
 });
 
 test('a YAML bomb in a Jekyll configuration is refused, said in the report, and the posts keep the default rules', async () => {
-  const bomb = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]', ...Array.from({ length: 8 }, (_, i) => `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)}]`)].join('\n');
-  const folder = await source({ '_config.yml': `${bomb}\npermalink: /bomb/:title/\n`, '_posts/2019-05-01-launch.md': post });
+  const bomb = [
+    'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]',
+    ...Array.from(
+      { length: 8 },
+      (_, i) =>
+        `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)}]`,
+    ),
+  ].join('\n');
+  const folder = await source({
+    '_config.yml': `${bomb}\npermalink: /bomb/:title/\n`,
+    '_posts/2019-05-01-launch.md': post,
+  });
   const plan = planImport(folder, target(path.join(dir, 'content')));
   assert.match(plan.notes[0]!, /^_config\.yml could not be read/);
   assert.deepEqual(plan.posts[0]!.aliases, ['/2019/05/01/launch.html'], "Jekyll's date style");
@@ -62,29 +83,40 @@ test('a YAML bomb in a Jekyll configuration is refused, said in the report, and 
 
 test('an old address that leads to another site, climbs out or breaks a rule is listed and never redirected', async () => {
   const folder = await source({
-    'a.md': '---\ntitle: A\ndate: 2020-01-01\naliases: ["//evil.example/x", "/a/../../etc/", "/ok/\\nDisallow: /"]\nredirect_from: https://old.example/kept/\n---\n',
+    'a.md':
+      '---\ntitle: A\ndate: 2020-01-01\naliases: ["//evil.example/x", "/a/../../etc/", "/ok/\\nDisallow: /"]\nredirect_from: https://old.example/kept/\n---\n',
   });
   const planned = planImport(folder, target(path.join(dir, 'content'))).posts[0]!;
   assert.deepEqual(planned.aliases, ['/kept/']);
   assert.equal(planned.notCarried.filter((note) => /is not a path of a site/.test(note)).length, 3);
 });
 
-test("an import manifest that is not the import's data is an error at it, and nothing is written", { timeout: 60_000 }, async () => {
-  const folder = await source({ 'a.md': '---\ntitle: A\ndate: 2020-01-01\n---\n\nBody.\n' });
-  const { content, cleanup } = await tinyContentCopy();
-  try {
-    await writeFile(path.join(content, 'posts', manifestName), '{ "posts": { "__proto__": ');
-    const digest = await outputDigest(content);
-    await assert.rejects(importIntoTinyBlog(folder, content, path.join(dir, 'manifest-report.md'), { update: true }), (error) => {
-      const errors = error instanceof SiteErrorList ? error.errors : [error];
-      assert.deepEqual(errors.map((e) => [(e as { code?: string }).code, path.basename((e as { file?: string }).file ?? '')]), [['import.bad-manifest', manifestName]]);
-      return true;
-    });
-    assert.equal(await outputDigest(content), digest);
-  } finally {
-    await cleanup();
-  }
-});
+test(
+  "an import manifest that is not the import's data is an error at it, and nothing is written",
+  { timeout: 60_000 },
+  async () => {
+    const folder = await source({ 'a.md': '---\ntitle: A\ndate: 2020-01-01\n---\n\nBody.\n' });
+    const { content, cleanup } = await tinyContentCopy();
+    try {
+      await writeFile(path.join(content, 'posts', manifestName), '{ "posts": { "__proto__": ');
+      const digest = await outputDigest(content);
+      await assert.rejects(
+        importIntoTinyBlog(folder, content, path.join(dir, 'manifest-report.md'), { update: true }),
+        (error) => {
+          const errors = error instanceof SiteErrorList ? error.errors : [error];
+          assert.deepEqual(
+            errors.map((e) => [(e as { code?: string }).code, path.basename((e as { file?: string }).file ?? '')]),
+            [['import.bad-manifest', manifestName]],
+          );
+          return true;
+        },
+      );
+      assert.equal(await outputDigest(content), digest);
+    } finally {
+      await cleanup();
+    }
+  },
+);
 
 /** The least CPU time, of three runs, that `work` takes. */
 function leastCpu(work: () => void): number {

@@ -6,7 +6,15 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { leadEnv, leadFacts, startPreview, startWorkerd, waitFor, type LeadRow, type LeadRuntime } from '../helpers/lead-endpoint.ts';
+import {
+  leadEnv,
+  leadFacts,
+  startPreview,
+  startWorkerd,
+  waitFor,
+  type LeadRow,
+  type LeadRuntime,
+} from '../helpers/lead-endpoint.ts';
 import { startStubs, type Stubs } from '../helpers/lead-stubs.ts';
 import { runCli } from '../helpers/cli.ts';
 import { testSignatureOf } from '../../server/leads/lead-handler.ts';
@@ -23,7 +31,18 @@ const newId = () => randomBytes(16).toString('hex');
 /** A post as a form's island sends it. */
 function lead(form: keyof typeof bodies, token: string, extra: Record<string, unknown> = {}) {
   const submissionId = newId();
-  return { submissionId, text: JSON.stringify({ form, ...bodies[form], recaptchaToken: `${token}-${submissionId}`, submissionId, website: '', fillMs: 5000, ...extra }) };
+  return {
+    submissionId,
+    text: JSON.stringify({
+      form,
+      ...bodies[form],
+      recaptchaToken: `${token}-${submissionId}`,
+      submissionId,
+      website: '',
+      fillMs: 5000,
+      ...extra,
+    }),
+  };
 }
 
 /**
@@ -33,13 +52,26 @@ function lead(form: keyof typeof bodies, token: string, extra: Record<string, un
  */
 function assertInvariants(leads: LeadRow[], stubs: Stubs): void {
   for (const row of leads) {
-    if (row.status === 'spam' || row.status === 'unverified') assert.ok(row.reason, `${row.submissionId} is kept aside with a reason`);
+    if (row.status === 'spam' || row.status === 'unverified')
+      assert.ok(row.reason, `${row.submissionId} is kept aside with a reason`);
     const tries = stubs.hook.filter((request) => request.key === row.submissionId);
-    const taken = tries.filter((request) => request.answered !== undefined && request.answered >= 200 && request.answered < 300).map((request) => request.answeredAt!);
-    for (const next of tries) assert.ok(taken.every((at) => next.at < at), `${row.submissionId} was not sent again after the webhook took it`);
-    if (row.status === 'spam' || row.status === 'unverified') assert.equal(tries.length, 0, `${row.submissionId}, kept aside, was never forwarded`);
+    const taken = tries
+      .filter((request) => request.answered !== undefined && request.answered >= 200 && request.answered < 300)
+      .map((request) => request.answeredAt!);
+    for (const next of tries)
+      assert.ok(
+        taken.every((at) => next.at < at),
+        `${row.submissionId} was not sent again after the webhook took it`,
+      );
+    if (row.status === 'spam' || row.status === 'unverified')
+      assert.equal(tries.length, 0, `${row.submissionId}, kept aside, was never forwarded`);
   }
-  for (const request of stubs.hook) assert.equal(request.key !== undefined && /^[0-9a-f]{32}$/.test(request.key), true, 'every forward carries its submission id as Idempotency-Key');
+  for (const request of stubs.hook)
+    assert.equal(
+      request.key !== undefined && /^[0-9a-f]{32}$/.test(request.key),
+      true,
+      'every forward carries its submission id as Idempotency-Key',
+    );
 }
 
 const runtimes = {
@@ -87,7 +119,8 @@ for (const [name, start] of Object.entries(runtimes)) {
       assert.deepEqual(forwards[0]!.body, expected, 'the SPEC body, without the token, the id or the honeypot');
     };
 
-    test('a consultation lead is stored, answered 202 and delivered once with the SPEC body', () => expectDelivered('consultation'));
+    test('a consultation lead is stored, answered 202 and delivered once with the SPEC body', () =>
+      expectDelivered('consultation'));
     test('a guide lead is delivered', () => expectDelivered('guide'));
     test('a POM toolkit lead is delivered', () => expectDelivered('toolkit'));
 
@@ -146,8 +179,12 @@ for (const [name, start] of Object.entries(runtimes)) {
       const answers = await Promise.all(Array.from({ length: 6 }, () => runtime.post(text, { client })));
       const statuses = answers.map((answer) => answer.status);
       assert.ok(statuses.includes(202), statuses.join());
-      assert.ok(statuses.every((status) => status === 202 || status === 409), statuses.join());
-      for (const answer of answers.filter((each) => each.status === 409)) assert.equal(answer.headers['retry-after'], '1');
+      assert.ok(
+        statuses.every((status) => status === 202 || status === 409),
+        statuses.join(),
+      );
+      for (const answer of answers.filter((each) => each.status === 409))
+        assert.equal(answer.headers['retry-after'], '1');
       await runtime.settle();
       assert.equal((await runtime.leads()).filter((row) => row.submissionId === submissionId).length, 1);
       assert.equal(forwardsOf(submissionId).length, 1);
@@ -156,7 +193,11 @@ for (const [name, start] of Object.entries(runtimes)) {
     test('the same id with other fields is 422, and the first lead stays as it was', async () => {
       const { submissionId, text } = lead('guide', 'ok');
       assert.equal((await runtime.post(text, { client: me() })).status, 202);
-      const other = JSON.stringify({ ...JSON.parse(text), name: 'Somebody Else', recaptchaToken: `ok-2-${submissionId}` });
+      const other = JSON.stringify({
+        ...JSON.parse(text),
+        name: 'Somebody Else',
+        recaptchaToken: `ok-2-${submissionId}`,
+      });
       const answer = await runtime.post(other, { client: me() });
       assert.equal(answer.status, 422);
       assert.deepEqual(JSON.parse(answer.body), { error: 'submission-id-reused' });
@@ -172,7 +213,11 @@ for (const [name, start] of Object.entries(runtimes)) {
       assert.deepEqual(JSON.parse(answer.body), { submissionId, status: 'spam' });
       const row = (await rowOf(submissionId))!;
       assert.deepEqual([row.status, row.reason], ['spam', 'honeypot']);
-      assert.equal(stubs.verified.some((token) => token.endsWith(submissionId)), false, 'no captcha check is spent on it');
+      assert.equal(
+        stubs.verified.some((token) => token.endsWith(submissionId)),
+        false,
+        'no captcha check is spent on it',
+      );
     });
 
     test('a form sent faster than a person fills it is kept as spam (too-fast) and refused', async () => {
@@ -185,7 +230,10 @@ for (const [name, start] of Object.entries(runtimes)) {
     test('a post without a captcha token is kept as unverified (no-captcha) and refused', async () => {
       const { submissionId, text } = lead('guide', 'ok', { recaptchaToken: '' });
       assert.equal((await runtime.post(text, { client: me() })).status, 403);
-      assert.deepEqual([(await rowOf(submissionId))!.status, (await rowOf(submissionId))!.reason], ['unverified', 'no-captcha']);
+      assert.deepEqual(
+        [(await rowOf(submissionId))!.status, (await rowOf(submissionId))!.reason],
+        ['unverified', 'no-captcha'],
+      );
     });
 
     test('a burst over the limit from one address: the posts past it get 429 with Retry-After and are kept (rate-limited)', async () => {
@@ -197,10 +245,14 @@ for (const [name, start] of Object.entries(runtimes)) {
         ids.push(submissionId);
         answers.push(await runtime.post(text, { client }));
       }
-      assert.deepEqual(answers.map((answer) => answer.status), [202, 202, 202, 202, 202, 429, 429]);
+      assert.deepEqual(
+        answers.map((answer) => answer.status),
+        [202, 202, 202, 202, 202, 429, 429],
+      );
       const retryAfter = Number(answers[5]!.headers['retry-after']);
       assert.ok(retryAfter >= 1 && retryAfter <= 60, String(retryAfter));
-      for (const id of ids.slice(5)) assert.deepEqual([(await rowOf(id))!.status, (await rowOf(id))!.reason], ['unverified', 'rate-limited']);
+      for (const id of ids.slice(5))
+        assert.deepEqual([(await rowOf(id))!.status, (await rowOf(id))!.reason], ['unverified', 'rate-limited']);
       // Another address is not held back by it.
       assert.equal((await runtime.post(lead('guide', 'ok').text, { client: me() })).status, 202);
       await runtime.settle();
@@ -209,16 +261,28 @@ for (const [name, start] of Object.entries(runtimes)) {
     test('a post from another origin, or with none, is 403 and nothing is stored', async () => {
       const before = (await runtime.leads()).length;
       for (const origin of ['https://evil.example', 'null']) {
-        assert.equal((await runtime.post(lead('guide', 'ok').text, { client: me(), headers: { origin } })).status, 403, origin);
+        assert.equal(
+          (await runtime.post(lead('guide', 'ok').text, { client: me(), headers: { origin } })).status,
+          403,
+          origin,
+        );
       }
-      const preflight = await runtime.post('', { client: me(), method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+      const preflight = await runtime.post('', {
+        client: me(),
+        method: 'OPTIONS',
+        headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+      });
       assert.equal(preflight.status, 403);
       assert.equal(preflight.headers['access-control-allow-origin'], undefined);
       assert.equal((await runtime.leads()).length, before);
     });
 
     test("the site's own origin gets its CORS preflight answered for that origin alone; anything but POST is 405", async () => {
-      const preflight = await runtime.post('', { client: me(), method: 'OPTIONS', headers: { 'access-control-request-method': 'POST' } });
+      const preflight = await runtime.post('', {
+        client: me(),
+        method: 'OPTIONS',
+        headers: { 'access-control-request-method': 'POST' },
+      });
       assert.equal(preflight.status, 204);
       assert.notEqual(preflight.headers['access-control-allow-origin'], '*');
       assert.match(preflight.headers['access-control-allow-origin'] ?? '', /^http:\/\/127\.0\.0\.1:\d+$/);
@@ -231,17 +295,35 @@ for (const [name, start] of Object.entries(runtimes)) {
       const before = (await runtime.leads()).length;
       const huge = JSON.stringify({ ...JSON.parse(lead('consultation', 'ok').text), message: 'x'.repeat(33 * 1024) });
       assert.equal((await runtime.post(huge, { client: me() })).status, 413);
-      assert.equal((await runtime.post(lead('guide', 'ok').text, { client: me(), headers: { 'content-type': 'multipart/form-data; boundary=x' } })).status, 415);
+      assert.equal(
+        (
+          await runtime.post(lead('guide', 'ok').text, {
+            client: me(),
+            headers: { 'content-type': 'multipart/form-data; boundary=x' },
+          })
+        ).status,
+        415,
+      );
       assert.equal((await runtime.post('{"form":', { client: me() })).status, 400);
       assert.equal((await runtime.leads()).length, before);
     });
 
     test('fields the forms would refuse are 422 with each field and its problem, and nothing is stored', async () => {
       const before = (await runtime.leads()).length;
-      const answer = await runtime.post(lead('consultation', 'ok', { name: '  ', email: 'not-an-email', interest: 'Something else' }).text, { client: me() });
+      const answer = await runtime.post(
+        lead('consultation', 'ok', { name: '  ', email: 'not-an-email', interest: 'Something else' }).text,
+        { client: me() },
+      );
       assert.equal(answer.status, 422);
-      assert.deepEqual(JSON.parse(answer.body).fields, [{ field: 'name', problem: 'required' }, { field: 'email', problem: 'email' }, { field: 'interest', problem: 'choose' }]);
-      assert.equal((await runtime.post(lead('guide', 'ok', { guide_name: 'Not a guide' }).text, { client: me() })).status, 422);
+      assert.deepEqual(JSON.parse(answer.body).fields, [
+        { field: 'name', problem: 'required' },
+        { field: 'email', problem: 'email' },
+        { field: 'interest', problem: 'choose' },
+      ]);
+      assert.equal(
+        (await runtime.post(lead('guide', 'ok', { guide_name: 'Not a guide' }).text, { client: me() })).status,
+        422,
+      );
       assert.equal((await runtime.leads()).length, before);
     });
 
@@ -272,7 +354,14 @@ for (const [name, start] of Object.entries(runtimes)) {
       assert.deepEqual([kept.status, kept.reason], ['unverified', 'verifying']);
       assert.equal(forwardsOf(submissionId).length, 0);
       await waitFor(() => Date.now() > Date.parse(kept.claimedUntil!), 10_000);
-      assert.equal((await runtime.post(JSON.stringify({ ...JSON.parse(text), recaptchaToken: `ok-again-${submissionId}` }), { client: me() })).status, 202);
+      assert.equal(
+        (
+          await runtime.post(JSON.stringify({ ...JSON.parse(text), recaptchaToken: `ok-again-${submissionId}` }), {
+            client: me(),
+          })
+        ).status,
+        202,
+      );
       await runtime.settle();
       assert.equal((await rowOf(submissionId))!.status, 'delivered');
     });
@@ -330,47 +419,93 @@ for (const [name, start] of Object.entries(runtimes)) {
 
     test('without JavaScript: a form-encoded post goes on to the success page (303) and is kept for review without a token', async () => {
       const form = new URLSearchParams({ form: 'guide', ...bodies.guide, website: '' }).toString();
-      const answer = await runtime.post(form, { client: me(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const answer = await runtime.post(form, {
+        client: me(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       assert.equal(answer.status, 303);
       assert.equal(answer.headers.location, '/guides/content/playwright/');
       const row = (await runtime.leads()).at(-1)!;
-      assert.deepEqual([row.form, row.status, row.reason, row.fields.guide_name], ['guide', 'unverified', 'no-captcha', 'AI-Powered Playwright']);
+      assert.deepEqual(
+        [row.form, row.status, row.reason, row.fields.guide_name],
+        ['guide', 'unverified', 'no-captcha', 'AI-Powered Playwright'],
+      );
     });
 
     test('without JavaScript: fields to fix give a page listing each with its label, and a link back to the form', async () => {
-      const form = new URLSearchParams({ form: 'consultation', name: '', email: 'nope', company: '', message: 'Hi', interest: 'Embedded Manual QA' }).toString();
-      const answer = await runtime.post(form, { client: me(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const form = new URLSearchParams({
+        form: 'consultation',
+        name: '',
+        email: 'nope',
+        company: '',
+        message: 'Hi',
+        interest: 'Embedded Manual QA',
+      }).toString();
+      const answer = await runtime.post(form, {
+        client: me(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       assert.equal(answer.status, 422);
       assert.match(answer.headers['content-type']!, /^text\/html/);
-      assert.match(answer.body, /<li>Full name: this field is required\.<\/li><li>Email: please enter an email address\.<\/li>/);
+      assert.match(
+        answer.body,
+        /<li>Full name: this field is required\.<\/li><li>Email: please enter an email address\.<\/li>/,
+      );
       assert.match(answer.body, /<a href="\/getting-started\/">Back to the form<\/a>/);
     });
 
     test('a test lead signed with the reCAPTCHA secret reports every hop: stored, then delivered, marked as a test', async () => {
       const submissionId = newId();
-      const text = JSON.stringify({ form: 'consultation', ...bodies.consultation, submissionId, testSignature: await testSignatureOf('test-secret', submissionId) });
+      const text = JSON.stringify({
+        form: 'consultation',
+        ...bodies.consultation,
+        submissionId,
+        testSignature: await testSignatureOf('test-secret', submissionId),
+      });
       const answer = await runtime.post(text, { client: me() });
       assert.equal(answer.status, 202, answer.body);
       const body = JSON.parse(answer.body) as { status: string; hops: { hop: string; ok: boolean }[] };
       assert.equal(body.status, 'delivered');
-      assert.deepEqual(body.hops.map((hop) => [hop.hop, hop.ok]), [['store', true], ['webhook', true]]);
+      assert.deepEqual(
+        body.hops.map((hop) => [hop.hop, hop.ok]),
+        [
+          ['store', true],
+          ['webhook', true],
+        ],
+      );
       assert.equal((await rowOf(submissionId))!.test, true);
       assert.equal(forwardsOf(submissionId)[0]!.body.test, 'true');
-      const forged = JSON.stringify({ form: 'consultation', ...bodies.consultation, submissionId: newId(), testSignature: 'f'.repeat(64) });
-      assert.equal((await runtime.post(forged, { client: me() })).status, 403, 'a wrong signature is a lead without a token');
+      const forged = JSON.stringify({
+        form: 'consultation',
+        ...bodies.consultation,
+        submissionId: newId(),
+        testSignature: 'f'.repeat(64),
+      });
+      assert.equal(
+        (await runtime.post(forged, { client: me() })).status,
+        403,
+        'a wrong signature is a lead without a token',
+      );
     });
 
     if (name === 'node') {
       test('sitegen check-forms sends a signed test lead through the endpoint and reports the store and the webhook', async () => {
         const preview = runtime as Awaited<ReturnType<typeof startPreview>>;
-        const run = await runCli(['check-forms', '--allow-local', '--site-url', preview.url()], { env: { LEAD_ENDPOINT: '/api/leads', RECAPTCHA_SECRET_KEY: 'test-secret' } });
+        const run = await runCli(['check-forms', '--allow-local', '--site-url', preview.url()], {
+          env: { LEAD_ENDPOINT: '/api/leads', RECAPTCHA_SECRET_KEY: 'test-secret' },
+        });
         assert.equal(run.code, 0, run.stdout + run.stderr);
-        assert.match(run.stdout, /ok {2}lead endpoint {2}http:\/\/127\.0\.0\.1:\d+\/api\/leads\n {2}status 202, readable by the pages \(CORS\)/);
+        assert.match(
+          run.stdout,
+          /ok {2}lead endpoint {2}http:\/\/127\.0\.0\.1:\d+\/api\/leads\n {2}status 202, readable by the pages \(CORS\)/,
+        );
         assert.match(run.stdout, /ok {2}store: stored as [0-9a-f]{32}\n {2}ok {2}webhook: delivered/);
         const test = stubs.hook.at(-1)!;
         assert.equal(test.body.test, 'true');
         stubs.setHook('down');
-        const failing = await runCli(['check-forms', '--allow-local', '--site-url', preview.url()], { env: { LEAD_ENDPOINT: '/api/leads', RECAPTCHA_SECRET_KEY: 'test-secret' } });
+        const failing = await runCli(['check-forms', '--allow-local', '--site-url', preview.url()], {
+          env: { LEAD_ENDPOINT: '/api/leads', RECAPTCHA_SECRET_KEY: 'test-secret' },
+        });
         assert.equal(failing.code, 1);
         assert.match(failing.stdout, /failed {2}webhook: not delivered: answered 503/);
       });
@@ -393,7 +528,10 @@ for (const [name, start] of Object.entries(runtimes)) {
         await waitFor(() => Date.now() > Date.parse(row.claimedUntil!), 10_000);
         await replay(runtime, stubs);
         assert.equal((await rowOf(submissionId))!.status, 'delivered');
-        assert.deepEqual(forwardsOf(submissionId).map((request) => request.key), [submissionId, submissionId]);
+        assert.deepEqual(
+          forwardsOf(submissionId).map((request) => request.key),
+          [submissionId, submissionId],
+        );
       });
     }
   });
@@ -402,7 +540,13 @@ for (const [name, start] of Object.entries(runtimes)) {
 /** `sitegen leads replay`: the command against the SQLite file in Node; the same function against D1 in workerd. */
 async function replay(runtime: LeadRuntime, stubs: Stubs): Promise<void> {
   if (runtime.name === 'node') {
-    const run = await runCli(['leads', 'replay'], { env: { LEADS_DB: (runtime as Awaited<ReturnType<typeof startPreview>>).db, FORM_WEBHOOK_URL: stubs.webhookUrl, LEADS_TIMEOUT_MS: '1200' } });
+    const run = await runCli(['leads', 'replay'], {
+      env: {
+        LEADS_DB: (runtime as Awaited<ReturnType<typeof startPreview>>).db,
+        FORM_WEBHOOK_URL: stubs.webhookUrl,
+        LEADS_TIMEOUT_MS: '1200',
+      },
+    });
     assert.ok(run.code === 0 || run.code === 1, run.stderr);
     return;
   }

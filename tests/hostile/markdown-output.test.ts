@@ -20,7 +20,10 @@ const fixtures = path.join(projectRoot, 'tests', 'hostile', 'fixtures');
 const timeBound = hangBound;
 
 /** Renders bodies as the build does and returns each problem as [code, file name, line]. */
-async function problemsOf(bodies: MarkdownBody[], threads?: number): Promise<[string, string | undefined, number | undefined][]> {
+async function problemsOf(
+  bodies: MarkdownBody[],
+  threads?: number,
+): Promise<[string, string | undefined, number | undefined][]> {
   try {
     // No cache: every body is rendered.
     await renderBodies(bodies, { cache: new Cache(undefined), threads });
@@ -63,10 +66,19 @@ test('refuses every form of a javascript:, vbscript: or data: URL with its line,
 
 test('reports unsafe URLs from worker threads as well', async () => {
   const body = await bodyOf(javascriptPost);
-  const many = Array.from({ length: workerThreshold }, (_, i) => ({ ...body, file: `${body.file.replace(/\.md$/, '')}-${i}.md` }));
+  const many = Array.from({ length: workerThreshold }, (_, i) => ({
+    ...body,
+    file: `${body.file.replace(/\.md$/, '')}-${i}.md`,
+  }));
   const problems = await problemsOf(many, 2);
   assert.equal(problems.length, 6 * workerThreshold);
-  assert.deepEqual(problems.slice(0, 2).map(([code, , line]) => [code, line]), [['markdown.unsafe-url', 13], ['markdown.unsafe-url', 15]]);
+  assert.deepEqual(
+    problems.slice(0, 2).map(([code, , line]) => [code, line]),
+    [
+      ['markdown.unsafe-url', 13],
+      ['markdown.unsafe-url', 15],
+    ],
+  );
 });
 
 test('reports unsafe URLs again when the body comes from the cache', async () => {
@@ -75,9 +87,16 @@ test('reports unsafe URLs again when the body comes from the cache', async () =>
   try {
     for (const run of ['rendered', 'cached']) {
       const cache = new CountingCache(folder);
-      const failure = await renderBodies([body], { cache }).then(() => undefined, (error: unknown) => error);
+      const failure = await renderBodies([body], { cache }).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
       assert.ok(failure instanceof SiteErrorList, run);
-      assert.deepEqual(failure.errors.map((e) => [e.code, e.line]), [13, 15, 17, 19, 21, 23].map((line) => ['markdown.unsafe-url', line]), run);
+      assert.deepEqual(
+        failure.errors.map((e) => [e.code, e.line]),
+        [13, 15, 17, 19, 21, 23].map((line) => ['markdown.unsafe-url', line]),
+        run,
+      );
       assert.equal(cache.hits, run === 'cached' ? 1 : 0, `${run}: bodies from the cache`);
     }
   } finally {
@@ -125,7 +144,16 @@ test('refuses thousands of lists or blockquotes inside others, whose parse time 
 });
 
 test('renders nesting under the limit', async () => {
-  assert.deepEqual(await problemsOf([{ file: '/posts/ok.md', body: `${'- '.repeat(60)}x\n\n${'>'.repeat(90)} y\n\n${'**'.repeat(40)}z${'**'.repeat(40)}\n`, bodyLine: 1 }]), []);
+  assert.deepEqual(
+    await problemsOf([
+      {
+        file: '/posts/ok.md',
+        body: `${'- '.repeat(60)}x\n\n${'>'.repeat(90)} y\n\n${'**'.repeat(40)}z${'**'.repeat(40)}\n`,
+        bodyLine: 1,
+      },
+    ]),
+    [],
+  );
 });
 
 /**
@@ -137,7 +165,9 @@ test('renders nesting under the limit', async () => {
  * child measures every input, so the pipeline loads once; it is killed after a generous bound,
  * so a regression fails instead of hanging the run.
  */
-function growthInChild(inputs: Record<string, string>): Promise<Record<string, { ratio: number; ms: number; html: number }>> {
+function growthInChild(
+  inputs: Record<string, string>,
+): Promise<Record<string, { ratio: number; ms: number; html: number }>> {
   const module = path.join(projectRoot, 'cli', 'render', 'markdown', 'render-markdown.ts');
   const script = `import { renderMarkdown } from ${JSON.stringify(module)};
     let text = ''; for await (const chunk of process.stdin) text += chunk;
@@ -156,10 +186,15 @@ function growthInChild(inputs: Record<string, string>): Promise<Record<string, {
     }
     console.log(JSON.stringify(results));`;
   return new Promise((resolve, reject) => {
-    const child = execFile(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: projectRoot, timeout: 240_000, maxBuffer: 1 << 20 }, (error, stdout) => {
-      if (error) reject(error.killed ? new Error('the render did not finish in time') : error);
-      else resolve(JSON.parse(stdout) as Record<string, { ratio: number; ms: number; html: number }>);
-    });
+    const child = execFile(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      { cwd: projectRoot, timeout: 240_000, maxBuffer: 1 << 20 },
+      (error, stdout) => {
+        if (error) reject(error.killed ? new Error('the render did not finish in time') : error);
+        else resolve(JSON.parse(stdout) as Record<string, { ratio: number; ms: number; html: number }>);
+      },
+    );
     child.stdin!.end(JSON.stringify(inputs));
   });
 }
@@ -176,20 +211,27 @@ function unclosedCodeSpans(): string {
 
 /** Both linear-time inputs, measured by one child the first time a test asks. */
 let growth: ReturnType<typeof growthInChild> | undefined;
-const measuredGrowth = () => (growth ??= growthInChild({
-  rawHtml: `a ${'<a <!-- '.repeat(5_000)}\n\nb ${'<? <![CDATA[ <!A '.repeat(2_500)}`,
-  codeSpans: unclosedCodeSpans(),
-}));
+const measuredGrowth = () =>
+  (growth ??= growthInChild({
+    rawHtml: `a ${'<a <!-- '.repeat(5_000)}\n\nb ${'<? <![CDATA[ <!A '.repeat(2_500)}`,
+    codeSpans: unclosedCodeSpans(),
+  }));
 
 test('parses 80 KB of "<a <!-- " and other unclosed raw HTML in linear time', async () => {
   const result = (await measuredGrowth()).rawHtml!;
-  assert.ok(result.ratio < linearGrowth, `twice the input took ${result.ratio.toFixed(2)}× the CPU time (${Math.round(result.ms)} ms once)`);
+  assert.ok(
+    result.ratio < linearGrowth,
+    `twice the input took ${result.ratio.toFixed(2)}× the CPU time (${Math.round(result.ms)} ms once)`,
+  );
   assert.ok(result.html > 150_000, 'the unclosed openers are text');
 });
 
 test('parses 560 KB of unclosed code spans of every length in linear time', async () => {
   const result = (await measuredGrowth()).codeSpans!;
-  assert.ok(result.ratio < linearGrowth, `twice the input took ${result.ratio.toFixed(2)}× the CPU time (${Math.round(result.ms)} ms once)`);
+  assert.ok(
+    result.ratio < linearGrowth,
+    `twice the input took ${result.ratio.toFixed(2)}× the CPU time (${Math.round(result.ms)} ms once)`,
+  );
 });
 
 test('a stack overflow while rendering becomes an error naming the file', async () => {
@@ -199,9 +241,13 @@ test('a stack overflow while rendering becomes an error naming the file', async 
     try { await renderBodies([{ file: '/posts/deep.md', body: '- '.repeat(90) + 'x', bodyLine: 3 }], { cache: new Cache(undefined) }); console.log('rendered'); }
     catch (error) { console.log(JSON.stringify([error.code, error.file])); }`;
   const stdout = await new Promise<string>((resolve, reject) => {
-    execFile(process.execPath, ['--stack-size=80', '--import', 'tsx', '--input-type=module', '-e', script],
-    // Only a guard against a hang: a cold start (tsx compiling, Shiki loading) on a busy machine takes tens of seconds.
-    { cwd: projectRoot, timeout: 120_000 }, (error, out) => (error ? reject(error) : resolve(out)));
+    execFile(
+      process.execPath,
+      ['--stack-size=80', '--import', 'tsx', '--input-type=module', '-e', script],
+      // Only a guard against a hang: a cold start (tsx compiling, Shiki loading) on a busy machine takes tens of seconds.
+      { cwd: projectRoot, timeout: 120_000 },
+      (error, out) => (error ? reject(error) : resolve(out)),
+    );
   });
   assert.deepEqual(JSON.parse(stdout.trim().split('\n').pop()!), ['markdown.render-failed', '/posts/deep.md']);
 });
@@ -210,7 +256,11 @@ test('an exception while rendering one body becomes an error naming its file, in
   // A body that is not text makes the renderer throw, as any bug in it would.
   const broken = { file: '/posts/broken.md', body: { length: 1 } as unknown as string, bodyLine: 1 };
   assert.deepEqual(await problemsOf([broken]), [['markdown.render-failed', 'broken.md', undefined]]);
-  const many = Array.from({ length: workerThreshold }, (_, i) => ({ file: `/posts/ok-${i}.md`, body: `Post ${i}.\n`, bodyLine: 1 }));
+  const many = Array.from({ length: workerThreshold }, (_, i) => ({
+    file: `/posts/ok-${i}.md`,
+    body: `Post ${i}.\n`,
+    bodyLine: 1,
+  }));
   assert.deepEqual(await problemsOf([...many, broken], 2), [['markdown.render-failed', 'broken.md', undefined]]);
 });
 
@@ -222,7 +272,7 @@ async function tinyPost(slug: string, body?: string): Promise<string> {
   const end = text.indexOf('\n---\n', 4);
   const lines = text.slice(4, end).split('\n').length;
   const front = [`title: "${slug}"`, 'date: 2024-02-21', 'tags: [Testing]'];
-  while (front.length < lines) front.push('# a line of its own, so the body starts where the fixture\'s does');
+  while (front.length < lines) front.push("# a line of its own, so the body starts where the fixture's does");
   return `---\n${front.join('\n')}${body === undefined ? text.slice(end) : `\n---\n\n${body}`}`;
 }
 
@@ -234,7 +284,10 @@ test('build refuses a javascript: link and a 10,000-deep list with exit 1 at the
     assert.equal(first.code, 0, first.stderr);
     const before = await snapshot(out);
     await writeFile(path.join(content, 'posts', 'javascript-link.md'), await tinyPost('javascript-link'));
-    await writeFile(path.join(content, 'posts', 'deep-list.md'), await tinyPost('deep-list', `${'- '.repeat(10_000)}x\n`));
+    await writeFile(
+      path.join(content, 'posts', 'deep-list.md'),
+      await tinyPost('deep-list', `${'- '.repeat(10_000)}x\n`),
+    );
     const started = performance.now();
     const run = await runCli(['build'], { cwd: root });
     assert.ok(performance.now() - started < timeBound * 3, 'a build, CLI start included');
@@ -250,6 +303,9 @@ test('build refuses a javascript: link and a 10,000-deep list with exit 1 at the
 
 async function snapshot(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const files = entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name)).sort();
+  const files = entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
   return Promise.all(files.map(async (file) => `${path.relative(dir, file)} ${(await stat(file)).size}`));
 }

@@ -40,16 +40,52 @@ const refusals: [name: string, title: string, args: string[], code: string, reas
   ['an impossible date', 'Leap Day Plus One', ['--date', '2024-02-30'], 'new-post.bad-date', /2024-02-30/],
   ['year 0000', 'The Year Zero', ['--date', '0000-01-01'], 'new-post.bad-date', /0000-01-01/],
   ['a bell character in the title', 'Ring \x07 Ring', [], 'new-post.invalid-field', /^error: title: /m],
-  ['a right-to-left override in the title', 'Innocent \u202Etxt.exe', [], 'new-post.invalid-field', /^error: title: .*\\u202e/m],
+  [
+    'a right-to-left override in the title',
+    'Innocent \u202Etxt.exe',
+    [],
+    'new-post.invalid-field',
+    /^error: title: .*\\u202e/m,
+  ],
   ['a newline in the title', 'First line\nsecond: line', [], 'new-post.invalid-field', /^error: title: /m],
   ['a DEL character in the title', 'Delete\x7fme', [], 'new-post.invalid-field', /^error: title: /m],
   ['an empty excerpt', 'Empty Excerpt', ['--excerpt', ''], 'new-post.invalid-field', /^error: excerpt: /m],
   ['a whitespace-only excerpt', 'Blank Excerpt', ['--excerpt', ' \t '], 'new-post.invalid-field', /^error: excerpt: /m],
-  ['a very long title', `Long ${'word '.repeat(1000)}`, [], 'new-post.invalid-field', /^error: title: expected at most/m],
-  ['a newline in the category', 'Odd Category', ['--category', 'One\nTwo'], 'new-post.invalid-field', /^error: category: /m],
-  ['an empty category', 'Empty Category', ['--category', ''], 'new-post.empty-category', /^error: the category is empty/m],
-  ['a whitespace-only category', 'Blank Category', ['--category', '  '], 'new-post.empty-category', /^error: the category is empty/m],
-  ['a control character in a tag', 'Odd Tag', ['--tags', 'Good, Ba\x1bd'], 'new-post.invalid-field', /^error: tags\[1\]: /m],
+  [
+    'a very long title',
+    `Long ${'word '.repeat(1000)}`,
+    [],
+    'new-post.invalid-field',
+    /^error: title: expected at most/m,
+  ],
+  [
+    'a newline in the category',
+    'Odd Category',
+    ['--category', 'One\nTwo'],
+    'new-post.invalid-field',
+    /^error: category: /m,
+  ],
+  [
+    'an empty category',
+    'Empty Category',
+    ['--category', ''],
+    'new-post.empty-category',
+    /^error: the category is empty/m,
+  ],
+  [
+    'a whitespace-only category',
+    'Blank Category',
+    ['--category', '  '],
+    'new-post.empty-category',
+    /^error: the category is empty/m,
+  ],
+  [
+    'a control character in a tag',
+    'Odd Tag',
+    ['--tags', 'Good, Ba\x1bd'],
+    'new-post.invalid-field',
+    /^error: tags\[1\]: /m,
+  ],
 ];
 
 for (const [name, title, args, code, reason] of refusals) {
@@ -89,11 +125,30 @@ test('writes awkward but legal titles that build and show exactly in the h1', as
   t.mock.method(console, 'log', () => undefined);
   for (const [index, title] of awkwardTitles.entries()) {
     if (index === 0) continue;
-    const args = ['--content', content, '--tags', 'Testing', '--slug', `awkward-${index}`, '--date', '2024-05-01', '--', title];
+    const args = [
+      '--content',
+      content,
+      '--tags',
+      'Testing',
+      '--slug',
+      `awkward-${index}`,
+      '--date',
+      '2024-05-01',
+      '--',
+      title,
+    ];
     await createNewPostCommand(realSite.definition).exitOverride().parseAsync(args, { from: 'user' });
   }
   const writer = new MemoryWriter();
-  await buildSite({ root: projectRoot, site: realSite, contentDir: content, cache: projectCache, writer, env: {}, now: new Date('2026-11-21T00:00:00Z') });
+  await buildSite({
+    root: projectRoot,
+    site: realSite,
+    contentDir: content,
+    cache: projectCache,
+    writer,
+    env: {},
+    now: new Date('2026-11-21T00:00:00Z'),
+  });
   for (const [index, title] of awkwardTitles.entries()) {
     const html = writer.text(`blog/awkward-${index}/index.html`);
     assert.ok(html, `awkward-${index} was built`);
@@ -125,7 +180,13 @@ test('refuses a posts folder that is a link out of the content folder, and write
   try {
     const run = await newPost('Written Elsewhere');
     assert.equal(run.code, 1, run.stderr);
-    assert.match(run.stderr, new RegExp(`^ {2}${postsFolder().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} {2}resolves to ${outside.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, outside the content folder {2}\\[content\\.outside-content-folder\\]$`, 'm'));
+    assert.match(
+      run.stderr,
+      new RegExp(
+        `^ {2}${postsFolder().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} {2}resolves to ${outside.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, outside the content folder {2}\\[content\\.outside-content-folder\\]$`,
+        'm',
+      ),
+    );
     assert.deepEqual(await readdir(outside), [], 'nothing is written where the link points');
     assert.ok(run.ms < timeLimitMs, `took ${run.ms} ms`);
   } finally {

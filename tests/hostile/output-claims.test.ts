@@ -31,21 +31,67 @@ const tiny = tinySite.definition;
 const posts = tiny.content.collections.posts!;
 
 /** The tiny site, its bundles allowed to publish HTML and XML (as downloads), with more pages, feeds and redirects. */
-function siteWith(more: { routes?: string[]; feeds?: string[]; redirects?: { from: string; line: number }[] }): typeof tinySite {
+function siteWith(more: {
+  routes?: string[];
+  feeds?: string[];
+  redirects?: { from: string; line: number }[];
+}): typeof tinySite {
   return loadedSite({
     ...tiny,
-    content: { ...tiny.content, collections: { posts: { ...posts, bundles: { ...posts.bundles!, attachments: ['.html', '.xml'] } } } },
-    routes: (model) => [...tiny.routes(model), ...(more.routes ?? []).map((route) => ({ path: route, page: { kind: 'home' } as const, source: path.join(content, 'data', 'site.json') }))],
-    feeds: (model) => [...tiny.feeds!(model), ...(more.feeds ?? []).map((feed) => ({ path: feed, title: 'More', description: 'More', link: '/', language: 'en', items: [] }))],
-    redirects: (model) => [...tiny.redirects!(model), ...(more.redirects ?? []).map(({ from, line }) => ({ from, to: '/', origin: { kind: 'data' as const, file: path.join(content, 'data', 'redirects.json'), line } }))],
+    content: {
+      ...tiny.content,
+      collections: { posts: { ...posts, bundles: { ...posts.bundles!, attachments: ['.html', '.xml'] } } },
+    },
+    routes: (model) => [
+      ...tiny.routes(model),
+      ...(more.routes ?? []).map((route) => ({
+        path: route,
+        page: { kind: 'home' } as const,
+        source: path.join(content, 'data', 'site.json'),
+      })),
+    ],
+    feeds: (model) => [
+      ...tiny.feeds!(model),
+      ...(more.feeds ?? []).map((feed) => ({
+        path: feed,
+        title: 'More',
+        description: 'More',
+        link: '/',
+        language: 'en',
+        items: [],
+      })),
+    ],
+    redirects: (model) => [
+      ...tiny.redirects!(model),
+      ...(more.redirects ?? []).map(({ from, line }) => ({
+        from,
+        to: '/',
+        origin: { kind: 'data' as const, file: path.join(content, 'data', 'redirects.json'), line },
+      })),
+    ],
   });
 }
 
 /** The errors of a build of the content folder with `site` into `out`, as [code, file relative to the content, line]. */
-async function errorsOf(site: typeof tinySite, out: string): Promise<{ located: [string, string, number | undefined][]; messages: string[] }> {
-  const error = await buildSite({ root: tinyRoot, site, contentDir: content, writer: new DiskWriter(out), cache: new Cache(undefined) }).then(() => undefined, (caught: unknown) => caught);
+async function errorsOf(
+  site: typeof tinySite,
+  out: string,
+): Promise<{ located: [string, string, number | undefined][]; messages: string[] }> {
+  const error = await buildSite({
+    root: tinyRoot,
+    site,
+    contentDir: content,
+    writer: new DiskWriter(out),
+    cache: new Cache(undefined),
+  }).then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   const errors = collectSiteErrors(error) ?? [];
-  return { located: errors.map((problem) => [problem.code, path.relative(content, problem.file!), problem.line]), messages: errors.map((problem) => problem.message) };
+  return {
+    located: errors.map((problem) => [problem.code, path.relative(content, problem.file!), problem.line]),
+    messages: errors.map((problem) => problem.message),
+  };
 }
 
 /** Runs `check` with `files` written into the bundle. */
@@ -67,24 +113,42 @@ test("a bundle's index.html does not replace its post's page: an error at the fi
   await withFiles(['index.html'], async () => {
     const { located, messages } = await errorsOf(site, out);
     assert.deepEqual(located, [['routes.duplicate-output', 'posts/launch/index.html', undefined]]);
-    assert.match(messages[0]!, /^posts\/launch\/index\.html is written twice: the file \/posts\/launch\/index\.html of a page bundle \(.*index\.html\) and the page \/posts\/launch \(.*index\.md\)$/);
+    assert.match(
+      messages[0]!,
+      /^posts\/launch\/index\.html is written twice: the file \/posts\/launch\/index\.html of a page bundle \(.*index\.html\) and the page \/posts\/launch \(.*index\.md\)$/,
+    );
   });
   assert.deepEqual(await filesOf(out), before);
 });
 
 test("a bundle's file does not replace another page or a feed", async () => {
   await withFiles(['more/index.html', 'feed.xml'], async () => {
-    const { located, messages } = await errorsOf(siteWith({ routes: ['/posts/launch/more'], feeds: ['/posts/launch/feed.xml'] }), path.join(dir, 'other-page'));
-    assert.deepEqual(located.sort(), [['routes.duplicate-output', 'posts/launch/feed.xml', undefined], ['routes.duplicate-output', 'posts/launch/more/index.html', undefined]]);
+    const { located, messages } = await errorsOf(
+      siteWith({ routes: ['/posts/launch/more'], feeds: ['/posts/launch/feed.xml'] }),
+      path.join(dir, 'other-page'),
+    );
+    assert.deepEqual(located.sort(), [
+      ['routes.duplicate-output', 'posts/launch/feed.xml', undefined],
+      ['routes.duplicate-output', 'posts/launch/more/index.html', undefined],
+    ]);
     assert.ok(messages.some((message) => message.includes('the page /posts/launch/more')));
     assert.ok(messages.some((message) => message.includes('the feed /posts/launch/feed.xml')));
   });
 });
 
 test('an old address cannot land on _headers, _redirects or what the host runs as code: an error at its line', async () => {
-  const redirects = [{ from: '/_headers', line: 2 }, { from: '/_redirects/', line: 3 }, { from: '/_worker.js', line: 4 }, { from: '/_routes.json', line: 5 }, { from: '/sitemap.xml', line: 6 }];
+  const redirects = [
+    { from: '/_headers', line: 2 },
+    { from: '/_redirects/', line: 3 },
+    { from: '/_worker.js', line: 4 },
+    { from: '/_routes.json', line: 5 },
+    { from: '/sitemap.xml', line: 6 },
+  ];
   const { located, messages } = await errorsOf(siteWith({ redirects }), path.join(dir, 'reserved'));
-  assert.deepEqual(located, redirects.map(({ line }) => ['routes.duplicate-output', 'data/redirects.json', line]));
+  assert.deepEqual(
+    located,
+    redirects.map(({ line }) => ['routes.duplicate-output', 'data/redirects.json', line]),
+  );
   assert.match(messages[0]!, /the build's _headers/);
   assert.match(messages[2]!, /the host's _worker\.js/);
 });
@@ -100,13 +164,39 @@ test('claims conflict as paths do: twice, a file where a folder is needed, a fil
         return collectSiteErrors(error) ?? [];
       }
     })();
-    assert.deepEqual(errors.map((error) => error.code), ['routes.duplicate-output']);
+    assert.deepEqual(
+      errors.map((error) => error.code),
+      ['routes.duplicate-output'],
+    );
     return `${errors[0]!.file}: ${errors[0]!.message}`;
   };
-  assert.match(refusal([...reservedClaims('site.ts'), claim('_headers/index.html', 'alias')]), /^alias\.md: _headers is a file, and _headers\/index\.html would be inside it/);
-  assert.match(refusal([claim('a/b/index.html', 'page'), claim('a/b', 'file')]), /^file\.md: a\/b is a folder of the output, and cannot also be a file/);
-  assert.match(refusal([claim('pagefind/', 'search'), claim('pagefind/x/index.html', 'page')]), /^page\.md: pagefind\/x\/index\.html is inside pagefind\/, which another writer owns/);
-  assert.match(refusal([claim('assets/app.js', 'file'), claim('assets/', 'bundle')]), /^bundle\.md: assets\/ is owned by one writer, and another writes into it/);
-  assert.match(refusal([claim('a.html', 'one'), claim('a.html', 'two')]), /^two\.md: a\.html is written twice: two \(two\.md\) and one \(one\.md\)$/);
-  assert.doesNotThrow(() => checkOutputClaims([...reservedClaims('site.ts'), claim('index.html', 'home'), claim('blog/index.html', 'blog'), claim('blog/a/index.html', 'post'), claim('assets/', 'bundle')]));
+  assert.match(
+    refusal([...reservedClaims('site.ts'), claim('_headers/index.html', 'alias')]),
+    /^alias\.md: _headers is a file, and _headers\/index\.html would be inside it/,
+  );
+  assert.match(
+    refusal([claim('a/b/index.html', 'page'), claim('a/b', 'file')]),
+    /^file\.md: a\/b is a folder of the output, and cannot also be a file/,
+  );
+  assert.match(
+    refusal([claim('pagefind/', 'search'), claim('pagefind/x/index.html', 'page')]),
+    /^page\.md: pagefind\/x\/index\.html is inside pagefind\/, which another writer owns/,
+  );
+  assert.match(
+    refusal([claim('assets/app.js', 'file'), claim('assets/', 'bundle')]),
+    /^bundle\.md: assets\/ is owned by one writer, and another writes into it/,
+  );
+  assert.match(
+    refusal([claim('a.html', 'one'), claim('a.html', 'two')]),
+    /^two\.md: a\.html is written twice: two \(two\.md\) and one \(one\.md\)$/,
+  );
+  assert.doesNotThrow(() =>
+    checkOutputClaims([
+      ...reservedClaims('site.ts'),
+      claim('index.html', 'home'),
+      claim('blog/index.html', 'blog'),
+      claim('blog/a/index.html', 'post'),
+      claim('assets/', 'bundle'),
+    ]),
+  );
 });

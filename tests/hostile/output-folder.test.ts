@@ -35,7 +35,10 @@ before(async () => {
 after(() => cleanup());
 
 /** Runs `sitegen build` in the project copy and times it. */
-async function build(args: string[], options: { env?: Record<string, string>; umask?: number } = {}): Promise<CliRun & { ms: number }> {
+async function build(
+  args: string[],
+  options: { env?: Record<string, string>; umask?: number } = {},
+): Promise<CliRun & { ms: number }> {
   const started = Date.now();
   const previous = options.umask === undefined ? undefined : process.umask(options.umask);
   const running = runCli(['build', ...args], { cwd: site, env: options.env }); // the child takes the umask as it starts
@@ -48,7 +51,19 @@ async function build(args: string[], options: { env?: Record<string, string>; um
 async function snapshot(folder: string): Promise<Map<string, string>> {
   const entries = await readdir(folder, { recursive: true, withFileTypes: true });
   const files = entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
-  return new Map(await Promise.all(files.map(async (file) => [path.relative(folder, file), createHash('sha256').update(await readFile(file)).digest('hex')] as [string, string])));
+  return new Map(
+    await Promise.all(
+      files.map(
+        async (file) =>
+          [
+            path.relative(folder, file),
+            createHash('sha256')
+              .update(await readFile(file))
+              .digest('hex'),
+          ] as [string, string],
+      ),
+    ),
+  );
 }
 
 /** Asserts a refusal: exit 2, one line naming the path and the code, in time. */
@@ -79,7 +94,11 @@ test('refuses an --out folder holding the content folder given with --content', 
   const elsewhere = path.join(base, 'elsewhere');
   await cp(path.join(site, 'content'), path.join(elsewhere, 'content'), { recursive: true });
   const before = await snapshot(elsewhere);
-  assertRefused(await build(['--content', path.join(elsewhere, 'content'), '--out', elsewhere, '--force']), 'output.protected-folder', elsewhere);
+  assertRefused(
+    await build(['--content', path.join(elsewhere, 'content'), '--out', elsewhere, '--force']),
+    'output.protected-folder',
+    elsewhere,
+  );
   assert.deepEqual(await snapshot(elsewhere), before);
 });
 
@@ -106,8 +125,13 @@ test('refuses a folder with files that no build wrote, then replaces it with --f
   const info = await lstat(path.join(site, 'stuff'));
   assert.ok(info.isDirectory() && !info.isSymbolicLink(), 'the output is a plain folder');
   assert.equal(existsSync(path.join(site, 'stuff', 'photo.jpg')), false);
-  assert.deepEqual((await entriesBesideOutput(path.join(site, 'stuff'))).filter((name) => name.startsWith('.stuff')), [], 'no staging folder, old version or lock is left');
-  for (const folder of ['stuff', 'stuff/posts', 'stuff/assets']) assert.equal((await stat(path.join(site, folder))).mode & 0o777, 0o755, folder);
+  assert.deepEqual(
+    (await entriesBesideOutput(path.join(site, 'stuff'))).filter((name) => name.startsWith('.stuff')),
+    [],
+    'no staging folder, old version or lock is left',
+  );
+  for (const folder of ['stuff', 'stuff/posts', 'stuff/assets'])
+    assert.equal((await stat(path.join(site, folder))).mode & 0o777, 0o755, folder);
   assert.equal((await stat(path.join(site, 'stuff', 'index.html'))).mode & 0o777, 0o644);
   const again = await build(['--out', 'stuff', '--no-check-links']);
   assert.equal(again.code, 0, `an earlier build's output needs no --force: ${again.stderr}`);
@@ -117,7 +141,8 @@ test('the output has the modes of a 027 umask', async () => {
   const out = path.join(base, 'out-027');
   const run = await build(['--out', out, '--no-check-links'], { umask: 0o027 });
   assert.equal(run.code, 0, run.stderr);
-  for (const folder of ['', 'posts', 'assets']) assert.equal((await stat(path.join(out, folder))).mode & 0o777, 0o750, folder || out);
+  for (const folder of ['', 'posts', 'assets'])
+    assert.equal((await stat(path.join(out, folder))).mode & 0o777, 0o750, folder || out);
   assert.equal((await stat(path.join(out, 'index.html'))).mode & 0o777, 0o640);
 });
 
@@ -127,17 +152,35 @@ test('the next build removes the staging folder and lock of a killed build, but 
   const content = await mkdtemp(path.join(base, 'many-posts-'));
   await cp(path.join(site, 'content'), content, { recursive: true });
   await addTinySyntheticPosts(path.join(content, 'posts'), 300);
-  const child = spawn(process.execPath, [path.join(projectRoot, 'cli', 'bin.js'), 'build', '--out', out, '--content', content, '--no-check-links', '--no-cache'], { cwd: site, stdio: 'ignore' });
-  const staging = await waitFor(async () => (await readdir(base)).find((name) => name.startsWith(`.out-killed-staging-${child.pid}-`)));
+  const child = spawn(
+    process.execPath,
+    [
+      path.join(projectRoot, 'cli', 'bin.js'),
+      'build',
+      '--out',
+      out,
+      '--content',
+      content,
+      '--no-check-links',
+      '--no-cache',
+    ],
+    { cwd: site, stdio: 'ignore' },
+  );
+  const staging = await waitFor(async () =>
+    (await readdir(base)).find((name) => name.startsWith(`.out-killed-staging-${child.pid}-`)),
+  );
   child.kill('SIGKILL');
   await once(child, 'close');
-  assert.ok(existsSync(path.join(base, staging)) && existsSync(path.join(base, '.out-killed.lock')), 'the killed build left its staging folder and lock');
+  assert.ok(
+    existsSync(path.join(base, staging)) && existsSync(path.join(base, '.out-killed.lock')),
+    'the killed build left its staging folder and lock',
+  );
   const running = `.out-killed-staging-${process.pid}-0123456789ab`;
   await mkdir(path.join(base, running));
   const run = await build(['--out', out, '--content', content, '--no-check-links']);
   assert.equal(run.code, 0, run.stderr);
   assert.ok(run.ms < buildMs, `${run.ms} ms`);
-  assert.equal(existsSync(path.join(base, staging)), false, 'the killed build\'s staging folder is gone');
+  assert.equal(existsSync(path.join(base, staging)), false, "the killed build's staging folder is gone");
   assert.equal(existsSync(path.join(base, '.out-killed.lock')), false);
   assert.ok(existsSync(path.join(base, running)), 'the folder of a running build stays');
   await rm(path.join(base, running), { recursive: true });
@@ -145,17 +188,28 @@ test('the next build removes the staging folder and lock of a killed build, but 
 
 test('two builds into one folder at once: both end, one complete output, a clear message for the other', async () => {
   const out = path.join(base, 'out-twice');
-  const runs = await Promise.all([build(['--out', out, '--no-check-links']), build(['--out', out, '--no-check-links'])]);
+  const runs = await Promise.all([
+    build(['--out', out, '--no-check-links']),
+    build(['--out', out, '--no-check-links']),
+  ]);
   for (const run of runs) {
     assert.ok(run.code === 0 || run.code === 1, `exit ${run.code}: ${run.stderr}`);
     assert.doesNotMatch(run.stderr, /ENOTEMPTY|EEXIST|\n\s+at /);
-    if (run.code === 1) assert.match(run.stderr, /^error: another build \(process \d+\) is writing .*out-twice; wait for it to finish.*\[output\.locked\]$/m);
+    if (run.code === 1)
+      assert.match(
+        run.stderr,
+        /^error: another build \(process \d+\) is writing .*out-twice; wait for it to finish.*\[output\.locked\]$/m,
+      );
   }
   const winner = runs.find((run) => run.code === 0);
   assert.ok(winner, runs.map((run) => run.stderr).join('\n'));
   const files = Number(/\((\d+) files\)/.exec(winner.stdout)![1]);
   assert.equal((await snapshot(out)).size, files, 'every file of the build is in the output');
-  assert.deepEqual((await entriesBesideOutput(out)).filter((name) => name.startsWith('.out-twice')), [], 'no staging folder, old version or lock is left');
+  assert.deepEqual(
+    (await entriesBesideOutput(out)).filter((name) => name.startsWith('.out-twice')),
+    [],
+    'no staging folder, old version or lock is left',
+  );
 });
 
 test('a failed build leaves the previous output byte for byte, and nothing beside it', async () => {
@@ -175,11 +229,17 @@ test('a failed build leaves the previous output byte for byte, and nothing besid
   assert.deepEqual(await entriesBesideOutput(out), ['content', 'dist']);
 });
 
-for (const [where, out] of [['in /proc', '/proc/sitegen-output'], ['under a file', path.join('notes.txt', 'dist')]] as const) {
+for (const [where, out] of [
+  ['in /proc', '/proc/sitegen-output'],
+  ['under a file', path.join('notes.txt', 'dist')],
+] as const) {
   test(`an unwritable output location (${where}) is a one-line error, not a stack trace`, async () => {
     const run = await build(['--out', out]);
     assert.equal(run.code, 1, run.stderr);
-    assert.match(run.stderr, /^error: cannot write the output folder .*sitegen-output|^error: cannot write the output folder .*notes\.txt\/dist/m);
+    assert.match(
+      run.stderr,
+      /^error: cannot write the output folder .*sitegen-output|^error: cannot write the output folder .*notes\.txt\/dist/m,
+    );
     assert.match(run.stderr, /\[output\.unwritable\]/);
     assert.doesNotMatch(run.stderr, /\n\s+at /);
     assert.ok(run.ms < refusalMs, `${run.ms} ms`);

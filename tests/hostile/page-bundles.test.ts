@@ -22,23 +22,63 @@ let content: string;
 let cleanup: () => Promise<void>;
 let bundle: string;
 
-const runs = ['demo.html', 'old.htm', 'page.xhtml', 'app.js', 'module.mjs', 'feed.xml', 'style.xsl', 'drawing.svgz', 'code.wasm'];
+const runs = [
+  'demo.html',
+  'old.htm',
+  'page.xhtml',
+  'app.js',
+  'module.mjs',
+  'feed.xml',
+  'style.xsl',
+  'drawing.svgz',
+  'code.wasm',
+];
 const unknown = ['tool.exe', 'README'];
-const published = ['notes.txt', 'data/results.csv', 'data/results.json', 'talk.mp4', 'episode.mp3', 'slides.pdf', 'sources.zip', 'price list.pdf'];
-const unreachable = ['x?y.txt', 'x#y.txt', 'line\nbreak.txt', 'per%cent.txt', 'back\\slash.txt', 'star*.txt', 'bidi\u202Etxt.pdf'];
+const published = [
+  'notes.txt',
+  'data/results.csv',
+  'data/results.json',
+  'talk.mp4',
+  'episode.mp3',
+  'slides.pdf',
+  'sources.zip',
+  'price list.pdf',
+];
+const unreachable = [
+  'x?y.txt',
+  'x#y.txt',
+  'line\nbreak.txt',
+  'per%cent.txt',
+  'back\\slash.txt',
+  'star*.txt',
+  'bidi\u202Etxt.pdf',
+];
 
 before(async () => {
   ({ dir, content, cleanup } = await tinyContentCopy());
   bundle = path.join(content, 'posts', 'launch');
   await mkdir(path.join(bundle, 'data'), { recursive: true });
-  await writeFile(path.join(bundle, 'index.md'), '---\ntitle: Launch\ndate: 2024-01-05\n---\n\nSee [the notes](notes.txt).\n');
-  for (const name of [...runs, ...unknown, ...published]) await writeFile(path.join(bundle, name), `contents of ${name}`);
+  await writeFile(
+    path.join(bundle, 'index.md'),
+    '---\ntitle: Launch\ndate: 2024-01-05\n---\n\nSee [the notes](notes.txt).\n',
+  );
+  for (const name of [...runs, ...unknown, ...published])
+    await writeFile(path.join(bundle, name), `contents of ${name}`);
 });
 after(() => cleanup());
 
 /** Builds the content folder `content` with `site`, into `out`; the error when it fails. */
 async function build(site: typeof tinySite, out: string): Promise<unknown> {
-  return buildSite({ root: tinyRoot, site, contentDir: content, writer: new DiskWriter(out), cache: new Cache(undefined) }).then(() => undefined, (error: unknown) => error);
+  return buildSite({
+    root: tinyRoot,
+    site,
+    contentDir: content,
+    writer: new DiskWriter(out),
+    cache: new Cache(undefined),
+  }).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 }
 
 /** The tiny site with its posts' bundles allowed to publish `.html` and `.js` files as downloads. */
@@ -46,7 +86,12 @@ const widened: typeof tinySite = loadedSite({
   ...tinySite.definition,
   content: {
     ...tinySite.definition.content,
-    collections: { posts: { ...tinySite.definition.content.collections.posts!, bundles: { ...tinySite.definition.content.collections.posts!.bundles!, attachments: ['.html', 'js'] } } },
+    collections: {
+      posts: {
+        ...tinySite.definition.content.collections.posts!,
+        bundles: { ...tinySite.definition.content.collections.posts!.bundles!, attachments: ['.html', 'js'] },
+      },
+    },
   },
 });
 
@@ -58,61 +103,137 @@ test('a file a browser would run or show as a page, or of no kind a post publish
   const before = await filesOf(out);
   const error = await build(tinySite, out);
   const errors = collectSiteErrors(error) ?? [];
-  assert.deepEqual(errors.map((problem) => [problem.code, path.relative(bundle, problem.file!)]).sort(), [...runs, ...unknown].map((name) => ['content.bundle-file-kind', name]).sort());
+  assert.deepEqual(
+    errors.map((problem) => [problem.code, path.relative(bundle, problem.file!)]).sort(),
+    [...runs, ...unknown].map((name) => ['content.bundle-file-kind', name]).sort(),
+  );
   assert.deepEqual(await filesOf(out), before, 'the last output is left as it was');
 });
 
 test('a name no link reaches is an error at the file, whatever its kind', async () => {
-  await withBundle(unreachable, async () => {
-    const errors = collectSiteErrors(await build(widened, path.join(dir, 'names'))) ?? [];
-    const names = errors.filter((problem) => problem.code === 'content.bundle-file-name').map((problem) => path.relative(bundle, problem.file!));
-    assert.deepEqual(names.sort(), [...unreachable].sort());
-  }, { without: [...runs, ...unknown] });
+  await withBundle(
+    unreachable,
+    async () => {
+      const errors = collectSiteErrors(await build(widened, path.join(dir, 'names'))) ?? [];
+      const names = errors
+        .filter((problem) => problem.code === 'content.bundle-file-name')
+        .map((problem) => path.relative(bundle, problem.file!));
+      assert.deepEqual(names.sort(), [...unreachable].sort());
+    },
+    { without: [...runs, ...unknown] },
+  );
 });
 
 test('audio, video, PDF, text, data and archives are published beside the post, each served with its type', async () => {
   const out = path.join(dir, 'kinds');
-  await withBundle([], async () => {
-    assert.equal(await build(tinySite, out), undefined);
-    await serving(createStaticHandler(out), async (get) => {
-      const types = Object.fromEntries(await Promise.all(published.map(async (name) => [name, (await get(`/posts/launch/${encodeURI(name)}`)).headers.get('content-type')] as const)));
-      assert.deepEqual(types, {
-        'notes.txt': 'text/plain; charset=utf-8', 'data/results.csv': 'text/csv; charset=utf-8', 'data/results.json': 'application/json; charset=utf-8',
-        'talk.mp4': 'video/mp4', 'episode.mp3': 'audio/mpeg', 'slides.pdf': 'application/pdf', 'sources.zip': 'application/zip', 'price list.pdf': 'application/pdf',
+  await withBundle(
+    [],
+    async () => {
+      assert.equal(await build(tinySite, out), undefined);
+      await serving(createStaticHandler(out), async (get) => {
+        const types = Object.fromEntries(
+          await Promise.all(
+            published.map(
+              async (name) =>
+                [name, (await get(`/posts/launch/${encodeURI(name)}`)).headers.get('content-type')] as const,
+            ),
+          ),
+        );
+        assert.deepEqual(types, {
+          'notes.txt': 'text/plain; charset=utf-8',
+          'data/results.csv': 'text/csv; charset=utf-8',
+          'data/results.json': 'application/json; charset=utf-8',
+          'talk.mp4': 'video/mp4',
+          'episode.mp3': 'audio/mpeg',
+          'slides.pdf': 'application/pdf',
+          'sources.zip': 'application/zip',
+          'price list.pdf': 'application/pdf',
+        });
       });
-    });
-  }, { without: [...runs, ...unknown] });
+    },
+    { without: [...runs, ...unknown] },
+  );
 });
 
 test('kinds the site adds are published as sandboxed downloads by _headers, preview and dev', async () => {
   const out = path.join(dir, 'widened');
   const memory = new MemoryWriter();
-  await withBundle([], async () => {
-    assert.equal(await build(widened, out), undefined);
-    await buildSite({ root: tinyRoot, site: widened, contentDir: content, writer: memory, checkLinks: false, cache: new Cache(undefined) });
-  }, { without: [...unknown, 'page.xhtml', 'module.mjs', 'feed.xml', 'style.xsl', 'drawing.svgz', 'code.wasm', 'old.htm'] });
+  await withBundle(
+    [],
+    async () => {
+      assert.equal(await build(widened, out), undefined);
+      await buildSite({
+        root: tinyRoot,
+        site: widened,
+        contentDir: content,
+        writer: memory,
+        checkLinks: false,
+        cache: new Cache(undefined),
+      });
+    },
+    {
+      without: [
+        ...unknown,
+        'page.xhtml',
+        'module.mjs',
+        'feed.xml',
+        'style.xsl',
+        'drawing.svgz',
+        'code.wasm',
+        'old.htm',
+      ],
+    },
+  );
   const headers = String(memory.files.get('_headers'));
   for (const pattern of ['/posts/launch/demo.html', '/posts/launch/demo', '/posts/launch/app.js']) {
-    assert.match(headers, new RegExp(`^${pattern.replaceAll('.', '\\.')}\\n  Content-Disposition: attachment\\n  Content-Security-Policy: default-src 'none'; sandbox$`, 'm'), pattern);
+    assert.match(
+      headers,
+      new RegExp(
+        `^${pattern.replaceAll('.', '\\.')}\\n  Content-Disposition: attachment\\n  Content-Security-Policy: default-src 'none'; sandbox$`,
+        'm',
+      ),
+      pattern,
+    );
   }
   const downloads = ['/posts/launch/demo.html', '/posts/launch/demo', '/posts/launch/app.js'];
-  for (const [name, handler] of [['preview', createStaticHandler(out)], ['dev', createMemoryHandler(() => memory.files, (html) => html)]] as const) {
+  for (const [name, handler] of [
+    ['preview', createStaticHandler(out)],
+    [
+      'dev',
+      createMemoryHandler(
+        () => memory.files,
+        (html) => html,
+      ),
+    ],
+  ] as const) {
     await serving(handler, async (get) => {
       for (const address of downloads) {
         const response = await get(address);
         assert.equal(response.status, 200, `${name} ${address}`);
         assert.equal(response.headers.get('content-disposition'), 'attachment', `${name} ${address}`);
-        assert.match(response.headers.get('content-security-policy') ?? '', /default-src 'none'; sandbox/, `${name} ${address}`);
+        assert.match(
+          response.headers.get('content-security-policy') ?? '',
+          /default-src 'none'; sandbox/,
+          `${name} ${address}`,
+        );
       }
       const page = await get('/posts/launch/');
       assert.equal(page.headers.get('content-disposition'), null, `${name}: the post's page is no download`);
-      assert.doesNotMatch(page.headers.get('content-security-policy') ?? '', /sandbox/, `${name}: the post's page is not sandboxed`);
+      assert.doesNotMatch(
+        page.headers.get('content-security-policy') ?? '',
+        /sandbox/,
+        `${name}: the post's page is not sandboxed`,
+      );
     });
   }
 });
 
 /** Runs `check` with the bundle holding `names` besides its standing files, less `without`. */
-async function withBundle(names: string[], check: () => Promise<void>, options: { without?: string[] } = {}): Promise<void> {
+async function withBundle(
+  names: string[],
+  check: () => Promise<void>,
+  options: { without?: string[] } = {},
+): Promise<void> {
   const { rename, rm } = await import('node:fs/promises');
   const aside = path.join(dir, 'aside');
   await mkdir(aside, { recursive: true });
@@ -130,6 +251,8 @@ async function withBundle(names: string[], check: () => Promise<void>, options: 
 test('every kind a bundle publishes has the type a host serves it with', async () => {
   const { bundleFileExtensions } = await import('../../cli/load/bundle-files.ts');
   const { contentTypeFor } = await import('../../cli/static-host/content-types.ts');
-  const untyped = Object.values(bundleFileExtensions).flat().filter((extension) => contentTypeFor(`file${extension}`) === 'application/octet-stream');
+  const untyped = Object.values(bundleFileExtensions)
+    .flat()
+    .filter((extension) => contentTypeFor(`file${extension}`) === 'application/octet-stream');
   assert.deepEqual(untyped, []);
 });

@@ -117,7 +117,9 @@ test('a page swapped for a FIFO answers 404 at once, however often it is asked f
   execFileSync('mkfifo', [fifo]);
   // Should a read block on the FIFO, this writer ends each such read after the time bound, so
   // the test fails instead of hanging (a read blocking the server's one thread included).
-  const unblock = spawn('sh', ['-c', `sleep ${timeBound / 1000 + 2}; while :; do : > "$0"; done`, fifo], { stdio: 'ignore' });
+  const unblock = spawn('sh', ['-c', `sleep ${timeBound / 1000 + 2}; while :; do : > "$0"; done`, fifo], {
+    stdio: 'ignore',
+  });
   try {
     // More requests than libuv has threads to block: none may take the server down with it.
     const answers = await Promise.all(Array.from({ length: 6 }, () => get('/waiting/')));
@@ -126,7 +128,10 @@ test('a page swapped for a FIFO answers 404 at once, however often it is asked f
       assert.ok(answer.ms < timeBound, `answered in ${Math.round(answer.ms)} ms`);
     }
     const others = await Promise.all(['/', '/blog/', '/downloads/archive.zip'].map(get));
-    assert.deepEqual(others.map((answer) => answer.status), [200, 200, 200]);
+    assert.deepEqual(
+      others.map((answer) => answer.status),
+      [200, 200, 200],
+    );
     for (const answer of others) assert.ok(answer.ms < timeBound, `answered in ${Math.round(answer.ms)} ms`);
   } finally {
     unblock.kill();
@@ -157,7 +162,20 @@ test('a hostile _headers sets no framing, hop-by-hop, redirect or cookie header 
   assert.equal(body, files['hostile/index.html']);
   assert.deepEqual(headers.get('content-length'), [String(Buffer.byteLength(body))], 'the length is the server’s own');
   assert.deepEqual(headers.get('connection'), ['close'], 'the connection is the server’s own');
-  for (const name of ['transfer-encoding', 'location', 'keep-alive', 'upgrade', 'te', 'trailer', 'proxy-authenticate', 'set-cookie', 'x-split', 'x-nul', 'x-escape', 'x-next-line']) {
+  for (const name of [
+    'transfer-encoding',
+    'location',
+    'keep-alive',
+    'upgrade',
+    'te',
+    'trailer',
+    'proxy-authenticate',
+    'set-cookie',
+    'x-split',
+    'x-nul',
+    'x-escape',
+    'x-next-line',
+  ]) {
     assert.equal(headers.get(name), undefined, `${name} is not sent`);
   }
   assert.doesNotMatch(head, /smuggled|planted|elsewhere\.example/);
@@ -170,7 +188,10 @@ test('a hostile _headers sets no framing, hop-by-hop, redirect or cookie header 
 test('a _headers rule naming content-type in any case replaces the type the file is served with: one Content-Type', async () => {
   const { head, body } = await rawGet('/typed/');
   const types = head.split('\r\n').filter((line) => /^content-type:/i.test(line));
-  assert.deepEqual(types.map((line) => line.slice(line.indexOf(':') + 1).trim()), ['text/plain; charset=utf-8']);
+  assert.deepEqual(
+    types.map((line) => line.slice(line.indexOf(':') + 1).trim()),
+    ['text/plain; charset=utf-8'],
+  );
   assert.equal(body, files['typed/index.html']);
   const { head: plain } = await rawGet('/blog/');
   assert.deepEqual(plain.split('\r\n').filter((line) => /^content-type:/i.test(line)).length, 1);

@@ -14,7 +14,13 @@ import { loadSiteModel } from '../helpers/site-model.ts';
 
 const { model } = await loadSiteModel();
 const spec = shareCard as unknown as ShareCardSpec<never, never>;
-const card = (route: string, title: string): ShareJob => ({ file: `social${route === '/' ? '/index' : route}.png`, draw: 'card', card: { title, kind: 'Blog' }, route, source: `content/posts${route}.md` });
+const card = (route: string, title: string): ShareJob => ({
+  file: `social${route === '/' ? '/index' : route}.png`,
+  draw: 'card',
+  card: { title, kind: 'Blog' },
+  route,
+  source: `content/posts${route}.md`,
+});
 
 test('titles in Arabic, Hebrew and mathematical letters are drawn with a fallback font; CJK, emoji and U+FFFD are reported and share the home card', async () => {
   const files = new Map<string, Uint8Array>();
@@ -28,12 +34,27 @@ test('titles in Arabic, Hebrew and mathematical letters are drawn with a fallbac
     card('/math', 'The 𝐀𝐁𝐂 of tests'),
     card('/replacement', 'Broken \ufffd title'),
   ];
-  const stats = await drawSharePictures(jobs, spec, () => shareCard.assets(model, projectRoot), { imagesDir: '', contentDir: '', cache: new Cache(undefined) }, { write: (file, bytes) => void files.set(file, bytes) });
-  const warned = stats.warnings.map((warning) => [warning.code, warning.file, /the share card of (\S+)/.exec(warning.message)?.[1]]);
-  assert.deepEqual(warned, ['/cjk', '/emoji', '/replacement'].map((route) => ['share-card.missing-glyphs', `content/posts${route}.md`, route]));
+  const stats = await drawSharePictures(
+    jobs,
+    spec,
+    () => shareCard.assets(model, projectRoot),
+    { imagesDir: '', contentDir: '', cache: new Cache(undefined) },
+    { write: (file, bytes) => void files.set(file, bytes) },
+  );
+  const warned = stats.warnings.map((warning) => [
+    warning.code,
+    warning.file,
+    /the share card of (\S+)/.exec(warning.message)?.[1],
+  ]);
+  assert.deepEqual(
+    warned,
+    ['/cjk', '/emoji', '/replacement'].map((route) => ['share-card.missing-glyphs', `content/posts${route}.md`, route]),
+  );
   assert.match(stats.warnings[0]!.message, /テ \(U\+30C6\)/);
   assert.match(stats.warnings[2]!.message, /U\+FFFD/);
   const home = Buffer.from(files.get('social/index.png')!);
-  for (const route of ['/cjk', '/emoji', '/replacement']) assert.ok(home.equals(Buffer.from(files.get(`social${route}.png`)!)), `${route} shares the home card`);
-  for (const route of ['/arabic', '/hebrew', '/math', '/latin']) assert.ok(!home.equals(Buffer.from(files.get(`social${route}.png`)!)), `${route} has its own card`);
+  for (const route of ['/cjk', '/emoji', '/replacement'])
+    assert.ok(home.equals(Buffer.from(files.get(`social${route}.png`)!)), `${route} shares the home card`);
+  for (const route of ['/arabic', '/hebrew', '/math', '/latin'])
+    assert.ok(!home.equals(Buffer.from(files.get(`social${route}.png`)!)), `${route} has its own card`);
 });

@@ -18,8 +18,14 @@ test('a lock whose process id cannot be written (a full disk) is removed, and th
     const probe = await open(path.join(tmp, 'probe'), 'w');
     const fileHandle = Object.getPrototypeOf(probe) as { writeFile: (...args: unknown[]) => Promise<void> };
     await probe.close();
-    const full = t.mock.method(fileHandle, 'writeFile', () => Promise.reject(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' })));
-    await assert.rejects(lockOutput(out), (error: unknown) => error instanceof SiteError && error.code === 'output.unwritable' && /ENOSPC/.test(error.message));
+    const full = t.mock.method(fileHandle, 'writeFile', () =>
+      Promise.reject(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' })),
+    );
+    await assert.rejects(
+      lockOutput(out),
+      (error: unknown) =>
+        error instanceof SiteError && error.code === 'output.unwritable' && /ENOSPC/.test(error.message),
+    );
     assert.equal(existsSync(lockFileOf(out)), false, 'no empty lock is left behind');
     full.mock.restore();
     const release = await lockOutput(out);
@@ -37,7 +43,14 @@ test('a dataset starting with a byte-order mark is read as the JSON it holds', a
     await writeFile(file, '\ufeff{ "title": "Tiny" }');
     assert.deepEqual((await loadJson('site', file)).value, { title: 'Tiny' });
     await writeFile(file, '\ufeff{ "title": }');
-    await assert.rejects(loadJson('site', file), (error: unknown) => error instanceof SiteError && error.code === 'content.bad-json' && error.line === 1 && !error.message.includes('\ufeff'));
+    await assert.rejects(
+      loadJson('site', file),
+      (error: unknown) =>
+        error instanceof SiteError &&
+        error.code === 'content.bad-json' &&
+        error.line === 1 &&
+        !error.message.includes('\ufeff'),
+    );
   } finally {
     await rm(tmp, { recursive: true, force: true });
   }
@@ -45,7 +58,11 @@ test('a dataset starting with a byte-order mark is read as the JSON it holds', a
 
 test('a site path with a line break or a control character is refused for what it is', () => {
   for (const value of ['/a\n/b', '/\n/evil.example', '/a b', '/a\u0000']) {
-    assert.equal(sitePathProblem(value), 'a site path holds no spaces, line breaks or other control characters', JSON.stringify(value));
+    assert.equal(
+      sitePathProblem(value),
+      'a site path holds no spaces, line breaks or other control characters',
+      JSON.stringify(value),
+    );
   }
 });
 
@@ -63,7 +80,11 @@ test('an image on another host in Markdown is a located error, never a bare <img
   const { renderMarkdown } = await import('../../cli/render/markdown/render-markdown.ts');
   for (const src of ['https://tracker.example/pixel.png', 'http://cdn.example/a.jpg', '//cdn.example/a.jpg']) {
     const rendered = await renderMarkdown(`Intro.\n\n![A chart](${src})\n`, 5);
-    assert.deepEqual(rendered.problems?.map((problem) => [problem.code, problem.line, problem.column]), [['markdown.external-image', 7, 1]], src);
+    assert.deepEqual(
+      rendered.problems?.map((problem) => [problem.code, problem.line, problem.column]),
+      [['markdown.external-image', 7, 1]],
+      src,
+    );
     assert.doesNotMatch(rendered.html, /<img/, src);
   }
   const local = await renderMarkdown('![A chart](/images/chart.png)\n', 1);
@@ -79,7 +100,12 @@ test('a 250-character word in a share-card title wraps and ends in an ellipsis i
   const { model } = await loadSiteModel();
   const assets = readCardAssets(projectRoot, model);
   const colours = (assets.data as { colours: Parameters<typeof ShareCardText>[0]['colours'] }).colours;
-  const svg = await satori(ShareCardText({ title: 'x'.repeat(250), kind: 'Blog', colours }), { width: textBox.width, height: textBox.height, fonts: assets.fonts, embedFont: false });
+  const svg = await satori(ShareCardText({ title: 'x'.repeat(250), kind: 'Blog', colours }), {
+    width: textBox.width,
+    height: textBox.height,
+    fonts: assets.fonts,
+    embedFont: false,
+  });
   const lines = new Set([...svg.matchAll(/<text[^>]*\by="([\d.]+)"/g)].map((match) => match[1]));
   assert.ok(lines.size >= 3, `the title takes three lines, not one clipped line (${lines.size})`);
   assert.match(svg, /…/);

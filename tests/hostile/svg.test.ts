@@ -22,7 +22,8 @@ import { hangBound } from '../helpers/hang-bound.ts';
 // load another file, or leak a visit, and must not be in what is published; the file it was
 // removed from is named in an `image.svg-sanitized` warning.
 
-const open = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="40" height="40" viewBox="0 0 40 40">';
+const open =
+  '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="40" height="40" viewBox="0 0 40 40">';
 /** A small picture with `body` drawn over its background. */
 const picture = (body: string) => `${open}\n<rect width="40" height="40" fill="#4f46e5"/>\n${body}\n</svg>\n`;
 
@@ -86,25 +87,33 @@ const cases: HostileCase[] = [
   },
   {
     what: 'a <foreignObject> holding HTML',
-    svg: picture('<foreignObject width="40" height="40"><div xmlns="http://www.w3.org/1999/xhtml"><img src="x" onerror="window.__pwned = true"/></div></foreignObject>'),
+    svg: picture(
+      '<foreignObject width="40" height="40"><div xmlns="http://www.w3.org/1999/xhtml"><img src="x" onerror="window.__pwned = true"/></div></foreignObject>',
+    ),
     gone: ['foreignObject', 'onerror', '__pwned'],
     named: '<foreignObject>',
   },
   {
     what: '<animate> setting href to a javascript: URL',
-    svg: picture('<a><animate attributeName="href" values="javascript:window.__pwned = true"/><text y="20">Play</text></a>'),
+    svg: picture(
+      '<a><animate attributeName="href" values="javascript:window.__pwned = true"/><text y="20">Play</text></a>',
+    ),
     gone: ['<animate', 'javascript:'],
     named: '<animate>',
   },
   {
     what: '<set> setting xlink:href to a javascript: URL',
-    svg: picture('<a><set attributeName="xlink:href" to="javascript:window.__pwned = true"/><text y="20">Play</text></a>'),
+    svg: picture(
+      '<a><set attributeName="xlink:href" to="javascript:window.__pwned = true"/><text y="20">Play</text></a>',
+    ),
     gone: ['<set', 'javascript:'],
     named: '<set>',
   },
   {
     what: 'an animation the SVG profile allows (<animateTransform>) aimed at href',
-    svg: picture('<a><animateTransform attributeName="href" values="javascript:window.__pwned = true"/><text y="20">Play</text></a>'),
+    svg: picture(
+      '<a><animateTransform attributeName="href" values="javascript:window.__pwned = true"/><text y="20">Play</text></a>',
+    ),
     gone: ['animateTransform', 'javascript:'],
     named: '<animateTransform> (animates href)',
   },
@@ -128,13 +137,17 @@ const cases: HostileCase[] = [
   },
   {
     what: 'a javascript: URL on a link, whitespace and all',
-    svg: picture('<a href="javascript:window.__pwned = true"><text y="20">A</text></a><a xlink:href=" java&#9;script:window.__pwned = true"><text y="30">B</text></a>'),
+    svg: picture(
+      '<a href="javascript:window.__pwned = true"><text y="20">A</text></a><a xlink:href=" java&#9;script:window.__pwned = true"><text y="30">B</text></a>',
+    ),
     gone: ['script:', '__pwned'],
     named: 'href="javascript:window.__pwned = true" on <a>',
   },
   {
     what: 'a data: URL in an <image>',
-    svg: picture('<image href="data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIG9ubG9hZD0iYWxlcnQoMSkiLz4=" width="1" height="1"/>'),
+    svg: picture(
+      '<image href="data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIG9ubG9hZD0iYWxlcnQoMSkiLz4=" width="1" height="1"/>',
+    ),
     gone: ['data:'],
     named: 'href="data:image/svg+xml;base64,',
   },
@@ -186,7 +199,10 @@ for (const { what, svg, gone, named } of cases) {
   test(`${what} is not published, and a warning names the file and what was removed`, async () => {
     const { published, warnings, file } = await load(svg);
     for (const text of gone) assert.ok(!published.includes(text), `published file still holds ${text}:\n${published}`);
-    assert.deepEqual(warnings.map((w) => [w.code, w.file]), [['image.svg-sanitized', file]]);
+    assert.deepEqual(
+      warnings.map((w) => [w.code, w.file]),
+      [['image.svg-sanitized', file]],
+    );
     assert.ok(warnings[0]!.message.includes(named), `warning names ${named}: ${warnings[0]!.message}`);
     // What is left is still a picture: the background rectangle survives.
     assert.match(published, /^<svg [^>]*viewBox="0 0 40 40"/);
@@ -224,41 +240,58 @@ ${open.replace('>', ' role="img">')}
 test("the site's own SVGs are all published byte for byte, without a warning", async () => {
   const images = path.join(projectRoot, 'content', 'images');
   const { svg, warnings } = await loadImages(images);
-  assert.deepEqual(warnings.map((w) => w.file), []);
+  assert.deepEqual(
+    warnings.map((w) => w.file),
+    [],
+  );
   assert.ok(svg.length > 0);
-  for (const image of svg) assert.ok(image.contents.equals(await readFile(image.source)), `${image.url} is published as written`);
+  for (const image of svg)
+    assert.ok(image.contents.equals(await readFile(image.source)), `${image.url} is published as written`);
 });
 
 test('an SVG that is not well-formed XML stays an error at its line: there is nothing safe to publish', async () => {
-  assert.deepEqual(await loadErrors(`${open}\n<g>\n<rect width="1" height="1"/>\n</svg>`), [['image.corrupt', 'hostile.svg', 4]]);
+  assert.deepEqual(await loadErrors(`${open}\n<g>\n<rect width="1" height="1"/>\n</svg>`), [
+    ['image.corrupt', 'hostile.svg', 4],
+  ]);
 });
 
 test('an SVG whose root element is not an <svg> in the SVG namespace is an error', async () => {
-  assert.deepEqual(await loadErrors('<svg width="1" height="1"><script>window.__pwned = true</script></svg>'), [['image.corrupt', 'hostile.svg', 1]]);
+  assert.deepEqual(await loadErrors('<svg width="1" height="1"><script>window.__pwned = true</script></svg>'), [
+    ['image.corrupt', 'hostile.svg', 1],
+  ]);
 });
 
-test('an SVG whose root is written with a namespace prefix (<svg:svg>) is an error at the file, in the build\'s words', async () => {
-  const prefixed = '<svg:svg xmlns:svg="http://www.w3.org/2000/svg" width="1" height="1"><svg:rect width="1" height="1"/></svg:svg>';
+test("an SVG whose root is written with a namespace prefix (<svg:svg>) is an error at the file, in the build's words", async () => {
+  const prefixed =
+    '<svg:svg xmlns:svg="http://www.w3.org/2000/svg" width="1" height="1"><svg:rect width="1" height="1"/></svg:svg>';
   assert.deepEqual(await loadErrors(prefixed), [['image.corrupt', 'hostile.svg', 1]]);
 });
 
 test('an SVG of more elements than the limit is refused at the element past it, before it is parsed', async () => {
   const rects = '<rect width="1" height="1"/>\n'.repeat(inputLimits.svgElements);
-  assert.deepEqual(await loadErrors(`${open}\n${rects}</svg>`), [['content.file-too-large', 'hostile.svg', inputLimits.svgElements + 1]]);
+  assert.deepEqual(await loadErrors(`${open}\n${rects}</svg>`), [
+    ['content.file-too-large', 'hostile.svg', inputLimits.svgElements + 1],
+  ]);
 });
 
 test('an SVG nesting elements deeper than the limit is refused at the element past it', async () => {
   const depth = inputLimits.svgDepth;
-  assert.deepEqual(await loadErrors(`${open}\n${'<g>\n'.repeat(depth)}${'</g>'.repeat(depth)}</svg>`), [['content.too-deep', 'hostile.svg', depth + 1]]);
+  assert.deepEqual(await loadErrors(`${open}\n${'<g>\n'.repeat(depth)}${'</g>'.repeat(depth)}</svg>`), [
+    ['content.too-deep', 'hostile.svg', depth + 1],
+  ]);
   // Quoted `>`, comments and CDATA are not elements: the root, groups and a <style> as deep as the limit are fine.
-  const { published } = await load(`${open}<!-- <g><g> -->${'<g class="a>b">'.repeat(depth - 2)}<style><![CDATA[<g>]]></style>${'</g>'.repeat(depth - 2)}</svg>`);
+  const { published } = await load(
+    `${open}<!-- <g><g> -->${'<g class="a>b">'.repeat(depth - 2)}<style><![CDATA[<g>]]></style>${'</g>'.repeat(depth - 2)}</svg>`,
+  );
   assert.equal(published.split('<g ').length - 1, depth - 2);
 });
 
 test('a megabyte of nested groups is refused in well under the time jsdom would take over it', async () => {
   const started = performance.now();
   const groups = Math.floor((inputLimits.imageBytes - 200) / 7);
-  assert.deepEqual(await loadErrors(`${open}${'<g>'.repeat(groups)}${'</g>'.repeat(groups)}</svg>`), [['content.too-deep', 'hostile.svg', 1]]);
+  assert.deepEqual(await loadErrors(`${open}${'<g>'.repeat(groups)}${'</g>'.repeat(groups)}</svg>`), [
+    ['content.too-deep', 'hostile.svg', 1],
+  ]);
   assert.ok(performance.now() - started < hangBound, `took ${Math.round(performance.now() - started)} ms`);
 });
 
@@ -266,13 +299,28 @@ test('a build publishes the sanitized SVG and returns its warning', { timeout: 1
   const { content, cleanup } = await tinyContentCopy();
   try {
     const file = path.join(content, 'images', 'hostile.svg');
-    await writeFile(file, picture('<script>window.__pwned = true</script><use href="https://evil.example/sprite.svg#icon"/>'));
+    await writeFile(
+      file,
+      picture('<script>window.__pwned = true</script><use href="https://evil.example/sprite.svg#icon"/>'),
+    );
     const writer = new MemoryWriter();
-    const result = await buildSite({ root: tinyRoot, site: tinySite, contentDir: content, writer, checkLinks: false, cache: new Cache(undefined) });
+    const result = await buildSite({
+      root: tinyRoot,
+      site: tinySite,
+      contentDir: content,
+      writer,
+      checkLinks: false,
+      cache: new Cache(undefined),
+    });
     const published = String(Buffer.from(writer.files.get('images/hostile.svg') as Uint8Array));
     assert.ok(!published.includes('__pwned') && !published.includes('evil.example'), published);
-    const sanitized = result.warnings.filter((w): w is SiteError => w instanceof SiteError && w.code === 'image.svg-sanitized');
-    assert.deepEqual(sanitized.map((w) => w.file), [file]);
+    const sanitized = result.warnings.filter(
+      (w): w is SiteError => w instanceof SiteError && w.code === 'image.svg-sanitized',
+    );
+    assert.deepEqual(
+      sanitized.map((w) => w.file),
+      [file],
+    );
   } finally {
     await cleanup();
   }
@@ -282,12 +330,19 @@ test('dev serves the sanitized SVG under the image policy, and prints its warnin
   const { content, cleanup } = await tinyContentCopy();
   try {
     await writeFile(path.join(content, 'images', 'hostile.svg'), picture('<script>window.__pwned = true</script>'));
-    const { server, logs } = await startTestDevServer({ root: tinyRoot, contentDir: content, cache: new Cache(undefined) });
+    const { server, logs } = await startTestDevServer({
+      root: tinyRoot,
+      contentDir: content,
+      cache: new Cache(undefined),
+    });
     try {
       const response = await fetch(`${server.url}/images/hostile.svg`);
       assert.equal(response.headers.get('content-security-policy'), imagePolicy);
       assert.ok(!(await response.text()).includes('__pwned'));
-      assert.ok(logs.some((text) => text.includes('images/hostile.svg') && text.includes('[image.svg-sanitized]')), logs.join('\n'));
+      assert.ok(
+        logs.some((text) => text.includes('images/hostile.svg') && text.includes('[image.svg-sanitized]')),
+        logs.join('\n'),
+      );
     } finally {
       await server.close();
     }
@@ -306,33 +361,46 @@ function loadsJsdom(script: string): boolean {
     ${script}
     const cache = createRequire(import.meta.url).cache;
     console.log(Object.keys(cache).some((file) => file.includes('/node_modules/jsdom/')) ? 'jsdom' : 'none');`;
-  const output = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', probe], { cwd: projectRoot, encoding: 'utf8' });
+  const output = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', probe], {
+    cwd: projectRoot,
+    encoding: 'utf8',
+  });
   return output.trim().endsWith('jsdom');
 }
 
-test('the CLI starts without loading jsdom, and a load of SVGs known clean from the last one does not load it either', { timeout: 60_000 }, async () => {
-  assert.equal(loadsJsdom(`const { createProgram } = await import('./cli/index.ts'); createProgram();`), false, 'the CLI program');
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-svg-index-'));
-  try {
-    const images = path.join(dir, 'content', 'images');
-    await mkdir(images, { recursive: true });
-    await writeFile(path.join(images, 'clean.svg'), picture('<circle cx="20" cy="20" r="4"/>'));
-    const loadTwice = `
+test(
+  'the CLI starts without loading jsdom, and a load of SVGs known clean from the last one does not load it either',
+  { timeout: 60_000 },
+  async () => {
+    assert.equal(
+      loadsJsdom(`const { createProgram } = await import('./cli/index.ts'); createProgram();`),
+      false,
+      'the CLI program',
+    );
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-svg-index-'));
+    try {
+      const images = path.join(dir, 'content', 'images');
+      await mkdir(images, { recursive: true });
+      await writeFile(path.join(images, 'clean.svg'), picture('<circle cx="20" cy="20" r="4"/>'));
+      const loadTwice = `
       const { Cache } = await import('./cli/cache/cache.ts');
       const { loadImages } = await import('./cli/images/load-images.ts');
       await loadImages(${JSON.stringify(images)}, { cache: new Cache(${JSON.stringify(path.join(dir, 'cache'))}) });`;
-    assert.equal(loadsJsdom(loadTwice), true, 'the first load sanitizes the SVG');
-    assert.equal(loadsJsdom(loadTwice), false, 'the second load knows it clean');
-    await writeFile(path.join(images, 'clean.svg'), picture('<circle cx="20" cy="20" r="5"/>'));
-    assert.equal(loadsJsdom(loadTwice), true, 'an edited SVG is sanitized again');
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-});
+      assert.equal(loadsJsdom(loadTwice), true, 'the first load sanitizes the SVG');
+      assert.equal(loadsJsdom(loadTwice), false, 'the second load knows it clean');
+      await writeFile(path.join(images, 'clean.svg'), picture('<circle cx="20" cy="20" r="5"/>'));
+      assert.equal(loadsJsdom(loadTwice), true, 'an edited SVG is sanitized again');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  },
+);
 
 test('an SVG sized under one pixel, without a viewBox, is a located content.image-size error rather than a zero-sized image', async () => {
   const tiny = '<svg xmlns="http://www.w3.org/2000/svg" width="0.4" height="0.4"><rect width="1" height="1"/></svg>';
   assert.deepEqual(await loadErrors(tiny), [['content.image-size', 'hostile.svg', 1]]);
-  const { published } = await load('<svg xmlns="http://www.w3.org/2000/svg" width="0.4" height="0.4" viewBox="0 0 40 40"><rect width="1" height="1"/></svg>');
+  const { published } = await load(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="0.4" height="0.4" viewBox="0 0 40 40"><rect width="1" height="1"/></svg>',
+  );
   assert.ok(published.includes('viewBox'), 'a viewBox gives the size');
 });

@@ -20,4 +20,3 @@ test('finds tags in time linear in the body, however many openings lack a closin
   const large = time('{{<'.repeat(160_000) + '{%'.repeat(160_000));
   assert.ok(large < small * 30 + 50, `8 times the openings took ${large.toFixed(0)} ms against ${small.toFixed(0)} ms`);
 });
-

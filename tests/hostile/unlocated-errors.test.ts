@@ -29,7 +29,14 @@ after(() => cleanup());
 
 test('an old address naming _headers or _redirects (or a path under one) is refused at its source, and the last output stays', async () => {
   const out = path.join(dir, 'out');
-  const first = await buildSite({ root: tinyRoot, site: tinySite, contentDir: content, writer: new DiskWriter(out), cache: new Cache(undefined), checkLinks: false });
+  const first = await buildSite({
+    root: tinyRoot,
+    site: tinySite,
+    contentDir: content,
+    writer: new DiskWriter(out),
+    cache: new Cache(undefined),
+    checkLinks: false,
+  });
   assert.equal(first.committed, true);
   const before = (await readdir(out, { recursive: true })).sort();
   const post = path.join(content, 'posts', 'hello.md');
@@ -42,10 +49,23 @@ test('an old address naming _headers or _redirects (or a path under one) is refu
     ],
   };
   await assert.rejects(
-    buildSite({ root: tinyRoot, site: loadedSite(definition), contentDir: content, writer: new DiskWriter(out), cache: new Cache(undefined), checkLinks: false }),
+    buildSite({
+      root: tinyRoot,
+      site: loadedSite(definition),
+      contentDir: content,
+      writer: new DiskWriter(out),
+      cache: new Cache(undefined),
+      checkLinks: false,
+    }),
     (error: unknown) => {
       assert.ok(error instanceof SiteErrorList, String(error));
-      assert.deepEqual(error.errors.map((e) => [e.code, e.file, e.line]), [['routes.duplicate-output', post, 4], ['routes.duplicate-output', post, 5]]);
+      assert.deepEqual(
+        error.errors.map((e) => [e.code, e.file, e.line]),
+        [
+          ['routes.duplicate-output', post, 4],
+          ['routes.duplicate-output', post, 5],
+        ],
+      );
       return true;
     },
   );
@@ -54,7 +74,10 @@ test('an old address naming _headers or _redirects (or a path under one) is refu
 
 test('a post to import with a __proto__ or constructor key is imported, the __proto__ key left out and reported', async () => {
   const source = await mkdtemp(path.join(dir, 'source-'));
-  await writeFile(path.join(source, 'proto.md'), '---\ntitle: Proto\ndate: 2023-01-01\n__proto__:\n  polluted: yes\nconstructor: builder\nparams:\n  __proto__: nested\n---\n\nBody.\n');
+  await writeFile(
+    path.join(source, 'proto.md'),
+    '---\ntitle: Proto\ndate: 2023-01-01\n__proto__:\n  polluted: yes\nconstructor: builder\nparams:\n  __proto__: nested\n---\n\nBody.\n',
+  );
   const archetype = tinySite.definition.archetypes!.post!;
   const plan = planImport(source, {
     archetype: { ...archetype, imported: archetype.imported! },
@@ -65,13 +88,19 @@ test('a post to import with a __proto__ or constructor key is imported, the __pr
   const post = plan.posts[0]!;
   assert.match(post.text, /^extra:\n {2}constructor: builder\n {2}params:\n {4}__proto__: nested\n/m);
   assert.doesNotMatch(post.text, /polluted/);
-  assert.ok(post.notCarried.some((note) => note.includes('__proto__')), post.notCarried.join('\n'));
+  assert.ok(
+    post.notCarried.some((note) => note.includes('__proto__')),
+    post.notCarried.join('\n'),
+  );
   assert.equal(({} as Record<string, unknown>).polluted, undefined, 'no prototype was touched');
 });
 
 /** A folder the system refuses to list even to this process, and the folder holding it; undefined where there is none. */
 function unreadableFolder(): { parent: string; folder: string } | undefined {
-  for (const [parent, name] of [['/proc/1/task/1', 'fdinfo'], ['/proc/1', 'map_files']] as const) {
+  for (const [parent, name] of [
+    ['/proc/1/task/1', 'fdinfo'],
+    ['/proc/1', 'map_files'],
+  ] as const) {
     try {
       readdirSync(path.join(parent, name));
     } catch (error) {
@@ -90,5 +119,9 @@ test('a folder the import cannot list is skipped and reported; a source it canno
   const scan = scanSource(unreadable.parent, new ContentFiles(unreadable.parent));
   const skipped = scan.skipped.find((entry) => entry.file === unreadable.folder);
   assert.match(skipped?.reason ?? '', /cannot be read \(EACCES\)/);
-  assert.throws(() => scanSource(unreadable.folder, new ContentFiles(unreadable.folder)), (error: unknown) => error instanceof SiteError && error.code === 'import.no-source' && error.file === unreadable.folder);
+  assert.throws(
+    () => scanSource(unreadable.folder, new ContentFiles(unreadable.folder)),
+    (error: unknown) =>
+      error instanceof SiteError && error.code === 'import.no-source' && error.file === unreadable.folder,
+  );
 });

@@ -10,16 +10,31 @@ import { wistiaForms, youtubeForms } from '../helpers/video-url-forms.ts';
 
 const hostile: Record<'youtube' | 'wistia', [name: string, value: string][]> = {
   youtube: [
-    ['list', 'PL1'], ['enablejsapi', '1'], ['origin', 'https://evil.example'], ['widget_referrer', 'https://evil.example'],
-    ['playlist', 'abcdefghijk'], ['autoplay', '0'], ['v', 'Other123456'], ['plugin[x][src]', 'https://evil.example/p.js'],
+    ['list', 'PL1'],
+    ['enablejsapi', '1'],
+    ['origin', 'https://evil.example'],
+    ['widget_referrer', 'https://evil.example'],
+    ['playlist', 'abcdefghijk'],
+    ['autoplay', '0'],
+    ['v', 'Other123456'],
+    ['plugin[x][src]', 'https://evil.example/p.js'],
   ],
   wistia: [
-    ['plugin[x][src]', 'https://evil.example/p.js'], ['plugin%5Bx%5D%5Bsrc%5D', 'https://evil.example/p.js'], ['stillUrl', 'https://evil.example/s.jpg'],
-    ['email', 'visitor@example.com'], ['googleAnalytics', 'true'], ['doNotTrack', 'false'], ['autoPlay', 'false'], ['playlistLinks', 'auto'],
+    ['plugin[x][src]', 'https://evil.example/p.js'],
+    ['plugin%5Bx%5D%5Bsrc%5D', 'https://evil.example/p.js'],
+    ['stillUrl', 'https://evil.example/s.jpg'],
+    ['email', 'visitor@example.com'],
+    ['googleAnalytics', 'true'],
+    ['doNotTrack', 'false'],
+    ['autoPlay', 'false'],
+    ['playlistLinks', 'auto'],
   ],
 };
 
-for (const [host, forms] of [['youtube', youtubeForms('Zz9Yy8Xx7Ww')], ['wistia', wistiaForms('zz9yy8xx7w')]] as const) {
+for (const [host, forms] of [
+  ['youtube', youtubeForms('Zz9Yy8Xx7Ww')],
+  ['wistia', wistiaForms('zz9yy8xx7w')],
+] as const) {
   for (const [name, value] of hostile[host]) {
     test(`${host}: ${name}=${value} never reaches the player, in any form of link`, () => {
       for (const { form, url, player } of forms) {

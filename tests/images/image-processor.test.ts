@@ -35,7 +35,9 @@ async function plansOf(files: Record<string, Buffer>): Promise<ImagePlan[]> {
 /** Runs a processor over the plans and returns what it emitted. */
 async function run(processor: ImageProcessor, plans: ImagePlan[]) {
   const files = new Map<string, Buffer>();
-  const stats = await processor.run(plans, new ContentFiles(content), { write: (file, bytes) => files.set(file, Buffer.from(bytes)) });
+  const stats = await processor.run(plans, new ContentFiles(content), {
+    write: (file, bytes) => files.set(file, Buffer.from(bytes)),
+  });
   return { files, stats };
 }
 
@@ -46,18 +48,29 @@ test('encodes every variant at its planned width, height and format, and the wid
   for (const plan of plans) {
     for (const variant of plan.variants) {
       const meta = await sharp(files.get(variant.url.slice(1))!).metadata();
-      assert.deepEqual([meta.format, meta.width, meta.height], [variant.format === 'avif' ? 'heif' : variant.format, variant.width, variant.height], variant.url);
+      assert.deepEqual(
+        [meta.format, meta.width, meta.height],
+        [variant.format === 'avif' ? 'heif' : variant.format, variant.width, variant.height],
+        variant.url,
+      );
     }
     assert.deepEqual(files.get(plan.image.url.slice(1)), files.get(plan.canonical!.url.slice(1)));
   }
-  assert.equal(files.size, plans.reduce((count, plan) => count + plan.variants.length + 1, 0));
+  assert.equal(
+    files.size,
+    plans.reduce((count, plan) => count + plan.variants.length + 1, 0),
+  );
 });
 
 test('never upscales: an image narrower than every standard width is published at its own width only', async () => {
   const [plan] = await plansOf({ 'small.png': await flat(300, 120) });
   const { files } = await run(new ImageProcessor(), [plan!]);
-  assert.deepEqual(plan!.variants.map((v) => v.width), [300, 300, 300]);
-  for (const variant of plan!.variants) assert.equal((await sharp(files.get(variant.url.slice(1))!).metadata()).width, 300);
+  assert.deepEqual(
+    plan!.variants.map((v) => v.width),
+    [300, 300, 300],
+  );
+  for (const variant of plan!.variants)
+    assert.equal((await sharp(files.get(variant.url.slice(1))!).metadata()).width, 300);
 });
 
 test('a second run takes every variant from the cache: no image is processed', async () => {
@@ -68,7 +81,11 @@ test('a second run takes every variant from the cache: no image is processed', a
   assert.equal(first.stats.processed, 1);
   assert.deepEqual({ processed: second.stats.processed, encoded: second.stats.encoded }, { processed: 0, encoded: 0 });
   assert.deepEqual(second.files, first.files, 'the same files, byte for byte');
-  assert.equal((await readdir(cache.folder!, { recursive: true })).filter((name) => name.endsWith('.tmp')).length, 0, 'no temporary file is left');
+  assert.equal(
+    (await readdir(cache.folder!, { recursive: true })).filter((name) => name.endsWith('.tmp')).length,
+    0,
+    'no temporary file is left',
+  );
 });
 
 test('turns a photo upright by its EXIF orientation, and says so in its size', async () => {
@@ -91,21 +108,33 @@ test('keeps an animated GIF moving: animated WebP and GIF variants with every fr
 
 test('a truncated image stops the run with image.corrupt naming it, and no part of it is left in the cache', async () => {
   const cache = new Cache(path.join(dir, 'cache-c'));
-  const plans = await plansOf({ 'good.png': await flat(500, 300), 'posts/cut.jpg': truncated(await photo(900, 600), 0.4) });
+  const plans = await plansOf({
+    'good.png': await flat(500, 300),
+    'posts/cut.jpg': truncated(await photo(900, 600), 0.4),
+  });
   await assert.rejects(run(new ImageProcessor({ cache }), plans), (error) => {
     assert.ok(error instanceof SiteErrorList);
-    assert.deepEqual(error.errors.map((e) => [e.code, path.relative(content, e.file!)]), [['image.corrupt', 'images/posts/cut.jpg']]);
+    assert.deepEqual(
+      error.errors.map((e) => [e.code, path.relative(content, e.file!)]),
+      [['image.corrupt', 'images/posts/cut.jpg']],
+    );
     assert.ok(error.errors[0]!.hint);
     return true;
   });
   const cached = (await readdir(cache.folder!, { recursive: true })).map((name) => path.basename(name));
   const cut = plans.find((plan) => plan.image.url.endsWith('cut.jpg'))!;
   const good = plans.find((plan) => plan.image.url.endsWith('good.png'))!;
-  assert.deepEqual(cached.filter((name) => name.endsWith('.tmp') || cut.variants.some((v) => name.startsWith(v.key))), []);
-  assert.ok(good.variants.every((variant) => cached.includes(variant.key)), 'the good image\'s variants were kept');
+  assert.deepEqual(
+    cached.filter((name) => name.endsWith('.tmp') || cut.variants.some((v) => name.startsWith(v.key))),
+    [],
+  );
+  assert.ok(
+    good.variants.every((variant) => cached.includes(variant.key)),
+    "the good image's variants were kept",
+  );
 });
 
-test('a cached variant that is not sound (garbage, or another variant\'s bytes) is encoded again, and the files are a fresh run\'s', async () => {
+test("a cached variant that is not sound (garbage, or another variant's bytes) is encoded again, and the files are a fresh run's", async () => {
   const cache = new Cache(path.join(dir, 'cache-e'));
   const plans = await plansOf({ 'spoilt.png': await flat(900, 500) });
   const first = await run(new ImageProcessor({ cache }), plans);
@@ -116,16 +145,28 @@ test('a cached variant that is not sound (garbage, or another variant\'s bytes) 
   const second = await run(new ImageProcessor({ cache }), plans);
   assert.deepEqual({ processed: second.stats.processed, encoded: second.stats.encoded }, { processed: 1, encoded: 2 });
   assert.deepEqual(second.files, first.files, 'the same files, byte for byte');
-  assert.deepEqual(cache.get('images', plan!.variants[1]!.key), first.files.get(plan!.variants[1]!.url.slice(1)), 'stored again');
+  assert.deepEqual(
+    cache.get('images', plan!.variants[1]!.key),
+    first.files.get(plan!.variants[1]!.url.slice(1)),
+    'stored again',
+  );
 });
 
-test('without a cache every variant is encoded on every run, and kept in memory for the run\'s processor', async () => {
+test("without a cache every variant is encoded on every run, and kept in memory for the run's processor", async () => {
   const plans = await plansOf({ 'memory.png': await flat(500, 300) });
   const processor = new ImageProcessor();
   const first = await run(processor, plans);
   const second = await run(processor, plans);
   assert.equal(first.stats.encoded, plans[0]!.variants.length);
-  assert.deepEqual({ processed: second.stats.processed, encoded: second.stats.encoded }, { processed: 0, encoded: 0 }, 'one processor (a dev session) keeps its variants');
+  assert.deepEqual(
+    { processed: second.stats.processed, encoded: second.stats.encoded },
+    { processed: 0, encoded: 0 },
+    'one processor (a dev session) keeps its variants',
+  );
   assert.deepEqual(second.files, first.files);
-  assert.equal((await run(new ImageProcessor(), plans)).stats.encoded, plans[0]!.variants.length, 'another processor without a cache encodes afresh');
+  assert.equal(
+    (await run(new ImageProcessor(), plans)).stats.encoded,
+    plans[0]!.variants.length,
+    'another processor without a cache encodes afresh',
+  );
 });

@@ -30,7 +30,9 @@ function memoryBlobs(): BlobsStore {
       return { modified: true, etag };
     },
     delete: async (key) => void entries.delete(key),
-    list: async ({ prefix }) => ({ blobs: [...entries.keys()].filter((key) => key.startsWith(prefix)).map((key) => ({ key })) }),
+    list: async ({ prefix }) => ({
+      blobs: [...entries.keys()].filter((key) => key.startsWith(prefix)).map((key) => ({ key })),
+    }),
   };
 }
 
@@ -48,14 +50,32 @@ after(() => stubs.close());
 /** Posts a lead to the handler as a Netlify function calls it, and waits for what it hands to waitUntil. */
 async function post(body: Record<string, unknown>, client = '198.51.100.1'): Promise<Response> {
   const later: Promise<unknown>[] = [];
-  const context: HandlerContext = { waitUntil: (promise) => void later.push(promise), clientAddress: client, site: facts };
-  const request = new Request(`${testSiteUrl}/api/leads`, { method: 'POST', headers: { origin: testSiteUrl, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const context: HandlerContext = {
+    waitUntil: (promise) => void later.push(promise),
+    clientAddress: client,
+    site: facts,
+  };
+  const request = new Request(`${testSiteUrl}/api/leads`, {
+    method: 'POST',
+    headers: { origin: testSiteUrl, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const answer = await handleLead(request, { ...leadEnv(stubs), LEADS_STORE: store }, context);
   await Promise.all(later);
   return answer;
 }
 
-const guide = (submissionId: string, token: string) => ({ form: 'guide', name: 'Ada', email: 'ada@example.com', company: '', guide_name: 'AI-Powered Playwright', recaptchaToken: `${token}-${submissionId}`, submissionId, website: '', fillMs: 5000 });
+const guide = (submissionId: string, token: string) => ({
+  form: 'guide',
+  name: 'Ada',
+  email: 'ada@example.com',
+  company: '',
+  guide_name: 'AI-Powered Playwright',
+  recaptchaToken: `${token}-${submissionId}`,
+  submissionId,
+  website: '',
+  fillMs: 5000,
+});
 
 test('on Blobs, a lead is stored, answered 202 and delivered once; a double click is answered as the first', async () => {
   const id = '1'.repeat(32);
@@ -78,14 +98,26 @@ test('on Blobs, a refused lead is kept with its reason and a verified retry with
 
 test('on Blobs, the rate limit counts posts per address and minute', async () => {
   const statuses = [];
-  for (let n = 0; n < 7; n += 1) statuses.push((await post(guide(`3${n}`.padEnd(32, '0'), 'ok'), '198.51.100.77')).status);
+  for (let n = 0; n < 7; n += 1)
+    statuses.push((await post(guide(`3${n}`.padEnd(32, '0'), 'ok'), '198.51.100.77')).status);
   assert.deepEqual(statuses, [202, 202, 202, 202, 202, 429, 429]);
 });
 
 test('on Blobs, a claimed lead cannot be claimed again until its claim runs out, and erase and prune remove leads', async () => {
   const id = '4'.repeat(32);
   const now = Date.now();
-  await store.begin({ submissionId: id, form: 'guide', email: 'zed@example.com', fields: { email: 'zed@example.com' }, fingerprint: 'f', test: false }, now, now + 1000);
+  await store.begin(
+    {
+      submissionId: id,
+      form: 'guide',
+      email: 'zed@example.com',
+      fields: { email: 'zed@example.com' },
+      fingerprint: 'f',
+      test: false,
+    },
+    now,
+    now + 1000,
+  );
   await store.settle(id, { status: 'failed', reason: null, answer: null }, now);
   assert.ok(await store.claim(id, now, now + 60_000));
   assert.equal(await store.claim(id, now + 1, now + 60_000), null);

@@ -29,7 +29,11 @@ async function leadsWith(env: Record<string, string>, ...args: string[]): Promis
   const log = console.log;
   console.log = (line: string) => void printed.push(line);
   try {
-    const command = createLeadsCommand({ root: projectRoot, env, openDatabase: () => openSqliteDatabase(file, migrations) });
+    const command = createLeadsCommand({
+      root: projectRoot,
+      env,
+      openDatabase: () => openSqliteDatabase(file, migrations),
+    });
     await command.parseAsync(args, { from: 'user' });
   } finally {
     console.log = log;
@@ -38,10 +42,21 @@ async function leadsWith(env: Record<string, string>, ...args: string[]): Promis
 }
 
 /** Stores a lead with a status, made `ageDays` ago. */
-async function put(db: SqliteDatabase, id: string, status: LeadStatus, fields: Record<string, string>, ageDays = 0, reason: string | null = null) {
+async function put(
+  db: SqliteDatabase,
+  id: string,
+  status: LeadStatus,
+  fields: Record<string, string>,
+  ageDays = 0,
+  reason: string | null = null,
+) {
   const store = sqlLeadStore(db);
   const at = Date.now() - ageDays * day;
-  await store.begin({ submissionId: id, form: 'guide', email: fields.email!, fields, fingerprint: id, test: false }, at, at);
+  await store.begin(
+    { submissionId: id, form: 'guide', email: fields.email!, fields, fingerprint: id, test: false },
+    at,
+    at,
+  );
   await store.settle(id, { status, reason, answer: null }, at);
 }
 
@@ -49,29 +64,66 @@ before(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'sitegen-leads-command-'));
   file = path.join(tmp, 'leads.sqlite');
   const db = openSqliteDatabase(file, migrations);
-  await put(db, 'a'.repeat(32), 'delivered', { name: 'Ada', email: 'ada@example.com', company: '=HYPERLINK("http://x")', guide_name: 'G' }, 2);
-  await put(db, 'b'.repeat(32), 'spam', { name: 'Bot', email: 'bot@example.com', company: '', guide_name: 'G' }, 40, 'honeypot');
-  await put(db, 'c'.repeat(32), 'unverified', { name: 'Ada again', email: 'ADA@example.com', company: 'A, "B"', guide_name: 'G' }, 1, 'token-expired');
-  await put(db, 'd'.repeat(32), 'delivered', { name: 'Old', email: 'old@example.com', company: '', guide_name: 'G' }, 4 * 365);
+  await put(
+    db,
+    'a'.repeat(32),
+    'delivered',
+    { name: 'Ada', email: 'ada@example.com', company: '=HYPERLINK("http://x")', guide_name: 'G' },
+    2,
+  );
+  await put(
+    db,
+    'b'.repeat(32),
+    'spam',
+    { name: 'Bot', email: 'bot@example.com', company: '', guide_name: 'G' },
+    40,
+    'honeypot',
+  );
+  await put(
+    db,
+    'c'.repeat(32),
+    'unverified',
+    { name: 'Ada again', email: 'ADA@example.com', company: 'A, "B"', guide_name: 'G' },
+    1,
+    'token-expired',
+  );
+  await put(
+    db,
+    'd'.repeat(32),
+    'delivered',
+    { name: 'Old', email: 'old@example.com', company: '', guide_name: 'G' },
+    4 * 365,
+  );
   db.close();
 });
 after(() => rm(tmp, { recursive: true, force: true }));
 
 test('list --json prints one object per lead, oldest first, with its id, form, email, status and reason; --status narrows it', async () => {
   const rows = (await leads('list', '--json')).map((line) => JSON.parse(line) as Record<string, unknown>);
-  assert.deepEqual(rows.map((row) => [row.submissionId, row.form, row.email, row.status, row.reason]), [
-    ['d'.repeat(32), 'guide', 'old@example.com', 'delivered', null],
-    ['b'.repeat(32), 'guide', 'bot@example.com', 'spam', 'honeypot'],
-    ['a'.repeat(32), 'guide', 'ada@example.com', 'delivered', null],
-    ['c'.repeat(32), 'guide', 'ADA@example.com', 'unverified', 'token-expired'],
-  ]);
-  assert.deepEqual((await leads('list', '--json', '--status', 'spam')).map((line) => (JSON.parse(line) as { submissionId: string }).submissionId), ['b'.repeat(32)]);
+  assert.deepEqual(
+    rows.map((row) => [row.submissionId, row.form, row.email, row.status, row.reason]),
+    [
+      ['d'.repeat(32), 'guide', 'old@example.com', 'delivered', null],
+      ['b'.repeat(32), 'guide', 'bot@example.com', 'spam', 'honeypot'],
+      ['a'.repeat(32), 'guide', 'ada@example.com', 'delivered', null],
+      ['c'.repeat(32), 'guide', 'ADA@example.com', 'unverified', 'token-expired'],
+    ],
+  );
+  assert.deepEqual(
+    (await leads('list', '--json', '--status', 'spam')).map(
+      (line) => (JSON.parse(line) as { submissionId: string }).submissionId,
+    ),
+    ['b'.repeat(32)],
+  );
 });
 
 test('export --format csv prints a header row, then one row per lead; a cell a spreadsheet would run is written as text', async () => {
   const [csv] = await leads('export', '--format', 'csv');
   const lines = csv!.split('\n');
-  assert.equal(lines[0], 'submissionId,form,email,status,reason,attempts,lastError,test,createdAt,deliveredAt,name,company,guide_name');
+  assert.equal(
+    lines[0],
+    'submissionId,form,email,status,reason,attempts,lastError,test,createdAt,deliveredAt,name,company,guide_name',
+  );
   assert.equal(lines.length, 5);
   assert.match(lines[3]!, /,"'=HYPERLINK\(""http:\/\/x""\)",G$/);
   assert.match(lines[4]!, /,"A, ""B""",G$/);
@@ -83,7 +135,10 @@ test('approve accepts a reviewed lead kept aside and forwards it once; a lead no
     let text = '';
     request.on('data', (chunk: Buffer) => (text += chunk.toString()));
     request.on('end', () => {
-      received.push({ key: request.headers['idempotency-key'] as string | undefined, body: JSON.parse(text) as Record<string, string> });
+      received.push({
+        key: request.headers['idempotency-key'] as string | undefined,
+        body: JSON.parse(text) as Record<string, string>,
+      });
       response.writeHead(200).end();
     });
   });
@@ -92,10 +147,22 @@ test('approve accepts a reviewed lead kept aside and forwards it once; a lead no
   const exitCode = process.exitCode;
   try {
     assert.deepEqual(await leadsWith(env, 'approve', 'c'.repeat(32)), [`delivered  ${'c'.repeat(32)}`]);
-    assert.deepEqual(received, [{ key: 'c'.repeat(32), body: { name: 'Ada again', email: 'ADA@example.com', company: 'A, "B"', guide_name: 'G' } }]);
-    const row = JSON.parse((await leads('list', '--json')).find((line) => line.includes('c'.repeat(32)))!) as { status: string; reason: string };
+    assert.deepEqual(received, [
+      {
+        key: 'c'.repeat(32),
+        body: { name: 'Ada again', email: 'ADA@example.com', company: 'A, "B"', guide_name: 'G' },
+      },
+    ]);
+    const row = JSON.parse((await leads('list', '--json')).find((line) => line.includes('c'.repeat(32)))!) as {
+      status: string;
+      reason: string;
+    };
     assert.deepEqual([row.status, row.reason], ['delivered', 'approved: token-expired']);
-    assert.deepEqual(await leadsWith(env, 'approve', 'c'.repeat(32), 'a'.repeat(32)), [], 'an accepted lead is not approved again');
+    assert.deepEqual(
+      await leadsWith(env, 'approve', 'c'.repeat(32), 'a'.repeat(32)),
+      [],
+      'an accepted lead is not approved again',
+    );
     assert.equal(process.exitCode, 1);
     assert.equal(received.length, 1, 'nothing was sent again');
   } finally {

@@ -26,11 +26,23 @@ test('loads every collection and dataset the content spec names: front matter sp
   const notes = '# Notes\n\nRead as written, --- and all.\n';
   const { content, cleanup } = await tinyContent({ 'notes/read-me.md': notes, 'notes/ignored.txt': 'not Markdown' });
   try {
-    const spec: ContentSpec = { ...tinySite.definition.content, collections: { ...tinySite.definition.content.collections, notes: { folder: 'notes' } } };
+    const spec: ContentSpec = {
+      ...tinySite.definition.content,
+      collections: { ...tinySite.definition.content.collections, notes: { folder: 'notes' } },
+    };
     const raw = await loadContent(content, spec);
-    assert.deepEqual(raw.collections.posts!.map((post) => [path.basename(post.file), post.frontMatter.title, post.bodyLine]), [['hello.md', 'Hello', 6], ['second.md', 'Second', 5]]);
+    assert.deepEqual(
+      raw.collections.posts!.map((post) => [path.basename(post.file), post.frontMatter.title, post.bodyLine]),
+      [
+        ['hello.md', 'Hello', 6],
+        ['second.md', 'Second', 5],
+      ],
+    );
     assert.equal(raw.collections.posts![0]!.body.trim().split('\n')[0], 'The first post. It links [back home](/).');
-    assert.deepEqual(raw.collections.notes!.map((note) => [path.basename(note.file), note.body, note.frontMatter]), [['read-me.md', notes, {}]]);
+    assert.deepEqual(
+      raw.collections.notes!.map((note) => [path.basename(note.file), note.body, note.frontMatter]),
+      [['read-me.md', notes, {}]],
+    );
     assert.deepEqual([...raw.data.keys()], ['site']);
     assert.deepEqual(raw.data.get('site')!.value, { title: 'Tiny', url: 'https://tiny.example' });
   } finally {
@@ -73,6 +85,12 @@ test('reports a missing dataset by its file name', async () => {
 });
 
 test('collects the problems of every file before failing', async () => {
-  const errors = await loadErrors({ 'data/site.json': '{ "title": }', 'posts/second.md': '---\ntitle: [Second\n---\nbody\n' });
-  assert.deepEqual(errors.map(([code, file]) => [code, file]).sort(), [['content.bad-front-matter', 'posts/second.md'], ['content.bad-json', 'data/site.json']]);
+  const errors = await loadErrors({
+    'data/site.json': '{ "title": }',
+    'posts/second.md': '---\ntitle: [Second\n---\nbody\n',
+  });
+  assert.deepEqual(errors.map(([code, file]) => [code, file]).sort(), [
+    ['content.bad-front-matter', 'posts/second.md'],
+    ['content.bad-json', 'data/site.json'],
+  ]);
 });

@@ -30,7 +30,15 @@ before(async () => {
 });
 after(() => cleanup());
 
-const build = (writer: Writer = new DiskWriter(out)) => buildSite({ root: tinyRoot, site: tinySite, contentDir: content, writer, checkLinks: false, cache: new Cache(cacheDir) });
+const build = (writer: Writer = new DiskWriter(out)) =>
+  buildSite({
+    root: tinyRoot,
+    site: tinySite,
+    contentDir: content,
+    writer,
+    checkLinks: false,
+    cache: new Cache(cacheDir),
+  });
 
 test('a first build encodes every variant of a raster image; a second build of the unchanged site processes none', async () => {
   const first = await build();
@@ -46,13 +54,20 @@ test('a damaged image stops the build at its file; the previous output stays and
   try {
     await assert.rejects(build(), (error) => {
       assert.ok(error instanceof SiteErrorList);
-      assert.deepEqual(error.errors.map((e) => [e.code, path.relative(content, e.file!)]), [['image.corrupt', 'images/cut-short.jpg']]);
+      assert.deepEqual(
+        error.errors.map((e) => [e.code, path.relative(content, e.file!)]),
+        [['image.corrupt', 'images/cut-short.jpg']],
+      );
       assert.ok(error.errors[0]!.hint);
       return true;
     });
     assert.equal(await outputDigest(out), before, 'the previous output, byte for byte');
     const cached = await readdir(path.join(cacheDir, 'images'), { recursive: true });
-    assert.deepEqual(cached.filter((name) => name.endsWith('.tmp')), [], 'no temporary file left in the cache');
+    assert.deepEqual(
+      cached.filter((name) => name.endsWith('.tmp')),
+      [],
+      'no temporary file left in the cache',
+    );
     assert.deepEqual(await entriesBesideOutput(out), ['cache', 'content', 'dist'], 'no staging folder is left behind');
   } finally {
     await rm(path.join(content, 'images', 'cut-short.jpg'));
@@ -66,7 +81,10 @@ test('a Markdown image the site does not have stops the build at its line, sugge
   try {
     await assert.rejects(build(), (error) => {
       assert.ok(error instanceof SiteErrorList);
-      assert.deepEqual(error.errors.map((e) => [e.code, path.relative(content, e.file!), e.line, e.column]), [['content.missing-image', 'posts/second.md', 6, 31]]);
+      assert.deepEqual(
+        error.errors.map((e) => [e.code, path.relative(content, e.file!), e.line, e.column]),
+        [['content.missing-image', 'posts/second.md', 6, 31]],
+      );
       assert.match(error.errors[0]!.hint!, /did you mean \/images\/square\.svg\?/);
       return true;
     });
@@ -82,11 +100,17 @@ test('a Markdown image without alt text stops the build at its line and column',
   try {
     await assert.rejects(build(), (error) => {
       assert.ok(error instanceof SiteErrorList);
-      assert.deepEqual(error.errors.map((e) => [e.code, path.relative(content, e.file!), e.line, e.column]), [['image.missing-alt', 'posts/second.md', 6, 31]]);
+      assert.deepEqual(
+        error.errors.map((e) => [e.code, path.relative(content, e.file!), e.line, e.column]),
+        [['image.missing-alt', 'posts/second.md', 6, 31]],
+      );
       return true;
     });
     // The CLI prints it at file:line:column with a hint, and exits 1.
-    const run = await runCliHere(['build', '--content', content, '--out', path.join(dir, 'cli-out'), '--no-check-links', '--no-cache'], { cwd: tinyRoot });
+    const run = await runCliHere(
+      ['build', '--content', content, '--out', path.join(dir, 'cli-out'), '--no-check-links', '--no-cache'],
+      { cwd: tinyRoot },
+    );
     assert.equal(run.code, 1, run.stdout);
     assert.match(run.stderr, /second\.md:6:31 +Image "\/images\/square\.svg" has no alt text +\[image\.missing-alt\]/);
     assert.match(run.stderr, /hint: .*"decorative"/);

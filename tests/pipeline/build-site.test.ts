@@ -20,7 +20,8 @@ let tmp: string;
 let outDir: string;
 let result: BuildResult;
 const read = (file: string) => readFile(path.join(outDir, file), 'utf8');
-const build = (options: Partial<BuildOptions> & Pick<BuildOptions, 'writer'>) => buildSite({ root: tinyRoot, site: tinySite, ...options });
+const build = (options: Partial<BuildOptions> & Pick<BuildOptions, 'writer'>) =>
+  buildSite({ root: tinyRoot, site: tinySite, ...options });
 
 before(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'sitegen-pipeline-'));
@@ -31,25 +32,59 @@ after(() => rm(tmp, { recursive: true, force: true }));
 
 test('writes every page, the redirect page, the stylesheet, the images and the site files, and commits them', async () => {
   assert.equal(result.committed, true);
-  assert.deepEqual(result.pages.map((page) => page.route.path), ['/', '/posts/second', '/posts/hello', '/search', '/404']);
+  assert.deepEqual(
+    result.pages.map((page) => page.route.path),
+    ['/', '/posts/second', '/posts/hello', '/search', '/404'],
+  );
   assert.equal(result.redirects, 1);
   const files = [...(await filesOf(outDir)).keys()].sort();
   // Pagefind names the index's chunks by their contents.
-  assert.deepEqual(files.map((file) => file.replace(/-[A-Z0-9]{8}\.css$/, '-HASH.css').replace(/en_[0-9a-f]+\./, 'en_HASH.')), [
-    '.sitegen-manifest.json', '404.html', '_headers', '_redirects', 'assets/site-HASH.css', 'feed.xml', 'images/square.svg',
-    'index.html', 'index.md', 'llms-full.txt', 'llms.txt', 'old-home/index.html', 'pagefind/filter/en_HASH.pf_filter', 'pagefind/fragment/en_HASH.pf_fragment', 'pagefind/fragment/en_HASH.pf_fragment',
-    'pagefind/index/en_HASH.pf_index', 'pagefind/pagefind-entry.json', 'pagefind/pagefind-worker.js', 'pagefind/pagefind.en_HASH.pf_meta', 'pagefind/pagefind.js', 'pagefind/parts.json',
-    'pagefind/wasm.en.pagefind', 'pagefind/wasm.unknown.pagefind', 'posts/hello/index.html', 'posts/hello/index.md', 'posts/second/index.html', 'posts/second/index.md',
-    'robots.txt', 'search/index.html', 'sitemap.xml',
-  ]);
+  assert.deepEqual(
+    files.map((file) => file.replace(/-[A-Z0-9]{8}\.css$/, '-HASH.css').replace(/en_[0-9a-f]+\./, 'en_HASH.')),
+    [
+      '.sitegen-manifest.json',
+      '404.html',
+      '_headers',
+      '_redirects',
+      'assets/site-HASH.css',
+      'feed.xml',
+      'images/square.svg',
+      'index.html',
+      'index.md',
+      'llms-full.txt',
+      'llms.txt',
+      'old-home/index.html',
+      'pagefind/filter/en_HASH.pf_filter',
+      'pagefind/fragment/en_HASH.pf_fragment',
+      'pagefind/fragment/en_HASH.pf_fragment',
+      'pagefind/index/en_HASH.pf_index',
+      'pagefind/pagefind-entry.json',
+      'pagefind/pagefind-worker.js',
+      'pagefind/pagefind.en_HASH.pf_meta',
+      'pagefind/pagefind.js',
+      'pagefind/parts.json',
+      'pagefind/wasm.en.pagefind',
+      'pagefind/wasm.unknown.pagefind',
+      'posts/hello/index.html',
+      'posts/hello/index.md',
+      'posts/second/index.html',
+      'posts/second/index.md',
+      'robots.txt',
+      'search/index.html',
+      'sitemap.xml',
+    ],
+  );
   assert.equal(result.files, files.length);
   assert.deepEqual(await entriesBesideOutput(outDir), ['dist'], 'no staging folder is left beside the output');
 });
 
-test('renders each page with the site\'s templates, its Markdown body and highlighted code', async () => {
+test("renders each page with the site's templates, its Markdown body and highlighted code", async () => {
   const home = parsePage(await read('index.html'));
   assert.deepEqual(home.texts('h1'), ['Tiny']);
-  assert.deepEqual(home.all((e) => e.name === 'a').map((a) => a.attribs.href), ['/posts/second/', '/posts/hello/']);
+  assert.deepEqual(
+    home.all((e) => e.name === 'a').map((a) => a.attribs.href),
+    ['/posts/second/', '/posts/hello/'],
+  );
   const stylesheet = home.all((e) => e.name === 'link' && e.attribs.rel === 'stylesheet')[0]!.attribs.href!;
   assert.match(await read(stylesheet.slice(1)), /body\{/, 'the stylesheet the page names is written');
   const post = await read('posts/hello/index.html');
@@ -63,31 +98,43 @@ test('renders each page with the site\'s templates, its Markdown body and highli
 test('highlights code with the theme the definition names, github-dark-default when it names none', async () => {
   assert.match(await read('posts/hello/index.html'), /<pre [^>]*data-theme="github-dark-default"/);
   const writer = new MemoryWriter();
-  const definition = { ...tinySite.definition, markdown: { ...tinySite.definition.markdown, theme: 'github-light' as const } };
+  const definition = {
+    ...tinySite.definition,
+    markdown: { ...tinySite.definition.markdown, theme: 'github-light' as const },
+  };
   await build({ writer, site: { ...tinySite, definition } });
   const post = writer.text('posts/hello/index.html') ?? '';
   assert.match(post, /<pre [^>]*data-theme="github-light"/);
   assert.doesNotMatch(post, /github-dark-default/);
 });
 
-test('writes the sitemap and the feed of the site\'s pages, with their dates', async () => {
+test("writes the sitemap and the feed of the site's pages, with their dates", async () => {
   const sitemap = parseXml(await read('sitemap.xml'));
-  assert.deepEqual(sitemap.all('url').map((url) => [sitemap.childText(url, 'loc'), sitemap.childText(url, 'lastmod')]), [
-    ['https://tiny.example/', undefined],
-    ['https://tiny.example/posts/second/', '2024-02-03'],
-    ['https://tiny.example/posts/hello/', '2024-01-02'],
-  ]);
+  assert.deepEqual(
+    sitemap.all('url').map((url) => [sitemap.childText(url, 'loc'), sitemap.childText(url, 'lastmod')]),
+    [
+      ['https://tiny.example/', undefined],
+      ['https://tiny.example/posts/second/', '2024-02-03'],
+      ['https://tiny.example/posts/hello/', '2024-01-02'],
+    ],
+  );
   const feed = parseXml(await read('feed.xml'));
-  assert.deepEqual(feed.all('item').map((item) => [feed.childText(item, 'title'), feed.childText(item, 'link')]), [
-    ['Second', 'https://tiny.example/posts/second/'],
-    ['Hello', 'https://tiny.example/posts/hello/'],
-  ]);
+  assert.deepEqual(
+    feed.all('item').map((item) => [feed.childText(item, 'title'), feed.childText(item, 'link')]),
+    [
+      ['Second', 'https://tiny.example/posts/second/'],
+      ['Hello', 'https://tiny.example/posts/hello/'],
+    ],
+  );
   assert.match(await read('robots.txt'), /^Sitemap: https:\/\/tiny\.example\/sitemap\.xml$/m);
 });
 
-test('leaves a page with a meta refresh and a visible link at a redirect\'s old address, and a host rule for it', async () => {
+test("leaves a page with a meta refresh and a visible link at a redirect's old address, and a host rule for it", async () => {
   const page = parsePage(await read('old-home/index.html'));
-  assert.equal(page.all((e) => e.name === 'meta' && e.attribs['http-equiv'] === 'refresh')[0]?.attribs.content, '0; url=/');
+  assert.equal(
+    page.all((e) => e.name === 'meta' && e.attribs['http-equiv'] === 'refresh')[0]?.attribs.content,
+    '0; url=/',
+  );
   assert.equal(page.all((e) => e.name === 'a' && e.attribs.href === '/').length, 1);
   assert.match(await read('_redirects'), /^\/old-home \/ 301!$/m);
   assert.match(await read('_headers'), /^\/assets\/\*\n {2}Cache-Control: public, max-age=31536000, immutable$/m);
@@ -107,7 +154,11 @@ const comparable = ({ durationMs: _, siteDir: __, ...report }: LinkReport) => re
 async function assertCheckMatches(fromBuild: LinkReport, out: string): Promise<void> {
   const standalone = await checkSite(out);
   assert.deepStrictEqual(comparable(fromBuild), comparable(standalone));
-  assert.equal(JSON.stringify(fromBuild.findings), JSON.stringify(standalone.findings), 'the same findings in the same order');
+  assert.equal(
+    JSON.stringify(fromBuild.findings),
+    JSON.stringify(standalone.findings),
+    'the same findings in the same order',
+  );
 }
 
 /** Commits even when the check fails, so that the output stays for check-links to read. */
@@ -120,19 +171,26 @@ class KeepingWriter extends DiskWriter {
 test('with planted faults the build reports each broken link as check-links does, at the Markdown line it comes from', async () => {
   const { dir, content, cleanup } = await tinyContentCopy();
   try {
-    await editFile(path.join(content, 'posts', 'hello.md'), '[back home](/)', [
-      '[a missing page](/nowhere), [a missing section](/#no-such-section),',
-      '[a post without its slash](/posts/second) and [a missing file](/files/price-list.pdf)',
-    ].join('\n'));
+    await editFile(
+      path.join(content, 'posts', 'hello.md'),
+      '[back home](/)',
+      [
+        '[a missing page](/nowhere), [a missing section](/#no-such-section),',
+        '[a post without its slash](/posts/second) and [a missing file](/files/price-list.pdf)',
+      ].join('\n'),
+    );
     const out = path.join(dir, 'dist');
     const faulty = await build({ contentDir: content, writer: new KeepingWriter(out) });
     assert.equal(faulty.committed, false);
-    assert.deepEqual(faulty.links!.findings.map((finding) => [finding.code, finding.href, finding.origin?.line]), [
-      ['links.missing-page', '/nowhere', 7],
-      ['links.missing-fragment', '/#no-such-section', 7],
-      ['links.trailing-slash', '/posts/second', 8],
-      ['links.missing-file', '/files/price-list.pdf', 8],
-    ]);
+    assert.deepEqual(
+      faulty.links!.findings.map((finding) => [finding.code, finding.href, finding.origin?.line]),
+      [
+        ['links.missing-page', '/nowhere', 7],
+        ['links.missing-fragment', '/#no-such-section', 7],
+        ['links.trailing-slash', '/posts/second', 8],
+        ['links.missing-file', '/files/price-list.pdf', 8],
+      ],
+    );
     for (const finding of faulty.links!.findings) assert.match(finding.origin?.file ?? '', /posts\/hello\.md$/);
     await assertCheckMatches(faulty.links!, out);
   } finally {
@@ -146,11 +204,18 @@ test('a broken link keeps the output from being committed; without the check the
   try {
     assert.equal((await build({ contentDir: content, writer: new DiskWriter(out) })).committed, true);
     const before = await outputDigest(out);
-    await editFile(path.join(content, 'posts', 'second.md'), 'A second post', 'A second post linking [the first](/posts/helo/)');
+    await editFile(
+      path.join(content, 'posts', 'second.md'),
+      'A second post',
+      'A second post linking [the first](/posts/helo/)',
+    );
     const broken = await build({ contentDir: content, writer: new DiskWriter(out) });
     assert.equal(broken.committed, false);
     const errors = broken.links!.findings.filter((finding) => finding.severity === 'error');
-    assert.deepEqual(errors.map((finding) => [finding.code, finding.href, finding.origin?.line]), [['links.missing-page', '/posts/helo/', 6]]);
+    assert.deepEqual(
+      errors.map((finding) => [finding.code, finding.href, finding.origin?.line]),
+      [['links.missing-page', '/posts/helo/', 6]],
+    );
     assert.match(errors[0]!.origin?.file ?? '', /posts\/second\.md$/);
     assert.equal(await outputDigest(out), before, 'the previous output, byte for byte');
     assert.deepEqual(await entriesBesideOutput(out), ['content', 'dist'], 'no staging folder is left behind');
@@ -173,7 +238,10 @@ test('a broken content file fails the build with its code, file and line, and ke
     await editFile(path.join(content, 'posts', 'hello.md'), 'tags: [greeting]', 'tags: greeting');
     await assert.rejects(build({ contentDir: content, writer: new DiskWriter(out) }), (error: unknown) => {
       assert.ok(error instanceof SiteErrorList);
-      assert.deepEqual(error.errors.map((e) => [e.code, path.relative(content, e.file!), e.line]), [['content.invalid-field', 'posts/hello.md', 4]]);
+      assert.deepEqual(
+        error.errors.map((e) => [e.code, path.relative(content, e.file!), e.line]),
+        [['content.invalid-field', 'posts/hello.md', 4]],
+      );
       return true;
     });
     assert.equal(await outputDigest(out), before);
@@ -192,7 +260,8 @@ test('a page that cannot be written fails the build once the others are written,
     attempts: string[] = [];
     override async write(file: string, contents: string | Uint8Array): Promise<void> {
       this.attempts.push(file);
-      if (file === 'posts/hello/index.html') throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
+      if (file === 'posts/hello/index.html')
+        throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
       return super.write(file, contents);
     }
   }
@@ -201,7 +270,8 @@ test('a page that cannot be written fails the build once the others are written,
     const before = await outputDigest(out);
     const failing = new FailingWriter(out);
     await assert.rejects(build({ writer: failing }), /ENOSPC/);
-    for (const file of ['index.html', 'posts/second/index.html', 'sitemap.xml', '.sitegen-manifest.json']) assert.ok(failing.attempts.includes(file), `${file} was still written`);
+    for (const file of ['index.html', 'posts/second/index.html', 'sitemap.xml', '.sitegen-manifest.json'])
+      assert.ok(failing.attempts.includes(file), `${file} was still written`);
     assert.equal(await outputDigest(out), before);
     assert.deepEqual(await entriesBesideOutput(out), ['dist'], 'no staging folder is left behind');
   } finally {
@@ -214,37 +284,69 @@ test('a build that replaces an output has removed the version it replaced by the
   await build({ writer: new DiskWriter(out), checkLinks: false });
   const first = (await stat(out)).ino;
   await build({ writer: new DiskWriter(out), checkLinks: false });
-  assert.notEqual((await stat(out)).ino, first, 'a new folder in the output\'s place');
-  assert.deepEqual(await entriesBesideOutput(out), ['dist'], 'the first build\'s version is gone');
+  assert.notEqual((await stat(out)).ino, first, "a new folder in the output's place");
+  assert.deepEqual(await entriesBesideOutput(out), ['dist'], "the first build's version is gone");
 });
 
 test('builds into memory with the in-memory writer, touching no folder', async () => {
   const writer = new MemoryWriter();
   // The site's folder less the modules the CLI compiles its definition into for a moment (another test may run it).
-  const folders = async () => [await readdir(tinyRoot, { recursive: true }), await readdir(tmp, { recursive: true })].map((names) => names.filter((name) => !name.includes('.timestamp-')).sort());
+  const folders = async () =>
+    [await readdir(tinyRoot, { recursive: true }), await readdir(tmp, { recursive: true })].map((names) =>
+      names.filter((name) => !name.includes('.timestamp-')).sort(),
+    );
   const before = await folders();
   const memory = await build({ writer });
   assert.equal(memory.committed, true);
   assert.equal(memory.links, undefined, 'nothing on disk to check');
-  assert.deepEqual([...writer.files.keys()].sort(), [...(await filesOf(outDir)).keys()].sort(), 'the files a build to disk writes');
+  assert.deepEqual(
+    [...writer.files.keys()].sort(),
+    [...(await filesOf(outDir)).keys()].sort(),
+    'the files a build to disk writes',
+  );
   assert.equal(writer.text('posts/hello/index.html'), await read('posts/hello/index.html'));
   assert.deepEqual(await folders(), before, 'nothing written beside the site or the outputs');
 });
 
 test('a failure that is no problem of the site names the step it happened in; a located problem passes as it is', async () => {
   const failing = (model: () => never) => ({ ...tinySite, definition: { ...tinySite.definition, model } });
-  await assert.rejects(build({ writer: new MemoryWriter(), site: failing(() => { throw new TypeError('no such property'); }) }), (error: unknown) => {
-    assert.ok(error instanceof BuildStepError);
-    assert.equal(error.step, 'validate');
-    assert.ok(error.cause instanceof TypeError);
-    return true;
+  await assert.rejects(
+    build({
+      writer: new MemoryWriter(),
+      site: failing(() => {
+        throw new TypeError('no such property');
+      }),
+    }),
+    (error: unknown) => {
+      assert.ok(error instanceof BuildStepError);
+      assert.equal(error.step, 'validate');
+      assert.ok(error.cause instanceof TypeError);
+      return true;
+    },
+  );
+  const problem = new SiteError({
+    code: 'content.invalid-field',
+    message: 'refused',
+    file: 'content/data/site.json',
+    line: 1,
   });
-  const problem = new SiteError({ code: 'content.invalid-field', message: 'refused', file: 'content/data/site.json', line: 1 });
-  await assert.rejects(build({ writer: new MemoryWriter(), site: failing(() => { throw problem; }) }), (error: unknown) => error === problem);
+  await assert.rejects(
+    build({
+      writer: new MemoryWriter(),
+      site: failing(() => {
+        throw problem;
+      }),
+    }),
+    (error: unknown) => error === problem,
+  );
   const full = new (class extends MemoryWriter {
     override async commit(): Promise<void> {
       throw new Error('no space left on device');
     }
   })();
-  await assert.rejects(build({ writer: full }), (error: unknown) => error instanceof BuildStepError && error.step === 'commit' && /no space left/.test(error.message));
+  await assert.rejects(
+    build({ writer: full }),
+    (error: unknown) =>
+      error instanceof BuildStepError && error.step === 'commit' && /no space left/.test(error.message),
+  );
 });

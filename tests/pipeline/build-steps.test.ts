@@ -29,25 +29,46 @@ async function routedSite(site = tinySite): Promise<RoutedStep> {
 }
 
 const routed = await routedSite();
-const images = imageIndex(routed.images.svg, routed.images.raster.map((image) => planImage(image)));
+const images = imageIndex(
+  routed.images.svg,
+  routed.images.raster.map((image) => planImage(image)),
+);
 const render = (site: RoutedStep, options: Partial<RenderOptions> = {}) =>
   renderStep(site, { bundle, images, cache: new Cache(undefined), emit: () => undefined, ...options });
 
 test('load reads every content file and image the definition names; validate builds the model from them', async () => {
-  assert.deepEqual(routed.raw.collections.posts!.map((post) => path.basename(post.file)), ['hello.md', 'second.md']);
+  assert.deepEqual(
+    routed.raw.collections.posts!.map((post) => path.basename(post.file)),
+    ['hello.md', 'second.md'],
+  );
   assert.deepEqual([...routed.raw.data.keys()], ['site']);
-  assert.deepEqual(routed.images.svg.map((image) => image.url), ['/images/square.svg']);
+  assert.deepEqual(
+    routed.images.svg.map((image) => image.url),
+    ['/images/square.svg'],
+  );
   assert.equal(routed.imagesDir, path.join(content, 'images'));
   assert.deepEqual(routed.settings, { siteUrl: 'https://tiny.example', trailingSlash: 'always', language: 'en' });
   assert.deepEqual(routed.productionProblems, []);
 });
 
 test('route gives one route per page of the site and its redirects, each with the file it is written to', () => {
-  assert.deepEqual(routed.routes.map((route) => [route.path, route.file]), [
-    ['/', 'index.html'], ['/posts/second', 'posts/second/index.html'], ['/posts/hello', 'posts/hello/index.html'], ['/search', 'search/index.html'], ['/404', '404.html'],
+  assert.deepEqual(
+    routed.routes.map((route) => [route.path, route.file]),
+    [
+      ['/', 'index.html'],
+      ['/posts/second', 'posts/second/index.html'],
+      ['/posts/hello', 'posts/hello/index.html'],
+      ['/search', 'search/index.html'],
+      ['/404', '404.html'],
+    ],
+  );
+  assert.deepEqual(routed.routes.find((route) => route.path === '/posts/hello')!.bodies, [
+    path.join(content, 'posts', 'hello.md'),
   ]);
-  assert.deepEqual(routed.routes.find((route) => route.path === '/posts/hello')!.bodies, [path.join(content, 'posts', 'hello.md')]);
-  assert.deepEqual(routed.redirects.map((redirect) => [redirect.from, redirect.to, redirect.file]), [['/old-home', '/', 'old-home/index.html']]);
+  assert.deepEqual(
+    routed.redirects.map((redirect) => [redirect.from, redirect.to, redirect.file]),
+    [['/old-home', '/', 'old-home/index.html']],
+  );
 });
 
 test('renders a routed site and stages every file of it with the in-memory writer', async () => {
@@ -56,26 +77,51 @@ test('renders a routed site and stages every file of it with the in-memory write
   assert.equal(site.pages.length, routed.routes.length);
   assert.equal(site.renderedPages, routed.routes.length);
   assert.match(emitted.get('posts/hello/index.html')!, /<h1>Hello<\/h1>/);
-  assert.match(emitted.get('posts/hello/index.html')!, /<link rel="stylesheet" href="\/assets\/site-AAAA\.css"\/>/, 'the bundle\'s stylesheet');
+  assert.match(
+    emitted.get('posts/hello/index.html')!,
+    /<link rel="stylesheet" href="\/assets\/site-AAAA\.css"\/>/,
+    "the bundle's stylesheet",
+  );
   const writer = new MemoryWriter();
   const staged = new StagedWrites(writer);
   for (const [file, html] of emitted) staged.write(file, html);
-  const written = await staged.finish(siteFiles(site, claimStep(routed, { outputs: [], index: site.imageIndex }, { files: [] })));
+  const written = await staged.finish(
+    siteFiles(site, claimStep(routed, { outputs: [], index: site.imageIndex }, { files: [] })),
+  );
   assert.equal(written, writer.files.size);
-  for (const file of ['index.html', 'posts/hello/index.html', 'old-home/index.html', 'sitemap.xml', 'feed.xml', 'robots.txt', '_redirects', '_headers', '.sitegen-manifest.json', 'assets/site-AAAA.css', 'images/square.svg']) {
+  for (const file of [
+    'index.html',
+    'posts/hello/index.html',
+    'old-home/index.html',
+    'sitemap.xml',
+    'feed.xml',
+    'robots.txt',
+    '_redirects',
+    '_headers',
+    '.sitegen-manifest.json',
+    'assets/site-AAAA.css',
+    'images/square.svg',
+  ]) {
     assert.ok(writer.files.has(file), `${file} written`);
   }
   assert.equal(hasStagingFolder(writer), false, 'nothing on disk to check');
   const budgets = pageBudgets(bundle, site.pages);
-  assert.deepEqual(budgets.map((budget) => [budget.path, budget.bytes, budget.islands]), site.pages.map((page) => [page.route.path, 100, []]), 'every page loads the site script alone');
+  assert.deepEqual(
+    budgets.map((budget) => [budget.path, budget.bytes, budget.islands]),
+    site.pages.map((page) => [page.route.path, 100, []]),
+    'every page loads the site script alone',
+  );
 });
 
-test('hands each page and redirect page to `emit` as it is rendered, Markdown links at their lines in the page\'s record', async () => {
+test("hands each page and redirect page to `emit` as it is rendered, Markdown links at their lines in the page's record", async () => {
   const order: string[] = [];
   const site = await render(routed, { emit: (file) => order.push(file) });
   assert.deepEqual([...order].sort(), [...routed.routes.map((route) => route.file), 'old-home/index.html'].sort());
   assert.equal(order.at(-1), 'old-home/index.html', 'redirect pages come once the pages are done');
-  assert.deepEqual(site.bodyLinks.get('/posts/hello')!.map((link) => [link.href, link.origin.kind, link.origin.line]), [['/', 'markdown', 7]]);
+  assert.deepEqual(
+    site.bodyLinks.get('/posts/hello')!.map((link) => [link.href, link.origin.kind, link.origin.line]),
+    [['/', 'markdown', 7]],
+  );
   assert.deepEqual(site.bodyLinks.get('/')!, []);
 });
 
@@ -89,10 +135,16 @@ test('renders only the routes `only` asks for, and no redirect page', async () =
     },
   };
   const emitted: string[] = [];
-  const site = await render(await routedSite(loadedSite(counting)), { only: (route) => route.path === '/posts/hello', emit: (file) => emitted.push(file) });
+  const site = await render(await routedSite(loadedSite(counting)), {
+    only: (route) => route.path === '/posts/hello',
+    emit: (file) => emitted.push(file),
+  });
   assert.deepEqual(calls, ['/posts/hello']);
   assert.deepEqual(emitted, ['posts/hello/index.html']);
-  assert.deepEqual(site.pages.map((page) => page.route.path), ['/posts/hello']);
+  assert.deepEqual(
+    site.pages.map((page) => page.route.path),
+    ['/posts/hello'],
+  );
 });
 
 test('a write that fails is reported once every other write has ended', async () => {
@@ -106,6 +158,14 @@ test('a write that fails is reported once every other write has ended', async ()
   });
   const staged = new StagedWrites(failing);
   staged.write('a.txt', 'a');
-  await assert.rejects(staged.finish(new Map([['b.txt', 'b'], ['c.txt', 'c']])), /ENOSPC/);
+  await assert.rejects(
+    staged.finish(
+      new Map([
+        ['b.txt', 'b'],
+        ['c.txt', 'c'],
+      ]),
+    ),
+    /ENOSPC/,
+  );
   assert.deepEqual([...writer.files.keys()].sort(), ['a.txt', 'c.txt']);
 });

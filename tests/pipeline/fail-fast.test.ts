@@ -24,9 +24,15 @@ before(async () => {
 });
 after(() => cleanup());
 
-const build = (options: { cacheDir?: string; drafts?: boolean } = {}) => buildSite({
-  root: tinyRoot, site: tinySite, contentDir: content, writer: new MemoryWriter(), cache: new Cache(options.cacheDir), drafts: options.drafts,
-});
+const build = (options: { cacheDir?: string; drafts?: boolean } = {}) =>
+  buildSite({
+    root: tinyRoot,
+    site: tinySite,
+    contentDir: content,
+    writer: new MemoryWriter(),
+    cache: new Cache(options.cacheDir),
+    drafts: options.drafts,
+  });
 
 /** Image variants in a cache folder: every entry of its `images` table but the SVG verdicts. */
 async function encodedVariants(cacheDir: string): Promise<number> {
@@ -47,7 +53,10 @@ test('a problem in a Markdown body stops the build before any image is encoded',
   try {
     await assert.rejects(build({ cacheDir }), (error) => {
       assert.ok(error instanceof SiteErrorList);
-      assert.deepEqual(error.errors.map((e) => [e.code, path.relative(content, e.file!), e.line, e.column]), [['image.missing-alt', 'posts/second.md', 6, 31]]);
+      assert.deepEqual(
+        error.errors.map((e) => [e.code, path.relative(content, e.file!), e.line, e.column]),
+        [['image.missing-alt', 'posts/second.md', 6, 31]],
+      );
       return true;
     });
     assert.equal(await encodedVariants(cacheDir), 0, 'no variant was encoded');
@@ -55,11 +64,26 @@ test('a problem in a Markdown body stops the build before any image is encoded',
     await editFile(path.join(content, 'posts', 'second.md'), '![]', '![A small square]');
   }
   const fixed = await build({ cacheDir });
-  assert.equal(fixed.images.encoded, 6, 'once the body is fixed, photo.png is encoded at 400 and 900 px in three formats');
+  assert.equal(
+    fixed.images.encoded,
+    6,
+    'once the body is fixed, photo.png is encoded at 400 and 900 px in three formats',
+  );
   assert.equal(await encodedVariants(cacheDir), 6);
 });
 
-const draft = ['---', 'title: Work in progress', 'date: 2024-01-03', 'draft: true', '---', '', 'Not ready.', '', '![](/images/square.svg)', ''].join('\n');
+const draft = [
+  '---',
+  'title: Work in progress',
+  'date: 2024-01-03',
+  'draft: true',
+  '---',
+  '',
+  'Not ready.',
+  '',
+  '![](/images/square.svg)',
+  '',
+].join('\n');
 
 test('a draft left out of the build has its missing alt text reported as a warning at its place; with --drafts it stops the build there', async () => {
   const file = path.join(content, 'posts', 'wip.md');
@@ -67,31 +91,62 @@ test('a draft left out of the build has its missing alt text reported as a warni
   const without = await build();
   assert.equal(without.committed, true);
   assert.ok(!without.pages.some((page) => page.route.path === '/posts/wip'), 'the draft is not built');
-  const warnings = without.warnings.filter((warning): warning is SiteError => warning instanceof SiteError && warning.code === 'image.missing-alt');
-  assert.deepEqual(warnings.map((w) => [path.relative(content, w.file!), w.line, w.column]), [['posts/wip.md', 9, 1]]);
+  const warnings = without.warnings.filter(
+    (warning): warning is SiteError => warning instanceof SiteError && warning.code === 'image.missing-alt',
+  );
+  assert.deepEqual(
+    warnings.map((w) => [path.relative(content, w.file!), w.line, w.column]),
+    [['posts/wip.md', 9, 1]],
+  );
 
   await assert.rejects(build({ drafts: true }), (error) => {
     assert.ok(error instanceof SiteErrorList);
-    assert.deepEqual(error.errors.map((e) => [e.code, path.relative(content, e.file!), e.line, e.column]), [['image.missing-alt', 'posts/wip.md', 9, 1]]);
+    assert.deepEqual(
+      error.errors.map((e) => [e.code, path.relative(content, e.file!), e.line, e.column]),
+      [['image.missing-alt', 'posts/wip.md', 9, 1]],
+    );
     return true;
   });
 
-  const cli = await runCliHere(['build', '--content', content, '--out', path.join(dir, 'cli-out'), '--no-cache'], { cwd: tinyRoot });
+  const cli = await runCliHere(['build', '--content', content, '--out', path.join(dir, 'cli-out'), '--no-cache'], {
+    cwd: tinyRoot,
+  });
   assert.equal(cli.code, 0, cli.stderr);
-  assert.match(cli.stderr, /warning: .*posts\/wip\.md:9:1 +Image "\/images\/square\.svg" has no alt text +\[image\.missing-alt\]/);
-  const withDrafts = await runCliHere(['build', '--drafts', '--content', content, '--out', path.join(dir, 'cli-out'), '--no-cache'], { cwd: tinyRoot });
+  assert.match(
+    cli.stderr,
+    /warning: .*posts\/wip\.md:9:1 +Image "\/images\/square\.svg" has no alt text +\[image\.missing-alt\]/,
+  );
+  const withDrafts = await runCliHere(
+    ['build', '--drafts', '--content', content, '--out', path.join(dir, 'cli-out'), '--no-cache'],
+    { cwd: tinyRoot },
+  );
   assert.equal(withDrafts.code, 1);
-  assert.match(withDrafts.stderr, /posts\/wip\.md:9:1 +Image "\/images\/square\.svg" has no alt text +\[image\.missing-alt\]/);
+  assert.match(
+    withDrafts.stderr,
+    /posts\/wip\.md:9:1 +Image "\/images\/square\.svg" has no alt text +\[image\.missing-alt\]/,
+  );
 });
 
 test("a draft's front-matter problem is a warning without --drafts and an error with it", async () => {
-  await writeFile(path.join(content, 'posts', 'wip.md'), draft.replace('title: Work in progress', 'title: Work in progress\ntags: 3'));
+  await writeFile(
+    path.join(content, 'posts', 'wip.md'),
+    draft.replace('title: Work in progress', 'title: Work in progress\ntags: 3'),
+  );
   const without = await build();
   const warnings = without.warnings.filter((warning): warning is SiteError => warning instanceof SiteError);
-  assert.deepEqual(warnings.map((w) => [w.code, path.relative(content, w.file!), w.line]), [['content.invalid-field', 'posts/wip.md', 3], ['image.missing-alt', 'posts/wip.md', 10]]);
+  assert.deepEqual(
+    warnings.map((w) => [w.code, path.relative(content, w.file!), w.line]),
+    [
+      ['content.invalid-field', 'posts/wip.md', 3],
+      ['image.missing-alt', 'posts/wip.md', 10],
+    ],
+  );
   await assert.rejects(build({ drafts: true }), (error) => {
     assert.ok(error instanceof SiteErrorList);
-    assert.deepEqual(error.errors.map((e) => [e.code, path.relative(content, e.file!), e.line]), [['content.invalid-field', 'posts/wip.md', 3]]);
+    assert.deepEqual(
+      error.errors.map((e) => [e.code, path.relative(content, e.file!), e.line]),
+      [['content.invalid-field', 'posts/wip.md', 3]],
+    );
     return true;
   });
 });

@@ -49,9 +49,14 @@ before(async () => {
 });
 after(() => cleanup());
 
-const build = (options: { contentDir?: string; site?: typeof tinySite } = {}) => buildSite({
-  root: tinyRoot, site: options.site ?? tinySite, contentDir: options.contentDir ?? content, writer: new DiskWriter(out), cache: new Cache(undefined),
-});
+const build = (options: { contentDir?: string; site?: typeof tinySite } = {}) =>
+  buildSite({
+    root: tinyRoot,
+    site: options.site ?? tinySite,
+    contentDir: options.contentDir ?? content,
+    writer: new DiskWriter(out),
+    cache: new Cache(undefined),
+  });
 
 /** Replaces a file of the bundle for one test. */
 async function withFile(file: string, text: string, run: () => Promise<void>): Promise<void> {
@@ -74,27 +79,49 @@ test("a bundle's images get variants beside its page, its files are published th
   const result = await build();
   assert.equal(result.committed, true);
   assert.deepEqual(result.links?.findings, [], 'the link check finds nothing broken');
-  assert.deepEqual(result.images, { images: 2, processed: 2, encoded: 12 }, 'run.png at 400 and 900 px and cover.png at 400 and 500 px, in AVIF, WebP and PNG');
+  assert.deepEqual(
+    result.images,
+    { images: 2, processed: 2, encoded: 12 },
+    'run.png at 400 and 900 px and cover.png at 400 and 500 px, in AVIF, WebP and PNG',
+  );
   const html = await readFile(path.join(out, 'posts', 'launch', 'index.html'), 'utf8');
   const image = /<img src="([^"]+)" srcset="([^"]+)" alt="A test run" width="900" height="500">/.exec(html);
   assert.ok(image, html);
   assert.match(image[1]!, /^\/posts\/launch\/shots\/run-900w\.[0-9a-f]{10}\.png$/);
-  assert.match(image[2]!, /^\/posts\/launch\/shots\/run-400w\.[0-9a-f]{10}\.png 400w, \/posts\/launch\/shots\/run-900w\.[0-9a-f]{10}\.png 900w$/);
-  for (const variant of [image[1]!, ...image[2]!.split(', ').map((candidate) => candidate.split(' ')[0]!)]) await readFile(path.join(out, variant));
-  assert.deepEqual(await readFile(path.join(out, 'posts', 'launch', 'shots', 'run.png')), await readFile(path.join(out, image[1]!)), 'the widest variant also at the image\'s own path');
-  assert.equal(await readFile(path.join(out, 'posts', 'launch', 'slides.pdf'), 'utf8'), '%PDF-1.4 slides', 'the PDF beside the page');
+  assert.match(
+    image[2]!,
+    /^\/posts\/launch\/shots\/run-400w\.[0-9a-f]{10}\.png 400w, \/posts\/launch\/shots\/run-900w\.[0-9a-f]{10}\.png 900w$/,
+  );
+  for (const variant of [image[1]!, ...image[2]!.split(', ').map((candidate) => candidate.split(' ')[0]!)])
+    await readFile(path.join(out, variant));
+  assert.deepEqual(
+    await readFile(path.join(out, 'posts', 'launch', 'shots', 'run.png')),
+    await readFile(path.join(out, image[1]!)),
+    "the widest variant also at the image's own path",
+  );
+  assert.equal(
+    await readFile(path.join(out, 'posts', 'launch', 'slides.pdf'), 'utf8'),
+    '%PDF-1.4 slides',
+    'the PDF beside the page',
+  );
   assert.match(html, /<a href="\/posts\/launch\/slides\.pdf">the slides<\/a>/);
-  assert.match(html, /<a href="\/posts\/hello\/">hello<\/a>, <a href="\/posts\/second\/">second<\/a>, <a href="\/">home<\/a>/);
+  assert.match(
+    html,
+    /<a href="\/posts\/hello\/">hello<\/a>, <a href="\/posts\/second\/">second<\/a>, <a href="\/">home<\/a>/,
+  );
   assert.match(html, /<a href="\/posts\/launch\/shots\/run\.png#top">the run<\/a>/);
   assert.doesNotMatch(html, /layout|Dana/, 'the fields kept under extra are not shown');
 });
 
 test("front matter names a file of the bundle by its path there, and gets the file's address", async () => {
   let image: unknown;
-  const site = loadedSite({ ...tinySite.definition, model: (content, options) => {
-    image = content.collections.posts!.find((entry) => entry.name === 'launch')?.data.image;
-    return tinySite.definition.model(content, options);
-  } });
+  const site = loadedSite({
+    ...tinySite.definition,
+    model: (content, options) => {
+      image = content.collections.posts!.find((entry) => entry.name === 'launch')?.data.image;
+      return tinySite.definition.model(content, options);
+    },
+  });
   await build({ site });
   assert.equal(image, '/posts/launch/cover.png');
 });
@@ -118,12 +145,23 @@ test('an image beside the post without alt text is an error at its line and colu
   });
 });
 
-test("a draft bundle left out of the build warns of an image it lacks, and of nothing it has: its own images are no site images", async () => {
-  await withFile(path.join(bundle, 'index.md'), launch.replace('date: 2024-01-05', 'date: 2024-01-05\ndraft: true').replace('(slides.pdf)', '(slides.pdf) ![Not here](./shots/gone.png) ![Nor here](/images/gone.png)'), async () => {
-    const result = await build();
-    const warnings = result.warnings.filter((warning) => 'code' in warning && warning.code === 'content.missing-image').map((warning) => [(warning as { message: string }).message, (warning as { line?: number }).line]);
-    assert.deepEqual(warnings, [['image: shots/gone.png is not beside the post', 14], ['image: /images/gone.png is not in content/images', 14]]);
-  });
+test('a draft bundle left out of the build warns of an image it lacks, and of nothing it has: its own images are no site images', async () => {
+  await withFile(
+    path.join(bundle, 'index.md'),
+    launch
+      .replace('date: 2024-01-05', 'date: 2024-01-05\ndraft: true')
+      .replace('(slides.pdf)', '(slides.pdf) ![Not here](./shots/gone.png) ![Nor here](/images/gone.png)'),
+    async () => {
+      const result = await build();
+      const warnings = result.warnings
+        .filter((warning) => 'code' in warning && warning.code === 'content.missing-image')
+        .map((warning) => [(warning as { message: string }).message, (warning as { line?: number }).line]);
+      assert.deepEqual(warnings, [
+        ['image: shots/gone.png is not beside the post', 14],
+        ['image: /images/gone.png is not in content/images', 14],
+      ]);
+    },
+  );
 });
 
 test('a relative image in a post that is a single file is an error that says to make it a bundle', async () => {
@@ -165,7 +203,10 @@ test('a bundle file linking out of the content folder is an error at the file, a
   await symlink('/etc/hostname', path.join(bundle, 'leak.txt'));
   try {
     await assert.rejects(build(), (error) => {
-      assert.deepEqual(located(error).map(([code, file]) => [code, file]), [['content.outside-content-folder', 'posts/launch/leak.txt']]);
+      assert.deepEqual(
+        located(error).map(([code, file]) => [code, file]),
+        [['content.outside-content-folder', 'posts/launch/leak.txt']],
+      );
       return true;
     });
   } finally {
@@ -174,16 +215,31 @@ test('a bundle file linking out of the content folder is an error at the file, a
 });
 
 test('extra holds fields kept from elsewhere; anything but a mapping there is an error at its line', async () => {
-  await withFile(path.join(bundle, 'index.md'), launch.replace(/extra:\n {2}layout: post\n {2}author: \{ name: Dana \}/, 'extra: post'), async () => {
-    await assert.rejects(build(), (error) => {
-      assert.deepEqual(located(error), [['content.invalid-field', 'posts/launch/index.md', 6, undefined]]);
-      return true;
-    });
-  });
+  await withFile(
+    path.join(bundle, 'index.md'),
+    launch.replace(/extra:\n {2}layout: post\n {2}author: \{ name: Dana \}/, 'extra: post'),
+    async () => {
+      await assert.rejects(build(), (error) => {
+        assert.deepEqual(located(error), [['content.invalid-field', 'posts/launch/index.md', 6, undefined]]);
+        return true;
+      });
+    },
+  );
 });
 
 test("a site whose bundle pages its routes do not have is told so at the bundle's file", async () => {
-  const site = loadedSite({ ...tinySite.definition, content: { ...tinySite.definition.content, collections: { posts: { ...tinySite.definition.content.collections.posts!, bundles: { page: (entry) => `/blog/${entry.name}` } } } } });
+  const site = loadedSite({
+    ...tinySite.definition,
+    content: {
+      ...tinySite.definition.content,
+      collections: {
+        posts: {
+          ...tinySite.definition.content.collections.posts!,
+          bundles: { page: (entry) => `/blog/${entry.name}` },
+        },
+      },
+    },
+  });
   await assert.rejects(build({ site }), (error) => {
     assert.deepEqual(located(error), [['content.bundle-without-page', 'posts/launch/index.md', undefined, undefined]]);
     return true;

@@ -29,10 +29,16 @@ before(async () => {
 after(() => cleanup());
 
 /** Builds the content copy into a new folder, with the cache or (`clean`) without any. */
-async function build(options: { clean?: boolean; checkLinks?: boolean; site?: typeof tinySite } = {}): Promise<{ result: BuildResult; out: string }> {
+async function build(
+  options: { clean?: boolean; checkLinks?: boolean; site?: typeof tinySite } = {},
+): Promise<{ result: BuildResult; out: string }> {
   const out = path.join(tmp, `out-${++builds}`);
   const result = await buildSite({
-    root: tinyRoot, site: options.site ?? tinySite, contentDir: content, writer: new DiskWriter(out), checkLinks: options.checkLinks,
+    root: tinyRoot,
+    site: options.site ?? tinySite,
+    contentDir: content,
+    writer: new DiskWriter(out),
+    checkLinks: options.checkLinks,
     cache: new Cache(options.clean ? undefined : cacheDir),
   });
   assert.equal(result.committed, true);
@@ -69,29 +75,42 @@ test('a first build renders and stores every page; an unchanged rebuild renders 
   const again = await build();
   assert.equal(again.result.renderedPages, 0);
   assert.deepEqual(again.result.links?.findings, []);
-  assert.equal(again.result.links?.checked, first.result.links?.checked, 'the cached pages\' links are checked as the rendered ones were');
+  assert.equal(
+    again.result.links?.checked,
+    first.result.links?.checked,
+    "the cached pages' links are checked as the rendered ones were",
+  );
   await assertSameOutput(again.out, first.out);
 });
 
-test('an edited post body renders its page alone, and the output is a clean build\'s', async () => {
+test("an edited post body renders its page alone, and the output is a clean build's", async () => {
   await build();
   await editFile(post('hello.md'), 'The first post.', 'The first post, edited, with [a link](/posts/second/).');
   const incremental = await assertCachedIsClean('a post body');
   assert.equal(incremental.renderedPages, 1);
-  assert.deepEqual(incremental.pages.map((page) => page.route.path), ['/', '/posts/second', '/posts/hello', '/search', '/404'], 'every page is in the result, in route order');
+  assert.deepEqual(
+    incremental.pages.map((page) => page.route.path),
+    ['/', '/posts/second', '/posts/hello', '/search', '/404'],
+    'every page is in the result, in route order',
+  );
   const out = path.join(tmp, `out-${builds - 1}`);
-  const manifest = JSON.parse(await readFile(path.join(out, '.sitegen-manifest.json'), 'utf8')) as { links: Record<string, [string, number][]> };
-  assert.ok(manifest.links['/posts/hello/']!.some(([href]) => href === '/posts/second/'), 'the manifest has the new link');
+  const manifest = JSON.parse(await readFile(path.join(out, '.sitegen-manifest.json'), 'utf8')) as {
+    links: Record<string, [string, number][]>;
+  };
+  assert.ok(
+    manifest.links['/posts/hello/']!.some(([href]) => href === '/posts/second/'),
+    'the manifest has the new link',
+  );
 });
 
-test('an edited title renders every page that shows it; the output is a clean build\'s', async () => {
+test("an edited title renders every page that shows it; the output is a clean build's", async () => {
   await build();
   await editFile(post('second.md'), 'title: Second', 'title: The second, retitled');
   const incremental = await assertCachedIsClean('front matter');
   assert.ok(incremental.renderedPages >= 2, `${incremental.renderedPages} pages: the post and the home page list it`);
 });
 
-test('cached pages cut short, of garbage or another page\'s are never taken: those pages render again', async () => {
+test("cached pages cut short, of garbage or another page's are never taken: those pages render again", async () => {
   await rm(cacheDir, { recursive: true, force: true });
   await build();
   const entries = await pageEntries();
@@ -100,7 +119,7 @@ test('cached pages cut short, of garbage or another page\'s are never taken: tho
   const second = [...entries].find(([title]) => /second/i.test(title))![1];
   await copyFile(second, entries.get('Hello')!);
   const rebuilt = await assertCachedIsClean('with three pages of the cache spoilt');
-  assert.equal(rebuilt.renderedPages, 3, 'the truncated page, the garbage and the other page\'s entry');
+  assert.equal(rebuilt.renderedPages, 3, "the truncated page, the garbage and the other page's entry");
   assert.equal((await build()).result.renderedPages, 0, 'the pages rendered again were stored again');
 });
 
@@ -144,14 +163,29 @@ test('a page sees the Markdown bodies its route names and no other, so its key c
   const definition: SiteDefinition<TinyModel, TinyPage> = {
     ...tinySite.definition,
     render: (page, context) => {
-      seen.set(context.route.path, [...context.markdown.keys()].map((file) => path.basename(file)));
+      seen.set(
+        context.route.path,
+        [...context.markdown.keys()].map((file) => path.basename(file)),
+      );
       return tinySite.definition.render(page, context);
     },
   };
   const recording = loadedSite(definition);
-  await buildSite({ root: tinyRoot, site: recording, contentDir: content, writer: new DiskWriter(path.join(tmp, `out-${++builds}`)), checkLinks: false });
+  await buildSite({
+    root: tinyRoot,
+    site: recording,
+    contentDir: content,
+    writer: new DiskWriter(path.join(tmp, `out-${++builds}`)),
+    checkLinks: false,
+  });
   // The redirect's page is the engine's own: the tiny site has no redirect page to render.
-  assert.deepEqual(Object.fromEntries(seen), { '/': [], '/posts/second': ['second.md'], '/posts/hello': ['hello.md'], '/search': [], '/404': [] });
+  assert.deepEqual(Object.fromEntries(seen), {
+    '/': [],
+    '/posts/second': ['second.md'],
+    '/posts/hello': ['hello.md'],
+    '/search': [],
+    '/404': [],
+  });
 });
 
 test('a stored page keeps whether it marks itself for search, and a page taken from the cache is indexed by that, not read for it again', async () => {
@@ -161,15 +195,33 @@ test('a stored page keeps whether it marks itself for search, and a page taken f
   const cache = new Cache(cacheDir);
   // An earlier test retitled the second post.
   const stored = (title: string) => {
-    const key = path.basename([...entries].find(([each]) => each === title || (title === 'Second' && /second/i.test(each)))![1]);
-    return { key, page: cache.getJson('pages', key, (value): value is { searchable?: boolean } => typeof value === 'object' && value !== null)! };
+    const key = path.basename(
+      [...entries].find(([each]) => each === title || (title === 'Second' && /second/i.test(each)))![1],
+    );
+    return {
+      key,
+      page: cache.getJson(
+        'pages',
+        key,
+        (value): value is { searchable?: boolean } => typeof value === 'object' && value !== null,
+      )!,
+    };
   };
-  assert.deepEqual(['Hello', 'Second', 'Tiny', 'Search'].map((title) => stored(title).page.searchable), [true, true, false, false]);
+  assert.deepEqual(
+    ['Hello', 'Second', 'Tiny', 'Search'].map((title) => stored(title).page.searchable),
+    [true, true, false, false],
+  );
   // A sound entry whose page says it is not for search: the build takes it at its word.
   const hello = stored('Hello');
   cache.putJson('pages', hello.key, { ...hello.page, searchable: false });
   const taken = await build();
   assert.equal(taken.result.renderedPages, 0);
-  const index = JSON.parse(await readFile(path.join(taken.out, 'pagefind', 'pagefind-entry.json'), 'utf8')) as { languages: Record<string, { page_count: number }> };
-  assert.deepEqual(Object.values(index.languages).map((language) => language.page_count), [1], 'the second post alone');
+  const index = JSON.parse(await readFile(path.join(taken.out, 'pagefind', 'pagefind-entry.json'), 'utf8')) as {
+    languages: Record<string, { page_count: number }>;
+  };
+  assert.deepEqual(
+    Object.values(index.languages).map((language) => language.page_count),
+    [1],
+    'the second post alone',
+  );
 });

@@ -39,43 +39,89 @@ before(async () => {
   let dir: string;
   ({ dir, content, cleanup } = await copyContent());
   outDir = path.join(dir, 'dist');
-  const picture = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#e11d48' } }).jpeg().toBuffer();
+  const picture = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#e11d48' } })
+    .jpeg()
+    .toBuffer();
   await writeFile(path.join(content, 'images', 'posts', 'launch-photo.jpg'), picture);
-  await editFile(path.join(content, 'posts', `${socialPost}.md`), /^category:/m, 'socialImage: /images/posts/launch-photo.jpg\nsocialImageAlt: "A red launch banner"\ncategory:');
-  result = await buildSite({ root: projectRoot, site: realSite, contentDir: content, cache: projectCache, writer: new DiskWriter(outDir), now: new Date('2026-11-21T00:00:00Z') });
+  await editFile(
+    path.join(content, 'posts', `${socialPost}.md`),
+    /^category:/m,
+    'socialImage: /images/posts/launch-photo.jpg\nsocialImageAlt: "A red launch banner"\ncategory:',
+  );
+  result = await buildSite({
+    root: projectRoot,
+    site: realSite,
+    contentDir: content,
+    cache: projectCache,
+    writer: new DiskWriter(outDir),
+    now: new Date('2026-11-21T00:00:00Z'),
+  });
   model = validateSiteModel(await loadContent(content, realSite.definition.content));
-  pages = await Promise.all((await htmlFiles(outDir)).map(async (file) => ({ file, page: parsePage(await read(file)) })));
+  pages = await Promise.all(
+    (await htmlFiles(outDir)).map(async (file) => ({ file, page: parsePage(await read(file)) })),
+  );
 });
 after(() => cleanup());
 
 async function htmlFiles(folder: string): Promise<string[]> {
   const entries = await readdir(folder, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.html')).map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
 }
 
 // ---- Pages ----
 
 /** The text of each element of a page whose class list has `name`. */
-const classTexts = (page: Page, name: string) => page.all((e) => (e.attribs.class ?? '').split(' ').includes(name)).map((e) => page.text(e));
+const classTexts = (page: Page, name: string) =>
+  page.all((e) => (e.attribs.class ?? '').split(' ').includes(name)).map((e) => page.text(e));
 
 /** Every route of SPEC section 2, and the search page, with the h1 and <title> its page must have. */
 const expectedPages: [file: string, h1: string | RegExp, title: string | RegExp][] = [
   ['index.html', 'AI-Powered QA Engineers, Not Just Tools', /^Checkpoint QA \| /],
   ['services/startups/index.html', 'Launch Faster, Fail Safer: QA for Ambitious Startups', / \| Checkpoint QA$/],
   ['services/legacy/index.html', 'Unlock Agility in Your Legacy Systems with AI-Powered QA', / \| Checkpoint QA$/],
-  ['services/non-traditional/index.html', "You're Experts in Your Field. Let Us Be Experts in Your Software Quality.", / \| Checkpoint QA$/],
+  [
+    'services/non-traditional/index.html',
+    "You're Experts in Your Field. Let Us Be Experts in Your Software Quality.",
+    / \| Checkpoint QA$/,
+  ],
   ['services/devshops/index.html', 'Turn Quality into Happier Clients and Higher Revenue', / \| Checkpoint QA$/],
   ...(['playwright', 'test-data', 'cursor-usage', 'bug-documentation', 'productivity'] as const).flatMap((topic) => [
     [`guides/${topic}/index.html`, /\S/, /Free Guide \| Checkpoint QA$/] as [string, RegExp, RegExp],
     [`guides/content/${topic}/index.html`, /\S/, / \| Checkpoint QA$/] as [string, RegExp, RegExp],
   ]),
   ['blog/index.html', 'AI Testing Insights Blog', 'AI Testing Insights Blog | Checkpoint QA'],
-  ['blog/the-reality-of-ai-in-qa-testing/index.html', 'The Reality of AI in QA Testing: Beyond the Hype', 'The Reality of AI in QA Testing: Beyond the Hype | Checkpoint QA Blog'],
-  ['blog/optimizing-cursor-for-test-generation/index.html', 'Optimizing Cursor for Test Generation: A Complete Guide', 'Optimizing Cursor for Test Generation: A Complete Guide | Checkpoint QA Blog'],
-  ['blog/building-smart-test-data-factories/index.html', 'Building Smart Test Data Factories with AI', 'Building Smart Test Data Factories with AI | Checkpoint QA Blog'],
-  ['blog/future-of-manual-testing-with-ai/index.html', 'The Future of Manual Testing with AI Assistance', 'The Future of Manual Testing with AI Assistance | Checkpoint QA Blog'],
-  ['blog/ai-powered-bug-reports/index.html', 'AI-Powered Bug Reports: A New Standard', 'AI-Powered Bug Reports: A New Standard | Checkpoint QA Blog'],
-  ['blog/integrating-ai-qa-tools-into-ci-cd/index.html', 'Integrating AI QA Tools into Your CI/CD Pipeline', 'Integrating AI QA Tools into Your CI/CD Pipeline | Checkpoint QA Blog'],
+  [
+    'blog/the-reality-of-ai-in-qa-testing/index.html',
+    'The Reality of AI in QA Testing: Beyond the Hype',
+    'The Reality of AI in QA Testing: Beyond the Hype | Checkpoint QA Blog',
+  ],
+  [
+    'blog/optimizing-cursor-for-test-generation/index.html',
+    'Optimizing Cursor for Test Generation: A Complete Guide',
+    'Optimizing Cursor for Test Generation: A Complete Guide | Checkpoint QA Blog',
+  ],
+  [
+    'blog/building-smart-test-data-factories/index.html',
+    'Building Smart Test Data Factories with AI',
+    'Building Smart Test Data Factories with AI | Checkpoint QA Blog',
+  ],
+  [
+    'blog/future-of-manual-testing-with-ai/index.html',
+    'The Future of Manual Testing with AI Assistance',
+    'The Future of Manual Testing with AI Assistance | Checkpoint QA Blog',
+  ],
+  [
+    'blog/ai-powered-bug-reports/index.html',
+    'AI-Powered Bug Reports: A New Standard',
+    'AI-Powered Bug Reports: A New Standard | Checkpoint QA Blog',
+  ],
+  [
+    'blog/integrating-ai-qa-tools-into-ci-cd/index.html',
+    'Integrating AI QA Tools into Your CI/CD Pipeline',
+    'Integrating AI QA Tools into Your CI/CD Pipeline | Checkpoint QA Blog',
+  ],
   ['case-studies/index.html', /\S/, 'Case Studies | Checkpoint QA'],
   ['humans/index.html', /\S/, / \| Checkpoint QA$/],
   ['getting-started/index.html', /\S/, / \| Checkpoint QA$/],
@@ -87,17 +133,43 @@ const expectedPages: [file: string, h1: string | RegExp, title: string | RegExp]
 ];
 /** A page per category and tag of the six posts, each on one page of posts, and the pages listing them all: the blog's lists (templates/site/routes.ts). */
 const categories = ['ai-testing', 'data', 'devops', 'documentation', 'manual-testing', 'tools'];
-const tags = ['ai', 'ai-assistance', 'ai-tools', 'automation', 'bug-reporting', 'ci-cd', 'cursor', 'data-generation', 'devops', 'documentation', 'efficiency', 'future-trends', 'manual-testing', 'productivity', 'qa', 'test-data', 'test-generation', 'testing', 'trends'];
+const tags = [
+  'ai',
+  'ai-assistance',
+  'ai-tools',
+  'automation',
+  'bug-reporting',
+  'ci-cd',
+  'cursor',
+  'data-generation',
+  'devops',
+  'documentation',
+  'efficiency',
+  'future-trends',
+  'manual-testing',
+  'productivity',
+  'qa',
+  'test-data',
+  'test-generation',
+  'testing',
+  'trends',
+];
 /** A page per author of the six posts (content/data/people.json). */
 const authors = ['daniel-reyes', 'elif-demir', 'hannah-lindqvist', 'maya-okafor', 'sam-whitaker'];
 const termPages = [
-  ...categories.map((slug) => `blog/categories/${slug}/index.html`), ...tags.map((slug) => `blog/tags/${slug}/index.html`),
-  'blog/categories/index.html', 'blog/tags/index.html', ...authors.map((id) => `blog/authors/${id}/index.html`),
+  ...categories.map((slug) => `blog/categories/${slug}/index.html`),
+  ...tags.map((slug) => `blog/tags/${slug}/index.html`),
+  'blog/categories/index.html',
+  'blog/tags/index.html',
+  ...authors.map((id) => `blog/authors/${id}/index.html`),
 ];
 
 test('builds one page per route of the SPEC, and commits them', () => {
   assert.equal(result.committed, true);
-  assert.deepEqual(result.pages.map((page) => page.route.file).sort(), [...expectedPages.map(([file]) => file), ...termPages].sort());
+  assert.deepEqual(
+    result.pages.map((page) => page.route.file).sort(),
+    [...expectedPages.map(([file]) => file), ...termPages].sort(),
+  );
 });
 
 for (const [file, h1, title] of expectedPages) {
@@ -113,22 +185,33 @@ for (const [file, h1, title] of expectedPages) {
     assert.equal(page.all((e) => e.name === 'html')[0]?.attribs.lang, 'en');
     assert.ok(page.meta('description'), 'meta description');
     assert.ok(page.meta('og:title') && page.meta('og:image') && page.meta('twitter:card'), 'social tags');
-    assert.ok(page.all((e) => e.name === 'link' && e.attribs.rel === 'canonical')[0]?.attribs.href?.startsWith('https://'));
+    assert.ok(
+      page.all((e) => e.name === 'link' && e.attribs.rel === 'canonical')[0]?.attribs.href?.startsWith('https://'),
+    );
     assert.equal(page.all((e) => e.name === 'main').length, 1);
-    assert.equal(page.all((e) => e.name === 'header').length >= 1 && page.all((e) => e.name === 'footer').length >= 1, true);
+    assert.equal(
+      page.all((e) => e.name === 'header').length >= 1 && page.all((e) => e.name === 'footer').length >= 1,
+      true,
+    );
     for (const image of page.all((e) => e.name === 'img')) {
-      assert.ok(image.attribs.alt !== undefined && image.attribs.width && image.attribs.height, `img ${image.attribs.src} in ${file}`);
+      assert.ok(
+        image.attribs.alt !== undefined && image.attribs.width && image.attribs.height,
+        `img ${image.attribs.src} in ${file}`,
+      );
     }
   });
 }
 
 /** The text of a page's body outside code, scripts and templates, as a visitor reads it. */
 function textOutsideCode(nodes: ChildNode[]): string {
-  return nodes.map((node) => {
-    if (isText(node)) return node.data;
-    if (isTag(node) && !['pre', 'code', 'script', 'style', 'template'].includes(node.name)) return textOutsideCode(node.children);
-    return '';
-  }).join('');
+  return nodes
+    .map((node) => {
+      if (isText(node)) return node.data;
+      if (isTag(node) && !['pre', 'code', 'script', 'style', 'template'].includes(node.name))
+        return textOutsideCode(node.children);
+      return '';
+    })
+    .join('');
 }
 
 test('no page keeps a bracketed placeholder or unfilled braces outside code', async () => {
@@ -140,24 +223,38 @@ test('no page keeps a bracketed placeholder or unfilled braces outside code', as
   }
 });
 
-test('no page has a placeholder link: the footer\'s social links lead to the profiles navigation.json gives, in the same tab', () => {
+test("no page has a placeholder link: the footer's social links lead to the profiles navigation.json gives, in the same tab", () => {
   const profiles = model.data.navigation.footer.social;
   assert.ok(profiles.length > 0);
   for (const { file, page } of pages) {
-    assert.deepEqual(page.all((e) => e.name === 'a' && (e.attribs.href === '#' || e.attribs.href === '')).map((e) => page.text(e)), [], file);
+    assert.deepEqual(
+      page.all((e) => e.name === 'a' && (e.attribs.href === '#' || e.attribs.href === '')).map((e) => page.text(e)),
+      [],
+      file,
+    );
   }
   const { page } = pages.find(({ file }) => file === 'index.html')!;
   const social = page.all((e) => e.name === 'a' && (e.attribs.rel ?? '').split(' ').includes('me'));
-  assert.deepEqual(social.map((a) => [page.text(a), a.attribs.href, a.attribs.target]), profiles.map((profile) => [profile.name, profile.href, undefined]));
+  assert.deepEqual(
+    social.map((a) => [page.text(a), a.attribs.href, a.attribs.target]),
+    profiles.map((profile) => [profile.name, profile.href, undefined]),
+  );
   const organization = structuredData(page).find((item) => item['@type'] === 'Organization')!;
-  assert.deepEqual(organization.sameAs, profiles.map((profile) => profile.href), 'search engines learn the same profiles');
+  assert.deepEqual(
+    organization.sameAs,
+    profiles.map((profile) => profile.href),
+    'search engines learn the same profiles',
+  );
 });
 
 test('writes the sitemap, robots.txt, the feed, _redirects and hashed assets', async () => {
   const sitemap = await read('sitemap.xml');
   // Every page but the 404 page, the search page, whose results depend on the query, and the five
   // full guides, which their forms lead to.
-  assert.equal((sitemap.match(/<loc>/g) ?? []).length, expectedPages.length - 2 - model.guides.length + termPages.length);
+  assert.equal(
+    (sitemap.match(/<loc>/g) ?? []).length,
+    expectedPages.length - 2 - model.guides.length + termPages.length,
+  );
   assert.match(sitemap, /<loc>https:\/\/www\.checkpointqa\.com\/services\/devshops\/<\/loc>/);
   assert.doesNotMatch(sitemap, /404|dev-shops|contact|search/);
   assert.match(await read('robots.txt'), /Sitemap: https:\/\/www\.checkpointqa\.com\/sitemap\.xml/);
@@ -169,21 +266,35 @@ test('writes the sitemap, robots.txt, the feed, _redirects and hashed assets', a
   assert.match(headers, /^\/assets\/\*\n {2}Cache-Control: public, max-age=31536000, immutable$/m);
   assert.match(headers, /^ {2}Content-Security-Policy: default-src 'self'; script-src 'self' 'sha256-/m);
   const assets = await readdir(path.join(outDir, 'assets'));
-  assert.ok(assets.some((name) => /^site-[A-Z0-9]{8}\.css$/.test(name)), assets.join(', '));
+  assert.ok(
+    assets.some((name) => /^site-[A-Z0-9]{8}\.css$/.test(name)),
+    assets.join(', '),
+  );
 });
 
 test('writes redirect pages with a meta refresh, a canonical and a visible link', async () => {
-  for (const [file, target] of [['services/dev-shops/index.html', '/services/devshops/'], ['contact/index.html', '/getting-started/#contact-form']]) {
+  for (const [file, target] of [
+    ['services/dev-shops/index.html', '/services/devshops/'],
+    ['contact/index.html', '/getting-started/#contact-form'],
+  ]) {
     const page = parsePage(await read(file!));
-    assert.equal(page.all((e) => e.name === 'meta' && e.attribs['http-equiv'] === 'refresh')[0]?.attribs.content, `0; url=${target}`);
-    assert.equal(page.all((e) => e.name === 'link' && e.attribs.rel === 'canonical')[0]?.attribs.href, `https://www.checkpointqa.com${target}`);
+    assert.equal(
+      page.all((e) => e.name === 'meta' && e.attribs['http-equiv'] === 'refresh')[0]?.attribs.content,
+      `0; url=${target}`,
+    );
+    assert.equal(
+      page.all((e) => e.name === 'link' && e.attribs.rel === 'canonical')[0]?.attribs.href,
+      `https://www.checkpointqa.com${target}`,
+    );
     assert.ok(page.all((e) => e.name === 'a' && e.attribs.href === target).length === 1);
   }
 });
 
 test('links header and footer to /services/devshops from the same navigation data', async () => {
   const page = parsePage(await read('humans/index.html'));
-  const links = page.all((e) => e.name === 'a' && e.attribs.href?.startsWith('/services/') === true).map((e) => e.attribs.href);
+  const links = page
+    .all((e) => e.name === 'a' && e.attribs.href?.startsWith('/services/') === true)
+    .map((e) => e.attribs.href);
   assert.ok(links.filter((href) => href === '/services/devshops/').length >= 3, 'dropdown, mobile menu and footer');
   assert.ok(!links.some((href) => href!.startsWith('/services/dev-shops')));
 });
@@ -192,7 +303,12 @@ test('renders the home page sections the SPEC lists', async () => {
   const html = await read('index.html');
   const page = parsePage(html);
   assert.match(html, /100x faster automation/);
-  assert.deepEqual(page.all((e) => e.attribs.class === 'feature-title').map(page.text), ['AI-Powered Playwright', 'Smart Test Data', 'Optimized Cursor Usage', 'AI Bug Documentation']);
+  assert.deepEqual(page.all((e) => e.attribs.class === 'feature-title').map(page.text), [
+    'AI-Powered Playwright',
+    'Smart Test Data',
+    'Optimized Cursor Usage',
+    'AI Bug Documentation',
+  ]);
   const serviceCards = page.all((e) => /\bservice-card\b/.test(e.attribs.class ?? ''));
   assert.equal(serviceCards.length, 4);
   for (const card of serviceCards) assert.match(page.text(card), /Learn more/);
@@ -218,11 +334,16 @@ test("each guide page's form sends its own guide's name and leads to that guide'
     const { page } = pages.find(({ file }) => file === `guides/${guide.topic}/index.html`)!;
     const islands = page.all((e) => e.attribs['data-island'] === 'GuideForm');
     assert.equal(islands.length, 1, guide.topic);
-    const script = page.all((e) => e.name === 'script' && e.attribs['data-island-props'] === islands[0]!.attribs['data-id'])[0]!;
+    const script = page.all(
+      (e) => e.name === 'script' && e.attribs['data-island-props'] === islands[0]!.attribs['data-id'],
+    )[0]!;
     const props = JSON.parse(page.text(script)) as { guideName: string; contentHref: string };
     assert.equal(props.guideName, guide.guideName, guide.topic);
     assert.equal(props.contentHref, `/guides/content/${guide.topic}/`, guide.topic);
-    assert.ok(pages.some(({ file }) => file === `guides/content/${guide.topic}/index.html`), guide.topic);
+    assert.ok(
+      pages.some(({ file }) => file === `guides/content/${guide.topic}/index.html`),
+      guide.topic,
+    );
   }
 });
 
@@ -232,14 +353,18 @@ test('the full guides, where the guide forms lead, are published but noindex and
   for (const guide of model.guides) {
     const { page } = pages.find(({ file }) => file === `guides/content/${guide.topic}/index.html`)!;
     assert.equal(page.meta('robots'), 'noindex', guide.topic);
-    assert.equal(page.all((e) => e.attribs['data-pagefind-body'] !== undefined).length, 0, `${guide.topic} marks nothing for site search`);
+    assert.equal(
+      page.all((e) => e.attribs['data-pagefind-body'] !== undefined).length,
+      0,
+      `${guide.topic} marks nothing for site search`,
+    );
     assert.doesNotMatch(sitemap, new RegExp(`/guides/content/${guide.topic}/`), guide.topic);
     // The overview, with its form, is the page search engines list.
     assert.match(sitemap, new RegExp(`<loc>${siteUrl}/guides/${guide.topic}/</loc>`), guide.topic);
   }
 });
 
-test('every post names its author from people.json, linked to their page; each author\'s page lists their posts and no one else\'s', () => {
+test("every post names its author from people.json, linked to their page; each author's page lists their posts and no one else's", () => {
   const pageAt = (file: string) => pages.find((entry) => entry.file === file)!.page;
   assert.ok(model.posts.length > 1);
   for (const post of model.posts) {
@@ -247,10 +372,20 @@ test('every post names its author from people.json, linked to their page; each a
     assert.ok(person, `${post.slug} has an author`);
     const page = pageAt(`blog/${post.slug}/index.html`);
     const byline = page.all((e) => e.name === 'a' && e.attribs.rel === 'author');
-    assert.deepEqual(byline.map((a) => [page.text(a), a.attribs.href]), [[person.name, `/blog/authors/${person.id}/`]], post.slug);
+    assert.deepEqual(
+      byline.map((a) => [page.text(a), a.attribs.href]),
+      [[person.name, `/blog/authors/${person.id}/`]],
+      post.slug,
+    );
     assert.ok(classTexts(page, 'byline-role').includes(person.role), post.slug);
-    const posting = structuredData(page).find((item) => item['@type'] === 'BlogPosting') as { author: { '@type': string; name: string; url: string } };
-    assert.deepEqual([posting.author['@type'], posting.author.name, posting.author.url], ['Person', person.name, `${siteUrl}/blog/authors/${person.id}/`], post.slug);
+    const posting = structuredData(page).find((item) => item['@type'] === 'BlogPosting') as {
+      author: { '@type': string; name: string; url: string };
+    };
+    assert.deepEqual(
+      [posting.author['@type'], posting.author.name, posting.author.url],
+      ['Person', person.name, `${siteUrl}/blog/authors/${person.id}/`],
+      post.slug,
+    );
   }
   assert.ok(model.authors.length > 1);
   for (const author of model.authors) {
@@ -258,21 +393,35 @@ test('every post names its author from people.json, linked to their page; each a
     const page = pageAt(`blog/authors/${author.id}/index.html`);
     assert.deepEqual(page.texts('h1'), [person.name]);
     const listed = page.all((e) => e.name === 'a' && e.attribs.class === 'read-more').map((a) => a.attribs.href);
-    assert.deepEqual(listed, model.posts.filter((post) => post.author === author.id).map((post) => `/blog/${post.slug}/`), author.id);
+    assert.deepEqual(
+      listed,
+      model.posts.filter((post) => post.author === author.id).map((post) => `/blog/${post.slug}/`),
+      author.id,
+    );
     assert.ok(page.text(page.all((e) => e.name === 'main')[0]!).includes(person.bio), author.id);
   }
   // The blog's cards name each post's author too.
   const blog = pageAt('blog/index.html');
-  for (const post of model.posts) assert.ok(classTexts(blog, 'byline-name').includes(model.people.get(post.author!)!.name), post.slug);
+  for (const post of model.posts)
+    assert.ok(classTexts(blog, 'byline-name').includes(model.people.get(post.author!)!.name), post.slug);
 });
 
 test('/humans/ shows the team of people.json, each with a name, a role and a bio', () => {
   const { page } = pages.find(({ file }) => file === 'humans/index.html')!;
   const team = model.data.humans.team.people.map((id) => model.people.get(id)!);
   assert.ok(team.length > 0);
-  assert.deepEqual(classTexts(page, 'person-name'), team.map((person) => person.name));
-  assert.deepEqual(classTexts(page, 'person-role'), team.map((person) => person.role));
-  assert.deepEqual(classTexts(page, 'person-bio'), team.map((person) => person.bio));
+  assert.deepEqual(
+    classTexts(page, 'person-name'),
+    team.map((person) => person.name),
+  );
+  assert.deepEqual(
+    classTexts(page, 'person-role'),
+    team.map((person) => person.role),
+  );
+  assert.deepEqual(
+    classTexts(page, 'person-bio'),
+    team.map((person) => person.bio),
+  );
 });
 
 test('highlights code in posts at build time and links tags to the filtered list', async () => {
@@ -295,20 +444,42 @@ test('loads no React on pages without islands, and the hydration script where is
 });
 
 test('records the shared header and footer links on every page, with the home page linking its sections as #anchors', async () => {
-  const manifest = JSON.parse(await read('.sitegen-manifest.json')) as { origins: { kind: string; file: string; field?: string }[]; links: Record<string, [string, number][]> };
-  const layoutLinks = (page: string) => manifest.links[page]!.filter(([, origin]) => manifest.origins[origin]!.kind === 'layout');
+  const manifest = JSON.parse(await read('.sitegen-manifest.json')) as {
+    origins: { kind: string; file: string; field?: string }[];
+    links: Record<string, [string, number][]>;
+  };
+  const layoutLinks = (page: string) =>
+    manifest.links[page]!.filter(([, origin]) => manifest.origins[origin]!.kind === 'layout');
   const onPost = layoutLinks('/blog/ai-powered-bug-reports/');
   assert.ok(onPost.length > 30, `${onPost.length} layout links`);
   assert.deepEqual(layoutLinks('/terms/'), onPost, 'every page but the home page shares one header and footer');
-  const devshops = onPost.filter(([href]) => href === '/services/devshops/').map(([, origin]) => manifest.origins[origin]);
+  const devshops = onPost
+    .filter(([href]) => href === '/services/devshops/')
+    .map(([, origin]) => manifest.origins[origin]);
   // Origins are relative to the project root; this build's content is a copy elsewhere.
-  assert.ok(devshops.some((origin) => path.resolve(projectRoot, origin!.file) === path.join(content, 'data', 'audiences.json')), 'the footer Services column names its dataset');
-  const sectionLinks = (page: string) => layoutLinks(page).map(([href]) => href).filter((href) => href.includes('#'));
-  assert.ok(sectionLinks('/').length > 0 && sectionLinks('/').every((href) => href.startsWith('#')), sectionLinks('/').join(' '));
-  assert.ok(sectionLinks('/terms/').every((href) => href.startsWith('/#')), sectionLinks('/terms/').join(' '));
+  assert.ok(
+    devshops.some((origin) => path.resolve(projectRoot, origin!.file) === path.join(content, 'data', 'audiences.json')),
+    'the footer Services column names its dataset',
+  );
+  const sectionLinks = (page: string) =>
+    layoutLinks(page)
+      .map(([href]) => href)
+      .filter((href) => href.includes('#'));
+  assert.ok(
+    sectionLinks('/').length > 0 && sectionLinks('/').every((href) => href.startsWith('#')),
+    sectionLinks('/').join(' '),
+  );
+  assert.ok(
+    sectionLinks('/terms/').every((href) => href.startsWith('/#')),
+    sectionLinks('/terms/').join(' '),
+  );
   const post = await read('blog/ai-powered-bug-reports/index.html');
   assert.equal(post.match(/<header class="site-header"/g)?.length, 1);
-  assert.match(post.slice(0, post.indexOf('</head>')), /<link rel="preload" href="\/images\/brand-mark\.svg" as="image"\/>/, 'the logo preload stays in the head');
+  assert.match(
+    post.slice(0, post.indexOf('</head>')),
+    /<link rel="preload" href="\/images\/brand-mark\.svg" as="image"\/>/,
+    'the logo preload stays in the head',
+  );
 });
 
 // ---- Links ----
@@ -316,15 +487,26 @@ test('records the shared header and footer links on every page, with the home pa
 test('the build result carries the link check of the output it committed, with no broken link and no redirect hint', () => {
   assert.ok(result.links && result.links.checked > 1000, `${result.links?.checked} references checked`);
   assert.deepEqual(result.links.findings, []);
-  assert.deepEqual(result.warnings.map((warning) => warning.code), [], 'no link, image, card or content warnings');
+  assert.deepEqual(
+    result.warnings.map((warning) => warning.code),
+    [],
+    'no link, image, card or content warnings',
+  );
   // So the content's accessibility checks ran with every rule: text in another script is judged against English.
   assert.equal(realSite.definition.settings(model).language, 'en');
-  assert.deepEqual(result.productionProblems.map((problem) => problem.code), ['config.unsafe-for-production', 'config.incomplete-for-production'], 'only the test reCAPTCHA key and the postal address content/ leaves unset');
+  assert.deepEqual(
+    result.productionProblems.map((problem) => problem.code),
+    ['config.unsafe-for-production', 'config.incomplete-for-production'],
+    'only the test reCAPTCHA key and the postal address content/ leaves unset',
+  );
 });
 
 test('check-links finds in the output exactly what the build found, with no redirect hints either', async () => {
   const report = await checkSite(outDir);
-  assert.deepEqual(report.findings.map((f) => `${f.file}:${f.line} ${f.href} ${f.reason}`), []);
+  assert.deepEqual(
+    report.findings.map((f) => `${f.file}:${f.line} ${f.href} ${f.reason}`),
+    [],
+  );
   const comparable = ({ durationMs: _, siteDir: __, ...rest }: LinkReport) => rest;
   assert.deepStrictEqual(comparable(result.links!), comparable(report));
 });
@@ -347,8 +529,10 @@ test('every address the site publishes is answered by its own file, with no redi
     assert.equal(await answerOf(canonical), `200 ${page.route.file}`, `canonical of ${page.route.file}`);
     assert.equal(html.meta('og:url'), canonical, `og:url of ${page.route.file}`);
     for (const script of html.all((e) => e.name === 'script' && e.attribs.type === 'application/ld+json')) {
-      const urls = JSON.stringify(JSON.parse(html.text(script))).match(/https:\/\/www\.checkpointqa\.com\/[^"]*/g) ?? [];
-      for (const url of urls.filter((u) => !/\.(png|jpe?g)$/.test(u))) published.set(url.replace(/#.*$/, ''), `JSON-LD of ${page.route.file}`);
+      const urls =
+        JSON.stringify(JSON.parse(html.text(script))).match(/https:\/\/www\.checkpointqa\.com\/[^"]*/g) ?? [];
+      for (const url of urls.filter((u) => !/\.(png|jpe?g)$/.test(u)))
+        published.set(url.replace(/#.*$/, ''), `JSON-LD of ${page.route.file}`);
     }
   }
   assert.ok(published.size >= result.pages.filter((p) => p.route.indexable).length, `${published.size} addresses`);
@@ -361,7 +545,12 @@ test('every address the site publishes is answered by its own file, with no redi
 
 // ---- Pictures ----
 
-const mediaFormats: Record<string, string> = { 'image/avif': 'heif', 'image/webp': 'webp', 'image/png': 'png', 'image/jpeg': 'jpeg' };
+const mediaFormats: Record<string, string> = {
+  'image/avif': 'heif',
+  'image/webp': 'webp',
+  'image/png': 'png',
+  'image/jpeg': 'jpeg',
+};
 
 /** The HTML file of a post, as the build wrote it. */
 function postFile(slug: string): string {
@@ -369,12 +558,17 @@ function postFile(slug: string): string {
 }
 
 /** Checks every srcset candidate of a picture: the file exists, decodes in the format named and is as wide as its descriptor. */
-async function checkCandidates(picture: Element, attr: (element: Element, name: string) => string | undefined): Promise<number> {
+async function checkCandidates(
+  picture: Element,
+  attr: (element: Element, name: string) => string | undefined,
+): Promise<number> {
   let checked = 0;
   const img = picture.children.find((child): child is Element => (child as Element).name === 'img')!;
   const fallbackType = `image/${path.extname(attr(img, 'src')!).slice(1).replace('jpg', 'jpeg')}`;
   const sets = [
-    ...picture.children.filter((child): child is Element => (child as Element).name === 'source').map((source) => [attr(source, 'type')!, attr(source, 'srcset')!] as const),
+    ...picture.children
+      .filter((child): child is Element => (child as Element).name === 'source')
+      .map((source) => [attr(source, 'type')!, attr(source, 'srcset')!] as const),
     [fallbackType, attr(img, 'srcset')!] as const,
   ];
   assert.deepEqual(sets.map(([type]) => type).slice(0, 2), ['image/avif', 'image/webp']);
@@ -409,7 +603,7 @@ test("gives each post's Markdown image a <picture> whose every srcset file exist
       assert.ok(page.attr(img, 'alt')!.length > 20, 'the alt text written in Markdown');
       assert.ok(Number(page.attr(img, 'width')) > 0 && Number(page.attr(img, 'height')) > 0);
       assert.deepEqual([page.attr(img, 'loading'), page.attr(img, 'decoding')], ['lazy', 'async']);
-      assert.ok(await checkCandidates(picture, page.attr) >= 9);
+      assert.ok((await checkCandidates(picture, page.attr)) >= 9);
       pictures += 1;
     }
   }
@@ -427,7 +621,10 @@ test("a post's own image loads first with high priority; its figures and related
 test('writes the widest variant of each raster image at its own URL too', async () => {
   const own = await sharp(await readFile(path.join(outDir, 'images/posts/exploratory-session-desk.jpg'))).metadata();
   assert.deepEqual([own.format, own.width, own.height], ['jpeg', 1600, 1067]);
-  assert.equal((await sharp(await readFile(path.join(outDir, 'images/posts/bug-report-checkout-discount.png'))).metadata()).width, 1200);
+  assert.equal(
+    (await sharp(await readFile(path.join(outDir, 'images/posts/bug-report-checkout-discount.png'))).metadata()).width,
+    1200,
+  );
 });
 
 // ---- Share cards and structured data ----
@@ -465,11 +662,14 @@ test('the build made every picture, drawn or from the cache: one per page (the r
 
 /** The JSON-LD items of a page, parsed. */
 function structuredData(page: Page): Record<string, unknown>[] {
-  return page.all((e) => e.name === 'script' && e.attribs.type === 'application/ld+json').map((script) => JSON.parse(page.text(script)) as Record<string, unknown>);
+  return page
+    .all((e) => e.name === 'script' && e.attribs.type === 'application/ld+json')
+    .map((script) => JSON.parse(page.text(script)) as Record<string, unknown>);
 }
 
 test('every page’s JSON-LD parses and has the types its kind of page calls for', () => {
-  const typesOf = (file: string) => structuredData(pages.find((entry) => entry.file === file)!.page).map((item) => item['@type']);
+  const typesOf = (file: string) =>
+    structuredData(pages.find((entry) => entry.file === file)!.page).map((item) => item['@type']);
   for (const { file, page } of pages) {
     for (const item of structuredData(page)) assert.equal(item['@context'], 'https://schema.org', file);
   }
@@ -482,8 +682,14 @@ test('every page’s JSON-LD parses and has the types its kind of page calls for
   assert.deepEqual(typesOf('humans/index.html'), []);
   assert.deepEqual(typesOf('404.html'), []);
   assert.deepEqual(typesOf('blog/tags/index.html'), ['BreadcrumbList']);
-  for (const { file, page } of pages.filter((entry) => /^blog\/[^/]+\/index\.html$/.test(entry.file) && !/^blog\/(tags|categories)\//.test(entry.file))) {
-    assert.deepEqual(structuredData(page).map((item) => item['@type']), ['BlogPosting', 'BreadcrumbList'], file);
+  for (const { file, page } of pages.filter(
+    (entry) => /^blog\/[^/]+\/index\.html$/.test(entry.file) && !/^blog\/(tags|categories)\//.test(entry.file),
+  )) {
+    assert.deepEqual(
+      structuredData(page).map((item) => item['@type']),
+      ['BlogPosting', 'BreadcrumbList'],
+      file,
+    );
   }
 });
 
@@ -499,9 +705,14 @@ test('a post’s BlogPosting names its canonical URL, dates, share picture, its 
   assert.equal(posting.author.name, 'Hannah Lindqvist');
   assert.equal(posting.author.worksFor.name, 'Checkpoint QA');
   assert.equal(posting.publisher.logo.url, `${siteUrl}/social/logo.png`);
-  assert.deepEqual(breadcrumbs.itemListElement.map((item: { position: number; item: string }) => [item.position, item.item]), [
-    [1, `${siteUrl}/`], [2, `${siteUrl}/blog/`], [3, canonical],
-  ]);
+  assert.deepEqual(
+    breadcrumbs.itemListElement.map((item: { position: number; item: string }) => [item.position, item.item]),
+    [
+      [1, `${siteUrl}/`],
+      [2, `${siteUrl}/blog/`],
+      [3, canonical],
+    ],
+  );
 });
 
 test('the Organization on the home page has a logo the build wrote', async () => {
@@ -514,7 +725,9 @@ test('the Organization on the home page has a logo the build wrote', async () =>
 
 test('the sitemap gives every post its date as lastmod', async () => {
   const sitemap = parseXml(await read('sitemap.xml'));
-  const lastmod = new Map(sitemap.all('url').map((url) => [sitemap.childText(url, 'loc'), sitemap.childText(url, 'lastmod')]));
+  const lastmod = new Map(
+    sitemap.all('url').map((url) => [sitemap.childText(url, 'loc'), sitemap.childText(url, 'lastmod')]),
+  );
   assert.ok(model.posts.length > 0);
   for (const post of model.posts) {
     assert.equal(lastmod.get(`${siteUrl}/blog/${post.slug}/`), post.date.toISOString().slice(0, 10), post.slug);
@@ -526,13 +739,15 @@ test('the sitemap gives every post its date as lastmod', async () => {
 /** The pages the site gives a Markdown copy, by llms.txt's sections: every kind of page the SPEC lists but the gated guides, the lists, the legal pages and the toolkit. */
 const copiedPages = () => ({
   Services: ['startups', 'legacy', 'non-traditional', 'devshops'].map((slug) => `services/${slug}/index.md`),
-  Guides: ['playwright', 'test-data', 'cursor-usage', 'bug-documentation', 'productivity'].map((topic) => `guides/${topic}/index.md`),
+  Guides: ['playwright', 'test-data', 'cursor-usage', 'bug-documentation', 'productivity'].map(
+    (topic) => `guides/${topic}/index.md`,
+  ),
   'Case studies': ['case-studies/index.md'],
   Company: ['humans/index.md', 'getting-started/index.md'],
   Blog: model.posts.map((post) => `blog/${post.slug}/index.md`),
 });
 
-test('llms.txt lists every page the site copies, in its sections, each link answered by the copy\'s own file', async () => {
+test("llms.txt lists every page the site copies, in its sections, each link answered by the copy's own file", async () => {
   const { readSiteFolder } = await import('../../cli/static-host/static-host.ts');
   const { respondToPath } = await import('../../cli/static-host/serve-site.ts');
   const { scanMarkdownRefs } = await import('../../cli/render/markdown/markdown-refs.ts');
@@ -542,7 +757,12 @@ test('llms.txt lists every page the site copies, in its sections, each link answ
   const sections = [...llms.matchAll(/^## (.+)$/gm)].map(([, name]) => name);
   assert.deepEqual(sections, Object.keys(copiedPages()));
   const linked = scanMarkdownRefs(llms).map((ref) => ref.value);
-  assert.deepEqual(linked, [`${siteUrl}/llms-full.txt`, ...Object.values(copiedPages()).flat().map((file) => `${siteUrl}/${file}`)]);
+  assert.deepEqual(linked, [
+    `${siteUrl}/llms-full.txt`,
+    ...Object.values(copiedPages())
+      .flat()
+      .map((file) => `${siteUrl}/${file}`),
+  ]);
   for (const url of linked) {
     const answer = await respondToPath(site, new URL(url).pathname);
     assert.equal('file' in answer && answer.status, 200, url);
@@ -551,10 +771,14 @@ test('llms.txt lists every page the site copies, in its sections, each link answ
 
 test('the gated guide articles are neither copied nor named in llms.txt, llms-full.txt or any copy', async () => {
   const files = [...(await readdir(outDir, { recursive: true }))].map((file) => String(file).split(path.sep).join('/'));
-  assert.deepEqual(files.filter((file) => file.startsWith('guides/content/') && file.endsWith('.md')), []);
+  assert.deepEqual(
+    files.filter((file) => file.startsWith('guides/content/') && file.endsWith('.md')),
+    [],
+  );
   const copies = files.filter((file) => file.endsWith('.md'));
   assert.deepEqual(copies.sort(), Object.values(copiedPages()).flat().sort());
-  for (const file of [...copies, 'llms.txt', 'llms-full.txt']) assert.doesNotMatch(await read(file), /guides\/content/, file);
+  for (const file of [...copies, 'llms.txt', 'llms-full.txt'])
+    assert.doesNotMatch(await read(file), /guides\/content/, file);
   const full = await read('llms-full.txt');
   assert.ok(Buffer.byteLength(full) <= 1_000_000);
   for (const file of copies) assert.ok(full.includes(await read(file)), `llms-full.txt holds ${file} whole`);
@@ -567,19 +791,36 @@ test("a post's copy is its source body as written, with its links made absolute 
     const body = source.slice(source.indexOf('\n---\n', 3) + 5).replace(/^\s*\n/, '');
     const expected = body.replace(/\]\((\/[^)\s]*)\)/g, (_link, href: string) => {
       // An image of the site is linked as the file its <img> loads.
-      const image = /\.(?:png|jpe?g)$/.test(href) ? new RegExp(`<img src="(${href.replace(/\.\w+$/, '')}-[^"]+)"`).exec(html)?.[1] : undefined;
+      const image = /\.(?:png|jpe?g)$/.test(href)
+        ? new RegExp(`<img src="(${href.replace(/\.\w+$/, '')}-[^"]+)"`).exec(html)?.[1]
+        : undefined;
       return `](${siteUrl}${image ?? href})`;
     });
     const copy = await read(`blog/${post.slug}/index.md`);
-    assert.equal(copy.slice(copy.indexOf(`# ${post.title.replace(/[\\`*_[\]<>&!~#|]/g, '\\$&')}\n\n`)).split('\n\n').slice(1).join('\n\n'), expected, post.slug);
-    assert.match(copy, new RegExp(`^---\\ntitle: .*\\ndescription: .*\\ncanonical: "${siteUrl}/blog/${post.slug}/"\\ndate: ${post.date.toISOString().slice(0, 10)}\\ntags: \\[`));
+    assert.equal(
+      copy
+        .slice(copy.indexOf(`# ${post.title.replace(/[\\`*_[\]<>&!~#|]/g, '\\$&')}\n\n`))
+        .split('\n\n')
+        .slice(1)
+        .join('\n\n'),
+      expected,
+      post.slug,
+    );
+    assert.match(
+      copy,
+      new RegExp(
+        `^---\\ntitle: .*\\ndescription: .*\\ncanonical: "${siteUrl}/blog/${post.slug}/"\\ndate: ${post.date.toISOString().slice(0, 10)}\\ntags: \\[`,
+      ),
+    );
   }
 });
 
 test('each page with a copy names it in its head, and the sitemap lists pages only', async () => {
   const copies = new Set(Object.values(copiedPages()).flat());
   for (const { file, page } of pages) {
-    const alternates = page.all((e) => e.name === 'link' && e.attribs.rel === 'alternate' && e.attribs.type === 'text/markdown').map((e) => e.attribs.href);
+    const alternates = page
+      .all((e) => e.name === 'link' && e.attribs.rel === 'alternate' && e.attribs.type === 'text/markdown')
+      .map((e) => e.attribs.href);
     const copy = file.replace(/\.html$/, '.md');
     assert.deepEqual(alternates, copies.has(copy) ? [`/${copy}`] : [], file);
   }
@@ -590,11 +831,15 @@ test('every page the build wrote is valid HTML: html-validate finds nothing agai
   // The standard and accessibility presets leave out the rules about how markup is written (React
   // writes `charSet`, self-closing void elements and inline styles). ARIA lets any list be named,
   // so a named list of tags is no finding; "not recommended" is advice, not a fault.
-  const validator = new HtmlValidate({ extends: ['html-validate:standard', 'html-validate:a11y'], rules: { 'aria-label-misuse': ['error', { allowAnyNamable: true }] } });
+  const validator = new HtmlValidate({
+    extends: ['html-validate:standard', 'html-validate:a11y'],
+    rules: { 'aria-label-misuse': ['error', { allowAnyNamable: true }] },
+  });
   const findings: string[] = [];
   for (const { file } of pages) {
     const report = await validator.validateString(await read(file), file);
-    for (const message of report.results.flatMap((entry) => entry.messages)) findings.push(`${file}:${message.line}:${message.column} ${message.ruleId}: ${message.message}`);
+    for (const message of report.results.flatMap((entry) => entry.messages))
+      findings.push(`${file}:${message.line}:${message.column} ${message.ruleId}: ${message.message}`);
   }
   assert.deepEqual(findings, []);
 });

@@ -3,7 +3,10 @@ import { test } from 'node:test';
 import { balancedColumns } from '../../templates/components/grid-columns.ts';
 
 test('lays up to the maximum cards in one row', () => {
-  assert.deepEqual([1, 2, 3].map((count) => balancedColumns(count)), [1, 2, 3]);
+  assert.deepEqual(
+    [1, 2, 3].map((count) => balancedColumns(count)),
+    [1, 2, 3],
+  );
   assert.equal(balancedColumns(4, 4), 4);
 });
 

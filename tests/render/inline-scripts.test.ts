@@ -11,7 +11,11 @@ test('finds the scripts a browser runs and skips data blocks and external script
     '<body><script type="application/json" data-island-props="island-0">{"a":1}</script>',
     '<script type="module">import("/x.js")</script><script>if(a<b){c()}</script></body>',
   ].join('');
-  assert.deepEqual(inlineScriptsOf(html), ["document.documentElement.className='js'", 'import("/x.js")', 'if(a<b){c()}']);
+  assert.deepEqual(inlineScriptsOf(html), [
+    "document.documentElement.className='js'",
+    'import("/x.js")',
+    'if(a<b){c()}',
+  ]);
 });
 
 test('hashes a script as CSP does: SHA-256 of its UTF-8 text, base64', () => {

@@ -9,7 +9,15 @@ const bundle = sampleBundle();
 
 function page(islands: string[]): RenderedPage {
   return {
-    route: { path: '/x', url: '/x/', file: 'x/index.html', page: { kind: 'home' }, source: 'content/data/home.json', indexable: true, bodies: [] },
+    route: {
+      path: '/x',
+      url: '/x/',
+      file: 'x/index.html',
+      page: { kind: 'home' },
+      source: 'content/data/home.json',
+      indexable: true,
+      bodies: [],
+    },
     html: '<!DOCTYPE html><html lang="en"><head><title>X</title></head><body><main><p>body</p></main></body></html>',
     links: [],
     islands,
@@ -21,8 +29,12 @@ function headScripts(html: string): { preloads: string[]; modules: string[] } {
   const parsed = parsePage(html);
   const inHead = (e: { parent: unknown }) => (e.parent as { name?: string } | null)?.name === 'head';
   return {
-    preloads: parsed.all((e) => e.name === 'link' && e.attribs.rel === 'modulepreload' && inHead(e)).map((e) => e.attribs.href!),
-    modules: parsed.all((e) => e.name === 'script' && e.attribs.type === 'module' && inHead(e)).map((e) => e.attribs.src!),
+    preloads: parsed
+      .all((e) => e.name === 'link' && e.attribs.rel === 'modulepreload' && inHead(e))
+      .map((e) => e.attribs.href!),
+    modules: parsed
+      .all((e) => e.name === 'script' && e.attribs.type === 'module' && inHead(e))
+      .map((e) => e.attribs.src!),
   };
 }
 
@@ -46,8 +58,10 @@ test('preloads the island bundle and every chunk it and the hydration script imp
 test('preloads the chunks of every island on the page and no other island', () => {
   const { preloads } = headScripts(withIslandScripts(page(['TestimonialCarousel', 'BlogExplorer']), bundle).html);
   assert.deepEqual(preloads.sort(), [
-    '/assets/chunks/carousel-util-UTIL.js', '/assets/chunks/react-REAC.js',
-    '/assets/islands/BlogExplorer-BLOG.js', '/assets/islands/TestimonialCarousel-CARO.js',
+    '/assets/chunks/carousel-util-UTIL.js',
+    '/assets/chunks/react-REAC.js',
+    '/assets/islands/BlogExplorer-BLOG.js',
+    '/assets/islands/TestimonialCarousel-CARO.js',
   ]);
   const single = headScripts(withIslandScripts(page(['BlogExplorer']), bundle).html).preloads;
   assert.ok(!single.includes('/assets/chunks/carousel-util-UTIL.js'), 'a chunk only another island needs');
@@ -55,7 +69,10 @@ test('preloads the chunks of every island on the page and no other island', () =
 
 test('fetches the hydration script and every preload at low priority, so no script stands before the first paint', () => {
   const parsed = parsePage(withIslandScripts(page(['TestimonialCarousel', 'BlogExplorer']), bundle).html);
-  const scripts = parsed.all((e) => (e.name === 'link' && e.attribs.rel === 'modulepreload') || (e.name === 'script' && e.attribs.type === 'module'));
+  const scripts = parsed.all(
+    (e) =>
+      (e.name === 'link' && e.attribs.rel === 'modulepreload') || (e.name === 'script' && e.attribs.type === 'module'),
+  );
   assert.equal(scripts.length, 5);
   assert.deepEqual([...new Set(scripts.map((e) => e.attribs.fetchpriority))], ['low']);
 });
@@ -71,5 +88,8 @@ test('keeps the rest of the page and its record as they were', () => {
   const after = withIslandScripts(before, bundle);
   assert.equal(after.route, before.route);
   assert.deepEqual(after.islands, ['BlogExplorer']);
-  assert.equal(after.html.replace(/<link rel="modulepreload"[^>]*>|<script type="module"[^>]*><\/script>/g, ''), before.html);
+  assert.equal(
+    after.html.replace(/<link rel="modulepreload"[^>]*>|<script type="module"[^>]*><\/script>/g, ''),
+    before.html,
+  );
 });

@@ -52,12 +52,24 @@ before(async () => {
   ({ dir, content, cleanup } = await tinyContentCopy());
   const bundle = path.join(content, 'posts', 'guide');
   await mkdir(bundle);
-  await writeFile(path.join(bundle, 'index.md'), `---\ntitle: "A guide: [with] *marks*"\ndate: 2024-03-01\ntags: [howto]\n---\n\n${body}`);
+  await writeFile(
+    path.join(bundle, 'index.md'),
+    `---\ntitle: "A guide: [with] *marks*"\ndate: 2024-03-01\ntags: [howto]\n---\n\n${body}`,
+  );
   await writeFile(path.join(bundle, 'notes.txt'), 'Notes.\n');
   await writeFile(path.join(bundle, 'square.svg'), await readFile(path.join(content, 'images', 'square.svg')));
-  await writeFile(path.join(content, 'posts', 'unfinished.md'), '---\ntitle: Unfinished\ndate: 2024-03-02\ndraft: true\n---\n\nNot yet.\n');
+  await writeFile(
+    path.join(content, 'posts', 'unfinished.md'),
+    '---\ntitle: Unfinished\ndate: 2024-03-02\ndraft: true\n---\n\nNot yet.\n',
+  );
   out = path.join(dir, 'dist');
-  result = await buildSite({ root: tinyRoot, site: tinySite, contentDir: content, writer: new DiskWriter(out), cache: new Cache(path.join(dir, 'cache')) });
+  result = await buildSite({
+    root: tinyRoot,
+    site: tinySite,
+    contentDir: content,
+    writer: new DiskWriter(out),
+    cache: new Cache(path.join(dir, 'cache')),
+  });
 });
 after(() => cleanup());
 
@@ -92,43 +104,74 @@ test("a post's copy is its source body as written, with links and images made ab
 });
 
 test('what a copy links to is recorded as it is made, and read back the same from the file', async () => {
-  const manifest = JSON.parse(await read('.sitegen-manifest.json')) as { links: Record<string, [string, number][]>; origins: { file: string; line?: number }[]; markdown: string[] };
+  const manifest = JSON.parse(await read('.sitegen-manifest.json')) as {
+    links: Record<string, [string, number][]>;
+    origins: { file: string; line?: number }[];
+    markdown: string[];
+  };
   const copy = await read('posts/guide/index.md');
   const recorded = manifest.links['/posts/guide/index.md']!;
-  assert.deepEqual(scanMarkdownRefs(copy).map((ref) => ref.value), recorded.map(([href]) => href));
-  assert.deepEqual(recorded.map(([href]) => href), [
-    'https://tiny.example/posts/hello/', 'https://tiny.example/posts/guide/notes.txt', 'https://tiny.example/', 'https://tiny.example/posts/guide/#details', 'https://example.com/a_(b)',
-    'https://tiny.example/posts/guide/square.svg', 'https://tiny.example/images/square.svg', 'https://tiny.example/posts/second/', 'https://tiny.example/posts/hello/', 'mailto:team@tiny.example',
-    'https://tiny.example/posts/guide/#user-content-n1',
-  ]);
+  assert.deepEqual(
+    scanMarkdownRefs(copy).map((ref) => ref.value),
+    recorded.map(([href]) => href),
+  );
+  assert.deepEqual(
+    recorded.map(([href]) => href),
+    [
+      'https://tiny.example/posts/hello/',
+      'https://tiny.example/posts/guide/notes.txt',
+      'https://tiny.example/',
+      'https://tiny.example/posts/guide/#details',
+      'https://example.com/a_(b)',
+      'https://tiny.example/posts/guide/square.svg',
+      'https://tiny.example/images/square.svg',
+      'https://tiny.example/posts/second/',
+      'https://tiny.example/posts/hello/',
+      'mailto:team@tiny.example',
+      'https://tiny.example/posts/guide/#user-content-n1',
+    ],
+  );
   // Each is located at the line of the Markdown file it was written on (the body starts on line 7).
-  assert.deepEqual(recorded.map(([, origin]) => manifest.origins[origin]!.line), [7, 7, 7, 7, 7, 9, 9, 11, 13, 21, 21]);
-  assert.ok(['posts/hello/index.md', 'posts/guide/index.md', 'index.md', 'llms.txt'].every((file) => manifest.markdown.includes(file)), manifest.markdown.join(' '));
+  assert.deepEqual(
+    recorded.map(([, origin]) => manifest.origins[origin]!.line),
+    [7, 7, 7, 7, 7, 9, 9, 11, 13, 21, 21],
+  );
+  assert.ok(
+    ['posts/hello/index.md', 'posts/guide/index.md', 'index.md', 'llms.txt'].every((file) =>
+      manifest.markdown.includes(file),
+    ),
+    manifest.markdown.join(' '),
+  );
   const report = await checkSite(out);
   assert.deepEqual(report.findings, [], 'check-links reads the copies and finds them whole');
 });
 
-test('llms.txt lists every copy by section, the site\'s sections first, and links llms-full.txt', async () => {
-  assert.equal(await read('llms.txt'), [
-    '# Tiny',
-    '',
-    '> A tiny site the engine tests build.',
-    '',
-    '- [Every page](https://tiny.example/llms-full.txt): The Markdown of every page, in one file.',
-    '',
-    '## Posts',
-    '',
-    '- [A guide: \\[with\\] \\*marks\\*](https://tiny.example/posts/guide/index.md): A guide: \\[with\\] \\*marks\\*, a post of Tiny.',
-    '- [Second](https://tiny.example/posts/second/index.md): Second, a post of Tiny.',
-    '- [Hello](https://tiny.example/posts/hello/index.md): Hello, a post of Tiny.',
-    '',
-    '## Pages',
-    '',
-    '- [Tiny](https://tiny.example/index.md): Where to start.',
-    '',
-  ].join('\n'));
+test("llms.txt lists every copy by section, the site's sections first, and links llms-full.txt", async () => {
+  assert.equal(
+    await read('llms.txt'),
+    [
+      '# Tiny',
+      '',
+      '> A tiny site the engine tests build.',
+      '',
+      '- [Every page](https://tiny.example/llms-full.txt): The Markdown of every page, in one file.',
+      '',
+      '## Posts',
+      '',
+      '- [A guide: \\[with\\] \\*marks\\*](https://tiny.example/posts/guide/index.md): A guide: \\[with\\] \\*marks\\*, a post of Tiny.',
+      '- [Second](https://tiny.example/posts/second/index.md): Second, a post of Tiny.',
+      '- [Hello](https://tiny.example/posts/hello/index.md): Hello, a post of Tiny.',
+      '',
+      '## Pages',
+      '',
+      '- [Tiny](https://tiny.example/index.md): Where to start.',
+      '',
+    ].join('\n'),
+  );
   const full = await read('llms-full.txt');
-  const copies = await Promise.all(['posts/guide/index.md', 'posts/second/index.md', 'posts/hello/index.md', 'index.md'].map(read));
+  const copies = await Promise.all(
+    ['posts/guide/index.md', 'posts/second/index.md', 'posts/hello/index.md', 'index.md'].map(read),
+  );
   assert.equal(full, `# Tiny\n\n> A tiny site the engine tests build.\n${copies.map((copy) => `\n${copy}`).join('')}`);
 });
 
@@ -145,12 +188,20 @@ test('each page with a copy links it from its head; the copies are neither in th
 
 test('a draft is built with --drafts, and never copied nor listed', async () => {
   const drafts = path.join(dir, 'drafts');
-  const built = await buildSite({ root: tinyRoot, site: tinySite, contentDir: content, writer: new DiskWriter(drafts), drafts: true, cache: new Cache(path.join(dir, 'cache')) });
+  const built = await buildSite({
+    root: tinyRoot,
+    site: tinySite,
+    contentDir: content,
+    writer: new DiskWriter(drafts),
+    drafts: true,
+    cache: new Cache(path.join(dir, 'cache')),
+  });
   assert.equal(built.committed, true);
   const files = [...(await filesOf(drafts)).keys()];
   assert.ok(files.includes('posts/unfinished/index.html'));
   assert.ok(!files.includes('posts/unfinished/index.md'));
-  for (const file of ['llms.txt', 'llms-full.txt']) assert.doesNotMatch(await readFile(path.join(drafts, file), 'utf8'), /nfinished/, file);
+  for (const file of ['llms.txt', 'llms-full.txt'])
+    assert.doesNotMatch(await readFile(path.join(drafts, file), 'utf8'), /nfinished/, file);
   assert.doesNotMatch(await readFile(path.join(drafts, 'posts', 'unfinished', 'index.html'), 'utf8'), /text\/markdown/);
 });
 
@@ -158,24 +209,61 @@ test('a build checks the links of the copies it writes: one only a copy has fail
   // The home page's copy, which the site writes, links to a page the site does not have; its HTML does not.
   const site = loadedSite({
     ...tinyDefinition,
-    routes: (model) => tinyDefinition.routes(model).map((route) => (route.path === '/' ? { ...route, markdown: { ...route.markdown!, body: { markdown: 'Intro.\n\nSee [the archive](/archive/).\n' } } } : route)),
+    routes: (model) =>
+      tinyDefinition.routes(model).map((route) =>
+        route.path === '/'
+          ? {
+              ...route,
+              markdown: { ...route.markdown!, body: { markdown: 'Intro.\n\nSee [the archive](/archive/).\n' } },
+            }
+          : route,
+      ),
   });
-  const built = await buildSite({ root: tinyRoot, site, contentDir: content, writer: new DiskWriter(path.join(dir, 'broken')), cache: new Cache(undefined) });
+  const built = await buildSite({
+    root: tinyRoot,
+    site,
+    contentDir: content,
+    writer: new DiskWriter(path.join(dir, 'broken')),
+    cache: new Cache(undefined),
+  });
   assert.equal(built.committed, false);
-  assert.deepEqual(built.links?.findings.map((finding) => `${finding.file}:${finding.line}:${finding.column} ${finding.code} ${finding.origin?.file}`), ['index.md:11:19 links.missing-page content/data/site.json']);
+  assert.deepEqual(
+    built.links?.findings.map(
+      (finding) => `${finding.file}:${finding.line}:${finding.column} ${finding.code} ${finding.origin?.file}`,
+    ),
+    ['index.md:11:19 links.missing-page content/data/site.json'],
+  );
 });
 
 test('preview and dev serve the copies as Markdown and llms.txt as text, in UTF-8', async () => {
   const dev = new IncrementalBuild({ root: tinyRoot, contentDir: content, env: {}, cache: new Cache(undefined) });
   try {
     const output = await dev.buildAll();
-    for (const [name, handler] of [['preview', createStaticHandler(out)], ['dev', createMemoryHandler(() => output.files, (html) => html)]] as const) {
+    for (const [name, handler] of [
+      ['preview', createStaticHandler(out)],
+      [
+        'dev',
+        createMemoryHandler(
+          () => output.files,
+          (html) => html,
+        ),
+      ],
+    ] as const) {
       await serving(handler, async (get) => {
-        for (const [address, type] of [['/posts/guide/index.md', 'text/markdown; charset=utf-8'], ['/index.md', 'text/markdown; charset=utf-8'], ['/llms.txt', 'text/plain; charset=utf-8'], ['/llms-full.txt', 'text/plain; charset=utf-8']]) {
+        for (const [address, type] of [
+          ['/posts/guide/index.md', 'text/markdown; charset=utf-8'],
+          ['/index.md', 'text/markdown; charset=utf-8'],
+          ['/llms.txt', 'text/plain; charset=utf-8'],
+          ['/llms-full.txt', 'text/plain; charset=utf-8'],
+        ]) {
           const response = await get(address!);
           assert.equal(response.status, 200, `${name} ${address}`);
           assert.equal(response.headers.get('content-type'), type, `${name} ${address}`);
-          assert.equal(await response.text(), await read(address!.slice(1)), `${name} ${address}: the file the build wrote`);
+          assert.equal(
+            await response.text(),
+            await read(address!.slice(1)),
+            `${name} ${address}: the file the build wrote`,
+          );
         }
       });
     }
@@ -186,7 +274,13 @@ test('preview and dev serve the copies as Markdown and llms.txt as text, in UTF-
 
 // Last: it edits the output.
 test('a broken link in a copy is a broken link, at its line in the copy', async () => {
-  await appendFile(path.join(out, 'posts', 'guide', 'index.md'), '\nSee [a page that is gone](https://tiny.example/gone/).\n');
+  await appendFile(
+    path.join(out, 'posts', 'guide', 'index.md'),
+    '\nSee [a page that is gone](https://tiny.example/gone/).\n',
+  );
   const report = await checkSite(out);
-  assert.deepEqual(report.findings.map((finding) => `${finding.file}:${finding.line}:${finding.column} ${finding.code}`), ['posts/guide/index.md:29:27 links.missing-page']);
+  assert.deepEqual(
+    report.findings.map((finding) => `${finding.file}:${finding.line}:${finding.column} ${finding.code}`),
+    ['posts/guide/index.md:29:27 links.missing-page'],
+  );
 });

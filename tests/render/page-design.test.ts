@@ -14,7 +14,8 @@ const font = '/assets/inter-latin-wght-normal-TEST.woff2';
 const pages = await sitePages({ assets: { fonts: [font] } });
 const { model, routes } = pages;
 const href = (sitePath: string) => pageHref(sitePath, model.data.site.trailingSlash);
-const pageAt = (predicate: (route: SiteRoute) => boolean): Page => parsePage(pages.render(routes.find(predicate)!).html);
+const pageAt = (predicate: (route: SiteRoute) => boolean): Page =>
+  parsePage(pages.render(routes.find(predicate)!).html);
 const byKind = (kind: SitePage['kind']) => pageAt((route) => route.page.kind === kind);
 const home = pageAt((route) => route.path === '/');
 
@@ -48,10 +49,18 @@ test("the home page's #services lists every service page and #guides every guide
   const [services] = home.all((e) => e.attribs.id === 'services');
   const [guides] = home.all((e) => e.attribs.id === 'guides');
   assert.ok(services && guides);
-  assert.deepEqual(linksIn(services).filter((link) => link?.startsWith('/services/')), model.data.audiences.map((a) => href(`/services/${a.slug}`)));
-  for (const guide of model.data.guides) assert.ok(linksIn(guides).includes(href(`/guides/${guide.topic}`)), guide.topic);
+  assert.deepEqual(
+    linksIn(services).filter((link) => link?.startsWith('/services/')),
+    model.data.audiences.map((a) => href(`/services/${a.slug}`)),
+  );
+  for (const guide of model.data.guides)
+    assert.ok(linksIn(guides).includes(href(`/guides/${guide.topic}`)), guide.topic);
   const ids = home.all((e) => e.attribs.id !== undefined).map((e) => e.attribs.id);
-  assert.deepEqual(ids.filter((id, index) => ids.indexOf(id) !== index), [], 'no id twice');
+  assert.deepEqual(
+    ids.filter((id, index) => ids.indexOf(id) !== index),
+    [],
+    'no id twice',
+  );
 });
 
 test('a card grid takes the balanced column count of its cards', () => {
@@ -60,7 +69,10 @@ test('a card grid takes the balanced column count of its cards', () => {
   for (const grid of grids) {
     const count = grid.children.filter(isElement).length;
     // Grids of short cards allow four a row, the others three.
-    assert.ok([balancedColumns(count, 3), balancedColumns(count, 4)].includes(Number(grid.attribs['data-columns'])), `${count} cards`);
+    assert.ok(
+      [balancedColumns(count, 3), balancedColumns(count, 4)].includes(Number(grid.attribs['data-columns'])),
+      `${count} cards`,
+    );
   }
   const [guideTiles] = home.all((e) => hasClass(e, 'guide-tiles'));
   assert.equal(guideTiles!.attribs['data-columns'], '3', `${model.data.guides.length} guides: 3 + 2`);
@@ -71,7 +83,9 @@ test('a blog post ends with related posts and the call to action, never itself',
     const page = pageAt((route) => route.page.kind === 'blog-post' && route.path.endsWith(`/${post.slug}`));
     const [next] = page.all((e) => hasClass(e, 'next-steps'));
     assert.ok(next, post.slug);
-    const related = [...new Set(within(next, (e) => e.name === 'a' && hasClass(e, 'read-more')).map((a) => a.attribs.href))];
+    const related = [
+      ...new Set(within(next, (e) => e.name === 'a' && hasClass(e, 'read-more')).map((a) => a.attribs.href)),
+    ];
     assert.equal(related.length, Math.min(3, model.posts.length - 1));
     assert.ok(!related.includes(href(`/blog/${post.slug}`)));
     const [band] = page.all((e) => hasClass(e, 'cta-band'));
@@ -83,8 +97,12 @@ test('a guide article ends with every other guide and the call to action', () =>
   const page = byKind('guide-article');
   const [next] = page.all((e) => hasClass(e, 'next-steps'));
   const links = linksIn(next!);
-  const topic = routes.find((route) => route.page.kind === 'guide-article')!.path.split('/').pop();
-  for (const guide of model.data.guides) assert.equal(links.includes(href(`/guides/${guide.topic}`)), guide.topic !== topic, guide.topic);
+  const topic = routes
+    .find((route) => route.page.kind === 'guide-article')!
+    .path.split('/')
+    .pop();
+  for (const guide of model.data.guides)
+    assert.equal(links.includes(href(`/guides/${guide.topic}`)), guide.topic !== topic, guide.topic);
   assert.equal(page.all((e) => hasClass(e, 'cta-band')).length, 1);
 });
 

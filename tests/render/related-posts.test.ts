@@ -14,7 +14,10 @@ const posts = [
 const self = posts[3]!;
 
 test('orders the others by what they share with the post: the category counts two, each tag one', () => {
-  assert.deepEqual(relatedPosts(self, posts).map((post) => post.slug), ['same-category', 'two-tags', 'one-tag']);
+  assert.deepEqual(
+    relatedPosts(self, posts).map((post) => post.slug),
+    ['same-category', 'two-tags', 'one-tag'],
+  );
 });
 
 test('never suggests the post itself', () => {
@@ -24,7 +27,10 @@ test('never suggests the post itself', () => {
 
 test('fills up with the newest others when too few relate, in blog order', () => {
   const lonely = { slug: 'lonely', category: 'None', tags: ['Nothing'] };
-  assert.deepEqual(relatedPosts(lonely, posts, 2).map((post) => post.slug), ['newest', 'same-category']);
+  assert.deepEqual(
+    relatedPosts(lonely, posts, 2).map((post) => post.slug),
+    ['newest', 'same-category'],
+  );
 });
 
 test('suggests nothing on a blog of one post', () => {
@@ -35,7 +41,11 @@ test('keeps the same choice and order as ranking every post, on random blogs', (
   // The definition, spelled out: score every other post, sort by score then blog order.
   const ranked = (post: (typeof posts)[number], all: typeof posts, count: number) =>
     all
-      .map((other, index) => ({ other, index, score: other.tags.filter((tag) => post.tags.includes(tag)).length + (other.category === post.category ? 2 : 0) }))
+      .map((other, index) => ({
+        other,
+        index,
+        score: other.tags.filter((tag) => post.tags.includes(tag)).length + (other.category === post.category ? 2 : 0),
+      }))
       .filter(({ other }) => other.slug !== post.slug)
       .sort((a, b) => b.score - a.score || a.index - b.index)
       .slice(0, count)
@@ -49,6 +59,11 @@ test('keeps the same choice and order as ranking every post, on random blogs', (
       tags: Array.from({ length: random(4) }, () => ['t1', 't2', 't3', 't4', 't5'][random(5)]!),
     }));
     const post = blog[random(blog.length)]!;
-    for (const count of [0, 1, 3, 5]) assert.deepEqual(relatedPosts(post, blog, count).map((p) => p.slug), ranked(post, blog, count), `round ${round}, count ${count}`);
+    for (const count of [0, 1, 3, 5])
+      assert.deepEqual(
+        relatedPosts(post, blog, count).map((p) => p.slug),
+        ranked(post, blog, count),
+        `round ${round}, count ${count}`,
+      );
   }
 });

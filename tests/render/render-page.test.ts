@@ -17,13 +17,23 @@ import { tinyRoot, tinySite } from '../helpers/sites.ts';
 // One route rendered with a site's definition (cli/render/render-page.ts), on the tiny site:
 // home, /posts/hello, /posts/second, the 404 page and a redirect from /old-home.
 
-const routed = routeStep(validateStep(await loadStep(tinySite, tinyRoot, path.join(tinyRoot, 'content')), { now: new Date('2024-06-01T00:00:00Z') }));
+const routed = routeStep(
+  validateStep(await loadStep(tinySite, tinyRoot, path.join(tinyRoot, 'content')), {
+    now: new Date('2024-06-01T00:00:00Z'),
+  }),
+);
 const site = tinySite.definition as SiteDefinition<TinyModel, TinyPage>;
 const model = routed.model as TinyModel;
 const routes = routed.routes as Route<TinyPage>[];
 const markdown = new Map<string, RenderedMarkdown>();
-for (const entry of routed.content.collections.posts!) markdown.set(entry.file, await renderMarkdown(entry.body, entry.bodyLine));
-const shared: SharedContext<TinyModel> = { model, images: new Map(), markdown, assets: { stylesheet: '/assets/styles-TEST.css' } };
+for (const entry of routed.content.collections.posts!)
+  markdown.set(entry.file, await renderMarkdown(entry.body, entry.bodyLine));
+const shared: SharedContext<TinyModel> = {
+  model,
+  images: new Map(),
+  markdown,
+  assets: { stylesheet: '/assets/styles-TEST.css' },
+};
 const routeAt = (routePath: string) => routes.find((route) => route.path === routePath)!;
 const hello = model.posts.find((post) => post.slug === 'hello')!;
 const second = model.posts.find((post) => post.slug === 'second')!;
@@ -37,7 +47,10 @@ test('renders a route to a complete HTML document and returns the route it rende
   }
   const home = parsePage(renderPage(site, routeAt('/'), shared).html);
   assert.deepEqual(home.texts('h1'), ['Tiny']);
-  assert.ok(home.all((e) => e.name === 'link' && e.attribs.href === '/assets/styles-TEST.css').length === 1, 'the assets reach the template');
+  assert.ok(
+    home.all((e) => e.name === 'link' && e.attribs.href === '/assets/styles-TEST.css').length === 1,
+    'the assets reach the template',
+  );
 });
 
 test('a page sees the Markdown bodies its route names and no other', () => {
@@ -50,7 +63,13 @@ test('a page sees the Markdown bodies its route names and no other', () => {
     },
   });
   for (const route of routes) renderPage(spy, route, shared);
-  assert.deepEqual(seen, { '/': [], '/posts/hello': ['hello.md'], '/posts/second': ['second.md'], '/search': [], '/404': [] });
+  assert.deepEqual(seen, {
+    '/': [],
+    '/posts/hello': ['hello.md'],
+    '/posts/second': ['second.md'],
+    '/search': [],
+    '/404': [],
+  });
   const post = parsePage(renderPage(site, routeAt('/posts/hello'), shared).html);
   assert.match(post.text(post.all((e) => e.name === 'article')[0]!), /The first post\. It links back home\./);
   assert.ok(!renderPage(site, routeAt('/posts/hello'), shared).html.includes('A second post'));
@@ -64,9 +83,15 @@ test('records every link the templates write, with the template file the site na
     { href: '/posts/second/', origin: { kind: 'template', file: 'sitegen.config.ts' } },
     { href: '/posts/hello/', origin: { kind: 'template', file: 'sitegen.config.ts' } },
   ]);
-  assert.deepEqual(renderPage(site, routeAt('/'), shared, 'sites/tiny.config.ts').links.map((link) => link.origin.file), ['sites/tiny.config.ts', 'sites/tiny.config.ts']);
+  assert.deepEqual(
+    renderPage(site, routeAt('/'), shared, 'sites/tiny.config.ts').links.map((link) => link.origin.file),
+    ['sites/tiny.config.ts', 'sites/tiny.config.ts'],
+  );
   const named = defineSite({ ...site, templateFile: (page) => `templates/${page.kind}.tsx` });
-  assert.deepEqual(renderPage(named, routeAt('/'), shared).links.map((link) => link.origin.file), ['templates/home.tsx', 'templates/home.tsx']);
+  assert.deepEqual(
+    renderPage(named, routeAt('/'), shared).links.map((link) => link.origin.file),
+    ['templates/home.tsx', 'templates/home.tsx'],
+  );
   assert.deepEqual(renderPage(site, routeAt('/404'), shared).links, []);
 });
 
@@ -83,28 +108,70 @@ test('records the islands a page holds once each, in page order', () => {
 });
 
 test('wraps a template failure in a render.failed error naming the template and the route source', () => {
-  const missing: Route<TinyPage> = { path: '/posts/missing', url: '/posts/missing/', file: 'posts/missing/index.html', page: { kind: 'post', slug: 'missing' }, source: 'content/posts/missing.md', indexable: true, bodies: [] };
-  assert.throws(() => renderPage(site, missing, shared), (error: unknown) => {
-    assert.ok(error instanceof SiteError);
-    assert.equal(error.code, 'render.failed');
-    assert.equal(error.file, 'sitegen.config.ts');
-    assert.ok(error.cause instanceof Error);
-    assert.match(error.message, /^rendering \/posts\/missing failed: /);
-    assert.match(error.hint ?? '', /content\/posts\/missing\.md/);
-    return true;
+  const missing: Route<TinyPage> = {
+    path: '/posts/missing',
+    url: '/posts/missing/',
+    file: 'posts/missing/index.html',
+    page: { kind: 'post', slug: 'missing' },
+    source: 'content/posts/missing.md',
+    indexable: true,
+    bodies: [],
+  };
+  assert.throws(
+    () => renderPage(site, missing, shared),
+    (error: unknown) => {
+      assert.ok(error instanceof SiteError);
+      assert.equal(error.code, 'render.failed');
+      assert.equal(error.file, 'sitegen.config.ts');
+      assert.ok(error.cause instanceof Error);
+      assert.match(error.message, /^rendering \/posts\/missing failed: /);
+      assert.match(error.hint ?? '', /content\/posts\/missing\.md/);
+      return true;
+    },
+  );
+  const throwing = defineSite({
+    ...site,
+    render: () =>
+      createElement(() => {
+        throw new Error('boom');
+      }),
   });
-  const throwing = defineSite({ ...site, render: () => createElement(() => { throw new Error('boom'); }) });
-  assert.throws(() => renderPage(throwing, routeAt('/'), shared), (error: unknown) => error instanceof SiteError && error.code === 'render.failed' && /boom/.test(error.message));
+  assert.throws(
+    () => renderPage(throwing, routeAt('/'), shared),
+    (error: unknown) => error instanceof SiteError && error.code === 'render.failed' && /boom/.test(error.message),
+  );
 });
 
 test("renders a redirect's old address with the engine's page when the site has none: a refresh and a link, not indexable, no bodies", () => {
   const [redirect] = routed.redirects;
-  assert.deepEqual({ from: redirect!.from, to: redirect!.to, file: redirect!.file }, { from: '/old-home', to: '/', file: 'old-home/index.html' });
+  assert.deepEqual(
+    { from: redirect!.from, to: redirect!.to, file: redirect!.file },
+    { from: '/old-home', to: '/', file: 'old-home/index.html' },
+  );
   const page = renderRedirect(site, redirect!, shared);
-  assert.deepEqual({ path: page.route.path, url: page.route.url, file: page.route.file, page: page.route.page, indexable: page.route.indexable, bodies: page.route.bodies },
-    { path: '/old-home', url: '/old-home', file: 'old-home/index.html', page: { kind: 'redirect', to: '/' }, indexable: false, bodies: [] });
+  assert.deepEqual(
+    {
+      path: page.route.path,
+      url: page.route.url,
+      file: page.route.file,
+      page: page.route.page,
+      indexable: page.route.indexable,
+      bodies: page.route.bodies,
+    },
+    {
+      path: '/old-home',
+      url: '/old-home',
+      file: 'old-home/index.html',
+      page: { kind: 'redirect', to: '/' },
+      indexable: false,
+      bodies: [],
+    },
+  );
   const parsed = parsePage(page.html);
-  assert.equal(parsed.all((e) => e.name === 'meta' && e.attribs['http-equiv'] === 'refresh')[0]?.attribs.content, '0; url=/');
+  assert.equal(
+    parsed.all((e) => e.name === 'meta' && e.attribs['http-equiv'] === 'refresh')[0]?.attribs.content,
+    '0; url=/',
+  );
   assert.equal(parsed.all((e) => e.name === 'meta' && e.attribs.name === 'robots')[0]?.attribs.content, 'noindex');
   assert.deepEqual(page.links, [{ href: '/', origin: { kind: 'template', file: 'sitegen.config.ts' } }]);
 });
@@ -112,9 +179,15 @@ test("renders a redirect's old address with the engine's page when the site has 
 test("the engine's redirect page writes any target as text: it adds no element", () => {
   const to = '/a"><script>alert(1)</script>?q=1&b=<i>';
   const parsed = parsePage(renderRedirect(site, { ...routed.redirects[0]!, to }, shared).html);
-  assert.equal(parsed.all((e) => e.name === 'meta' && e.attribs['http-equiv'] === 'refresh')[0]?.attribs.content, `0; url=${to}`);
+  assert.equal(
+    parsed.all((e) => e.name === 'meta' && e.attribs['http-equiv'] === 'refresh')[0]?.attribs.content,
+    `0; url=${to}`,
+  );
   assert.equal(parsed.all((e) => e.name === 'a')[0]?.attribs.href, to);
-  assert.deepEqual(parsed.all((e) => e.name === 'script' || e.name === 'i'), []);
+  assert.deepEqual(
+    parsed.all((e) => e.name === 'script' || e.name === 'i'),
+    [],
+  );
 });
 
 test("renders a redirect's old address with the site's own redirect page when it has one", () => {

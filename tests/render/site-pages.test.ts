@@ -26,11 +26,20 @@ const renderedOf = (kind: SitePage['kind']) => rendered.get(routeOf(kind).path)!
 /** The island markers of a page, in document order. */
 function islandMarkers(html: string) {
   const page = parsePage(html);
-  return page.all((e) => e.name === 'div' && e.attribs['data-island'] !== undefined).map((marker) => {
-    const id = marker.attribs['data-id']!;
-    const props = page.all((e) => e.name === 'script' && e.attribs['data-island-props'] === id);
-    return { name: marker.attribs['data-island']!, when: marker.attribs['data-when'], id, src: marker.attribs['data-src'], className: marker.attribs.class, props };
-  });
+  return page
+    .all((e) => e.name === 'div' && e.attribs['data-island'] !== undefined)
+    .map((marker) => {
+      const id = marker.attribs['data-id']!;
+      const props = page.all((e) => e.name === 'script' && e.attribs['data-island-props'] === id);
+      return {
+        name: marker.attribs['data-island']!,
+        when: marker.attribs['data-when'],
+        id,
+        src: marker.attribs['data-src'],
+        className: marker.attribs.class,
+        props,
+      };
+    });
 }
 
 test('renders every route to a complete document with exactly one h1', () => {
@@ -52,7 +61,8 @@ test('records the islands of each page kind', () => {
   assert.deepEqual(renderedOf('getting-started').islands, ['ConsultationForm']);
   assert.deepEqual(renderedOf('guide').islands, ['GuideForm']);
   assert.deepEqual(renderedOf('toolkit').islands, ['ToolkitForm']);
-  for (const kind of ['blog-post', 'guide-article', 'legal', 'humans', 'not-found'] as const) assert.deepEqual(renderedOf(kind).islands, [], kind);
+  for (const kind of ['blog-post', 'guide-article', 'legal', 'humans', 'not-found'] as const)
+    assert.deepEqual(renderedOf(kind).islands, [], kind);
 });
 
 test('records exactly the islands whose markers are in the HTML, once each, on every page', () => {
@@ -66,9 +76,17 @@ test('marks each island with its name, load condition, numbered id and bundle UR
   const markers = islandMarkers(renderedOf('blog-index').html);
   assert.equal(markers.length, 1);
   const [marker] = markers;
-  assert.deepEqual({ ...marker, props: marker!.props.length }, {
-    name: 'BlogExplorer', when: 'load', id: 'island-0', src: '/assets/islands/BlogExplorer-TEST.js', className: 'island', props: 1,
-  });
+  assert.deepEqual(
+    { ...marker, props: marker!.props.length },
+    {
+      name: 'BlogExplorer',
+      when: 'load',
+      id: 'island-0',
+      src: '/assets/islands/BlogExplorer-TEST.js',
+      className: 'island',
+      props: 1,
+    },
+  );
   const home = islandMarkers(renderedOf('home').html)[0]!;
   assert.equal(home.when, 'visible', 'the default condition');
   assert.equal(home.src, islandUrls.TestimonialCarousel);
@@ -77,8 +95,14 @@ test('marks each island with its name, load condition, numbered id and bundle UR
 test('writes island props as JSON that parses back to the data the template passed', () => {
   const [marker] = islandMarkers(renderedOf('blog-index').html);
   const props = JSON.parse(textContent(marker!.props[0]!)) as { posts: { title: string; slug: string }[] };
-  assert.deepEqual(props.posts.map((post) => post.slug), model.posts.map((post) => post.slug));
-  assert.deepEqual(props.posts.map((post) => post.title), model.posts.map((post) => post.title));
+  assert.deepEqual(
+    props.posts.map((post) => post.slug),
+    model.posts.map((post) => post.slug),
+  );
+  assert.deepEqual(
+    props.posts.map((post) => post.title),
+    model.posts.map((post) => post.title),
+  );
 });
 
 test('a "</script>" in island props cannot close the props script or open another element', () => {
@@ -88,7 +112,11 @@ test('a "</script>" in island props cannot close the props script or open anothe
   const html = pages.render(routeOf('blog-index'), hostileModel).html;
   const normal = parsePage(renderedOf('blog-index').html);
   const page = parsePage(html);
-  assert.equal(page.all((e) => e.name === 'script').length, normal.all((e) => e.name === 'script').length, 'no script element added');
+  assert.equal(
+    page.all((e) => e.name === 'script').length,
+    normal.all((e) => e.name === 'script').length,
+    'no script element added',
+  );
   const [marker] = islandMarkers(html);
   assert.doesNotMatch(textContent(marker!.props[0]!), /<\/script|<!--/i);
   const props = JSON.parse(textContent(marker!.props[0]!)) as { posts: { title: string }[] };
@@ -105,7 +133,9 @@ test('renders no hydration script or module preload itself (island scripts are a
 
 test('links the stylesheet from the assets on every page', () => {
   for (const [urlPath, page] of rendered) {
-    const sheets = parsePage(page.html).all((e) => e.name === 'link' && e.attribs.rel === 'stylesheet').map((e) => e.attribs.href);
+    const sheets = parsePage(page.html)
+      .all((e) => e.name === 'link' && e.attribs.rel === 'stylesheet')
+      .map((e) => e.attribs.href);
     assert.ok(sheets.includes('/assets/site-TEST.css'), urlPath);
   }
 });
@@ -120,15 +150,26 @@ test('names an existing template file for every page kind', () => {
 });
 
 test('wraps a template failure in a render.failed error naming the template and the route source', () => {
-  const missing: SiteRoute = { path: '/blog/missing', url: '/blog/missing/', file: 'blog/missing/index.html', page: { kind: 'blog-post', slug: 'missing' }, source: 'content/posts/missing.md', indexable: true, bodies: [] };
-  assert.throws(() => pages.render(missing), (error: unknown) => {
-    assert.ok(error instanceof SiteError);
-    assert.equal(error.code, 'render.failed');
-    assert.equal(error.file, 'templates/pages/blog-post.tsx');
-    assert.ok(error.cause instanceof Error);
-    assert.match(error.hint ?? '', /content\/posts\/missing\.md/);
-    return true;
-  });
+  const missing: SiteRoute = {
+    path: '/blog/missing',
+    url: '/blog/missing/',
+    file: 'blog/missing/index.html',
+    page: { kind: 'blog-post', slug: 'missing' },
+    source: 'content/posts/missing.md',
+    indexable: true,
+    bodies: [],
+  };
+  assert.throws(
+    () => pages.render(missing),
+    (error: unknown) => {
+      assert.ok(error instanceof SiteError);
+      assert.equal(error.code, 'render.failed');
+      assert.equal(error.file, 'templates/pages/blog-post.tsx');
+      assert.ok(error.cause instanceof Error);
+      assert.match(error.hint ?? '', /content\/posts\/missing\.md/);
+      return true;
+    },
+  );
 });
 
 test('renders a redirect page that refreshes to, links and names as canonical its target, and is not indexable', () => {
@@ -138,8 +179,14 @@ test('renders a redirect page that refreshes to, links and names as canonical it
   assert.equal(page.route.path, redirect!.from);
   assert.equal(page.route.file, redirect!.file);
   assert.equal(page.route.indexable, false);
-  assert.equal(parsed.all((e) => e.name === 'meta' && e.attribs['http-equiv'] === 'refresh')[0]?.attribs.content, `0; url=${redirect!.to}`);
-  assert.equal(parsed.all((e) => e.name === 'link' && e.attribs.rel === 'canonical')[0]?.attribs.href, model.data.site.siteUrl + redirect!.to);
+  assert.equal(
+    parsed.all((e) => e.name === 'meta' && e.attribs['http-equiv'] === 'refresh')[0]?.attribs.content,
+    `0; url=${redirect!.to}`,
+  );
+  assert.equal(
+    parsed.all((e) => e.name === 'link' && e.attribs.rel === 'canonical')[0]?.attribs.href,
+    model.data.site.siteUrl + redirect!.to,
+  );
   assert.match(parsed.meta('robots') ?? '', /noindex/);
   assert.ok(parsed.all((e) => e.name === 'a' && e.attribs.href === redirect!.to).length >= 1);
   assert.deepEqual(page.islands, []);

@@ -44,10 +44,19 @@ test("the home video is a lazy-loading island: a button named from content over 
   const [card] = findAll(withClass('video-title-card'), button!.children);
   assert.ok(card, 'a title card stands in for the still');
   assert.equal(card.attribs['aria-hidden'], 'true', 'the button names the video; the card only shows it');
-  assert.match(page.text(card), new RegExp(`^“${sentencesOf(story.quote)[0]!.replace(/[.!]$/, '').replace(/[?()]/g, '\\$&')}”`));
+  assert.match(
+    page.text(card),
+    new RegExp(`^“${sentencesOf(story.quote)[0]!.replace(/[.!]$/, '').replace(/[?()]/g, '\\$&')}”`),
+  );
   assert.ok(page.text(card).includes(`${story.name}${story.title}, ${story.company}`), page.text(card));
-  assert.deepEqual(findAll((e) => e.name === 'img', button!.children), [], 'no picture: not a cartoon, not an empty box');
-  const props = JSON.parse(page.text(page.all((e) => e.name === 'script' && e.attribs['data-island-props'] === marker.attribs['data-id'])[0]!)) as { src: string };
+  assert.deepEqual(
+    findAll((e) => e.name === 'img', button!.children),
+    [],
+    'no picture: not a cartoon, not an empty box',
+  );
+  const props = JSON.parse(
+    page.text(page.all((e) => e.name === 'script' && e.attribs['data-island-props'] === marker.attribs['data-id'])[0]!),
+  ) as { src: string };
   assert.equal(props.src, 'https://www.youtube-nocookie.com/embed/8Nq7bXy3mQ4?autoplay=1');
 });
 
@@ -94,12 +103,16 @@ test('each case study leads with its outcome and two or three figures, quotes at
     const [outcome] = within((e) => e.name === 'h3');
     assert.equal(page.text(outcome!), study.outcome);
     const figures = within((e) => e.name === 'dd').map((dd) => page.text(dd));
-    assert.deepEqual(figures, study.metrics.map((metric) => metric.value));
+    assert.deepEqual(
+      figures,
+      study.metrics.map((metric) => metric.value),
+    );
     assert.ok(figures.length >= 2 && figures.length <= 3, study.company);
     const [quote] = within(withClass('case-quote'));
     const quoted = page.text(quote!).replace(/^“|”$/g, '');
     assert.ok(sentencesOf(quoted).length <= 2, study.company);
-    for (const sentence of sentencesOf(quoted)) assert.ok(sentencesOf(study.quote).includes(sentence), `${study.company}: "${sentence}" is the speaker's own`);
+    for (const sentence of sentencesOf(quoted))
+      assert.ok(sentencesOf(study.quote).includes(sentence), `${study.company}: "${sentence}" is the speaker's own`);
     const [story] = within((e) => e.name === 'details');
     assert.ok(story, study.company);
     assert.equal(page.text(findAll((e) => e.name === 'blockquote', story.children)[0]!), `“${study.quote}”`);

@@ -20,7 +20,18 @@ test('"never" drops trailing slashes from page paths, keeping query and fragment
 
 test('leaves the root, files, fragments, queries and other origins alone', () => {
   for (const policy of ['always', 'never'] as const) {
-    for (const href of ['/', '/#services', '/feed.xml', '/images/a.svg', '/assets/site-ABC.js?x', '#top', '?tag=a', 'https://example.com/a', '//cdn.example/a', 'mailto:a@b.c']) {
+    for (const href of [
+      '/',
+      '/#services',
+      '/feed.xml',
+      '/images/a.svg',
+      '/assets/site-ABC.js?x',
+      '#top',
+      '?tag=a',
+      'https://example.com/a',
+      '//cdn.example/a',
+      'mailto:a@b.c',
+    ]) {
       assert.equal(pageHref(href, policy), href, `${policy} ${href}`);
     }
   }

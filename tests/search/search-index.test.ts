@@ -23,7 +23,8 @@ import tinyDefinition from '../sites/tiny/sitegen.config.ts';
 let tmp: string;
 let outDir: string;
 let site: SiteSearch & { origin: string };
-const build = (options: Partial<BuildOptions> & Pick<BuildOptions, 'writer'>) => buildSite({ root: tinyRoot, site: tinySite, ...options });
+const build = (options: Partial<BuildOptions> & Pick<BuildOptions, 'writer'>) =>
+  buildSite({ root: tinyRoot, site: tinySite, ...options });
 
 before(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'sitegen-search-'));
@@ -36,11 +37,20 @@ after(async () => {
   await rm(tmp, { recursive: true, force: true });
 });
 
-test('the build writes the index and Pagefind\'s script under /pagefind/, for the pages that mark themselves', async () => {
-  const entry = JSON.parse(await readFile(path.join(outDir, 'pagefind', 'pagefind-entry.json'), 'utf8')) as { languages: Record<string, { page_count: number }> };
-  assert.deepEqual(Object.values(entry.languages).map((language) => language.page_count), [2], 'the two posts, and neither the home, search nor 404 page');
+test("the build writes the index and Pagefind's script under /pagefind/, for the pages that mark themselves", async () => {
+  const entry = JSON.parse(await readFile(path.join(outDir, 'pagefind', 'pagefind-entry.json'), 'utf8')) as {
+    languages: Record<string, { page_count: number }>;
+  };
+  assert.deepEqual(
+    Object.values(entry.languages).map((language) => language.page_count),
+    [2],
+    'the two posts, and neither the home, search nor 404 page',
+  );
   await readFile(path.join(outDir, 'pagefind', 'pagefind.js'));
-  await assert.rejects(readFile(path.join(outDir, 'pagefind', 'pagefind-ui.js')), 'Pagefind\'s ready-made interface is left out');
+  await assert.rejects(
+    readFile(path.join(outDir, 'pagefind', 'pagefind-ui.js')),
+    "Pagefind's ready-made interface is left out",
+  );
 });
 
 test('check-links reads the index as the files it is: no finding, and every page checked', async () => {
@@ -49,33 +59,49 @@ test('check-links reads the index as the files it is: no finding, and every page
   assert.equal(report.pages, 5, 'home, two posts, search and 404; the index holds no page');
 });
 
-test('a word of a post\'s body finds the post, at its address, with the word marked in the excerpt', async () => {
+test("a word of a post's body finds the post, at its address, with the word marked in the excerpt", async () => {
   const found = await site.search('first');
-  assert.deepEqual(found.map((page) => page.url), ['/posts/hello/']);
+  assert.deepEqual(
+    found.map((page) => page.url),
+    ['/posts/hello/'],
+  );
   assert.match(found[0]!.excerpt, /<mark>first<\/mark>/);
   assert.equal(found[0]!.meta.title, 'Hello');
 });
 
 test('what lies outside data-pagefind-body, and pages without it, are not indexed', async () => {
   // "Search" is the search page's heading, "found" the 404 page's, "Home" the link under each post.
-  assert.deepEqual((await site.search('search')).map((page) => page.url), []);
-  assert.deepEqual((await site.search('found')).map((page) => page.url), []);
+  assert.deepEqual(
+    (await site.search('search')).map((page) => page.url),
+    [],
+  );
+  assert.deepEqual(
+    (await site.search('found')).map((page) => page.url),
+    [],
+  );
   // "home" is in the first post's body ("links back home"), and only there.
-  assert.deepEqual((await site.search('home')).map((page) => page.url), ['/posts/hello/']);
+  assert.deepEqual(
+    (await site.search('home')).map((page) => page.url),
+    ['/posts/hello/'],
+  );
 });
 
 test('a filter the page declares narrows the results', async () => {
   assert.deepEqual(await site.filters(), { tag: { greeting: 1 } });
   assert.deepEqual((await site.search('post')).map((page) => page.url).sort(), ['/posts/hello/', '/posts/second/']);
-  assert.deepEqual((await site.search('post', { tag: 'greeting' })).map((page) => page.url), ['/posts/hello/']);
+  assert.deepEqual(
+    (await site.search('post', { tag: 'greeting' })).map((page) => page.url),
+    ['/posts/hello/'],
+  );
 });
 
 test('only the search page and the index may compile WebAssembly: every other page adds the policy without it', async () => {
   const rules = parseHeadersFile(await readFile(path.join(outDir, '_headers'), 'utf8'));
   const policies = (sitePath: string) => (headersFor(rules, sitePath)['Content-Security-Policy'] ?? '').split(', ');
-  const allowsWasm = (sitePath: string) => policies(sitePath).every((policy) => /script-src [^;]*'wasm-unsafe-eval'/.test(policy));
+  const allowsWasm = (sitePath: string) =>
+    policies(sitePath).every((policy) => /script-src [^;]*'wasm-unsafe-eval'/.test(policy));
   assert.equal(allowsWasm('/search/'), true);
-  assert.equal(allowsWasm('/pagefind/pagefind-worker.js'), true, 'Pagefind\'s worker compiles it too');
+  assert.equal(allowsWasm('/pagefind/pagefind-worker.js'), true, "Pagefind's worker compiles it too");
   for (const sitePath of ['/', '/posts/hello/', '/404.html']) assert.equal(allowsWasm(sitePath), false, sitePath);
   for (const sitePath of ['/', '/search/', '/posts/hello/', '/pagefind/pagefind.js']) {
     for (const policy of policies(sitePath)) {
@@ -92,7 +118,10 @@ test('the search page loads nothing of Pagefind itself: it is told where the scr
 });
 
 test('a page that shows the attribute in its text is not taken for one that marks itself', () => {
-  assert.equal(isMarkedForSearch('<html><body><pre><code>&lt;main data-pagefind-body&gt;</code></pre></body></html>'), false);
+  assert.equal(
+    isMarkedForSearch('<html><body><pre><code>&lt;main data-pagefind-body&gt;</code></pre></body></html>'),
+    false,
+  );
   assert.equal(isMarkedForSearch('<html><body><p title="a > b" data-pagefind-body="">x</p></body></html>'), true);
 });
 
@@ -102,10 +131,18 @@ test('a build that fails while pages are being indexed, or whose links are broke
   try {
     assert.equal((await build({ contentDir: content, writer: new DiskWriter(out) })).committed, true);
     const before = await outputDigest(out);
-    await editFile(path.join(content, 'posts', 'second.md'), 'A second post', 'A second post about zeppelins, linking [the first](/posts/helo/)');
+    await editFile(
+      path.join(content, 'posts', 'second.md'),
+      'A second post',
+      'A second post about zeppelins, linking [the first](/posts/helo/)',
+    );
     assert.equal((await build({ contentDir: content, writer: new DiskWriter(out) })).committed, false);
     assert.equal(await outputDigest(out), before, 'the previous output and index, byte for byte');
-    await editFile(path.join(content, 'posts', 'second.md'), '[the first](/posts/helo/)', '![a missing picture](/images/missing.svg)');
+    await editFile(
+      path.join(content, 'posts', 'second.md'),
+      '[the first](/posts/helo/)',
+      '![a missing picture](/images/missing.svg)',
+    );
     await assert.rejects(build({ contentDir: content, writer: new DiskWriter(out) }), SiteErrorList);
     assert.equal(await outputDigest(out), before, 'the previous output and index, byte for byte');
     assert.deepEqual(await entriesBesideOutput(out), ['content', 'dist'], 'no staging folder is left behind');
@@ -118,24 +155,37 @@ test('the same pages make the same index, whatever order they render in', async 
   const [first, second] = [new MemoryWriter(), new MemoryWriter()];
   await build({ writer: first, checkLinks: false, markdownThreads: 1 });
   await build({ writer: second, checkLinks: false, markdownThreads: 2 });
-  const index = (writer: MemoryWriter) => [...writer.files].filter(([file]) => file.startsWith('pagefind/')).map(([file, bytes]) => [file, Buffer.from(bytes).toString('base64')]).sort();
+  const index = (writer: MemoryWriter) =>
+    [...writer.files]
+      .filter(([file]) => file.startsWith('pagefind/'))
+      .map(([file, bytes]) => [file, Buffer.from(bytes).toString('base64')])
+      .sort();
   assert.ok(index(first).length > 5);
   assert.deepEqual(index(first), index(second));
 });
 
 test('a search page the site does not have, or one sharing its folder, is refused with its code', async () => {
   const withSearch = (page: string) => loadedSite({ ...tinyDefinition, search: { page } });
-  await assert.rejects(buildSite({ root: tinyRoot, site: withSearch('/find'), writer: new MemoryWriter() }), (error: unknown) => {
-    assert.ok(error instanceof SiteError);
-    assert.equal(error.code, 'search.unknown-page');
-    assert.match(error.file ?? '', /sitegen\.config\.ts$/);
-    return true;
-  });
-  await assert.rejects(buildSite({ root: tinyRoot, site: withSearch('/posts/hello'), writer: new MemoryWriter() }), (error: unknown) => {
-    assert.ok(error instanceof SiteErrorList);
-    assert.deepEqual(error.errors.map((e) => e.code), ['search.shared-folder']);
-    return true;
-  });
+  await assert.rejects(
+    buildSite({ root: tinyRoot, site: withSearch('/find'), writer: new MemoryWriter() }),
+    (error: unknown) => {
+      assert.ok(error instanceof SiteError);
+      assert.equal(error.code, 'search.unknown-page');
+      assert.match(error.file ?? '', /sitegen\.config\.ts$/);
+      return true;
+    },
+  );
+  await assert.rejects(
+    buildSite({ root: tinyRoot, site: withSearch('/posts/hello'), writer: new MemoryWriter() }),
+    (error: unknown) => {
+      assert.ok(error instanceof SiteErrorList);
+      assert.deepEqual(
+        error.errors.map((e) => e.code),
+        ['search.shared-folder'],
+      );
+      return true;
+    },
+  );
   const taken = loadedSite({ ...tinyDefinition, search: { page: '/search', folder: 'posts' } });
   await assert.rejects(buildSite({ root: tinyRoot, site: taken, writer: new MemoryWriter() }), (error: unknown) => {
     assert.ok(error instanceof SiteErrorList);
@@ -146,14 +196,24 @@ test('a search page the site does not have, or one sharing its folder, is refuse
 
 test('what the site tells search to ignore is left out of the index: code blocks, with `ignore: ["pre"]`', async () => {
   // Without it, the first post's code is found like its text.
-  assert.deepEqual((await site.search('const')).map((page) => page.url), ['/posts/hello/']);
+  assert.deepEqual(
+    (await site.search('const')).map((page) => page.url),
+    ['/posts/hello/'],
+  );
   const ignoring = loadedSite({ ...tinyDefinition, search: { page: '/search', ignore: ['pre'] } });
   const out = path.join(tmp, 'dist-ignoring-code');
   assert.equal((await buildSite({ root: tinyRoot, site: ignoring, writer: new DiskWriter(out) })).committed, true);
   const searched = await searchBuiltSite(out);
   try {
-    assert.deepEqual((await searched.search('const')).map((page) => page.url), []);
-    assert.deepEqual((await searched.search('first')).map((page) => page.url), ['/posts/hello/'], 'the rest of the post is found');
+    assert.deepEqual(
+      (await searched.search('const')).map((page) => page.url),
+      [],
+    );
+    assert.deepEqual(
+      (await searched.search('first')).map((page) => page.url),
+      ['/posts/hello/'],
+      'the rest of the post is found',
+    );
   } finally {
     await searched.close();
   }
@@ -163,7 +223,10 @@ test('an ignore entry that is no selector is refused with its code, at the defin
   const odd = loadedSite({ ...tinyDefinition, search: { page: '/search', ignore: ['pre', ' '] } });
   await assert.rejects(buildSite({ root: tinyRoot, site: odd, writer: new MemoryWriter() }), (error: unknown) => {
     assert.ok(error instanceof SiteErrorList);
-    assert.deepEqual(error.errors.map((e) => e.code), ['search.bad-ignore']);
+    assert.deepEqual(
+      error.errors.map((e) => e.code),
+      ['search.bad-ignore'],
+    );
     assert.match(error.errors[0]!.file ?? '', /sitegen\.config\.ts$/);
     return true;
   });

@@ -19,28 +19,59 @@ import { loadedSite, tinyRoot } from '../helpers/sites.ts';
 import tinyDefinition from '../sites/tiny/sitegen.config.ts';
 
 const inParts = (pagesPerPart: number) => loadedSite({ ...tinyDefinition, search: { page: '/search', pagesPerPart } });
-const pageCount = async (entryFile: string) => Object.values((JSON.parse(await readFile(entryFile, 'utf8')) as { languages: Record<string, { page_count: number }> }).languages).map((language) => language.page_count);
-const exists = (file: string) => access(file).then(() => true, () => false);
+const pageCount = async (entryFile: string) =>
+  Object.values(
+    (JSON.parse(await readFile(entryFile, 'utf8')) as { languages: Record<string, { page_count: number }> }).languages,
+  ).map((language) => language.page_count);
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
 
 test('an index in parts is published part by part, listed in parts.json, and searched as one', async () => {
   const { dir, content, cleanup } = await tinyContentCopy();
   const out = path.join(dir, 'dist');
   try {
-    assert.equal((await buildSite({ root: tinyRoot, site: inParts(1), contentDir: content, writer: new DiskWriter(out) })).committed, true);
+    assert.equal(
+      (await buildSite({ root: tinyRoot, site: inParts(1), contentDir: content, writer: new DiskWriter(out) }))
+        .committed,
+      true,
+    );
     const index = path.join(out, 'pagefind');
     assert.deepEqual(JSON.parse(await readFile(path.join(index, 'parts.json'), 'utf8')), { merge: ['part-1/'] });
     assert.deepEqual(await pageCount(path.join(index, 'pagefind-entry.json')), [1]);
     assert.deepEqual(await pageCount(path.join(index, 'part-1', 'pagefind-entry.json')), [1]);
-    assert.equal(await exists(path.join(index, 'part-1', 'pagefind.js')), false, 'the script is published once, with the first part');
+    assert.equal(
+      await exists(path.join(index, 'part-1', 'pagefind.js')),
+      false,
+      'the script is published once, with the first part',
+    );
     assert.equal(await exists(path.join(index, 'part-1', 'wasm.unknown.pagefind')), false, 'and so is the WebAssembly');
     assert.deepEqual((await checkSite(out)).findings, []);
 
     const site = await searchBuiltSite(out);
     try {
-      assert.deepEqual((await site.search('image')).map((page) => page.url), ['/posts/second/'], 'a word of the first part');
-      assert.deepEqual((await site.search('first')).map((page) => page.url), ['/posts/hello/'], 'a word of the second part');
-      assert.deepEqual((await site.search('post')).map((page) => page.url).sort(), ['/posts/hello/', '/posts/second/'], 'a word of both');
-      assert.deepEqual((await site.search(null, { tag: 'greeting' })).map((page) => page.url), ['/posts/hello/'], 'filters span the parts');
+      assert.deepEqual(
+        (await site.search('image')).map((page) => page.url),
+        ['/posts/second/'],
+        'a word of the first part',
+      );
+      assert.deepEqual(
+        (await site.search('first')).map((page) => page.url),
+        ['/posts/hello/'],
+        'a word of the second part',
+      );
+      assert.deepEqual(
+        (await site.search('post')).map((page) => page.url).sort(),
+        ['/posts/hello/', '/posts/second/'],
+        'a word of both',
+      );
+      assert.deepEqual(
+        (await site.search(null, { tag: 'greeting' })).map((page) => page.url),
+        ['/posts/hello/'],
+        'filters span the parts',
+      );
     } finally {
       await site.close();
     }
@@ -53,14 +84,18 @@ test('a site with fewer pages than a part publishes one index, and parts.json li
   const writer = new MemoryWriter();
   await buildSite({ root: tinyRoot, site: inParts(2), writer, checkLinks: false });
   assert.equal(writer.text('pagefind/parts.json'), '{"merge":[]}\n');
-  assert.equal([...writer.files.keys()].some((file) => file.startsWith('pagefind/part-')), false);
+  assert.equal(
+    [...writer.files.keys()].some((file) => file.startsWith('pagefind/part-')),
+    false,
+  );
 });
 
 test('after an edit, the parts whose pages did not change come from the cache; --no-cache, or a stored part naming a file outside its folder, makes a part afresh', async () => {
   const { dir, content, cleanup } = await tinyContentCopy();
   const out = path.join(dir, 'dist');
   const cache = new Cache(path.join(dir, 'cache'));
-  const build = (withCache: Cache) => buildSite({ root: tinyRoot, site: inParts(1), contentDir: content, writer: new DiskWriter(out), cache: withCache });
+  const build = (withCache: Cache) =>
+    buildSite({ root: tinyRoot, site: inParts(1), contentDir: content, writer: new DiskWriter(out), cache: withCache });
   try {
     await build(cache);
     // The part of the first post (the second, in route order, which lists the newest post first), as
@@ -73,10 +108,18 @@ test('after an edit, the parts whose pages did not change come from the cache; -
 
     await editFile(path.join(content, 'posts', 'second.md'), 'A second post', 'A second post about zeppelins');
     await build(cache);
-    assert.equal(await readFile(path.join(out, 'pagefind', 'part-1', 'marker.txt'), 'utf8'), 'from the cache', 'the unchanged part is the cached one');
+    assert.equal(
+      await readFile(path.join(out, 'pagefind', 'part-1', 'marker.txt'), 'utf8'),
+      'from the cache',
+      'the unchanged part is the cached one',
+    );
     const site = await searchBuiltSite(out);
     try {
-      assert.deepEqual((await site.search('zeppelins')).map((page) => page.url), ['/posts/second/'], 'the edited part is indexed again');
+      assert.deepEqual(
+        (await site.search('zeppelins')).map((page) => page.url),
+        ['/posts/second/'],
+        'the edited part is indexed again',
+      );
     } finally {
       await site.close();
     }
@@ -90,7 +133,11 @@ test('after an edit, the parts whose pages did not change come from the cache; -
       assert.equal(await exists(path.join(dir, 'escape.txt')), false, name);
       assert.equal(await exists(path.join(out, 'escape.txt')), false, name);
       assert.equal(await exists(path.join(out, 'pagefind', 'part-1', 'marker.txt')), false, name);
-      assert.deepEqual(cache.getJson('search', key, (value): value is unknown => true), stored, `${name}: the part stored again, as Pagefind makes it`);
+      assert.deepEqual(
+        cache.getJson('search', key, (value): value is unknown => true),
+        stored,
+        `${name}: the part stored again, as Pagefind makes it`,
+      );
     }
   } finally {
     await cleanup();
@@ -99,19 +146,29 @@ test('after an edit, the parts whose pages did not change come from the cache; -
 
 test('pages per part that are not a whole number of at least 1 are refused with their code', async () => {
   for (const pagesPerPart of [0, 2.5, Number.NaN]) {
-    await assert.rejects(buildSite({ root: tinyRoot, site: inParts(pagesPerPart), writer: new MemoryWriter() }), (error: unknown) => {
-      assert.ok(error instanceof SiteErrorList);
-      assert.deepEqual(error.errors.map((e) => e.code), ['search.pages-per-part']);
-      assert.match(error.errors[0]!.file ?? '', /sitegen\.config\.ts$/);
-      return true;
-    });
+    await assert.rejects(
+      buildSite({ root: tinyRoot, site: inParts(pagesPerPart), writer: new MemoryWriter() }),
+      (error: unknown) => {
+        assert.ok(error instanceof SiteErrorList);
+        assert.deepEqual(
+          error.errors.map((e) => e.code),
+          ['search.pages-per-part'],
+        );
+        assert.match(error.errors[0]!.file ?? '', /sitegen\.config\.ts$/);
+        return true;
+      },
+    );
   }
 });
 
 test('no Pagefind process outlives the build that started it', async () => {
-  const children = () => spawnSync('ps', ['-o', 'comm=', '--ppid', String(process.pid)], { encoding: 'utf8' }).stdout.split('\n').filter((name) => name.startsWith('pagefind'));
+  const children = () =>
+    spawnSync('ps', ['-o', 'comm=', '--ppid', String(process.pid)], { encoding: 'utf8' })
+      .stdout.split('\n')
+      .filter((name) => name.startsWith('pagefind'));
   await buildSite({ root: tinyRoot, site: inParts(1), writer: new MemoryWriter(), checkLinks: false });
   // Stopped, then gone once the signal has done its work.
-  for (let attempt = 0; attempt < 40 && children().length > 0; attempt++) await new Promise((resolve) => setTimeout(resolve, 50));
+  for (let attempt = 0; attempt < 40 && children().length > 0; attempt++)
+    await new Promise((resolve) => setTimeout(resolve, 50));
   assert.deepEqual(children(), []);
 });

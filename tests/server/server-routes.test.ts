@@ -39,7 +39,8 @@ before(async () => {
 });
 after(() => rm(tmp, { recursive: true, force: true }));
 
-const post = (url: string, text: string, headers: Record<string, string> = {}) => fetch(url, { method: 'POST', body: text, headers });
+const post = (url: string, text: string, headers: Record<string, string> = {}) =>
+  fetch(url, { method: 'POST', body: text, headers });
 
 test("the build records the routes, the site's origin and the data its definition hands them beside the pages", () => {
   assert.deepEqual(facts, { version: 1, url: 'https://tiny.example', routes: ['/api/echo'], data: { title: 'Tiny' } });
@@ -47,22 +48,44 @@ test("the build records the routes, the site's origin and the data its definitio
 
 test('preview answers the route with the module, its variable, the facts, the client address and a SQLite file; pages are still files', async () => {
   const db = path.join(tmp, 'notes.sqlite');
-  const routes = await startNodeServerRoutes({ root: tinyRoot, spec, env: { TINY_GREETING: 'hello', TINY_NOTES_DB: db, OTHER: 'not handed' }, site: () => facts, logError: (text) => assert.fail(text) });
+  const routes = await startNodeServerRoutes({
+    root: tinyRoot,
+    spec,
+    env: { TINY_GREETING: 'hello', TINY_NOTES_DB: db, OTHER: 'not handed' },
+    site: () => facts,
+    logError: (text) => assert.fail(text),
+  });
   const server = await startPreviewServer({ dir: outDir, host: '127.0.0.1', port: 0, routes });
   try {
     const answer = await post(`${server.url}/api/echo`, 'first');
     assert.equal(answer.status, 201);
-    const body = await answer.json() as { greeting: string; site: unknown; clientAddress: string; notes: unknown[] };
+    const body = (await answer.json()) as { greeting: string; site: unknown; clientAddress: string; notes: unknown[] };
     assert.equal(body.greeting, 'hello');
-    assert.deepEqual(body.site, { version: 1, url: 'https://tiny.example', routes: ['/api/echo'], data: { title: 'Tiny' } });
+    assert.deepEqual(body.site, {
+      version: 1,
+      url: 'https://tiny.example',
+      routes: ['/api/echo'],
+      data: { title: 'Tiny' },
+    });
     assert.equal(body.clientAddress, '127.0.0.1');
     assert.deepEqual(body.notes, [{ text: 'first', kept_by: 'request' }]);
     await routes.idle();
     const rows = new BetterSqlite3(db, { readonly: true }).prepare('SELECT text, kept_by FROM notes ORDER BY id').all();
-    assert.deepEqual(rows, [{ text: 'first', kept_by: 'request' }, { text: 'first', kept_by: 'after' }], 'the work handed to waitUntil ran after the answer');
+    assert.deepEqual(
+      rows,
+      [
+        { text: 'first', kept_by: 'request' },
+        { text: 'first', kept_by: 'after' },
+      ],
+      'the work handed to waitUntil ran after the answer',
+    );
     const other = await fetch(`${server.url}/api/echo`);
     assert.equal(other.status, 405);
-    assert.deepEqual(await other.json(), { bound: ['NOTES', 'TINY_GREETING'] }, 'only the variables the site names are handed over');
+    assert.deepEqual(
+      await other.json(),
+      { bound: ['NOTES', 'TINY_GREETING'] },
+      'only the variables the site names are handed over',
+    );
     assert.match(await (await fetch(`${server.url}/`)).text(), /<h1>Tiny<\/h1>/);
   } finally {
     await server.close();
@@ -74,7 +97,13 @@ test('a database that cannot be opened fails the statement, not the server: the 
   const blocker = path.join(tmp, 'a-file');
   await writeFile(blocker, '');
   const errors: string[] = [];
-  const routes = await startNodeServerRoutes({ root: tinyRoot, spec, env: { TINY_NOTES_DB: path.join(blocker, 'notes.sqlite') }, site: () => facts, logError: (text) => errors.push(text) });
+  const routes = await startNodeServerRoutes({
+    root: tinyRoot,
+    spec,
+    env: { TINY_NOTES_DB: path.join(blocker, 'notes.sqlite') },
+    site: () => facts,
+    logError: (text) => errors.push(text),
+  });
   const server = await startPreviewServer({ dir: outDir, host: '127.0.0.1', port: 0, routes });
   try {
     assert.equal((await post(`${server.url}/api/echo`, 'x')).status, 500);
@@ -90,8 +119,16 @@ test('the Worker the build emits runs the same module in workerd, with a D1 data
   const outputs = (await bundleHostOutputs(spec, tinyRoot, outDir)).withFacts(facts);
   const cloudflare = outputs.get(cloudflareFolder)!;
   const config = JSON.parse(cloudflare.get('wrangler.jsonc')!.replace(/^\/\/.*\n/, '')) as Record<string, unknown>;
-  assert.deepEqual(config.assets, { directory: path.relative(path.join(tinyRoot, cloudflareFolder), outDir), binding: 'ASSETS', run_worker_first: ['/api/echo'], html_handling: 'auto-trailing-slash', not_found_handling: '404-page' });
-  assert.deepEqual(config.d1_databases, [{ binding: 'NOTES', database_name: 'tiny-notes', migrations_dir: '../../../server/migrations' }]);
+  assert.deepEqual(config.assets, {
+    directory: path.relative(path.join(tinyRoot, cloudflareFolder), outDir),
+    binding: 'ASSETS',
+    run_worker_first: ['/api/echo'],
+    html_handling: 'auto-trailing-slash',
+    not_found_handling: '404-page',
+  });
+  assert.deepEqual(config.d1_databases, [
+    { binding: 'NOTES', database_name: 'tiny-notes', migrations_dir: '../../../server/migrations' },
+  ]);
   const mf = new Miniflare({
     modules: true,
     script: cloudflare.get('worker.js')!,
@@ -102,11 +139,23 @@ test('the Worker the build emits runs the same module in workerd, with a D1 data
   });
   try {
     // Miniflare's D1 is the API a Worker sees; the engine's SqlDatabase is the part of it a route uses.
-    await applyMigrations(await mf.getD1Database('NOTES') as unknown as SqlDatabase, path.join(tinyRoot, 'server', 'migrations'));
-    const answer = await mf.dispatchFetch('https://tiny.example/api/echo', { method: 'POST', body: 'from a worker', headers: { 'cf-connecting-ip': '203.0.113.9' } });
+    await applyMigrations(
+      (await mf.getD1Database('NOTES')) as unknown as SqlDatabase,
+      path.join(tinyRoot, 'server', 'migrations'),
+    );
+    const answer = await mf.dispatchFetch('https://tiny.example/api/echo', {
+      method: 'POST',
+      body: 'from a worker',
+      headers: { 'cf-connecting-ip': '203.0.113.9' },
+    });
     assert.equal(answer.status, 201);
-    const body = await answer.json() as { greeting: string; site: unknown; clientAddress: string; notes: unknown[] };
-    assert.deepEqual(body, { greeting: 'from workerd', site: { url: 'https://tiny.example', data: { title: 'Tiny' } }, clientAddress: '203.0.113.9', notes: [{ text: 'from a worker', kept_by: 'request' }] });
+    const body = (await answer.json()) as { greeting: string; site: unknown; clientAddress: string; notes: unknown[] };
+    assert.deepEqual(body, {
+      greeting: 'from workerd',
+      site: { url: 'https://tiny.example', data: { title: 'Tiny' } },
+      clientAddress: '203.0.113.9',
+      notes: [{ text: 'from a worker', kept_by: 'request' }],
+    });
     assert.equal(await (await mf.dispatchFetch('https://tiny.example/posts/hello/')).text(), 'a static file');
   } finally {
     await mf.dispose();
@@ -120,10 +169,16 @@ test('the Netlify function the build emits exports the handler with its path, an
   const file = path.join(tinyRoot, `.netlify-test-${process.pid}.mjs`);
   await writeFile(file, netlify.get('sitegen-api-echo.mjs')!);
   try {
-    const module = await import(pathToFileURL(file).href) as { default: (request: Request, context: unknown) => Promise<Response>; config: { path: string } };
+    const module = (await import(pathToFileURL(file).href)) as {
+      default: (request: Request, context: unknown) => Promise<Response>;
+      config: { path: string };
+    };
     assert.deepEqual(module.config, { path: '/api/echo' });
     process.env.TINY_GREETING = 'from netlify';
-    const answer = await module.default(new Request('https://tiny.example/api/echo'), { ip: '198.51.100.7', waitUntil: () => undefined });
+    const answer = await module.default(new Request('https://tiny.example/api/echo'), {
+      ip: '198.51.100.7',
+      waitUntil: () => undefined,
+    });
     assert.equal(answer.status, 405);
     assert.deepEqual(await answer.json(), { bound: ['NETLIFY_MARK', 'TINY_GREETING'] });
   } finally {
@@ -134,7 +189,17 @@ test('the Netlify function the build emits exports the handler with its path, an
 
 test('a route at the address of a page, or not a path, is refused by the build', () => {
   for (const route of ['/posts/hello', '/posts/hello/', 'api/echo', '/api/echo?x']) {
-    assert.throws(() => serverFactsOf({ ...spec, routes: { [route]: 'server/echo.ts' } }, { site: { title: 'Tiny', url: 'https://tiny.example' }, posts: [] }, 'https://tiny.example', ['/', '/posts/hello']), (error: unknown) => error instanceof SiteError && error.code === 'server.bad-route', route);
+    assert.throws(
+      () =>
+        serverFactsOf(
+          { ...spec, routes: { [route]: 'server/echo.ts' } },
+          { site: { title: 'Tiny', url: 'https://tiny.example' }, posts: [] },
+          'https://tiny.example',
+          ['/', '/posts/hello'],
+        ),
+      (error: unknown) => error instanceof SiteError && error.code === 'server.bad-route',
+      route,
+    );
   }
 });
 
@@ -142,8 +207,16 @@ test('a route module without a default export is a located server.no-handler', a
   const file = path.join(tinyRoot, 'server', `no-handler-${process.pid}.ts`);
   await writeFile(file, 'export const notDefault = 1;\n');
   try {
-    await assert.rejects(startNodeServerRoutes({ root: tinyRoot, spec: { ...spec, routes: { '/api/x': path.relative(tinyRoot, file) } }, env: {}, site: () => facts, logError: () => undefined }),
-      (error: unknown) => error instanceof SiteError && error.code === 'server.no-handler' && error.file === file);
+    await assert.rejects(
+      startNodeServerRoutes({
+        root: tinyRoot,
+        spec: { ...spec, routes: { '/api/x': path.relative(tinyRoot, file) } },
+        env: {},
+        site: () => facts,
+        logError: () => undefined,
+      }),
+      (error: unknown) => error instanceof SiteError && error.code === 'server.no-handler' && error.file === file,
+    );
   } finally {
     await rm(file, { force: true });
   }
@@ -153,13 +226,19 @@ test('the facts file is read back as the build wrote it', async () => {
   assert.deepEqual(JSON.parse(await readFile(path.join(outDir, serverFactsFile), 'utf8')), facts);
 });
 
-test('a link or form action to a server route is not a missing page for the link checker; without the build\'s facts it is', async () => {
+test("a link or form action to a server route is not a missing page for the link checker; without the build's facts it is", async () => {
   const dir = path.join(tmp, 'checked');
   await rm(dir, { recursive: true, force: true });
   const { mkdir } = await import('node:fs/promises');
   await mkdir(dir);
-  await writeFile(path.join(dir, 'index.html'), '<!DOCTYPE html><html lang="en"><title>t</title><form action="/api/echo" method="post"></form><a href="/api/nothing">x</a></html>');
-  const missing = async () => (await checkSite(dir)).findings.filter((finding) => finding.code === 'links.missing-page').map((finding) => finding.href);
+  await writeFile(
+    path.join(dir, 'index.html'),
+    '<!DOCTYPE html><html lang="en"><title>t</title><form action="/api/echo" method="post"></form><a href="/api/nothing">x</a></html>',
+  );
+  const missing = async () =>
+    (await checkSite(dir)).findings
+      .filter((finding) => finding.code === 'links.missing-page')
+      .map((finding) => finding.href);
   assert.deepEqual((await missing()).sort(), ['/api/echo', '/api/nothing']);
   await writeFile(path.join(dir, serverFactsFile), JSON.stringify(facts));
   assert.deepEqual(await missing(), ['/api/nothing']);
@@ -167,16 +246,26 @@ test('a link or form action to a server route is not a missing page for the link
 
 test('dev answers the route with the same module, the facts of the build it serves and its own SQLite file', async () => {
   const db = path.join(tmp, 'dev-notes.sqlite');
-  const { server, logs } = await startTestDevServer({ root: tinyRoot, contentDir: path.join(tinyRoot, 'content'), configFile: path.join(tinyRoot, 'sitegen.server.config.ts'), cache: new Cache(cacheFolder(tmp)), env: { TINY_GREETING: 'from dev', TINY_NOTES_DB: db } });
+  const { server, logs } = await startTestDevServer({
+    root: tinyRoot,
+    contentDir: path.join(tinyRoot, 'content'),
+    configFile: path.join(tinyRoot, 'sitegen.server.config.ts'),
+    cache: new Cache(cacheFolder(tmp)),
+    env: { TINY_GREETING: 'from dev', TINY_NOTES_DB: db },
+  });
   try {
     const answer = await post(`${server.url}/api/echo`, 'in dev');
     assert.equal(answer.status, 201, logs.join('\n'));
-    const body = await answer.json() as { greeting: string; site: { url: string; data: unknown }; notes: unknown[] };
+    const body = (await answer.json()) as { greeting: string; site: { url: string; data: unknown }; notes: unknown[] };
     assert.equal(body.greeting, 'from dev');
     assert.deepEqual([body.site.url, body.site.data], ['https://tiny.example', { title: 'Tiny' }]);
     assert.deepEqual(body.notes, [{ text: 'in dev', kept_by: 'request' }]);
   } finally {
     await server.close();
   }
-  assert.deepEqual(new BetterSqlite3(db, { readonly: true }).prepare('SELECT kept_by FROM notes ORDER BY id').all(), [{ kept_by: 'request' }, { kept_by: 'after' }], 'closing waits for the work after the answer');
+  assert.deepEqual(
+    new BetterSqlite3(db, { readonly: true }).prepare('SELECT kept_by FROM notes ORDER BY id').all(),
+    [{ kept_by: 'request' }, { kept_by: 'after' }],
+    'closing waits for the work after the answer',
+  );
 });

@@ -16,7 +16,8 @@ const asDrawn = (spec: ShareCardSpec<never, never> | ReturnType<typeof tinyCard>
 
 async function pixels(png: Buffer) {
   const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
-  const at = (x: number, y: number) => `#${[0, 1, 2].map((c) => data[(y * info.width + x) * info.channels + c]!.toString(16).padStart(2, '0')).join('')}`;
+  const at = (x: number, y: number) =>
+    `#${[0, 1, 2].map((c) => data[(y * info.width + x) * info.channels + c]!.toString(16).padStart(2, '0')).join('')}`;
   /** Rows and columns holding a pixel close to white. */
   const white = { top: Infinity, bottom: -1, left: Infinity, right: -1 };
   for (let y = 0; y < info.height; y++) {
@@ -53,7 +54,10 @@ test("draws a card's words only inside the spec's box", async () => {
 test('draws the background once for a set of assets, and the words of every card', async () => {
   const spec = tinyCard();
   const assets = tinyCardAssets(model);
-  await Promise.all([drawCard(asDrawn(spec), { title: 'One' }, assets), drawCard(asDrawn(spec), { title: 'Two' }, assets)]);
+  await Promise.all([
+    drawCard(asDrawn(spec), { title: 'One' }, assets),
+    drawCard(asDrawn(spec), { title: 'Two' }, assets),
+  ]);
   await drawCard(asDrawn(spec), { title: 'Three' }, assets);
   assert.deepEqual(spec.drawn, { background: 1, words: 3 });
   await drawCard(asDrawn(spec), { title: 'Four' }, tinyCardAssets(model));

@@ -18,9 +18,20 @@ after(() => cleanup());
 
 /** Where the tiny site's images are, and what they may be read from. */
 const read = (image: SocialImageSource) => readSocialImage(image, path.join(content, 'images'), content);
-const source = (url: string): SocialImageSource => ({ url, socialImageAlt: 'A picture', file: path.join(content, 'posts', 'hello.md'), line: 9 });
+const source = (url: string): SocialImageSource => ({
+  url,
+  socialImageAlt: 'A picture',
+  file: path.join(content, 'posts', 'hello.md'),
+  line: 9,
+});
 
-async function picture(name: string, width: number, height: number, format: 'png' | 'jpeg' | 'webp', background = '#e11d48'): Promise<void> {
+async function picture(
+  name: string,
+  width: number,
+  height: number,
+  format: 'png' | 'jpeg' | 'webp',
+  background = '#e11d48',
+): Promise<void> {
   const image = sharp({ create: { width, height, channels: 3, background } });
   await writeFile(path.join(content, 'images', 'posts', name), await image.toFormat(format).toBuffer());
 }
@@ -43,28 +54,41 @@ test("fits a post's JPEG to a 1200×630 JPEG of the same picture", async () => {
 
 test('keeps a PNG a PNG', async () => {
   await picture('launch.png', 1200, 630, 'png');
-  const meta = await sharp(await fitSocialImage(read(source('/images/posts/launch.png')), source('/images/posts/launch.png'))).metadata();
+  const meta = await sharp(
+    await fitSocialImage(read(source('/images/posts/launch.png')), source('/images/posts/launch.png')),
+  ).metadata();
   assert.deepEqual([meta.format, meta.width, meta.height], ['png', 1200, 630]);
 });
 
 test('a socialImage with no file is content.missing-image at the post line', () => {
-  assert.throws(() => read(source('/images/posts/nowhere.png')), (error) => assertLocated(error, 'content.missing-image'));
+  assert.throws(
+    () => read(source('/images/posts/nowhere.png')),
+    (error) => assertLocated(error, 'content.missing-image'),
+  );
 });
 
 test('a WebP named .png is content.bad-social-image at the post line', async () => {
   await picture('disguised.png', 1200, 630, 'webp');
   const bytes = read(source('/images/posts/disguised.png'));
-  await assert.rejects(fitSocialImage(bytes, source('/images/posts/disguised.png')), (error) => assertLocated(error, 'content.bad-social-image'));
+  await assert.rejects(fitSocialImage(bytes, source('/images/posts/disguised.png')), (error) =>
+    assertLocated(error, 'content.bad-social-image'),
+  );
 });
 
 test('a picture too small for a large card is content.bad-social-image', async () => {
   await picture('tiny.png', 300, 200, 'png');
   const bytes = read(source('/images/posts/tiny.png'));
-  await assert.rejects(fitSocialImage(bytes, source('/images/posts/tiny.png')), (error) => assertLocated(error, 'content.bad-social-image') && /300×200/.test((error as Error).message));
+  await assert.rejects(
+    fitSocialImage(bytes, source('/images/posts/tiny.png')),
+    (error) => assertLocated(error, 'content.bad-social-image') && /300×200/.test((error as Error).message),
+  );
 });
 
 test('a truncated file is content.bad-social-image', async () => {
   await picture('whole.jpg', 1200, 630, 'jpeg');
   const whole = read(source('/images/posts/whole.jpg'));
-  await assert.rejects(fitSocialImage(whole.subarray(0, Math.floor(whole.length / 2)), source('/images/posts/whole.jpg')), (error) => assertLocated(error, 'content.bad-social-image'));
+  await assert.rejects(
+    fitSocialImage(whole.subarray(0, Math.floor(whole.length / 2)), source('/images/posts/whole.jpg')),
+    (error) => assertLocated(error, 'content.bad-social-image'),
+  );
 });

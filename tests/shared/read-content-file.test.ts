@@ -17,7 +17,10 @@ function textOf(size: number, seed: number): string {
 }
 
 /** Writes `files` into a new folder and runs `check` with a reader of it and the files' paths; the folder is removed after. */
-async function withFiles(files: Record<string, string>, check: (reader: ContentFiles, file: (name: string) => string) => void): Promise<void> {
+async function withFiles(
+  files: Record<string, string>,
+  check: (reader: ContentFiles, file: (name: string) => string) => void,
+): Promise<void> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'read-content-'));
   try {
     await Promise.all(Object.entries(files).map(([name, text]) => writeFile(path.join(dir, name), text)));
@@ -50,7 +53,10 @@ test("answers bytes that stay the file's own after later reads", async () => {
 
 test('refuses a text over its limit, and reads the next one whole', async () => {
   await withFiles({ 'big.md': 'x'.repeat(5000), 'small.md': 'small' }, (reader, file) => {
-    assert.throws(() => reader.readText(file('big.md'), 4096), (error: unknown) => error instanceof SiteError && error.code === 'content.file-too-large');
+    assert.throws(
+      () => reader.readText(file('big.md'), 4096),
+      (error: unknown) => error instanceof SiteError && error.code === 'content.file-too-large',
+    );
     assert.equal(reader.readText(file('small.md'), 4096), 'small');
   });
 });

@@ -2,7 +2,15 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { closestId, closestPath, editDistance, PathSuggester } from '../../cli/shared/suggest.ts';
 
-const routes = ['/', '/about/', '/services/devshops/', '/services/startups/', '/guides/playwright/', '/blog/', '/blog/ai-powered-bug-reports/'];
+const routes = [
+  '/',
+  '/about/',
+  '/services/devshops/',
+  '/services/startups/',
+  '/guides/playwright/',
+  '/blog/',
+  '/blog/ai-powered-bug-reports/',
+];
 
 test('counts character edits', () => {
   assert.equal(editDistance('dev-shops', 'devshops'), 1);
@@ -51,8 +59,16 @@ test('suggests the closest id for a missing fragment', () => {
 test("prefers the page whose slug is the broken path's last segment, however far the rest is", () => {
   const blog = [...routes, '/blog/launching-checkout/', '/guides/content/playwright/'];
   assert.equal(closestPath('/launching-checkout/', blog), '/blog/launching-checkout/');
-  assert.equal(closestPath('/2021/06/02/launching-checkout.html', blog), '/blog/launching-checkout/', "an old Jekyll address names the post's slug");
-  assert.equal(closestPath('/guide/playwright/', blog), '/guides/playwright/', 'of two pages with the slug, the closer one');
+  assert.equal(
+    closestPath('/2021/06/02/launching-checkout.html', blog),
+    '/blog/launching-checkout/',
+    "an old Jekyll address names the post's slug",
+  );
+  assert.equal(
+    closestPath('/guide/playwright/', blog),
+    '/guides/playwright/',
+    'of two pages with the slug, the closer one',
+  );
   const suggester = new PathSuggester(blog, 0);
   assert.equal(suggester.closest('/launching-checkout/'), '/blog/launching-checkout/');
   assert.equal(suggester.closest('/posts/2021/launching-checkout/'), '/blog/launching-checkout/');

@@ -17,7 +17,11 @@ import { syntheticPost } from '../helpers/synthetic-posts.ts';
 const extra = 60;
 const copy = await copyContent();
 after(() => copy.cleanup());
-await Promise.all(Array.from({ length: extra }, (_, i) => writeFile(path.join(copy.content, 'posts', `synthetic-post-${i}.md`), syntheticPost(i))));
+await Promise.all(
+  Array.from({ length: extra }, (_, i) =>
+    writeFile(path.join(copy.content, 'posts', `synthetic-post-${i}.md`), syntheticPost(i)),
+  ),
+);
 const raw = await loadContent(copy.content, realSite.definition.content);
 const model = validateSiteModel(raw);
 const pages = await sitePages({ given: { raw, model }, markdown: false });
@@ -32,7 +36,9 @@ const html = (sitePath: string) => {
 /** The explorer's props on a page of the blog's list. */
 function explorerProps(page: ReturnType<typeof parsePage>): BlogExplorerProps {
   const marker = page.all((e) => e.name === 'div' && e.attribs['data-island'] === 'BlogExplorer')[0]!;
-  const script = page.all((e) => e.name === 'script' && e.attribs['data-island-props'] === marker.attribs['data-id'])[0]!;
+  const script = page.all(
+    (e) => e.name === 'script' && e.attribs['data-island-props'] === marker.attribs['data-id'],
+  )[0]!;
   return JSON.parse(page.text(script)) as BlogExplorerProps;
 }
 
@@ -42,15 +48,33 @@ const hrefs = (page: ReturnType<typeof parsePage>, predicate: (attribs: Record<s
 test('the first page lists its page of posts with the featured three, a pager and rel="next", and hands the explorer only those', () => {
   const page = parsePage(html('/blog'));
   const props = explorerProps(page);
-  assert.deepEqual(props.posts.map((post) => post.slug), model.posts.slice(0, size).map((post) => post.slug));
-  assert.deepEqual(props.featured.map((post) => post.slug), model.posts.slice(0, 3).map((post) => post.slug));
+  assert.deepEqual(
+    props.posts.map((post) => post.slug),
+    model.posts.slice(0, size).map((post) => post.slug),
+  );
+  assert.deepEqual(
+    props.featured.map((post) => post.slug),
+    model.posts.slice(0, 3).map((post) => post.slug),
+  );
   assert.equal(props.indexUrl, '/blog/posts.json');
-  assert.deepEqual(page.all((e) => e.name === 'link' && e.attribs.rel === 'next').map((l) => l.attribs.href), ['/blog/page/2/']);
-  assert.deepEqual(page.all((e) => e.name === 'link' && e.attribs.rel === 'prev'), []);
+  assert.deepEqual(
+    page.all((e) => e.name === 'link' && e.attribs.rel === 'next').map((l) => l.attribs.href),
+    ['/blog/page/2/'],
+  );
+  assert.deepEqual(
+    page.all((e) => e.name === 'link' && e.attribs.rel === 'prev'),
+    [],
+  );
   const pager = page.all((e) => e.name === 'nav' && e.attribs['aria-label'] === model.data.blog.pager.label)[0];
   assert.ok(pager, 'a pager');
-  assert.deepEqual(hrefs(page, (a) => a.rel === 'next'), ['/blog/page/2/']);
-  assert.deepEqual(hrefs(page, (a) => a['aria-current'] === 'page'), ['/blog/']);
+  assert.deepEqual(
+    hrefs(page, (a) => a.rel === 'next'),
+    ['/blog/page/2/'],
+  );
+  assert.deepEqual(
+    hrefs(page, (a) => a['aria-current'] === 'page'),
+    ['/blog/'],
+  );
   assert.ok(hrefs(page, () => true).includes(`/blog/page/${lastPage}/`), 'the last page is a link');
 });
 
@@ -58,22 +82,40 @@ test('a later page names its number in its title and h1, is its own canonical, l
   const page = parsePage(html('/blog/page/2'));
   assert.match(page.texts('title')[0]!, new RegExp(`page 2 of ${lastPage}`));
   assert.match(page.texts('h1')[0]!, /page 2 of/);
-  assert.equal(page.all((e) => e.name === 'link' && e.attribs.rel === 'canonical')[0]!.attribs.href, `${model.data.site.siteUrl}/blog/page/2/`);
-  assert.deepEqual(hrefs(page, (a) => a.rel === 'prev'), ['/blog/']);
-  assert.deepEqual(hrefs(page, (a) => a.rel === 'next'), [lastPage > 2 ? '/blog/page/3/' : undefined].filter(Boolean));
+  assert.equal(
+    page.all((e) => e.name === 'link' && e.attribs.rel === 'canonical')[0]!.attribs.href,
+    `${model.data.site.siteUrl}/blog/page/2/`,
+  );
+  assert.deepEqual(
+    hrefs(page, (a) => a.rel === 'prev'),
+    ['/blog/'],
+  );
+  assert.deepEqual(
+    hrefs(page, (a) => a.rel === 'next'),
+    [lastPage > 2 ? '/blog/page/3/' : undefined].filter(Boolean),
+  );
   const props = explorerProps(page);
-  assert.deepEqual(props.posts.map((post) => post.slug), model.posts.slice(size, size * 2).map((post) => post.slug));
+  assert.deepEqual(
+    props.posts.map((post) => post.slug),
+    model.posts.slice(size, size * 2).map((post) => post.slug),
+  );
   assert.deepEqual(props.featured, []);
 });
 
 test('the sidebar links every category and tag to its page, so filtering by one works without JavaScript', () => {
   const page = parsePage(html('/blog'));
   const tagHrefs = hrefs(page, (a) => a.href?.startsWith('/blog/tags/') ?? false);
-  assert.deepEqual(tagHrefs, model.terms.tags.map((term) => `/blog/tags/${term.slug}/`));
-  assert.deepEqual(hrefs(page, (a) => a.href?.startsWith('/blog/categories/') ?? false), model.terms.categories.map((term) => `/blog/categories/${term.slug}/`));
+  assert.deepEqual(
+    tagHrefs,
+    model.terms.tags.map((term) => `/blog/tags/${term.slug}/`),
+  );
+  assert.deepEqual(
+    hrefs(page, (a) => a.href?.startsWith('/blog/categories/') ?? false),
+    model.terms.categories.map((term) => `/blog/categories/${term.slug}/`),
+  );
 });
 
-test('a tag\'s page lists its posts with their cards, marks its tag, links its feed, and loads no script but the site\'s own', () => {
+test("a tag's page lists its posts with their cards, marks its tag, links its feed, and loads no script but the site's own", () => {
   const term = model.terms.tags.find((candidate) => candidate.items.length > size)!;
   assert.ok(term, 'a tag with more than a page of posts');
   const page = parsePage(html(`/blog/tags/${term.slug}`));
@@ -83,16 +125,38 @@ test('a tag\'s page lists its posts with their cards, marks its tag, links its f
   assert.equal(page.text(hero).split(term.name).length - 1, 1, page.text(hero));
   assert.match(page.text(hero), new RegExp(`${term.items.length} posts`));
   const cards = hrefs(page, (a) => a.class === 'read-more');
-  assert.deepEqual(cards, term.items.slice(0, size).map((slug) => `/blog/${slug}/`));
-  assert.deepEqual(hrefs(page, (a) => a['aria-current'] === 'true'), [`/blog/tags/${term.slug}/`]);
-  assert.deepEqual(hrefs(page, (a) => a.rel === 'next'), [`/blog/tags/${term.slug}/page/2/`]);
-  assert.deepEqual(page.all((e) => e.name === 'link' && e.attribs.type === 'application/rss+xml').map((l) => l.attribs.href), ['/feed.xml', `/blog/tags/${term.slug}/feed.xml`]);
-  assert.deepEqual(page.all((e) => e.name === 'div' && e.attribs['data-island'] !== undefined), [], 'no island');
-  assert.deepEqual(page.all((e) => e.name === 'script' && e.attribs.src !== undefined).map((s) => s.attribs.src), ['/assets/site-TEST.js']);
+  assert.deepEqual(
+    cards,
+    term.items.slice(0, size).map((slug) => `/blog/${slug}/`),
+  );
+  assert.deepEqual(
+    hrefs(page, (a) => a['aria-current'] === 'true'),
+    [`/blog/tags/${term.slug}/`],
+  );
+  assert.deepEqual(
+    hrefs(page, (a) => a.rel === 'next'),
+    [`/blog/tags/${term.slug}/page/2/`],
+  );
+  assert.deepEqual(
+    page.all((e) => e.name === 'link' && e.attribs.type === 'application/rss+xml').map((l) => l.attribs.href),
+    ['/feed.xml', `/blog/tags/${term.slug}/feed.xml`],
+  );
+  assert.deepEqual(
+    page.all((e) => e.name === 'div' && e.attribs['data-island'] !== undefined),
+    [],
+    'no island',
+  );
+  assert.deepEqual(
+    page.all((e) => e.name === 'script' && e.attribs.src !== undefined).map((s) => s.attribs.src),
+    ['/assets/site-TEST.js'],
+  );
 });
 
 test('a category\'s page marks its category, not "All Categories" or a tag', () => {
   const term = model.terms.categories[0]!;
   const page = parsePage(html(`/blog/categories/${term.slug}`));
-  assert.deepEqual(hrefs(page, (a) => a['aria-current'] === 'true'), [`/blog/categories/${term.slug}/`]);
+  assert.deepEqual(
+    hrefs(page, (a) => a['aria-current'] === 'true'),
+    [`/blog/categories/${term.slug}/`],
+  );
 });

@@ -19,18 +19,30 @@ test('accepts the site blog texts', () => {
 });
 
 test('refuses a result text without the placeholder it must fill', () => {
-  assert.deepEqual(problems({ ...blog, results: { ...blog.results, tag: 'tagged' } }), [['results.tag', 'expected the placeholder {tag}']]);
-  assert.deepEqual(problems({ ...blog, readMoreContext: 'about the post' }), [['readMoreContext', 'expected the placeholder {title}']]);
+  assert.deepEqual(problems({ ...blog, results: { ...blog.results, tag: 'tagged' } }), [
+    ['results.tag', 'expected the placeholder {tag}'],
+  ]);
+  assert.deepEqual(problems({ ...blog, readMoreContext: 'about the post' }), [
+    ['readMoreContext', 'expected the placeholder {title}'],
+  ]);
 });
 
 test('refuses a placeholder the text is not filled with, such as a misspelt one', () => {
   const results = { ...blog.results, query: { ...blog.results.query, other: 'match “{qeury}” {query}' } };
-  assert.deepEqual(problems({ ...blog, results }), [['results.query.other', 'unknown placeholder {qeury}: only {query} is filled in here']]);
+  assert.deepEqual(problems({ ...blog, results }), [
+    ['results.query.other', 'unknown placeholder {qeury}: only {query} is filled in here'],
+  ]);
 });
 
 test('needs the clear-filters label and every result text', () => {
   const { clearFilters: _label, ...withoutLabel } = blog;
-  assert.deepEqual(problems(withoutLabel).map(([at]) => at), ['clearFilters']);
+  assert.deepEqual(
+    problems(withoutLabel).map(([at]) => at),
+    ['clearFilters'],
+  );
   const { all: _all, ...withoutAll } = blog.results;
-  assert.deepEqual(problems({ ...blog, results: withoutAll }).map(([at]) => at), ['results.all']);
+  assert.deepEqual(
+    problems({ ...blog, results: withoutAll }).map(([at]) => at),
+    ['results.all'],
+  );
 });

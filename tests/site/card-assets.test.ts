@@ -18,19 +18,25 @@ test("reads the card colours from the stylesheet's custom properties", async () 
 });
 
 test('a colour the stylesheet lacks is share-card.failed naming the stylesheet', () => {
-  assert.throws(() => readColours('base.css', ':root { --navy-2: #16285a; --indigo: #4f46e5; }'), (error: unknown) => {
-    assert.ok(error instanceof SiteError);
-    assert.equal(error.code, 'share-card.failed');
-    assert.equal(error.file, 'base.css');
-    assert.match(error.message, /--navy\b/);
-    return true;
-  });
+  assert.throws(
+    () => readColours('base.css', ':root { --navy-2: #16285a; --indigo: #4f46e5; }'),
+    (error: unknown) => {
+      assert.ok(error instanceof SiteError);
+      assert.equal(error.code, 'share-card.failed');
+      assert.equal(error.file, 'base.css');
+      assert.match(error.message, /--navy\b/);
+      return true;
+    },
+  );
 });
 
 test('the fingerprint changes with the brand, so cards are redrawn when what they show changes', async () => {
   const { model } = await loadSiteModel();
   const first = readCardAssets(projectRoot, model);
-  const renamed = readCardAssets(projectRoot, { ...model, data: { ...model.data, site: { ...model.data.site, brand: 'Another Brand' } } });
+  const renamed = readCardAssets(projectRoot, {
+    ...model,
+    data: { ...model.data, site: { ...model.data.site, brand: 'Another Brand' } },
+  });
   assert.equal((first.data as CardData).host, 'checkpointqa.com');
   assert.equal(first.fonts.length, 4);
   assert.notEqual(first.fingerprint, renamed.fingerprint);

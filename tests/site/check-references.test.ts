@@ -30,7 +30,9 @@ test('accepts the real content', async () => {
 });
 
 test('reports a guide card that points to a route that does not exist, at its JSON line', async () => {
-  const errors = await referenceErrors((c) => editFile(path.join(c, 'data', 'home.json'), '"href": "/guides/test-data"', '"href": "/guides/test-datas"'));
+  const errors = await referenceErrors((c) =>
+    editFile(path.join(c, 'data', 'home.json'), '"href": "/guides/test-data"', '"href": "/guides/test-datas"'),
+  );
   assert.ok(errors.length >= 1);
   assert.equal(errors[0]!.code, 'content.unknown-route');
   assert.match(errors[0]!.file!, /home\.json$/);
@@ -39,15 +41,30 @@ test('reports a guide card that points to a route that does not exist, at its JS
 });
 
 test('reports the footer spelling /services/dev-shops only when no redirect declares it', async () => {
-  const withRedirect = await referenceErrors((c) => editFile(path.join(c, 'data', 'navigation.json'), '"href": "/humans" }\n        ]', '"href": "/services/dev-shops" }\n        ]'));
+  const withRedirect = await referenceErrors((c) =>
+    editFile(
+      path.join(c, 'data', 'navigation.json'),
+      '"href": "/humans" }\n        ]',
+      '"href": "/services/dev-shops" }\n        ]',
+    ),
+  );
   assert.deepEqual(withRedirect, []);
   const withoutRedirect = await referenceErrors(async (c) => {
-    await editFile(path.join(c, 'data', 'navigation.json'), '"href": "/humans" }\n        ]', '"href": "/services/dev-shop" }\n        ]');
+    await editFile(
+      path.join(c, 'data', 'navigation.json'),
+      '"href": "/humans" }\n        ]',
+      '"href": "/services/dev-shop" }\n        ]',
+    );
   });
   assert.equal(withoutRedirect[0]?.hint, 'did you mean /services/devshops?');
 });
 
 test('reports an image that is not in content/images', async () => {
-  const errors = await referenceErrors((c) => editFile(path.join(c, 'posts', 'ai-powered-bug-reports.md'), /^image: .*$/m, 'image: /images/posts/missing.svg'));
-  assert.deepEqual(errors.map((e) => [e.code, e.line]), [['content.missing-image', 7]]);
+  const errors = await referenceErrors((c) =>
+    editFile(path.join(c, 'posts', 'ai-powered-bug-reports.md'), /^image: .*$/m, 'image: /images/posts/missing.svg'),
+  );
+  assert.deepEqual(
+    errors.map((e) => [e.code, e.line]),
+    [['content.missing-image', 7]],
+  );
 });

@@ -29,13 +29,21 @@ interface Reported {
 async function contentErrors(behaviour?: string): Promise<Reported[]> {
   const { content, cleanup } = await fixtureContent(behaviour);
   try {
-    const routed = routeStep(validateStep(await loadStep(realSite, projectRoot, content), { now: new Date('2026-11-21T00:00:00Z') }));
+    const routed = routeStep(
+      validateStep(await loadStep(realSite, projectRoot, content), { now: new Date('2026-11-21T00:00:00Z') }),
+    );
     // Every path the build would write is claimed by its writer, as a build does before it renders.
     claimStep(routed, planImages(routed), prepareShareCards(routed, new Cache(undefined)));
     return [];
   } catch (error) {
     if (!(error instanceof SiteErrorList)) throw error;
-    return error.errors.map((e) => ({ code: e.code, file: e.file && path.relative(content, e.file), line: e.line, message: e.message, hint: e.hint }));
+    return error.errors.map((e) => ({
+      code: e.code,
+      file: e.file && path.relative(content, e.file),
+      line: e.line,
+      message: e.message,
+      hint: e.hint,
+    }));
   } finally {
     await cleanup();
   }
@@ -55,20 +63,35 @@ test('reports a tag list written as a string at its front-matter line', async ()
 
 test('reports an empty category and an empty tag, each at its line', async () => {
   const errors = await contentErrors('empty-fields');
-  assert.deepEqual(located(errors), [['content.invalid-field', 'posts/first-post.md', 9], ['content.invalid-field', 'posts/first-post.md', 10]]);
-  assert.deepEqual(errors.map((e) => e.message.split(':')[0]), ['category', 'tags[0]']);
+  assert.deepEqual(located(errors), [
+    ['content.invalid-field', 'posts/first-post.md', 9],
+    ['content.invalid-field', 'posts/first-post.md', 10],
+  ]);
+  assert.deepEqual(
+    errors.map((e) => e.message.split(':')[0]),
+    ['category', 'tags[0]'],
+  );
 });
 
-test('reports a tag or category written two ways (one page each would share an address) at each post\'s line, and a tag with no letter', async () => {
+test("reports a tag or category written two ways (one page each would share an address) at each post's line, and a tag with no letter", async () => {
   const errors = await contentErrors('term-clash');
-  assert.deepEqual(located(errors).sort(), [
-    ['content.term-clash', 'posts/second-post.md', 10],
-    ['content.term-clash', 'posts/first-post.md', 10],
-    ['content.term-clash', 'posts/second-post.md', 10],
-    ['content.term-clash', 'posts/second-post.md', 9],
-    ['content.term-clash', 'posts/first-post.md', 9],
-  ].sort(), errors.map((e) => e.message).join('\n'));
-  assert.ok(errors.some((e) => /Tag “testing” would share the address …\/testing with “Testing” \(posts\/first-post\.md\)/.test(e.message)), errors.map((e) => e.message).join('\n'));
+  assert.deepEqual(
+    located(errors).sort(),
+    [
+      ['content.term-clash', 'posts/second-post.md', 10],
+      ['content.term-clash', 'posts/first-post.md', 10],
+      ['content.term-clash', 'posts/second-post.md', 10],
+      ['content.term-clash', 'posts/second-post.md', 9],
+      ['content.term-clash', 'posts/first-post.md', 9],
+    ].sort(),
+    errors.map((e) => e.message).join('\n'),
+  );
+  assert.ok(
+    errors.some((e) =>
+      /Tag “testing” would share the address …\/testing with “Testing” \(posts\/first-post\.md\)/.test(e.message),
+    ),
+    errors.map((e) => e.message).join('\n'),
+  );
   assert.ok(errors.some((e) => /Tag “\?\?\?” has no letter or digit/.test(e.message)));
   assert.ok(errors.every((e) => e.hint?.includes('the same way')));
 });
@@ -91,7 +114,10 @@ test('reports guide topics that guides.json does not declare, in an article and 
     ['content.invalid-field', 'data/blog.json', 19],
     ['content.invalid-field', 'guides/cypress.md', 2],
   ]);
-  assert.deepEqual(errors.map((e) => e.message.split(':')[0]), ['post.guides[1]', 'topic']);
+  assert.deepEqual(
+    errors.map((e) => e.message.split(':')[0]),
+    ['post.guides[1]', 'topic'],
+  );
 });
 
 test('reports a link to a page the site does not have, at its JSON line', async () => {
@@ -102,7 +128,10 @@ test('reports a link to a page the site does not have, at its JSON line', async 
 
 test('reports a redirect that would overwrite a page, from the redirects file', async () => {
   const errors = await contentErrors('route-collision');
-  assert.deepEqual(errors.map((e) => [e.code, e.file]), [['routes.duplicate-output', 'data/redirects.json']]);
+  assert.deepEqual(
+    errors.map((e) => [e.code, e.file]),
+    [['routes.duplicate-output', 'data/redirects.json']],
+  );
   assert.match(errors[0]!.message, /blog\/index\.html/);
 });
 
@@ -114,7 +143,10 @@ test('reports a person named twice in people.json, and an author or team member 
     ['content.invalid-field', 'data/humans.json', 19],
     ['content.invalid-field', 'data/humans.json', 19],
   ]);
-  assert.deepEqual(errors.map((e) => e.message.split(':')[0]), ['[1].id', 'author', 'team.people[1]', 'team.section']);
+  assert.deepEqual(
+    errors.map((e) => e.message.split(':')[0]),
+    ['[1].id', 'author', 'team.people[1]', 'team.section'],
+  );
 });
 
 test('reports a home video whose story names no case study, at its line', async () => {

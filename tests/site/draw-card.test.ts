@@ -20,7 +20,8 @@ before(async () => {
   colours = (assets.data as CardData).colours;
 });
 
-const drawCard = (card: { title: string; kind: string }, with_: CardAssets) => drawWith(shareCard as unknown as ShareCardSpec<never, never>, card, with_);
+const drawCard = (card: { title: string; kind: string }, with_: CardAssets) =>
+  drawWith(shareCard as unknown as ShareCardSpec<never, never>, card, with_);
 
 /** The colour of one pixel, as `#rrggbb`. */
 async function pixel(png: Buffer, x: number, y: number): Promise<string> {

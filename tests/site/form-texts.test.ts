@@ -5,13 +5,16 @@ import { test } from 'node:test';
 import { formsSchema } from '../../templates/site/schemas/interface-text.ts';
 import { projectRoot } from '../helpers/content.ts';
 
-const forms = JSON.parse(readFileSync(path.join(projectRoot, 'content', 'data', 'forms.json'), 'utf8')) as Record<string, Record<string, unknown>>;
+const forms = JSON.parse(readFileSync(path.join(projectRoot, 'content', 'data', 'forms.json'), 'utf8')) as Record<
+  string,
+  Record<string, unknown>
+>;
 const issuesOf = (data: unknown) => {
   const result = formsSchema.safeParse(data);
   return result.success ? [] : result.error.issues.map((issue) => issue.path.join('.'));
 };
 
-test("each lead form has a legend and an email subject, and the captcha notice its four texts", () => {
+test('each lead form has a legend and an email subject, and the captcha notice its four texts', () => {
   assert.deepEqual(issuesOf(forms), []);
   for (const form of ['consultation', 'guide', 'toolkit']) {
     for (const field of ['legend', 'mailSubject']) {
@@ -22,7 +25,9 @@ test("each lead form has a legend and an email subject, and the captcha notice i
   const captcha = forms.captcha as Record<string, unknown> & { unavailable: Record<string, string> };
   for (const field of ['text', 'emailLead', 'noEmail', 'retry']) {
     const { [field]: _omitted, ...rest } = captcha.unavailable;
-    assert.deepEqual(issuesOf({ ...forms, captcha: { ...captcha, unavailable: rest } }), [`captcha.unavailable.${field}`]);
+    assert.deepEqual(issuesOf({ ...forms, captcha: { ...captcha, unavailable: rest } }), [
+      `captcha.unavailable.${field}`,
+    ]);
   }
 });
 

@@ -29,7 +29,14 @@ async function blogOf(posts: number): Promise<{ pages: SitePages; cleanup: () =>
     await writeFile(file, (await readFile(file, 'utf8')).replace(/^tags: .*$/m, `tags: [${tags}]`));
   }
   const raw = await loadContent(copy.content, realSite.definition.content);
-  return { pages: await sitePages({ given: { raw, model: validateSiteModel(raw) }, markdown: false, assets: { search: '/pagefind/pagefind.js' } }), cleanup: copy.cleanup };
+  return {
+    pages: await sitePages({
+      given: { raw, model: validateSiteModel(raw) },
+      markdown: false,
+      assets: { search: '/pagefind/pagefind.js' },
+    }),
+    cleanup: copy.cleanup,
+  };
 }
 
 const large = await blogOf(200);
@@ -46,24 +53,47 @@ const html = (pages: SitePages, sitePath: string) => {
 /** The props an island was rendered with. */
 function islandProps<T>(page: ReturnType<typeof parsePage>, name: string): T {
   const marker = page.all((e) => e.name === 'div' && e.attribs['data-island'] === name)[0]!;
-  const script = page.all((e) => e.name === 'script' && e.attribs['data-island-props'] === marker.attribs['data-id'])[0]!;
+  const script = page.all(
+    (e) => e.name === 'script' && e.attribs['data-island-props'] === marker.attribs['data-id'],
+  )[0]!;
   return JSON.parse(page.text(script)) as T;
 }
 
-const tagLinks = (page: ReturnType<typeof parsePage>) => page.all((e) => e.name === 'a' && /^\/blog\/tags\/topic-[\d-]+\/$/.test(e.attribs.href ?? '')).length;
+const tagLinks = (page: ReturnType<typeof parsePage>) =>
+  page.all((e) => e.name === 'a' && /^\/blog\/tags\/topic-[\d-]+\/$/.test(e.attribs.href ?? '')).length;
 
 test('every tag keeps its page, and the pages listing them all take 200 to a page', () => {
   const { model, routes } = large.pages;
   assert.equal(model.terms.tags.length, 10_000);
-  assert.equal(routes.filter((route) => route.page.kind === 'blog-term' && route.page.taxonomy === 'tag').length, 10_000);
-  assert.deepEqual(routes.filter((route) => route.page.kind === 'blog-terms' && route.page.taxonomy === 'tag').map((route) => route.path).slice(0, 2), ['/blog/tags', '/blog/tags/page/2']);
+  assert.equal(
+    routes.filter((route) => route.page.kind === 'blog-term' && route.page.taxonomy === 'tag').length,
+    10_000,
+  );
+  assert.deepEqual(
+    routes
+      .filter((route) => route.page.kind === 'blog-terms' && route.page.taxonomy === 'tag')
+      .map((route) => route.path)
+      .slice(0, 2),
+    ['/blog/tags', '/blog/tags/page/2'],
+  );
   assert.equal(routes.filter((route) => route.page.kind === 'blog-terms' && route.page.taxonomy === 'tag').length, 50);
 });
 
 test('no page grows with the number of tags: each is about the size of its page on a blog with far fewer', () => {
-  for (const sitePath of ['/blog', '/blog/page/2', '/blog/tags/topic-0-0', '/blog/tags/topic-19-49', '/blog/tags', '/blog/categories', '/search']) {
+  for (const sitePath of [
+    '/blog',
+    '/blog/page/2',
+    '/blog/tags/topic-0-0',
+    '/blog/tags/topic-19-49',
+    '/blog/tags',
+    '/blog/categories',
+    '/search',
+  ]) {
     const [many, few] = [html(large.pages, sitePath), html(small.pages, sitePath)];
-    assert.ok(many.length < few.length * 1.15, `${sitePath}: ${many.length} bytes with 10,000 tags, ${few.length} with 1,500`);
+    assert.ok(
+      many.length < few.length * 1.15,
+      `${sitePath}: ${many.length} bytes with 10,000 tags, ${few.length} with 1,500`,
+    );
     assert.ok(many.length < 100_000, `${sitePath}: ${many.length} bytes`);
   }
 });
@@ -84,16 +114,24 @@ test("a tag's page lists the most used tags and its own, and the page of all of 
   assert.equal(tagLinks(page), 41);
   const own = page.all((e) => e.name === 'a' && e.attribs.href === '/blog/tags/topic-199-49/')[0]!;
   assert.equal(own.attribs['aria-current'], 'true');
-  assert.ok(page.all((e) => e.name === 'a' && e.attribs.href === '/blog/tags/' && page.text(e) === 'All 10,000 tags').length === 1);
+  assert.ok(
+    page.all((e) => e.name === 'a' && e.attribs.href === '/blog/tags/' && page.text(e) === 'All 10,000 tags').length ===
+      1,
+  );
 });
 
 test('the page of every tag lists its 200, alphabetically, each with its count of posts, and its pager', () => {
   const page = parsePage(html(large.pages, '/blog/tags/page/2'));
   const items = page.all((e) => e.name === 'ul' && (e.attribs.class ?? '').includes('term-index'))[0]!;
   assert.ok(items);
-  const names = page.all((e) => e.name === 'a' && /^\/blog\/tags\/topic-[\d-]+\/$/.test(e.attribs.href ?? '')).map((e) => page.text(e));
+  const names = page
+    .all((e) => e.name === 'a' && /^\/blog\/tags\/topic-[\d-]+\/$/.test(e.attribs.href ?? ''))
+    .map((e) => page.text(e));
   assert.equal(names.length, 200);
-  assert.deepEqual(names, [...names].sort((a, b) => a.localeCompare(b)));
+  assert.deepEqual(
+    names,
+    [...names].sort((a, b) => a.localeCompare(b)),
+  );
   assert.deepEqual(page.texts('h1'), ['All tags, page 2 of 50']);
   assert.equal(page.all((e) => e.name === 'span' && e.attribs.class === 'term-count').length, 200);
 });
@@ -102,16 +140,22 @@ test("with the site's own handful of tags, the blog lists All Tags and every tag
   const page = parsePage(html(real, '/blog'));
   const props = islandProps<BlogExplorerProps>(page, 'BlogExplorer');
   const names = real.model.terms.tags.map((term) => term.name);
-  assert.deepEqual(props.tags.map((tag) => tag.name), [...names].sort((a, b) => a.localeCompare(b)));
+  assert.deepEqual(
+    props.tags.map((tag) => tag.name),
+    [...names].sort((a, b) => a.localeCompare(b)),
+  );
   assert.ok(names.length >= 19);
   assert.deepEqual(props.more, {});
   const nav = page.all((e) => e.name === 'nav' && e.attribs['aria-label'] === real.model.data.blog.tagsHeading)[0]!;
-  const shown = page.all((e) => e.name === 'a' && e.attribs.href !== undefined && isInside(e, nav)).map((e) => page.text(e));
+  const shown = page
+    .all((e) => e.name === 'a' && e.attribs.href !== undefined && isInside(e, nav))
+    .map((e) => page.text(e));
   assert.deepEqual(shown, [real.model.data.blog.allTags, ...[...names].sort((a, b) => a.localeCompare(b))]);
 });
 
 /** Whether `element` lies inside `ancestor`. */
 function isInside(element: { parent: unknown }, ancestor: unknown): boolean {
-  for (let node = element.parent as { parent: unknown } | null; node; node = node.parent as { parent: unknown } | null) if (node === ancestor) return true;
+  for (let node = element.parent as { parent: unknown } | null; node; node = node.parent as { parent: unknown } | null)
+    if (node === ancestor) return true;
   return false;
 }

@@ -23,7 +23,9 @@ async function renderWith(markdown: string) {
 }
 
 test('a YouTube iframe in a post becomes the click-to-load player, named from its title, with no frame in the page', async () => {
-  const { page, warnings } = await renderWith('<iframe width="560" height="315" src="https://www.youtube.com/embed/dQw4w9WgXcQ?si=abc&start=30" title="Our QA process" frameborder="0" allowfullscreen></iframe>');
+  const { page, warnings } = await renderWith(
+    '<iframe width="560" height="315" src="https://www.youtube.com/embed/dQw4w9WgXcQ?si=abc&start=30" title="Our QA process" frameborder="0" allowfullscreen></iframe>',
+  );
   assert.deepEqual(warnings, []);
   assert.doesNotMatch(page.html, /<iframe/i);
   assert.deepEqual(page.islands, ['VideoFacade'], 'the page records the island, so the build adds its script');
@@ -32,18 +34,36 @@ test('a YouTube iframe in a post becomes the click-to-load player, named from it
   assert.ok(island, 'the player island is in the post');
   const [button] = html.all((element) => element.name === 'button' && element.attribs.class === 'video-facade');
   assert.equal(button!.attribs['aria-label'], ui.playLabel.replace('{title}', 'Our QA process'));
-  const props = JSON.parse(html.text(html.all((element) => element.name === 'script' && element.attribs['data-island-props'] === island.attribs['data-id'])[0]!)) as { src: string; title: string };
-  assert.deepEqual(props, { src: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?start=30&autoplay=1', title: 'Our QA process', playLabel: ui.playLabel.replace('{title}', 'Our QA process') });
+  const props = JSON.parse(
+    html.text(
+      html.all(
+        (element) => element.name === 'script' && element.attribs['data-island-props'] === island.attribs['data-id'],
+      )[0]!,
+    ),
+  ) as { src: string; title: string };
+  assert.deepEqual(props, {
+    src: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?start=30&autoplay=1',
+    title: 'Our QA process',
+    playLabel: ui.playLabel.replace('{title}', 'Our QA process'),
+  });
 });
 
 test('a Wistia iframe without a title gets the generic title from content, and the author a finding; an iframe from another host is removed with a warning at its line', async () => {
-  const { page, warnings } = await renderWith('<iframe src="https://fast.wistia.net/embed/iframe/abc123xyz"></iframe>\n\n<iframe src="https://player.evil.example/v/1"></iframe>');
+  const { page, warnings } = await renderWith(
+    '<iframe src="https://fast.wistia.net/embed/iframe/abc123xyz"></iframe>\n\n<iframe src="https://player.evil.example/v/1"></iframe>',
+  );
   const html = parsePage(page.html);
   assert.equal(html.all((element) => element.attribs['data-island'] === 'VideoFacade').length, 1);
   assert.ok(page.html.includes(`aria-label="${ui.playLabel.replace('{title}', ui.title)}"`));
   assert.doesNotMatch(page.html, /evil\.example|sitegen-embed/);
   const lines = post.body.split('\n').length;
   // The player falls back to the site's generic title, and the content's accessibility check asks the author for the video's own.
-  assert.deepEqual(warnings.map((warning) => `${warning.line} ${warning.code}`), [`${post.bodyLine + lines + 1} accessibility.embed-title`, `${post.bodyLine + lines + 3} markdown.html-removed`]);
-  assert.match(warnings[1]!.message, /<iframe src=https:\/\/player\.evil\.example\/v\/1> removed: only videos from YouTube and Wistia are embedded/);
+  assert.deepEqual(
+    warnings.map((warning) => `${warning.line} ${warning.code}`),
+    [`${post.bodyLine + lines + 1} accessibility.embed-title`, `${post.bodyLine + lines + 3} markdown.html-removed`],
+  );
+  assert.match(
+    warnings[1]!.message,
+    /<iframe src=https:\/\/player\.evil\.example\/v\/1> removed: only videos from YouTube and Wistia are embedded/,
+  );
 });

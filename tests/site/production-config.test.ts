@@ -5,7 +5,12 @@ import { parseJson } from '../../cli/load/load-json.ts';
 import { loadStep, type LoadedStep } from '../../cli/pipeline/load-step.ts';
 import { validateStep, type ValidateOptions } from '../../cli/pipeline/validate-step.ts';
 import type { SiteModel } from '../../templates/site/model.ts';
-import { isLocalOrExampleHost, productionConfigProblems, publicUrlProblem, recaptchaTestSiteKeys } from '../../templates/site/production.ts';
+import {
+  isLocalOrExampleHost,
+  productionConfigProblems,
+  publicUrlProblem,
+  recaptchaTestSiteKeys,
+} from '../../templates/site/production.ts';
 import { projectRoot } from '../helpers/content.ts';
 import { contentRoot } from '../helpers/site-model.ts';
 import { realSite } from '../helpers/real-site.ts';
@@ -70,10 +75,19 @@ test("the repository's content ships reCAPTCHA's test key, located at its line i
 });
 
 test('a problem set by an environment variable names the variable and the field, with no file', () => {
-  const env = { ...deployEnv, RECAPTCHA_SITE_KEY: testKey, FORM_WEBHOOK_URL: 'http://127.0.0.1:9/hook', SCHEDULING_URL: 'http://localhost:4000/book', CHAT_PERSONA_URL: 'https://chat.example.com/ask' };
+  const env = {
+    ...deployEnv,
+    RECAPTCHA_SITE_KEY: testKey,
+    FORM_WEBHOOK_URL: 'http://127.0.0.1:9/hook',
+    SCHEDULING_URL: 'http://localhost:4000/book',
+    CHAT_PERSONA_URL: 'https://chat.example.com/ask',
+  };
   const problems = problemsOf({ env });
   assert.deepEqual(problems.map((p) => p.message.split(':')[0]).sort(), [
-    'CHAT_PERSONA_URL (chatPersonaUrl)', 'FORM_WEBHOOK_URL (formWebhookUrl)', 'RECAPTCHA_SITE_KEY (recaptcha.siteKey)', 'SCHEDULING_URL (schedulingUrl)',
+    'CHAT_PERSONA_URL (chatPersonaUrl)',
+    'FORM_WEBHOOK_URL (formWebhookUrl)',
+    'RECAPTCHA_SITE_KEY (recaptcha.siteKey)',
+    'SCHEDULING_URL (schedulingUrl)',
   ]);
   for (const problem of problems) {
     assert.equal(problem.file, undefined);
@@ -84,13 +98,20 @@ test('a problem set by an environment variable names the variable and the field,
 test('a site URL that is plain http, or local, or an example host, is refused wherever it came from', () => {
   const fromEnv = (value: string) => problemsOf({ env: { ...deployEnv, SITE_URL: value } });
   assert.match(fromEnv('http://www.checkpointqa.com')[0]!.message, /^SITE_URL \(siteUrl\): .* is not https/);
-  assert.match(fromEnv('https://127.0.0.1:4173')[0]!.message, /^SITE_URL \(siteUrl\): .*127\.0\.0\.1, a local or example host/);
+  assert.match(
+    fromEnv('https://127.0.0.1:4173')[0]!.message,
+    /^SITE_URL \(siteUrl\): .*127\.0\.0\.1, a local or example host/,
+  );
   const fromFlag = problemsOf({ env: deployEnv, siteUrl: 'https://preview.example.test' });
   assert.equal(fromFlag.length, 1);
   assert.match(fromFlag[0]!.message, /^--site-url \(siteUrl\): /);
   assert.match(fromFlag[0]!.hint!, /^Pass --site-url /);
-  const fromFile = problemsOf({ env: { RECAPTCHA_SITE_KEY: deployEnv.RECAPTCHA_SITE_KEY } },
-    withSiteJson((source) => withPostalAddress(source).replace('https://www.checkpointqa.com', 'http://localhost:4173')));
+  const fromFile = problemsOf(
+    { env: { RECAPTCHA_SITE_KEY: deployEnv.RECAPTCHA_SITE_KEY } },
+    withSiteJson((source) =>
+      withPostalAddress(source).replace('https://www.checkpointqa.com', 'http://localhost:4173'),
+    ),
+  );
   assert.equal(fromFile.length, 1);
   assert.equal(fromFile[0]!.file, siteJson.file);
   assert.equal(fromFile[0]!.line, positionOf('siteUrl').line);
@@ -99,16 +120,27 @@ test('a site URL that is plain http, or local, or an example host, is refused wh
 
 test('a deploy-ready configuration has no problems', () => {
   assert.deepEqual(problemsOf({ env: deployEnv }), []);
-  assert.deepEqual(problemsOf({ env: { RECAPTCHA_SITE_KEY: deployEnv.RECAPTCHA_SITE_KEY } }), [], "site.json's own URLs");
+  assert.deepEqual(
+    problemsOf({ env: { RECAPTCHA_SITE_KEY: deployEnv.RECAPTCHA_SITE_KEY } }),
+    [],
+    "site.json's own URLs",
+  );
 });
 
 test('with production, validation stops on every problem at once, as on any invalid content', () => {
   const env = { FORM_WEBHOOK_URL: 'http://127.0.0.1:9/hook' };
-  assert.throws(() => validateStep(loaded, { env, production: true }), (error) => {
-    assert.ok(error instanceof SiteErrorList);
-    assert.deepEqual(error.errors.map((e) => e.message.split(':')[0]).sort(), ['FORM_WEBHOOK_URL (formWebhookUrl)', 'contact.postalAddress', 'recaptcha.siteKey']);
-    return true;
-  });
+  assert.throws(
+    () => validateStep(loaded, { env, production: true }),
+    (error) => {
+      assert.ok(error instanceof SiteErrorList);
+      assert.deepEqual(error.errors.map((e) => e.message.split(':')[0]).sort(), [
+        'FORM_WEBHOOK_URL (formWebhookUrl)',
+        'contact.postalAddress',
+        'recaptcha.siteKey',
+      ]);
+      return true;
+    },
+  );
   assert.deepEqual(validateStep(addressed, { env: deployEnv, production: true }).productionProblems, []);
 });
 
@@ -125,13 +157,50 @@ test('a missing or empty URL is a problem of its own', () => {
 });
 
 test('tells local, private and example hosts from public ones', () => {
-  const local = ['localhost', 'app.localhost', '127.0.0.1', '127.1.2.3', '0.0.0.0', '[::1]', '[::]', '10.0.0.8', '192.168.1.20', '172.20.0.1',
-    '169.254.1.1', '[fd12:3456::1]', '[fe80::1]', 'example.com', 'www.example.org', 'example.net', 'site.example', 'preview.example.test',
-    'hooks.invalid', 'printer.local', 'LOCALHOST', 'example.com.'];
-  const publicHosts = ['www.checkpointqa.com', 'hooks.zapier.com', 'calendly.com', '172.32.0.1', '8.8.8.8', 'example.company.com',
-    'notexample.com', 'testing.io', 'localhost.company.com', '[2001:db9::1]'];
-  assert.deepEqual(local.filter((host) => !isLocalOrExampleHost(host)), []);
-  assert.deepEqual(publicHosts.filter((host) => isLocalOrExampleHost(host)), []);
+  const local = [
+    'localhost',
+    'app.localhost',
+    '127.0.0.1',
+    '127.1.2.3',
+    '0.0.0.0',
+    '[::1]',
+    '[::]',
+    '10.0.0.8',
+    '192.168.1.20',
+    '172.20.0.1',
+    '169.254.1.1',
+    '[fd12:3456::1]',
+    '[fe80::1]',
+    'example.com',
+    'www.example.org',
+    'example.net',
+    'site.example',
+    'preview.example.test',
+    'hooks.invalid',
+    'printer.local',
+    'LOCALHOST',
+    'example.com.',
+  ];
+  const publicHosts = [
+    'www.checkpointqa.com',
+    'hooks.zapier.com',
+    'calendly.com',
+    '172.32.0.1',
+    '8.8.8.8',
+    'example.company.com',
+    'notexample.com',
+    'testing.io',
+    'localhost.company.com',
+    '[2001:db9::1]',
+  ];
+  assert.deepEqual(
+    local.filter((host) => !isLocalOrExampleHost(host)),
+    [],
+  );
+  assert.deepEqual(
+    publicHosts.filter((host) => isLocalOrExampleHost(host)),
+    [],
+  );
 });
 
 test("the repository's content leaves the postal address for the company: production refuses it, located at contact in site.json", () => {
@@ -140,43 +209,86 @@ test("the repository's content leaves the postal address for the company: produc
   const [problem] = problems;
   assert.equal(problem!.code, 'config.incomplete-for-production');
   assert.equal(problem!.file, siteJson.file);
-  assert.deepEqual({ line: problem!.line, column: problem!.column }, positionOf('contact'), 'the nearest field that exists');
-  assert.match(problem!.message, /^contact\.postalAddress: is not set, so the terms and privacy pages would leave out the line with it$/);
-  assert.equal(problem!.hint, 'Set contact.postalAddress in content/data/site.json to the postal address the company receives mail at, on one line.');
-  assert.throws(() => validateStep(loaded, { env: deployEnv, production: true }), (error) => {
-    assert.ok(error instanceof SiteErrorList);
-    assert.deepEqual(error.errors.map((e) => e.code), ['config.incomplete-for-production']);
-    return true;
-  });
+  assert.deepEqual(
+    { line: problem!.line, column: problem!.column },
+    positionOf('contact'),
+    'the nearest field that exists',
+  );
+  assert.match(
+    problem!.message,
+    /^contact\.postalAddress: is not set, so the terms and privacy pages would leave out the line with it$/,
+  );
+  assert.equal(
+    problem!.hint,
+    'Set contact.postalAddress in content/data/site.json to the postal address the company receives mail at, on one line.',
+  );
+  assert.throws(
+    () => validateStep(loaded, { env: deployEnv, production: true }),
+    (error) => {
+      assert.ok(error instanceof SiteErrorList);
+      assert.deepEqual(
+        error.errors.map((e) => e.code),
+        ['config.incomplete-for-production'],
+      );
+      return true;
+    },
+  );
 });
 
 test('a site.json without contact details gets one problem per detail; a set one is located at its own line', () => {
   const withoutContact = withSiteJson((source) => source.replace(/\s*"contact": \{[^}]*\},/, ''));
-  assert.deepEqual(problemsOf({ env: deployEnv }, withoutContact).map((p) => [p.code, p.message.split(':')[0], p.line]), [
-    ['config.incomplete-for-production', 'contact.email', 1],
-    ['config.incomplete-for-production', 'contact.postalAddress', 1],
-  ]);
-  const exampleEmail = withSiteJson((source) => withPostalAddress(source).replace('hello@checkpointqa.com', 'hello@example.com'));
+  assert.deepEqual(
+    problemsOf({ env: deployEnv }, withoutContact).map((p) => [p.code, p.message.split(':')[0], p.line]),
+    [
+      ['config.incomplete-for-production', 'contact.email', 1],
+      ['config.incomplete-for-production', 'contact.postalAddress', 1],
+    ],
+  );
+  const exampleEmail = withSiteJson((source) =>
+    withPostalAddress(source).replace('hello@checkpointqa.com', 'hello@example.com'),
+  );
   const [problem, ...others] = problemsOf({ env: deployEnv }, exampleEmail);
   assert.deepEqual(others, []);
-  assert.equal(problem!.message, 'contact.email: "hello@example.com" is at example.com, a local or example domain nobody reads');
+  assert.equal(
+    problem!.message,
+    'contact.email: "hello@example.com" is at example.com, a local or example domain nobody reads',
+  );
   assert.deepEqual({ line: problem!.line, column: problem!.column }, positionOf('email'));
   assert.match(problem!.hint!, /^Set contact\.email in content\/data\/site\.json to /);
 });
 
-test('with the forms posting to the lead endpoint, --production refuses a build without the reCAPTCHA secret, or with a verification address other than Google\'s', () => {
+test("with the forms posting to the lead endpoint, --production refuses a build without the reCAPTCHA secret, or with a verification address other than Google's", () => {
   const withEndpoint = { ...deployEnv, LEAD_ENDPOINT: '/api/leads' };
-  const codes = (env: Record<string, string>) => problemsOf({ env }).map((problem) => [problem.code, problem.message.split(':')[0]]);
+  const codes = (env: Record<string, string>) =>
+    problemsOf({ env }).map((problem) => [problem.code, problem.message.split(':')[0]]);
   assert.deepEqual(codes(withEndpoint), [['config.unsafe-for-production', 'LEAD_ENDPOINT (leadEndpoint)']]);
   assert.deepEqual(codes({ ...withEndpoint, RECAPTCHA_SECRET_KEY: 'secret' }), []);
-  for (const verifyUrl of ['http://127.0.0.1:9/siteverify', 'https://www.google.com.evil.example/recaptcha/api/siteverify', 'not a url']) {
-    assert.deepEqual(codes({ ...withEndpoint, RECAPTCHA_SECRET_KEY: 'secret', RECAPTCHA_VERIFY_URL: verifyUrl }), [['config.unsafe-for-production', 'RECAPTCHA_VERIFY_URL']], verifyUrl);
+  for (const verifyUrl of [
+    'http://127.0.0.1:9/siteverify',
+    'https://www.google.com.evil.example/recaptcha/api/siteverify',
+    'not a url',
+  ]) {
+    assert.deepEqual(
+      codes({ ...withEndpoint, RECAPTCHA_SECRET_KEY: 'secret', RECAPTCHA_VERIFY_URL: verifyUrl }),
+      [['config.unsafe-for-production', 'RECAPTCHA_VERIFY_URL']],
+      verifyUrl,
+    );
   }
-  assert.deepEqual(codes({ ...withEndpoint, RECAPTCHA_SECRET_KEY: 'secret', RECAPTCHA_VERIFY_URL: 'https://www.google.com/recaptcha/api/siteverify' }), []);
+  assert.deepEqual(
+    codes({
+      ...withEndpoint,
+      RECAPTCHA_SECRET_KEY: 'secret',
+      RECAPTCHA_VERIFY_URL: 'https://www.google.com/recaptcha/api/siteverify',
+    }),
+    [],
+  );
   // Without the endpoint the forms post to the webhook: neither variable is the site's business.
   assert.deepEqual(codes({ ...deployEnv, RECAPTCHA_VERIFY_URL: 'http://127.0.0.1:9/siteverify' }), []);
 });
 
 test('LEAD_ENDPOINT must be a path of the site', () => {
-  assert.throws(() => validateStep(addressed, { env: { ...deployEnv, LEAD_ENDPOINT: 'https://elsewhere.example/leads' } }), (error: unknown) => error instanceof SiteErrorList || (error as SiteError).code === 'config.bad-value');
+  assert.throws(
+    () => validateStep(addressed, { env: { ...deployEnv, LEAD_ENDPOINT: 'https://elsewhere.example/leads' } }),
+    (error: unknown) => error instanceof SiteErrorList || (error as SiteError).code === 'config.bad-value',
+  );
 });

@@ -12,7 +12,11 @@ const raw = await loadContent(contentRoot, realSite.definition.content);
 
 test('lets environment variables and --site-url override site config', () => {
   const { site } = validateSiteModel(raw, {
-    env: { FORM_WEBHOOK_URL: 'https://hooks.example.test/lead', RECAPTCHA_SITE_KEY: 'key-123', RECAPTCHA_ENTERPRISE: 'true' },
+    env: {
+      FORM_WEBHOOK_URL: 'https://hooks.example.test/lead',
+      RECAPTCHA_SITE_KEY: 'key-123',
+      RECAPTCHA_ENTERPRISE: 'true',
+    },
     siteUrl: 'https://preview.example.test/',
   }).data;
   assert.equal(site.formWebhookUrl, 'https://hooks.example.test/lead');
@@ -21,9 +25,12 @@ test('lets environment variables and --site-url override site config', () => {
 });
 
 test('picks only the variables the site knows and ignores empty ones', () => {
-  assert.deepEqual(siteOverridesFromEnv({ SITE_URL: 'https://a.example.test', CHAT_PERSONA_URL: '', PATH: '/usr/bin' }), {
-    siteUrl: { value: 'https://a.example.test', from: 'SITE_URL' },
-  });
+  assert.deepEqual(
+    siteOverridesFromEnv({ SITE_URL: 'https://a.example.test', CHAT_PERSONA_URL: '', PATH: '/usr/bin' }),
+    {
+      siteUrl: { value: 'https://a.example.test', from: 'SITE_URL' },
+    },
+  );
 });
 
 test('validation reads no environment: only the overrides it is given', () => {
@@ -38,12 +45,15 @@ test('validation reads no environment: only the overrides it is given', () => {
 });
 
 test('rejects an override that is not an http(s) URL, naming the variable', () => {
-  assert.throws(() => validateSiteModel(raw, { env: { SCHEDULING_URL: 'calendar' } }), (error) => {
-    assert.ok(error instanceof SiteError);
-    assert.equal(error.code, 'config.bad-url');
-    assert.match(error.message, /^SCHEDULING_URL: /);
-    return true;
-  });
+  assert.throws(
+    () => validateSiteModel(raw, { env: { SCHEDULING_URL: 'calendar' } }),
+    (error) => {
+      assert.ok(error instanceof SiteError);
+      assert.equal(error.code, 'config.bad-url');
+      assert.match(error.message, /^SCHEDULING_URL: /);
+      return true;
+    },
+  );
 });
 
 /** The error an override gives, or undefined when it is accepted. */
@@ -76,7 +86,12 @@ test('refuses a SITE_URL or --site-url that is not a bare http(s) origin, naming
 
 test('refuses service URLs that are not https, except plain http to this machine', () => {
   for (const variable of ['FORM_WEBHOOK_URL', 'SCHEDULING_URL', 'CHAT_PERSONA_URL']) {
-    for (const value of ['http://hooks.example.test/lead', 'javascript:alert(1)', 'https://hooks.example.test/\nx', '//hooks.example.test/lead']) {
+    for (const value of [
+      'http://hooks.example.test/lead',
+      'javascript:alert(1)',
+      'https://hooks.example.test/\nx',
+      '//hooks.example.test/lead',
+    ]) {
       const error = overrideError({ [variable]: value });
       assert.equal(error?.code, 'config.bad-url', `${variable}=${JSON.stringify(value)}`);
       assert.ok(error.message.startsWith(`${variable}: `));

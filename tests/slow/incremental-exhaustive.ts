@@ -59,11 +59,13 @@ async function sitegenBuild(args: string[] = [], env: Record<string, string> = {
 /** Every file under the cache folder with its size and modification time. */
 async function cacheListing(): Promise<string[]> {
   const entries = await readdir(cacheDir(), { recursive: true, withFileTypes: true }).catch(() => []);
-  return Promise.all(entries.map(async (entry) => {
-    const file = path.join(entry.parentPath, entry.name);
-    const info = await stat(file);
-    return `${path.relative(cacheDir(), file)} ${info.size} ${info.mtimeMs}`;
-  })).then((lines) => lines.sort());
+  return Promise.all(
+    entries.map(async (entry) => {
+      const file = path.join(entry.parentPath, entry.name);
+      const info = await stat(file);
+      return `${path.relative(cacheDir(), file)} ${info.size} ${info.mtimeMs}`;
+    }),
+  ).then((lines) => lines.sort());
 }
 
 /** A build with `--no-cache`: it renders every page, and leaves the cache folder as it was. */
@@ -84,52 +86,87 @@ async function assertIncrementalIsClean(what: string, env: Record<string, string
 
 const file = (...parts: string[]) => path.join(root, ...parts);
 
-test('after each kind of edit, the incremental build writes what a build without caches writes', { timeout: 60 * 60_000 }, async () => {
-  const first = await sitegenBuild();
-  assert.equal(first.rendered, first.pages, 'a first build renders every page');
-  const unchanged = await assertIncrementalIsClean('nothing changed');
-  assert.equal(unchanged.rendered, 0, 'an unchanged rebuild renders no page');
-  assert.match(unchanged.stdout, new RegExp(`rendered 0 of ${unchanged.pages} pages`));
+test(
+  'after each kind of edit, the incremental build writes what a build without caches writes',
+  { timeout: 60 * 60_000 },
+  async () => {
+    const first = await sitegenBuild();
+    assert.equal(first.rendered, first.pages, 'a first build renders every page');
+    const unchanged = await assertIncrementalIsClean('nothing changed');
+    assert.equal(unchanged.rendered, 0, 'an unchanged rebuild renders no page');
+    assert.match(unchanged.stdout, new RegExp(`rendered 0 of ${unchanged.pages} pages`));
 
-  await editFile(file('content', 'posts', 'ai-powered-bug-reports.md'), /^## /m, 'A paragraph added to the body.\n\n## ');
-  assert.equal((await assertIncrementalIsClean('a post body')).rendered, 1, 'a body edit renders its page alone');
+    await editFile(
+      file('content', 'posts', 'ai-powered-bug-reports.md'),
+      /^## /m,
+      'A paragraph added to the body.\n\n## ',
+    );
+    assert.equal((await assertIncrementalIsClean('a post body')).rendered, 1, 'a body edit renders its page alone');
 
-  await editFile(file('content', 'posts', 'ai-powered-bug-reports.md'), /^title: .*$/m, 'title: "AI-Powered Bug Reports, Retitled"');
-  await assertIncrementalIsClean('a post’s front matter');
+    await editFile(
+      file('content', 'posts', 'ai-powered-bug-reports.md'),
+      /^title: .*$/m,
+      'title: "AI-Powered Bug Reports, Retitled"',
+    );
+    await assertIncrementalIsClean('a post’s front matter');
 
-  await editFile(file('content', 'data', 'blog.json'), /"intro": "[^"]*"/, '"intro": "Notes from the field, edited."');
-  await assertIncrementalIsClean('a dataset');
+    await editFile(
+      file('content', 'data', 'blog.json'),
+      /"intro": "[^"]*"/,
+      '"intro": "Notes from the field, edited."',
+    );
+    await assertIncrementalIsClean('a dataset');
 
-  await editFile(file('templates', 'components', 'Footer.tsx'), 'className="container footer-grid"', 'className="container footer-grid footer-grid-edited"');
-  const component = await assertIncrementalIsClean('a component');
-  assert.equal(component.rendered, component.pages, 'the site\'s code changed: every page renders again');
+    await editFile(
+      file('templates', 'components', 'Footer.tsx'),
+      'className="container footer-grid"',
+      'className="container footer-grid footer-grid-edited"',
+    );
+    const component = await assertIncrementalIsClean('a component');
+    assert.equal(component.rendered, component.pages, "the site's code changed: every page renders again");
 
-  await editFile(file('client', 'islands', 'TestimonialCarousel.tsx'), 'className="carousel-slide"', 'className="carousel-slide carousel-slide-edited"');
-  await assertIncrementalIsClean('an island');
+    await editFile(
+      file('client', 'islands', 'TestimonialCarousel.tsx'),
+      'className="carousel-slide"',
+      'className="carousel-slide carousel-slide-edited"',
+    );
+    await assertIncrementalIsClean('an island');
 
-  await appendFile(file('templates', 'styles', 'base.css'), '\n.edited-rule { color: #123456; }\n');
-  await assertIncrementalIsClean('a stylesheet');
+    await appendFile(file('templates', 'styles', 'base.css'), '\n.edited-rule { color: #123456; }\n');
+    await assertIncrementalIsClean('a stylesheet');
 
-  const image = file('content', 'images', 'posts', 'bug-report-checkout-discount.png');
-  const resized = await sharp(await readFile(image)).resize({ width: 640 }).png().toBuffer();
-  await rm(image);
-  await sharp(resized).toFile(image);
-  await assertIncrementalIsClean('an image');
+    const image = file('content', 'images', 'posts', 'bug-report-checkout-discount.png');
+    const resized = await sharp(await readFile(image))
+      .resize({ width: 640 })
+      .png()
+      .toBuffer();
+    await rm(image);
+    await sharp(resized).toFile(image);
+    await assertIncrementalIsClean('an image');
 
-  await editFile(file('content', 'data', 'site.json'), /"footerTagline": "[^"]*"/, '"footerTagline": "Quality assurance, edited."');
-  await assertIncrementalIsClean('site.json');
+    await editFile(
+      file('content', 'data', 'site.json'),
+      /"footerTagline": "[^"]*"/,
+      '"footerTagline": "Quality assurance, edited."',
+    );
+    await assertIncrementalIsClean('site.json');
 
-  await assertIncrementalIsClean('an environment override', { SITE_URL: 'https://staging.checkpointqa.com' });
-  await assertIncrementalIsClean('the override removed again');
+    await assertIncrementalIsClean('an environment override', { SITE_URL: 'https://staging.checkpointqa.com' });
+    await assertIncrementalIsClean('the override removed again');
 
-  await editFile(file('cli', 'render', 'render-page.ts'), 'html: `<!DOCTYPE html>${body}`', 'html: `<!doctype html>${body}`');
-  const generator = await assertIncrementalIsClean('the generator itself');
-  assert.equal(generator.rendered, generator.pages, 'another generator renders every page');
+    await editFile(
+      file('cli', 'render', 'render-page.ts'),
+      'html: `<!DOCTYPE html>${body}`',
+      'html: `<!doctype html>${body}`',
+    );
+    const generator = await assertIncrementalIsClean('the generator itself');
+    assert.equal(generator.rendered, generator.pages, 'another generator renders every page');
 
-  const before = await sitegenBuild();
-  assert.equal(before.rendered, 0);
-  await rm(cacheDir(), { recursive: true, force: true });
-  const afterDeleting = await sitegenBuild();
-  assert.equal(afterDeleting.rendered, afterDeleting.pages);
-  await assertSameOutput(afterDeleting.out, before.out, 'with the cache folder deleted');
-});
+    const before = await sitegenBuild();
+    assert.equal(before.rendered, 0);
+    await rm(cacheDir(), { recursive: true, force: true });
+    const afterDeleting = await sitegenBuild();
+    assert.equal(afterDeleting.rendered, afterDeleting.pages);
+    await assertSameOutput(afterDeleting.out, before.out, 'with the cache folder deleted');
+  },
+);

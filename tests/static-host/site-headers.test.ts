@@ -39,7 +39,10 @@ after(async () => {
 
 /** The script sources a Content-Security-Policy allows, as its `script-src` lists them. */
 function scriptSources(csp: string): string[] {
-  const directive = csp.split(';').map((part) => part.trim()).find((part) => part.startsWith('script-src '));
+  const directive = csp
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith('script-src '));
   assert.ok(directive, `no script-src in ${csp}`);
   return directive.split(/\s+/).slice(1);
 }
@@ -48,13 +51,18 @@ function scriptSources(csp: string): string[] {
 function inlineScripts(html: string): string[] {
   const page = parsePage(html);
   return page
-    .all((element) => element.name === 'script' && element.attribs.src === undefined && ['', 'text/javascript', 'module'].includes(element.attribs.type ?? ''))
+    .all(
+      (element) =>
+        element.name === 'script' &&
+        element.attribs.src === undefined &&
+        ['', 'text/javascript', 'module'].includes(element.attribs.type ?? ''),
+    )
     .map((element) => textContent(element));
 }
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
-test('the pages fetched are every page of SPEC section 2 and the blog\'s tag and category pages, as the built sitemap lists them', () => {
+test("the pages fetched are every page of SPEC section 2 and the blog's tag and category pages, as the built sitemap lists them", () => {
   // SPEC section 2: home, 4 audiences, 5 guides and their 5 articles, the blog, its 6 posts,
   // case studies, humans, getting started, the toolkit and the two legal pages; then the 19 tags'
   // and 6 categories' pages of the six posts, and the pages listing every tag and every category.
@@ -74,7 +82,11 @@ test('every page and the 404 page carry the security headers, and a policy that 
     const allowed = scriptSources(csp);
     const scripts = inlineScripts(await response.text());
     assert.ok(scripts.length > 0, `${sitePath} has its inline script (it marks the document as scripted)`);
-    for (const script of scripts) assert.ok(allowed.includes(sha256(script)), `${sitePath}: the policy names the hash of ${JSON.stringify(script.slice(0, 60))}`);
+    for (const script of scripts)
+      assert.ok(
+        allowed.includes(sha256(script)),
+        `${sitePath}: the policy names the hash of ${JSON.stringify(script.slice(0, 60))}`,
+      );
   }
 });
 
@@ -86,10 +98,17 @@ test('pages are revalidated on every visit; hashed assets are cached for a year'
   }
   const home = parsePage(await (await fetch(`${origin}/`)).text());
   const assets = [
-    ...home.all((element) => element.name === 'link' && element.attribs.rel === 'stylesheet').map((element) => element.attribs.href!),
-    ...home.all((element) => element.name === 'script' && element.attribs.src !== undefined).map((element) => element.attribs.src!),
+    ...home
+      .all((element) => element.name === 'link' && element.attribs.rel === 'stylesheet')
+      .map((element) => element.attribs.href!),
+    ...home
+      .all((element) => element.name === 'script' && element.attribs.src !== undefined)
+      .map((element) => element.attribs.src!),
   ];
-  assert.ok(assets.some((href) => href.endsWith('.css')), 'the home page links its stylesheet');
+  assert.ok(
+    assets.some((href) => href.endsWith('.css')),
+    'the home page links its stylesheet',
+  );
   for (const href of assets) {
     assert.match(href, /^\/assets\//, href);
     const response = await fetch(`${origin}${href}`);

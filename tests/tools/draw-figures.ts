@@ -15,14 +15,21 @@ const sans = "'Liberation Sans', 'DejaVu Sans', sans-serif";
 const mono = "'DejaVu Sans Mono', monospace";
 
 /** Escapes text for SVG. */
-const esc = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const esc = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function text(x: number, y: number, content: string, style: string): string {
   return `<text x="${x}" y="${y}" xml:space="preserve" style="${style}">${esc(content)}</text>`;
 }
 
 /** A labelled section of the report: a small caps heading and its lines. */
-function section(x: number, y: number, heading: string, lines: string[], lineStyle = `font: 15px ${sans}; fill: #1e293b`): string {
+function section(
+  x: number,
+  y: number,
+  heading: string,
+  lines: string[],
+  lineStyle = `font: 15px ${sans}; fill: #1e293b`,
+): string {
   return [
     text(x, y, heading.toUpperCase(), `font: bold 12px ${sans}; fill: #64748b; letter-spacing: 1px`),
     ...lines.map((line, i) => text(x, y + 24 + i * 22, line, lineStyle)),
@@ -84,7 +91,17 @@ function bugReportSvg(): string {
 function deskSvg(width: number, height: number): string {
   const noteColors = ['#fde68a', '#fbcfe8', '#bbf7d0'];
   const notes = ['rounding?', 'JPY: no cents', '2 admins'];
-  const charter = ['charter: invoice edits + partial refunds', 'timebox: 60m', 'risks:', '- EUR / JPY rounding', '- refund after discount', '- two admins at once', 'notes:', '10:14 refund total off by 0.01', '10:22 JPY export shows .00'];
+  const charter = [
+    'charter: invoice edits + partial refunds',
+    'timebox: 60m',
+    'risks:',
+    '- EUR / JPY rounding',
+    '- refund after discount',
+    '- two admins at once',
+    'notes:',
+    '10:14 refund total off by 0.01',
+    '10:22 JPY export shows .00',
+  ];
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 1600 1067">
   <defs>
     <linearGradient id="wall" x1="0" y1="0" x2="1" y2="0.3"><stop offset="0" stop-color="#f4efe6"/><stop offset="0.55" stop-color="#e6ddd0"/><stop offset="1" stop-color="#b9ad9c"/></linearGradient>
@@ -139,24 +156,34 @@ function deskSvg(width: number, height: number): string {
 /** Film-grain noise, so the picture compresses like a photograph rather than a flat drawing. */
 async function withGrain(image: Buffer, width: number, height: number, strength: number): Promise<Buffer> {
   let seed = 20240228;
-  const random = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
   const { data } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   for (let i = 0; i < data.length; i += 3) {
     const grain = (random() + random() - 1) * strength;
     for (let c = 0; c < 3; c++) data[i + c] = Math.max(0, Math.min(255, Math.round(data[i + c]! + grain)));
   }
-  return sharp(data, { raw: { width, height, channels: 3 } }).blur(0.5).toBuffer();
+  return sharp(data, { raw: { width, height, channels: 3 } })
+    .blur(0.5)
+    .toBuffer();
 }
 
 async function main(): Promise<void> {
-  const shot = await sharp(Buffer.from(bugReportSvg())).png({ palette: true, quality: 95, compressionLevel: 9 }).toBuffer();
+  const shot = await sharp(Buffer.from(bugReportSvg()))
+    .png({ palette: true, quality: 95, compressionLevel: 9 })
+    .toBuffer();
   await writeFile(path.join(postsImages, 'bug-report-checkout-discount.png'), shot);
   const [width, height] = [1600, 1067];
-  const drawn = await sharp(Buffer.from(deskSvg(width, height))).png().toBuffer();
+  const drawn = await sharp(Buffer.from(deskSvg(width, height)))
+    .png()
+    .toBuffer();
   const grained = await withGrain(drawn, width, height, 16);
-  const photo = await sharp(grained, { raw: { width, height, channels: 3 } }).jpeg({ quality: 80, mozjpeg: true }).toBuffer();
+  const photo = await sharp(grained, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 80, mozjpeg: true })
+    .toBuffer();
   await writeFile(path.join(postsImages, 'exploratory-session-desk.jpg'), photo);
-  console.log(`bug-report-checkout-discount.png ${(shot.length / 1024).toFixed(0)} KB, exploratory-session-desk.jpg ${(photo.length / 1024).toFixed(0)} KB`);
+  console.log(
+    `bug-report-checkout-discount.png ${(shot.length / 1024).toFixed(0)} KB, exploratory-session-desk.jpg ${(photo.length / 1024).toFixed(0)} KB`,
+  );
 }
 
 await main();

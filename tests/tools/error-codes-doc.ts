@@ -32,11 +32,13 @@ const areaPages: Record<string, string> = {
 
 /** A table of codes, one row per code in alphabetical order. */
 function codeTable(catalogue: Readonly<Record<string, ErrorData>>): string[] {
-  const rows = Object.keys(catalogue).sort().map((code) => {
-    const entry = catalogue[code]!;
-    const hint = typeof entry.hint === 'string' ? cell(entry.hint) : '';
-    return `| \`${code}\` | ${cell(entry.title)} | ${hint} |`;
-  });
+  const rows = Object.keys(catalogue)
+    .sort()
+    .map((code) => {
+      const entry = catalogue[code]!;
+      const hint = typeof entry.hint === 'string' ? cell(entry.hint) : '';
+      return `| \`${code}\` | ${cell(entry.title)} | ${hint} |`;
+    });
   return ['| code | title | hint |', '| --- | --- | --- |', ...rows];
 }
 
@@ -49,7 +51,7 @@ export function errorCodesDoc(): string {
   return [
     '# Error codes',
     '',
-    '<!-- Generated from cli/error-catalogue.ts and the site\'s definition by `npm run docs:errors`: edit the catalogue, then run it. -->',
+    "<!-- Generated from cli/error-catalogue.ts and the site's definition by `npm run docs:errors`: edit the catalogue, then run it. -->",
     '',
     'Every problem sitegen reports carries a code. The CLI prints problems grouped by file, one',
     '`path:line:col  message  [code]` row each, with `hint: …` under a row when there is one, then a count;',
@@ -82,5 +84,7 @@ export function errorCodesDoc(): string {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
   writeFileSync(path.join(root, errorCodesDocFile), errorCodesDoc());
-  console.log(`wrote ${errorCodesDocFile} (${Object.keys(errorCatalogue).length} codes of the engine, ${Object.keys(site.errors ?? {}).length} of the site)`);
+  console.log(
+    `wrote ${errorCodesDocFile} (${Object.keys(errorCatalogue).length} codes of the engine, ${Object.keys(site.errors ?? {}).length} of the site)`,
+  );
 }

@@ -19,8 +19,33 @@ const [
 
 /** How often each character occurs in English text (letters per 100 characters, space included). */
 const frequencies: Record<string, number> = {
-  ' ': 18.3, e: 10.3, t: 7.5, a: 6.5, o: 6.2, n: 5.7, i: 5.7, s: 5.3, r: 5.0, h: 5.0, l: 3.3, d: 3.3, u: 2.3, c: 2.2, m: 2.0,
-  f: 1.8, w: 1.7, g: 1.6, p: 1.5, y: 1.4, b: 1.3, v: 0.8, k: 0.6, x: 0.14, j: 0.1, q: 0.08, z: 0.05,
+  ' ': 18.3,
+  e: 10.3,
+  t: 7.5,
+  a: 6.5,
+  o: 6.2,
+  n: 5.7,
+  i: 5.7,
+  s: 5.3,
+  r: 5.0,
+  h: 5.0,
+  l: 3.3,
+  d: 3.3,
+  u: 2.3,
+  c: 2.2,
+  m: 2.0,
+  f: 1.8,
+  w: 1.7,
+  g: 1.6,
+  p: 1.5,
+  y: 1.4,
+  b: 1.3,
+  v: 0.8,
+  k: 0.6,
+  x: 0.14,
+  j: 0.1,
+  q: 0.08,
+  z: 0.05,
 };
 
 interface FontMetrics {
@@ -41,7 +66,71 @@ function readTables(file: Buffer): Tables {
     const count = file.readUInt16BE(12);
     let at = 48;
     const entries: { tag: string; length: number }[] = [];
-    const knownTags = ['cmap', 'head', 'hhea', 'hmtx', 'maxp', 'name', 'OS/2', 'post', 'cvt ', 'fpgm', 'glyf', 'loca', 'prep', 'CFF ', 'VORG', 'EBDT', 'EBLC', 'gasp', 'hdmx', 'kern', 'LTSH', 'PCLT', 'VDMX', 'vhea', 'vmtx', 'BASE', 'GDEF', 'GPOS', 'GSUB', 'EBSC', 'JSTF', 'MATH', 'CBDT', 'CBLC', 'COLR', 'CPAL', 'SVG ', 'sbix', 'acnt', 'avar', 'bdat', 'bloc', 'bsln', 'cvar', 'fdsc', 'feat', 'fmtx', 'fvar', 'gvar', 'hsty', 'just', 'lcar', 'mort', 'morx', 'opbd', 'prop', 'trak', 'Zapf', 'Silf', 'Glat', 'Gloc', 'Feat', 'Sill'];
+    const knownTags = [
+      'cmap',
+      'head',
+      'hhea',
+      'hmtx',
+      'maxp',
+      'name',
+      'OS/2',
+      'post',
+      'cvt ',
+      'fpgm',
+      'glyf',
+      'loca',
+      'prep',
+      'CFF ',
+      'VORG',
+      'EBDT',
+      'EBLC',
+      'gasp',
+      'hdmx',
+      'kern',
+      'LTSH',
+      'PCLT',
+      'VDMX',
+      'vhea',
+      'vmtx',
+      'BASE',
+      'GDEF',
+      'GPOS',
+      'GSUB',
+      'EBSC',
+      'JSTF',
+      'MATH',
+      'CBDT',
+      'CBLC',
+      'COLR',
+      'CPAL',
+      'SVG ',
+      'sbix',
+      'acnt',
+      'avar',
+      'bdat',
+      'bloc',
+      'bsln',
+      'cvar',
+      'fdsc',
+      'feat',
+      'fmtx',
+      'fvar',
+      'gvar',
+      'hsty',
+      'just',
+      'lcar',
+      'mort',
+      'morx',
+      'opbd',
+      'prop',
+      'trak',
+      'Zapf',
+      'Silf',
+      'Glat',
+      'Gloc',
+      'Feat',
+      'Sill',
+    ];
     const base128 = () => {
       let value = 0;
       for (let i = 0; i < 5; i += 1) {
@@ -74,7 +163,10 @@ function readTables(file: Buffer): Tables {
   for (let i = 0; i < count; i += 1) {
     const entry = 12 + i * 16;
     const offset = file.readUInt32BE(entry + 8);
-    tables.set(file.toString('latin1', entry, entry + 4), file.subarray(offset, offset + file.readUInt32BE(entry + 12)));
+    tables.set(
+      file.toString('latin1', entry, entry + 4),
+      file.subarray(offset, offset + file.readUInt32BE(entry + 12)),
+    );
   }
   return tables;
 }

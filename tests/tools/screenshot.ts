@@ -31,12 +31,23 @@ await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 try {
   for (const width of widths) {
     const context = await browser.newContext({ viewport: { width, height: width < 600 ? 844 : 900 } });
-    await context.route((url) => url.origin !== origin, (route) => route.fulfill({ status: 204, body: '' }));
+    await context.route(
+      (url) => url.origin !== origin,
+      (route) => route.fulfill({ status: 204, body: '' }),
+    );
     // tsx names functions with an `__name` helper, also inside the functions settle runs in the page.
     await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
     const page = await context.newPage();

@@ -12,10 +12,24 @@ import { checkImageAlt } from '../../cli/validate/check-image-alt.ts';
 import { loadContent } from '../../cli/load/load-content.ts';
 import { validateContent } from '../../cli/validate/validate-content.ts';
 
-const picture = z.object({ src: z.string(), alt: z.string(), decorative: z.boolean().optional(), width: z.number() }).strict();
+const picture = z
+  .object({ src: z.string(), alt: z.string(), decorative: z.boolean().optional(), width: z.number() })
+  .strict();
 const spec: ContentSpec = {
-  collections: { posts: { folder: 'posts', schema: z.object({ title: z.string(), date: z.string(), image: z.string().optional(), imageAlt: z.string().optional() }).strict(), dated: true } },
-  data: { home: z.object({ hero: z.object({ title: z.string(), illustration: picture }), gallery: z.array(picture) }).strict() },
+  collections: {
+    posts: {
+      folder: 'posts',
+      schema: z
+        .object({ title: z.string(), date: z.string(), image: z.string().optional(), imageAlt: z.string().optional() })
+        .strict(),
+      dated: true,
+    },
+  },
+  data: {
+    home: z
+      .object({ hero: z.object({ title: z.string(), illustration: picture }), gallery: z.array(picture) })
+      .strict(),
+  },
   images: 'images',
 };
 
@@ -29,10 +43,14 @@ const home = (heroAlt: string, extra = '') => `{
   ]
 }
 `;
-const post = (imageAlt: string) => `---\ntitle: First\ndate: 2024-01-02\nimage: /images/a.svg\nimageAlt: ${imageAlt}\n---\n\nBody.\n`;
+const post = (imageAlt: string) =>
+  `---\ntitle: First\ndate: 2024-01-02\nimage: /images/a.svg\nimageAlt: ${imageAlt}\n---\n\nBody.\n`;
 
 /** The alt-text problems of a content folder holding these files, as [code, file, line, column]. */
-async function altProblems(files: { home: string; post: string }): Promise<[string, string, number | undefined, number | undefined][]> {
+async function altProblems(files: {
+  home: string;
+  post: string;
+}): Promise<[string, string, number | undefined, number | undefined][]> {
   const content = await mkdtemp(path.join(os.tmpdir(), 'sitegen-alt-'));
   try {
     await mkdir(path.join(content, 'data'));
@@ -54,7 +72,9 @@ test('passes images that say what they show', async () => {
 });
 
 test('an image in a dataset with an empty alt is an error at the line and column of its alt', async () => {
-  assert.deepEqual(await altProblems({ home: home(' '), post: post('A single pixel') }), [['image.missing-alt', 'data/home.json', 4, 50]]);
+  assert.deepEqual(await altProblems({ home: home(' '), post: post('A single pixel') }), [
+    ['image.missing-alt', 'data/home.json', 4, 50],
+  ]);
 });
 
 test('an empty alt is accepted on an image marked "decorative": true', async () => {
@@ -62,12 +82,17 @@ test('an empty alt is accepted on an image marked "decorative": true', async () 
 });
 
 test("a post's empty imageAlt is an error at its line: a post's image is never decoration", async () => {
-  assert.deepEqual(await altProblems({ home: home('Illustration'), post: post('""') }), [['image.missing-alt', 'posts/first.md', 5, undefined]]);
+  assert.deepEqual(await altProblems({ home: home('Illustration'), post: post('""') }), [
+    ['image.missing-alt', 'posts/first.md', 5, undefined],
+  ]);
 });
 
 test('every missing alt of the content is reported at once', async () => {
-  assert.deepEqual((await altProblems({ home: home(''), post: post('" "') })).map(([code, file]) => [code, file]), [
-    ['image.missing-alt', 'posts/first.md'],
-    ['image.missing-alt', 'data/home.json'],
-  ]);
+  assert.deepEqual(
+    (await altProblems({ home: home(''), post: post('" "') })).map(([code, file]) => [code, file]),
+    [
+      ['image.missing-alt', 'posts/first.md'],
+      ['image.missing-alt', 'data/home.json'],
+    ],
+  );
 });

@@ -14,13 +14,20 @@ import { located, locatedErrors, tinyContent, type Located } from '../helpers/ti
 // /posts/hello, /posts/second; a redirect from /old-home) with a dataset of links of the test's own.
 
 const linkSchema = z.object({ text: z.string(), href: z.string() }).strict();
-const site = loadedSite(defineSite({
-  ...tinySite.definition,
-  content: {
-    ...tinySite.definition.content,
-    data: { ...tinySite.definition.content.data, menu: z.object({ links: z.array(linkSchema), anchor: z.string().optional(), logo: z.string().optional() }).strict() },
-  },
-}));
+const site = loadedSite(
+  defineSite({
+    ...tinySite.definition,
+    content: {
+      ...tinySite.definition.content,
+      data: {
+        ...tinySite.definition.content.data,
+        menu: z
+          .object({ links: z.array(linkSchema), anchor: z.string().optional(), logo: z.string().optional() })
+          .strict(),
+      },
+    },
+  }),
+);
 
 /** The problems a build reports once its routes are known, for a menu.json with these lines. */
 async function referenceErrors(menuLines: string[], definition: LoadedSite = site): Promise<Located[]> {
@@ -36,10 +43,31 @@ async function referenceErrors(menuLines: string[], definition: LoadedSite = sit
 }
 
 /** menu.json with one link per href, one a line from line 3. */
-const menu = (...hrefs: string[]) => ['{', '  "links": [', ...hrefs.map((href, index) => `    { "text": "Link", "href": ${JSON.stringify(href)} }${index < hrefs.length - 1 ? ',' : ''}`), '  ]', '}'];
+const menu = (...hrefs: string[]) => [
+  '{',
+  '  "links": [',
+  ...hrefs.map(
+    (href, index) => `    { "text": "Link", "href": ${JSON.stringify(href)} }${index < hrefs.length - 1 ? ',' : ''}`,
+  ),
+  '  ]',
+  '}',
+];
 
 test('accepts links to pages and redirects, with or without a trailing slash, query or fragment, and links that leave the site', async () => {
-  assert.deepEqual(await referenceErrors(menu('/', '/posts/hello', '/posts/second/', '/posts/hello/?ref=menu#top', '/old-home', 'https://example.com/x', '#top')), []);
+  assert.deepEqual(
+    await referenceErrors(
+      menu(
+        '/',
+        '/posts/hello',
+        '/posts/second/',
+        '/posts/hello/?ref=menu#top',
+        '/old-home',
+        'https://example.com/x',
+        '#top',
+      ),
+    ),
+    [],
+  );
 });
 
 test('reports a link to a route that does not exist, at its JSON line, with the closest page as a hint', async () => {
@@ -52,11 +80,22 @@ test('reports a link to a route that does not exist, at its JSON line, with the 
 test('a path only a redirect declares is a page of the site; without the redirect it is reported', async () => {
   assert.deepEqual(await referenceErrors(menu('/old-home')), []);
   const withoutRedirect = loadedSite(defineSite({ ...site.definition, redirects: () => [] }));
-  assert.deepEqual(located(await referenceErrors(menu('/old-home'), withoutRedirect)), [['content.unknown-route', 'data/menu.json', 3]]);
+  assert.deepEqual(located(await referenceErrors(menu('/old-home'), withoutRedirect)), [
+    ['content.unknown-route', 'data/menu.json', 3],
+  ]);
 });
 
 test('checks anchor fields too, and an image path against the images the site has', async () => {
-  const errors = await referenceErrors(['{', '  "links": [],', '  "anchor": "/nowhere#x",', '  "logo": "/images/logo.svg"', '}']);
-  assert.deepEqual(located(errors), [['content.unknown-route', 'data/menu.json', 3], ['content.missing-image', 'data/menu.json', 4]]);
+  const errors = await referenceErrors([
+    '{',
+    '  "links": [],',
+    '  "anchor": "/nowhere#x",',
+    '  "logo": "/images/logo.svg"',
+    '}',
+  ]);
+  assert.deepEqual(located(errors), [
+    ['content.unknown-route', 'data/menu.json', 3],
+    ['content.missing-image', 'data/menu.json', 4],
+  ]);
   assert.deepEqual(await referenceErrors(['{', '  "links": [],', '  "logo": "/images/square.svg"', '}']), []);
 });

@@ -23,13 +23,28 @@ test('a site that adds nothing gets its own files only, its inline scripts by ha
 });
 
 test("a site's additions follow the engine's sources in their directives, in the order given", () => {
-  const policy = new Map(directives(contentSecurityPolicy({
-    additions: { 'script-src': ['https://a.example/'], 'img-src': ['https://img.example'], 'frame-src': ['https://player.example', 'https://b.example'], 'connect-src': ['https://api.example'], 'form-action': ['https://forms.example'], 'style-src': ['https://fonts.example'] },
-    inlineScripts: [],
-  })).map(([name, ...sources]) => [name!, sources]));
+  const policy = new Map(
+    directives(
+      contentSecurityPolicy({
+        additions: {
+          'script-src': ['https://a.example/'],
+          'img-src': ['https://img.example'],
+          'frame-src': ['https://player.example', 'https://b.example'],
+          'connect-src': ['https://api.example'],
+          'form-action': ['https://forms.example'],
+          'style-src': ['https://fonts.example'],
+        },
+        inlineScripts: [],
+      }),
+    ).map(([name, ...sources]) => [name!, sources]),
+  );
   assert.deepEqual(policy.get('script-src'), ["'self'", 'https://a.example/']);
   assert.deepEqual(policy.get('img-src'), ["'self'", 'data:', 'https://img.example']);
-  assert.deepEqual(policy.get('frame-src'), ['https://player.example', 'https://b.example'], "no 'none' beside what is framed");
+  assert.deepEqual(
+    policy.get('frame-src'),
+    ['https://player.example', 'https://b.example'],
+    "no 'none' beside what is framed",
+  );
   assert.deepEqual(policy.get('connect-src'), ["'self'", 'https://api.example']);
   assert.deepEqual(policy.get('form-action'), ["'self'", 'https://forms.example']);
   assert.deepEqual(policy.get('style-src'), ["'self'", "'unsafe-inline'", 'https://fonts.example']);

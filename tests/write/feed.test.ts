@@ -7,21 +7,44 @@ import { parseXml, type XmlDocument } from '../helpers/xml.ts';
 const siteUrl = 'https://www.example.test';
 
 type Item = FeedSpec['items'][number];
-interface Post { slug: string; title: string; excerpt: string; date: Date; category?: string }
+interface Post {
+  slug: string;
+  title: string;
+  excerpt: string;
+  date: Date;
+  category?: string;
+}
 
 function post(slug: string, date: string, fields: Partial<Post> = {}): Post {
-  return { slug, title: `Title of ${slug}`, excerpt: `Excerpt of ${slug}`, date: new Date(date), category: 'Tools', ...fields };
+  return {
+    slug,
+    title: `Title of ${slug}`,
+    excerpt: `Excerpt of ${slug}`,
+    date: new Date(date),
+    category: 'Tools',
+    ...fields,
+  };
 }
 
 /** A blog's feed as a site describes it: `/feed.xml`, standing for `/blog`, one item per post at `/blog/<slug>`. */
 function feedSpec(posts: Post[], title = 'Example Blog', description = 'Notes on testing'): FeedSpec {
-  const items = posts.map((p): Item => ({ title: p.title, path: `/blog/${p.slug}`, date: p.date, description: p.excerpt, ...(p.category === undefined ? {} : { category: p.category }) }));
+  const items = posts.map((p): Item => ({
+    title: p.title,
+    path: `/blog/${p.slug}`,
+    date: p.date,
+    description: p.excerpt,
+    ...(p.category === undefined ? {} : { category: p.category }),
+  }));
   return { path: '/feed.xml', title, description, link: '/blog', language: 'en', items };
 }
 
 const always = (url: string): SiteSettings => ({ siteUrl: url, trailingSlash: 'always' });
 
-function feed(posts: Post[], title = 'Example Blog', description = 'Notes on testing'): { xml: string; doc: XmlDocument } {
+function feed(
+  posts: Post[],
+  title = 'Example Blog',
+  description = 'Notes on testing',
+): { xml: string; doc: XmlDocument } {
   const xml = renderFeed(feedSpec(posts, title, description), always(siteUrl));
   return { xml, doc: parseXml(xml) };
 }
@@ -43,16 +66,25 @@ test('describes the channel: title, blog link, description, language, self link 
   assert.equal(doc.childText(channel, 'language'), 'en');
   const self = doc.all('atom:link', channel)[0]!;
   assert.deepEqual({ ...self.attribs }, { href: `${siteUrl}/feed.xml`, rel: 'self', type: 'application/rss+xml' });
-  assert.equal(doc.childText(channel, 'lastBuildDate'), 'Thu, 02 May 2024 10:00:00 GMT', 'the first (newest) post date');
+  assert.equal(
+    doc.childText(channel, 'lastBuildDate'),
+    'Thu, 02 May 2024 10:00:00 GMT',
+    'the first (newest) post date',
+  );
 });
 
 test('has one item per post, in the order given', () => {
   const { doc } = feed([post('c', '2024-03-01'), post('a', '2024-02-01'), post('b', '2024-01-01')]);
-  assert.deepEqual(doc.all('item').map((item) => doc.childText(item, 'title')), ['Title of c', 'Title of a', 'Title of b']);
+  assert.deepEqual(
+    doc.all('item').map((item) => doc.childText(item, 'title')),
+    ['Title of c', 'Title of a', 'Title of b'],
+  );
 });
 
 test('gives each item its title, link, permalink guid, RFC 822 date, category and excerpt', () => {
-  const { doc } = feed([post('ai-bugs', '2024-03-15T00:00:00Z', { title: 'AI bugs', category: 'AI Testing', excerpt: 'Short.' })]);
+  const { doc } = feed([
+    post('ai-bugs', '2024-03-15T00:00:00Z', { title: 'AI bugs', category: 'AI Testing', excerpt: 'Short.' }),
+  ]);
   const [item] = doc.all('item');
   assert.deepEqual(doc.childNames(item!), ['title', 'link', 'guid', 'pubDate', 'category', 'description']);
   assert.equal(doc.childText(item!, 'title'), 'AI bugs');
@@ -66,7 +98,11 @@ test('gives each item its title, link, permalink guid, RFC 822 date, category an
 
 test('escapes < > & \' " in titles, categories, excerpts and the channel so they read back unchanged', () => {
   const hostile = `Tom & Jerry's "<script>" > all`;
-  const { doc } = feed([post('x', '2024-01-01', { title: hostile, category: `Q&A <tools>`, excerpt: `a < b && "c" > 'd'` })], `R&D <blog>`, `"quotes" & 'apostrophes'`);
+  const { doc } = feed(
+    [post('x', '2024-01-01', { title: hostile, category: `Q&A <tools>`, excerpt: `a < b && "c" > 'd'` })],
+    `R&D <blog>`,
+    `"quotes" & 'apostrophes'`,
+  );
   const channel = doc.all('channel')[0]!;
   assert.equal(doc.childText(channel, 'title'), `R&D <blog>`);
   assert.equal(doc.childText(channel, 'description'), `"quotes" & 'apostrophes'`);
@@ -95,23 +131,36 @@ test('escapes the site URL in every link, guid and the self link, so none can ad
 });
 
 test('keeps the feed well-formed when a text holds characters XML forbids', () => {
-  const { xml } = feed([post('a', '2024-01-01T00:00:00Z', { title: 'Bell\u0007 and \u001b escape', excerpt: 'nul\u0000' })]);
+  const { xml } = feed([
+    post('a', '2024-01-01T00:00:00Z', { title: 'Bell\u0007 and \u001b escape', excerpt: 'nul\u0000' }),
+  ]);
   assert.doesNotMatch(xml, /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
   assert.equal(parseXml(xml).childText(parseXml(xml).all('item')[0]!, 'title'), 'Bell\ufffd and \ufffd escape');
 });
 
 test('writes post and blog links without a trailing slash under the "never" policy', () => {
-  const doc = parseXml(renderFeed(feedSpec([post('a', '2024-01-01T00:00:00Z')], 'T', 'D'), { siteUrl, trailingSlash: 'never' }));
+  const doc = parseXml(
+    renderFeed(feedSpec([post('a', '2024-01-01T00:00:00Z')], 'T', 'D'), { siteUrl, trailingSlash: 'never' }),
+  );
   assert.equal(doc.childText(doc.all('channel')[0]!, 'link'), `${siteUrl}/blog`);
   assert.equal(doc.childText(doc.all('item')[0]!, 'link'), `${siteUrl}/blog/a`);
 });
 
 test('an item without a category has no category element; the channel names the language and link the site gives', () => {
-  const spec = { ...feedSpec([post('a', '2024-01-01T00:00:00Z', { category: undefined })]), language: 'de-CH', link: '/notes', path: '/notes/feed.xml' };
+  const spec = {
+    ...feedSpec([post('a', '2024-01-01T00:00:00Z', { category: undefined })]),
+    language: 'de-CH',
+    link: '/notes',
+    path: '/notes/feed.xml',
+  };
   const doc = parseXml(renderFeed(spec, always(siteUrl)));
   const channel = doc.all('channel')[0]!;
   assert.deepEqual(doc.childNames(doc.all('item')[0]!), ['title', 'link', 'guid', 'pubDate', 'description']);
   assert.equal(doc.childText(channel, 'language'), 'de-CH');
   assert.equal(doc.childText(channel, 'link'), `${siteUrl}/notes/`);
-  assert.equal(doc.all('atom:link', channel)[0]!.attribs.href, `${siteUrl}/notes/feed.xml`, 'the feed file keeps its own name');
+  assert.equal(
+    doc.all('atom:link', channel)[0]!.attribs.href,
+    `${siteUrl}/notes/feed.xml`,
+    'the feed file keeps its own name',
+  );
 });

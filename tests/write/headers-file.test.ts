@@ -5,7 +5,15 @@ import { headersFor, parseHeadersFile } from '../../cli/static-host/header-rules
 import { pagePatterns, renderHeadersFile } from '../../cli/write/headers-file.ts';
 import { scriptHashSource } from '../../cli/render/inline-scripts.ts';
 
-const route = (path: string, url: string, file: string): Route => ({ path, url, file, page: { kind: 'home' }, source: 'content/data/home.json', indexable: true, bodies: [] });
+const route = (path: string, url: string, file: string): Route => ({
+  path,
+  url,
+  file,
+  page: { kind: 'home' },
+  source: 'content/data/home.json',
+  indexable: true,
+  bodies: [],
+});
 const routes = [
   route('/', '/', 'index.html'),
   route('/blog', '/blog/', 'blog/index.html'),
@@ -51,18 +59,30 @@ test('every response gets the security headers and the Content-Security-Policy',
   assert.match(csp, /frame-ancestors 'none'/);
   assert.match(csp, /connect-src 'self' https:\/\/hooks\.example\.com(;|$)/);
   assert.match(csp, /form-action 'self' https:\/\/hooks\.example\.com(;|$)/);
-  assert.ok(csp.includes(scriptHashSource("document.documentElement.className='js'")), 'the inline script is allowed by hash');
+  assert.ok(
+    csp.includes(scriptHashSource("document.documentElement.className='js'")),
+    'the inline script is allowed by hash',
+  );
   assert.doesNotMatch(csp, /script-src[^;]*'unsafe-inline'/);
-  assert.match(csp, /script-src 'self' 'sha256-[^']+' https:\/\/www\.google\.com\/recaptcha\/ https:\/\/www\.gstatic\.com\/recaptcha\//);
+  assert.match(
+    csp,
+    /script-src 'self' 'sha256-[^']+' https:\/\/www\.google\.com\/recaptcha\/ https:\/\/www\.gstatic\.com\/recaptcha\//,
+  );
 });
 
 test('a thousand posts still make a handful of page rules (Cloudflare reads at most 100)', () => {
-  const many = [...routes, ...Array.from({ length: 1000 }, (_, i) => route(`/blog/p${i}`, `/blog/p${i}/`, `blog/p${i}/index.html`))];
+  const many = [
+    ...routes,
+    ...Array.from({ length: 1000 }, (_, i) => route(`/blog/p${i}`, `/blog/p${i}/`, `blog/p${i}/index.html`)),
+  ];
   assert.deepEqual(pagePatterns(many), ['/', '/blog/*', '/humans/*', '/404.html']);
 });
 
 test('under the "never" policy a top-level page is matched by its address and its file', () => {
-  assert.deepEqual(pagePatterns([route('/humans', '/humans', 'humans.html'), route('/blog/a', '/blog/a', 'blog/a.html')]), ['/humans/*', '/humans', '/humans.html', '/blog/*']);
+  assert.deepEqual(
+    pagePatterns([route('/humans', '/humans', 'humans.html'), route('/blog/a', '/blog/a', 'blog/a.html')]),
+    ['/humans/*', '/humans', '/humans.html', '/blog/*'],
+  );
 });
 
 test('an image opened directly runs no script and loads nothing, under a policy added to the site one', () => {
@@ -72,22 +92,47 @@ test('an image opened directly runs no script and loads nothing, under a policy 
   assert.equal(site, headersFor(rules, '/blog/a/')['Content-Security-Policy']);
   assert.equal(image, "default-src 'none'; style-src 'unsafe-inline'; sandbox");
   assert.doesNotMatch(image!, /script-src/, "no script source: default-src 'none' covers scripts");
-  assert.equal(headersFor(rules, '/blog/a/')['Content-Security-Policy']!.split(', ').length, 1, 'pages get the site policy only');
+  assert.equal(
+    headersFor(rules, '/blog/a/')['Content-Security-Policy']!.split(', ').length,
+    1,
+    'pages get the site policy only',
+  );
 });
 
 test('with search, only the search page and the index get the policy allowing WebAssembly; every page folder adds the one without it', () => {
   const search = route('/search', '/search/', 'search/index.html');
-  const withSearch = parseHeadersFile(renderHeadersFile([...routes, search], policy, { route: search, folder: 'pagefind' }));
+  const withSearch = parseHeadersFile(
+    renderHeadersFile([...routes, search], policy, { route: search, folder: 'pagefind' }),
+  );
   const policies = (path: string) => headersFor(withSearch, path)['Content-Security-Policy']!.split(', ');
   const wasm = /script-src [^;]*'wasm-unsafe-eval'/;
   for (const path of ['/search/', '/search/index.html', '/pagefind/pagefind.js', '/pagefind/index/en_1.pf_index']) {
-    assert.deepEqual(policies(path).map((one) => wasm.test(one)), [true], path);
+    assert.deepEqual(
+      policies(path).map((one) => wasm.test(one)),
+      [true],
+      path,
+    );
   }
   for (const path of ['/', '/blog/a/', '/humans/', '/404.html']) {
-    assert.deepEqual(policies(path).map((one) => wasm.test(one)), [true, false], `${path}: both policies, and the second forbids WebAssembly`);
-    assert.equal(policies(path)[1], headersFor(rules, path)['Content-Security-Policy'], `${path}: the policy a site without search has`);
+    assert.deepEqual(
+      policies(path).map((one) => wasm.test(one)),
+      [true, false],
+      `${path}: both policies, and the second forbids WebAssembly`,
+    );
+    assert.equal(
+      policies(path)[1],
+      headersFor(rules, path)['Content-Security-Policy'],
+      `${path}: the policy a site without search has`,
+    );
   }
-  assert.equal(headersFor(withSearch, '/pagefind/index/en_1.pf_index')['Cache-Control'], 'public, max-age=31536000, immutable');
-  assert.equal(headersFor(withSearch, '/pagefind/pagefind.js')['Cache-Control'], undefined, 'its script and entry file keep their names: the host revalidates them');
+  assert.equal(
+    headersFor(withSearch, '/pagefind/index/en_1.pf_index')['Cache-Control'],
+    'public, max-age=31536000, immutable',
+  );
+  assert.equal(
+    headersFor(withSearch, '/pagefind/pagefind.js')['Cache-Control'],
+    undefined,
+    'its script and entry file keep their names: the host revalidates them',
+  );
   assert.equal(headersFor(withSearch, '/search/')['Cache-Control'], 'public, max-age=0, must-revalidate');
 });

@@ -15,7 +15,8 @@ before(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'sitegen-guard-'));
   home = path.join(tmp, 'home');
   root = path.join(home, 'site');
-  for (const folder of ['content/posts', 'templates', 'cli', 'elsewhere/content']) await mkdir(path.join(root, folder), { recursive: true });
+  for (const folder of ['content/posts', 'templates', 'cli', 'elsewhere/content'])
+    await mkdir(path.join(root, folder), { recursive: true });
   await writeFile(path.join(root, 'notes.txt'), 'notes');
   await mkdir(path.join(root, 'stuff'));
   await writeFile(path.join(root, 'stuff', 'photo.jpg'), 'photo');
@@ -28,9 +29,20 @@ before(async () => {
 after(() => rm(tmp, { recursive: true, force: true }));
 
 /** The refusal code for `--out <shown>` in the project, or undefined when the build may write there. */
-async function refusal(shown: string, options: { force?: boolean; contentDir?: string } = {}): Promise<string | undefined> {
+async function refusal(
+  shown: string,
+  options: { force?: boolean; contentDir?: string } = {},
+): Promise<string | undefined> {
   try {
-    await checkOutputFolder({ out: path.resolve(root, shown), shown, root, contentDir: options.contentDir ?? path.join(root, 'content'), force: options.force, cwd: root, home });
+    await checkOutputFolder({
+      out: path.resolve(root, shown),
+      shown,
+      root,
+      contentDir: options.contentDir ?? path.join(root, 'content'),
+      force: options.force,
+      cwd: root,
+      home,
+    });
     return undefined;
   } catch (error) {
     assert.ok(error instanceof SiteError, String(error));
@@ -60,7 +72,10 @@ for (const [shown, why] of [
 }
 
 test('refuses a folder holding a content folder given with --content', async () => {
-  assert.equal(await refusal('elsewhere', { contentDir: path.join(root, 'elsewhere', 'content'), force: true }), 'output.protected-folder');
+  assert.equal(
+    await refusal('elsewhere', { contentDir: path.join(root, 'elsewhere', 'content'), force: true }),
+    'output.protected-folder',
+  );
 });
 
 test('refuses an existing file, even with --force', async () => {

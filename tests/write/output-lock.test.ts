@@ -32,7 +32,10 @@ test('refuses the lock while another running build holds it, naming that process
   await writeFile(lockFileOf(out), `${process.ppid}\n`); // the test runner: alive, and not this process
   await assert.rejects(lockOutput(out), (error: unknown) => {
     assert.ok(hasCode('output.locked')(error));
-    assert.match((error as SiteError).message, new RegExp(`process ${process.ppid}\\b.*${path.basename(lockFileOf(out)).replace('.', '\\.')}`));
+    assert.match(
+      (error as SiteError).message,
+      new RegExp(`process ${process.ppid}\\b.*${path.basename(lockFileOf(out)).replace('.', '\\.')}`),
+    );
     return true;
   });
   assert.equal(await readFile(lockFileOf(out), 'utf8'), `${process.ppid}\n`, 'the holder keeps its lock');

@@ -13,5 +13,11 @@ test('has no Disallow rule', () => {
 
 test('a site URL cannot add lines of its own: whitespace and controls are %-encoded', () => {
   const lines = renderRobots('https://www.example.test\nDisallow: /\r\nUser-agent:\u2028x').split('\n');
-  assert.deepEqual(lines, ['User-agent: *', 'Allow: /', '', 'Sitemap: https://www.example.test%0ADisallow:%20/%0D%0AUser-agent:%E2%80%A8x/sitemap.xml', '']);
+  assert.deepEqual(lines, [
+    'User-agent: *',
+    'Allow: /',
+    '',
+    'Sitemap: https://www.example.test%0ADisallow:%20/%0D%0AUser-agent:%E2%80%A8x/sitemap.xml',
+    '',
+  ]);
 });

@@ -24,7 +24,10 @@ afterEach(() => rm(tmp, { recursive: true, force: true }));
 /** Every file under a folder, relative and sorted. */
 async function listFiles(folder: string): Promise<string[]> {
   const entries = await readdir(folder, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => path.relative(folder, path.join(e.parentPath, e.name))).sort();
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(folder, path.join(e.parentPath, e.name)))
+    .sort();
 }
 
 /** A previous build's output. */
@@ -55,7 +58,7 @@ test('DiskWriter replaces the whole previous output on commit and leaves no stag
   await writer.commit();
   assert.deepEqual(await listFiles(outDir), ['assets/app.js', 'index.html'], 'files of the old output are gone');
   assert.equal(await readFile(path.join(outDir, 'index.html'), 'utf8'), 'new home');
-  assert.deepEqual([...await readFile(path.join(outDir, 'assets/app.js'))], [1, 2, 3]);
+  assert.deepEqual([...(await readFile(path.join(outDir, 'assets/app.js')))], [1, 2, 3]);
   await writer.removed();
   assert.deepEqual(await entriesBesideOutput(outDir), ['dist']);
 });
@@ -129,7 +132,7 @@ test('an output a killed build left aside between the two renames is put back by
   await writer.folder();
   assert.equal(await readFile(path.join(outDir, 'index.html'), 'utf8'), 'old home', 'the previous output is back');
   await writer.abort();
-  assert.deepEqual(await readdir(tmp), ['dist'], 'the dead build\'s staging folder is gone');
+  assert.deepEqual(await readdir(tmp), ['dist'], "the dead build's staging folder is gone");
 });
 
 test('an output that an earlier release made a link to its version folder is replaced by a plain folder', async () => {
@@ -145,7 +148,10 @@ test('an output that an earlier release made a link to its version folder is rep
   assert.deepEqual(await readdir(tmp), ['dist']);
 });
 
-for (const [umask, folderMode, fileMode] of [[0o022, 0o755, 0o644], [0o027, 0o750, 0o640]] as const) {
+for (const [umask, folderMode, fileMode] of [
+  [0o022, 0o755, 0o644],
+  [0o027, 0o750, 0o640],
+] as const) {
   test(`DiskWriter output has the modes of a ${umask.toString(8).padStart(3, '0')} umask, the output folder included`, async () => {
     const previous = process.umask(umask);
     try {
@@ -156,7 +162,8 @@ for (const [umask, folderMode, fileMode] of [[0o022, 0o755, 0o644], [0o027, 0o75
     } finally {
       process.umask(previous);
     }
-    for (const folder of [outDir, path.join(outDir, 'blog'), path.join(outDir, 'blog', 'post')]) assert.equal((await stat(folder)).mode & 0o777, folderMode, folder);
+    for (const folder of [outDir, path.join(outDir, 'blog'), path.join(outDir, 'blog', 'post')])
+      assert.equal((await stat(folder)).mode & 0o777, folderMode, folder);
     assert.equal((await stat(path.join(outDir, 'index.html'))).mode & 0o777, fileMode);
   });
 }
@@ -164,11 +171,15 @@ for (const [umask, folderMode, fileMode] of [[0o022, 0o755, 0o644], [0o027, 0o75
 test('two DiskWriters committing into one output at once leave one complete output, never a raw rename error', async () => {
   await writePreviousOutput();
   const writers = [new DiskWriter(outDir), new DiskWriter(outDir)];
-  await Promise.all(writers.map(async (writer, i) => {
-    for (const page of ['index.html', 'a/index.html', 'b/index.html']) await writer.write(page, `build ${i}`);
-  }));
+  await Promise.all(
+    writers.map(async (writer, i) => {
+      for (const page of ['index.html', 'a/index.html', 'b/index.html']) await writer.write(page, `build ${i}`);
+    }),
+  );
   await Promise.all(writers.map((writer) => writer.commit()));
-  const texts = await Promise.all(['index.html', 'a/index.html', 'b/index.html'].map((page) => readFile(path.join(outDir, page), 'utf8')));
+  const texts = await Promise.all(
+    ['index.html', 'a/index.html', 'b/index.html'].map((page) => readFile(path.join(outDir, page), 'utf8')),
+  );
   assert.equal(new Set(texts).size, 1, `one build's files: ${texts.join(', ')}`);
   assert.deepEqual(await listFiles(outDir), ['a/index.html', 'b/index.html', 'index.html']);
 });
@@ -257,13 +268,19 @@ test('MemoryWriter abort drops everything written', async () => {
   assert.equal(writer.files.size, 0);
 });
 
-
 test('DiskWriter links the files the last output holds byte for byte and writes only the others', async () => {
   const umaskMode = 0o666 & ~process.umask();
   await mkdir(path.join(outDir, 'post'), { recursive: true });
   await mkdir(path.join(tmp, 'elsewhere'));
-  const previous: Record<string, string> = { 'same.html': 'kept', 'post/index.html': 'kept post', 'edited.html': 'as built', 'mode.html': 'same bytes', 'link.html': 'same bytes' };
-  for (const [name, text] of Object.entries(previous)) if (name !== 'link.html') await writeFile(path.join(outDir, name), text);
+  const previous: Record<string, string> = {
+    'same.html': 'kept',
+    'post/index.html': 'kept post',
+    'edited.html': 'as built',
+    'mode.html': 'same bytes',
+    'link.html': 'same bytes',
+  };
+  for (const [name, text] of Object.entries(previous))
+    if (name !== 'link.html') await writeFile(path.join(outDir, name), text);
   await fsPromises.chmod(path.join(outDir, 'mode.html'), 0o600);
   // A file and a folder of the output swapped for links to elsewhere, holding the very bytes.
   await writeFile(path.join(tmp, 'elsewhere', 'link.html'), 'same bytes');
@@ -271,7 +288,8 @@ test('DiskWriter links the files the last output holds byte for byte and writes 
   await writeFile(path.join(tmp, 'elsewhere', 'index.html'), 'linked folder');
   await fsPromises.symlink(path.join(tmp, 'elsewhere'), path.join(outDir, 'folder'));
   const before = new Map<string, bigint>();
-  for (const name of ['same.html', 'post/index.html', 'edited.html', 'mode.html', 'link.html', 'folder/index.html']) before.set(name, (await stat(path.join(outDir, name), { bigint: true })).ino);
+  for (const name of ['same.html', 'post/index.html', 'edited.html', 'mode.html', 'link.html', 'folder/index.html'])
+    before.set(name, (await stat(path.join(outDir, name), { bigint: true })).ino);
 
   const writer = new DiskWriter(outDir);
   await writer.write('same.html', 'kept');
@@ -284,7 +302,11 @@ test('DiskWriter links the files the last output holds byte for byte and writes 
   await writer.removed();
 
   const ino = async (name: string) => (await stat(path.join(outDir, name), { bigint: true })).ino;
-  assert.equal(await ino('same.html'), before.get('same.html'), 'an unchanged file is a link to the last output\'s, not a copy');
+  assert.equal(
+    await ino('same.html'),
+    before.get('same.html'),
+    "an unchanged file is a link to the last output's, not a copy",
+  );
   assert.equal(await ino('post/index.html'), before.get('post/index.html'), 'in a folder too');
   for (const name of ['edited.html', 'mode.html', 'link.html', 'folder/index.html']) {
     assert.notEqual(await ino(name), before.get(name), `${name} is a new file`);
@@ -292,8 +314,19 @@ test('DiskWriter links the files the last output holds byte for byte and writes 
     assert.equal((await stat(path.join(outDir, name))).mode & 0o777, umaskMode, `${name} has the umask's mode`);
   }
   assert.equal(await readFile(path.join(outDir, 'edited.html'), 'utf8'), 'as edited');
-  assert.equal(await readFile(path.join(tmp, 'elsewhere', 'link.html'), 'utf8'), 'same bytes', 'what a link pointed at is left alone');
-  assert.deepEqual(await listFiles(outDir), ['edited.html', 'folder/index.html', 'link.html', 'mode.html', 'post/index.html', 'same.html']);
+  assert.equal(
+    await readFile(path.join(tmp, 'elsewhere', 'link.html'), 'utf8'),
+    'same bytes',
+    'what a link pointed at is left alone',
+  );
+  assert.deepEqual(await listFiles(outDir), [
+    'edited.html',
+    'folder/index.html',
+    'link.html',
+    'mode.html',
+    'post/index.html',
+    'same.html',
+  ]);
 });
 
 test('DiskWriter writes a file whose link fails, and a file the last output lacks', async () => {

@@ -47,7 +47,19 @@ export interface ForeignText {
 export const maxFindingsPerBody = 100;
 
 /** Link texts that say nothing of where a link leads, once lowercased and stripped of punctuation at their ends. */
-const ambiguousLinkTexts: ReadonlySet<string> = new Set(['click here', 'here', 'click', 'read more', 'more', 'learn more', 'link', 'this link', 'this', 'go', 'continue']);
+const ambiguousLinkTexts: ReadonlySet<string> = new Set([
+  'click here',
+  'here',
+  'click',
+  'read more',
+  'more',
+  'learn more',
+  'link',
+  'this link',
+  'this',
+  'go',
+  'continue',
+]);
 
 /** A URL written as the only text of a link. */
 const bareUrl = /^(?:[a-z][a-z\d+.-]*:\/\/|www\.)\S+$/i;
@@ -76,7 +88,13 @@ export class AccessibilityLint {
   get findings(): AccessibilityFinding[] {
     if (this.found.length <= maxFindingsPerBody) return this.found;
     const last = this.found[maxFindingsPerBody]!;
-    return [...this.found.slice(0, maxFindingsPerBody), { ...last, message: `${this.found.length - maxFindingsPerBody} more accessibility findings in this body (the first ${maxFindingsPerBody} are listed)` }];
+    return [
+      ...this.found.slice(0, maxFindingsPerBody),
+      {
+        ...last,
+        message: `${this.found.length - maxFindingsPerBody} more accessibility findings in this body (the first ${maxFindingsPerBody} are listed)`,
+      },
+    ];
   }
 
   /**
@@ -85,16 +103,24 @@ export class AccessibilityLint {
    */
   element(element: Element): (() => void) | undefined {
     const { tagName, properties } = element;
-    if (tagName.length === 2 && tagName[0] === 'h' && tagName[1]! >= '1' && tagName[1]! <= '6') this.heading(element, Number(tagName[1]));
+    if (tagName.length === 2 && tagName[0] === 'h' && tagName[1]! >= '1' && tagName[1]! <= '6')
+      this.heading(element, Number(tagName[1]));
     else if (tagName === 'a' && typeof properties.href === 'string') this.link(element);
     else if (tagName === 'img') this.image(element);
-    else if (tagName === 'th' && this.tables.length > 0 && accessibleText(element).trim() !== '') this.tables.at(-1)!.header = true;
+    else if (tagName === 'th' && this.tables.length > 0 && accessibleText(element).trim() !== '')
+      this.tables.at(-1)!.header = true;
     else if (tagName === 'table') {
       const table = { element, header: false };
       this.tables.push(table);
       return () => {
         this.tables.pop();
-        if (!table.header) this.add('accessibility.table-header', 'Table has no header row: a screen reader cannot say which column a cell belongs to', 'Give it a header row: in Markdown the first row, above the |---| line, names each column; in HTML, use <th> cells.', element);
+        if (!table.header)
+          this.add(
+            'accessibility.table-header',
+            'Table has no header row: a screen reader cannot say which column a cell belongs to',
+            'Give it a header row: in Markdown the first row, above the |---| line, names each column; in HTML, use <th> cells.',
+            element,
+          );
       };
     }
     const quiet = notProse.has(tagName) || (typeof properties.lang === 'string' && properties.lang.trim() !== '');
@@ -106,32 +132,65 @@ export class AccessibilityLint {
   /** Records text in another writing script than Latin, unless it is code or marked with its language. */
   text(node: Text): void {
     if (this.quiet > 0 || this.foreignText.length >= maxFindingsPerBody) return;
-    for (const found of phrasesInOtherScripts(node.value)) this.foreignText.push({ script: found.script, sample: found.sample, ...pointIn(node, found.index) });
+    for (const found of phrasesInOtherScripts(node.value))
+      this.foreignText.push({ script: found.script, sample: found.sample, ...pointIn(node, found.index) });
   }
 
   private heading(element: Element, level: number): void {
     if (level === 1) {
-      this.add('accessibility.heading-level-one', 'Heading level 1 in the body: the page\'s title is its one h1, and this one competes with it', 'Start the body\'s sections at level 2 (## in Markdown, <h2> in HTML).', element);
+      this.add(
+        'accessibility.heading-level-one',
+        "Heading level 1 in the body: the page's title is its one h1, and this one competes with it",
+        "Start the body's sections at level 2 (## in Markdown, <h2> in HTML).",
+        element,
+      );
     } else if (level > this.level + 1) {
-      const skipped = level - this.level === 2 ? `level ${level - 1} is` : level - this.level === 3 ? `levels ${level - 2} and ${level - 1} are` : `levels ${this.level + 1} to ${level - 1} are`;
-      this.add('accessibility.heading-skipped', `Heading level ${level} follows level ${this.level}: ${skipped} skipped, so the outline a screen reader lists has a gap`, `Make it level ${this.level + 1} (${'#'.repeat(this.level + 1)} in Markdown), or add the missing level above it.`, element);
+      const skipped =
+        level - this.level === 2
+          ? `level ${level - 1} is`
+          : level - this.level === 3
+            ? `levels ${level - 2} and ${level - 1} are`
+            : `levels ${this.level + 1} to ${level - 1} are`;
+      this.add(
+        'accessibility.heading-skipped',
+        `Heading level ${level} follows level ${this.level}: ${skipped} skipped, so the outline a screen reader lists has a gap`,
+        `Make it level ${this.level + 1} (${'#'.repeat(this.level + 1)} in Markdown), or add the missing level above it.`,
+        element,
+      );
     }
     this.level = level;
   }
 
   private link(element: Element): void {
     const label = element.properties.ariaLabel;
-    const name = (typeof label === 'string' && label.trim() !== '' ? label : accessibleText(element)).replace(/\s+/g, ' ').trim();
+    const name = (typeof label === 'string' && label.trim() !== '' ? label : accessibleText(element))
+      .replace(/\s+/g, ' ')
+      .trim();
     const href = String(element.properties.href);
     if (name === '') {
-      this.add('accessibility.link-text', 'Link has no text: a screen reader reads its address, or nothing', 'Write what the link leads to between the brackets: [the setup guide](/guides/setup).', element);
+      this.add(
+        'accessibility.link-text',
+        'Link has no text: a screen reader reads its address, or nothing',
+        'Write what the link leads to between the brackets: [the setup guide](/guides/setup).',
+        element,
+      );
       return;
     }
     const words = name.toLowerCase().replace(/^[\s\p{P}]+|[\s\p{P}]+$/gu, '');
     if (ambiguousLinkTexts.has(words)) {
-      this.add('accessibility.link-text', `Link text "${name}" does not say where it leads: read out of context (a screen reader's list of links), every such link sounds the same`, `Name the destination in the link's words: "see [the pricing guide](…)" rather than "[${name}](…)".`, element);
+      this.add(
+        'accessibility.link-text',
+        `Link text "${name}" does not say where it leads: read out of context (a screen reader's list of links), every such link sounds the same`,
+        `Name the destination in the link's words: "see [the pricing guide](…)" rather than "[${name}](…)".`,
+        element,
+      );
     } else if (!href.startsWith('mailto:') && !href.startsWith('tel:') && (bareUrl.test(name) || name === href)) {
-      this.add('accessibility.link-text', `Link text is a bare address (${shorten(name)}): a screen reader spells it out`, 'Write words that name the page: [Playwright\'s documentation](https://playwright.dev/docs/intro).', element);
+      this.add(
+        'accessibility.link-text',
+        `Link text is a bare address (${shorten(name)}): a screen reader spells it out`,
+        "Write words that name the page: [Playwright's documentation](https://playwright.dev/docs/intro).",
+        element,
+      );
     }
   }
 
@@ -140,17 +199,37 @@ export class AccessibilityLint {
     if (alt === '') return;
     const src = typeof element.properties.src === 'string' ? element.properties.src : '';
     const name = fileNameOf(src);
-    const normal = (text: string) => text.toLowerCase().replace(/[-_.\s]+/g, ' ').trim();
+    const normal = (text: string) =>
+      text
+        .toLowerCase()
+        .replace(/[-_.\s]+/g, ' ')
+        .trim();
     const stem = name.replace(/\.[^.]*$/, '');
     if (fileNameAlt.test(alt) || (name !== '' && (normal(alt) === normal(name) || normal(alt) === normal(stem)))) {
-      this.add('accessibility.image-alt', `Alt text "${shorten(alt)}" is the image's file name: it says nothing of what the image shows`, 'Say what the image shows, as you would to someone who cannot see it: ![Test report with two failed checks](…).', element);
+      this.add(
+        'accessibility.image-alt',
+        `Alt text "${shorten(alt)}" is the image's file name: it says nothing of what the image shows`,
+        'Say what the image shows, as you would to someone who cannot see it: ![Test report with two failed checks](…).',
+        element,
+      );
     } else if (saysImageOf.test(alt)) {
-      this.add('accessibility.image-alt', `Alt text "${shorten(alt)}" says it is an image: a screen reader already announces an image, so it is said twice`, `Start with what it shows: ![${shorten(alt.replace(saysImageOf, '').trim() || 'what it shows')}](…).`, element);
+      this.add(
+        'accessibility.image-alt',
+        `Alt text "${shorten(alt)}" says it is an image: a screen reader already announces an image, so it is said twice`,
+        `Start with what it shows: ![${shorten(alt.replace(saysImageOf, '').trim() || 'what it shows')}](…).`,
+        element,
+      );
     }
   }
 
   private add(code: AccessibilityCode, message: string, hint: string, element: Element): void {
-    this.found.push({ code, message, hint, line: element.position?.start.line ?? 1, column: element.position?.start.column ?? 1 });
+    this.found.push({
+      code,
+      message,
+      hint,
+      line: element.position?.start.line ?? 1,
+      column: element.position?.start.column ?? 1,
+    });
   }
 }
 
@@ -160,16 +239,21 @@ export class AccessibilityLint {
  * a screen reader reads it with the voice of the page's language. Run on every build, as the
  * language is the site's, not part of the body's cached render.
  */
-export function applyLanguageRule(foreignText: readonly ForeignText[] | undefined, language: string | undefined): AccessibilityFinding[] {
+export function applyLanguageRule(
+  foreignText: readonly ForeignText[] | undefined,
+  language: string | undefined,
+): AccessibilityFinding[] {
   if (!foreignText?.length || !language) return [];
   const own = scriptsOfLanguageTag(language);
-  return foreignText.filter((text) => !own.includes(text.script)).map((text) => ({
-    code: 'accessibility.language' as const,
-    message: `Text in ${text.script} script ("${text.sample}") has no lang: a screen reader reads it with the voice of the page's language (${language})`,
-    hint: `Say which language it is in: <span lang="…">${text.sample}</span>, with the language's code (ru, el, ja, ar…).`,
-    line: text.line,
-    column: text.column,
-  }));
+  return foreignText
+    .filter((text) => !own.includes(text.script))
+    .map((text) => ({
+      code: 'accessibility.language' as const,
+      message: `Text in ${text.script} script ("${text.sample}") has no lang: a screen reader reads it with the voice of the page's language (${language})`,
+      hint: `Say which language it is in: <span lang="…">${text.sample}</span>, with the language's code (ru, el, ja, ar…).`,
+      line: text.line,
+      column: text.column,
+    }));
 }
 
 /** The text of an element, images by their alt text, as a screen reader names a link or a header cell. */

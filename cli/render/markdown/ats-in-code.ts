@@ -37,7 +37,13 @@ export function atsAllInCodeBlocks(markdown: string, tree: Root): boolean {
   const walk = (node: Nodes) => {
     if (node.type === 'code') {
       blocks.push([node.position?.start.offset ?? 0, node.position?.end.offset ?? 0]);
-    } else if (node.type === 'root' || node.type === 'blockquote' || node.type === 'list' || node.type === 'listItem' || node.type === 'footnoteDefinition') {
+    } else if (
+      node.type === 'root' ||
+      node.type === 'blockquote' ||
+      node.type === 'list' ||
+      node.type === 'listItem' ||
+      node.type === 'footnoteDefinition'
+    ) {
       for (const child of node.children) walk(child);
     }
   };

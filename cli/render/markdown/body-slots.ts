@@ -88,7 +88,10 @@ export function fillSlots(body: Pick<RenderedMarkdown, 'html' | 'slots'>, fill: 
  * places: how a later step edits a body's HTML (a relative link resolved, a placeholder filled)
  * without moving a slot into the middle of something else.
  */
-export function changeBodyHtml<Body extends Pick<RenderedMarkdown, 'html' | 'slots'>>(body: Body, change: (html: string) => string): Body {
+export function changeBodyHtml<Body extends Pick<RenderedMarkdown, 'html' | 'slots'>>(
+  body: Body,
+  change: (html: string) => string,
+): Body {
   if (!body.slots?.length) return { ...body, html: change(body.html) };
   let html = '';
   let from = 0;

@@ -11,16 +11,22 @@ const missingImage = errorCatalogue['content.missing-image'];
  * does not publish. (A relative path that named no file beside the body was reported when it was
  * resolved: relative-references.ts.)
  */
-export function missingMarkdownImages(file: string, body: RenderedMarkdown, index: ReadonlyMap<string, ImageEntry>): SiteError[] {
-  return (body.images ?? []).filter((image) => image.src.startsWith('/') && !index.has(image.src)).map((image) => {
-    const closest = closestPath(image.src, [...index.keys()]);
-    return new SiteError({
-      code: 'content.missing-image',
-      message: missingImage.message('image', image.src),
-      hint: closest ? `did you mean ${closest}?` : 'Add the file under content/images, or correct the path.',
-      file,
-      line: image.line,
-      column: image.column,
+export function missingMarkdownImages(
+  file: string,
+  body: RenderedMarkdown,
+  index: ReadonlyMap<string, ImageEntry>,
+): SiteError[] {
+  return (body.images ?? [])
+    .filter((image) => image.src.startsWith('/') && !index.has(image.src))
+    .map((image) => {
+      const closest = closestPath(image.src, [...index.keys()]);
+      return new SiteError({
+        code: 'content.missing-image',
+        message: missingImage.message('image', image.src),
+        hint: closest ? `did you mean ${closest}?` : 'Add the file under content/images, or correct the path.',
+        file,
+        line: image.line,
+        column: image.column,
+      });
     });
-  });
 }

@@ -37,7 +37,9 @@ function urlAutolinks(): Extension {
   const text: ConstructRecord = {};
   for (const [code, constructs] of Object.entries(gfmAutolinkLiteral().text ?? {})) {
     const all: (Construct | undefined)[] = Array.isArray(constructs) ? constructs : [constructs];
-    const kept = all.filter((construct): construct is Construct => construct !== undefined && construct.name !== 'emailAutolink');
+    const kept = all.filter(
+      (construct): construct is Construct => construct !== undefined && construct.name !== 'emailAutolink',
+    );
     if (kept.length > 0) text[code] = kept;
   }
   return { text };

@@ -59,13 +59,15 @@ export function isHighlightedInlineCode(code: Element): boolean {
 export async function loadLanguages(highlighter: Highlighter, blocks: CodeBlock[]): Promise<void> {
   const languages = new Set<string>();
   for (const block of blocks) if (block.lang) languages.add(block.lang);
-  await Promise.allSettled([...languages].map((lang) => {
-    try {
-      return highlighter.loadLanguage(lang as Parameters<Highlighter['loadLanguage']>[0]);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-  }));
+  await Promise.allSettled(
+    [...languages].map((lang) => {
+      try {
+        return highlighter.loadLanguage(lang as Parameters<Highlighter['loadLanguage']>[0]);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    }),
+  );
 }
 
 /** The code of a block this path highlights; undefined for one left as it is (no language, or `math`). */
@@ -98,7 +100,11 @@ export function highlightCode(code: string, lang: string, tokensOf: TokensOf): H
  * markup `highlight` gives each block's code. Returns false, having changed nothing, when a
  * block needs what only rehype-pretty-code renders.
  */
-export function highlightBlocks(blocks: CodeBlock[], highlight: (block: CodeBlock, code: string) => HighlightedCode | undefined, themeName: string): boolean {
+export function highlightBlocks(
+  blocks: CodeBlock[],
+  highlight: (block: CodeBlock, code: string) => HighlightedCode | undefined,
+  themeName: string,
+): boolean {
   const highlighted: { block: CodeBlock; markup: HighlightedCode }[] = [];
   for (const block of blocks) {
     const code = codeToHighlight(block);
@@ -121,12 +127,19 @@ function buildFigure({ pre, code, lang }: CodeBlock, { html, fg, bg }: Highlight
   if (code.data !== undefined) codeElement.data = code.data;
   pre.tagName = 'figure';
   pre.properties['data-rehype-pretty-code-figure'] = '';
-  pre.children = [{
-    type: 'element',
-    tagName: 'pre',
-    properties: { style: `background-color:${bg};color:${fg}`, tabIndex: 0, 'data-language': lang, 'data-theme': themeName },
-    children: [codeElement],
-  }];
+  pre.children = [
+    {
+      type: 'element',
+      tagName: 'pre',
+      properties: {
+        style: `background-color:${bg};color:${fg}`,
+        tabIndex: 0,
+        'data-language': lang,
+        'data-theme': themeName,
+      },
+      children: [codeElement],
+    },
+  ];
 }
 
 /**

@@ -29,16 +29,92 @@ interface OpenElement {
   column: number;
 }
 
-const voidElements = new Set(['area', 'base', 'basefont', 'bgsound', 'br', 'col', 'embed', 'frame', 'hr', 'image', 'img', 'input', 'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
+const voidElements = new Set([
+  'area',
+  'base',
+  'basefont',
+  'bgsound',
+  'br',
+  'col',
+  'embed',
+  'frame',
+  'hr',
+  'image',
+  'img',
+  'input',
+  'keygen',
+  'link',
+  'meta',
+  'param',
+  'source',
+  'track',
+  'wbr',
+]);
 
 /** Elements whose end tag HTML lets an author leave out: the parser closes them at the next sibling or block. */
-const optionalEndTag = new Set(['p', 'li', 'dt', 'dd', 'option', 'optgroup', 'rb', 'rt', 'rtc', 'rp', 'tr', 'td', 'th', 'thead', 'tbody', 'tfoot', 'colgroup', 'caption', 'html', 'head', 'body']);
+const optionalEndTag = new Set([
+  'p',
+  'li',
+  'dt',
+  'dd',
+  'option',
+  'optgroup',
+  'rb',
+  'rt',
+  'rtc',
+  'rp',
+  'tr',
+  'td',
+  'th',
+  'thead',
+  'tbody',
+  'tfoot',
+  'colgroup',
+  'caption',
+  'html',
+  'head',
+  'body',
+]);
 
 /** The formatting elements of the HTML parsing algorithm: kept in its list of active formatting elements until their own end tag. */
-const formattingElements = new Set(['a', 'b', 'big', 'code', 'em', 'font', 'i', 'nobr', 's', 'small', 'strike', 'strong', 'tt', 'u']);
+const formattingElements = new Set([
+  'a',
+  'b',
+  'big',
+  'code',
+  'em',
+  'font',
+  'i',
+  'nobr',
+  's',
+  'small',
+  'strike',
+  'strong',
+  'tt',
+  'u',
+]);
 
 /** Elements an end tag cannot reach past (the parser's "has an element in scope"); table parts look in table scope. */
-const scopeBoundaries = new Set(['applet', 'caption', 'html', 'table', 'td', 'th', 'marquee', 'object', 'template', 'mi', 'mo', 'mn', 'ms', 'mtext', 'annotation-xml', 'foreignObject', 'desc', 'title']);
+const scopeBoundaries = new Set([
+  'applet',
+  'caption',
+  'html',
+  'table',
+  'td',
+  'th',
+  'marquee',
+  'object',
+  'template',
+  'mi',
+  'mo',
+  'mn',
+  'ms',
+  'mtext',
+  'annotation-xml',
+  'foreignObject',
+  'desc',
+  'title',
+]);
 const tableParts = new Set(['table', 'tbody', 'thead', 'tfoot', 'tr', 'td', 'th', 'caption', 'colgroup']);
 const tableScopeBoundaries = new Set(['html', 'table', 'template']);
 
@@ -77,7 +153,10 @@ const textModes: Record<string, (typeof TokenizerMode)[keyof typeof TokenizerMod
  * (an element the sanitizer unwraps, such as `<Component />` written in prose, loses nothing
  * when it takes in the rest). One pass: linear in the HTML.
  */
-export function checkHtmlStructure(pieces: readonly RawHtmlPiece[], closing: { matters(tagName: string): boolean }): HtmlStructureProblem | undefined {
+export function checkHtmlStructure(
+  pieces: readonly RawHtmlPiece[],
+  closing: { matters(tagName: string): boolean },
+): HtmlStructureProblem | undefined {
   const open: OpenElement[] = [];
   const formatting: OpenElement[] = [];
   let foreign = 0;
@@ -113,7 +192,8 @@ export function checkHtmlStructure(pieces: readonly RawHtmlPiece[], closing: { m
         }
       }
       open.push(element);
-      if (open.length > maxHtmlDepth) found = { kind: 'depth', tagName: name, line: element.line, column: element.column };
+      if (open.length > maxHtmlDepth)
+        found = { kind: 'depth', tagName: name, line: element.line, column: element.column };
     };
     const onEndTag = (token: Token.TagToken) => {
       const name = token.tagName;
@@ -134,16 +214,28 @@ export function checkHtmlStructure(pieces: readonly RawHtmlPiece[], closing: { m
     const onComment = (token: Token.CommentToken) => {
       const location = token.location!;
       // A comment the input ends inside has no `>` to end it: micromark then made the rest of the body one HTML block.
-      if (!found && !piece.value.slice(location.startOffset, location.endOffset).endsWith('>')) found = { kind: 'unclosed-comment', tagName: '!--', ...at(location) };
+      if (!found && !piece.value.slice(location.startOffset, location.endOffset).endsWith('>'))
+        found = { kind: 'unclosed-comment', tagName: '!--', ...at(location) };
     };
     const ignore = () => undefined;
-    tokenizer = new Tokenizer({ sourceCodeLocationInfo: true }, {
-      onStartTag, onEndTag, onComment, onDoctype: ignore, onCharacter: ignore, onNullCharacter: ignore, onWhitespaceCharacter: ignore, onEof: ignore,
-    });
+    tokenizer = new Tokenizer(
+      { sourceCodeLocationInfo: true },
+      {
+        onStartTag,
+        onEndTag,
+        onComment,
+        onDoctype: ignore,
+        onCharacter: ignore,
+        onNullCharacter: ignore,
+        onWhitespaceCharacter: ignore,
+        onEof: ignore,
+      },
+    );
     tokenizer.write(piece.value, true);
     if (found) return found;
   }
-  const unclosed = [...open, ...formatting].filter((element) => !optionalEndTag.has(element.name) && closing.matters(element.name))
+  const unclosed = [...open, ...formatting]
+    .filter((element) => !optionalEndTag.has(element.name) && closing.matters(element.name))
     .sort((a, b) => a.line - b.line || a.column - b.column)[0];
   return unclosed && { kind: 'unclosed', tagName: unclosed.name, line: unclosed.line, column: unclosed.column };
 }

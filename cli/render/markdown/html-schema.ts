@@ -20,7 +20,9 @@ export const userContentPrefix = 'user-content-';
 const refusedEverywhere = new Set(['id', 'name', 'ariaDescribedBy', 'ariaLabelledBy', 'accessKey', 'tabIndex']);
 
 const withoutRefused = (definitions: Definitions | undefined): Definitions =>
-  (definitions ?? []).filter((definition) => !refusedEverywhere.has(typeof definition === 'string' ? definition : definition[0]));
+  (definitions ?? []).filter(
+    (definition) => !refusedEverywhere.has(typeof definition === 'string' ? definition : definition[0]),
+  );
 
 /** A `tabindex` that leaves the page's focus order alone: 0 (focusable where it stands) or negative (not in the order). */
 const focusInOrder = /^(?:0|-\d+)$/;
@@ -62,7 +64,21 @@ export const rawHtmlSchema: Schema = {
   ...defaultSchema,
   tagNames: [
     ...(defaultSchema.tagNames ?? []).filter((tag) => !['input', 'picture', 'source'].includes(tag)),
-    'abbr', 'mark', 'cite', 'dfn', 'small', 'u', 'time', 'wbr', 'bdi', 'bdo', 'figure', 'figcaption', 'caption', 'colgroup', 'col',
+    'abbr',
+    'mark',
+    'cite',
+    'dfn',
+    'small',
+    'u',
+    'time',
+    'wbr',
+    'bdi',
+    'bdo',
+    'figure',
+    'figcaption',
+    'caption',
+    'colgroup',
+    'col',
   ],
   attributes,
   clobber: clobberedAttributes,
@@ -70,7 +86,31 @@ export const rawHtmlSchema: Schema = {
   protocols: { ...defaultSchema.protocols, href: ['http', 'https', 'mailto', 'tel'] },
   required: {},
   strip: [
-    'script', 'style', 'template', 'svg', 'math', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'noscript', 'noembed', 'noframes',
-    'form', 'button', 'textarea', 'select', 'datalist', 'canvas', 'audio', 'video', 'title', 'xmp', 'plaintext', 'head',
+    'script',
+    'style',
+    'template',
+    'svg',
+    'math',
+    'iframe',
+    'frame',
+    'frameset',
+    'object',
+    'embed',
+    'applet',
+    'noscript',
+    'noembed',
+    'noframes',
+    'form',
+    'button',
+    'textarea',
+    'select',
+    'datalist',
+    'canvas',
+    'audio',
+    'video',
+    'title',
+    'xmp',
+    'plaintext',
+    'head',
   ],
 };

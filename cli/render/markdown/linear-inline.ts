@@ -56,7 +56,11 @@ const learnt = new WeakMap<Effects, Knowledge>();
 function cannotClose(known: Knowledge, kind: string, start: number): boolean {
   if (kind.startsWith('`')) {
     const length = Number(kind.slice(1));
-    return known.backticks !== undefined && known.backticks.from < start && !((known.backticks.lastRun.get(length) ?? -1) > start);
+    return (
+      known.backticks !== undefined &&
+      known.backticks.from < start &&
+      !((known.backticks.lastRun.get(length) ?? -1) > start)
+    );
   }
   const from = known.unclosed.get(kind);
   return from !== undefined && from < start;
@@ -83,22 +87,24 @@ function watched(construct: Construct, classify: Classify): Construct['tokenize'
       if (kind!.startsWith('`')) knowledge.backticks ??= { from: start, lastRun: runs };
       else if (!knowledge.unclosed.has(kind!)) knowledge.unclosed.set(kind!, start);
     };
-    const watch = (state: State): State => (code) => {
-      if (settled) return state(code);
-      if (kind === undefined) {
-        codes.push(code ?? -1);
-        kind = classify(codes);
-        if (kind && cannotClose(knowledge, kind, start)) return settle(nok)(code);
-      } else if (code === 96) {
-        run = run ? { start: run.start, length: run.length + 1 } : { start: self.now().offset, length: 1 };
-      } else if (run) {
-        runs.set(run.length, run.start);
-        run = undefined;
-      }
-      if (code === null && kind) atEnd();
-      const next = state(code);
-      return typeof next === 'function' && !settled ? watch(next) : next;
-    };
+    const watch =
+      (state: State): State =>
+      (code) => {
+        if (settled) return state(code);
+        if (kind === undefined) {
+          codes.push(code ?? -1);
+          kind = classify(codes);
+          if (kind && cannotClose(knowledge, kind, start)) return settle(nok)(code);
+        } else if (code === 96) {
+          run = run ? { start: run.start, length: run.length + 1 } : { start: self.now().offset, length: 1 };
+        } else if (run) {
+          runs.set(run.length, run.start);
+          run = undefined;
+        }
+        if (code === null && kind) atEnd();
+        const next = state(code);
+        return typeof next === 'function' && !settled ? watch(next) : next;
+      };
     return watch(construct.tokenize.call(self, effects, settle(ok), settle(nok)));
   };
 }

@@ -1,6 +1,5 @@
 import type { MarkdownWarning, RenderedMarkdown } from './render-markdown.ts';
 
-
 /**
  * Which iframes written in a Markdown body the site shows. The engine records every iframe with
  * an https `src` as an embed and leaves a slot for it in the body's HTML (`RenderedMarkdown.embeds`
@@ -38,16 +37,30 @@ export function describeIframe(src: string | undefined): string {
  * cached: the rule is the site's code, the body's render only records the iframes. The body's
  * `embeds` keep their indices.
  */
-export function applyEmbedRule(body: RenderedMarkdown, rule: MarkdownEmbedSpec | undefined): { body: RenderedMarkdown; warnings: MarkdownWarning[] } {
+export function applyEmbedRule(
+  body: RenderedMarkdown,
+  rule: MarkdownEmbedSpec | undefined,
+): { body: RenderedMarkdown; warnings: MarkdownWarning[] } {
   if (!body.embeds) return { body, warnings: [] };
   const warnings: MarkdownWarning[] = [];
   const embeds = body.embeds.map((embed) => {
     if (embed && rule?.accepts(embed.src) && embed.title === undefined) {
-      warnings.push({ code: 'accessibility.embed-title', message: `${describeIframe(embed.src)} has no title: a screen reader announces it as a frame, without saying what it plays`, hint: 'Name the video in a title attribute: <iframe src="…" title="Demo: filing a bug report with AI"></iframe>.', line: embed.line, column: embed.column });
+      warnings.push({
+        code: 'accessibility.embed-title',
+        message: `${describeIframe(embed.src)} has no title: a screen reader announces it as a frame, without saying what it plays`,
+        hint: 'Name the video in a title attribute: <iframe src="…" title="Demo: filing a bug report with AI"></iframe>.',
+        line: embed.line,
+        column: embed.column,
+      });
     }
     if (!embed || rule?.accepts(embed.src)) return embed;
     const only = rule ? `only ${rule.description} are embedded` : 'this site embeds no iframes';
-    warnings.push({ code: 'markdown.html-removed', message: `${describeIframe(embed.src)} removed: ${only}`, line: embed.line, column: embed.column });
+    warnings.push({
+      code: 'markdown.html-removed',
+      message: `${describeIframe(embed.src)} removed: ${only}`,
+      line: embed.line,
+      column: embed.column,
+    });
     return null;
   });
   if (embeds.every((embed, index) => embed === body.embeds![index])) return { body, warnings };

@@ -34,7 +34,11 @@ const decorativeTitle = 'decorative';
  * by nothing. Any other path of the site keeps its element, its `src` written as the browser
  * would resolve it, so what the link checker reads is what a browser loads.
  */
-export function recordSiteImage(element: Element, images: MarkdownImage[], problems: MarkdownProblem[]): SlotNode | Text | undefined {
+export function recordSiteImage(
+  element: Element,
+  images: MarkdownImage[],
+  problems: MarkdownProblem[],
+): SlotNode | Text | undefined {
   const { properties } = element;
   const line = element.position?.start.line ?? 1;
   const column = element.position?.start.column ?? 1;
@@ -43,14 +47,26 @@ export function recordSiteImage(element: Element, images: MarkdownImage[], probl
   if (decorative) delete properties.title;
   const alt = typeof properties.alt === 'string' ? properties.alt.trim() : '';
   if (!decorative && alt === '') {
-    problems.push({ code: 'image.missing-alt', message: `Image ${JSON.stringify(src.slice(0, 80))} has no alt text`, hint: altHints.markdown, line, column });
+    problems.push({
+      code: 'image.missing-alt',
+      message: `Image ${JSON.stringify(src.slice(0, 80))} has no alt text`,
+      hint: altHints.markdown,
+      line,
+      column,
+    });
   }
   const reference = readUrlReference(src);
   if (reference.kind === 'external') {
     // The site's own policy lets pages load images from the site alone: another host's image
     // would be a broken one in production (and a tracking pixel where the policy is not applied).
     const message = `Image ${JSON.stringify(src.slice(0, 80))} is on another host (${reference.url.host || reference.url.protocol}); pages show only images the site publishes`;
-    problems.push({ code: 'markdown.external-image', message, hint: 'Download it into the images folder (or beside the post) and link it by its path.', line, column });
+    problems.push({
+      code: 'markdown.external-image',
+      message,
+      hint: 'Download it into the images folder (or beside the post) and link it by its path.',
+      line,
+      column,
+    });
     return { type: 'text', value: '' };
   }
   if (reference.kind === 'site' && !reference.path.startsWith('/images/')) {
@@ -61,7 +77,13 @@ export function recordSiteImage(element: Element, images: MarkdownImage[], probl
   const sitePath = reference.path;
   if (!isImageFile(sitePath)) {
     const message = `Image ${JSON.stringify(src.slice(0, 80))} is not in a format the build publishes`;
-    problems.push({ code: 'image.unsupported-format', message, hint: `Export it as PNG (screenshots) or JPEG (photos); the build reads ${supportedFormatNames}.`, line, column });
+    problems.push({
+      code: 'image.unsupported-format',
+      message,
+      hint: `Export it as PNG (screenshots) or JPEG (photos); the build reads ${supportedFormatNames}.`,
+      line,
+      column,
+    });
     return undefined;
   }
   const title = typeof properties.title === 'string' ? properties.title : undefined;

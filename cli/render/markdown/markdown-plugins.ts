@@ -8,7 +8,16 @@ import { AccessibilityLint } from './accessibility-lint.ts';
 import { codeTheme } from './code-theme.ts';
 import { allowedSchemeNames, isSafeUrl } from './safe-urls.ts';
 import { recordSiteImage, type MarkdownImage } from './markdown-images.ts';
-import { codeToHighlight, highlightBlocks, highlightCode, isHighlightedInlineCode, loadLanguages, readCodeBlock, type CodeBlock, type TokensOf } from './highlight-code.ts';
+import {
+  codeToHighlight,
+  highlightBlocks,
+  highlightCode,
+  isHighlightedInlineCode,
+  loadLanguages,
+  readCodeBlock,
+  type CodeBlock,
+  type TokensOf,
+} from './highlight-code.ts';
 import { storedHighlight, storeHighlight, type HighlightedCode } from './highlight-store.ts';
 import { getSharedHighlighter } from './shared-highlighter.ts';
 import type { MarkdownHeading, MarkdownLink, MarkdownProblem } from './render-markdown.ts';
@@ -39,7 +48,11 @@ export function prepareBody() {
   // again for another code theme.
   let transform: { theme: string; run: (tree: Root) => Promise<void> } | undefined;
   const prettyCode = async (tree: Root) => {
-    if (transform?.theme !== codeTheme()) transform = { theme: codeTheme(), run: (await loadPrettyCode())(prettyCodeOptions()) as (tree: Root) => Promise<void> };
+    if (transform?.theme !== codeTheme())
+      transform = {
+        theme: codeTheme(),
+        run: (await loadPrettyCode())(prettyCodeOptions()) as (tree: Root) => Promise<void>,
+      };
     return transform.run(tree);
   };
   return async (tree: Root, file: VFile) => {
@@ -60,7 +73,8 @@ export function prepareBody() {
     if (fresh.length > 0) {
       const highlighter = await getSharedHighlighter();
       await loadLanguages(highlighter, fresh);
-      tokensOf = (code, lang) => highlighter.codeToTokens(code, { lang: lang as BundledLanguage, theme: codeTheme() }) as ReturnType<TokensOf>;
+      tokensOf = (code, lang) =>
+        highlighter.codeToTokens(code, { lang: lang as BundledLanguage, theme: codeTheme() }) as ReturnType<TokensOf>;
     }
     const highlight = (block: CodeBlock, code: string) => {
       const known = stored.get(block);
@@ -111,7 +125,12 @@ function collect(tree: Root, file: VFile, findCode: boolean): { blocks: CodeBloc
       if (attribute && typeof url === 'string' && !isSafeUrl(url)) {
         delete properties[attribute];
         const message = `${tagName === 'a' ? 'Link' : 'Image'} URL ${JSON.stringify(url.slice(0, 80))} uses a scheme that is not allowed (only ${allowedSchemeNames}, relative URLs and #fragments)`;
-        problems.push({ code: 'markdown.unsafe-url', message, line: child.position?.start.line ?? 1, column: child.position?.start.column ?? 1 });
+        problems.push({
+          code: 'markdown.unsafe-url',
+          message,
+          line: child.position?.start.line ?? 1,
+          column: child.position?.start.column ?? 1,
+        });
       }
       if (tagName === 'img') {
         const marker = recordSiteImage(child, images, problems);
@@ -121,11 +140,26 @@ function collect(tree: Root, file: VFile, findCode: boolean): { blocks: CodeBloc
       if (tagName === 'table') {
         // A table wider than the page scrolls inside a box of its own instead of widening the page;
         // the box takes focus, as a highlighted code block does, so the keyboard can scroll it too.
-        node.children[index] = { type: 'element', tagName: 'div', properties: { className: [tableScrollerClass], tabIndex: 0 }, children: [child] };
+        node.children[index] = {
+          type: 'element',
+          tagName: 'div',
+          properties: { className: [tableScrollerClass], tabIndex: 0 },
+          children: [child],
+        };
       }
       if (tagName === 'a' && typeof properties.href === 'string') {
-        links.push({ href: properties.href, line: child.position?.start.line ?? 1, column: child.position?.start.column ?? 1 });
-      } else if (tagName.length === 2 && tagName[0] === 'h' && tagName[1]! >= '1' && tagName[1]! <= '6' && typeof properties.id === 'string') {
+        links.push({
+          href: properties.href,
+          line: child.position?.start.line ?? 1,
+          column: child.position?.start.column ?? 1,
+        });
+      } else if (
+        tagName.length === 2 &&
+        tagName[0] === 'h' &&
+        tagName[1]! >= '1' &&
+        tagName[1]! <= '6' &&
+        typeof properties.id === 'string'
+      ) {
         headings.push({ id: properties.id, text: textOf(child), depth: Number(tagName[1]) });
       } else if (findCode && tagName === 'pre') {
         const block = readCodeBlock(child);
@@ -139,7 +173,14 @@ function collect(tree: Root, file: VFile, findCode: boolean): { blocks: CodeBloc
     }
   };
   walk(tree);
-  Object.assign(file.data, { links, headings, images, problems, accessibility: lint.findings, foreignText: lint.foreignText });
+  Object.assign(file.data, {
+    links,
+    headings,
+    images,
+    problems,
+    accessibility: lint.findings,
+    foreignText: lint.foreignText,
+  });
   return { blocks, unsupported };
 }
 

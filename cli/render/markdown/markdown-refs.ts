@@ -13,7 +13,11 @@ import recordSourceUrls, { sourceUrlsOf, type SourceUrl } from './source-urls.ts
 import { locateRefs, type ScannedRef } from '../../shared/scanned-refs.ts';
 
 /** How a finding names where a Markdown reference sits, by the kind of its destination. */
-export const markdownRefLabels: Record<SourceUrl['kind'], string> = { link: 'markdown link', image: 'markdown image', definition: 'markdown definition' };
+export const markdownRefLabels: Record<SourceUrl['kind'], string> = {
+  link: 'markdown link',
+  image: 'markdown image',
+  definition: 'markdown definition',
+};
 
 /** A URL in a piece of HTML: where its value stands (offsets), and the value decoded. */
 export interface HtmlUrl {
@@ -26,7 +30,10 @@ export interface HtmlUrl {
 }
 
 /** The URL attribute read of each element: what a copy makes absolute and the checker checks. */
-const urlAttributeOf: Record<string, { name: string; label: HtmlUrl['attribute'] }> = { a: { name: 'href', label: 'a[href]' }, img: { name: 'src', label: 'img[src]' } };
+const urlAttributeOf: Record<string, { name: string; label: HtmlUrl['attribute'] }> = {
+  a: { name: 'href', label: 'a[href]' },
+  img: { name: 'src', label: 'img[src]' },
+};
 
 /** The `href` of each `<a>` and `src` of each `<img>` in `html`, with offsets from `offset`. */
 export function htmlUrls(html: string, offset = 0): HtmlUrl[] {
@@ -59,7 +66,14 @@ export function htmlUrls(html: string, offset = 0): HtmlUrl[] {
       // A browser reads the first of two attributes with one name.
       seen = true;
       const end = quote === QuoteType.Single || quote === QuoteType.Double ? endIndex - 1 : endIndex;
-      if (quote !== QuoteType.NoValue && end >= reading.start) found.push({ attribute: wanted.label, at: offset + tag, start: offset + reading.start, end: offset + end, url: reading.value });
+      if (quote !== QuoteType.NoValue && end >= reading.start)
+        found.push({
+          attribute: wanted.label,
+          at: offset + tag,
+          start: offset + reading.start,
+          end: offset + end,
+          url: reading.value,
+        });
       reading = undefined;
     },
     onopentagend() {},
@@ -110,8 +124,22 @@ export function scanMarkdownRefs(text: string): ScannedRef[] {
   const body = text.slice(from);
   const { urls, html } = readMarkdownUrls(body);
   const refs: ScannedRef[] = [
-    ...urls.map((url) => ({ attribute: markdownRefLabels[url.kind], value: url.url, offset: from + url.start, line: 0, column: 0 })),
-    ...html.flatMap(([start, end]) => htmlUrls(body.slice(start, end), from + start).map((url) => ({ attribute: url.attribute, value: url.url, offset: url.start, line: 0, column: 0 }))),
+    ...urls.map((url) => ({
+      attribute: markdownRefLabels[url.kind],
+      value: url.url,
+      offset: from + url.start,
+      line: 0,
+      column: 0,
+    })),
+    ...html.flatMap(([start, end]) =>
+      htmlUrls(body.slice(start, end), from + start).map((url) => ({
+        attribute: url.attribute,
+        value: url.url,
+        offset: url.start,
+        line: 0,
+        column: 0,
+      })),
+    ),
   ];
   refs.sort((a, b) => a.offset - b.offset);
   locateRefs(text, refs);

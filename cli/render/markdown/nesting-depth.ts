@@ -28,18 +28,22 @@ export interface TooDeep {
  * starting a line plus half the indentation before the first; emphasis depth is the number of
  * `*`, `_` and `~` that may open emphasis and have not yet been closed within one paragraph.
  */
-export function findTooDeep(markdown: string, limit = maxNestingDepth, nestedLineLimit = maxNestedContainerLines): TooDeep | undefined {
+export function findTooDeep(
+  markdown: string,
+  limit = maxNestingDepth,
+  nestedLineLimit = maxNestedContainerLines,
+): TooDeep | undefined {
   let open = 0;
   let lineNumber = 0;
   let nestedLines = 0;
-  for (let start = 0; start <= markdown.length; ) {
+  for (let start = 0; start <= markdown.length;) {
     const end = lineEnd(markdown, start);
     lineNumber += 1;
     const blocks = blockDepth(markdown, start, end);
     if (blocks > limit) return { line: lineNumber, column: 1, kind: 'blocks' };
     if (blocks >= 2 && ++nestedLines > nestedLineLimit) return { line: lineNumber, column: 1, kind: 'nested-lines' };
     if (isBlank(markdown, start, end)) open = 0;
-    for (let i = start; i < end; ) {
+    for (let i = start; i < end;) {
       const char = markdown.charCodeAt(i);
       if (char !== 42 && char !== 95 && char !== 126) {
         i += 1;
@@ -95,7 +99,12 @@ function blockDepth(text: string, start: number, end: number): number {
       let digit = i;
       while (digit < end && digit - i < 9 && text.charCodeAt(digit) >= 48 && text.charCodeAt(digit) <= 57) digit += 1;
       const marker = text.charCodeAt(digit);
-      if (digit === i || (marker !== 46 && marker !== 41) || !(digit + 1 === end || isSpace(text.charCodeAt(digit + 1)))) break;
+      if (
+        digit === i ||
+        (marker !== 46 && marker !== 41) ||
+        !(digit + 1 === end || isSpace(text.charCodeAt(digit + 1)))
+      )
+        break;
       depth += 1;
       i = digit + 1;
     }

@@ -13,9 +13,26 @@ let salt: string | undefined;
  */
 export function pipelineSalt(theme = codeTheme()): string {
   const packages = [
-    'shiki', 'rehype-pretty-code', 'unified', 'remark-parse', 'remark-rehype', 'rehype-slug', 'rehype-stringify',
-    'hast-util-raw', 'parse5', 'hast-util-from-parse5', 'hast-util-to-parse5', 'hast-util-sanitize',
-    'mdast-util-gfm', 'micromark-core-commonmark', 'micromark-extension-gfm-autolink-literal', 'micromark-util-sanitize-uri', 'micromark-extension-gfm-footnote', 'micromark-extension-gfm-strikethrough', 'micromark-extension-gfm-table', 'micromark-extension-gfm-task-list-item',
+    'shiki',
+    'rehype-pretty-code',
+    'unified',
+    'remark-parse',
+    'remark-rehype',
+    'rehype-slug',
+    'rehype-stringify',
+    'hast-util-raw',
+    'parse5',
+    'hast-util-from-parse5',
+    'hast-util-to-parse5',
+    'hast-util-sanitize',
+    'mdast-util-gfm',
+    'micromark-core-commonmark',
+    'micromark-extension-gfm-autolink-literal',
+    'micromark-util-sanitize-uri',
+    'micromark-extension-gfm-footnote',
+    'micromark-extension-gfm-strikethrough',
+    'micromark-extension-gfm-table',
+    'micromark-extension-gfm-task-list-item',
   ];
   salt ??= [pipelineVersion, ...packages.map((name) => `${name}@${packageVersion(name)}`)].join(' ');
   return `${salt} ${theme}`;

@@ -10,7 +10,21 @@ import type { MarkdownProblem, MarkdownWarning } from './render-markdown.ts';
 import { allowedSchemeNames, isSafeUrl } from './safe-urls.ts';
 
 /** Attributes a browser follows or loads as a URL: a scheme outside the allowed ones in any of them fails the build, whatever the element. */
-const urlProperties = ['href', 'src', 'action', 'formAction', 'cite', 'longDesc', 'poster', 'background', 'data', 'codeBase', 'xLinkHref', 'ping', 'manifest'];
+const urlProperties = [
+  'href',
+  'src',
+  'action',
+  'formAction',
+  'cite',
+  'longDesc',
+  'poster',
+  'background',
+  'data',
+  'codeBase',
+  'xLinkHref',
+  'ping',
+  'manifest',
+];
 
 interface Point {
   line: number;
@@ -38,7 +52,10 @@ export class RawHtmlRun {
       for (const child of node.children) {
         if (child.type !== 'element') continue;
         this.markdownElements.push({ properties: child.properties, data: child.data });
-        child.properties = { ...child.properties, dataSitegenMarkdown: `${this.nonce}:${this.markdownElements.length - 1}` };
+        child.properties = {
+          ...child.properties,
+          dataSitegenMarkdown: `${this.nonce}:${this.markdownElements.length - 1}`,
+        };
         walk(child);
       }
     };
@@ -104,7 +121,11 @@ export class RawHtmlRun {
     if (element.tagName === 'iframe') return this.embed(element, fallback);
     const written: Element[] = [];
     const slots: (Element | Comment)[] = [];
-    const slot = (node: Element | Comment): ElementContent => ({ type: 'text', value: '', data: { sitegenSlot: slots.push(node) - 1 } as Element['data'] });
+    const slot = (node: Element | Comment): ElementContent => ({
+      type: 'text',
+      value: '',
+      data: { sitegenSlot: slots.push(node) - 1 } as Element['data'],
+    });
     const prepare = (node: Element, at: Point) => {
       const here = pointOf(node) ?? at;
       this.refuseUnsafeUrls(node, here);
@@ -153,9 +174,17 @@ export class RawHtmlRun {
       const cleaned = kept.get(index);
       const stripped = !cleaned && (rawHtmlSchema.strip ?? []).includes(node.tagName);
       if (cleaned) this.reportAttributes(node, cleaned, here);
-      else if (!inRemoved) this.warn(`<${node.tagName}> removed${stripped || node.children.length === 0 ? '' : ', its content kept'}`, here);
+      else if (!inRemoved)
+        this.warn(
+          `<${node.tagName}> removed${stripped || node.children.length === 0 ? '' : ', its content kept'}`,
+          here,
+        );
       for (const child of node.children) {
-        if (child.type === 'element' && (child.data as { sitegenWritten?: number } | undefined)?.sitegenWritten !== undefined) report(child, here, inRemoved || stripped);
+        if (
+          child.type === 'element' &&
+          (child.data as { sitegenWritten?: number } | undefined)?.sitegenWritten !== undefined
+        )
+          report(child, here, inRemoved || stripped);
       }
     };
     report(element, fallback, false);
@@ -173,7 +202,11 @@ export class RawHtmlRun {
       this.warn(`${describeIframe(source)} removed: an embed needs an https src`, here);
       return [];
     }
-    this.embeds.push({ src: source, ...(typeof title === 'string' && title.trim() ? { title: title.trim() } : {}), ...here });
+    this.embeds.push({
+      src: source,
+      ...(typeof title === 'string' && title.trim() ? { title: title.trim() } : {}),
+      ...here,
+    });
     return [bodySlot('embed', this.embeds.length - 1)];
   }
 
@@ -200,9 +233,19 @@ export class RawHtmlRun {
       const left = cleaned.properties[property];
       if (left === undefined || left === null) {
         if (clickHandlers.has(property) && !interactiveElements.has(original.tagName)) {
-          this.warnings.push({ code: 'accessibility.click-handler', message: `${name} on <${original.tagName}> removed: a keyboard cannot reach a <${original.tagName}> to click it`, hint: 'To lead somewhere, write a link ([text](/path)); a body runs no script, so the handler is removed either way.', ...at });
+          this.warnings.push({
+            code: 'accessibility.click-handler',
+            message: `${name} on <${original.tagName}> removed: a keyboard cannot reach a <${original.tagName}> to click it`,
+            hint: 'To lead somewhere, write a link ([text](/path)); a body runs no script, so the handler is removed either way.',
+            ...at,
+          });
         } else if (property === 'tabIndex') {
-          this.warnings.push({ code: 'markdown.html-removed', message: `${name} on <${original.tagName}> removed`, hint: 'A tabindex above 0 moves the element ahead of the page\'s own links in the keyboard\'s order; leave it out, or write tabindex="0" to make it focusable where it stands.', ...at });
+          this.warnings.push({
+            code: 'markdown.html-removed',
+            message: `${name} on <${original.tagName}> removed`,
+            hint: 'A tabindex above 0 moves the element ahead of the page\'s own links in the keyboard\'s order; leave it out, or write tabindex="0" to make it focusable where it stands.',
+            ...at,
+          });
         } else {
           this.warn(`${name} on <${original.tagName}> removed`, at);
         }
@@ -222,7 +265,15 @@ export class RawHtmlRun {
 const clickHandlers: ReadonlySet<string> = new Set(['onClick', 'onDblClick', 'onMouseDown', 'onMouseUp']);
 
 /** Elements the keyboard reaches and activates by themselves. */
-const interactiveElements: ReadonlySet<string> = new Set(['a', 'button', 'input', 'select', 'textarea', 'summary', 'option']);
+const interactiveElements: ReadonlySet<string> = new Set([
+  'a',
+  'button',
+  'input',
+  'select',
+  'textarea',
+  'summary',
+  'option',
+]);
 
 /**
  * An id (or name) the author already wrote in the content's namespace (`user-content-fn-1`, as
@@ -230,7 +281,8 @@ const interactiveElements: ReadonlySet<string> = new Set(['a', 'button', 'input'
  * is published under the name it was written with, not `user-content-user-content-…`.
  */
 function withoutUserContentPrefix(element: Element): void {
-  const bare = (value: unknown) => (typeof value === 'string' && value.startsWith(userContentPrefix) ? value.slice(userContentPrefix.length) : value);
+  const bare = (value: unknown) =>
+    typeof value === 'string' && value.startsWith(userContentPrefix) ? value.slice(userContentPrefix.length) : value;
   for (const property of clobberedAttributes) {
     const value = element.properties[property];
     if (value === undefined || value === null) continue;

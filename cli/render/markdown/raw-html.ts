@@ -1,7 +1,13 @@
 import type { Element, Root, RootContent } from 'hast';
 import { raw } from 'hast-util-raw';
 import type { VFile } from 'vfile';
-import { checkHtmlStructure, maxHtmlDepth, maxOpenFormatting, type HtmlStructureProblem, type RawHtmlPiece } from './html-limits.ts';
+import {
+  checkHtmlStructure,
+  maxHtmlDepth,
+  maxOpenFormatting,
+  type HtmlStructureProblem,
+  type RawHtmlPiece,
+} from './html-limits.ts';
 import { rawHtmlSchema } from './html-schema.ts';
 import { slotOf } from './body-slots.ts';
 import type { MarkdownEmbed } from './markdown-embeds.ts';
@@ -81,13 +87,33 @@ function structureProblem(wrong: HtmlStructureProblem): MarkdownProblem {
   const at = { line: wrong.line, column: wrong.column };
   switch (wrong.kind) {
     case 'depth':
-      return { code: 'markdown.too-deep', message: `HTML in this body nests elements more than ${maxHtmlDepth} deep at <${wrong.tagName}> (an element counts until its end tag)`, hint: 'Close each element you open (</div>), or write the structure in Markdown.', ...at };
+      return {
+        code: 'markdown.too-deep',
+        message: `HTML in this body nests elements more than ${maxHtmlDepth} deep at <${wrong.tagName}> (an element counts until its end tag)`,
+        hint: 'Close each element you open (</div>), or write the structure in Markdown.',
+        ...at,
+      };
     case 'formatting':
-      return { code: 'markdown.too-deep', message: `HTML in this body leaves more than ${maxOpenFormatting} formatting elements (<b>, <i>, <a>…) open at <${wrong.tagName}>`, hint: 'Close each one with its own end tag (</b>): a paragraph end does not close it.', ...at };
+      return {
+        code: 'markdown.too-deep',
+        message: `HTML in this body leaves more than ${maxOpenFormatting} formatting elements (<b>, <i>, <a>…) open at <${wrong.tagName}>`,
+        hint: 'Close each one with its own end tag (</b>): a paragraph end does not close it.',
+        ...at,
+      };
     case 'unclosed':
-      return { code: 'markdown.unclosed-html', message: `<${wrong.tagName}> is never closed: everything after it in the body would be inside it`, hint: `Add </${wrong.tagName}> where it ends (in HTML, <${wrong.tagName} /> does not close it).`, ...at };
+      return {
+        code: 'markdown.unclosed-html',
+        message: `<${wrong.tagName}> is never closed: everything after it in the body would be inside it`,
+        hint: `Add </${wrong.tagName}> where it ends (in HTML, <${wrong.tagName} /> does not close it).`,
+        ...at,
+      };
     case 'unclosed-comment':
-      return { code: 'markdown.unclosed-html', message: 'An HTML comment is never closed: it would hide the rest of the body', hint: 'End it with -->.', ...at };
+      return {
+        code: 'markdown.unclosed-html',
+        message: 'An HTML comment is never closed: it would hide the rest of the body',
+        hint: 'End it with -->.',
+        ...at,
+      };
   }
 }
 
@@ -97,11 +123,14 @@ function rawPieces(tree: Root, spans: [number, number][]): RawHtmlPiece[] {
   const walk = (node: Root | Element) => {
     for (const child of node.children) {
       if (child.type === 'raw') {
-        pieces.push({ value: child.value, line: child.position?.start.line ?? 1, column: child.position?.start.column ?? 1 });
+        pieces.push({
+          value: child.value,
+          line: child.position?.start.line ?? 1,
+          column: child.position?.start.column ?? 1,
+        });
         const { start, end } = child.position ?? {};
         if (start?.offset !== undefined && end?.offset !== undefined) spans.push([start.offset, end.offset]);
-      }
-      else if (child.type === 'element') walk(child);
+      } else if (child.type === 'element') walk(child);
     }
   };
   walk(tree);
@@ -117,7 +146,13 @@ function removeRaw(node: Root | Element): void {
 function capped(warnings: MarkdownWarning[]): MarkdownWarning[] {
   if (warnings.length <= maxWarningsPerBody) return warnings;
   const last = warnings[maxWarningsPerBody]!;
-  return [...warnings.slice(0, maxWarningsPerBody), { ...last, message: `${warnings.length - maxWarningsPerBody} more pieces of HTML removed from this body (the first ${maxWarningsPerBody} are listed)` }];
+  return [
+    ...warnings.slice(0, maxWarningsPerBody),
+    {
+      ...last,
+      message: `${warnings.length - maxWarningsPerBody} more pieces of HTML removed from this body (the first ${maxWarningsPerBody} are listed)`,
+    },
+  ];
 }
 
 /**
@@ -128,7 +163,11 @@ function capped(warnings: MarkdownWarning[]): MarkdownWarning[] {
 function liftEmbeds(node: Root | Element): void {
   node.children = (node.children as RootContent[]).flatMap((child): RootContent[] => {
     if (child.type !== 'element') return [child];
-    if (child.tagName === 'p' && child.children.some(isEmbedMarker) && child.children.every((inner) => isEmbedMarker(inner) || (inner.type === 'text' && inner.value.trim() === ''))) {
+    if (
+      child.tagName === 'p' &&
+      child.children.some(isEmbedMarker) &&
+      child.children.every((inner) => isEmbedMarker(inner) || (inner.type === 'text' && inner.value.trim() === ''))
+    ) {
       return child.children.filter(isEmbedMarker);
     }
     liftEmbeds(child);

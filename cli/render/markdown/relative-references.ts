@@ -35,7 +35,12 @@ export interface BodyPage {
  * A relative link that names no content file is left to the link checker: resolved against the
  * page when the body is a bundle's, as written otherwise.
  */
-export function resolveRelativeReferences(file: string, body: RenderedMarkdown, addresses: ContentAddresses, page?: BodyPage): { body: RenderedMarkdown; problems: SiteError[] } {
+export function resolveRelativeReferences(
+  file: string,
+  body: RenderedMarkdown,
+  addresses: ContentAddresses,
+  page?: BodyPage,
+): { body: RenderedMarkdown; problems: SiteError[] } {
   const folder = path.dirname(file);
   const problems: SiteError[] = [];
   let images = body.images;
@@ -57,14 +62,22 @@ export function resolveRelativeReferences(file: string, body: RenderedMarkdown, 
     return { ...link, href };
   });
   if (changed.size === 0 && images === body.images) return { body, problems };
-  return { body: { ...changeBodyHtml(body, (html) => rewriteHrefs(html, changed)), links, ...(images ? { images } : {}) }, problems };
+  return {
+    body: { ...changeBodyHtml(body, (html) => rewriteHrefs(html, changed)), links, ...(images ? { images } : {}) },
+    problems,
+  };
 }
 
 /**
  * A relative href (as a browser reads it: url-reference.ts) as a site address, or as it is when
  * it is not relative or there is nothing to resolve it against.
  */
-export function resolvedHref(href: string, folder: string, addresses: ContentAddresses, page: BodyPage | undefined): string {
+export function resolvedHref(
+  href: string,
+  folder: string,
+  addresses: ContentAddresses,
+  page: BodyPage | undefined,
+): string {
   const reference = readUrlReference(href);
   if (reference.kind !== 'relative') return href;
   const rest = reference.search + reference.hash;
@@ -78,9 +91,17 @@ export function resolvedHref(href: string, folder: string, addresses: ContentAdd
 }
 
 /** A relative image that names no published file: where it was looked for, and the closest file there is. */
-function missingBesideFile(file: string, src: string, addresses: ContentAddresses, bundle: boolean, at: { line: number; column: number }): SiteError {
+function missingBesideFile(
+  file: string,
+  src: string,
+  addresses: ContentAddresses,
+  bundle: boolean,
+  at: { line: number; column: number },
+): SiteError {
   const folder = path.dirname(file);
-  const beside = [...addresses.files.keys()].filter((source) => path.dirname(source) === folder || source.startsWith(folder + path.sep)).map((source) => path.relative(folder, source).split(path.sep).join('/'));
+  const beside = [...addresses.files.keys()]
+    .filter((source) => path.dirname(source) === folder || source.startsWith(folder + path.sep))
+    .map((source) => path.relative(folder, source).split(path.sep).join('/'));
   const closest = closestPath(src.replace(/^\.\//, ''), beside);
   const name = path.basename(bundle ? folder : file, '.md');
   return new SiteError({
@@ -117,7 +138,10 @@ const serializer = unified().use(rehypeStringify);
 
 /** An `href` value as the Markdown pipeline's serializer writes it between the quotes. */
 function attributeText(href: string): string {
-  const tree: Root = { type: 'root', children: [{ type: 'element', tagName: 'a', properties: { href }, children: [] }] };
+  const tree: Root = {
+    type: 'root',
+    children: [{ type: 'element', tagName: 'a', properties: { href }, children: [] }],
+  };
   const html = serializer.stringify(tree);
   return html.slice('<a href="'.length, html.lastIndexOf('"'));
 }

@@ -31,7 +31,10 @@ export interface RenderBodiesOptions {
  * missing alt text) still renders, so every problem of the run is reported at once: the run then
  * rejects with all of them, each at its file and line.
  */
-export async function renderBodies(bodies: MarkdownBody[], options: RenderBodiesOptions): Promise<Map<string, RenderedMarkdown>> {
+export async function renderBodies(
+  bodies: MarkdownBody[],
+  options: RenderBodiesOptions,
+): Promise<Map<string, RenderedMarkdown>> {
   const { cache, onBody } = options;
   const theme = options.theme ?? defaultCodeTheme;
   const rendered = new Map<string, RenderedMarkdown>();
@@ -54,23 +57,45 @@ export async function renderBodies(bodies: MarkdownBody[], options: RenderBodies
   };
   try {
     if (missing.length >= workerThreshold) {
-      await renderInWorkers(missing.map(({ body }) => ({ markdown: body.body, firstLine: body.bodyLine })), finish, { threads: options.threads, cache: cache.shared, theme });
+      await renderInWorkers(
+        missing.map(({ body }) => ({ markdown: body.body, firstLine: body.bodyLine })),
+        finish,
+        { threads: options.threads, cache: cache.shared, theme },
+      );
     } else {
-      await renderHere(missing.map(({ body }) => body), finish, cache.shared, theme);
+      await renderHere(
+        missing.map(({ body }) => body),
+        finish,
+        cache.shared,
+        theme,
+      );
     }
   } catch (error) {
     if (!(error instanceof MarkdownSourceError)) throw error;
-    throw new SiteError({ code: 'markdown.render-failed', message: `Markdown could not be rendered: ${error.message}`, file: missing[error.index]!.body.file, cause: error });
+    throw new SiteError({
+      code: 'markdown.render-failed',
+      message: `Markdown could not be rendered: ${error.message}`,
+      file: missing[error.index]!.body.file,
+      cause: error,
+    });
   }
   if (problems.length > 0) throw new SiteErrorList(problems);
   return rendered;
 }
 
 /** Renders bodies in this thread, in order. */
-async function renderHere(bodies: MarkdownBody[], onResult: (index: number, result: RenderedMarkdown) => void, shared: SharedCache, theme: BundledTheme): Promise<void> {
+async function renderHere(
+  bodies: MarkdownBody[],
+  onResult: (index: number, result: RenderedMarkdown) => void,
+  shared: SharedCache,
+  theme: BundledTheme,
+): Promise<void> {
   if (bodies.length === 0) return;
   // Imported here: a build whose bodies all come from the cache never loads the pipeline.
-  const [{ renderMarkdown }, { useHighlightStore }] = await Promise.all([import('./render-markdown.ts'), import('./highlight-store.ts')]);
+  const [{ renderMarkdown }, { useHighlightStore }] = await Promise.all([
+    import('./render-markdown.ts'),
+    import('./highlight-store.ts'),
+  ]);
   useHighlightStore(shared);
   useCodeTheme(theme);
   for (const [index, body] of bodies.entries()) {

@@ -18,7 +18,13 @@ import recordSourceUrls, { sourceUrlsOf, type SourceUrl } from './source-urls.ts
 import { samePageLinks } from './same-page-links.ts';
 import { templateTagWarnings } from './template-tags.ts';
 import { atsAllInCodeBlocks, atsLookFenced } from './ats-in-code.ts';
-import { collectLinksAndHeadings, loadPrettyCode, prepareBody, prettyCodeOptions, type PrettyCodePlugin } from './markdown-plugins.ts';
+import {
+  collectLinksAndHeadings,
+  loadPrettyCode,
+  prepareBody,
+  prettyCodeOptions,
+  type PrettyCodePlugin,
+} from './markdown-plugins.ts';
 
 export type { MarkdownImage } from './markdown-images.ts';
 export type { MarkdownEmbed } from './markdown-embeds.ts';
@@ -39,7 +45,13 @@ export interface MarkdownHeading {
 
 /** Something in a body the build refuses, at its line and column in the file. */
 export interface MarkdownProblem {
-  code: 'markdown.unsafe-url' | 'markdown.too-deep' | 'markdown.unclosed-html' | 'markdown.external-image' | 'image.missing-alt' | 'image.unsupported-format';
+  code:
+    | 'markdown.unsafe-url'
+    | 'markdown.too-deep'
+    | 'markdown.unclosed-html'
+    | 'markdown.external-image'
+    | 'image.missing-alt'
+    | 'image.unsupported-format';
   message: string;
   hint?: string;
   line: number;
@@ -94,25 +106,30 @@ export interface RenderedMarkdown {
 
 /** Builds the unified processor; it is reused for every file of a build. */
 export function createMarkdownProcessor(options: { emails?: boolean } = {}): Processor<Root, Root, Root, Root, string> {
-  return unified()
-    .use(remarkParse)
-    .use(remarkGfm, options)
-    .use(recordSourceUrls)
-    // HTML written in the body is kept as raw nodes, then parsed and sanitized (raw-html.ts).
-    .use(remarkRehype, { allowDangerousHtml: true })
-    .use(rawHtml)
-    .use(rehypeSlug)
-    .use(samePageLinks)
-    .use(prepareBody)
-    // The only raw HTML left in the tree is the highlighted code's (`collect`, markdown-plugins.ts, turns any other into text).
-    .use(rehypeStringify, { allowDangerousHtml: true }) as unknown as Processor<Root, Root, Root, Root, string>;
+  return (
+    unified()
+      .use(remarkParse)
+      .use(remarkGfm, options)
+      .use(recordSourceUrls)
+      // HTML written in the body is kept as raw nodes, then parsed and sanitized (raw-html.ts).
+      .use(remarkRehype, { allowDangerousHtml: true })
+      .use(rawHtml)
+      .use(rehypeSlug)
+      .use(samePageLinks)
+      .use(prepareBody)
+      // The only raw HTML left in the tree is the highlighted code's (`collect`, markdown-plugins.ts, turns any other into text).
+      .use(rehypeStringify, { allowDangerousHtml: true }) as unknown as Processor<Root, Root, Root, Root, string>
+  );
 }
 
 /**
  * The processor with every code block highlighted by rehype-pretty-code itself, as the site
  * rendered before highlight-code.ts: what tests compare the fast path with.
  */
-function createReferenceMarkdownProcessor(rehypePrettyCode: PrettyCodePlugin, options: { emails?: boolean } = {}): Processor<Root, Root, Root, Root, string> {
+function createReferenceMarkdownProcessor(
+  rehypePrettyCode: PrettyCodePlugin,
+  options: { emails?: boolean } = {},
+): Processor<Root, Root, Root, Root, string> {
   return unified()
     .use(remarkParse)
     .use(remarkGfm, options)
@@ -132,7 +149,12 @@ type MarkdownProcessor = ReturnType<typeof createMarkdownProcessor>;
  * One processor for bodies that may hold email addresses to link and one for the rest, which
  * parses faster (gfm-autolinks.ts); the same for the reference path.
  */
-const processors: { withEmails?: MarkdownProcessor; withoutEmails?: MarkdownProcessor; referenceWithEmails?: MarkdownProcessor; referenceWithoutEmails?: MarkdownProcessor } = {};
+const processors: {
+  withEmails?: MarkdownProcessor;
+  withoutEmails?: MarkdownProcessor;
+  referenceWithEmails?: MarkdownProcessor;
+  referenceWithoutEmails?: MarkdownProcessor;
+} = {};
 
 /**
  * Renders Markdown to HTML with highlighted code and linkable headings. `firstLine` is the
@@ -153,7 +175,13 @@ export async function renderMarkdown(markdown: string, firstLine = 1): Promise<R
   const tags = templateTagWarnings(markdown, mdast as unknown as MdastRoot);
   const sourceUrls = sourceUrlsOf(mdast as unknown as MdastRoot);
   const { tree, file } = await runTransforms(processor, mdast);
-  return renderedFrom(stringifyWithSlots(tree, (root) => processor.stringify(root, file)), file, firstLine, sourceUrls, tags);
+  return renderedFrom(
+    stringifyWithSlots(tree, (root) => processor.stringify(root, file)),
+    file,
+    firstLine,
+    sourceUrls,
+    tags,
+  );
 }
 
 /**
@@ -172,17 +200,29 @@ export async function renderMarkdownReference(markdown: string, firstLine = 1): 
   const tags = templateTagWarnings(markdown, mdast as unknown as MdastRoot);
   const sourceUrls = sourceUrlsOf(mdast as unknown as MdastRoot);
   const { tree, file } = await runTransforms(processor, mdast);
-  return renderedFrom(stringifyWithSlots(tree, (root) => processor.stringify(root, file)), file, firstLine, sourceUrls, tags);
+  return renderedFrom(
+    stringifyWithSlots(tree, (root) => processor.stringify(root, file)),
+    file,
+    firstLine,
+    sourceUrls,
+    tags,
+  );
 }
 
 /** Checked before parsing: parsing deep nesting is what takes too long or overflows the stack. */
 function refuseTooDeep(markdown: string, firstLine: number): RenderedMarkdown | undefined {
   const tooDeep = findTooDeep(markdown);
   if (!tooDeep) return undefined;
-  const message = tooDeep.kind === 'nested-lines'
-    ? `Markdown has more than ${maxNestedContainerLines} lines of lists or blockquotes inside others`
-    : `Markdown nests ${tooDeep.kind === 'blocks' ? 'lists and blockquotes' : 'emphasis'} more than ${maxNestingDepth} levels deep`;
-  return { html: '', links: [], headings: [], problems: [{ code: 'markdown.too-deep', message, line: tooDeep.line + firstLine - 1, column: tooDeep.column }] };
+  const message =
+    tooDeep.kind === 'nested-lines'
+      ? `Markdown has more than ${maxNestedContainerLines} lines of lists or blockquotes inside others`
+      : `Markdown nests ${tooDeep.kind === 'blocks' ? 'lists and blockquotes' : 'emphasis'} more than ${maxNestingDepth} levels deep`;
+  return {
+    html: '',
+    links: [],
+    headings: [],
+    problems: [{ code: 'markdown.too-deep', message, line: tooDeep.line + firstLine - 1, column: tooDeep.column }],
+  };
 }
 
 /** Runs the processor's transforms on a parsed body, in a file of its own (where `collect`, markdown-plugins.ts, records what it found). */
@@ -195,13 +235,29 @@ function runTransforms(processor: MarkdownProcessor, mdast: Root): Promise<{ tre
   });
 }
 
-function renderedFrom({ html, slots }: { html: string; slots: BodySlot[] }, file: VFile, firstLine: number, sourceUrls: SourceUrl[], templateTags: MarkdownWarning[]): RenderedMarkdown {
-  const data = file.data as { links?: MarkdownLink[]; headings?: MarkdownHeading[]; images?: MarkdownImage[]; problems?: MarkdownProblem[]; accessibility?: AccessibilityFinding[]; foreignText?: ForeignText[]; fragments?: Record<string, string> } & RawHtmlData;
+function renderedFrom(
+  { html, slots }: { html: string; slots: BodySlot[] },
+  file: VFile,
+  firstLine: number,
+  sourceUrls: SourceUrl[],
+  templateTags: MarkdownWarning[],
+): RenderedMarkdown {
+  const data = file.data as {
+    links?: MarkdownLink[];
+    headings?: MarkdownHeading[];
+    images?: MarkdownImage[];
+    problems?: MarkdownProblem[];
+    accessibility?: AccessibilityFinding[];
+    foreignText?: ForeignText[];
+    fragments?: Record<string, string>;
+  } & RawHtmlData;
   const inFile = <T extends { line: number }>(item: T): T => ({ ...item, line: item.line + firstLine - 1 });
   const problems = [...(data.htmlProblems ?? []), ...(data.problems ?? [])].map(inFile);
   const images = (data.images ?? []).map(inFile);
   const embeds = data.embeds?.map((embed) => embed && inFile(embed));
-  const warnings = [...(data.htmlWarnings ?? []), ...(data.accessibility ?? []), ...templateTags].sort((a, b) => a.line - b.line || a.column - b.column).map(inFile);
+  const warnings = [...(data.htmlWarnings ?? []), ...(data.accessibility ?? []), ...templateTags]
+    .sort((a, b) => a.line - b.line || a.column - b.column)
+    .map(inFile);
   const foreignText = (data.foreignText ?? []).map(inFile);
   return {
     html,
@@ -218,4 +274,3 @@ function renderedFrom({ html, slots }: { html: string; slots: BodySlot[] }, file
     ...(data.fragments ? { fragments: data.fragments } : {}),
   };
 }
-

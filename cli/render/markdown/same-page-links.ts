@@ -16,7 +16,11 @@ import { userContentPrefix } from './html-schema.ts';
  * Hugo's Blackfriday and markdown-it-anchor's (Eleventy), each before a repeat's `-1`.
  */
 export function headingIdForms(text: string): string[] {
-  const kramdown = text.replace(/^[^a-zA-Z]+/, '').replace(/[^a-zA-Z0-9 -]/g, '').replaceAll(' ', '-').toLowerCase();
+  const kramdown = text
+    .replace(/^[^a-zA-Z]+/, '')
+    .replace(/[^a-zA-Z0-9 -]/g, '')
+    .replaceAll(' ', '-')
+    .toLowerCase();
   const blackfriday = [...text.matchAll(/[\p{L}\p{N}]+/gu)].map((word) => word[0].toLowerCase()).join('-');
   const markdownIt = text.trim().toLowerCase().replace(/\s+/g, '-');
   return [...new Set([slug(text), kramdown, blackfriday, markdownIt])].filter((id) => id !== '');
@@ -27,9 +31,16 @@ export function headingIdForms(text: string): string[] {
  * `1-intro`, `don't-stop`), or undefined when none or several do. `headings` are the body's
  * headings with the ids this build gave them.
  */
-export function headingForFragment(fragment: string, headings: readonly { id: string; text: string }[]): string | undefined {
+export function headingForFragment(
+  fragment: string,
+  headings: readonly { id: string; text: string }[],
+): string | undefined {
   const wanted = new Set([fragment, fragment.toLowerCase(), slug(fragment)]);
-  const found = new Set(headings.filter((heading) => heading.id === fragment || headingIdForms(heading.text).some((form) => wanted.has(form))).map((heading) => heading.id));
+  const found = new Set(
+    headings
+      .filter((heading) => heading.id === fragment || headingIdForms(heading.text).some((form) => wanted.has(form)))
+      .map((heading) => heading.id),
+  );
   return found.size === 1 ? [...found][0] : undefined;
 }
 

@@ -23,7 +23,11 @@ export function getSharedHighlighter(): Promise<Highlighter> {
   highlighterStarted = true;
   const theme = codeTheme();
   let highlighter = sharedHighlighters.get(theme);
-  if (!highlighter) sharedHighlighters.set(theme, (highlighter = newHighlighter(theme, []).then((shared) => withStableLanguages(shared, theme))));
+  if (!highlighter)
+    sharedHighlighters.set(
+      theme,
+      (highlighter = newHighlighter(theme, []).then((shared) => withStableLanguages(shared, theme))),
+    );
   return highlighter;
 }
 
@@ -73,16 +77,19 @@ function withStableLanguages(shared: Highlighter, theme: string): Highlighter {
   const highlightShared = shared.codeToHtml.bind(shared);
   const load = async (language: string) => {
     const loadModule = (bundledLanguages as Record<string, (() => Promise<LanguageModule>) | undefined>)[language];
-    const embedsLazily = loadModule && (await loadModule()).default.some((grammar) => (grammar.embeddedLangsLazy ?? []).length > 0);
+    const embedsLazily =
+      loadModule && (await loadModule()).default.some((grammar) => (grammar.embeddedLangsLazy ?? []).length > 0);
     if (embedsLazily) isolated.set(language, await newHighlighter(theme, [language]));
     else await loadShared(language as BundledLanguage);
   };
   shared.loadLanguage = ((...languages: Parameters<Highlighter['loadLanguage']>) =>
-    Promise.all(languages.map((language) => {
-      if (typeof language !== 'string') return loadShared(language);
-      if (!requested.has(language)) requested.set(language, load(language));
-      return requested.get(language)!;
-    })).then(() => undefined)) as Highlighter['loadLanguage'];
+    Promise.all(
+      languages.map((language) => {
+        if (typeof language !== 'string') return loadShared(language);
+        if (!requested.has(language)) requested.set(language, load(language));
+        return requested.get(language)!;
+      }),
+    ).then(() => undefined)) as Highlighter['loadLanguage'];
   shared.codeToHtml = ((code, options) => {
     const own = typeof options.lang === 'string' ? isolated.get(options.lang) : undefined;
     const stable = { ...options, tokenizeTimeLimit };

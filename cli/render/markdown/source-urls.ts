@@ -30,7 +30,13 @@ function record(this: CompileContext, token: Token): void {
   const root = this.stack[0] as RecordingRoot;
   if (!node || (node.type !== 'link' && node.type !== 'image' && node.type !== 'definition')) return;
   const urls = ((root.data ??= {}).sitegenSourceUrls ??= []);
-  urls.push({ kind: node.type, at: node.position?.start.offset ?? token.start.offset, start: token.start.offset, end: token.end.offset, url: node.url });
+  urls.push({
+    kind: node.type,
+    at: node.position?.start.offset ?? token.start.offset,
+    start: token.start.offset,
+    end: token.end.offset,
+    url: node.url,
+  });
 }
 
 /** Handlers for tokens mdast-util-from-markdown has none of, so nothing it does is replaced. */

@@ -14,7 +14,12 @@ const maxTagLength = 500;
 const maxTagWarnings = 100;
 
 /** A tag's opening and the closing each opening takes: `{{<` … `>}}`, `{{%` … `%}}`, `{%` … `%}`, `{{` … `}}`. */
-const closings: [open: string, close: string][] = [['{{<', '>}}'], ['{{%', '%}}'], ['{%', '%}'], ['{{', '}}']];
+const closings: [open: string, close: string][] = [
+  ['{{<', '>}}'],
+  ['{{%', '%}}'],
+  ['{%', '%}'],
+  ['{{', '}}'],
+];
 
 /** Where a template tag was found, by offset in the body. */
 export interface TemplateTag {
@@ -72,7 +77,11 @@ export function templateTagWarnings(markdown: string, tree: Root): MarkdownWarni
       column,
     };
   });
-  if (tags.length > maxTagWarnings) warnings[maxTagWarnings] = { ...warnings[maxTagWarnings]!, message: `${tags.length - maxTagWarnings} more template tags in this body (the first ${maxTagWarnings} are listed)` };
+  if (tags.length > maxTagWarnings)
+    warnings[maxTagWarnings] = {
+      ...warnings[maxTagWarnings]!,
+      message: `${tags.length - maxTagWarnings} more template tags in this body (the first ${maxTagWarnings} are listed)`,
+    };
   return warnings;
 }
 
@@ -82,7 +91,11 @@ export function codeRanges(tree: Root): [number, number][] {
   const walk = (node: Nodes) => {
     const start = node.position?.start.offset;
     const end = node.position?.end.offset;
-    if ((node.type === 'code' || node.type === 'inlineCode' || (node.type === 'html' && node.value.startsWith('<!--'))) && start !== undefined && end !== undefined) {
+    if (
+      (node.type === 'code' || node.type === 'inlineCode' || (node.type === 'html' && node.value.startsWith('<!--'))) &&
+      start !== undefined &&
+      end !== undefined
+    ) {
       ranges.push([start, end]);
       return;
     }
@@ -93,7 +106,12 @@ export function codeRanges(tree: Root): [number, number][] {
 }
 
 /** The warnings of a body without those about tags its collection's site fills in itself (`placeholders` of a collection). */
-export function withoutSitePlaceholders<T extends { code: string; tag?: string }>(warnings: T[], placeholders: ((tag: string) => boolean) | undefined): T[] {
+export function withoutSitePlaceholders<T extends { code: string; tag?: string }>(
+  warnings: T[],
+  placeholders: ((tag: string) => boolean) | undefined,
+): T[] {
   if (!placeholders) return warnings;
-  return warnings.filter((warning) => warning.code !== 'markdown.template-tag' || warning.tag === undefined || !placeholders(warning.tag));
+  return warnings.filter(
+    (warning) => warning.code !== 'markdown.template-tag' || warning.tag === undefined || !placeholders(warning.tag),
+  );
 }

@@ -35,8 +35,12 @@ export async function renderInWorkers(
 ): Promise<void> {
   if (sources.length === 0) return;
   // Longest first: long bodies spread over the workers early, and the run ends on short ones.
-  const queue: MarkdownTask[] = sources.map((source, id) => ({ id, ...source })).sort((a, b) => b.markdown.length - a.markdown.length);
-  const workers = Array.from({ length: Math.min(options.threads ?? defaultPoolSize(), sources.length) }, () => startWorker(options.cache, options.theme));
+  const queue: MarkdownTask[] = sources
+    .map((source, id) => ({ id, ...source }))
+    .sort((a, b) => b.markdown.length - a.markdown.length);
+  const workers = Array.from({ length: Math.min(options.threads ?? defaultPoolSize(), sources.length) }, () =>
+    startWorker(options.cache, options.theme),
+  );
   try {
     await new Promise<void>((resolve, reject) => {
       let remaining = sources.length;
@@ -76,7 +80,11 @@ export async function renderInWorkers(
 
 /** Rendering the source at `index` threw (in a worker or in this thread), as opposed to the caller's `onResult`. */
 export class MarkdownSourceError extends Error {
-  constructor(readonly index: number, message: string, cause?: unknown) {
+  constructor(
+    readonly index: number,
+    message: string,
+    cause?: unknown,
+  ) {
     super(message, cause === undefined ? undefined : { cause });
     this.name = 'MarkdownSourceError';
   }
@@ -89,5 +97,8 @@ function startWorker(cache: SharedCache | undefined, theme: BundledTheme | undef
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./markdown-worker.js', import.meta.url), options);
   const source = new URL('./markdown-worker.ts', import.meta.url).href;
   const loader = import.meta.resolve('tsx/esm/api');
-  return new Worker(`import(${JSON.stringify(loader)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}); });`, { eval: true, ...options });
+  return new Worker(
+    `import(${JSON.stringify(loader)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}); });`,
+    { eval: true, ...options },
+  );
 }

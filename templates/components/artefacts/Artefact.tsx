@@ -11,7 +11,10 @@ export default function Artefact({ kind, caption, children }: { kind: string; ca
   return (
     <figure className={`artefact artefact-${kind}`} data-pagefind-ignore="">
       <div className="artefact-window">{children}</div>
-      <figcaption className="artefact-caption">{caption}<span className="artefact-note">{model.data.artefacts.exampleNote}</span></figcaption>
+      <figcaption className="artefact-caption">
+        {caption}
+        <span className="artefact-note">{model.data.artefacts.exampleNote}</span>
+      </figcaption>
     </figure>
   );
 }

@@ -16,14 +16,22 @@ export default function ArtefactReview({ review }: { review: Review }) {
   return (
     <div className="artefact-review">
       <p className="byline">
-        <Avatar person={{ name: person.name, ...(person.photo ? { photo: sized(person.photo, '', imageSizes.avatar) } : {}) }} size="md" />
+        <Avatar
+          person={{ name: person.name, ...(person.photo ? { photo: sized(person.photo, '', imageSizes.avatar) } : {}) }}
+          size="md"
+        />
         <span className="byline-text">
-          <span className="byline-name">{review.label}: {person.name}</span>
+          <span className="byline-name">
+            {review.label}: {person.name}
+          </span>
           <span className="byline-role">{person.role}</span>
         </span>
       </p>
       <p className="artefact-review-text">{review.text}</p>
-      <p className="artefact-verdict"><Icon name="check" size={16} />{review.verdict}</p>
+      <p className="artefact-verdict">
+        <Icon name="check" size={16} />
+        {review.verdict}
+      </p>
     </div>
   );
 }

@@ -10,8 +10,11 @@ type Aside = NonNullable<SiteModel['data']['humans']['hero']['aside']>;
 export default function HeroAside({ aside }: { aside: Aside }) {
   if ('proof' in aside) return <ProofCard story={aside.proof} metric={aside.metric} />;
   switch (aside.artefact) {
-    case 'bug-report': return <BugReport />;
-    case 'ci-run': return <CiRun />;
-    case 'release-calendar': return <ReleaseCalendar />;
+    case 'bug-report':
+      return <BugReport />;
+    case 'ci-run':
+      return <CiRun />;
+    case 'release-calendar':
+      return <ReleaseCalendar />;
   }
 }

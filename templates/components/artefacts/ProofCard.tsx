@@ -18,14 +18,27 @@ export default function ProofCard({ story, metric }: { story: string; metric: nu
   return (
     <figure className="proof-card" data-pagefind-ignore="">
       <Picture image={sized(study.logo, study.company, imageSizes.logo)} className="proof-logo" />
-      <p className="proof-figure"><span className="proof-value">{figure.value}</span><span className="proof-label">{figure.label}</span></p>
+      <p className="proof-figure">
+        <span className="proof-value">{figure.value}</span>
+        <span className="proof-label">{figure.label}</span>
+      </p>
       <p className="proof-outcome">{study.outcome}</p>
       <figcaption>
         <p className="byline">
-          <Avatar person={{ name: study.name, ...(study.photo ? { photo: sized(study.photo, '', imageSizes.avatar) } : {}) }} size="md" />
-          <span className="byline-text"><span className="byline-name">{study.name}</span><span className="byline-role">{study.title}, {study.company}</span></span>
+          <Avatar
+            person={{ name: study.name, ...(study.photo ? { photo: sized(study.photo, '', imageSizes.avatar) } : {}) }}
+            size="md"
+          />
+          <span className="byline-text">
+            <span className="byline-name">{study.name}</span>
+            <span className="byline-role">
+              {study.title}, {study.company}
+            </span>
+          </span>
         </p>
-        <SiteLink href={`${caseStudiesPath}#${study.id}`} className="text-link proof-link">{fillCompany(page.storyLink, study.company)}</SiteLink>
+        <SiteLink href={`${caseStudiesPath}#${study.id}`} className="text-link proof-link">
+          {fillCompany(page.storyLink, study.company)}
+        </SiteLink>
       </figcaption>
     </figure>
   );

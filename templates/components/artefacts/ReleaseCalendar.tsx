@@ -13,15 +13,29 @@ export default function ReleaseCalendar() {
       <div className="artefact-body">
         {[calendar.before, calendar.after].map((quarter) => (
           <div className="calendar-row" key={quarter.label}>
-            <p className="calendar-label"><strong>{quarter.label}</strong><span>{quarter.summary}</span></p>
+            <p className="calendar-label">
+              <strong>{quarter.label}</strong>
+              <span>{quarter.summary}</span>
+            </p>
             <ol className="calendar-weeks" aria-hidden="true">
-              {quarter.weeks.map((week, index) => <li key={index} data-week={week} />)}
+              {quarter.weeks.map((week, index) => (
+                <li key={index} data-week={week} />
+              ))}
             </ol>
           </div>
         ))}
-        <p className="calendar-axis" aria-hidden="true"><span>{calendar.weeksLabel} 1</span><span>{calendar.weeksLabel} {calendar.before.weeks.length}</span></p>
+        <p className="calendar-axis" aria-hidden="true">
+          <span>{calendar.weeksLabel} 1</span>
+          <span>
+            {calendar.weeksLabel} {calendar.before.weeks.length}
+          </span>
+        </p>
         <ul className="calendar-legend" aria-hidden="true">
-          {kinds.map((kind) => <li key={kind} data-week={kind}>{calendar.legend[kind]}</li>)}
+          {kinds.map((kind) => (
+            <li key={kind} data-week={kind}>
+              {calendar.legend[kind]}
+            </li>
+          ))}
         </ul>
       </div>
     </Artefact>

@@ -19,21 +19,39 @@ export default function Pager({ pager }: { pager: PagerProps }) {
   return (
     <nav className="pager" aria-label={pager.label}>
       {/* The arrow and the word are flex items: the link's gap spaces them (white space at an item's edge would collapse). */}
-      {pager.previous ? <a className="pager-step" href={pager.previous.href} rel="prev"><span aria-hidden="true">←</span>{pager.previous.label}</a> : null}
+      {pager.previous ? (
+        <a className="pager-step" href={pager.previous.href} rel="prev">
+          <span aria-hidden="true">←</span>
+          {pager.previous.label}
+        </a>
+      ) : null}
       <ol className="pager-pages">
-        {pager.entries.map((entry, index) => (
+        {pager.entries.map((entry, index) =>
           'gap' in entry ? (
-            <li key={`gap-${index}`} className="pager-gap" aria-hidden="true">…</li>
+            <li key={`gap-${index}`} className="pager-gap" aria-hidden="true">
+              …
+            </li>
           ) : (
             <li key={entry.page}>
-              {entry.current
-                ? <a aria-current="page" aria-label={entry.label} href={entry.href}>{entry.page}</a>
-                : <a aria-label={entry.label} href={entry.href}>{entry.page}</a>}
+              {entry.current ? (
+                <a aria-current="page" aria-label={entry.label} href={entry.href}>
+                  {entry.page}
+                </a>
+              ) : (
+                <a aria-label={entry.label} href={entry.href}>
+                  {entry.page}
+                </a>
+              )}
             </li>
-          )
-        ))}
+          ),
+        )}
       </ol>
-      {pager.next ? <a className="pager-step" href={pager.next.href} rel="next">{pager.next.label}<span aria-hidden="true">→</span></a> : null}
+      {pager.next ? (
+        <a className="pager-step" href={pager.next.href} rel="next">
+          {pager.next.label}
+          <span aria-hidden="true">→</span>
+        </a>
+      ) : null}
     </nav>
   );
 }

@@ -39,11 +39,15 @@ export default function TermLinks({ kind, heading, all, terms, more, current, on
     <a
       href={term.href}
       aria-current={current === name ? 'true' : undefined}
-      onClick={onSelect ? (event) => {
-        if (opensElsewhere(event)) return;
-        event.preventDefault();
-        onSelect(name);
-      } : undefined}
+      onClick={
+        onSelect
+          ? (event) => {
+              if (opensElsewhere(event)) return;
+              event.preventDefault();
+              onSelect(name);
+            }
+          : undefined
+      }
     >
       {term.name}
     </a>
@@ -53,8 +57,14 @@ export default function TermLinks({ kind, heading, all, terms, more, current, on
       <h2 className="sidebar-heading">{heading}</h2>
       <ul className="filter-list">
         <li>{link(all, null)}</li>
-        {terms.map((term) => <li key={term.name}>{link(term, term.name)}</li>)}
-        {more ? <li className="filter-more"><a href={more.href}>{more.name}</a></li> : null}
+        {terms.map((term) => (
+          <li key={term.name}>{link(term, term.name)}</li>
+        ))}
+        {more ? (
+          <li className="filter-more">
+            <a href={more.href}>{more.name}</a>
+          </li>
+        ) : null}
       </ul>
     </nav>
   );

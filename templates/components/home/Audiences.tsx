@@ -16,10 +16,22 @@ export default function Audiences() {
   return (
     <section className="section section-muted" id={section.id} aria-labelledby="audiences-heading">
       <div className="container">
-        <SectionHeader id="audiences-heading" eyebrow={section.eyebrow} heading={section.heading} intro={section.intro} />
+        <SectionHeader
+          id="audiences-heading"
+          eyebrow={section.eyebrow}
+          heading={section.heading}
+          intro={section.intro}
+        />
         <CardGrid max={4}>
           {audiences.map((audience) => (
-            <Card key={audience.slug} title={audience.navTitle} text={audience.navSummary} icon={audience.icon} href={audiencePath(audience.slug)} cue={section.linkLabel} />
+            <Card
+              key={audience.slug}
+              title={audience.navTitle}
+              text={audience.navSummary}
+              icon={audience.icon}
+              href={audiencePath(audience.slug)}
+              cue={section.linkLabel}
+            />
           ))}
         </CardGrid>
       </div>

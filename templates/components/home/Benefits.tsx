@@ -12,7 +12,9 @@ export default function Benefits() {
       <div className="container">
         <SectionHeader id="benefits-heading" heading={home.benefits.heading} intro={home.benefits.intro} />
         <CardGrid>
-          {home.benefits.items.map((item) => <Card key={item.title} title={item.title} text={item.description} icon={item.icon} />)}
+          {home.benefits.items.map((item) => (
+            <Card key={item.title} title={item.title} text={item.description} icon={item.icon} />
+          ))}
         </CardGrid>
       </div>
     </section>

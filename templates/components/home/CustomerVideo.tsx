@@ -25,7 +25,15 @@ export default function CustomerVideo() {
     <section className="section section-plain" aria-labelledby="customer-video-heading">
       <div className="container narrow">
         <SectionHeader id="customer-video-heading" heading={video.heading} intro={video.text} />
-        <Island name="VideoFacade" props={{ src, title: video.title, playLabel: video.playLabel, ...(video.poster ? { poster: sized(video.poster, '', imageSizes.video) } : { speaker: speakerOf(story) }) }} />
+        <Island
+          name="VideoFacade"
+          props={{
+            src,
+            title: video.title,
+            playLabel: video.playLabel,
+            ...(video.poster ? { poster: sized(video.poster, '', imageSizes.video) } : { speaker: speakerOf(story) }),
+          }}
+        />
       </div>
     </section>
   );

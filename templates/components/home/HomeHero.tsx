@@ -16,7 +16,10 @@ export default function HomeHero() {
           <p className="eyebrow">{home.hero.eyebrow}</p>
           <h1>{home.hero.headline}</h1>
           <p className="lead">{home.hero.subheadline}</p>
-          <p className="hero-claim"><Icon name="zap" size={18} />{home.hero.claim}</p>
+          <p className="hero-claim">
+            <Icon name="zap" size={18} />
+            {home.hero.claim}
+          </p>
           <div className="actions">
             <SiteLink link={home.hero.primaryCta} className="button button-primary button-large" />
             <ExternalLink href={site.chatPersonaUrl} className="button button-ghost button-large">

@@ -19,15 +19,26 @@ export default function Pricing() {
             <li key={plan.name} className={`plan${plan.popular ? ' plan-popular' : ''}`}>
               {plan.popular ? <p className="plan-badge">{home.pricing.popularLabel}</p> : null}
               <h3>{plan.name}</h3>
-              <p className="plan-hours">{plan.hoursPerWeek} {home.pricing.hoursSuffix}</p>
+              <p className="plan-hours">
+                {plan.hoursPerWeek} {home.pricing.hoursSuffix}
+              </p>
               <p className="plan-price">{plan.price}</p>
               <p className="plan-anchor">{home.pricing.anchor}</p>
-              <SiteLink link={plan.cta} className={`button button-block ${plan.popular ? 'button-primary' : 'button-secondary'}`}>
-                {plan.cta.text}<span className="visually-hidden">: {plan.name}</span>
+              <SiteLink
+                link={plan.cta}
+                className={`button button-block ${plan.popular ? 'button-primary' : 'button-secondary'}`}
+              >
+                {plan.cta.text}
+                <span className="visually-hidden">: {plan.name}</span>
               </SiteLink>
               <p className="plan-description">{plan.description}</p>
               <ul className="plan-features">
-                {plan.features.map((feature) => <li key={feature}><Icon name="check" size={18} />{feature}</li>)}
+                {plan.features.map((feature) => (
+                  <li key={feature}>
+                    <Icon name="check" size={18} />
+                    {feature}
+                  </li>
+                ))}
               </ul>
             </li>
           ))}

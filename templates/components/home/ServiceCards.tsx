@@ -29,22 +29,45 @@ export default function ServiceCards() {
               title={card.title}
               text={card.description}
               icon={card.icon}
-              media={{ ratio: `${card.image.width} / ${card.image.height}`, element: <Img src={card.image.src} alt={card.image.alt} decorative={card.image.decorative} sizes={imageSizes.card} loading="lazy" /> }}
-              action={(
+              media={{
+                ratio: `${card.image.width} / ${card.image.height}`,
+                element: (
+                  <Img
+                    src={card.image.src}
+                    alt={card.image.alt}
+                    decorative={card.image.decorative}
+                    sizes={imageSizes.card}
+                    loading="lazy"
+                  />
+                ),
+              }}
+              action={
                 <SiteLink link={card} className="text-link card-stretch">
-                  {services.learnMoreLabel}<span className="visually-hidden">: {card.title}</span>
+                  {services.learnMoreLabel}
+                  <span className="visually-hidden">: {card.title}</span>
                   <Icon name="arrow-right" size={16} />
                 </SiteLink>
-              )}
+              }
             />
           ))}
         </CardGrid>
         {services.allGuides ? (
           <>
-            <header className="sub-header"><h3 id="all-guides-heading">{services.allGuides.heading}</h3></header>
+            <header className="sub-header">
+              <h3 id="all-guides-heading">{services.allGuides.heading}</h3>
+            </header>
             <CardGrid className="card-grid guide-tiles">
               {guides.map((guide) => (
-                <Card key={guide.topic} compact headingLevel={4} title={guide.name} text={guide.navSummary} icon={guide.icon} href={guidePath(guide.topic)} cue={services.allGuides!.linkLabel} />
+                <Card
+                  key={guide.topic}
+                  compact
+                  headingLevel={4}
+                  title={guide.name}
+                  text={guide.navSummary}
+                  icon={guide.icon}
+                  href={guidePath(guide.topic)}
+                  cue={services.allGuides!.linkLabel}
+                />
               ))}
             </CardGrid>
           </>

@@ -14,7 +14,10 @@ export default function ServiceItems() {
           {home.hero.serviceItems.map((item) => (
             <li key={item.title}>
               <Icon name={item.icon} className="service-item-icon" />
-              <div><h3>{item.title}</h3><p>{item.description}</p></div>
+              <div>
+                <h3>{item.title}</h3>
+                <p>{item.description}</p>
+              </div>
             </li>
           ))}
         </ul>

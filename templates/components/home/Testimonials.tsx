@@ -19,15 +19,27 @@ export default function Testimonials() {
         <Island
           name="TestimonialCarousel"
           props={{
-            labels: { previous: home.testimonials.previousLabel, next: home.testimonials.nextLabel, watch: home.testimonials.watchLabel, region: home.testimonials.heading },
+            labels: {
+              previous: home.testimonials.previousLabel,
+              next: home.testimonials.nextLabel,
+              watch: home.testimonials.watchLabel,
+              region: home.testimonials.heading,
+            },
             slides: testimonials.map((t) => ({
-              id: t.id, quote: t.quote, company: t.company, name: t.name, title: t.title,
-              logo: sized(t.logo, t.company, imageSizes.logo), watchHref: href(caseStudyVideoPath(t.videoUrl)),
+              id: t.id,
+              quote: t.quote,
+              company: t.company,
+              name: t.name,
+              title: t.title,
+              logo: sized(t.logo, t.company, imageSizes.logo),
+              watchHref: href(caseStudyVideoPath(t.videoUrl)),
               ...(t.photo ? { photo: sized(t.photo, '', imageSizes.avatar) } : {}),
             })),
           }}
         />
-        <p className="section-cta"><SiteLink link={home.testimonials.caseStudiesLink} className="text-link" /></p>
+        <p className="section-cta">
+          <SiteLink link={home.testimonials.caseStudiesLink} className="text-link" />
+        </p>
       </div>
     </section>
   );

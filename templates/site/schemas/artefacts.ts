@@ -24,39 +24,52 @@ const week = z.enum(['release', 'freeze', 'work']);
 const quarter = z.object({ label: short, summary: lineText(120), weeks: z.array(week).length(13) }).strict();
 
 /** content/data/artefacts.json. */
-export const artefactsSchema = z.object({
-  /** Under every artefact: that its data is an example. */
-  exampleNote: text,
-  bugReport: z.object({
-    caption: text,
-    id: short,
-    title: lineText(120),
-    severity: z.object({ label: short, drafted: short, reviewed: short }).strict(),
-    drafted: short,
-    environment: z.array(short).min(1).max(4),
-    stepsLabel: short,
-    steps: z.array(lineText(100)).min(2).max(4),
-    expected: z.object({ label: short, text: lineText(100) }).strict(),
-    actual: z.object({ label: short, text: lineText(100) }).strict(),
-    /** A field whose value is blacked out, as a customer's details are in a shared report. */
-    redacted: z.object({ label: short, hidden: short }).strict(),
-    review,
-  }).strict(),
-  ciRun: z.object({
-    caption: text,
-    pipeline: short,
-    run: short,
-    branch: short,
-    steps: z.array(z.object({ name: lineText(60), status: z.enum(['passed', 'retried', 'failed']), duration: short }).strict()).min(3).max(6),
-    statusLabels: z.object({ passed: short, retried: short, failed: short }).strict(),
-    review,
-  }).strict(),
-  releaseCalendar: z.object({
-    caption: text,
-    /** The weeks' names on the calendar's axis: "Week 1" … "Week 13". */
-    weeksLabel: short,
-    legend: z.object({ release: short, freeze: short, work: short }).strict(),
-    before: quarter,
-    after: quarter,
-  }).strict(),
-}).strict();
+export const artefactsSchema = z
+  .object({
+    /** Under every artefact: that its data is an example. */
+    exampleNote: text,
+    bugReport: z
+      .object({
+        caption: text,
+        id: short,
+        title: lineText(120),
+        severity: z.object({ label: short, drafted: short, reviewed: short }).strict(),
+        drafted: short,
+        environment: z.array(short).min(1).max(4),
+        stepsLabel: short,
+        steps: z.array(lineText(100)).min(2).max(4),
+        expected: z.object({ label: short, text: lineText(100) }).strict(),
+        actual: z.object({ label: short, text: lineText(100) }).strict(),
+        /** A field whose value is blacked out, as a customer's details are in a shared report. */
+        redacted: z.object({ label: short, hidden: short }).strict(),
+        review,
+      })
+      .strict(),
+    ciRun: z
+      .object({
+        caption: text,
+        pipeline: short,
+        run: short,
+        branch: short,
+        steps: z
+          .array(
+            z.object({ name: lineText(60), status: z.enum(['passed', 'retried', 'failed']), duration: short }).strict(),
+          )
+          .min(3)
+          .max(6),
+        statusLabels: z.object({ passed: short, retried: short, failed: short }).strict(),
+        review,
+      })
+      .strict(),
+    releaseCalendar: z
+      .object({
+        caption: text,
+        /** The weeks' names on the calendar's axis: "Week 1" … "Week 13". */
+        weeksLabel: short,
+        legend: z.object({ release: short, freeze: short, work: short }).strict(),
+        before: quarter,
+        after: quarter,
+      })
+      .strict(),
+  })
+  .strict();

@@ -7,9 +7,36 @@ export { externalUrl, href, imagePath, lineText, text } from 'sitegen/site';
 
 /** Names of the icons templates/components/Icon.tsx can draw. */
 export const iconNames = [
-  'bot', 'database', 'cursor', 'bug', 'zap', 'rocket', 'layers', 'puzzle', 'building', 'shield',
-  'clock', 'chart', 'users', 'check', 'target', 'code', 'search', 'brain', 'heart', 'flag',
-  'compass', 'refresh', 'workflow', 'book', 'message', 'star', 'award', 'lock', 'globe', 'trending',
+  'bot',
+  'database',
+  'cursor',
+  'bug',
+  'zap',
+  'rocket',
+  'layers',
+  'puzzle',
+  'building',
+  'shield',
+  'clock',
+  'chart',
+  'users',
+  'check',
+  'target',
+  'code',
+  'search',
+  'brain',
+  'heart',
+  'flag',
+  'compass',
+  'refresh',
+  'workflow',
+  'book',
+  'message',
+  'star',
+  'award',
+  'lock',
+  'globe',
+  'trending',
 ] as const;
 
 /** One of the icons Icon.tsx draws. */
@@ -24,18 +51,31 @@ export const item = z.object({ title: text, description: text, icon: icon.option
  * An image with the size it is shown at. `alt` describes it; an image that only decorates has
  * `"alt": ""` and `"decorative": true` (an empty alt without it is an error, `image.missing-alt`).
  */
-export const image = z.object({ src: imagePath, alt: z.string(), decorative: z.literal(true).optional(), width: z.number().int().positive(), height: z.number().int().positive() }).strict();
+export const image = z
+  .object({
+    src: imagePath,
+    alt: z.string(),
+    decorative: z.literal(true).optional(),
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+  })
+  .strict();
 
 /** A block of a content page: a heading, optional intro and items laid out one of several ways. */
-export const section = z.object({
-  id: z.string().regex(/^[a-z][a-z0-9-]*$/, 'expected a lowercase id').optional(),
-  layout: z.enum(['cards', 'checklist', 'steps', 'split']),
-  eyebrow: text.optional(),
-  heading: text,
-  intro: text.optional(),
-  items: z.array(item).min(1),
-  cta: link.optional(),
-}).strict();
+export const section = z
+  .object({
+    id: z
+      .string()
+      .regex(/^[a-z][a-z0-9-]*$/, 'expected a lowercase id')
+      .optional(),
+    layout: z.enum(['cards', 'checklist', 'steps', 'split']),
+    eyebrow: text.optional(),
+    heading: text,
+    intro: text.optional(),
+    items: z.array(item).min(1),
+    cta: link.optional(),
+  })
+  .strict();
 
 /**
  * Text with `{name}` placeholders the site fills in: it must contain each (unless `optional`) and
@@ -46,10 +86,15 @@ export function textWith(names: string | readonly string[], { optional = false }
   const known = list.map((name) => `{${name}}`).join(', ');
   return text.superRefine((value, context) => {
     for (const name of list) {
-      if (!optional && !value.includes(`{${name}}`)) context.addIssue({ code: 'custom', message: `expected the placeholder {${name}}` });
+      if (!optional && !value.includes(`{${name}}`))
+        context.addIssue({ code: 'custom', message: `expected the placeholder {${name}}` });
     }
     for (const [placeholder, used] of value.matchAll(/\{(\w*)\}/g)) {
-      if (!list.includes(used!)) context.addIssue({ code: 'custom', message: `unknown placeholder ${placeholder}: only ${known} ${list.length === 1 ? 'is' : 'are'} filled in here` });
+      if (!list.includes(used!))
+        context.addIssue({
+          code: 'custom',
+          message: `unknown placeholder ${placeholder}: only ${known} ${list.length === 1 ? 'is' : 'are'} filled in here`,
+        });
     }
   });
 }

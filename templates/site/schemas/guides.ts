@@ -9,23 +9,31 @@ import { icon, item, meta, text } from './fields.ts';
 export const declaredTopic = z.string().regex(/^[a-z][a-z0-9-]*$/, 'expected a lowercase topic such as test-data');
 
 /** content/data/guides.json: each guide's overview page, menu entry and article labels. */
-export const guidesSchema = z.array(z.object({
-  topic: declaredTopic,
-  name: text,
-  navSummary: text,
-  icon,
-  guideName: text,
-  overview: z.object({
-    meta,
-    backLabel: text,
-    badge: text,
-    headline: text,
-    intro: text,
-    scrollLabel: text,
-    featuresHeading: text,
-    features: z.array(item).min(3),
-    formHeading: text,
-    formIntro: text,
-  }).strict(),
-  articleBackLabel: text,
-}).strict()).min(1);
+export const guidesSchema = z
+  .array(
+    z
+      .object({
+        topic: declaredTopic,
+        name: text,
+        navSummary: text,
+        icon,
+        guideName: text,
+        overview: z
+          .object({
+            meta,
+            backLabel: text,
+            badge: text,
+            headline: text,
+            intro: text,
+            scrollLabel: text,
+            featuresHeading: text,
+            features: z.array(item).min(3),
+            formHeading: text,
+            formIntro: text,
+          })
+          .strict(),
+        articleBackLabel: text,
+      })
+      .strict(),
+  )
+  .min(1);

@@ -6,8 +6,10 @@ import { text } from './fields.ts';
  * its title): a summary, the name of each section its pages are listed under, and the entry of
  * llms-full.txt.
  */
-export const llmsSchema = z.object({
-  summary: text,
-  sections: z.object({ services: text, guides: text, caseStudies: text, company: text, blog: text }).strict(),
-  full: z.object({ title: text, description: text }).strict(),
-}).strict();
+export const llmsSchema = z
+  .object({
+    summary: text,
+    sections: z.object({ services: text, guides: text, caseStudies: text, company: text, blog: text }).strict(),
+    full: z.object({ title: text, description: text }).strict(),
+  })
+  .strict();

@@ -19,7 +19,10 @@ const bodyLine = 5;
 /** Every warning of a fixture as `line:column code`, in the order of the file. */
 async function findingsOf(name: string, language = 'en'): Promise<string[]> {
   const rendered = await renderMarkdown(await readFile(path.join(fixtures, name), 'utf8'), bodyLine);
-  const { body, warnings } = applyEmbedRule(rendered, { accepts: (src) => src.startsWith('https://video.example/'), description: 'videos from video.example' });
+  const { body, warnings } = applyEmbedRule(rendered, {
+    accepts: (src) => src.startsWith('https://video.example/'),
+    description: 'videos from video.example',
+  });
   return [...(body.warnings ?? []), ...warnings, ...applyLanguageRule(body.foreignText, language)]
     .sort((a, b) => a.line - b.line || a.column - b.column)
     .map((warning) => `${warning.line}:${warning.column} ${warning.code}`);
@@ -28,14 +31,34 @@ async function findingsOf(name: string, language = 'en'): Promise<string[]> {
 const rules: { rule: string; found: string[] }[] = [
   { rule: 'heading-level-one', found: ['7:1 accessibility.heading-level-one'] },
   { rule: 'heading-skipped', found: ['9:1 accessibility.heading-skipped', '13:1 accessibility.heading-skipped'] },
-  { rule: 'link-text', found: ['5:15 accessibility.link-text', '7:15 accessibility.link-text', '7:45 accessibility.link-text', '9:5 accessibility.link-text', '9:56 accessibility.link-text'] },
-  { rule: 'image-alt', found: ['5:15 accessibility.image-alt', '7:10 accessibility.image-alt', '7:58 accessibility.image-alt', '9:1 accessibility.image-alt'] },
+  {
+    rule: 'link-text',
+    found: [
+      '5:15 accessibility.link-text',
+      '7:15 accessibility.link-text',
+      '7:45 accessibility.link-text',
+      '9:5 accessibility.link-text',
+      '9:56 accessibility.link-text',
+    ],
+  },
+  {
+    rule: 'image-alt',
+    found: [
+      '5:15 accessibility.image-alt',
+      '7:10 accessibility.image-alt',
+      '7:58 accessibility.image-alt',
+      '9:1 accessibility.image-alt',
+    ],
+  },
   { rule: 'table-header', found: ['5:1 accessibility.table-header', '9:1 accessibility.table-header'] },
   { rule: 'click-handler', found: ['7:1 accessibility.click-handler', '9:3 accessibility.click-handler'] },
   // Reported once, by the sanitizer that removes it, with how to fix it.
   { rule: 'positive-tabindex', found: ['7:1 markdown.html-removed'] },
   { rule: 'embed-title', found: ['7:1 accessibility.embed-title'] },
-  { rule: 'language', found: ['5:23 accessibility.language', '7:13 accessibility.language', '9:1 accessibility.language'] },
+  {
+    rule: 'language',
+    found: ['5:23 accessibility.language', '7:13 accessibility.language', '9:1 accessibility.language'],
+  },
 ];
 
 for (const { rule, found } of rules) {
@@ -56,8 +79,14 @@ test('every finding says how to fix it', async () => {
 });
 
 test('text in a script the site writes in is no finding: Cyrillic on a Ukrainian site, only the Greek and the Japanese', async () => {
-  assert.deepEqual(await findingsOf('language.md', 'uk'), ['7:13 accessibility.language', '9:1 accessibility.language']);
-  assert.deepEqual(await findingsOf('language.md', 'ja-JP'), ['5:23 accessibility.language', '7:13 accessibility.language']);
+  assert.deepEqual(await findingsOf('language.md', 'uk'), [
+    '7:13 accessibility.language',
+    '9:1 accessibility.language',
+  ]);
+  assert.deepEqual(await findingsOf('language.md', 'ja-JP'), [
+    '5:23 accessibility.language',
+    '7:13 accessibility.language',
+  ]);
   // A site that says no language has the rule off.
   assert.deepEqual(applyLanguageRule((await renderMarkdown('Привіт, світе!\n')).foreignText, undefined), []);
 });
@@ -65,10 +94,16 @@ test('text in a script the site writes in is no finding: Cyrillic on a Ukrainian
 test('an embed the site does not show is removed with one warning, not also a finding for its title', async () => {
   const rendered = await renderMarkdown(await readFile(path.join(fixtures, 'embed-title.md'), 'utf8'), bodyLine);
   const { warnings } = applyEmbedRule(rendered, { accepts: () => false, description: 'no videos' });
-  assert.deepEqual(warnings.map((warning) => `${warning.line}:${warning.column} ${warning.code}`), ['7:1 markdown.html-removed']);
+  assert.deepEqual(
+    warnings.map((warning) => `${warning.line}:${warning.column} ${warning.code}`),
+    ['7:1 markdown.html-removed'],
+  );
 });
 
-test('a click handler on a link is the sanitizer\'s warning alone: a link is reached by the keyboard', async () => {
+test("a click handler on a link is the sanitizer's warning alone: a link is reached by the keyboard", async () => {
   const body = await renderMarkdown('<a href="/" onclick="x()">Home page</a>\n');
-  assert.deepEqual(body.warnings?.map((warning) => warning.code), ['markdown.html-removed']);
+  assert.deepEqual(
+    body.warnings?.map((warning) => warning.code),
+    ['markdown.html-removed'],
+  );
 });

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { renderMarkdown } from '../../../cli/render/markdown/render-markdown.ts';
 
-const markdownBlock = '```markdown\n---\ndescription: Playwright conventions\nglobs: tests/**/*.ts\n---\n\n# Rules\n```\n';
+const markdownBlock =
+  '```markdown\n---\ndescription: Playwright conventions\nglobs: tests/**/*.ts\n---\n\n# Rules\n```\n';
 const yamlBlock = '```yaml\ndescription: Playwright conventions\n```\n';
 const yamlKeyColour = '#7EE787';
 

@@ -17,8 +17,12 @@ let serial = 0;
 
 /** The entries of the `markdown` named cache: key and file. */
 async function entries(cache: Cache): Promise<{ key: string; file: string }[]> {
-  const found = await readdir(path.join(cache.folder!, 'markdown'), { recursive: true, withFileTypes: true }).catch(() => []);
-  return found.filter((entry) => entry.isFile() && /^[0-9a-f]{64}$/.test(entry.name)).map((entry) => ({ key: entry.name, file: path.join(entry.parentPath, entry.name) }));
+  const found = await readdir(path.join(cache.folder!, 'markdown'), { recursive: true, withFileTypes: true }).catch(
+    () => [],
+  );
+  return found
+    .filter((entry) => entry.isFile() && /^[0-9a-f]{64}$/.test(entry.name))
+    .map((entry) => ({ key: entry.name, file: path.join(entry.parentPath, entry.name) }));
 }
 
 /** Marks every entry, as stored, so that a body taken from the cache shows it. */
@@ -41,7 +45,7 @@ test('keeps each rendered body, and a later run takes it from the cache instead 
   assert.equal(again.get(body.file)!.html, `${first.get(body.file)!.html}<!--from the cache-->`);
 });
 
-test('the key is the body\'s text and first line: the same text elsewhere in a file, or another text, renders afresh', async () => {
+test("the key is the body's text and first line: the same text elsewhere in a file, or another text, renders afresh", async () => {
   const cache = new Cache(path.join(dir, `cache-${++serial}`));
   await renderBodies([body], { cache });
   await markEntries(cache);
@@ -51,24 +55,33 @@ test('the key is the body\'s text and first line: the same text elsewhere in a f
   const edited = await renderBodies([{ ...body, body: `${body.body}\n\nMore.` }], { cache });
   assert.doesNotMatch(edited.get(body.file)!.html, /from the cache/);
   const sameTextOtherFile = await renderBodies([{ ...body, file: '/posts/b.md' }], { cache });
-  assert.match(sameTextOtherFile.get('/posts/b.md')!.html, /from the cache/, 'the file\'s name is no part of what the body renders to');
+  assert.match(
+    sameTextOtherFile.get('/posts/b.md')!.html,
+    /from the cache/,
+    "the file's name is no part of what the body renders to",
+  );
   assert.equal((await entries(cache)).length, 3);
 });
 
-test('an entry that is garbage, cut short, another body\'s or of the wrong shape is rendered afresh and stored again', async () => {
+test("an entry that is garbage, cut short, another body's or of the wrong shape is rendered afresh and stored again", async () => {
   const cache = new Cache(path.join(dir, `cache-${++serial}`));
   const other: MarkdownBody = { file: '/posts/other.md', body: '# Another body', bodyLine: 1 };
   await renderBodies([body, other], { cache });
   const expected = await renderMarkdown(body.body, body.bodyLine);
   const stored = await entries(cache);
-  const mine = stored.find(({ key }) => cache.getJson('markdown', key, (value): value is RenderedMarkdown => true)!.html.includes('<h2 id="hi">'))!;
+  const mine = stored.find(({ key }) =>
+    cache.getJson('markdown', key, (value): value is RenderedMarkdown => true)!.html.includes('<h2 id="hi">'),
+  )!;
   const theirs = stored.find((entry) => entry !== mine)!;
   const sound = await readFile(mine.file);
   const spoilers: [string, () => Promise<void>][] = [
     ['garbage', () => writeFile(mine.file, 'not an entry')],
     ['cut short', () => writeFile(mine.file, sound.subarray(0, sound.length - 10))],
-    ['another body\'s entry', async () => writeFile(mine.file, await readFile(theirs.file))],
-    ['a sound entry of the wrong shape', async () => cache.putJson('markdown', mine.key, { html: 42, links: [], headings: [] })],
+    ["another body's entry", async () => writeFile(mine.file, await readFile(theirs.file))],
+    [
+      'a sound entry of the wrong shape',
+      async () => cache.putJson('markdown', mine.key, { html: 42, links: [], headings: [] }),
+    ],
   ];
   for (const [what, spoil] of spoilers) {
     await spoil();
@@ -84,15 +97,22 @@ test('a run without a cache (--no-cache) after one with a cache neither takes fr
   await markEntries(cache);
   const listing = async () => (await readdir(cache.folder!, { recursive: true })).sort();
   const before = await listing();
-  assert.ok(before.some((name) => name.startsWith('highlight/')), 'the code block was kept');
-  const uncached = await renderBodies([body, withCode, { file: '/posts/new.md', body: '```ts\nconst b = 2;\n```\n', bodyLine: 1 }], { cache: new Cache(undefined) });
+  assert.ok(
+    before.some((name) => name.startsWith('highlight/')),
+    'the code block was kept',
+  );
+  const uncached = await renderBodies(
+    [body, withCode, { file: '/posts/new.md', body: '```ts\nconst b = 2;\n```\n', bodyLine: 1 }],
+    { cache: new Cache(undefined) },
+  );
   assert.doesNotMatch(uncached.get(body.file)!.html, /from the cache/);
   assert.deepEqual(uncached.get(withCode.file), await renderMarkdown(withCode.body));
-  assert.deepEqual(await listing(), before, 'no entry added, the new code block\'s included');
+  assert.deepEqual(await listing(), before, "no entry added, the new code block's included");
 });
 
 test('salts every key with the installed version of every package that shapes the HTML', () => {
   const salt = pipelineSalt();
   assert.doesNotMatch(salt, /@unknown/, `a package in the salt is not installed: ${salt}`);
-  for (const name of ['shiki', 'rehype-pretty-code', 'remark-parse', 'mdast-util-gfm', 'micromark-extension-gfm-table']) assert.match(salt, new RegExp(`${name}@\\d+\\.\\d+\\.\\d+`));
+  for (const name of ['shiki', 'rehype-pretty-code', 'remark-parse', 'mdast-util-gfm', 'micromark-extension-gfm-table'])
+    assert.match(salt, new RegExp(`${name}@\\d+\\.\\d+\\.\\d+`));
 });

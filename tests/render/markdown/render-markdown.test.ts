@@ -40,13 +40,20 @@ test('records links with their line in the file, offset by where the body starts
 });
 
 test('records a link inside a heading, and the heading text across nested markup', async () => {
-  const { links, headings } = await renderMarkdown('### Use [Playwright](/guides/playwright) *today*\n\n> See [the list](/blog).\n');
-  assert.deepEqual(links.map((link) => link.href), ['/guides/playwright', '/blog']);
+  const { links, headings } = await renderMarkdown(
+    '### Use [Playwright](/guides/playwright) *today*\n\n> See [the list](/blog).\n',
+  );
+  assert.deepEqual(
+    links.map((link) => link.href),
+    ['/guides/playwright', '/blog'],
+  );
   assert.deepEqual(headings, [{ id: 'use-playwright-today', text: 'Use Playwright today', depth: 3 }]);
 });
 
 test('puts every table, Markdown or HTML, in one box of its own that takes focus, so a wide table scrolls there', async () => {
-  const { html } = await renderMarkdown('| a | b |\n| --- | --- |\n| 1 | 2 |\n\n<table><tr><td><table><tr><td>inner</td></tr></table></td></tr></table>\n');
+  const { html } = await renderMarkdown(
+    '| a | b |\n| --- | --- |\n| 1 | 2 |\n\n<table><tr><td><table><tr><td>inner</td></tr></table></td></tr></table>\n',
+  );
   assert.equal(html.match(/<div class="table-scroll" tabindex="0"><table>/g)?.length, 3);
   assert.equal(html.match(/<table>/g)?.length, 3);
   assert.equal(html.match(/<\/table><\/div>/g)?.length, 3);

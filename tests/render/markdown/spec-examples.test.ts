@@ -42,11 +42,25 @@ interface Example {
   markdown: string;
 }
 
-const commonmark = (createRequire(import.meta.url)('commonmark-spec') as { tests: { markdown: string; section: string; number: number }[] }).tests;
+const commonmark = (
+  createRequire(import.meta.url)('commonmark-spec') as {
+    tests: { markdown: string; section: string; number: number }[];
+  }
+).tests;
 const examples: Example[] = [
   // The spec writes tabs as → (its own test runner turns them back).
-  ...commonmark.map((e) => ({ suite: 'CommonMark 0.31.2', section: e.section, number: e.number, markdown: e.markdown.replace(/→/g, '\t') })),
-  ...gfmSuite.testCases.map((e) => ({ suite: `GFM ${gfmSuite.version}`, section: e.section, number: e.example, markdown: e.markdown })),
+  ...commonmark.map((e) => ({
+    suite: 'CommonMark 0.31.2',
+    section: e.section,
+    number: e.number,
+    markdown: e.markdown.replace(/→/g, '\t'),
+  })),
+  ...gfmSuite.testCases.map((e) => ({
+    suite: `GFM ${gfmSuite.version}`,
+    section: e.section,
+    number: e.example,
+    markdown: e.markdown,
+  })),
 ];
 
 // Bare URLs where GFM's autolink rules meet emphasis, strikethrough, tags and ports: the kinds
@@ -61,7 +75,9 @@ const autolinkCases = [
   'Mail user@example.com, a.b-c_d@a.b_ and mailto:me@example.com; *user@example.com* and `user@example.com`.',
   '**https://example.com/**x** and *www.example.com/*y*',
 ];
-examples.push(...autolinkCases.map((markdown, i) => ({ suite: 'autolink', section: 'bare URLs', number: i + 1, markdown })));
+examples.push(
+  ...autolinkCases.map((markdown, i) => ({ suite: 'autolink', section: 'bare URLs', number: i + 1, markdown })),
+);
 
 /** A URL a browser would run or hand to another program: a scheme other than the allowed ones. */
 function isUnsafe(url: string): boolean {
@@ -90,7 +106,12 @@ function dropUnsafeUrls(counter: { dropped: number }) {
 
 /** A path to an image file relative to its document: no scheme, not root-relative, not only a fragment or query. */
 function isRelativeImage(url: string): boolean {
-  return url !== '' && !/^[a-z][a-z\d+.-]*:/i.test(url) && !/^[/#?]/.test(url) && /\.(png|jpe?g|gif|webp|avif|svg)$/i.test(url.split(/[?#]/)[0]!);
+  return (
+    url !== '' &&
+    !/^[a-z][a-z\d+.-]*:/i.test(url) &&
+    !/^[/#?]/.test(url) &&
+    /\.(png|jpe?g|gif|webp|avif|svg)$/i.test(url.split(/[?#]/)[0]!)
+  );
 }
 
 function markRelativeImages(marked: { sources: string[] }) {
@@ -117,7 +138,13 @@ function boxTables() {
     const walk = (node: Root | Element) => {
       node.children.forEach((child, index) => {
         if (child.type !== 'element') return;
-        if (child.tagName === 'table') node.children[index] = { type: 'element', tagName: 'div', properties: { className: ['table-scroll'], tabIndex: 0 }, children: [child] };
+        if (child.tagName === 'table')
+          node.children[index] = {
+            type: 'element',
+            tagName: 'div',
+            properties: { className: ['table-scroll'], tabIndex: 0 },
+            children: [child],
+          };
         walk(child);
       });
     };
@@ -146,12 +173,20 @@ test('renders every CommonMark and GFM spec example as remark-gfm does', async (
     marked.sources = [];
     const file = await reference.process(example.markdown);
     const expected = String(file);
-    const inHtml = ((file.data as RawHtmlData).htmlProblems ?? []).filter((problem) => problem.code === 'markdown.unsafe-url').length;
+    const inHtml = ((file.data as RawHtmlData).htmlProblems ?? []).filter(
+      (problem) => problem.code === 'markdown.unsafe-url',
+    ).length;
     const actual = await renderMarkdown(example.markdown);
     const reported = (actual.problems ?? []).filter((problem) => problem.code === 'markdown.unsafe-url').length;
     const recorded = (actual.images ?? []).map((image) => encodeURI(image.src));
-    if (htmlWithSlots(actual) !== expected || reported !== counter.dropped + inHtml || recorded.join('\n') !== marked.sources.join('\n')) {
-      differences.push(`${example.suite} example ${example.number} (${example.section}): ${JSON.stringify(example.markdown)}\n  remark-gfm: ${JSON.stringify(expected)}\n  project:    ${JSON.stringify(htmlWithSlots(actual))}\n  unsafe URLs dropped ${counter.dropped}, reported ${reported}\n  relative images ${JSON.stringify(marked.sources)}, recorded ${JSON.stringify(recorded)}`);
+    if (
+      htmlWithSlots(actual) !== expected ||
+      reported !== counter.dropped + inHtml ||
+      recorded.join('\n') !== marked.sources.join('\n')
+    ) {
+      differences.push(
+        `${example.suite} example ${example.number} (${example.section}): ${JSON.stringify(example.markdown)}\n  remark-gfm: ${JSON.stringify(expected)}\n  project:    ${JSON.stringify(htmlWithSlots(actual))}\n  unsafe URLs dropped ${counter.dropped}, reported ${reported}\n  relative images ${JSON.stringify(marked.sources)}, recorded ${JSON.stringify(recorded)}`,
+      );
     }
   }
   assert.ok(examples.length > 1300, `only ${examples.length} examples were found`);

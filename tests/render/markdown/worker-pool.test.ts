@@ -29,23 +29,37 @@ function body(i: number): string {
 test('workers render Markdown exactly as this thread does, each result under its index, once', async () => {
   const sources = Array.from({ length: 45 }, (_, i) => ({ markdown: body(i), firstLine: 12 }));
   const results = new Map<number, RenderedMarkdown>();
-  await renderInWorkers(sources, (index, result) => {
-    assert.ok(!results.has(index), `index ${index} delivered twice`);
-    results.set(index, result);
-  }, { threads: 2 });
+  await renderInWorkers(
+    sources,
+    (index, result) => {
+      assert.ok(!results.has(index), `index ${index} delivered twice`);
+      results.set(index, result);
+    },
+    { threads: 2 },
+  );
   assert.equal(results.size, sources.length);
   for (const index of [0, 21, 44]) {
     assert.deepEqual(results.get(index), await renderMarkdown(sources[index]!.markdown, 12), `source ${index}`);
   }
   assert.match(results.get(7)!.html, /<h2 id="setting-up-suite-7">/);
   assert.match(results.get(7)!.html, /data-language="ts"/);
-  assert.deepEqual(results.get(7)!.links.map((link) => [link.href, link.line]), [['/blog/', 17]], 'link lines count from the first line given (12, so its sixth line is 17)');
+  assert.deepEqual(
+    results.get(7)!.links.map((link) => [link.href, link.line]),
+    [['/blog/', 17]],
+    'link lines count from the first line given (12, so its sixth line is 17)',
+  );
 });
 
 test('workers keep the highlighted blocks in the cache folder they are given', async () => {
   const cache = new Cache(path.join(dir, 'cache'));
-  await renderInWorkers([0, 1, 2].map((i) => ({ markdown: body(i), firstLine: 1 })), () => undefined, { threads: 2, cache: cache.shared });
-  const entries = (await readdir(path.join(cache.folder!, 'highlight'), { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile() && /^[0-9a-f]{64}$/.test(entry.name));
+  await renderInWorkers(
+    [0, 1, 2].map((i) => ({ markdown: body(i), firstLine: 1 })),
+    () => undefined,
+    { threads: 2, cache: cache.shared },
+  );
+  const entries = (
+    await readdir(path.join(cache.folder!, 'highlight'), { recursive: true, withFileTypes: true })
+  ).filter((entry) => entry.isFile() && /^[0-9a-f]{64}$/.test(entry.name));
   assert.equal(entries.length, 3, 'one entry per code block');
 });
 
@@ -59,18 +73,34 @@ test('no source renders nothing and starts no worker', async () => {
 
 test('a body that fails to render rejects the whole run, naming its index', async () => {
   // Rendering itself throws in the worker: a BigInt first line cannot offset a number line.
-  const sources = [{ markdown: '# fine', firstLine: 1 }, { markdown: 'See [the blog](/blog).', firstLine: 1n as unknown as number }];
-  await assert.rejects(renderInWorkers(sources, () => undefined, { threads: 1 }), (error: unknown) => {
-    assert.ok(error instanceof MarkdownSourceError);
-    assert.equal(error.index, 1);
-    assert.match(error.message, /BigInt/);
-    return true;
-  });
+  const sources = [
+    { markdown: '# fine', firstLine: 1 },
+    { markdown: 'See [the blog](/blog).', firstLine: 1n as unknown as number },
+  ];
+  await assert.rejects(
+    renderInWorkers(sources, () => undefined, { threads: 1 }),
+    (error: unknown) => {
+      assert.ok(error instanceof MarkdownSourceError);
+      assert.equal(error.index, 1);
+      assert.match(error.message, /BigInt/);
+      return true;
+    },
+  );
 });
 
 test('an error thrown while handling a result rejects the run instead of escaping', async () => {
-  const sources = [{ markdown: '# one', firstLine: 1 }, { markdown: '# two', firstLine: 1 }];
-  await assert.rejects(renderInWorkers(sources, () => {
-    throw new Error('template failed');
-  }, { threads: 1 }), /template failed/);
+  const sources = [
+    { markdown: '# one', firstLine: 1 },
+    { markdown: '# two', firstLine: 1 },
+  ];
+  await assert.rejects(
+    renderInWorkers(
+      sources,
+      () => {
+        throw new Error('template failed');
+      },
+      { threads: 1 },
+    ),
+    /template failed/,
+  );
 });

@@ -20,15 +20,34 @@ export default defineSite<BlogModel, TinyPage>({
   content: { ...tiny.content, collections: { posts: { ...posts, schema: postSchema } } },
   model: (content, options) => ({
     ...tiny.model(content, options),
-    aliases: content.collections.posts!.flatMap((entry) => ((entry.data.aliases as string[] | undefined) ?? []).map((from) => ({ from, to: `/posts/${entry.name}`, origin: { kind: 'markdown' as const, file: entry.file, field: 'aliases' } }))),
+    aliases: content.collections.posts!.flatMap((entry) =>
+      ((entry.data.aliases as string[] | undefined) ?? []).map((from) => ({
+        from,
+        to: `/posts/${entry.name}`,
+        origin: { kind: 'markdown' as const, file: entry.file, field: 'aliases' },
+      })),
+    ),
   }),
-  redirects: (model) => [...tiny.redirects!(model), ...model.aliases, ...formerFeedPaths.filter((from) => from !== '/feed.xml').map((from) => ({ from, to: '/feed.xml' }))],
+  redirects: (model) => [
+    ...tiny.redirects!(model),
+    ...model.aliases,
+    ...formerFeedPaths.filter((from) => from !== '/feed.xml').map((from) => ({ from, to: '/feed.xml' })),
+  ],
   render: renderPage,
-  markdown: { embeds: { accepts: (src) => src.startsWith('https://video.example/') || src.startsWith('https://www.youtube-nocookie.com/embed/'), description: 'videos from video.example and YouTube' } },
+  markdown: {
+    embeds: {
+      accepts: (src) =>
+        src.startsWith('https://video.example/') || src.startsWith('https://www.youtube-nocookie.com/embed/'),
+      description: 'videos from video.example and YouTube',
+    },
+  },
   archetypes: {
     post: {
       ...archetype,
-      imported: (post: ImportedEntry) => ({ ...archetype.imported!(post), ...(post.aliases.length > 0 ? { aliases: post.aliases } : {}) }),
+      imported: (post: ImportedEntry) => ({
+        ...archetype.imported!(post),
+        ...(post.aliases.length > 0 ? { aliases: post.aliases } : {}),
+      }),
     },
   },
 });

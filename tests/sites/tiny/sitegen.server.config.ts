@@ -10,7 +10,13 @@ export default defineSite({
     routes: { '/api/echo': 'server/echo.ts' },
     env: ['TINY_GREETING'],
     data: (model) => ({ title: model.site.title }),
-    databases: { NOTES: { migrations: 'server/migrations', file: { variable: 'TINY_NOTES_DB', default: '.sitegen/tiny-notes.sqlite' }, d1: { databaseName: 'tiny-notes' } } },
+    databases: {
+      NOTES: {
+        migrations: 'server/migrations',
+        file: { variable: 'TINY_NOTES_DB', default: '.sitegen/tiny-notes.sqlite' },
+        d1: { databaseName: 'tiny-notes' },
+      },
+    },
     bindings: { netlify: 'server/netlify-bindings.ts' },
   },
 });

@@ -12,12 +12,24 @@ interface EchoEnv {
 
 const echo: FetchHandler<EchoEnv> = async (request, env, context) => {
   // Anything but a POST is told what the route was handed, without touching the database.
-  if (request.method !== 'POST') return Response.json({ bound: Object.keys(env).sort() }, { status: 405, headers: { allow: 'POST' } });
+  if (request.method !== 'POST')
+    return Response.json({ bound: Object.keys(env).sort() }, { status: 405, headers: { allow: 'POST' } });
   const text = await request.text();
   await env.NOTES.prepare('INSERT INTO notes (text, kept_by) VALUES (?, ?)').bind(text, 'request').run();
-  const notes = await env.NOTES.prepare('SELECT text, kept_by FROM notes ORDER BY id').all<{ text: string; kept_by: string }>();
+  const notes = await env.NOTES.prepare('SELECT text, kept_by FROM notes ORDER BY id').all<{
+    text: string;
+    kept_by: string;
+  }>();
   context.waitUntil(env.NOTES.prepare('INSERT INTO notes (text, kept_by) VALUES (?, ?)').bind(text, 'after').run());
-  return Response.json({ greeting: env.TINY_GREETING ?? null, site: context.site, clientAddress: context.clientAddress ?? null, notes: notes.results }, { status: 201 });
+  return Response.json(
+    {
+      greeting: env.TINY_GREETING ?? null,
+      site: context.site,
+      clientAddress: context.clientAddress ?? null,
+      notes: notes.results,
+    },
+    { status: 201 },
+  );
 };
 
 export default echo;

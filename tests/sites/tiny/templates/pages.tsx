@@ -16,7 +16,17 @@ function Link({ href, children, context }: { href: string; children: ReactNode; 
   return <a href={href}>{children}</a>;
 }
 
-function Layout({ title, children, context, head }: { title: string; children: ReactNode; context: Context; head?: ReactNode }) {
+function Layout({
+  title,
+  children,
+  context,
+  head,
+}: {
+  title: string;
+  children: ReactNode;
+  context: Context;
+  head?: ReactNode;
+}) {
   return (
     <html lang="en">
       <head>
@@ -43,7 +53,9 @@ function bodyHtml(body: RenderedMarkdown | undefined, context: Context): string 
   return fillSlots(body, (slot) => {
     if (slot.kind === 'embed') {
       const embed = body.embeds?.[slot.index];
-      return embed ? `<iframe src="${attribute(embed.src)}" title="${attribute(embed.title ?? 'Video')}"></iframe>` : '';
+      return embed
+        ? `<iframe src="${attribute(embed.src)}" title="${attribute(embed.title ?? 'Video')}"></iframe>`
+        : '';
     }
     const image = body.images?.[slot.index];
     const entry = image && context.images.get(image.src);
@@ -60,27 +72,52 @@ export function renderPage(page: TinyPage, context: Context) {
       return (
         <Layout title={model.site.title} context={context}>
           <h1>{model.site.title}</h1>
-          <ul>{model.posts.map((post) => <li key={post.slug}><Link href={`/posts/${post.slug}/`} context={context}>{post.title}</Link></li>)}</ul>
+          <ul>
+            {model.posts.map((post) => (
+              <li key={post.slug}>
+                <Link href={`/posts/${post.slug}/`} context={context}>
+                  {post.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
         </Layout>
       );
     case 'post': {
       const post = model.posts.find((candidate) => candidate.slug === page.slug)!;
       // Indexed for search: the title and body, with the post's tags as a filter; the link home is not.
       return (
-        <Layout title={post.title} context={context} head={post.tags.map((tag) => <meta key={tag} data-pagefind-filter="tag[content]" content={tag} />)}>
+        <Layout
+          title={post.title}
+          context={context}
+          head={post.tags.map((tag) => (
+            <meta key={tag} data-pagefind-filter="tag[content]" content={tag} />
+          ))}
+        >
           <div data-pagefind-body="">
             <h1>{post.title}</h1>
             <article dangerouslySetInnerHTML={{ __html: bodyHtml(context.markdown.get(post.file), context) }} />
           </div>
-          <Link href="/" context={context}>Home</Link>
+          <Link href="/" context={context}>
+            Home
+          </Link>
         </Layout>
       );
     }
     case 'search': {
       // Loads the index's script only when asked to (the marketing site's island does it as a visitor types).
-      return <Layout title="Search" context={context}><h1>Search</h1><div id="search" data-script={context.assets.search} /></Layout>;
+      return (
+        <Layout title="Search" context={context}>
+          <h1>Search</h1>
+          <div id="search" data-script={context.assets.search} />
+        </Layout>
+      );
     }
     case 'not-found':
-      return <Layout title="Not found" context={context}><h1>Not found</h1></Layout>;
+      return (
+        <Layout title="Not found" context={context}>
+          <h1>Not found</h1>
+        </Layout>
+      );
   }
 }
