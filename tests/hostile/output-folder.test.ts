@@ -16,7 +16,7 @@ import { addTinySyntheticPosts } from '../helpers/synthetic-posts.ts';
 import { copyTinySite } from '../helpers/tiny-copy.ts';
 
 /** Refusals happen before any build work; builds get the time of a slow shared machine. */
-const refusalMs = 10_000;
+const refusalMs = 30_000; // a hang guard, generous for a loaded machine
 const buildMs = 120_000;
 
 let base: string;
