@@ -1,6 +1,6 @@
-// A build of the tiny site with enough more posts to render in worker threads, through the real binary: its Markdown renders
-// in worker threads exactly as in this process, and on a terminal a progress line rewrites
-// itself while the output to a pipe or file has none. Colour is on at a terminal unless
+// A build of the tiny site with enough more posts to render in worker threads, through the real
+// binary on a terminal: its Markdown renders in worker threads exactly as in this process, and a
+// progress line rewrites itself, while the output to a pipe or file has none. Colour is on at a terminal unless
 // NO_COLOR (set to a value) or --no-color says otherwise.
 import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -35,17 +35,18 @@ before(async () => {
 });
 after(() => Promise.all([many.cleanup(), small.cleanup()]));
 
-test('a build of over 200 posts piped to a file renders them in worker threads, as this process renders them, and writes no progress line', async () => {
-  const run = await runCli(['build', '--out', 'piped', '--no-cache'], { cwd: many.root });
-  assert.equal(run.code, 0, run.stderr);
-  assert.match(run.stdout, new RegExp(`^Built ${pages} pages and 1 redirects`));
-  assert.match(run.stdout, /links: 0 broken links/);
-  assert.ok(
-    !run.stdout.includes('\r') && !run.stderr.includes('\r'),
-    `no carriage return: ${JSON.stringify(run.stderr.slice(0, 200))}`,
-  );
-  assert.doesNotMatch(run.stderr, /Rendering pages/);
-  const out = path.join(many.root, 'piped');
+test('a build of over 200 posts on a terminal renders them in worker threads, as this process renders them, with a progress line that rewrites itself', async () => {
+  const run = await runInTerminal(['build', '--out', 'terminal', '--no-cache'], { cwd: many.root });
+  assert.equal(run.code, 0, run.output);
+  assert.match(run.output, /links: 0 broken links/);
+  // The terminal turns each newline into \r\n; a \r of the program's own returns to the line's start.
+  const rewrites = run.output.match(/\r(?!\n)/g) ?? [];
+  assert.ok(rewrites.length >= 2, `carriage returns that rewrite the line: ${rewrites.length}`);
+  assert.match(run.output, new RegExp(`\\r\\u001b\\[KRendering pages: \\d+ of ${pages}`));
+  assert.match(run.output, new RegExp(`Built ${pages} pages and 1 redirects`));
+  // The line is cleared before the summary: no progress text is left in front of it.
+  assert.match(run.output, /\r\u001b\[K(\u001b\[[0-9;]*m)?Built /);
+  const out = path.join(many.root, 'terminal');
   const last = await readFile(path.join(out, 'posts', `tiny-post-${added - 1}`, 'index.html'), 'utf8');
   assert.match(last, new RegExp(`<h1>Tiny post ${added - 1}</h1>`));
   assert.match(last, new RegExp(`<h2 id="part-one-of-post-${added - 1}">`));
@@ -61,16 +62,15 @@ test('a build of over 200 posts piped to a file renders them in worker threads, 
   }
 });
 
-test('the same build on a terminal shows a progress line that rewrites itself, then the summary', async () => {
-  const run = await runInTerminal(['build', '--out', 'terminal', '--no-cache'], { cwd: many.root });
-  assert.equal(run.code, 0, run.output);
-  // The terminal turns each newline into \r\n; a \r of the program's own returns to the line's start.
-  const rewrites = run.output.match(/\r(?!\n)/g) ?? [];
-  assert.ok(rewrites.length >= 2, `carriage returns that rewrite the line: ${rewrites.length}`);
-  assert.match(run.output, new RegExp(`\\r\\u001b\\[KRendering pages: \\d+ of ${pages}`));
-  assert.match(run.output, new RegExp(`Built ${pages} pages and 1 redirects`));
-  // The line is cleared before the summary: no progress text is left in front of it.
-  assert.match(run.output, /\r\u001b\[K(\u001b\[[0-9;]*m)?Built /);
+test('a build piped to a file writes no progress line', async () => {
+  const run = await runCli(['build', '--out', 'piped', '--no-cache'], { cwd: small.root });
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stdout, /^Built 5 pages and 1 redirects/);
+  assert.ok(
+    !run.stdout.includes('\r') && !run.stderr.includes('\r'),
+    `no carriage return: ${JSON.stringify(run.stderr.slice(0, 200))}`,
+  );
+  assert.doesNotMatch(run.stderr, /Rendering pages|Loading the site/);
 });
 
 test('colour is on at a terminal, and off with NO_COLOR=1 or --no-color; an empty NO_COLOR leaves it on', async () => {
