@@ -9,7 +9,8 @@ import { SiteError } from '../errors.ts';
 import { isInside } from '../shared/guarded-read.ts';
 import { inputLimits } from '../input-limits.ts';
 import type { ContentFiles } from '../shared/read-content-file.ts';
-import { isWalked, readSourceSite, type SourceSite } from './source-site.ts';
+import { isWalked } from './site-conventions.ts';
+import { readSourceSite, type SourceSite } from './source-site.ts';
 
 /** Markdown files the import reads as posts. */
 const markdownExtensions = ['.md', '.markdown'];
