@@ -1,6 +1,8 @@
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { Command } from 'commander';
+import type { Archetype } from '../config/archetype-spec.ts';
+import type { LoadedSite } from '../config/load-site.ts';
 import { SiteError } from '../errors.ts';
 import { configFlag, configPath } from './command-options.ts';
 
@@ -37,53 +39,68 @@ export function createImportCommand(): Command {
     )
     .option('--update', 'replace the posts an earlier import wrote, as it wrote them, and nothing else')
     .option('--no-cache', "neither read nor write the build's cache while checking")
-    .action(async (source: string, flags: ImportFlags) => {
-      const cwd = process.cwd();
-      const [{ loadSite }, { archetypeOf }, entry, report, { runImport }, { Cache }] = await Promise.all([
-        import('../config/load-site.ts'),
-        import('./new-post.ts'),
-        import('../validate/new-entry.ts'),
-        import('../import/import-report.ts'),
-        import('../import/run-import.ts'),
-        import('../cache/cache.ts'),
-      ]);
-      const site = await loadSite(cwd, configPath(cwd, flags.config));
-      const archetype = archetypeOf(site.definition);
-      if (!archetype?.imported) {
-        throw new SiteError({
-          code: 'import.no-archetype',
-          message: 'the site says nothing of how imported posts are written',
-          hint: 'Give the post archetype in sitegen.config.ts an `imported(entry)` that returns its front matter (see docs/cli.md).',
-        });
-      }
-      const collection = site.definition.content.collections[archetype.collection]!;
-      if (!collection.bundles) {
-        throw new SiteError({
-          code: 'import.no-bundles',
-          message: `the collection "${archetype.collection}" takes no page bundles, and imported posts are written as bundles`,
-          hint: 'Add `bundles: { page }` to the collection in sitegen.config.ts.',
-        });
-      }
-      const contentDir = path.resolve(cwd, flags.content);
-      const folder = entry.checkedFolder(contentDir, collection.folder, 'import');
-      const sourceDir = checkedSource(path.resolve(cwd, source), contentDir);
-      const reportFile = path.resolve(cwd, flags.report);
-      const found = report.checkReportFile(reportFile);
-      const { plan, outcome } = await runImport({
-        site,
-        root: cwd,
-        archetype: { ...archetype, imported: archetype.imported },
-        folder,
-        contentDir,
-        source: sourceDir,
-        report: { file: reportFile, found },
-        cache: Cache.of(cwd, flags.cache),
-        env: Object.fromEntries((site.definition.env ?? []).map((name) => [name, process.env[name]])),
-        draftsOnError: flags.draftsOnError,
-        update: flags.update,
-      });
-      console.log(report.summaryOf(plan, folder, reportFile, cwd, outcome.warnings.length));
+    .action(importPosts);
+}
+
+/** Runs an import from the project in the current folder, and prints what it did. */
+async function importPosts(source: string, flags: ImportFlags): Promise<void> {
+  const cwd = process.cwd();
+  const [{ loadSite }, { archetypeOf }, entry, report, { runImport }, { Cache }] = await Promise.all([
+    import('../config/load-site.ts'),
+    import('./new-post.ts'),
+    import('../validate/new-entry.ts'),
+    import('../import/import-report.ts'),
+    import('../import/run-import.ts'),
+    import('../cache/cache.ts'),
+  ]);
+  const site = await loadSite(cwd, configPath(cwd, flags.config));
+  const archetype = checkedArchetype(site, archetypeOf(site.definition));
+  const collection = site.definition.content.collections[archetype.collection]!;
+  const contentDir = path.resolve(cwd, flags.content);
+  const folder = entry.checkedFolder(contentDir, collection.folder, 'import');
+  const sourceDir = checkedSource(path.resolve(cwd, source), contentDir);
+  const reportFile = path.resolve(cwd, flags.report);
+  const found = report.checkReportFile(reportFile);
+  const { plan, outcome } = await runImport({
+    site,
+    root: cwd,
+    archetype,
+    folder,
+    contentDir,
+    source: sourceDir,
+    report: { file: reportFile, found },
+    cache: Cache.of(cwd, flags.cache),
+    env: Object.fromEntries((site.definition.env ?? []).map((name) => [name, process.env[name]])),
+    draftsOnError: flags.draftsOnError,
+    update: flags.update,
+  });
+  console.log(report.summaryOf(plan, folder, reportFile, cwd, outcome.warnings.length));
+}
+
+/** The site's post archetype, refused unless it says how imported posts are written, into page bundles. */
+function checkedArchetype(
+  site: LoadedSite,
+  archetype: Archetype | undefined,
+): Archetype & { imported: NonNullable<Archetype['imported']> } {
+  if (!archetype?.imported) {
+    throw new SiteError({
+      code: 'import.no-archetype',
+      message: 'the site says nothing of how imported posts are written',
+      hint:
+        'Give the post archetype in sitegen.config.ts an `imported(entry)` that returns its front matter ' +
+        '(see docs/cli.md).',
     });
+  }
+  if (!site.definition.content.collections[archetype.collection]!.bundles) {
+    throw new SiteError({
+      code: 'import.no-bundles',
+      message:
+        `the collection "${archetype.collection}" takes no page bundles, ` +
+        'and imported posts are written as bundles',
+      hint: 'Add `bundles: { page }` to the collection in sitegen.config.ts.',
+    });
+  }
+  return { ...archetype, imported: archetype.imported };
 }
 
 /** The source folder, refused when it is missing, or holds or lies inside the content folder. */

@@ -5,16 +5,12 @@
 // link to another post of the source becomes `../<its slug>/`. Anything the import cannot carry
 // (an image on another host, a file the source lacks) is listed for the report.
 import path from 'node:path';
-import GithubSlugger from 'github-slugger';
-import type { Nodes, Root } from 'mdast';
-import remarkParse from 'remark-parse';
-import { unified } from 'unified';
 import { isImageFile, unsupportedImageExtensions } from '../images/raster-formats.ts';
 import { isInside } from '../shared/guarded-read.ts';
-import remarkGfm from '../render/markdown/gfm-autolinks.ts';
 import { headingForFragment } from '../render/markdown/same-page-links.ts';
 import { isRelativeReference } from '../shared/url-reference.ts';
 import { applyEdits, type BodyEdit } from './body-edits.ts';
+import { findSummary, listReferences, parseBody, type BodyReference } from './body-tree.ts';
 import type { SourceScan } from './scan-source.ts';
 
 /** What the import does with a post's body. */
@@ -36,161 +32,167 @@ export interface BodyPlan {
 /** Where the other posts of the import go: the new slug of each, by its Markdown file and by its bundle's folder. */
 export type PostSlugs = ReadonlyMap<string, string>;
 
+/** The post whose body is planned. */
+interface PlannedPost {
+  file: string;
+  body: string;
+  lineAt: (offset: number) => number;
+  converted?: (offset: number) => boolean;
+  bundle?: string;
+}
+
+/** One body's planning: what it reads, and the edits and findings it gathers. */
+interface BodyPlanning {
+  post: PlannedPost;
+  scan: SourceScan;
+  slugs: PostSlugs;
+  copies: Map<string, string>;
+  headingsOf: (slug: string) => readonly { id: string; text: string }[];
+  /** The post's folder, which its relative references start from. */
+  folder: string;
+  edits: BodyEdit[];
+  rewritten: BodyPlan['rewritten'];
+  notCarried: string[];
+}
+
+/** A reference of the body the import may have to carry: its path decoded, and its query and fragment. */
+interface LocalReference extends BodyReference {
+  line: number;
+  decoded: string;
+  rest: string;
+}
+
 /**
  * Plans the body of one post. `copies` holds, for a page bundle, the files it brings anyway (at
  * their path inside it); references to them need nothing.
  */
 export function planBody(
-  post: {
-    file: string;
-    body: string;
-    lineAt: (offset: number) => number;
-    converted?: (offset: number) => boolean;
-    bundle?: string;
-  },
+  post: PlannedPost,
   scan: SourceScan,
   slugs: PostSlugs,
   copies: Map<string, string>,
   headingsOf: (slug: string) => readonly { id: string; text: string }[] = () => [],
 ): BodyPlan {
-  const folder = path.dirname(post.file);
-  const edits: BodyEdit[] = [];
-  const rewritten: BodyPlan['rewritten'] = [];
-  const notCarried: string[] = [];
-  const { lineAt } = post;
-  const publishedFolders = scan.site.publishedFolders;
-
-  const place = (target: string) => placeFile(copies, target, post.bundle ?? folder);
-
-  const visit = (url: string, offset: number, image: boolean) => {
-    // A reference the import wrote itself (a converted `relref`) already leads to the new address.
-    if (post.converted?.(offset)) return;
-    const line = lineAt(offset);
-    const split = url.search(/[?#]/);
-    const pathPart = split === -1 ? url : url.slice(0, split);
-    const rest = split === -1 ? '' : url.slice(split);
-    if (/^(?:https?:)?\/\//i.test(url)) {
-      if (image)
-        notCarried.push(
-          `line ${line}: the image ${url} is on another host; the site publishes only its own images (markdown.external-image): download it into the post's folder and link it by name`,
-        );
-      return;
-    }
-    if (!isRelativeReference(url) && !url.startsWith('/')) return;
-    if (pathPart === '') return;
-    const decoded = decodedPath(pathPart);
-    if (url.startsWith('/')) {
-      // A root-relative file of the old site (`/images/x.png`): brought along when the source has it.
-      if ((!image && !/\.[a-z0-9]+$/i.test(decoded)) || /\.html?$/i.test(decoded)) return;
-      const found = publishedFolders
-        .map((base) => path.join(scan.root, base, decoded))
-        .find((file) => scan.files.has(file));
-      if (!found) {
-        if (image)
-          notCarried.push(
-            `line ${line}: the image ${url} is not in the source folder (looked in ${publishedFolders.map((base) => `${base || '.'}/`).join(', ')}): put it in the post's folder and link it by name`,
-          );
-        return;
-      }
-      edit(offset, url, `./${encodeURI(place(found))}${rest}`, line);
-      return;
-    }
-    const target = path.resolve(folder, decoded);
-    if (target !== scan.root && !isInside(scan.root, target)) {
-      notCarried.push(`line ${line}: ${url} points outside the source folder`);
-      return;
-    }
-    const otherPost = slugs.get(target) ?? slugs.get(target.replace(/[\\/]index\.(md|markdown)$/i, ''));
-    if (otherPost !== undefined && !image) {
-      edit(
-        offset,
-        url,
-        `../${otherPost}/${rest.startsWith('#') ? `#${fragmentIn(rest.slice(1), headingsOf(otherPost))}` : ''}`,
-        line,
-      );
-      return;
-    }
-    if (!scan.files.has(target)) {
-      notCarried.push(
-        `line ${line}: ${url} is not in the source folder${image ? ' (the build will stop at it: content.missing-image)' : ''}`,
-      );
-      return;
-    }
-    if (image && !isImageFile(target)) {
-      const unsupported = unsupportedImageExtensions.includes(path.extname(target).toLowerCase());
-      notCarried.push(
-        `line ${line}: ${url} is ${unsupported ? 'in a format the build does not read: export it as PNG or JPEG' : 'not an image the build publishes'}`,
-      );
-      if (unsupported) return;
-    }
-    const placed = place(target);
-    const written = path
-      .relative(post.bundle ?? folder, target)
-      .split(path.sep)
-      .join('/');
-    if (placed !== written) edit(offset, url, `./${encodeURI(placed)}${rest}`, line);
+  const planning: BodyPlanning = {
+    post,
+    scan,
+    slugs,
+    copies,
+    headingsOf,
+    folder: path.dirname(post.file),
+    edits: [],
+    rewritten: [],
+    notCarried: [],
   };
-
-  /** Replaces the URL `from`, found at or after `offset` in the body, with `to`. */
-  const edit = (offset: number, from: string, to: string, line: number) => {
-    if (from === to) return;
-    const start = post.body.indexOf(from, offset);
-    if (start === -1) {
-      notCarried.push(
-        `line ${line}: ${from} should become ${to}, but it is written in a way the import cannot find: change it by hand`,
-      );
-      return;
-    }
-    edits.push({ start, end: start + from.length, text: to });
-    rewritten.push({ line, from, to });
-  };
-
-  const tree = unified().use(remarkParse).use(remarkGfm).parse(post.body) as Root;
-  const imageDefinitions = new Set<string>();
-  walk(tree, (node) => {
-    if (node.type === 'imageReference') imageDefinitions.add(node.identifier);
-  });
-  walk(tree, (node) => {
-    const offset = node.position?.start.offset ?? 0;
-    switch (node.type) {
-      case 'image':
-      case 'link':
-        // The destination follows the text: look for it after the last `](`.
-        visit(node.url, destinationOffset(post.body, node, node.url), node.type === 'image');
-        break;
-      case 'definition':
-        visit(node.url, destinationOffset(post.body, node, node.url), imageDefinitions.has(node.identifier));
-        break;
-      case 'html':
-        for (const match of node.value.matchAll(/\b(src|href)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)) {
-          const url = match[2] ?? match[3] ?? '';
-          // The `src` of an `<img>` is an image; an iframe's is a player, not a file; a video's a file beside the post.
-          const element = /^<([a-z][\w-]*)/i
-            .exec(node.value.slice(node.value.lastIndexOf('<', match.index)))?.[1]
-            ?.toLowerCase();
-          if (element === 'iframe') continue;
-          visit(
-            url,
-            offset + match.index + match[0].indexOf(url, match[1]!.length),
-            match[1]!.toLowerCase() === 'src' && element === 'img',
-          );
-        }
-        break;
-    }
-  });
-
-  const edited = applyEdits(post.body, edits);
-  const summary = tree.children
-    .map((node) => (node.type === 'paragraph' ? plainText(node).replace(/\s+/g, ' ').trim() : ''))
-    .find((text) => /\w/.test(text) && !/\{\{|\{%/.test(text));
+  const tree = parseBody(post.body);
+  for (const reference of listReferences(tree, post.body)) planReference(planning, reference);
+  const edited = applyEdits(post.body, planning.edits);
+  const summary = findSummary(tree);
   return {
     body: edited.text,
     toPlanned: edited.toSource,
     copies,
-    rewritten,
-    notCarried,
+    rewritten: planning.rewritten,
+    notCarried: planning.notCarried,
     ...(summary ? { summary } : {}),
   };
+}
+
+/** Plans one reference: kept, rewritten, its file copied, or listed as not carried. */
+function planReference(planning: BodyPlanning, { url, offset, image }: BodyReference): void {
+  // A reference the import wrote itself (a converted `relref`) already leads to the new address.
+  if (planning.post.converted?.(offset)) return;
+  const line = planning.post.lineAt(offset);
+  if (/^(?:https?:)?\/\//i.test(url)) {
+    if (image)
+      planning.notCarried.push(
+        `line ${line}: the image ${url} is on another host; the site publishes only its own images ` +
+          `(markdown.external-image): download it into the post's folder and link it by name`,
+      );
+    return;
+  }
+  if (!isRelativeReference(url) && !url.startsWith('/')) return;
+  const split = url.search(/[?#]/);
+  const pathPart = split === -1 ? url : url.slice(0, split);
+  if (pathPart === '') return;
+  const reference = { url, offset, image, line, decoded: decodedPath(pathPart), rest: url.slice(pathPart.length) };
+  if (url.startsWith('/')) planRootRelative(planning, reference);
+  else planRelative(planning, reference);
+}
+
+/** A root-relative file of the old site (`/images/x.png`): brought along when the source has it. */
+function planRootRelative(planning: BodyPlanning, { url, offset, image, line, decoded, rest }: LocalReference): void {
+  if ((!image && !/\.[a-z0-9]+$/i.test(decoded)) || /\.html?$/i.test(decoded)) return;
+  const { scan } = planning;
+  const found = scan.site.publishedFolders
+    .map((base) => path.join(scan.root, base, decoded))
+    .find((file) => scan.files.has(file));
+  if (found) {
+    editReference(planning, offset, url, `./${encodeURI(placeInPost(planning, found))}${rest}`, line);
+    return;
+  }
+  if (image) {
+    const folders = scan.site.publishedFolders.map((base) => `${base || '.'}/`).join(', ');
+    planning.notCarried.push(
+      `line ${line}: the image ${url} is not in the source folder (looked in ${folders}): ` +
+        `put it in the post's folder and link it by name`,
+    );
+  }
+}
+
+/** A path relative to the post: another post of the import, or a file the source holds. */
+function planRelative(planning: BodyPlanning, { url, offset, image, line, decoded, rest }: LocalReference): void {
+  const { scan, notCarried } = planning;
+  const target = path.resolve(planning.folder, decoded);
+  if (target !== scan.root && !isInside(scan.root, target)) {
+    notCarried.push(`line ${line}: ${url} points outside the source folder`);
+    return;
+  }
+  const otherPost = planning.slugs.get(target) ?? planning.slugs.get(target.replace(/[\\/]index\.(md|markdown)$/i, ''));
+  if (otherPost !== undefined && !image) {
+    const fragment = rest.startsWith('#') ? `#${fragmentIn(rest.slice(1), planning.headingsOf(otherPost))}` : '';
+    editReference(planning, offset, url, `../${otherPost}/${fragment}`, line);
+    return;
+  }
+  if (!scan.files.has(target)) {
+    const stop = image ? ' (the build will stop at it: content.missing-image)' : '';
+    notCarried.push(`line ${line}: ${url} is not in the source folder${stop}`);
+    return;
+  }
+  if (image && !isImageFile(target)) {
+    const unsupported = unsupportedImageExtensions.includes(path.extname(target).toLowerCase());
+    const why = unsupported
+      ? 'in a format the build does not read: export it as PNG or JPEG'
+      : 'not an image the build publishes';
+    notCarried.push(`line ${line}: ${url} is ${why}`);
+    if (unsupported) return;
+  }
+  const placed = placeInPost(planning, target);
+  const written = path
+    .relative(planning.post.bundle ?? planning.folder, target)
+    .split(path.sep)
+    .join('/');
+  if (placed !== written) editReference(planning, offset, url, `./${encodeURI(placed)}${rest}`, line);
+}
+
+/** Where a file of the source goes in the post's new folder. */
+function placeInPost(planning: BodyPlanning, target: string): string {
+  return placeFile(planning.copies, target, planning.post.bundle ?? planning.folder);
+}
+
+/** Replaces the URL `from`, found at or after `offset` in the body, with `to`. */
+function editReference(planning: BodyPlanning, offset: number, from: string, to: string, line: number): void {
+  if (from === to) return;
+  const start = planning.post.body.indexOf(from, offset);
+  if (start === -1) {
+    planning.notCarried.push(
+      `line ${line}: ${from} should become ${to}, but it is written in a way the import cannot find: ` +
+        `change it by hand`,
+    );
+    return;
+  }
+  planning.edits.push({ start, end: start + from.length, text: to });
+  planning.rewritten.push({ line, from, to });
 }
 
 /**
@@ -203,28 +205,6 @@ function fragmentIn(written: string, headings: readonly { id: string; text: stri
   if (headings.some((heading) => heading.id === fragment)) return written;
   const id = headingForFragment(fragment, headings);
   return id === undefined ? written : encodeURIComponent(id);
-}
-
-/**
- * The headings of a body and the ids the build will give them (rehype-slug's, from their text),
- * for links from other posts to name them.
- */
-export function headingIds(body: string): { id: string; text: string }[] {
-  const slugger = new GithubSlugger();
-  const headings: { id: string; text: string }[] = [];
-  walk(unified().use(remarkParse).use(remarkGfm).parse(body) as Root, (node) => {
-    if (node.type !== 'heading') return;
-    const text = plainText(node);
-    headings.push({ id: slugger.slug(text), text });
-  });
-  return headings;
-}
-
-/** The words of a node: its text, inline code and the text of its links, without images. */
-function plainText(node: Nodes): string {
-  if (node.type === 'text' || node.type === 'inlineCode') return node.value;
-  if (node.type === 'image' || node.type === 'html') return '';
-  return 'children' in node ? node.children.map(plainText).join('') : '';
 }
 
 /**
@@ -244,23 +224,6 @@ export function placeFile(copies: Map<string, string>, target: string, base: str
   for (let n = 2; taken.has(name); n++) name = `${safe.slice(0, safe.length - extension.length)}-${n}${extension}`;
   copies.set(target, name);
   return name;
-}
-
-/** Visits every node of the tree, depth first, code and inline code left out. */
-function walk(node: Nodes, visit: (node: Nodes) => void): void {
-  visit(node);
-  if ('children' in node)
-    for (const child of node.children) if (child.type !== 'code' && child.type !== 'inlineCode') walk(child, visit);
-}
-
-/** Where a link's or a definition's destination starts in the body (the node's own start when it cannot be told). */
-function destinationOffset(body: string, node: Nodes, url: string): number {
-  const start = node.position?.start.offset ?? 0;
-  const end = node.position?.end.offset ?? body.length;
-  const source = body.slice(start, end);
-  const after = node.type === 'definition' ? source.indexOf(']:') : source.lastIndexOf('](');
-  const found = after === -1 ? -1 : source.indexOf(url, after);
-  return start + (found === -1 ? 0 : found);
 }
 
 function decodedPath(pathPart: string): string {

@@ -3,8 +3,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { SiteError } from '../errors.ts';
 import { postSlugFromTitle } from '../route/slugs.ts';
-import { parsePostDate } from '../validate/post-date.ts';
-import { redirectSource } from '../validate/url-fields.ts';
+import { dateOf, imageOf, list, oldAddress, oneLine } from './front-matter-values.ts';
 import { lineOf, writtenText, type ReadPost } from './read-post.ts';
 
 /** The common fields of a post, as `ImportedEntry` names them. */
@@ -107,39 +106,94 @@ export function commonFields(
   where: { bundle?: string; inDrafts: boolean },
   errors: SiteError[],
 ): CommonPost {
-  // Jekyll dates a draft without a date by when its file was last changed.
-  const draftDate = where.inDrafts ? modifiedOn(post.file) : undefined;
-  const byKey = new Map(Object.entries(post.frontMatter).map(([key, value]) => [key.toLowerCase(), { key, value }]));
-  const used = new Set<string>();
-  const mapped: MappedKey[] = [];
-  const notCarried: string[] = [];
-  const take = (field: CommonField): unknown => {
+  const keys = new CommonKeys(post.frontMatter);
+  const fail: Fail = (code, message, hint, key) => {
+    errors.push(new SiteError({ code, message, hint, file: post.file, line: key ? lineOf(post, key) : 1 }));
+  };
+  // The order fields are taken in decides which of two keys a field gets: keep it.
+  const jekyll = jekyllName.exec(path.basename(post.file));
+  const title = oneLine(keys.take('title'));
+  if (!title) fail('import.missing-field', 'the post has no title', 'Add `title:` to its front matter.');
+  const { date, time } = readDate(post, keys, jekyll, where.inDrafts, fail);
+  const slug = readSlug(post, keys, jekyll, where.bundle, title, fail);
+  const published = keys.take('published');
+  const draft = keys.take('draft') === true || String(published) === 'false' || where.inDrafts;
+  const { aliases, unresolved } = readAliases(keys);
+  const image = imageOf(keys.take('image'));
+  const imageAlt = oneLine(keys.take('imageAlt')) ?? image?.alt;
+  const description = oneLine(keys.take('description'));
+  const tags = list(keys.take('tags'), jekyll !== null);
+  const categories = list(keys.take('categories'), jekyll !== null);
+  return {
+    ...(title ? { title } : {}),
+    ...(date ? { date } : {}),
+    slug: slug.slice(0, 100).replace(/-+$/, ''),
+    ...withValue('description', description),
+    tags,
+    categories,
+    draft,
+    aliases,
+    unresolved,
+    ...withValue('time', time && (time.length === 5 ? `${time}:00` : time)),
+    ...withValue('jekyllSlug', jekyll?.[2]),
+    ...withValue('image', image?.path),
+    ...withValue('imageAlt', imageAlt),
+    mapped: keys.mapped,
+    ...leftoverKeys(post.frontMatter, keys.used),
+  };
+}
+
+/** Records a problem that keeps the post from being imported, at the line of `key` when there is one. */
+type Fail = (code: 'import.missing-field' | 'import.bad-value', message: string, hint: string, key?: string) => void;
+
+/** The keys of a front matter, each taken by one common field at most. */
+class CommonKeys {
+  readonly used = new Set<string>();
+  readonly mapped: MappedKey[] = [];
+  private readonly byKey: Map<string, { key: string; value: unknown }>;
+
+  constructor(frontMatter: Record<string, unknown>) {
+    this.byKey = new Map(Object.entries(frontMatter).map(([key, value]) => [key.toLowerCase(), { key, value }]));
+  }
+
+  /** The value of the first key of the field not taken yet that has one. */
+  take(field: CommonField): unknown {
     for (const name of keysOf[field]) {
-      const found = byKey.get(name);
-      if (!found || used.has(found.key) || found.value === null || found.value === undefined) continue;
-      used.add(found.key);
-      mapped.push({ key: found.key, field, written: found.value });
+      const found = this.byKey.get(name);
+      if (!found || this.used.has(found.key) || found.value === null || found.value === undefined) continue;
+      this.used.add(found.key);
+      this.mapped.push({ key: found.key, field, written: found.value });
       return found.value;
     }
     return undefined;
-  };
+  }
+
   /** Every key of a field that may be written under several at once (Hugo's `aliases` and `url`). */
-  const takeAll = (field: CommonField): unknown[] => {
+  takeAll(field: CommonField): unknown[] {
     const values: unknown[] = [];
-    for (let value = take(field); value !== undefined; value = take(field))
+    for (let value = this.take(field); value !== undefined; value = this.take(field))
       values.push(...(Array.isArray(value) ? value : [value]));
     return values;
-  };
-  const fail = (code: 'import.missing-field' | 'import.bad-value', message: string, hint: string, key?: string) => {
-    errors.push(new SiteError({ code, message, hint, file: post.file, line: key ? lineOf(post, key) : 1 }));
-  };
+  }
 
-  const name = path.basename(post.file);
-  const jekyll = jekyllName.exec(name);
-  const title = oneLine(take('title'));
-  if (!title) fail('import.missing-field', 'the post has no title', 'Add `title:` to its front matter.');
-  const writtenDate = take('date');
-  const dateKey = mapped.find((entry) => entry.field === 'date')?.key;
+  /** The source key that gave a field. */
+  keyOf(field: CommonField): string | undefined {
+    return this.mapped.find((entry) => entry.field === field)?.key;
+  }
+}
+
+/** The post's date, `YYYY-MM-DD`, and the time of day its date gives as written. */
+function readDate(
+  post: ReadPost,
+  keys: CommonKeys,
+  jekyll: RegExpExecArray | null,
+  inDrafts: boolean,
+  fail: Fail,
+): { date: string | undefined; time: string | undefined } {
+  // Jekyll dates a draft without a date by when its file was last changed.
+  const draftDate = inDrafts ? modifiedOn(post.file) : undefined;
+  const writtenDate = keys.take('date');
+  const dateKey = keys.keyOf('date');
   const date =
     (dateKey ? dateOf(writtenText(post, dateKey)) : undefined) ??
     dateOf(writtenDate) ??
@@ -160,12 +214,30 @@ export function commonFields(
         dateKey,
       );
   }
-  const writtenSlug = take('slug');
-  const fromName = where.bundle
-    ? path.basename(where.bundle)
+  const time = /^\d{4}-\d{2}-\d{2}[T ](\d{2}:\d{2}(?::\d{2})?)/.exec(
+    String(dateKey ? (writtenText(post, dateKey) ?? '') : '').replace(/^["']/, ''),
+  )?.[1];
+  return { date, time };
+}
+
+/**
+ * The post's slug: its front matter's, else its name's (Jekyll's, its bundle's, its file's), else
+ * its title's.
+ */
+function readSlug(
+  post: ReadPost,
+  keys: CommonKeys,
+  jekyll: RegExpExecArray | null,
+  bundle: string | undefined,
+  title: string | undefined,
+  fail: Fail,
+): string {
+  const writtenSlug = keys.take('slug');
+  const fromName = bundle
+    ? path.basename(bundle)
     : jekyll
       ? jekyll[2]!
-      : name.replace(/\.(md|markdown)$/i, '');
+      : path.basename(post.file).replace(/\.(md|markdown)$/i, '');
   const slug =
     postSlugFromTitle(
       typeof writtenSlug === 'string' || typeof writtenSlug === 'number' ? String(writtenSlug) : fromName,
@@ -176,127 +248,46 @@ export function commonFields(
       'no slug can be made for the post from its slug, name or title',
       'Add `slug: words-joined-by-hyphens` to its front matter.',
     );
-  const published = take('published');
-  const draft = take('draft') === true || String(published) === 'false' || where.inDrafts;
+  return slug;
+}
+
+/** The former addresses of the post as site paths, and the values that are no site path as written. */
+function readAliases(keys: CommonKeys): { aliases: string[]; unresolved: string[] } {
   const aliases: string[] = [];
   const unresolved: string[] = [];
-  for (const alias of list(takeAll('aliases'))) {
+  for (const alias of list(keys.takeAll('aliases'))) {
     const address = oldAddress(alias);
     if (address) aliases.push(address);
     else unresolved.push(alias);
   }
-  const time = /^\d{4}-\d{2}-\d{2}[T ](\d{2}:\d{2}(?::\d{2})?)/.exec(
-    String(dateKey ? (writtenText(post, dateKey) ?? '') : '').replace(/^["']/, ''),
-  )?.[1];
-  const image = imageOf(take('image'));
-  const imageAlt = oneLine(take('imageAlt')) ?? image?.alt;
-  const description = oneLine(take('description'));
-  const tags = list(take('tags'), jekyll !== null);
-  const categories = list(take('categories'), jekyll !== null);
-  // Every common field is taken by now: what is left has no common meaning. A key `__proto__`
-  // is no field of any generator: set on the object that collects the rest, it would replace
-  // that object's prototype rather than add a field, so it is reported and left out.
+  return { aliases, unresolved };
+}
+
+/**
+ * The keys no common field took, once every common field is taken: what is left has no common
+ * meaning. A key `__proto__` is no field of any generator: set on the object that collects the
+ * rest, it would replace that object's prototype rather than add a field, so it is reported and
+ * left out.
+ */
+function leftoverKeys(
+  frontMatter: Record<string, unknown>,
+  used: ReadonlySet<string>,
+): { leftover: Record<string, unknown>; notCarried: string[] } {
   const leftover = Object.fromEntries(
-    Object.entries(post.frontMatter).filter(([key]) => !used.has(key) && key !== '__proto__'),
+    Object.entries(frontMatter).filter(([key]) => !used.has(key) && key !== '__proto__'),
   );
-  if (Object.hasOwn(post.frontMatter, '__proto__'))
+  const notCarried: string[] = [];
+  if (Object.hasOwn(frontMatter, '__proto__'))
     notCarried.push('the key "__proto__" (JavaScript\'s name for an object\'s prototype, not a field) is left out');
-  return {
-    ...(title ? { title } : {}),
-    ...(date ? { date } : {}),
-    slug: slug.slice(0, 100).replace(/-+$/, ''),
-    ...withValue('description', description),
-    tags,
-    categories,
-    draft,
-    aliases,
-    unresolved,
-    ...withValue('time', time && (time.length === 5 ? `${time}:00` : time)),
-    ...withValue('jekyllSlug', jekyll?.[2]),
-    ...withValue('image', image?.path),
-    ...withValue('imageAlt', imageAlt),
-    mapped,
-    leftover,
-    notCarried,
-  };
+  return { leftover, notCarried };
 }
 
 function withValue<K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> {
   return value === undefined ? {} : ({ [key]: value } as Record<K, string>);
 }
 
-/** Text on one line, whitespace collapsed; undefined for anything else or nothing. */
-function oneLine(value: unknown): string | undefined {
-  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
-  const text = String(value).replace(/\s+/g, ' ').trim();
-  return text === '' ? undefined : text;
-}
-
-/**
- * A list from a YAML list or a comma-separated string, without repeats. Jekyll reads tags and
- * categories written as one string separated by spaces as several (`tags: ai testing`).
- */
-function list(value: unknown, spaceSeparated = false): string[] {
-  if (value === undefined) return [];
-  const text = String(value);
-  const items = Array.isArray(value)
-    ? value
-    : text.includes(',')
-      ? text.split(',')
-      : spaceSeparated
-        ? text.split(/\s+/)
-        : [value];
-  return [...new Set(items.flatMap((item) => oneLine(item) ?? []))];
-}
-
 /** The day a file was last changed, `YYYY-MM-DD`; undefined when it cannot be told. */
 function modifiedOn(file: string): string | undefined {
   const changed = statSync(file, { throwIfNoEntry: false })?.mtime;
   return changed ? changed.toISOString().slice(0, 10) : undefined;
-}
-
-/** `YYYY-MM-DD` from a date as written (a string starting with one: no time zone shift), or from a date value. */
-function dateOf(value: unknown): string | undefined {
-  const text =
-    value instanceof Date
-      ? value.toISOString()
-      : typeof value === 'string'
-        ? value.trim().replace(/^["']/, '')
-        : undefined;
-  if (text === undefined) return undefined;
-  const written = /^(\d{4}-\d{2}-\d{2})(?:$|[T ])/.exec(text)?.[1];
-  if (written) return parsePostDate(written) ? written : undefined;
-  const parsed = Date.parse(text);
-  return Number.isNaN(parsed) ? undefined : new Date(parsed).toISOString().slice(0, 10);
-}
-
-/** A former address as a site path: an absolute URL's path, or a root-relative path; undefined when it cannot be one. */
-function oldAddress(written: string): string | undefined {
-  let address = written;
-  if (/^https?:\/\//i.test(address)) {
-    try {
-      address = new URL(address).pathname;
-    } catch {
-      return undefined;
-    }
-  }
-  // Jekyll's permalink patterns (`/:year/:title/`) name no one address.
-  if (!address.startsWith('/') || address.includes(':')) return undefined;
-  const bare = address.length > 1 ? address.replace(/\/+$/, '') : address;
-  return redirectSource.safeParse(bare).success && bare !== '/'
-    ? `${bare}${address.endsWith('/') && !/\.html?$/.test(bare) ? '/' : ''}`
-    : undefined;
-}
-
-/** A cover image: a path (from a string, a list's first item or a `{ image | src | url, alt }` mapping) and its alt text. */
-function imageOf(value: unknown): { path: string; alt?: string } | undefined {
-  if (Array.isArray(value)) return imageOf(value[0]);
-  if (typeof value === 'string') return value.trim() ? { path: value.trim() } : undefined;
-  if (value && typeof value === 'object' && !(value instanceof Date)) {
-    const record = value as Record<string, unknown>;
-    const src = record.image ?? record.src ?? record.url ?? record.path;
-    const image = typeof src === 'string' && src.trim() ? src.trim() : undefined;
-    return image ? { path: image, ...(oneLine(record.alt) ? { alt: oneLine(record.alt) } : {}) } : undefined;
-  }
-  return undefined;
 }

@@ -6,11 +6,12 @@
 // removed with its element kept. Any other template tag is left as it is, listed, and the build
 // warns about it (`markdown.template-tag`). Code is never touched.
 import path from 'node:path';
-import type { Html, Nodes, Root } from 'mdast';
+import type { Root } from 'mdast';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
-import { codeRanges, findTemplateTags, type TemplateTag } from '../render/markdown/template-tags.ts';
+import { findTemplateTags, type TemplateTag } from '../render/markdown/template-tags.ts';
 import type { BodyEdit } from './body-edits.ts';
+import { closeJsxElements, inRanges, removeJsxStyles, type MarkupEdit } from './jsx-markup.ts';
 
 /** What the conversion needs besides the body: the imported posts, to point links at. */
 export interface MarkupContext {
@@ -33,54 +34,32 @@ export interface ConvertedMarkup {
   left: { offset: number; text: string; why: string }[];
 }
 
-/**
- * How far each search looks: a JSX `style={{…}}` value, the tag a style is in (back from the
- * style), and a tag when its end is looked for (a player's `src` may carry a whole program). Each
- * search stops there, and the search for tags never looks at a place twice, so a body is
- * searched in time linear in its length.
- */
-const maxStyleLength = 1_000;
-const maxStyleOffset = 2_000;
-const maxTagLength = 64 * 1024;
-
 /** The body's markup of other generators, converted where it has an equivalent (see the top of this file). */
 export function convertForeignMarkup(body: string, context: MarkupContext): ConvertedMarkup {
   const result: ConvertedMarkup = { edits: [], converted: [], left: [] };
   if (!body.includes('{{') && !body.includes('{%') && !(context.jsx && body.includes('/>'))) return result;
   const tree = unified().use(remarkParse).parse(body) as Root;
-  const edit = (start: number, end: number, text: string) => {
+  const edit: MarkupEdit = (start, end, text) => {
     result.edits.push({ start, end, text });
     result.converted.push({ offset: start, from: body.slice(start, end), to: text });
   };
-  // JSX styles first: their `{{` is no template tag. Markdown reads a tag holding one as text
-  // or as HTML depending on what it holds, so each is looked for in the whole body but its code.
-  const inCode = inRanges(codeRanges(tree));
-  const styles: [number, number][] = [];
-  for (const match of body.matchAll(/\sstyle=\{\{/g)) {
-    // The tag it is in starts shortly before it.
-    const from = Math.max(0, match.index - maxStyleOffset);
-    const before = body.slice(from, match.index);
-    const opened = before.lastIndexOf('<');
-    if (
-      inCode(match.index) ||
-      opened === -1 ||
-      before.lastIndexOf('>') > opened ||
-      !/^<[a-z]/i.test(before.slice(opened, opened + 2))
-    )
-      continue;
-    const end = balancedEnd(body, match.index + match[0].length - 2);
-    if (end === undefined) continue;
-    // The whitespace before the attribute goes with it.
-    const start = from + before.trimEnd().length;
-    styles.push([start, end]);
-    edit(start, end, '');
-  }
-  if (context.jsx) {
-    const inRemoved = inRanges(styles);
-    for (const node of htmlNodes(tree)) closeSelfClosed(node, edit, inRemoved);
-  }
+  // JSX styles first: their `{{` is no template tag.
+  const styles = removeJsxStyles(body, tree, edit);
+  if (context.jsx) closeJsxElements(tree, styles, edit);
   const inStyle = inRanges(styles);
   const tags = findTemplateTags(body, tree).filter((tag) => !inStyle(tag.start));
+  convertTags(body, tags, context, edit, result.left);
+  return result;
+}
+
+/** Converts each template tag that has an equivalent; the others are listed in `left`, with why. */
+function convertTags(
+  body: string,
+  tags: TemplateTag[],
+  context: MarkupContext,
+  edit: MarkupEdit,
+  left: ConvertedMarkup['left'],
+): void {
   /** Where each highlight block may end, in order. */
   const closers = tags.flatMap((tag, at) =>
     ['/highlight', 'endhighlight'].includes(tagWords(tag.text)[0] ?? '') ? [at] : [],
@@ -98,26 +77,29 @@ export function convertForeignMarkup(body: string, context: MarkupContext): Conv
       while (closer < closers.length && closers[closer]! <= index) closer++;
       const close = closers[closer] ?? -1;
       if (close === -1) {
-        result.left.push({ offset: tag.start, text: tag.text, why: 'a highlight block that is never closed' });
+        left.push({ offset: tag.start, text: tag.text, why: 'a highlight block that is never closed' });
         continue;
       }
-      const end = tags[close]!;
-      const code = body.slice(tag.end, end.start);
-      const fence = '`'.repeat(Math.max(3, ...[...code.matchAll(/`+/g)].map((run) => run[0].length + 1)));
-      const language = words[1] && !words[1].includes('=') ? words[1].replace(/^["']|["']$/g, '') : '';
-      const atLineStart = tag.start === 0 || body[tag.start - 1] === '\n';
-      edit(tag.start, tag.end, `${atLineStart ? '' : '\n'}${fence}${language}${code.startsWith('\n') ? '' : '\n'}`);
-      const closeAtLineStart = end.start === 0 || body[end.start - 1] === '\n';
-      edit(end.start, end.end, `${closeAtLineStart ? '' : '\n'}${fence}`);
+      fenceHighlight(body, tag, tags[close]!, words, edit);
       // What the block holds is code, whatever it looks like.
       index = close;
       continue;
     }
     const converted = convertTag(tag, words, context);
     if (typeof converted === 'string') edit(tag.start, tag.end, converted);
-    else result.left.push({ offset: tag.start, text: tag.text, why: converted.why });
+    else left.push({ offset: tag.start, text: tag.text, why: converted.why });
   }
-  return result;
+}
+
+/** A `highlight` block as a fenced one: a fence longer than any run of backticks in the code. */
+function fenceHighlight(body: string, open: TemplateTag, close: TemplateTag, words: string[], edit: MarkupEdit): void {
+  const code = body.slice(open.end, close.start);
+  const fence = '`'.repeat(Math.max(3, ...[...code.matchAll(/`+/g)].map((run) => run[0].length + 1)));
+  const language = words[1] && !words[1].includes('=') ? words[1].replace(/^["']|["']$/g, '') : '';
+  const atLineStart = open.start === 0 || body[open.start - 1] === '\n';
+  edit(open.start, open.end, `${atLineStart ? '' : '\n'}${fence}${language}${code.startsWith('\n') ? '' : '\n'}`);
+  const closeAtLineStart = close.start === 0 || body[close.start - 1] === '\n';
+  edit(close.start, close.end, `${closeAtLineStart ? '' : '\n'}${fence}`);
 }
 
 /** The words of a tag between its delimiters: `{{< youtube id="x" >}}` → `youtube`, `id="x"`. */
@@ -251,105 +233,6 @@ function jekyllTarget(written: string, tag: string, context: MarkupContext): str
         : relative.replace(/\.(md|markdown)$/i, '').endsWith(`_posts/${wanted}`)
     )
       return slug;
-  }
-  return undefined;
-}
-
-/** The body's HTML nodes outside code, in order. */
-function htmlNodes(tree: Root): Html[] {
-  const found: Html[] = [];
-  const walk = (node: Nodes) => {
-    if (node.type === 'html' && node.position?.start.offset !== undefined) found.push(node);
-    else if ('children' in node) for (const child of node.children) walk(child);
-  };
-  walk(tree);
-  return found;
-}
-
-/** Elements HTML has no end tag for: `<img … />` is one in HTML and JSX alike. */
-const voidElements = new Set([
-  'area',
-  'base',
-  'br',
-  'col',
-  'embed',
-  'hr',
-  'img',
-  'input',
-  'link',
-  'meta',
-  'source',
-  'track',
-  'wbr',
-]);
-
-/**
- * JSX's empty elements in an HTML node, `<iframe … />` and `<Video … />`, given their end tag
- * (`<iframe …></iframe>`): in HTML the slash means nothing, and the element would hold the rest of
- * the post. Attribute values are skipped whole (quoted, or a `{…}` expression), so a `/>` inside
- * one is not taken for the tag's end; a JSX style already removed is passed over.
- */
-function closeSelfClosed(
-  node: Html,
-  edit: (start: number, end: number, text: string) => void,
-  removed: (offset: number) => boolean,
-): void {
-  const base = node.position!.start.offset!;
-  const text = node.value;
-  // The next quote of each kind from a place, found once: places only move forward.
-  const found = new Map<string, number>();
-  const nextOf = (char: string, from: number) => {
-    let at = found.get(char);
-    if (at === undefined || (at !== -1 && at < from)) found.set(char, (at = text.indexOf(char, from)));
-    return at;
-  };
-  for (let at = text.indexOf('<'); at !== -1; at = text.indexOf('<', at + 1)) {
-    const name = /^<([A-Za-z][\w.-]*)/.exec(text.slice(at, at + 64))?.[1];
-    if (!name) continue;
-    let index = at + name.length + 1;
-    let end: number | undefined;
-    const limit = Math.min(text.length, at + maxTagLength);
-    let next: number | undefined;
-    while (index < limit && end === undefined && next === undefined) {
-      const char = text[index]!;
-      if (char === '"' || char === "'") {
-        const close = nextOf(char, index + 1);
-        index = close === -1 || close >= limit ? limit : close + 1;
-      } else if (char === '{') index = balancedEnd(text, index) ?? limit;
-      else if (char === '>') end = index;
-      // Another tag starts before this one ends: this one is none, and the search goes on from there.
-      else if (char === '<') next = index;
-      else index++;
-    }
-    if (end === undefined) {
-      // Every place is looked at once: the next search starts where this one stopped.
-      at = (next ?? index) - 1;
-      continue;
-    }
-    const slash = text.lastIndexOf('/', end);
-    const selfClosed = slash !== -1 && /^\/\s*$/.test(text.slice(slash, end)) && slash > at + name.length;
-    if (selfClosed && !voidElements.has(name.toLowerCase()) && !removed(base + slash)) {
-      edit(base + slash, base + end + 1, `></${name}>`);
-    }
-    at = end;
-  }
-}
-
-/** Whether an offset lies in one of `ranges` (in order, apart), asked for offsets in increasing order. */
-function inRanges(ranges: readonly [number, number][]): (offset: number) => boolean {
-  let at = 0;
-  return (offset) => {
-    while (at < ranges.length && ranges[at]![1] <= offset) at++;
-    return at < ranges.length && ranges[at]![0] <= offset;
-  };
-}
-
-/** Where the `{…}` expression opening at `open` ends (just past its last `}`), braces balanced; undefined past the longest looked at. */
-function balancedEnd(text: string, open: number): number | undefined {
-  let depth = 0;
-  for (let at = open; at < text.length && at - open < maxStyleLength; at++) {
-    if (text[at] === '{') depth++;
-    else if (text[at] === '}' && --depth === 0) return at + 1;
   }
   return undefined;
 }

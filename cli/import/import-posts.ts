@@ -7,25 +7,15 @@
 // writes them, all or none.
 import { lstatSync } from 'node:fs';
 import path from 'node:path';
-import type { Archetype, ImportedEntry } from '../config/archetype-spec.ts';
+import type { Archetype } from '../config/archetype-spec.ts';
 import type { CollectionSpec } from '../config/content-spec.ts';
 import { collectSiteErrors, SiteError } from '../errors.ts';
-import { attachmentExtensions } from '../load/bundle-files.ts';
-import { isInside } from '../shared/guarded-read.ts';
-import { bundleIndex } from '../load/bundles.ts';
-import { lineAndColumn, lineStarts } from '../shared/locate-field.ts';
 import { ContentFiles } from '../shared/read-content-file.ts';
-import { decodedOldAddress } from '../route/routes.ts';
 import { termSlug } from '../route/taxonomy.ts';
-import { routeKey } from '../static-host/site-paths.ts';
-import { applyEdits } from './body-edits.ts';
-import { headingIds, placeFile, planBody, type PostSlugs } from './body-references.ts';
-import { bundleFileProblem, coverImage } from './carried-files.ts';
+import { headingIds } from './body-tree.ts';
 import { commonFields, type CommonPost } from './common-fields.ts';
-import { convertForeignMarkup } from './foreign-markup.ts';
-import { checkEntry, entryText, sortKeys } from './imported-front-matter.ts';
-import { oldAddresses } from './old-addresses.ts';
-import { lineOf, readPost, type ReadPost } from './read-post.ts';
+import { planPost, type PlanContext } from './post-plan.ts';
+import { readPost, type ReadPost } from './read-post.ts';
 import { scanSource, type SourcePost, type SourceScan } from './scan-source.ts';
 import type { Generator } from './source-site.ts';
 
@@ -106,13 +96,56 @@ export interface ImportOptions {
   replaceable?: ReadonlySet<string>;
 }
 
-/** Reads, maps and plans every post of `sourceFolder`; what keeps any from being imported is in `problems`, located in the source. */
+/**
+ * Reads, maps and plans every post of `sourceFolder`; what keeps any from being imported is in
+ * `problems`, located in the source.
+ */
 export function planImport(sourceFolder: string, target: ImportTarget, options: ImportOptions = {}): ImportPlan {
   const files = new ContentFiles(sourceFolder);
   const scan = scanSource(sourceFolder, files);
   const problems: SiteError[] = [...scan.problems];
   const skipped = [...scan.skipped];
-  const read: { post: SourcePost; read: ReadPost; common: CommonPost }[] = [];
+  const read = readPosts(scan, files, skipped, problems);
+  const renamed = slugsOf(read, target, options, problems);
+  const context = contextOf(scan, files, target, options, read, renamed, problems);
+  const respell = { tags: new Map<string, string>(), categories: new Map<string, string>() };
+  const posts = read.map(({ post, read: parsed, common }) => {
+    const respelled: PlannedPost['respelled'] = [];
+    const { slug, renamedFrom } = renamed.get(post.file)!;
+    const spelled = {
+      ...common,
+      slug,
+      tags: oneSpelling(common.tags, respell.tags, respelled),
+      categories: oneSpelling(common.categories, respell.categories, respelled),
+    };
+    return { ...planPost(post, parsed, spelled, context), respelled, ...(renamedFrom ? { renamedFrom } : {}) };
+  });
+  return {
+    source: scan.root,
+    generator: scan.site.generator,
+    feeds: scan.site.feeds,
+    posts,
+    skipped,
+    problems,
+    notes: scan.site.notes,
+  };
+}
+
+/** A post of the source, read, with its front matter's common fields. */
+interface ReadSourcePost {
+  post: SourcePost;
+  read: ReadPost;
+  common: CommonPost;
+}
+
+/** Reads every post the walk found; a file without front matter is no post. */
+function readPosts(
+  scan: SourceScan,
+  files: ContentFiles,
+  skipped: SourceScan['skipped'],
+  problems: SiteError[],
+): ReadSourcePost[] {
+  const read: ReadSourcePost[] = [];
   for (const post of scan.posts) {
     try {
       const parsed = readPost(post.file, files.readText(post.file, 'markdownBytes'));
@@ -129,48 +162,38 @@ export function planImport(sourceFolder: string, target: ImportTarget, options: 
       );
     }
   }
-  const renamed = slugsOf(read, target, options, problems);
+  return read;
+}
+
+/** What planning each post reads of the whole import: the new slug of every post, its headings. */
+function contextOf(
+  scan: SourceScan,
+  files: ContentFiles,
+  target: ImportTarget,
+  options: ImportOptions,
+  read: ReadSourcePost[],
+  renamed: Map<string, { slug: string }>,
+  problems: SiteError[],
+): PlanContext {
   const slugs = new Map<string, string>();
   for (const { post } of read) {
     const slug = renamed.get(post.file)!.slug;
     slugs.set(post.file, slug);
     if (post.bundle) slugs.set(post.bundle, slug);
   }
-  const bundles = scan.posts.flatMap((post) => post.bundle ?? []);
   // Each post's headings with the ids the build will give them, for links from other posts to name them.
   const headings = new Map(
     read.map(({ post, read: parsed }) => [renamed.get(post.file)!.slug, headingIds(parsed.body)]),
   );
-  const respell = { tags: new Map<string, string>(), categories: new Map<string, string>() };
-  const posts = read.map(({ post, read: parsed, common }) => {
-    const respelled: PlannedPost['respelled'] = [];
-    const { slug, renamedFrom } = renamed.get(post.file)!;
-    const spelled = {
-      ...common,
-      slug,
-      tags: oneSpelling(common.tags, respell.tags, respelled),
-      categories: oneSpelling(common.categories, respell.categories, respelled),
-    };
-    const context = {
-      scan,
-      slugs,
-      bundles,
-      files,
-      target,
-      problems,
-      drafts: options.drafts,
-      headingsOf: (other: string) => headings.get(other) ?? [],
-    };
-    return { ...planPost(post, parsed, spelled, context), respelled, ...(renamedFrom ? { renamedFrom } : {}) };
-  });
   return {
-    source: scan.root,
-    generator: scan.site.generator,
-    feeds: scan.site.feeds,
-    posts,
-    skipped,
+    scan,
+    slugs,
+    bundles: scan.posts.flatMap((post) => post.bundle ?? []),
+    files,
+    target,
     problems,
-    notes: scan.site.notes,
+    drafts: options.drafts,
+    headingsOf: (other: string) => headings.get(other) ?? [],
   };
 }
 
@@ -247,198 +270,6 @@ function oneSpelling(names: string[], first: Map<string, string>, respelled: Pla
       }),
     ),
   ];
-}
-
-interface PlanContext {
-  scan: SourceScan;
-  slugs: PostSlugs;
-  /** Every bundle folder of the source: a bundle's files are those not inside another one. */
-  bundles: string[];
-  files: ContentFiles;
-  target: ImportTarget;
-  problems: SiteError[];
-  drafts?: ReadonlyMap<string, string[]>;
-  headingsOf: (slug: string) => readonly { id: string; text: string }[];
-}
-
-function planPost(
-  post: SourcePost,
-  parsed: ReadPost,
-  common: CommonPost,
-  context: PlanContext,
-): Omit<PlannedPost, 'respelled'> {
-  const { scan, target, problems } = context;
-  const folder = path.join(target.folder, common.slug);
-  const sourceStarts = lineStarts(parsed.body);
-  const bodyPlace = (offset: number) => {
-    const at = lineAndColumn(sourceStarts, offset);
-    return { line: parsed.bodyLine + at.line - 1, column: at.column };
-  };
-  const notCarried = [...common.notCarried, ...parsed.notes.map((note) => `line ${note.line}: ${note.text}`)];
-  const copies = new Map<string, string>();
-  if (post.bundle) {
-    const attachments = attachmentExtensions(target.collection.bundles?.attachments);
-    for (const file of [...scan.walked].sort()) {
-      if (
-        file === post.file ||
-        !isInside(post.bundle, file) ||
-        context.bundles.some((other) => other !== post.bundle && isInside(other, file) && isInside(post.bundle!, other))
-      )
-        continue;
-      if (
-        path
-          .relative(post.bundle, file)
-          .split(path.sep)
-          .some((segment) => segment.startsWith('.'))
-      )
-        continue;
-      const problem = bundleFileProblem(file, context.files, attachments);
-      if (problem) notCarried.push(`${path.relative(post.bundle, file)}: not brought along: ${problem}`);
-      else placeFile(copies, file, post.bundle);
-    }
-  }
-  const base = post.bundle ?? path.dirname(post.file);
-  const image = coverImage(common.image, post, scan, copies, base, notCarried);
-
-  // Other generators' markup first, then the references of the body it leaves.
-  const markup = convertForeignMarkup(parsed.body, {
-    file: post.file,
-    root: scan.root,
-    slugs: context.slugs,
-    jsx: scan.site.generator === 'next' || scan.site.generator === 'gatsby',
-  });
-  const converted = applyEdits(parsed.body, markup.edits);
-  const body = planBody(
-    {
-      file: post.file,
-      body: converted.text,
-      lineAt: (offset) => bodyPlace(converted.toSource(offset)).line,
-      converted: converted.isInserted,
-      bundle: post.bundle,
-    },
-    scan,
-    context.slugs,
-    copies,
-    context.headingsOf,
-  );
-  notCarried.push(...body.notCarried);
-  for (const left of markup.left)
-    notCarried.push(
-      `line ${bodyPlace(left.offset).line}: ${shorten(left.text)} is left as it is (${left.why}): the page shows it as text, and the build warns (markdown.template-tag)`,
-    );
-
-  const address = addressesOf(post, parsed, common, scan, target, notCarried);
-  const draftBecause = context.drafts?.get(post.file);
-  const entry: ImportedEntry = {
-    title: common.title ?? common.slug,
-    slug: common.slug,
-    date: common.date ?? '',
-    draft: common.draft || draftBecause !== undefined,
-    ...(common.description ? { description: common.description } : {}),
-    ...(body.summary ? { summary: body.summary } : {}),
-    tags: common.tags,
-    categories: common.categories,
-    ...(image ? { image } : {}),
-    ...(image && common.imageAlt ? { imageAlt: common.imageAlt } : {}),
-    aliases: address,
-  };
-  const frontMatter = target.archetype.imported(entry);
-  const { mapped, kept, extra } = sortKeys(common, entry, frontMatter, image);
-  const file = path.join(folder, bundleIndex);
-  const text = entryText(frontMatter, extra, body.body);
-  const sourceLine = (field: string | number | undefined) =>
-    lineOf(parsed, mapped.find((item) => item.to === field)?.from ?? '');
-  checkEntry(text, frontMatter, extra, target.collection, file, { file: post.file, lineOf: sourceLine }, problems);
-  const kind = post.bundle ? 'bundle' : /^\d{4}-\d{2}-\d{2}-/.test(path.basename(post.file)) ? 'jekyll' : 'file';
-  const origin: PostOrigin = {
-    writtenBodyLine: text.slice(0, text.length - body.body.length).split('\n').length,
-    sourceOf: (offset) => bodyPlace(converted.toSource(body.toPlanned(offset))),
-    fieldLine: (key) => sourceLine(key),
-  };
-  return {
-    source: post.file,
-    kind,
-    slug: common.slug,
-    folder,
-    text,
-    body: body.body,
-    copies: body.copies,
-    mapped,
-    kept,
-    notCarried,
-    rewritten: body.rewritten,
-    converted: markup.converted.map((change) => ({
-      line: bodyPlace(change.offset).line,
-      from: change.from,
-      to: change.to,
-    })),
-    aliases: address,
-    draft: entry.draft,
-    ...(draftBecause ? { draftBecause } : {}),
-    origin,
-  };
-}
-
-/**
- * The post's old addresses: those its front matter names, and where the old site's rules
- * published it; never its new address, which needs no redirect.
- */
-function addressesOf(
-  post: SourcePost,
-  parsed: ReadPost,
-  common: CommonPost,
-  scan: SourceScan,
-  target: ImportTarget,
-  notCarried: string[],
-): string[] {
-  // Jekyll's categories include the folders above `_posts/`.
-  const folderCategories =
-    scan.site.generator === 'jekyll'
-      ? post.inFolder
-          .split('/')
-          .slice(0, post.inFolder.split('/').indexOf('_posts'))
-          .filter((segment) => segment !== '' && segment !== '_drafts')
-      : [];
-  const found = oldAddresses(
-    {
-      file: post.file,
-      inFolder: post.inFolder,
-      ...(post.bundle ? { bundle: post.bundle } : {}),
-      frontMatter: parsed.frontMatter,
-      ...(common.date ? { date: common.date } : {}),
-      ...(common.time ? { time: common.time } : {}),
-      ...(common.title ? { title: common.title } : {}),
-      categories: [...folderCategories, ...common.categories],
-      ...(common.jekyllSlug ? { jekyllSlug: common.jekyllSlug } : {}),
-      draft: common.draft,
-    },
-    scan.site,
-  );
-  notCarried.push(...found.notCarried);
-  const rules = scan.site.addresses.kind;
-  const explained = (value: string) =>
-    ((rules === 'jekyll' || rules === 'eleventy') && value === parsed.frontMatter.permalink) ||
-    (rules === 'hugo' && !value.startsWith('/'));
-  for (const value of common.unresolved) {
-    if (!explained(value))
-      notCarried.push(
-        `the old address ${JSON.stringify(value)} is not a path of a site (such as /2019/05/old-post/), so it does not redirect here`,
-      );
-  }
-  const newAddress = routeKey(target.archetype.path(common.slug));
-  const key = (address: string) => routeKey(decodedOldAddress(address));
-  const seen = new Set<string>([newAddress]);
-  return [...common.aliases, ...found.addresses].filter((address) => {
-    const at = key(address);
-    if (seen.has(at)) return false;
-    seen.add(at);
-    return true;
-  });
-}
-
-function shorten(text: string): string {
-  const line = text.replace(/\s+/g, ' ');
-  return line.length > 60 ? `${line.slice(0, 57)}…` : line;
 }
 
 /** Whether anything is at `file`, a dangling link included. */

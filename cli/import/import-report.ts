@@ -46,99 +46,130 @@ export interface ImportOutcome {
   unansweredFeeds: string[];
 }
 
-/** The report, paths relative to `cwd`: what was (or would be) written where, then every problem and warning, grouped by kind. */
+/**
+ * The report, paths relative to `cwd`: what was (or would be) written where, then every problem
+ * and warning, grouped by kind.
+ */
 export function renderReport(
   plan: ImportPlan,
   cwd: string,
   outcome: ImportOutcome = { written: true, problems: [], warnings: [], unansweredFeeds: [] },
 ): string {
   const shown = (file: string) => path.relative(cwd, file) || '.';
-  const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+  return [
+    ...renderOpening(plan, outcome),
+    ...renderGrouped('Problems', outcome.problems, shown),
+    ...renderGrouped('Warnings the build will print', outcome.warnings, shown),
+    ...renderFeeds(plan.feeds, outcome.unansweredFeeds),
+    ...(plan.notes.length > 0 ? ['## The source', '', ...plan.notes.map((note) => `- ${note}`), ''] : []),
+    ...plan.posts.flatMap((post) => renderPost(post, plan.source, shown)),
+    ...(plan.skipped.length > 0
+      ? [
+          '## Not imported',
+          '',
+          ...plan.skipped.map(({ file, reason }) => `- ${path.relative(plan.source, file)}: ${reason}`),
+          '',
+        ]
+      : []),
+  ].join('\n');
+}
+
+/** `n` things, `what` in the plural unless there is one. */
+function count(n: number, what: string): string {
+  return `${n} ${what}${n === 1 ? '' : 's'}`;
+}
+
+/** The heading, where the posts come from, and whether they were written. */
+function renderOpening(plan: ImportPlan, outcome: ImportOutcome): string[] {
   const drafted = plan.posts.filter((post) => post.draftBecause);
+  const posts = count(plan.posts.length, 'post');
+  const how = outcome.written ? 'written' : 'to be written';
   const lines = [
     reportHeading,
     '',
-    `From ${plan.source} (${generatorNames[plan.generator]}): ${count(plan.posts.length, 'post')}, each ${outcome.written ? 'written' : 'to be written'} as a page bundle.`,
+    `From ${plan.source} (${generatorNames[plan.generator]}): ${posts}, each ${how} as a page bundle.`,
     '',
   ];
   if (!outcome.written)
     lines.push(
-      `Nothing was written: ${count(outcome.problems.length, 'problem')} would stop the build (below, by kind). Fix them in the source and import again, or import with --drafts-on-error to import the posts that have them as drafts.`,
+      `Nothing was written: ${count(outcome.problems.length, 'problem')} would stop the build (below, by kind). ` +
+        'Fix them in the source and import again, or import with --drafts-on-error to import the posts that ' +
+        'have them as drafts.',
       '',
     );
   if (drafted.length > 0)
     lines.push(
-      `${count(drafted.length, 'post')} with problems ${drafted.length === 1 ? 'was' : 'were'} imported as drafts (--drafts-on-error): the build leaves ${drafted.length === 1 ? 'it' : 'them'} out until fixed.`,
+      `${count(drafted.length, 'post')} with problems ${drafted.length === 1 ? 'was' : 'were'} imported as drafts ` +
+        `(--drafts-on-error): the build leaves ${drafted.length === 1 ? 'it' : 'them'} out until fixed.`,
       '',
     );
-  const grouped = (title: string, errors: SiteError[]) => {
-    if (errors.length === 0) return;
-    lines.push(`## ${title}`, '');
-    const byCode = new Map<string, SiteError[]>();
-    for (const error of errors) byCode.set(error.code, [...(byCode.get(error.code) ?? []), error]);
-    for (const [code, found] of [...byCode].sort(([a], [b]) => (a < b ? -1 : 1))) {
-      const known = (errorCatalogue as Record<string, { title: string }>)[code];
-      lines.push(`### ${code}: ${known?.title ?? code} (${found.length})`, '');
-      for (const error of found)
-        lines.push(
-          `- ${error.file ? `${shown(error.file)}${error.line ? `:${error.line}${error.column ? `:${error.column}` : ''}` : ''}  ` : ''}${error.message}`,
-        );
-      const hints = [...new Set(found.map((error) => error.hint).filter((hint): hint is string => hint !== undefined))];
-      if (hints.length === 1) lines.push(`- hint: ${hints[0]}`);
-      lines.push('');
-    }
-  };
-  grouped('Problems', outcome.problems);
-  grouped('Warnings the build will print', outcome.warnings);
-  if (plan.feeds.length > 0) {
-    lines.push(
-      '## Feeds',
-      '',
-      ...plan.feeds.map(
-        (feed) =>
-          `- ${feed}: ${outcome.unansweredFeeds.includes(feed) ? "the site has no page or redirect there: add a redirect from it to the site's feed" : 'answered by the site'}`,
-      ),
-      '',
-    );
-  }
-  if (plan.notes.length > 0) lines.push('## The source', '', ...plan.notes.map((note) => `- ${note}`), '');
-  for (const post of plan.posts) {
-    lines.push(
-      `## ${post.slug}`,
-      '',
-      `- from: ${path.relative(plan.source, post.source)} (${kindNames[post.kind]})`,
-      `- to: ${shown(post.folder)}/index.md`,
-    );
-    if (post.renamedFrom)
-      lines.push(
-        `- slug: ${post.slug}, since another post of the import is "${post.renamedFrom}" too: each has its date in its slug`,
-      );
-    if (post.draftBecause) lines.push(`- imported as a draft, because of: ${post.draftBecause.join('; ')}`);
-    if (post.mapped.length > 0)
-      lines.push(`- mapped: ${post.mapped.map(({ from, to }) => (from === to ? from : `${from} → ${to}`)).join(', ')}`);
-    if (post.kept.length > 0)
-      lines.push(`- kept under extra: ${post.kept.map(({ key, why }) => `${key} (${why})`).join('; ')}`);
-    if (post.aliases.length > 0) lines.push(`- old addresses: ${post.aliases.join(', ')}`);
-    if (post.copies.size > 0) lines.push(`- files: ${[...post.copies.values()].join(', ')}`);
-    for (const change of post.converted)
-      lines.push(`- converted, line ${change.line}: ${oneLine(change.from)} → ${oneLine(change.to) || '(removed)'}`);
-    for (const change of post.rewritten) lines.push(`- rewritten, line ${change.line}: ${change.from} → ${change.to}`);
-    if (post.respelled.length > 0)
-      lines.push(
-        `- written as an earlier post writes it: ${post.respelled.map(({ from, to }) => `${from} → ${to}`).join(', ')}`,
-      );
-    if (post.notCarried.length > 0) lines.push('- could not carry:', ...post.notCarried.map((item) => `  - ${item}`));
+  return lines;
+}
+
+/** A section of errors grouped by code, each group with its catalogue title, and its hint when they share one. */
+function renderGrouped(title: string, errors: SiteError[], shown: (file: string) => string): string[] {
+  if (errors.length === 0) return [];
+  const lines = [`## ${title}`, ''];
+  const byCode = new Map<string, SiteError[]>();
+  for (const error of errors) byCode.set(error.code, [...(byCode.get(error.code) ?? []), error]);
+  for (const [code, found] of [...byCode].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const known = (errorCatalogue as Record<string, { title: string }>)[code];
+    lines.push(`### ${code}: ${known?.title ?? code} (${found.length})`, '');
+    for (const error of found) lines.push(`- ${locationOf(error, shown)}${error.message}`);
+    const hints = [...new Set(found.map((error) => error.hint).filter((hint): hint is string => hint !== undefined))];
+    if (hints.length === 1) lines.push(`- hint: ${hints[0]}`);
     lines.push('');
   }
-  if (plan.skipped.length > 0) {
+  return lines;
+}
+
+/** `file:line:column` and two spaces, as far as the error says; nothing for an error without a file. */
+function locationOf(error: SiteError, shown: (file: string) => string): string {
+  if (!error.file) return '';
+  const column = error.column ? `:${error.column}` : '';
+  return `${shown(error.file)}${error.line ? `:${error.line}${column}` : ''}  `;
+}
+
+/** The old site's feeds, each answered by the site or not. */
+function renderFeeds(feeds: string[], unanswered: string[]): string[] {
+  if (feeds.length === 0) return [];
+  const answer = (feed: string) =>
+    unanswered.includes(feed)
+      ? "the site has no page or redirect there: add a redirect from it to the site's feed"
+      : 'answered by the site';
+  return ['## Feeds', '', ...feeds.map((feed) => `- ${feed}: ${answer(feed)}`), ''];
+}
+
+/** One post: where it came from and went, and what the import did with its keys, addresses, files and body. */
+function renderPost(post: PlannedPost, source: string, shown: (file: string) => string): string[] {
+  const lines = [
+    `## ${post.slug}`,
+    '',
+    `- from: ${path.relative(source, post.source)} (${kindNames[post.kind]})`,
+    `- to: ${shown(post.folder)}/index.md`,
+  ];
+  if (post.renamedFrom)
     lines.push(
-      '## Not imported',
-      '',
-      ...plan.skipped.map(({ file, reason }) => `- ${path.relative(plan.source, file)}: ${reason}`),
-      '',
+      `- slug: ${post.slug}, since another post of the import is "${post.renamedFrom}" too: ` +
+        'each has its date in its slug',
     );
-  }
-  return lines.join('\n');
+  if (post.draftBecause) lines.push(`- imported as a draft, because of: ${post.draftBecause.join('; ')}`);
+  if (post.mapped.length > 0)
+    lines.push(`- mapped: ${post.mapped.map(({ from, to }) => (from === to ? from : `${from} → ${to}`)).join(', ')}`);
+  if (post.kept.length > 0)
+    lines.push(`- kept under extra: ${post.kept.map(({ key, why }) => `${key} (${why})`).join('; ')}`);
+  if (post.aliases.length > 0) lines.push(`- old addresses: ${post.aliases.join(', ')}`);
+  if (post.copies.size > 0) lines.push(`- files: ${[...post.copies.values()].join(', ')}`);
+  for (const change of post.converted)
+    lines.push(`- converted, line ${change.line}: ${oneLine(change.from)} → ${oneLine(change.to) || '(removed)'}`);
+  for (const change of post.rewritten) lines.push(`- rewritten, line ${change.line}: ${change.from} → ${change.to}`);
+  if (post.respelled.length > 0)
+    lines.push(
+      `- written as an earlier post writes it: ${post.respelled.map(({ from, to }) => `${from} → ${to}`).join(', ')}`,
+    );
+  if (post.notCarried.length > 0) lines.push('- could not carry:', ...post.notCarried.map((item) => `  - ${item}`));
+  lines.push('');
+  return lines;
 }
 
 /** A change as one line of the report, at most 80 characters. */
@@ -149,7 +180,6 @@ function oneLine(text: string): string {
 
 /** The lines printed after an import that wrote its posts. */
 export function summaryOf(plan: ImportPlan, folder: string, report: string, cwd: string, warnings = 0): string {
-  const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
   const sum = (of: (post: PlannedPost) => number) => plan.posts.reduce((total, post) => total + of(post), 0);
   const drafted = plan.posts.filter((post) => post.draftBecause).length;
   return [

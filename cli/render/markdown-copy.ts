@@ -21,6 +21,7 @@ import type { LinkOrigin } from '../shared/link-origins.ts';
 import { markdownDestination, markdownText } from './markdown-text.ts';
 import { resolvedHref, type BodyPage, type ContentAddresses } from './markdown/relative-references.ts';
 import type { RenderedMarkdown } from './markdown/render-markdown.ts';
+import type { SourceUrl } from './markdown/source-urls.ts';
 import type { ImageIndex } from '../config/render-context.ts';
 
 /** A URL of a copy, where it stands in the copy, and where it was written. */
@@ -60,12 +61,35 @@ export interface CopiedBody {
   page?: BodyPage;
 }
 
-/** The copy of a route that has one; `body` is the Markdown file it names, rendered (none for Markdown the site writes). */
+/**
+ * The copy of a route that has one; `body` is the Markdown file it names, rendered (none for
+ * Markdown the site writes).
+ */
 export function makeCopy(route: Route, body: CopiedBody | undefined, context: CopyContext): MarkdownCopy {
   const copy = route.copy!;
-  const spec = copy.spec;
-  const canonical = absoluteUrl(context.siteUrl, route.url);
-  const header = [
+  const source = copySource(copy.spec, body);
+  const origins = body
+    ? markdownOrigins(body, context.root)
+    : () => ({ kind: 'data' as const, file: relativeFile(context.root, route.source) });
+  const header = copyHeader(copy.spec, absoluteUrl(context.siteUrl, route.url));
+  const { text, refs } = replaceUrls(header, source, publisher(route, body, context), origins);
+  locateRefs(text, refs);
+  return { file: copy.file, url: copy.url, text, refs };
+}
+
+/** What a copy says of its page. */
+type CopySpec = NonNullable<Route['copy']>['spec'];
+
+/** The text a copy holds, with the places of its URLs: its Markdown's, and those of its HTML. */
+interface CopySource {
+  text: string;
+  urls: SourceUrl[];
+  html: [number, number][];
+}
+
+/** The copy's front matter (title, description, canonical URL, date, tags), then its title as a heading. */
+function copyHeader(spec: CopySpec, canonical: string): string {
+  return [
     '---',
     ...frontMatterLines({
       title: spec.title,
@@ -80,26 +104,37 @@ export function makeCopy(route: Route, body: CopiedBody | undefined, context: Co
     '',
     '',
   ].join('\n');
-  // A body's URLs were found as it was rendered; the Markdown the site writes is read for them here.
+}
+
+/** A body's URLs were found as it was rendered; the Markdown the site writes is read for them here. */
+function copySource(spec: CopySpec, body: CopiedBody | undefined): CopySource {
+  if (body) return { text: body.text, urls: body.rendered.sourceUrls ?? [], html: body.rendered.sourceHtml ?? [] };
   const siteMarkdown = 'markdown' in spec.body ? spec.body.markdown : '';
-  const source = body
-    ? { text: body.text, urls: body.rendered.sourceUrls ?? [], html: body.rendered.sourceHtml ?? [] }
-    : { text: siteMarkdown, ...readMarkdownUrls(siteMarkdown) };
-  const origins = body
-    ? markdownOrigins(body, context.root)
-    : () => ({ kind: 'data' as const, file: relativeFile(context.root, route.source) });
-  const publish = publisher(route, body, context);
-  const edits = [
+  return { text: siteMarkdown, ...readMarkdownUrls(siteMarkdown) };
+}
+
+/** The URLs of the source to replace, Markdown's and HTML's, in the order of the text. */
+function listUrlEdits(source: CopySource) {
+  return [
     ...source.urls.map((url) => ({ ...url, attribute: markdownRefLabels[url.kind], html: false })),
     ...source.html.flatMap(([start, end]) =>
       htmlUrls(source.text.slice(start, end), start).map((url) => ({ ...url, html: true })),
     ),
   ].sort((a, b) => a.start - b.start);
+}
+
+/** The copy's text: the header, then the source with each URL replaced by where it leads, each recorded. */
+function replaceUrls(
+  header: string,
+  source: CopySource,
+  publish: (url: string) => string | undefined,
+  origins: (offset: number) => LinkOrigin,
+): { text: string; refs: CopyRef[] } {
   let text = header;
   // The blank lines a body starts with (after its front matter) would only widen the gap under the title.
   let from = /^\s*\n/.exec(source.text)?.[0].length ?? 0;
   const refs: CopyRef[] = [];
-  for (const edit of edits) {
+  for (const edit of listUrlEdits(source)) {
     text += source.text.slice(from, edit.start);
     const written = source.text.slice(edit.start, edit.end);
     const target = publish(edit.url);
@@ -121,8 +156,7 @@ export function makeCopy(route: Route, body: CopiedBody | undefined, context: Co
   }
   text += source.text.slice(from);
   if (!text.endsWith('\n')) text += '\n';
-  locateRefs(text, refs);
-  return { file: copy.file, url: copy.url, text, refs };
+  return { text, refs };
 }
 
 /**

@@ -157,87 +157,114 @@ export function checkHtmlStructure(
   pieces: readonly RawHtmlPiece[],
   closing: { matters(tagName: string): boolean },
 ): HtmlStructureProblem | undefined {
-  const open: OpenElement[] = [];
-  const formatting: OpenElement[] = [];
-  let foreign = 0;
-  let found: HtmlStructureProblem | undefined;
+  const stack = new ParserStack();
   for (const piece of pieces) {
-    const at = (location: Token.Location) => ({
-      line: piece.line + location.startLine - 1,
-      column: location.startLine === 1 ? piece.column + location.startCol - 1 : location.startCol,
-    });
-    let tokenizer: Tokenizer;
-    const onStartTag = (token: Token.TagToken) => {
-      if (found) return;
-      const name = token.tagName;
-      const element = { name, ...at(token.location!) };
-      if (foreign > 0 && foreignContent.causesExit(token)) {
-        while (foreign > 0) if (isForeignRoot(open.pop()!.name)) foreign -= 1;
-      }
-      if (foreign > 0 && token.selfClosing) return;
-      if (name === 'svg' || name === 'math') foreign += 1;
-      else if (foreign === 0) {
-        if (voidElements.has(name)) return;
-        const mode = textModes[name];
-        if (mode !== undefined) {
-          tokenizer.state = mode;
-          tokenizer.lastStartTagName = name;
-        }
-        if (formattingElements.has(name)) {
-          formatting.push(element);
-          if (formatting.length > maxOpenFormatting) {
-            found = { kind: 'formatting', tagName: name, line: element.line, column: element.column };
-            return;
-          }
-        }
-      }
-      open.push(element);
-      if (open.length > maxHtmlDepth)
-        found = { kind: 'depth', tagName: name, line: element.line, column: element.column };
-    };
-    const onEndTag = (token: Token.TagToken) => {
-      const name = token.tagName;
-      for (let index = formatting.length - 1; index >= 0; index--) {
-        if (formatting[index]!.name !== name) continue;
-        formatting.splice(index, 1);
-        break;
-      }
-      const boundaries = tableParts.has(name) ? tableScopeBoundaries : scopeBoundaries;
-      for (let depth = open.length - 1; depth >= 0; depth--) {
-        if (open[depth]!.name === name) {
-          for (const closed of open.splice(depth)) if (isForeignRoot(closed.name)) foreign -= 1;
-          return;
-        }
-        if (boundaries.has(open[depth]!.name)) return;
-      }
-    };
-    const onComment = (token: Token.CommentToken) => {
-      const location = token.location!;
-      // A comment the input ends inside has no `>` to end it: micromark then made the rest of the body one HTML block.
-      if (!found && !piece.value.slice(location.startOffset, location.endOffset).endsWith('>'))
-        found = { kind: 'unclosed-comment', tagName: '!--', ...at(location) };
-    };
-    const ignore = () => undefined;
-    tokenizer = new Tokenizer(
-      { sourceCodeLocationInfo: true },
-      {
-        onStartTag,
-        onEndTag,
-        onComment,
-        onDoctype: ignore,
-        onCharacter: ignore,
-        onNullCharacter: ignore,
-        onWhitespaceCharacter: ignore,
-        onEof: ignore,
-      },
-    );
-    tokenizer.write(piece.value, true);
-    if (found) return found;
+    readPiece(piece, stack);
+    if (stack.found) return stack.found;
   }
-  const unclosed = [...open, ...formatting]
-    .filter((element) => !optionalEndTag.has(element.name) && closing.matters(element.name))
-    .sort((a, b) => a.line - b.line || a.column - b.column)[0];
-  return unclosed && { kind: 'unclosed', tagName: unclosed.name, line: unclosed.line, column: unclosed.column };
+  return stack.firstUnclosed(closing);
+}
+
+/** The mode the tokenizer reads an element's content in, when it reads it as text. */
+type TextMode = (typeof TokenizerMode)[keyof typeof TokenizerMode];
+
+/** Reads the tags and comments of one piece of raw HTML into the model of the parser's stack. */
+function readPiece(piece: RawHtmlPiece, stack: ParserStack): void {
+  const at = (location: Token.Location) => ({
+    line: piece.line + location.startLine - 1,
+    column: location.startLine === 1 ? piece.column + location.startCol - 1 : location.startCol,
+  });
+  const onStartTag = (token: Token.TagToken) => {
+    if (stack.found) return;
+    const mode = stack.start(token, { name: token.tagName, ...at(token.location!) });
+    if (mode === undefined) return;
+    tokenizer.state = mode;
+    tokenizer.lastStartTagName = token.tagName;
+  };
+  const onComment = (token: Token.CommentToken) => {
+    const location = token.location!;
+    // A comment the input ends inside has no `>` to end it: micromark then made the rest of the
+    // body one HTML block.
+    if (!stack.found && !piece.value.slice(location.startOffset, location.endOffset).endsWith('>'))
+      stack.found = { kind: 'unclosed-comment', tagName: '!--', ...at(location) };
+  };
+  const ignore = () => undefined;
+  const tokenizer = new Tokenizer(
+    { sourceCodeLocationInfo: true },
+    {
+      onStartTag,
+      onEndTag: (token) => stack.end(token.tagName),
+      onComment,
+      onDoctype: ignore,
+      onCharacter: ignore,
+      onNullCharacter: ignore,
+      onWhitespaceCharacter: ignore,
+      onEof: ignore,
+    },
+  );
+  tokenizer.write(piece.value, true);
+}
+
+/**
+ * The cautious model of the parser's stack of open elements (see `checkHtmlStructure`), and the
+ * first problem it met.
+ */
+class ParserStack {
+  found: HtmlStructureProblem | undefined;
+  private readonly open: OpenElement[] = [];
+  private readonly formatting: OpenElement[] = [];
+  private foreign = 0;
+
+  /** Opens the element of a start tag; answers the mode its content is read in, when that is text. */
+  start(token: Token.TagToken, element: OpenElement): TextMode | undefined {
+    const { name } = element;
+    if (this.foreign > 0 && foreignContent.causesExit(token)) {
+      while (this.foreign > 0) if (isForeignRoot(this.open.pop()!.name)) this.foreign -= 1;
+    }
+    if (this.foreign > 0 && token.selfClosing) return undefined;
+    let mode: TextMode | undefined;
+    if (name === 'svg' || name === 'math') this.foreign += 1;
+    else if (this.foreign === 0) {
+      if (voidElements.has(name)) return undefined;
+      mode = textModes[name];
+      if (formattingElements.has(name)) {
+        this.formatting.push(element);
+        if (this.formatting.length > maxOpenFormatting) {
+          this.found = { kind: 'formatting', tagName: name, line: element.line, column: element.column };
+          return mode;
+        }
+      }
+    }
+    this.open.push(element);
+    if (this.open.length > maxHtmlDepth)
+      this.found = { kind: 'depth', tagName: name, line: element.line, column: element.column };
+    return mode;
+  }
+
+  /** Closes what an end tag closes: the element of its name when it is in scope, and what it holds. */
+  end(name: string): void {
+    for (let index = this.formatting.length - 1; index >= 0; index--) {
+      if (this.formatting[index]!.name !== name) continue;
+      this.formatting.splice(index, 1);
+      break;
+    }
+    const boundaries = tableParts.has(name) ? tableScopeBoundaries : scopeBoundaries;
+    for (let depth = this.open.length - 1; depth >= 0; depth--) {
+      if (this.open[depth]!.name === name) {
+        for (const closed of this.open.splice(depth)) if (isForeignRoot(closed.name)) this.foreign -= 1;
+        return;
+      }
+      if (boundaries.has(this.open[depth]!.name)) return;
+    }
+  }
+
+  /** The first element left open, in the order of the text, whose end tag is not optional and matters. */
+  firstUnclosed(closing: { matters(tagName: string): boolean }): HtmlStructureProblem | undefined {
+    const unclosed = [...this.open, ...this.formatting]
+      .filter((element) => !optionalEndTag.has(element.name) && closing.matters(element.name))
+      .sort((a, b) => a.line - b.line || a.column - b.column)[0];
+    return unclosed && { kind: 'unclosed', tagName: unclosed.name, line: unclosed.line, column: unclosed.column };
+  }
 }
 
 function isForeignRoot(name: string): boolean {

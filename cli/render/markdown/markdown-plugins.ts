@@ -102,42 +102,49 @@ export function collectLinksAndHeadings() {
  * code blocks to highlight, and whether anything in the body needs rehype-pretty-code.
  */
 function collect(tree: Root, file: VFile, findCode: boolean): { blocks: CodeBlock[]; unsupported: boolean } {
-  const links: MarkdownLink[] = [];
-  const headings: MarkdownHeading[] = [];
-  const images: MarkdownImage[] = [];
-  const problems: MarkdownProblem[] = [];
-  const blocks: CodeBlock[] = [];
+  const found = new BodyWalk(findCode);
+  found.walk(tree);
+  Object.assign(file.data, {
+    links: found.links,
+    headings: found.headings,
+    images: found.images,
+    problems: found.problems,
+    accessibility: found.lint.findings,
+    foreignText: found.lint.foreignText,
+  });
+  return { blocks: found.blocks, unsupported: found.unsupported };
+}
+
+/** The one walk over a body's tree (see `collect`), and what it finds. */
+class BodyWalk {
+  readonly links: MarkdownLink[] = [];
+  readonly headings: MarkdownHeading[] = [];
+  readonly images: MarkdownImage[] = [];
+  readonly problems: MarkdownProblem[] = [];
+  readonly blocks: CodeBlock[] = [];
   // The accessibility checks see every element and text of this walk (accessibility-lint.ts).
-  const lint = new AccessibilityLint();
-  let unsupported = false;
-  const walk = (node: Root | Element) => {
+  readonly lint = new AccessibilityLint();
+  unsupported = false;
+
+  constructor(private readonly findCode: boolean) {}
+
+  /** Walks the children of `node`, replacing those the page shows otherwise. */
+  walk(node: Root | Element): void {
     for (const [index, child] of node.children.entries()) {
       if (child.type !== 'element') {
         // As rehype-stringify writes raw HTML unless told to trust it.
         if (child.type === 'raw') node.children[index] = { type: 'text', value: child.value };
-        else if (child.type === 'text') lint.text(child);
+        else if (child.type === 'text') this.lint.text(child);
         continue;
       }
-      const { tagName, properties } = child;
-      const linted = lint.element(child);
-      const attribute = tagName === 'a' ? 'href' : tagName === 'img' ? 'src' : undefined;
-      const url = attribute && properties[attribute];
-      if (attribute && typeof url === 'string' && !isSafeUrl(url)) {
-        delete properties[attribute];
-        const message = `${tagName === 'a' ? 'Link' : 'Image'} URL ${JSON.stringify(url.slice(0, 80))} uses a scheme that is not allowed (only ${allowedSchemeNames}, relative URLs and #fragments)`;
-        problems.push({
-          code: 'markdown.unsafe-url',
-          message,
-          line: child.position?.start.line ?? 1,
-          column: child.position?.start.column ?? 1,
-        });
-      }
-      if (tagName === 'img') {
-        const marker = recordSiteImage(child, images, problems);
+      const linted = this.lint.element(child);
+      this.dropUnsafeUrl(child);
+      if (child.tagName === 'img') {
+        const marker = recordSiteImage(child, this.images, this.problems);
         if (marker) node.children[index] = marker;
         continue;
       }
-      if (tagName === 'table') {
+      if (child.tagName === 'table') {
         // A table wider than the page scrolls inside a box of its own instead of widening the page;
         // the box takes focus, as a highlighted code block does, so the keyboard can scroll it too.
         node.children[index] = {
@@ -147,41 +154,55 @@ function collect(tree: Root, file: VFile, findCode: boolean): { blocks: CodeBloc
           children: [child],
         };
       }
-      if (tagName === 'a' && typeof properties.href === 'string') {
-        links.push({
-          href: properties.href,
-          line: child.position?.start.line ?? 1,
-          column: child.position?.start.column ?? 1,
-        });
-      } else if (
-        tagName.length === 2 &&
-        tagName[0] === 'h' &&
-        tagName[1]! >= '1' &&
-        tagName[1]! <= '6' &&
-        typeof properties.id === 'string'
-      ) {
-        headings.push({ id: properties.id, text: textOf(child), depth: Number(tagName[1]) });
-      } else if (findCode && tagName === 'pre') {
-        const block = readCodeBlock(child);
-        if (block === 'unsupported') unsupported = true;
-        else if (block) blocks.push(block);
-      } else if (findCode && tagName === 'code' && node.type === 'element' && isHighlightedInlineCode(child)) {
-        unsupported = true;
-      }
-      walk(child);
+      this.record(node, child);
+      this.walk(child);
       linted?.();
     }
-  };
-  walk(tree);
-  Object.assign(file.data, {
-    links,
-    headings,
-    images,
-    problems,
-    accessibility: lint.findings,
-    foreignText: lint.foreignText,
-  });
-  return { blocks, unsupported };
+  }
+
+  /** Drops a link's `href` or an image's `src` whose URL is not safe, recording where it was. */
+  private dropUnsafeUrl(child: Element): void {
+    const { tagName, properties } = child;
+    const attribute = tagName === 'a' ? 'href' : tagName === 'img' ? 'src' : undefined;
+    const url = attribute && properties[attribute];
+    if (!attribute || typeof url !== 'string' || isSafeUrl(url)) return;
+    delete properties[attribute];
+    const message =
+      `${tagName === 'a' ? 'Link' : 'Image'} URL ${JSON.stringify(url.slice(0, 80))} uses a scheme that is not ` +
+      `allowed (only ${allowedSchemeNames}, relative URLs and #fragments)`;
+    this.problems.push({
+      code: 'markdown.unsafe-url',
+      message,
+      line: child.position?.start.line ?? 1,
+      column: child.position?.start.column ?? 1,
+    });
+  }
+
+  /** Records a link, a heading's id, or a code block to highlight (or code that needs rehype-pretty-code). */
+  private record(parent: Root | Element, child: Element): void {
+    const { tagName, properties } = child;
+    if (tagName === 'a' && typeof properties.href === 'string') {
+      this.links.push({
+        href: properties.href,
+        line: child.position?.start.line ?? 1,
+        column: child.position?.start.column ?? 1,
+      });
+    } else if (
+      tagName.length === 2 &&
+      tagName[0] === 'h' &&
+      tagName[1]! >= '1' &&
+      tagName[1]! <= '6' &&
+      typeof properties.id === 'string'
+    ) {
+      this.headings.push({ id: properties.id, text: textOf(child), depth: Number(tagName[1]) });
+    } else if (this.findCode && tagName === 'pre') {
+      const block = readCodeBlock(child);
+      if (block === 'unsupported') this.unsupported = true;
+      else if (block) this.blocks.push(block);
+    } else if (this.findCode && tagName === 'code' && parent.type === 'element' && isHighlightedInlineCode(child)) {
+      this.unsupported = true;
+    }
+  }
 }
 
 /** The class of the box each table of a body sits in, for the site's styles to let it scroll. */

@@ -119,28 +119,42 @@ export class RawHtmlRun {
   private sanitizeWritten(element: Element, parent: Root | Element): ElementContent[] {
     const fallback = pointOf(parent) ?? { line: 1, column: 1 };
     if (element.tagName === 'iframe') return this.embed(element, fallback);
-    const written: Element[] = [];
     const slots: (Element | Comment)[] = [];
-    const slot = (node: Element | Comment): ElementContent => ({
+    this.setAside(element, fallback, [], slots);
+    const clean = sanitize({ type: 'root', children: [element] }, rawHtmlSchema) as Root;
+    const kept = this.refillSlots(clean, slots);
+    this.reportWritten(element, fallback, kept, false);
+    return clean.children as ElementContent[];
+  }
+
+  /**
+   * Numbers each element written as HTML (in `written`), refusing its unsafe URLs, and sets aside
+   * in `slots` the Markdown elements and embeds it holds, each in the place of an empty text node.
+   */
+  private setAside(node: Element, at: Point, written: Element[], slots: (Element | Comment)[]): void {
+    const here = pointOf(node) ?? at;
+    this.refuseUnsafeUrls(node, here);
+    withoutUserContentPrefix(node);
+    node.data = { ...node.data, sitegenWritten: written.push(node) - 1 } as Element['data'];
+    const slot = (aside: Element | Comment): ElementContent => ({
       type: 'text',
       value: '',
-      data: { sitegenSlot: slots.push(node) - 1 } as Element['data'],
+      data: { sitegenSlot: slots.push(aside) - 1 } as Element['data'],
     });
-    const prepare = (node: Element, at: Point) => {
-      const here = pointOf(node) ?? at;
-      this.refuseUnsafeUrls(node, here);
-      withoutUserContentPrefix(node);
-      node.data = { ...node.data, sitegenWritten: written.push(node) - 1 } as Element['data'];
-      node.children = node.children.flatMap((child): ElementContent[] => {
-        if (child.type !== 'element') return [child];
-        if (this.markdownIndex(child) !== undefined) return [slot(child)];
-        if (child.tagName === 'iframe') return this.embed(child, here).map(slot);
-        prepare(child, here);
-        return [child];
-      });
-    };
-    prepare(element, fallback);
-    const clean = sanitize({ type: 'root', children: [element] }, rawHtmlSchema) as Root;
+    node.children = node.children.flatMap((child): ElementContent[] => {
+      if (child.type !== 'element') return [child];
+      if (this.markdownIndex(child) !== undefined) return [slot(child)];
+      if (child.tagName === 'iframe') return this.embed(child, here).map(slot);
+      this.setAside(child, here, written, slots);
+      return [child];
+    });
+  }
+
+  /**
+   * Puts back what was set aside, where the sanitizer kept its place, and answers the elements the
+   * sanitizer kept, by their number.
+   */
+  private refillSlots(clean: Root, slots: (Element | Comment)[]): Map<number, Element> {
     const kept = new Map<number, Element>();
     const refilled = new Set<number>();
     const refill = (node: Root | Element) => {
@@ -168,27 +182,25 @@ export class RawHtmlRun {
     for (const [index, node] of slots.entries()) {
       if (node.type === 'comment' && !refilled.has(index)) this.embeds[embedIndex(node)] = null;
     }
-    const report = (node: Element, at: Point, inRemoved: boolean) => {
-      const here = pointOf(node) ?? at;
-      const index = (node.data as { sitegenWritten: number }).sitegenWritten;
-      const cleaned = kept.get(index);
-      const stripped = !cleaned && (rawHtmlSchema.strip ?? []).includes(node.tagName);
-      if (cleaned) this.reportAttributes(node, cleaned, here);
-      else if (!inRemoved)
-        this.warn(
-          `<${node.tagName}> removed${stripped || node.children.length === 0 ? '' : ', its content kept'}`,
-          here,
-        );
-      for (const child of node.children) {
-        if (
-          child.type === 'element' &&
-          (child.data as { sitegenWritten?: number } | undefined)?.sitegenWritten !== undefined
-        )
-          report(child, here, inRemoved || stripped);
-      }
-    };
-    report(element, fallback, false);
-    return clean.children as ElementContent[];
+    return kept;
+  }
+
+  /** Each element written as HTML: kept (its attributes compared with what was kept) or reported removed. */
+  private reportWritten(node: Element, at: Point, kept: Map<number, Element>, inRemoved: boolean): void {
+    const here = pointOf(node) ?? at;
+    const index = (node.data as { sitegenWritten: number }).sitegenWritten;
+    const cleaned = kept.get(index);
+    const stripped = !cleaned && (rawHtmlSchema.strip ?? []).includes(node.tagName);
+    if (cleaned) this.reportAttributes(node, cleaned, here);
+    else if (!inRemoved)
+      this.warn(`<${node.tagName}> removed${stripped || node.children.length === 0 ? '' : ', its content kept'}`, here);
+    for (const child of node.children) {
+      if (
+        child.type === 'element' &&
+        (child.data as { sitegenWritten?: number } | undefined)?.sitegenWritten !== undefined
+      )
+        this.reportWritten(child, here, kept, inRemoved || stripped);
+    }
   }
 
   /** An iframe: an embed's slot when its src is an https URL (the site then decides), else removed with a warning. */
