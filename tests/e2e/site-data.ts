@@ -26,9 +26,11 @@ export const forms = readJson<{
   submitting: string;
   captcha: { required: string; error: string; expired: string };
   failure: string;
-  consultation: { submit: string; interest: { options: string[] } };
-  guide: { submit: string };
-  toolkit: { submit: string; fixedGuideName: string };
+  fieldProblems: { required: string; email: string; 'too-long': string; choose: string };
+  privacyLink: string;
+  consultation: { submit: string; note: string; interest: { options: string[] } };
+  guide: { submit: string; note: string };
+  toolkit: { submit: string; note: string; fixedGuideName: string };
 }>('forms');
 export const ui = readJson<{
   islandFallback: string;
