@@ -36,6 +36,7 @@ export const ui = readJson<{
   islandFallback: string;
   skipToContent: string;
   askUsAnything: string;
+  dock: { label: string; book: { text: string; href: string } };
   notFound: {
     title: string;
     home: { text: string; href: string };

@@ -107,8 +107,11 @@ export const uiSchema = z
   .object({
     skipToContent: text,
     askUsAnything: text,
-    /** Beside the badge in the chat dock, on screens wide enough for it. */
-    askUsPrompt: text,
+    /**
+     * The dock along the bottom of screens narrower than 1440 px: its name for screen readers,
+     * and the booking link that leads it (the consultation form), the chat badge beside it.
+     */
+    dock: z.object({ label: text, book: link }).strict(),
     newTabNote: text,
     /** `home` is the 404's first action; a search of the site and the links follow it. */
     notFound: z
