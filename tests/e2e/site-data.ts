@@ -83,3 +83,6 @@ export const searchWords = {
   },
   postCodeOnly: { word: 'balanceDue', path: '/blog/future-of-manual-testing-with-ai/' },
 } as const;
+export const navigation = readJson<{
+  footer: { newsletter: { label: string; buttonLabel: string; thanks: string } };
+}>('navigation');
