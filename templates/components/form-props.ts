@@ -23,7 +23,6 @@ export function useFormProps(): { config: FormConfig; messages: FormMessages } {
       captcha: forms.captcha,
       failure: forms.failure,
       noScript: forms.noScript,
-      problems: forms.endpoint.problems,
       honeypotLabel: forms.endpoint.honeypotLabel,
       fieldProblems: forms.fieldProblems,
       privacy: { label: forms.privacyLink, href: href(legalPath('privacy')) },
