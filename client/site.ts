@@ -127,6 +127,9 @@ if (dock) {
 // reaches for the form, so this script stays tiny. If it cannot load, the failure is shown.
 const newsletter = document.querySelector<HTMLFormElement>('[data-newsletter]');
 if (newsletter) {
+  // The button is disabled in the page where only this script can send the form (no endpoint).
+  const submit = newsletter.querySelector<HTMLButtonElement>('[data-newsletter-submit]');
+  if (submit) submit.disabled = false;
   let loading: Promise<typeof import('./newsletter.ts')> | undefined;
   const load = () =>
     (loading ??= import('./newsletter.ts').catch((error: unknown) => {

@@ -12,7 +12,7 @@ import type { Bundle, BundledFile } from './bundle-client.ts';
 // all hash the same reuses it instead of starting esbuild; anything else bundles afresh.
 
 /** Bumped when the bundle options or the entry's shape change. */
-const formatVersion = 2;
+const formatVersion = 3;
 
 /**
  * The cache key: what decides the bundle besides its inputs' contents (esbuild's version, the
@@ -107,7 +107,9 @@ function isEntry(value: unknown): value is Entry {
         !file.url.includes('..') &&
         isString(file.contents) &&
         Array.isArray(file.imports) &&
-        file.imports.every(isString),
+        file.imports.every(isString) &&
+        Array.isArray(file.lazyImports) &&
+        file.lazyImports.every(isString),
     )
   );
 }

@@ -13,6 +13,8 @@ export interface BundledFile {
   contents: Uint8Array;
   /** URLs this file imports statically, which load with it. */
   imports: string[];
+  /** URLs this file imports with `import()`: they load later, when its code asks for them. */
+  lazyImports: string[];
 }
 
 /** The client code and styles of a build. */
@@ -75,7 +77,7 @@ async function bundleAfresh(root: string, entries: ClientEntries): Promise<{ bun
   const outputs = [...scripts.files, ...styles.files];
   const byEntry = (entry: string) => outputs.find((file) => file.entryPoint === entry)?.url ?? '';
   const bundle: Bundle = {
-    files: outputs.map(({ url, contents, imports }) => ({ url, contents, imports })),
+    files: outputs.map(({ url, contents, imports, lazyImports }) => ({ url, contents, imports, lazyImports })),
     stylesheet: byEntry('site.css'),
     siteScript: byEntry('site'),
     hydrateScript: byEntry('hydrate'),
@@ -127,6 +129,7 @@ async function build(
         url: `/${key}`,
         contents: file.contents,
         imports: meta.imports.filter((i) => i.kind === 'import-statement' && !i.external).map((i) => `/${i.path}`),
+        lazyImports: meta.imports.filter((i) => i.kind === 'dynamic-import' && !i.external).map((i) => `/${i.path}`),
         entryPoint: name && key.endsWith('.css') ? `${name}.css` : name,
       };
     });
@@ -140,16 +143,31 @@ export function fontUrls(bundle: Bundle): string[] {
   return bundle.files.filter((file) => file.url.endsWith('.woff2')).map((file) => file.url);
 }
 
-/** JavaScript a page loads, in bytes and gzip bytes, following static imports once each. */
-export function measureScripts(bundle: Bundle, entryUrls: string[]): { bytes: number; gzip: number; files: string[] } {
+/**
+ * The bundled files that load with `entryUrls`: each entry and what it imports statically, each
+ * once; with `lazy`, also what they import with `import()` (what the page may load later).
+ */
+export function scriptFiles(bundle: Bundle, entryUrls: string[], { lazy = false } = {}): string[] {
   const byUrl = new Map(bundle.files.map((file) => [file.url, file]));
   const seen = new Set<string>();
   const visit = (url: string) => {
     if (seen.has(url) || !byUrl.has(url)) return;
     seen.add(url);
-    for (const imported of byUrl.get(url)!.imports) visit(imported);
+    const file = byUrl.get(url)!;
+    for (const imported of lazy ? [...file.imports, ...file.lazyImports] : file.imports) visit(imported);
   };
   entryUrls.forEach(visit);
+  return [...seen];
+}
+
+/**
+ * JavaScript a page loads, in bytes and gzip bytes: the entries and everything they import,
+ * statically or with `import()` (code loaded once an island's condition is met is the page's
+ * all the same), each file once.
+ */
+export function measureScripts(bundle: Bundle, entryUrls: string[]): { bytes: number; gzip: number; files: string[] } {
+  const byUrl = new Map(bundle.files.map((file) => [file.url, file]));
+  const seen = scriptFiles(bundle, entryUrls, { lazy: true });
   let bytes = 0;
   let gzip = 0;
   for (const url of seen) {
@@ -157,7 +175,7 @@ export function measureScripts(bundle: Bundle, entryUrls: string[]): { bytes: nu
     bytes += file.contents.byteLength;
     gzip += gzipSize(file);
   }
-  return { bytes, gzip, files: [...seen] };
+  return { bytes, gzip, files: seen };
 }
 
 const gzipSizes = new WeakMap<BundledFile, number>();

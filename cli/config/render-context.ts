@@ -67,4 +67,10 @@ export interface RenderContext<Model = unknown, Page extends PageSpec = PageSpec
   links: RecordedLink[];
   /** Names of the islands rendered so far, in page order: only their scripts are loaded. */
   islands: string[];
+  /**
+   * The islands among `islands` whose code the page needs as soon as it loads: only these are
+   * preloaded, with what the hydration script imports to run them; the others' code is fetched
+   * when the hydration script decides (an island waiting for its place on screen, say).
+   */
+  eagerIslands: string[];
 }

@@ -13,13 +13,18 @@ export interface RenderedPage {
   links: RecordedLink[];
   /** Names of the islands on the page, so only their bundles are loaded. */
   islands: string[];
+  /** The islands among them the page needs at once, whose code it preloads (`RenderContext.eagerIslands`). */
+  eagerIslands?: string[];
 }
 
 /** What the rest of a build needs of a page once its HTML is written. */
 export type PageRecord = Omit<RenderedPage, 'html'>;
 
 /** The context every page of a build renders in; `renderPage` adds what is the page's own. */
-export type SharedContext<Model = unknown> = Omit<RenderContext<Model>, 'route' | 'links' | 'islands' | 'templateFile'>;
+export type SharedContext<Model = unknown> = Omit<
+  RenderContext<Model>,
+  'route' | 'links' | 'islands' | 'eagerIslands' | 'templateFile'
+>;
 
 /**
  * Renders one route to a complete HTML document with the site's templates. `definitionFile`
@@ -98,7 +103,15 @@ function renderWith<Model, Page extends PageSpec>(
       return body ? [[file, body] as const] : [];
     }),
   );
-  const context: RenderContext<Model, Page> = { ...shared, markdown, route, templateFile, links: [], islands: [] };
+  const context: RenderContext<Model, Page> = {
+    ...shared,
+    markdown,
+    route,
+    templateFile,
+    links: [],
+    islands: [],
+    eagerIslands: [],
+  };
   let body: string;
   try {
     body = renderToString(site.render(route.page, context));
@@ -111,5 +124,11 @@ function renderWith<Model, Page extends PageSpec>(
       cause: error,
     });
   }
-  return { route, html: `<!DOCTYPE html>${body}`, links: context.links, islands: [...new Set(context.islands)] };
+  return {
+    route,
+    html: `<!DOCTYPE html>${body}`,
+    links: context.links,
+    islands: [...new Set(context.islands)],
+    eagerIslands: [...new Set(context.eagerIslands)],
+  };
 }

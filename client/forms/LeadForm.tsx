@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent, type FormEvent } from 'react';
 import Captcha, { type CaptchaHandle } from './Captcha.tsx';
 import { submitLead } from './submit-lead.ts';
-import { checkLeadFields, type LeadFormName } from './lead-schema.ts';
+import { checkLeadFields, type FieldProblem, type LeadFormName } from './lead-schema.ts';
 import CaptchaUnavailable from './CaptchaUnavailable.tsx';
 import { mailtoHref } from './mailto.ts';
 import type { FieldText, FormConfig, FormMessages } from './types.ts';
@@ -22,6 +22,8 @@ export interface LeadFormProps {
   config: FormConfig;
   messages: FormMessages;
   submitLabel: string;
+  /** The line under the button: when the company replies, no spam; the privacy link follows it. */
+  note: string;
   /** Names the group of fields for screen readers (a visually hidden legend). */
   legend: string;
   /** Subject of the email offered when the captcha cannot load. */
@@ -63,6 +65,7 @@ export default function LeadForm({
   config,
   messages,
   submitLabel,
+  note,
   legend,
   mailSubject,
   toBody,
@@ -82,6 +85,11 @@ export default function LeadForm({
   const locked = useRef(false);
   const captcha = useRef<CaptchaHandle>(null);
   const fieldNames = fields.map((field) => field.name);
+  // Problems shown under fields: a field is checked once the visitor leaves it having typed in
+  // it, or when the form is sent; from then on it is checked again as they type.
+  const [shown, setShown] = useState<Record<string, FieldProblem>>({});
+  const checked = useRef(new Set<string>());
+  const edited = useRef(new Set<string>());
   const draft = useLeadDraft(name, fieldNames, form);
   // Until the island runs, the form cannot send anything: its button stays disabled (the page
   // without JavaScript shows the email route in its place), so Enter cannot submit the fields
@@ -114,6 +122,7 @@ export default function LeadForm({
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (locked.current) return;
+    if (!reportProblems(event.currentTarget)) return;
     if (!token) {
       if (captchaState === 'unavailable' || captchaState === 'retrying') notice.current?.focus();
       else setCaptchaMessage(messages.captcha.required);
@@ -121,7 +130,6 @@ export default function LeadForm({
     }
     const values = readValues(event.currentTarget, fieldNames);
     const lead = toBody(values);
-    if (!reportProblems(event.currentTarget, lead)) return;
     const submissionId = draft.beginAttempt(values, lead);
     locked.current = true;
     setStatus('submitting');
@@ -157,28 +165,53 @@ export default function LeadForm({
   };
 
   /**
-   * Checks the body with the lead schema the endpoint checks it with; a field it refuses is
-   * reported on the field itself (the browser's own bubble), with the words of forms.json.
+   * The fields' problems as the lead schema the endpoint checks with sees them: each field's
+   * first, by name. A field it refuses also carries the message as its custom validity, so
+   * `:user-invalid` and assistive technology agree with the words under it.
    */
-  const reportProblems = (element: HTMLFormElement, lead: Record<string, string>): boolean => {
-    const checked = checkLeadFields(name, lead);
-    if (checked.ok) return true;
-    const problem = checked.problems.find((each) => fields.some((field) => field.name === each.field));
-    const field = problem && fields.find((each) => each.name === problem.field);
-    const control = field && element.elements.namedItem(field.name);
-    if (
-      !problem ||
-      !field ||
-      !(
-        control instanceof HTMLInputElement ||
-        control instanceof HTMLTextAreaElement ||
-        control instanceof HTMLSelectElement
-      )
-    )
-      return true;
-    control.setCustomValidity(messages.problems[problem.problem].replaceAll('{field}', field.label));
-    control.addEventListener('input', () => control.setCustomValidity(''), { once: true });
-    control.reportValidity();
+  const problemsOf = (element: HTMLFormElement): Record<string, FieldProblem> => {
+    const result = checkLeadFields(name, toBody(readValues(element, fieldNames)));
+    const problems = result.ok ? [] : result.problems.filter((each) => fieldNames.includes(each.field));
+    return Object.fromEntries(problems.map((each) => [each.field, each.problem]));
+  };
+
+  /** Shows the problems of the fields already checked (and of `more`), and clears fixed ones. */
+  const showProblems = (element: HTMLFormElement, more: string[] = []): Record<string, FieldProblem> => {
+    for (const field of more) checked.current.add(field);
+    const problems = problemsOf(element);
+    const visible = Object.fromEntries(
+      Object.entries(problems).filter(([field]) => checked.current.has(field)),
+    ) as Record<string, FieldProblem>;
+    for (const field of fieldNames) {
+      const control = element.elements.namedItem(field);
+      if (isControl(control)) control.setCustomValidity(visible[field] ? messages.fieldProblems[visible[field]] : '');
+    }
+    setShown(visible);
+    return visible;
+  };
+
+  /** A field left after typing in it is checked (tabbing through an empty one is no mistake). */
+  const onFieldLeft = (event: FocusEvent<HTMLFormElement>) => {
+    const target = event.target;
+    if (isControl(target) && fieldNames.includes(target.name) && edited.current.has(target.name))
+      showProblems(event.currentTarget, [target.name]);
+  };
+
+  /** A field already checked follows what is typed: its message goes as soon as it is right. */
+  const onFieldInput = (event: FormEvent<HTMLFormElement>) => {
+    const target = event.target;
+    if (!isControl(target) || !fieldNames.includes(target.name)) return;
+    edited.current.add(target.name);
+    if (checked.current.has(target.name)) showProblems(event.currentTarget);
+  };
+
+  /** Checks every field before sending: each problem shows under its field, the first gets focus. */
+  const reportProblems = (element: HTMLFormElement): boolean => {
+    const problems = showProblems(element, fieldNames);
+    const first = fieldNames.find((field) => problems[field]);
+    if (!first) return true;
+    const control = element.elements.namedItem(first);
+    if (isControl(control)) control.focus();
     return false;
   };
 
@@ -190,6 +223,11 @@ export default function LeadForm({
       className={`lead-form${className ? ` ${className}` : ''}`}
       onSubmit={handleSubmit}
       onChange={draft.save}
+      onInput={onFieldInput}
+      onBlur={onFieldLeft}
+      // Once the island runs it checks the fields itself and says what is wrong under each one;
+      // without it, the browser's own checks stand.
+      noValidate={running || undefined}
       aria-busy={busy}
       // With the site's endpoint the form also posts without JavaScript, form-encoded.
       {...(endpoint ? { action: endpoint, method: 'post' } : {})}
@@ -221,7 +259,12 @@ export default function LeadForm({
           </p>
         )}
         {fields.map((field) => (
-          <Field key={field.name} field={field} id={`${id}-${field.name}`} />
+          <Field
+            key={field.name}
+            field={field}
+            id={`${id}-${field.name}`}
+            problem={shown[field.name] ? messages.fieldProblems[shown[field.name]!] : undefined}
+          />
         ))}
         {captchaState === 'unavailable' ? null : (
           <Captcha
@@ -288,8 +331,18 @@ export default function LeadForm({
             captchaState === 'unavailable' || captchaState === 'retrying' ? `${id}-captcha-unavailable` : undefined
           }
         >
-          {busy ? messages.submitting : submitLabel}
+          {busy ? (
+            <>
+              <span className="button-spinner" aria-hidden="true" />
+              {messages.submitting}
+            </>
+          ) : (
+            submitLabel
+          )}
         </button>
+        <p className="form-note">
+          {note} <a href={messages.privacy.href}>{messages.privacy.label}</a>
+        </p>
       </fieldset>
     </form>
   );
@@ -312,8 +365,22 @@ function useUnlockOnReturn(active: boolean, onReturn: () => void): void {
   }, [active]);
 }
 
-function Field({ field, id }: { field: FieldSpec; id: string }) {
-  const common = { id, name: field.name, required: field.required, autoComplete: field.autoComplete };
+/** An input, a text area or a select: the controls a lead form checks. */
+function isControl(value: unknown): value is HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement {
+  return (
+    value instanceof HTMLInputElement || value instanceof HTMLTextAreaElement || value instanceof HTMLSelectElement
+  );
+}
+
+function Field({ field, id, problem }: { field: FieldSpec; id: string; problem?: string }) {
+  const common = {
+    id,
+    name: field.name,
+    required: field.required,
+    autoComplete: field.autoComplete,
+    'aria-invalid': problem ? true : undefined,
+    'aria-describedby': problem ? `${id}-problem` : undefined,
+  };
   return (
     <div className="form-field">
       <label htmlFor={id}>
@@ -341,6 +408,11 @@ function Field({ field, id }: { field: FieldSpec; id: string }) {
       ) : (
         <input {...common} type={field.type} placeholder={field.placeholder} />
       )}
+      {problem ? (
+        <p className="field-problem" id={`${id}-problem`}>
+          {problem}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -15,6 +15,15 @@ const email = z
   .string()
   .check(z.trim(), z.minLength(1, 'required'), z.maxLength(fieldLimits.email, 'too-long'), z.email('email'));
 
+/**
+ * Whether `value` is a path of the site itself (`/blog/`), never an address on another host
+ * (`//evil.example`, `/\\evil.example`, which browsers read as one): the newsletter's `page`
+ * is where a visitor without JavaScript is sent back to.
+ */
+export function isSitePath(value: string): boolean {
+  return /^\/(?![/\\])[^\s\\]*$/.test(value);
+}
+
 /** Each lead form's fields, as the automation receives them (SPEC section 7). */
 export const leadFormSchemas = {
   consultation: z.object({
@@ -37,9 +46,16 @@ export const leadFormSchemas = {
     company: required(fieldLimits.line),
     guide_name: required(fieldLimits.line),
   }),
+  // The footer's email field, as it posts without JavaScript to the site's endpoint: the body
+  // the webhook gets from it with JavaScript, `page` the path the visitor was on.
+  newsletter: z.object({
+    email,
+    source: z.enum(['newsletter'], 'choose'),
+    page: z.string().check(z.maxLength(fieldLimits.line, 'too-long'), z.refine(isSitePath, 'choose')),
+  }),
 };
 
-/** A lead form's name. */
+/** A lead form's name (the footer's newsletter field among them, for the endpoint). */
 export type LeadFormName = keyof typeof leadFormSchemas;
 
 /** Why a field was refused: the words are looked up in content/data/forms.json (`problems`). */

@@ -44,8 +44,10 @@ export interface FormMessages {
   captcha: { required: string; error: string; expired: string; label: string; unavailable: CaptchaUnavailableText };
   failure: string;
   noScript: NoScriptText;
-  /** A field the lead schema refuses, `{field}` standing for its label (forms.json `endpoint.problems`). */
-  problems: Record<FieldProblem, string>;
+  /** What a field says under itself once the visitor left it wrong (forms.json `fieldProblems`). */
+  fieldProblems: Record<FieldProblem, string>;
+  /** The privacy policy, linked at the end of the note under each form's button. */
+  privacy: { label: string; href: string };
   /** The hidden field people leave empty (forms.json `endpoint.honeypotLabel`). */
   honeypotLabel: string;
 }

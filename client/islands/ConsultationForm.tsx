@@ -10,6 +10,8 @@ export interface ConsultationText {
   message: FieldText;
   interest: { label: string; placeholder: string; options: string[] };
   submit: string;
+  /** The line under the button (forms.json). */
+  note: string;
   legend: string;
   mailSubject: string;
 }
@@ -48,6 +50,7 @@ export default function ConsultationForm({
       config={config}
       messages={messages}
       submitLabel={text.submit}
+      note={text.note}
       legend={text.legend}
       mailSubject={text.mailSubject}
       fields={[

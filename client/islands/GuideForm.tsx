@@ -6,6 +6,8 @@ export interface GuideFormText {
   email: FieldText;
   company: FieldText;
   submit: string;
+  /** The line under the button (forms.json). */
+  note: string;
   legend: string;
   /** `{guide}` stands for the guide's name. */
   mailSubject: string;
@@ -31,6 +33,7 @@ export default function GuideForm({
       config={config}
       messages={messages}
       submitLabel={text.submit}
+      note={text.note}
       legend={text.legend}
       mailSubject={text.mailSubject.replaceAll('{guide}', guideName)}
       fields={[

@@ -10,6 +10,8 @@ export interface ToolkitText {
     email: FieldText;
     organization: FieldText;
     submit: string;
+    /** The line under the button (forms.json). */
+    note: string;
     fixedGuideName: string;
     legend: string;
     mailSubject: string;
@@ -61,6 +63,7 @@ export default function ToolkitForm({
           config={config}
           messages={messages}
           submitLabel={text.form.submit}
+          note={text.form.note}
           legend={text.form.legend}
           mailSubject={text.form.mailSubject}
           fields={[

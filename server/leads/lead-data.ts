@@ -2,12 +2,14 @@
 // (`server.data` in sitegen.config.ts): where each form lives and where its success leads, the
 // captcha settings, and the words of the page a form sent without JavaScript gets back.
 import { pageHref } from 'sitegen/site';
-import type { FieldProblem, LeadFormName } from '../../client/forms/lead-schema.ts';
+import { isSitePath, type FieldProblem, type LeadFormName } from '../../client/forms/lead-schema.ts';
 import type { SiteModel } from '../../templates/site/model.ts';
 import {
   gettingStartedPath,
   guideArticlePath,
   guidePath,
+  homePath,
+  newsletterThanksId,
   toolkitFilesPath,
   toolkitPath,
 } from '../../templates/site/urls.ts';
@@ -25,6 +27,8 @@ export interface LeadData {
   toolkit: FormPlace;
   /** A guide form by the guide's name: each guide's page and article. */
   guides: Record<string, FormPlace>;
+  /** The footer's newsletter field: on every page, so its place is the home page's until a post names its own. */
+  newsletter: FormPlace;
   texts: {
     /** SPEC section 8: what any failure says. */
     failure: string;
@@ -38,7 +42,7 @@ export interface LeadData {
 
 /** The endpoint's data, from the site's model. */
 export function leadData(model: SiteModel): LeadData {
-  const { site, forms, guides } = model.data;
+  const { site, forms, guides, navigation } = model.data;
   const href = (path: string) => pageHref(path, site.trailingSlash);
   const guideLabels = {
     name: forms.guide.name.label,
@@ -73,13 +77,26 @@ export function leadData(model: SiteModel): LeadData {
         { page: href(guidePath(guide.topic)), success: href(guideArticlePath(guide.topic)), labels: guideLabels },
       ]),
     ),
+    newsletter: newsletterPlace(href(homePath), { email: navigation.footer.newsletter.label }),
     texts: { failure: forms.failure, ...forms.endpoint },
   };
 }
 
-/** The place of the form a lead came from; undefined for a guide name the site does not have. */
+/** The newsletter field on `page`: a success goes back to it, at the thank-you its footer shows then. */
+function newsletterPlace(page: string, labels: Record<string, string>): FormPlace {
+  return { page, success: `${page}#${newsletterThanksId}`, labels };
+}
+
+/**
+ * The place of the form a lead came from; undefined for a guide name the site does not have. The
+ * newsletter's is the page the post names when that is a path of the site, else the home page's.
+ */
 export function formPlace(data: LeadData, form: LeadFormName, fields: Record<string, string>): FormPlace | undefined {
   if (form === 'guide')
     return Object.hasOwn(data.guides, fields.guide_name ?? '') ? data.guides[fields.guide_name!] : undefined;
+  if (form === 'newsletter') {
+    const page = fields.page ?? '';
+    return isSitePath(page) ? newsletterPlace(page, data.newsletter.labels) : data.newsletter;
+  }
   return data[form];
 }

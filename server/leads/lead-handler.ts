@@ -167,7 +167,7 @@ const handleLead: FetchHandler<LeadEnv> = async (request, env, context) => {
     return Response.json({ error: envelope.error }, { status: envelope.status, headers: cors });
   const { form, submissionId } = envelope;
   const checked = checkLeadFields(form, envelope.values);
-  const place = checked.ok ? formPlace(data, form, checked.fields) : form === 'guide' ? undefined : data[form];
+  const place = formPlace(data, form, checked.ok ? checked.fields : envelope.values);
   const answer = answersFor(envelope, data, place, cors);
   if (!checked.ok) return answer.fields(checked.problems);
   if (!place) return answer.fields([{ field: 'guide_name', problem: 'choose' }]);

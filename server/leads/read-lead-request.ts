@@ -1,7 +1,7 @@
 // The first steps of the lead endpoint: who may post, how much, in which encoding, and what the
 // post holds. A form posts JSON from its island, or form-encoded when the browser runs no
 // JavaScript; both come down to one envelope here.
-import { submissionIdPattern, type LeadFormName } from '../../client/forms/lead-schema.ts';
+import { leadFormSchemas, submissionIdPattern, type LeadFormName } from '../../client/forms/lead-schema.ts';
 
 /** The largest body the endpoint reads. */
 export const maxBodyBytes = 32 * 1024;
@@ -26,7 +26,7 @@ export interface LeadEnvelope {
 /** Why a request is refused before its fields are read. */
 export type RequestRefusal = { status: 403 | 405 | 413 | 415 | 400; error: string };
 
-const formNames: readonly string[] = ['consultation', 'guide', 'toolkit'];
+const formNames: readonly string[] = Object.keys(leadFormSchemas);
 
 /** Whether the request comes from a page of the site: its `Origin` is the site's, or the endpoint's own (a deploy preview). */
 export function isOwnOrigin(request: Request, siteUrl: string): boolean {

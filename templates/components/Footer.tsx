@@ -3,6 +3,8 @@ import Icon from './Icon.tsx';
 import SiteLink, { usePageHref } from './SiteLink.tsx';
 import { usePage } from './page-context.ts';
 import { useSharedMarkup } from './shared-markup.tsx';
+import { mailtoHref } from '../../client/forms/mailto.ts';
+import { newsletterThanksId } from '../site/urls.ts';
 
 /** The id of the footer's newsletter form. */
 const newsletterFormId = 'footer-newsletter';
@@ -70,20 +72,26 @@ function FooterContents() {
 
 /**
  * The newsletter field, a lead like the forms: client/site.ts posts it as JSON to the form
- * webhook (URL and timeout in data attributes) and shows `thanks` or `failure` in place.
- * Without JavaScript it posts form-encoded to the same webhook. A bot that fills the hidden
- * `website` field gets the thank-you and sends nothing.
+ * webhook (URL and timeout in data attributes) and shows `thanks` or `failure` in place. A bot
+ * that fills the hidden `website` field gets the thank-you and sends nothing.
+ *
+ * Without JavaScript, with the site's lead endpoint, it posts form-encoded there as the form
+ * `newsletter`: kept like the other forms' posts without a captcha (for review), and answered
+ * with a 303 back to the page at `#newsletter-thanks`, the thank-you below (shown as the target).
+ * Without the endpoint nothing could take such a post but the webhook, whose answer is JSON for
+ * a script, a dead end for a visitor: the button stays disabled until the script runs, and the
+ * form offers the contact email instead, as the lead forms do.
  */
 function NewsletterForm() {
   const { model } = usePage();
-  const { site, navigation } = model.data;
+  const { site, navigation, forms } = model.data;
   const text = navigation.footer.newsletter;
+  const endpoint = site.leadEndpoint;
   return (
     <form
       id={newsletterFormId}
       className="footer-newsletter"
-      method="post"
-      action={site.formWebhookUrl}
+      {...(endpoint ? { method: 'post', action: endpoint } : {})}
       aria-label={text.label}
       data-newsletter=""
       data-webhook-url={site.formWebhookUrl}
@@ -101,16 +109,43 @@ function NewsletterForm() {
           placeholder={text.placeholder}
           autoComplete="email"
         />
-        <button type="submit" className="newsletter-submit" aria-label={text.buttonLabel}>
+        <button
+          type="submit"
+          className="newsletter-submit"
+          aria-label={text.buttonLabel}
+          // Enabled by client/site.ts: without the endpoint only the script can send it.
+          disabled={!endpoint || undefined}
+          data-newsletter-submit=""
+        >
           <Icon name="arrow-right" size={18} />
         </button>
       </div>
+      {endpoint ? (
+        <input type="hidden" name="form" value="newsletter" />
+      ) : (
+        <p className="newsletter-noscript">
+          {forms.noScript.text}{' '}
+          {site.contact.email ? (
+            <>
+              {forms.noScript.emailLead}{' '}
+              <a href={mailtoHref(site.contact.email, text.mailSubject)}>{site.contact.email}</a>
+            </>
+          ) : (
+            forms.noScript.noEmail
+          )}
+        </p>
+      )}
       <input type="hidden" name="source" value="newsletter" />
       <div className="newsletter-trap" aria-hidden="true">
         <label htmlFor="footer-website">{text.honeypotLabel}</label>
         <input id="footer-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
       </div>
       <p className="newsletter-message" role="status" data-newsletter-status="" data-thanks={text.thanks} />
+      {endpoint ? (
+        <p className="newsletter-message newsletter-thanks" id={newsletterThanksId} tabIndex={-1}>
+          {text.thanks}
+        </p>
+      ) : null}
       <p className="newsletter-message newsletter-message-error" role="alert" data-newsletter-failure="" hidden>
         {text.failure}
       </p>

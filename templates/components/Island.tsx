@@ -5,7 +5,11 @@ import { islands, type IslandName, type IslandProps } from '../../client/islands
 import { escapeJsonForScript } from './Layout.tsx';
 import { usePage } from './page-context.ts';
 
-/** When an island's code loads: at once, when the browser is idle, or when it scrolls into view. */
+/**
+ * When an island's code loads: at once (preloaded with the page), when the browser is idle, or
+ * when it scrolls into view. React comes with the island's code, so only `load` fetches it
+ * before the page's first paint.
+ */
 export type LoadCondition = 'load' | 'idle' | 'visible';
 
 /**
@@ -25,6 +29,7 @@ export default function Island<N extends IslandName>({
   const page = usePage();
   const id = `island-${page.islands.length}`;
   page.islands.push(name);
+  if (when === 'load') page.eagerIslands.push(name);
   // The registry maps each name to its component; TypeScript cannot narrow the union by N.
   const View = islands[name] as unknown as ComponentType<Record<string, unknown>>;
   const fallback = page.model.data.ui.islandFallback;

@@ -2,11 +2,14 @@ import type { FormConfig, FormMessages } from '../../client/forms/types.ts';
 import { pictureSources } from 'sitegen/site';
 import type { PictureImage } from './Picture.tsx';
 import { usePage } from './page-context.ts';
+import { usePageHref } from './SiteLink.tsx';
+import { legalPath } from '../site/urls.ts';
 
 /** The webhook or the lead endpoint, the timeout, captcha settings, the contact email and the messages every lead form island needs. */
 export function useFormProps(): { config: FormConfig; messages: FormMessages } {
   const { model } = usePage();
   const { site, forms } = model.data;
+  const href = usePageHref();
   return {
     config: {
       webhookUrl: site.formWebhookUrl,
@@ -20,8 +23,9 @@ export function useFormProps(): { config: FormConfig; messages: FormMessages } {
       captcha: forms.captcha,
       failure: forms.failure,
       noScript: forms.noScript,
-      problems: forms.endpoint.problems,
       honeypotLabel: forms.endpoint.honeypotLabel,
+      fieldProblems: forms.fieldProblems,
+      privacy: { label: forms.privacyLink, href: href(legalPath('privacy')) },
     },
   };
 }

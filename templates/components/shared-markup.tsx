@@ -31,7 +31,7 @@ export function useSharedMarkup(name: string, element: ReactElement): string {
   const key = `${name}\0${inLayout ? 'layout' : page.templateFile}\0${hrefStyle(page.route)}`;
   let shared = rendered.get(key);
   if (!shared) {
-    const value: PageContextValue = { ...page, links: [], islands: [] };
+    const value: PageContextValue = { ...page, links: [], islands: [], eagerIslands: [] };
     const html = renderToStaticMarkup(
       <PageContext.Provider value={value}>
         <LayoutScope.Provider value={inLayout}>{element}</LayoutScope.Provider>

@@ -79,7 +79,7 @@ export default function BlogIndexPage({ page }: { page: number }) {
       <div className="container">
         <Island
           name="BlogExplorer"
-          when="load"
+          when="idle"
           props={{
             labels,
             posts,

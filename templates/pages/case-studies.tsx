@@ -48,7 +48,7 @@ export default function CaseStudiesPage() {
         <div className="container">
           <Island
             name="CaseStudyGallery"
-            when="load"
+            when="idle"
             props={{
               labels: {
                 watch: page.watchLabel,

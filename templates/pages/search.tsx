@@ -42,7 +42,7 @@ export default function SearchPage() {
         {assets.search ? (
           <Island
             name="SiteSearch"
-            when="load"
+            when="idle"
             props={{ script: assets.search, action: href(searchPath), labels, offers, sections, tags, categories }}
           />
         ) : null}

@@ -30,6 +30,9 @@ export const leadEndpointPath = '/api/leads';
 /** The search page: the query in the address, `/search/?q=playwright`. */
 export const searchPath = '/search';
 
+/** The footer's thank-you for a newsletter post sent without JavaScript, shown when it is the address's fragment. */
+export const newsletterThanksId = 'newsletter-thanks';
+
 /** The not-found page, written as `404.html`. */
 export const notFoundPath = '/404';
 

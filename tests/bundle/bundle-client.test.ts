@@ -4,7 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { after, before, test } from 'node:test';
-import { bundleClient, measureScripts, type Bundle, type ClientEntries } from '../../cli/bundle/bundle-client.ts';
+import {
+  bundleClient,
+  measureScripts,
+  scriptFiles,
+  type Bundle,
+  type ClientEntries,
+} from '../../cli/bundle/bundle-client.ts';
 import { Cache } from '../../cli/cache/cache.ts';
 import { SiteError } from '../../cli/errors.ts';
 import { projectRoot } from '../helpers/content.ts';
@@ -12,7 +18,8 @@ import { realSite } from '../helpers/real-site.ts';
 
 // A tiny client: two islands sharing React, a site script, a hydration script and two style files.
 const sources: Record<string, string> = {
-  'client/site.ts': `document.documentElement.dataset.site = 'ready';\n`,
+  'client/site.ts': `document.documentElement.dataset.site = 'ready';\nvoid import('./later.ts').then((m) => m.run());\n`,
+  'client/later.ts': `export function run() { document.title = 'later'; }\n`,
   'client/hydrate.ts': `import { createElement } from 'react';\nimport { hydrateRoot } from 'react-dom/client';\nexport function hydrate(el: HTMLElement, C: () => null) { hydrateRoot(el, createElement(C)); }\n`,
   'client/islands/Counter.tsx': `import { useState } from 'react';\nexport default function Counter() { const [n, set] = useState(0); return <button onClick={() => set(n + 1)}>{n}</button>; }\n`,
   'client/islands/Greeting.tsx': `import { useId } from 'react';\nexport default function Greeting() { const id = useId(); return <p id={id}>Hello</p>; }\n`,
@@ -163,6 +170,26 @@ test('measureScripts counts a chunk shared by two islands once', () => {
   const greetingImports = fileAt(bundle, bundle.islands.Greeting!)!.imports.filter((url) => !one.files.includes(url));
   const extra = greetingImports.reduce((sum, url) => sum + fileAt(bundle, url)!.contents.byteLength, 0);
   assert.equal(both.bytes, one.bytes + greetingOnly + extra);
+});
+
+test('records what a file imports with import() apart from its static imports, and measureScripts counts it', () => {
+  const site = fileAt(bundle, bundle.siteScript)!;
+  assert.equal(site.lazyImports.length, 1);
+  assert.ok(!site.imports.includes(site.lazyImports[0]!));
+  const measured = measureScripts(bundle, [bundle.siteScript]);
+  assert.ok(measured.files.includes(site.lazyImports[0]!), 'the part imported later is counted');
+  assert.deepEqual(scriptFiles(bundle, [bundle.siteScript]), [bundle.siteScript, ...site.imports]);
+  assert.ok(!scriptFiles(bundle, [bundle.siteScript]).includes(site.lazyImports[0]!), 'but not loaded with it');
+});
+
+test('the real hydration script fetches no React until an island loads: React is behind its import()', async () => {
+  const real = await bundleClient(projectRoot, realSite.definition.client, noCache);
+  const staticBytes = scriptFiles(real, [real.hydrateScript]).reduce(
+    (sum, url) => sum + fileAt(real, url)!.contents.byteLength,
+    0,
+  );
+  assert.ok(staticBytes < 10_000, `the hydration script and its static imports are ${staticBytes} bytes`);
+  assert.ok(measureScripts(real, [real.hydrateScript]).bytes > 100_000, 'React comes with import()');
 });
 
 test('measureScripts ignores URLs that are not in the bundle', () => {

@@ -2,9 +2,12 @@
 // check in routes.spec.ts and the placement tests in chat-links.spec.ts.
 import type { Locator, Page } from '@playwright/test';
 import { chatPersonaUrl, expect } from './fixtures.ts';
+import { ui } from './site-data.ts';
 
 export const badge = (page: Page) => page.getByRole('link', { name: /^Ask Us Anything/ });
-export const dock = (page: Page) => page.getByRole('complementary', { name: 'Ask Us Anything' });
+export const dock = (page: Page) => page.getByRole('complementary', { name: ui.dock.label });
+/** The dock's lead control below 1440 px: the booking link. */
+export const bookingLink = (page: Page) => dock(page).getByRole('link', { name: ui.dock.book.text });
 
 /**
  * The link opens the chat persona in a new tab, without a handle on this page, and says so.

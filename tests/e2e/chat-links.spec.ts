@@ -1,6 +1,6 @@
 // Where the floating 'Ask Us Anything' badge stands, and what the chat links open. That every
 // page has the badge, floating and opening the chat in a new tab, is checked in routes.spec.ts.
-import { badge, dock, expectNewTabLink, measure, overlaps } from './chat-badge.ts';
+import { badge, bookingLink, dock, expectNewTabLink, measure, overlaps } from './chat-badge.ts';
 import { chatPersonaUrl, expect, test } from './fixtures.ts';
 import { pageAddress, postSlugs } from './site-data.ts';
 
@@ -35,7 +35,9 @@ test.describe('the badge never covers text or controls', () => {
     test.describe(`at ${width}px it sits in a solid strip along the bottom edge`, () => {
       test.use({ viewport: { width, height: width < 600 ? 844 : 768 } });
 
-      test('the strip spans the screen, is opaque and holds the badge with its label', async ({ page }) => {
+      test('the strip spans the screen, is opaque and holds the booking link, then the badge at its right', async ({
+        page,
+      }) => {
         await page.goto('/guides/playwright/');
         const { badge: box, dock: strip, viewport } = await measure(page);
         expect(strip.left).toBe(0);
@@ -45,10 +47,15 @@ test.describe('the badge never covers text or controls', () => {
         expect(box.bottom).toBeLessThanOrEqual(strip.bottom);
         const background = await dock(page).evaluate((element) => getComputedStyle(element).backgroundColor);
         expect(background).toBe('rgb(11, 27, 63)');
-        // The label stays on phones too.
+        // Booking leads the strip; the chat is the second choice at its right.
+        const booking = (await bookingLink(page).boundingBox())!;
+        expect(booking.x + booking.width).toBeLessThan(box.left);
+        expect(booking.width).toBeGreaterThan(box.right - box.left);
+        // On phones the badge is its icon, named by its words; where there is room the words show.
+        await expect(badge(page)).toHaveAccessibleName(/^Ask Us Anything/);
         const label = badge(page).getByText('Ask Us Anything', { exact: true });
-        await expect(label).toBeVisible();
-        expect((await label.boundingBox())!.width).toBeGreaterThan(60);
+        if (width < 600) expect((await label.boundingBox())?.width ?? 0).toBeLessThanOrEqual(1);
+        else expect((await label.boundingBox())!.width).toBeGreaterThan(60);
       });
 
       test('a control reached with Tab is scrolled clear of the strip', async ({ page }) => {

@@ -61,6 +61,72 @@ test.describe('form fields', () => {
   });
 });
 
+test.describe('reassurance and inline checks', () => {
+  for (const [formCase, note] of [
+    [consultation, forms.consultation.note],
+    [guideForm, forms.guide.note],
+    [toolkit, forms.toolkit.note],
+  ] as const) {
+    test(`the ${formCase.title} says under its button when we reply and that there is no spam, with the privacy policy`, async ({
+      page,
+    }) => {
+      const form = await openForm(page, formCase);
+      const line = form.locator('.form-note');
+      await expect(line).toContainText(note);
+      await expect(line.getByRole('link', { name: forms.privacyLink })).toHaveAttribute('href', '/privacy/');
+      // Under the button, not beside or above it.
+      const [button, text] = await Promise.all([submitButton(form, formCase).boundingBox(), line.boundingBox()]);
+      expect(text!.y).toBeGreaterThanOrEqual(button!.y + button!.height);
+    });
+  }
+
+  test('a field left wrong says so under itself and is marked invalid; fixing it clears both; sending an incomplete form marks every field and sends nothing', async ({
+    page,
+    webhook,
+    captcha,
+  }) => {
+    const form = await openForm(page, consultation);
+    const email = form.getByLabel('Email');
+    const userInvalid = (field: Locator) => field.evaluate((element) => element.matches(':user-invalid'));
+    // Tabbing through a field without typing is no mistake.
+    await form.getByLabel('Full name').focus();
+    await page.keyboard.press('Tab');
+    await expect(form.locator('.field-problem')).toHaveCount(0);
+
+    await email.fill('jane@');
+    await expect(form.locator('.field-problem')).toHaveCount(0);
+    await email.blur();
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(email).toHaveAccessibleDescription(forms.fieldProblems.email);
+    expect(await userInvalid(email)).toBe(true);
+    await email.fill('jane@company.com');
+    await expect(email).not.toHaveAttribute('aria-invalid');
+    await expect(form.locator('.field-problem')).toHaveCount(0);
+    expect(await userInvalid(email)).toBe(false);
+
+    await captcha.solve();
+    await submitButton(form, consultation).click();
+    await expect(form.getByLabel('Full name')).toBeFocused();
+    for (const [label, problem] of [
+      ['Full name', forms.fieldProblems.required],
+      ['Message', forms.fieldProblems.required],
+      ['Primary interest', forms.fieldProblems.choose],
+    ] as const) {
+      await expect(form.getByLabel(label)).toHaveAttribute('aria-invalid', 'true');
+      await expect(form.getByLabel(label)).toHaveAccessibleDescription(problem);
+    }
+    await expect(form.getByLabel('Company (optional)')).not.toHaveAttribute('aria-invalid');
+    await expect(alerts(form)).toHaveCount(0);
+    await expectRequests(page, webhook, 0);
+
+    await consultation.fill(form);
+    await expect(form.locator('.field-problem')).toHaveCount(0);
+    await submitButton(form, consultation).click();
+    await consultation.expectSuccess(page);
+    expect(webhook.requests).toHaveLength(1);
+  });
+});
+
 test.describe('submitting', () => {
   for (const formCase of [consultation, guideForm, toolkit]) {
     test(`the ${formCase.title} posts exactly its SPEC body, the captcha token and a submission id as text and then succeeds`, async ({
@@ -176,6 +242,12 @@ for (const formCase of [consultation, guideForm, toolkit]) {
       const busy = form.getByRole('button', { name: 'Submitting' });
       await expect(busy).toBeVisible();
       await expect(busy).toBeDisabled();
+      // A spinner beside the SPEC's label, turning unless the visitor asked for less motion.
+      const spinner = busy.locator('.button-spinner');
+      await expect(spinner).toBeVisible();
+      expect(await spinner.evaluate((element) => getComputedStyle(element).animationName)).toBe('button-spin');
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      expect(await spinner.evaluate((element) => getComputedStyle(element).animationName)).toBe('none');
       for (const field of await form.locator('input, textarea, select').all()) await expect(field).toBeDisabled();
       await expect.poll(() => webhook.requests.length).toBe(1);
 

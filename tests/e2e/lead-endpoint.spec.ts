@@ -8,6 +8,9 @@ import { consultation, guideForm, submitButton, toolkit, type LeadFormCase } fro
 import { leadSiteDist } from './build-lead-site.ts';
 import { spawnPreview, waitFor } from '../helpers/lead-endpoint.ts';
 import { startStubs, type Stubs } from '../helpers/lead-stubs.ts';
+import { navigation } from './site-data.ts';
+
+const newsletterText = navigation.footer.newsletter;
 
 // Each lead form against `sitegen preview` of a build whose forms post to the site's own endpoint
 // (build-lead-site.ts), with JavaScript and without, and the lead found in the store preview
@@ -109,6 +112,26 @@ for (const formCase of [consultation, guideForm, toolkit]) {
     });
   });
 }
+
+test("without JavaScript, the footer's newsletter field posts to the endpoint, comes back to the page's thank-you, and the address is kept for review", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`${preview.url}/terms/`);
+  const form = page.getByRole('form', { name: newsletterText.label });
+  await expect(form.locator('.newsletter-thanks')).toBeHidden();
+  await form.getByRole('textbox', { name: newsletterText.label }).fill('grace@example.com');
+  const answered = page.waitForResponse((response) => response.url() === `${preview.url}/api/leads`);
+  await form.getByRole('button', { name: newsletterText.buttonLabel }).click();
+  expect((await answered).status()).toBe(303);
+  await expect(page).toHaveURL(`${preview.url}/terms/#newsletter-thanks`);
+  await expect(page.getByText(newsletterText.thanks)).toBeVisible();
+  const row = await storedLead('newsletter', 'unverified');
+  expect(row.reason).toBe('no-captcha');
+  expect(JSON.parse(row.fields)).toEqual({ email: 'grace@example.com', source: 'newsletter', page: '/terms/' });
+  await context.close();
+});
 
 test('without JavaScript, a form the endpoint cannot take shows what to fix and a link back to the form', async ({
   browser,

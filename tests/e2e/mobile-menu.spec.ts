@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { bookingLink } from './chat-badge.ts';
 import { audiences, guides } from './site-data.ts';
 
 const hamburger = (page: Page) => page.locator('[data-mobile-nav] > summary');
@@ -69,6 +70,35 @@ test.describe('mobile menu', () => {
     await expect(panel(page)).toBeHidden();
     await expect(hamburger(page)).toBeFocused();
     await expect(hamburger(page)).toHaveAccessibleName('Open menu');
+  });
+});
+
+test.describe('on a 375×667 phone', () => {
+  test.use({ viewport: { width: 375, height: 667 } });
+
+  test("'Get Started' is in view in the open menu, and the dock leads to booking a call", async ({ page }) => {
+    await page.goto('/humans/');
+    await hamburger(page).click();
+    const getStarted = panel(page).getByRole('link', { name: 'Get Started' });
+    await expect(getStarted).toBeInViewport({ ratio: 1 });
+    // Nothing lies over it: a tap at its centre reaches it.
+    expect(
+      await getStarted.evaluate((link) => {
+        const box = link.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return hit !== null && link.contains(hit);
+      }),
+    ).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(panel(page)).toBeHidden();
+
+    // The control always on screen books the call: it opens the consultation form.
+    await page.mouse.wheel(0, 600);
+    const book = bookingLink(page);
+    await expect(book).toBeInViewport({ ratio: 1 });
+    await book.click();
+    await expect(page).toHaveURL(/\/getting-started\/#contact-form$/);
+    await expect(page.locator('#contact-form form')).toBeInViewport();
   });
 });
 

@@ -1,8 +1,8 @@
 // What holds for every page template, checked in one visit to a page of each: the page answers
 // with its status and logs no error once loaded and hydrated, runs its inline script under the
 // site's policy, shows every image, has no serious or critical axe violation, shows the chat
-// badge where it floats, keeps no placeholder in its text and never scrolls sideways from a
-// 320 px phone to a 1440 px laptop. A new template does not type-check until it has a page here;
+// badge where it floats, keeps no placeholder in its text, never scrolls sideways and lets
+// nothing fixed cover a submit button or a focused field, from a 320 px phone to a 1440 px laptop. A new template does not type-check until it has a page here;
 // a new page of a template costs no visit (one h1, head metadata, links and images that resolve
 // and no placeholder are checked on every built page without a browser, in
 // tests/pipeline/site-build.test.ts). Every check is soft, so one visit reports each broken
@@ -13,7 +13,13 @@ import type { SitePage } from '../../templates/site/routes.ts';
 import { badge, dock, expectNewTabLink, measure } from './chat-badge.ts';
 import { expect, expectNoConsoleErrors, hydrateAllIslands, test } from './fixtures.ts';
 import { placeholderPattern } from '../helpers/html.ts';
-import { blockingAxeViolations, brokenImages, sidewaysOverflow, textOutsideCode } from './page-checks.ts';
+import {
+  blockingAxeViolations,
+  brokenImages,
+  coveredControls,
+  sidewaysOverflow,
+  textOutsideCode,
+} from './page-checks.ts';
 
 /**
  * The page each template is visited on: of its pages, the one with the most in it (figures,
@@ -40,11 +46,18 @@ const templatePages: Record<Exclude<SitePage['kind'], 'redirect'>, string> = {
   'not-found': '/no-such-page',
 };
 
-/** Widths the page must fit without scrolling sideways, each with the height a visitor of it has. */
+/**
+ * Widths the page must fit without scrolling sideways, and where nothing fixed may cover a submit
+ * button or a focused field, each with the height a visitor of it has: a small and a common
+ * phone, a tablet, a small laptop (the dock's strip is widest just below 1440 px) and the width
+ * where the badge moves into the margin.
+ */
 const fitWidths = [
-  { width: 320, height: 700 },
+  { width: 320, height: 640 },
   { width: 390, height: 844 },
-  { width: 1024, height: 900 },
+  { width: 768, height: 1024 },
+  { width: 1024, height: 768 },
+  { width: 1280, height: 800 },
   { width: 1440, height: 900 },
 ];
 
@@ -116,6 +129,9 @@ test.describe('every template, in one visit', () => {
             await expect.soft(page.locator('[data-fake-captcha]').first(), 'the captcha widget').toBeVisible();
           }
           expect.soft(await sidewaysOverflow(page), `pixels wider than ${viewport.width} px`).toBeLessThanOrEqual(0);
+        });
+        await test.step(`nothing fixed covers a submit button or a focused field at ${viewport.width} px`, async () => {
+          expect.soft(await coveredControls(page), 'controls covered').toEqual([]);
         });
       }
 

@@ -26,14 +26,17 @@ export const forms = readJson<{
   submitting: string;
   captcha: { required: string; error: string; expired: string };
   failure: string;
-  consultation: { submit: string; interest: { options: string[] } };
-  guide: { submit: string };
-  toolkit: { submit: string; fixedGuideName: string };
+  fieldProblems: { required: string; email: string; 'too-long': string; choose: string };
+  privacyLink: string;
+  consultation: { submit: string; note: string; interest: { options: string[] } };
+  guide: { submit: string; note: string };
+  toolkit: { submit: string; note: string; fixedGuideName: string };
 }>('forms');
 export const ui = readJson<{
   islandFallback: string;
   skipToContent: string;
   askUsAnything: string;
+  dock: { label: string; book: { text: string; href: string } };
   notFound: {
     title: string;
     home: { text: string; href: string };
@@ -80,3 +83,6 @@ export const searchWords = {
   },
   postCodeOnly: { word: 'balanceDue', path: '/blog/future-of-manual-testing-with-ai/' },
 } as const;
+export const navigation = readJson<{
+  footer: { newsletter: { label: string; buttonLabel: string; thanks: string } };
+}>('navigation');

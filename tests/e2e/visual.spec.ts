@@ -248,6 +248,73 @@ test.describe('states', () => {
     await component(formCard(page, toolkit), `${slug(toolkit.title)}-success-${laptop.width}`);
   });
 
+  test(`${consultation.path} ${consultation.title} sent incomplete: each field's problem under it at ${phone.width}`, async ({
+    page,
+    captcha,
+  }) => {
+    await page.setViewportSize(phone);
+    const form = await openSettledForm(page, consultation);
+    await form.getByLabel('Email').fill('jane@');
+    await captcha.solve();
+    await submitButton(form, consultation).click();
+    await expect(form.locator('.field-problem')).toHaveCount(4);
+    await form.getByLabel('Full name').blur();
+    await quiet(page);
+    await component(formCard(page, consultation), `${slug(consultation.title)}-inline-errors-${phone.width}`);
+  });
+
+  test(`${consultation.path} ${consultation.title} sending: the busy button at ${phone.width}`, async ({
+    page,
+    webhook,
+    captcha,
+  }) => {
+    webhook.respondWith('hold');
+    await page.setViewportSize(phone);
+    const form = await openSettledForm(page, consultation);
+    await consultation.fill(form);
+    await captcha.solve();
+    await submitButton(form, consultation).click();
+    const busy = form.getByRole('button', { name: forms.submitting });
+    await expect(busy).toBeDisabled();
+    await busy.scrollIntoViewIfNeeded();
+    // The button, the note under it and the fields above, greyed while they are locked.
+    await component(form.locator('fieldset'), `${slug(consultation.title)}-busy-${phone.width}`);
+    webhook.release();
+  });
+
+  test(`${consultation.path}#startup-blueprint: the form under the heading of its offer at ${phone.width}`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(phone);
+    await openStill(page, `${consultation.path}#startup-blueprint`);
+    await quiet(page);
+    await component(formCard(page, consultation), `${slug(consultation.title)}-offer-${phone.width}`);
+  });
+
+  test(`/case-studies/ a case study with its full story open at ${phone.width}`, async ({ page }) => {
+    await page.setViewportSize(phone);
+    await openStill(page, '/case-studies/');
+    const card = page.locator('.case-card:has(.case-story)').first();
+    const story = card.locator('.case-story');
+    await story.locator('summary').click();
+    await expect(story).toHaveAttribute('open', '');
+    await quiet(page);
+    await component(card, `case-story-open-${phone.width}`);
+  });
+
+  // The dock as it stands while the page scrolls: the booking strip on a phone, the badge's tile in the margin on a laptop.
+  for (const viewport of viewports) {
+    test(`the dock mid-page at ${viewport.width}`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await openStill(page, '/humans/');
+      await page.evaluate(() => window.scrollTo({ top: 600, behavior: 'instant' }));
+      const dock = page.locator('.chat-dock');
+      const shown = viewport.width < 1440 ? dock : dock.locator('.chat-badge');
+      await expect(shown).toBeVisible();
+      await expect(shown).toHaveScreenshot(`dock-${viewport.width}.png`, { timeout: screenshotTimeout });
+    });
+  }
+
   test(`an unknown post at ${phone.width}`, async ({ page }) => {
     await page.setViewportSize(phone);
     await openStill(page, '/blog/no-such-post');

@@ -454,6 +454,51 @@ for (const [name, start] of Object.entries(runtimes)) {
       assert.match(answer.body, /<a href="\/getting-started\/">Back to the form<\/a>/);
     });
 
+    test("without JavaScript: the footer's newsletter field is kept for review and sent back to its page's thank-you (303)", async () => {
+      const form = new URLSearchParams({
+        form: 'newsletter',
+        email: 'grace@example.com',
+        source: 'newsletter',
+        website: '',
+        page: '/blog/',
+      }).toString();
+      const answer = await runtime.post(form, {
+        client: me(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      assert.equal(answer.status, 303);
+      assert.equal(answer.headers.location, '/blog/#newsletter-thanks');
+      const row = (await runtime.leads()).at(-1)!;
+      assert.deepEqual(
+        [row.form, row.status, row.reason, row.fields],
+        [
+          'newsletter',
+          'unverified',
+          'no-captcha',
+          { email: 'grace@example.com', source: 'newsletter', page: '/blog/' },
+        ],
+      );
+    });
+
+    for (const page of ['//evil.example/', '/\\evil.example/', 'https://evil.example/'])
+      test(`without JavaScript: a newsletter post naming ${page} as its page is refused (422), sends nowhere else and stores nothing`, async () => {
+        const before = (await runtime.leads()).length;
+        const form = new URLSearchParams({
+          form: 'newsletter',
+          email: 'grace@example.com',
+          source: 'newsletter',
+          page,
+        });
+        const answer = await runtime.post(form.toString(), {
+          client: me(),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        });
+        assert.equal(answer.status, 422);
+        assert.equal(answer.headers.location, undefined);
+        assert.match(answer.body, /<a href="\/">/, 'the way back is the home page');
+        assert.equal((await runtime.leads()).length, before);
+      });
+
     test('a test lead signed with the reCAPTCHA secret reports every hop: stored, then delivered, marked as a test', async () => {
       const submissionId = newId();
       const text = JSON.stringify({

@@ -439,8 +439,9 @@ test('loads no React on pages without islands, and the hydration script where is
   assert.match(blog, /<script type="module" src="\/assets\/hydrate-[A-Z0-9]+\.js" fetchpriority="low">/);
   assert.match(blog, /data-island="BlogExplorer"/);
   const budget = result.budgets.find((b) => b.path === '/terms')!;
-  // The small site script (header, menus, chat dock, newsletter): React alone is a hundred times this.
-  assert.ok(budget.bytes < 3072, `terms loads ${budget.bytes} bytes`);
+  // The small site script (header, menus, chat dock) and the newsletter code it imports once a
+  // visitor reaches for the field: React alone is forty times this.
+  assert.ok(budget.bytes < 6144, `terms loads ${budget.bytes} bytes`);
 });
 
 test('records the shared header and footer links on every page, with the home page linking its sections as #anchors', async () => {
@@ -461,10 +462,11 @@ test('records the shared header and footer links on every page, with the home pa
     devshops.some((origin) => path.resolve(projectRoot, origin!.file) === path.join(content, 'data', 'audiences.json')),
     'the footer Services column names its dataset',
   );
+  // Links to the home page's sections (the dock's booking link goes to a place on another page).
   const sectionLinks = (page: string) =>
     layoutLinks(page)
       .map(([href]) => href)
-      .filter((href) => href.includes('#'));
+      .filter((href) => href.startsWith('#') || href.startsWith('/#'));
   assert.ok(
     sectionLinks('/').length > 0 && sectionLinks('/').every((href) => href.startsWith('#')),
     sectionLinks('/').join(' '),

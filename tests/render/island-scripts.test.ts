@@ -7,7 +7,8 @@ import { parsePage } from '../helpers/html.ts';
 
 const bundle = sampleBundle();
 
-function page(islands: string[]): RenderedPage {
+/** A page holding `islands`, those named in `eager` needed at once. */
+function page(islands: string[], eager: string[] = islands): RenderedPage {
   return {
     route: {
       path: '/x',
@@ -21,6 +22,7 @@ function page(islands: string[]): RenderedPage {
     html: '<!DOCTYPE html><html lang="en"><head><title>X</title></head><body><main><p>body</p></main></body></html>',
     links: [],
     islands,
+    eagerIslands: eager,
   };
 }
 
@@ -50,15 +52,35 @@ test('adds the hydration script as a module in the head of a page with islands',
   assert.deepEqual(modules, [bundle.hydrateScript]);
 });
 
-test('preloads the island bundle and every chunk it and the hydration script import, each once', () => {
+test('preloads an island needed at once, every chunk it imports and the renderer the hydration script imports, each once', () => {
   const { preloads } = headScripts(withIslandScripts(page(['BlogExplorer']), bundle).html);
-  assert.deepEqual(preloads.sort(), ['/assets/chunks/react-REAC.js', '/assets/islands/BlogExplorer-BLOG.js']);
+  assert.deepEqual(preloads.sort(), [
+    '/assets/chunks/mount-island-MOUN.js',
+    '/assets/chunks/react-REAC.js',
+    '/assets/islands/BlogExplorer-BLOG.js',
+  ]);
+});
+
+test('preloads nothing for islands that wait: their code and the framework come when they load', () => {
+  const { preloads, modules } = headScripts(withIslandScripts(page(['BlogExplorer'], []), bundle).html);
+  assert.deepEqual(preloads, []);
+  assert.deepEqual(modules, [bundle.hydrateScript], 'the hydration script still loads, to wait for them');
+});
+
+test('preloads only the islands needed at once when others wait', () => {
+  const { preloads } = headScripts(
+    withIslandScripts(page(['TestimonialCarousel', 'BlogExplorer'], ['BlogExplorer']), bundle).html,
+  );
+  assert.ok(preloads.includes('/assets/islands/BlogExplorer-BLOG.js'));
+  assert.ok(!preloads.includes('/assets/islands/TestimonialCarousel-CARO.js'), 'a waiting island');
+  assert.ok(!preloads.includes('/assets/chunks/carousel-util-UTIL.js'), 'a chunk only the waiting island needs');
 });
 
 test('preloads the chunks of every island on the page and no other island', () => {
   const { preloads } = headScripts(withIslandScripts(page(['TestimonialCarousel', 'BlogExplorer']), bundle).html);
   assert.deepEqual(preloads.sort(), [
     '/assets/chunks/carousel-util-UTIL.js',
+    '/assets/chunks/mount-island-MOUN.js',
     '/assets/chunks/react-REAC.js',
     '/assets/islands/BlogExplorer-BLOG.js',
     '/assets/islands/TestimonialCarousel-CARO.js',
@@ -73,7 +95,7 @@ test('fetches the hydration script and every preload at low priority, so no scri
     (e) =>
       (e.name === 'link' && e.attribs.rel === 'modulepreload') || (e.name === 'script' && e.attribs.type === 'module'),
   );
-  assert.equal(scripts.length, 5);
+  assert.equal(scripts.length, 6);
   assert.deepEqual([...new Set(scripts.map((e) => e.attribs.fetchpriority))], ['low']);
 });
 

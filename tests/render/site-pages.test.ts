@@ -69,6 +69,8 @@ test('records exactly the islands whose markers are in the HTML, once each, on e
   for (const [urlPath, page] of rendered) {
     const names = [...new Set(islandMarkers(page.html).map((marker) => marker.name))];
     assert.deepEqual(page.islands, names, urlPath);
+    const eager = islandMarkers(page.html).filter((marker) => marker.when === 'load');
+    assert.deepEqual(page.eagerIslands, [...new Set(eager.map((marker) => marker.name))], `${urlPath}: preloaded`);
   }
 });
 
@@ -80,7 +82,7 @@ test('marks each island with its name, load condition, numbered id and bundle UR
     { ...marker, props: marker!.props.length },
     {
       name: 'BlogExplorer',
-      when: 'load',
+      when: 'idle',
       id: 'island-0',
       src: '/assets/islands/BlogExplorer-TEST.js',
       className: 'island',

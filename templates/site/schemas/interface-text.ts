@@ -14,6 +14,9 @@ const guideMailSubject = mailSubject.refine(
   'expected no placeholder other than {guide}',
 );
 
+/** The line under a form's button: when the company replies, no spam (the privacy link follows it). */
+const formNote = lineText(200);
+
 /** A line of the endpoint's failure page about one field: `{field}` stands for its label. */
 const fieldProblem = text.refine((value) => value.includes('{field}'), 'expected the placeholder {field}');
 
@@ -21,7 +24,10 @@ const fieldProblem = text.refine((value) => value.includes('{field}'), 'expected
 export const formsSchema = z
   .object({
     submitting: text,
-    required: text,
+    /** What a field says under itself once the visitor left it wrong, by the lead schema's problem. */
+    fieldProblems: z.object({ required: text, email: text, 'too-long': text, choose: text }).strict(),
+    /** The link to the privacy policy at the end of each form's note. */
+    privacyLink: text,
     captcha: z
       .object({
         required: text,
@@ -65,12 +71,21 @@ export const formsSchema = z
         message: field,
         interest: z.object({ label: text, placeholder: text, options: z.array(text).length(3) }).strict(),
         submit: text,
+        note: formNote,
         legend,
         mailSubject,
       })
       .strict(),
     guide: z
-      .object({ name: field, email: field, company: field, submit: text, legend, mailSubject: guideMailSubject })
+      .object({
+        name: field,
+        email: field,
+        company: field,
+        submit: text,
+        note: formNote,
+        legend,
+        mailSubject: guideMailSubject,
+      })
       .strict(),
     toolkit: z
       .object({
@@ -78,6 +93,7 @@ export const formsSchema = z
         email: field,
         organization: field,
         submit: text,
+        note: formNote,
         fixedGuideName: text,
         legend,
         mailSubject,
@@ -91,8 +107,11 @@ export const uiSchema = z
   .object({
     skipToContent: text,
     askUsAnything: text,
-    /** Beside the badge in the chat dock, on screens wide enough for it. */
-    askUsPrompt: text,
+    /**
+     * The dock along the bottom of screens narrower than 1440 px: its name for screen readers,
+     * and the booking link that leads it (the consultation form), the chat badge beside it.
+     */
+    dock: z.object({ label: text, book: link }).strict(),
     newTabNote: text,
     /** `home` is the 404's first action; a search of the site and the links follow it. */
     notFound: z

@@ -104,6 +104,8 @@ export const navigationSchema = z
             thanks: text,
             failure: text,
             honeypotLabel: text,
+            /** The subject of the email offered in its place when it cannot be sent (no JavaScript, no endpoint). */
+            mailSubject: lineText(120),
           })
           .strict(),
       })
