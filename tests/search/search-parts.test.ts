@@ -10,7 +10,7 @@ import { Cache } from '../../cli/cache/cache.ts';
 import { checkSite } from '../../cli/check/index.ts';
 import { SiteErrorList } from '../../cli/errors.ts';
 import { buildSite } from '../../cli/pipeline/build-site.ts';
-import { partKey } from '../../cli/search/search-part.ts';
+import { indexPart, partKey } from '../../cli/search/search-part.ts';
 import { DiskWriter, MemoryWriter } from '../../cli/write/writers.ts';
 import { tinyContentCopy } from '../helpers/build-output.ts';
 import { editFile } from '../helpers/content.ts';
@@ -171,4 +171,21 @@ test('no Pagefind process outlives the build that started it', async () => {
   for (let attempt = 0; attempt < 40 && children().length > 0; attempt++)
     await new Promise((resolve) => setTimeout(resolve, 50));
   assert.deepEqual(children(), []);
+});
+
+test('a part lets go of each page once Pagefind has it, and indexes them all', async () => {
+  const page = (n: number) => ({
+    url: `/p${n}/`,
+    html: `<!DOCTYPE html><html lang="en"><head><title>P${n}</title></head><body><main data-pagefind-body><h1>Page ${n}</h1><p>word${n}</p></main></body></html>`,
+  });
+  const pages = Array.from({ length: 20 }, (_, n) => page(n));
+  const files = await indexPart(pages, new Cache(undefined), (errors) => new Error(errors.join('; ')));
+  assert.equal(pages.length, 0, 'the part holds none of its pages once they are sent');
+  const entry = JSON.parse(Buffer.from(files.get('pagefind-entry.json')!).toString('utf8')) as {
+    languages: Record<string, { page_count: number }>;
+  };
+  assert.deepEqual(
+    Object.values(entry.languages).map((language) => language.page_count),
+    [20],
+  );
 });

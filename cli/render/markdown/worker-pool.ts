@@ -34,10 +34,9 @@ export async function renderInWorkers(
   options: { threads?: number; cache?: SharedCache; theme?: BundledTheme } = {},
 ): Promise<void> {
   if (sources.length === 0) return;
-  // Longest first: long bodies spread over the workers early, and the run ends on short ones.
-  const queue: MarkdownTask[] = sources
-    .map((source, id) => ({ id, ...source }))
-    .sort((a, b) => b.markdown.length - a.markdown.length);
+  // In the caller's order, which is the order their pages are taken in (for search, route order):
+  // a body done long before those ahead of it would hold its page in memory until they are.
+  const queue: MarkdownTask[] = sources.map((source, id) => ({ id, ...source }));
   const workers = Array.from({ length: Math.min(options.threads ?? defaultPoolSize(), sources.length) }, () =>
     startWorker(options.cache, options.theme),
   );
