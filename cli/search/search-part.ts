@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as pagefind from 'pagefind';
 import type { Cache } from '../cache/cache.ts';
+import { concurrency } from '../shared/concurrency.ts';
 
 /** A page to index: its public address and its HTML. */
 export interface SearchPage {
@@ -146,9 +147,6 @@ async function indexWithPagefind(
   }
 }
 
-/** Pages handed to Pagefind and not yet indexed by it, per part. */
-const pagesInFlight = 8;
-
 /**
  * Adds the `waiting` pages to Pagefind's index in their order, a few at a time, taking each out
  * of the list as it is sent, so that its HTML is let go once Pagefind has it: handing a whole part over at once queued every page again, encoded,
@@ -166,7 +164,7 @@ async function addInOrder(index: pagefind.PagefindIndex, waiting: SearchPage[]):
       errors.push(...added.errors.map((error) => `${url}: ${error}`));
     }
   };
-  await Promise.all(Array.from({ length: Math.min(pagesInFlight, waiting.length) }, lane));
+  await Promise.all(Array.from({ length: Math.min(concurrency.searchPagesInFlight(), waiting.length) }, lane));
   return errors;
 }
 

@@ -1,7 +1,7 @@
-import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { BundledTheme } from 'shiki';
 import type { SharedCache } from '../../cache/cache.ts';
+import { concurrency } from '../../shared/concurrency.ts';
 import type { MarkdownReply, MarkdownTask } from './markdown-worker.ts';
 import type { RenderedMarkdown } from './render-markdown.ts';
 
@@ -18,9 +18,9 @@ const batchesPerWorker = 8;
  */
 const workerLimits = { resourceLimits: { maxYoungGenerationSizeMb: 24 } };
 
-/** One worker per core, at most four. */
+/** One worker per core, at most four (cli/shared/concurrency.ts). */
 export function defaultPoolSize(): number {
-  return Math.min(os.availableParallelism(), 4);
+  return concurrency.markdownWorkers();
 }
 
 /**
