@@ -150,11 +150,12 @@ try {
     if (!keep) rmSync(out, { recursive: true, force: true });
   }
 
-  if (results.length > 0) console.log('');
-  if (results.length > 0)
+  if (results.length > 0) {
+    console.log('');
     console.log(
       `${'posts'.padStart(6)} ${'pages'.padStart(6)} ${'wall s'.padStart(7)} ${'CPU s'.padStart(7)} ${'peak MiB'.padStart(9)} ${'/blog/'.padStart(10)} ${'home'.padStart(10)} ${'largest page'.padStart(13)} ${'posts.json'.padStart(11)}  search index`,
     );
+  }
   for (const r of results) {
     const search = r.search
       ? `${r.search.files} files, largest ${kib(r.search.largest)}, ${kib(r.search.total)} in all`
