@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Cache } from '../cache/cache.ts';
 import { cacheKey } from '../cache/cache.ts';
 import { packageVersion } from '../cache/engine-identity.ts';
+import { inputsUnchanged } from '../cache/input-hashes.ts';
 import type { ClientEntries } from '../config/site-definition.ts';
 import type { Bundle, BundledFile } from './bundle-client.ts';
 
@@ -37,29 +37,11 @@ export async function bundleCacheKey(root: string, entries: ClientEntries): Prom
   return cacheKey(`bundle ${formatVersion}`, packageVersion('esbuild'), JSON.stringify(entries), ...lists);
 }
 
-/** Hashes of the files esbuild read, by path relative to the project root. */
-export async function hashInputs(root: string, relativePaths: Iterable<string>): Promise<Record<string, string>> {
-  const paths = [...new Set(relativePaths)].sort();
-  const hashes = await Promise.all(
-    paths.map(async (relative) => {
-      try {
-        return createHash('sha256')
-          .update(await readFile(path.join(root, relative)))
-          .digest('hex');
-      } catch {
-        return undefined;
-      }
-    }),
-  );
-  return Object.fromEntries(paths.flatMap((relative, i) => (hashes[i] === undefined ? [] : [[relative, hashes[i]]])));
-}
-
 /** The cached bundle when there is one under `key` and every input still hashes the same. */
 export async function readCachedBundle(cache: Cache, root: string, key: string): Promise<Bundle | undefined> {
   const entry = cache.getJson('bundle', key, isEntry);
   if (!entry) return undefined;
-  const current = await hashInputs(root, Object.keys(entry.inputs));
-  for (const [input, hash] of Object.entries(entry.inputs)) if (current[input] !== hash) return undefined;
+  if (!(await inputsUnchanged(root, entry.inputs))) return undefined;
   return {
     ...entry.bundle,
     files: entry.bundle.files.map((file) => ({

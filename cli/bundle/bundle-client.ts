@@ -4,7 +4,8 @@ import type * as esbuild from 'esbuild';
 import { SiteError } from '../errors.ts';
 import type { Cache } from '../cache/cache.ts';
 import type { ClientEntries } from '../config/site-definition.ts';
-import { bundleCacheKey, hashInputs, readCachedBundle, writeCachedBundle } from './bundle-cache.ts';
+import { hashInputs } from '../cache/input-hashes.ts';
+import { bundleCacheKey, readCachedBundle, writeCachedBundle } from './bundle-cache.ts';
 
 /** A file the bundler produced, named by its content hash. */
 export interface BundledFile {

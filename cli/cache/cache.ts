@@ -45,6 +45,11 @@ export const cacheTable = {
    * unused ones go after two days.
    */
   search: { maxEntryBytes: 256 * 1024 * 1024, maxAgeDays: 2 },
+  /**
+   * The site definition's compile, by the engine, esbuild and the definition's file; taken only
+   * while every file it was made from is unchanged (cli/config/load-site.ts).
+   */
+  definitions: { maxEntryBytes: 64 * 1024 * 1024, maxAgeDays: 14 },
   /** The client bundle, by its input files and esbuild's version. */
   bundle: { maxEntryBytes: 64 * 1024 * 1024, maxAgeDays: 14 },
   /** The last build into each output folder (cli/pipeline/build-reuse.ts). */

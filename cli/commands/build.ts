@@ -167,7 +167,7 @@ async function buildWithProgress(
     import('../pipeline/build-site.ts'),
     import('../write/writers.ts'),
   ]);
-  const site = await loadSite(root, where.config);
+  const site = await loadSite(root, where.config, cache);
   const envNames = [...(site.definition.env ?? [])];
   // Server routes are bundled for their hosts first: one that does not bundle stops the build
   // before it writes anything.

@@ -3,14 +3,16 @@
 // is imported at once, the way Vite loads its config. Packages stay imports, so the site and the
 // engine share one React and one zod, and `sitegen/site` is the running engine itself.
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'esbuild';
 import { errorCatalogue } from '../error-catalogue.ts';
 import { SiteError } from '../errors.ts';
-import { cacheKey } from '../cache/cache.ts';
+import { cacheKey, type Cache } from '../cache/cache.ts';
+import { engineIdentity, packageVersion } from '../cache/engine-identity.ts';
+import { hashInputs, inputsUnchanged } from '../cache/input-hashes.ts';
 import type { PageSpec, SiteDefinition } from './site-definition.ts';
 
 /** The file a project's site definition is read from. */
@@ -30,8 +32,15 @@ export interface LoadedSite<Model = unknown, Page extends PageSpec = PageSpec> {
   imports: Map<string, string[]>;
 }
 
-/** Compiles and imports the site definition of the project at `root`. */
-export async function loadSite(root: string, configFile = path.join(root, configFileName)): Promise<LoadedSite> {
+/**
+ * Compiles and imports the site definition of the project at `root`; with a `cache`, the compile
+ * is kept there and taken again while every file it was made from is unchanged.
+ */
+export async function loadSite(
+  root: string,
+  configFile = path.join(root, configFileName),
+  cache?: Cache,
+): Promise<LoadedSite> {
   if (!existsSync(configFile)) {
     throw new SiteError({
       code: 'config.missing',
@@ -39,7 +48,7 @@ export async function loadSite(root: string, configFile = path.join(root, config
       hint: `Create ${configFileName} exporting defineSite({...}) (see docs/architecture.md), or run sitegen in the project's folder.`,
     });
   }
-  const { exports, code, metafile } = await importCompiled(root, configFile);
+  const { exports, code, metafile } = await importCompiled(root, configFile, cache);
   const definition = exports.default;
   if (!isDefinition(definition)) {
     throw new SiteError({
@@ -136,9 +145,25 @@ const enginePlugin: Plugin = {
  * Compiles `entry` (TypeScript and JSX) with the files it imports into one module and imports it
  * at once. Packages stay imports, resolved from the project's node_modules, and the engine's
  * public entry is the running engine's. A source that does not compile is a located
- * `template.compile-failed`.
+ * `template.compile-failed`. With a `cache`, the compile is kept in it (`definitions`) and taken
+ * again, instead of compiling, while what it was made from is unchanged.
  */
-export async function importCompiled(root: string, entry: string): Promise<CompiledModule> {
+export async function importCompiled(root: string, entry: string, cache?: Cache): Promise<CompiledModule> {
+  const kept = cache && (await keptCompile(root, entry, cache));
+  const { code, metafile } = kept ?? (await compile(root, entry));
+  if (!kept && cache) await keepCompile(root, entry, cache, { code, metafile });
+  // Beside the entry, so the module's package imports resolve from the project's node_modules.
+  const module = `${entry}.timestamp-${Date.now()}-${randomBytes(4).toString('hex')}.mjs`;
+  await writeFile(module, code);
+  try {
+    return { exports: (await import(pathToFileURL(module).href)) as Record<string, unknown>, code, metafile };
+  } finally {
+    await rm(module, { force: true });
+  }
+}
+
+/** esbuild's compile of `entry` into one module, with its record of the inputs. */
+async function compile(root: string, entry: string): Promise<Omit<CompiledModule, 'exports'>> {
   const esbuild = await import('esbuild');
   let result: Awaited<ReturnType<typeof esbuild.build<{ write: false; metafile: true }>>>;
   try {
@@ -169,17 +194,99 @@ export async function importCompiled(root: string, entry: string): Promise<Compi
       cause: error,
     });
   }
-  const code = result.outputFiles[0]!.contents;
-  // Beside the entry, so the module's package imports resolve from the project's node_modules.
-  const module = `${entry}.timestamp-${Date.now()}-${randomBytes(4).toString('hex')}.mjs`;
-  await writeFile(module, code);
+  return { code: result.outputFiles[0]!.contents, metafile: result.metafile };
+}
+
+/** Bumped when what a kept compile records, or what it is checked against, changes. */
+const compileRecordVersion = 1;
+
+/**
+ * A compile as the cache keeps it: the module, esbuild's record of its inputs, and a hash of
+ * each file it was made from and of the names in each folder holding one, as they were.
+ */
+interface KeptCompile {
+  code: string;
+  inputs: CompiledModule['metafile']['inputs'];
+  files: Record<string, string>;
+  folders: Record<string, string>;
+}
+
+/**
+ * Files besides the compiled sources that decide what esbuild makes of them: the TypeScript
+ * settings (JSX, paths) and the package's own (module type, imports).
+ */
+const compileSettings = ['tsconfig.json', 'package.json'];
+
+/** The cache key of a compile of `entry`: the engine, esbuild and where the public entry is. */
+function compileKey(root: string, entry: string): string {
+  return cacheKey(
+    'definition',
+    compileRecordVersion,
+    engineIdentity(),
+    packageVersion('esbuild'),
+    publicEntry,
+    path.resolve(root),
+    path.relative(root, entry),
+  );
+}
+
+/**
+ * The compile the cache keeps for `entry`, when every file it was made from holds what it held
+ * then and no file has come or gone beside them (one an import would now resolve to first);
+ * undefined otherwise, and the definition is compiled again.
+ */
+async function keptCompile(
+  root: string,
+  entry: string,
+  cache: Cache,
+): Promise<Omit<CompiledModule, 'exports'> | undefined> {
+  const kept = cache.getJson('definitions', compileKey(root, entry), isKeptCompile);
+  if (!kept || !(await inputsUnchanged(root, kept.files))) return undefined;
+  const folders = Object.entries(kept.folders);
+  if (!folders.every(([folder, hash]) => folderHash(root, folder) === hash)) return undefined;
+  return { code: Buffer.from(kept.code, 'utf8'), metafile: { inputs: kept.inputs } };
+}
+
+/** Keeps a compile of `entry` with the hashes `keptCompile` checks it against. */
+async function keepCompile(
+  root: string,
+  entry: string,
+  cache: Cache,
+  compiled: Omit<CompiledModule, 'exports'>,
+): Promise<void> {
+  const files = [...Object.keys(compiled.metafile.inputs), ...compileSettings];
+  const folders = [...new Set(files.map((file) => path.dirname(file)))];
+  const kept: KeptCompile = {
+    code: Buffer.from(compiled.code).toString('utf8'),
+    inputs: compiled.metafile.inputs,
+    files: await hashInputs(root, files),
+    folders: Object.fromEntries(folders.map((folder) => [folder, folderHash(root, folder)])),
+  };
+  cache.putJson('definitions', compileKey(root, entry), kept);
+}
+
+/** A hash of the names in a project folder; `-` for a folder that cannot be listed. */
+function folderHash(root: string, folder: string): string {
   try {
-    return {
-      exports: (await import(pathToFileURL(module).href)) as Record<string, unknown>,
-      code,
-      metafile: result.metafile,
-    };
-  } finally {
-    await rm(module, { force: true });
+    return cacheKey(...readdirSync(path.resolve(root, folder)).sort());
+  } catch {
+    return '-';
   }
+}
+
+function isKeptCompile(value: unknown): value is KeptCompile {
+  const kept = value as Partial<KeptCompile> | null;
+  const hashes = (record: unknown) =>
+    typeof record === 'object' &&
+    record !== null &&
+    !Array.isArray(record) &&
+    Object.values(record).every((hash) => typeof hash === 'string');
+  return (
+    typeof kept?.code === 'string' &&
+    typeof kept.inputs === 'object' &&
+    kept.inputs !== null &&
+    Object.values(kept.inputs).every((input) => Array.isArray((input as { imports?: unknown }).imports)) &&
+    hashes(kept.files) &&
+    hashes(kept.folders)
+  );
 }

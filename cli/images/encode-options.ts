@@ -3,13 +3,16 @@ import type { RasterFormat } from './raster-formats.ts';
 /**
  * How each output format is encoded. Photos (JPEG, WebP, AVIF sources) and graphics (PNG and
  * GIF sources: screenshots, diagrams) differ: text in a screenshot needs full colour resolution
- * and near-lossless WebP, where a photo takes stronger compression unseen. AVIF's effort is
- * kept low (2 of 9): higher efforts took three to seven times as long for a few per cent.
+ * and near-lossless WebP, where a photo takes stronger compression unseen. A photo is encoded at
+ * the lowest efforts that still give files of the same size and look: each step up in AVIF's or
+ * WebP's effort cost much more time for about a per cent, and the JPEG, which only a browser
+ * without AVIF or WebP loads, keeps mozjpeg's tables without its slow trellis and scan search
+ * (benchmarks.md has the figures).
  */
 const settings = {
   photo: {
-    avif: { quality: 50, effort: 2 },
-    webp: { quality: 75, effort: 4 },
+    avif: { quality: 50, effort: 0 },
+    webp: { quality: 75, effort: 2 },
   },
   graphic: {
     avif: { quality: 62, effort: 2, chromaSubsampling: '4:4:4' },
@@ -17,7 +20,7 @@ const settings = {
   },
   /** The source format itself, as the `<img>` fallback and the image's own URL. */
   own: {
-    jpeg: { quality: 75, mozjpeg: true },
+    jpeg: { quality: 75, mozjpeg: true, trellisQuantisation: false, optimiseScans: false },
     png: { palette: true, quality: 90, effort: 7, compressionLevel: 9 },
     gif: { effort: 7 },
   },

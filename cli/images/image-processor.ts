@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { Cache } from '../cache/cache.ts';
-import { availableParallelism } from 'node:os';
 import { SiteError, SiteErrorList } from '../errors.ts';
 import type { ContentFiles } from '../shared/read-content-file.ts';
+import { concurrency } from '../shared/concurrency.ts';
 import { fileFailure } from '../shared/read-content-file.ts';
 import { encodeVariants } from './encode-variants.ts';
 import { processingFailed } from './image-errors.ts';
@@ -46,7 +46,7 @@ export class ImageProcessor {
   constructor(options: ImageProcessorOptions = {}) {
     const cache = options.cache ?? new Cache(undefined);
     this.cache = new VariantCache(cache, options.keepInMemory ?? !cache.enabled);
-    this.concurrency = options.concurrency ?? Math.max(1, Math.min(4, availableParallelism()));
+    this.concurrency = options.concurrency ?? concurrency.images();
   }
 
   /**

@@ -311,12 +311,24 @@ function placeholdersOf(routed: RoutedStep): Map<string, (tag: string) => boolea
 async function renderPagesAsBodiesArrive(run: RenderRun, toRender: Route[]): Promise<SiteError[]> {
   const waiting = new Map<string, Route[]>();
   const missingBodies = new Map<Route, number>();
+  // Pages left to render that show each body: once none is, the body is let go, so that a large
+  // site never holds every rendered body at once.
+  const pagesLeft = new Map<string, number>();
+  const render = (route: Route) => {
+    renderOne(run, route);
+    for (const file of new Set(bodiesShown(route))) {
+      const left = pagesLeft.get(file)! - 1;
+      pagesLeft.set(file, left);
+      if (left === 0) run.context.markdown.delete(file);
+    }
+  };
   for (const route of toRender) {
+    for (const file of new Set(bodiesShown(route))) pagesLeft.set(file, (pagesLeft.get(file) ?? 0) + 1);
     const bodies = route.bodies.filter((file) => run.sources.has(file));
-    if (bodies.length === 0) renderOne(run, route);
     missingBodies.set(route, bodies.length);
     for (const file of bodies) waiting.set(file, [...(waiting.get(file) ?? []), route]);
   }
+  for (const route of toRender) if (missingBodies.get(route) === 0) render(route);
   const missingImages: SiteError[] = [];
   const onBody = (file: string, written: RenderedMarkdown) => {
     const problems = acceptBody(run, file, written);
@@ -328,13 +340,19 @@ async function renderPagesAsBodiesArrive(run: RenderRun, toRender: Route[]): Pro
     for (const route of waiting.get(file) ?? []) {
       const left = missingBodies.get(route)! - 1;
       missingBodies.set(route, left);
-      if (left === 0) renderOne(run, route);
+      if (left === 0) render(route);
     }
   };
   const { cache, threads } = run.options;
   const bodies = [...waiting.keys()].flatMap((file) => run.sources.get(file) ?? []);
   await renderBodies(bodies, { cache, threads, theme: run.site.markdown?.theme, onBody });
   return missingImages;
+}
+
+/** The Markdown files a route's page reads as it renders: its bodies, and the one its copy holds. */
+function bodiesShown(route: Route): string[] {
+  const copied = route.copy?.spec.body;
+  return copied && 'file' in copied ? [...route.bodies, copied.file] : route.bodies;
 }
 
 /**

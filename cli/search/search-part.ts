@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as pagefind from 'pagefind';
 import type { Cache } from '../cache/cache.ts';
+import { concurrency } from '../shared/concurrency.ts';
 
 /** A page to index: its public address and its HTML. */
 export interface SearchPage {
@@ -57,10 +58,11 @@ export function partKey(pages: readonly SearchPage[], ignore: readonly string[] 
 
 /**
  * The part of `pages`, from the cache when it holds it, leaving out what the `ignore` selectors
- * match; `failure` makes the error of Pagefind's messages.
+ * match; `failure` makes the error of Pagefind's messages. The list is the part's own: it is
+ * emptied as its pages are handed to Pagefind.
  */
 export async function indexPart(
-  pages: readonly SearchPage[],
+  pages: SearchPage[],
   cache: Cache,
   failure: (errors: string[]) => Error,
   ignore: readonly string[] = [],
@@ -110,7 +112,7 @@ let indexing = 0;
  * that no process of the build outlives it and its CPU time is counted as the build's.
  */
 async function runPagefind(
-  pages: readonly SearchPage[],
+  pages: SearchPage[],
   ignore: readonly string[],
   failure: (errors: string[]) => Error,
 ): Promise<PartFiles> {
@@ -124,17 +126,14 @@ async function runPagefind(
 }
 
 async function indexWithPagefind(
-  pages: readonly SearchPage[],
+  pages: SearchPage[],
   ignore: readonly string[],
   failure: (errors: string[]) => Error,
 ): Promise<PartFiles> {
   const { index, errors } = await pagefind.createIndex(ignore.length > 0 ? { excludeSelectors: [...ignore] } : {});
   if (!index) throw failure(errors);
   try {
-    const added = await Promise.all(pages.map((page) => index.addHTMLFile({ url: page.url, content: page.html })));
-    const addErrors = added.flatMap((result, position) =>
-      result.errors.map((error) => `${pages[position]!.url}: ${error}`),
-    );
+    const addErrors = await addInOrder(index, pages);
     if (addErrors.length > 0) throw failure(addErrors);
     const { errors: writeErrors, files } = await index.getFiles();
     if (writeErrors.length > 0) throw failure(writeErrors);
@@ -146,6 +145,27 @@ async function indexWithPagefind(
   } finally {
     await index.deleteIndex().catch(() => undefined);
   }
+}
+
+/**
+ * Adds the `waiting` pages to Pagefind's index in their order, a few at a time, taking each out
+ * of the list as it is sent, so that its HTML is let go once Pagefind has it: handing a whole part over at once queued every page again, encoded,
+ * in Pagefind's input while it worked through them, so a build held each page twice until its
+ * part was done. Resolves with Pagefind's messages about the pages it could not index.
+ */
+async function addInOrder(index: pagefind.PagefindIndex, waiting: SearchPage[]): Promise<string[]> {
+  const errors: string[] = [];
+  // Each lane takes the next page when its last one is indexed; pages are sent in the order
+  // they are taken, which is the order Pagefind indexes them in.
+  const lane = async () => {
+    for (let page = waiting.shift(); page; page = waiting.shift()) {
+      const { url } = page;
+      const added = await index.addHTMLFile({ url, content: page.html });
+      errors.push(...added.errors.map((error) => `${url}: ${error}`));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency.searchPagesInFlight(), waiting.length) }, lane));
+  return errors;
 }
 
 /**

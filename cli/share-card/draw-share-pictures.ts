@@ -1,10 +1,10 @@
-import os from 'node:os';
 import type { Cache } from '../cache/cache.ts';
 import { cacheKey } from '../cache/cache.ts';
 import { packageVersion } from '../cache/engine-identity.ts';
 import type { RunMemory } from '../cache/run-memory.ts';
 import type { CardAssets, ShareCardSpec } from '../config/share-card-spec.ts';
 import { collectSiteErrors, SiteError, SiteErrorList } from '../errors.ts';
+import { concurrency } from '../shared/concurrency.ts';
 import { fontsFor } from './card-fonts.ts';
 import { drawCard, drawLogo } from './draw-card.ts';
 import type { ShareJob } from './share-images.ts';
@@ -85,7 +85,7 @@ export async function drawSharePictures(
     output.write(job.file, picture);
     result[kept ? 'cached' : 'drawn'] += 1;
   };
-  await forEachAtMost(options.concurrency ?? Math.min(4, os.availableParallelism()), jobs, (job) =>
+  await forEachAtMost(options.concurrency ?? concurrency.cards(), jobs, (job) =>
     produce(job).catch((error: unknown) => {
       const located = collectSiteErrors(error);
       if (!located) throw error;

@@ -5,17 +5,19 @@
 // cache writes. A build without a cache (--no-cache) reads none of it and writes nothing into it.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { appendFile, copyFile, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { appendFile, copyFile, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { writeCachedBundle } from '../../cli/bundle/bundle-cache.ts';
 import { Cache, cacheKey, cacheTable, type CacheName } from '../../cli/cache/cache.ts';
+import { loadSite } from '../../cli/config/load-site.ts';
 import { recordBuild, unchangedOutput, type BuildInputs } from '../../cli/pipeline/build-reuse.ts';
 import { planImage } from '../../cli/images/variant-plan.ts';
 import { loadImages } from '../../cli/images/load-images.ts';
 import { buildSite, type BuildResult } from '../../cli/pipeline/build-site.ts';
 import { DiskWriter } from '../../cli/write/writers.ts';
 import { assertSameOutput, tinySiteCopy } from '../helpers/build-output.ts';
+import { projectRoot } from '../helpers/content.ts';
 import { sampleBundle } from '../helpers/fake-bundle.ts';
 import { flat } from '../helpers/images.ts';
 import { loadedSite, tinySite } from '../helpers/sites.ts';
@@ -43,6 +45,8 @@ let cacheAfter: string[];
 
 before(async () => {
   ({ root, content: contentDir, cleanup } = await tinySiteCopy());
+  // The compiled definition imports its packages from the project's node_modules.
+  await symlink(path.join(projectRoot, 'node_modules'), path.join(root, 'node_modules'));
   tmp = path.join(root, 'runs');
   // A photo with variants in a post, and a second highlighted code block.
   await writeFile(path.join(contentDir, 'images', 'photo.png'), await flat(640, 400));
@@ -52,6 +56,8 @@ before(async () => {
   );
   cache = new Cache(path.join(tmp, 'cache'));
   firstOut = path.join(tmp, 'first');
+  // As `sitegen build` does, the definition is loaded (compiled, and kept) before the build.
+  await loadSite(root, configFile(), cache);
   first = await build(firstOut, cache);
   recordBuild(cache, inputsOf(firstOut), codeFiles, [], outcomeOf(first));
   cacheBefore = await cacheState();
@@ -66,6 +72,7 @@ function build(out: string, using: Cache): Promise<BuildResult> {
 }
 
 const codeFiles = ['sitegen.config.ts'];
+const configFile = () => path.join(root, 'sitegen.config.ts');
 const inputsOf = (out: string): BuildInputs => ({
   root,
   contentDir,
@@ -87,6 +94,7 @@ const outcomeOf = (result: BuildResult) => ({
  */
 async function buildLikeTheCli(out: string): Promise<BuildResult | undefined> {
   if (unchangedOutput(cache, inputsOf(out))) return undefined;
+  await loadSite(root, configFile(), cache);
   const result = await build(out, cache);
   assert.equal(result.committed, true);
   recordBuild(cache, inputsOf(out), codeFiles, [], outcomeOf(result));
@@ -164,6 +172,14 @@ async function targets(): Promise<Target[]> {
   cache.putJson('search', cacheKey('another index'), [['pagefind-entry.json', Buffer.from('{}').toString('base64')]]);
   const searchDonor = (await entriesOf('search')).find((entry) => entry.key === cacheKey('another index'))!;
   const searchTarget = (await entriesOf('search')).find((entry) => entry.key !== cacheKey('another index'))!;
+  // The definition's compile is one entry; a sound entry of another definition, under a key of its own.
+  cache.putJson('definitions', cacheKey('another definition'), { code: '', inputs: {}, files: {}, folders: {} });
+  const definitionDonor = (await entriesOf('definitions')).find(
+    (entry) => entry.key === cacheKey('another definition'),
+  )!;
+  const definitionTarget = (await entriesOf('definitions')).find(
+    (entry) => entry.key !== cacheKey('another definition'),
+  )!;
   const recordKey = (out: string) => cacheKey('build record', path.resolve(out));
   const variants = new Map((await entriesOf('images')).map((entry) => [entry.key, entry]));
   const records = await entriesOf('builds');
@@ -205,6 +221,13 @@ async function targets(): Promise<Target[]> {
       file: searchTarget.file,
       payload: searchTarget.payload,
       donor: searchDonor.file,
+    },
+    {
+      name: 'definitions',
+      key: definitionTarget.key,
+      file: definitionTarget.file,
+      payload: definitionTarget.payload,
+      donor: definitionDonor.file,
     },
     {
       name: 'builds',

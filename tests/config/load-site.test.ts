@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
+import { Cache } from '../../cli/cache/cache.ts';
 import { loadSite } from '../../cli/config/load-site.ts';
 import { SiteError } from '../../cli/errors.ts';
 
@@ -54,4 +55,35 @@ test('a code theme Shiki bundles loads; any other name is config.invalid at the 
   assert.ok(error instanceof SiteError);
   assert.equal(error.code, 'config.invalid');
   assert.equal(error.file, file);
+});
+
+test("a definition's compile is kept in the cache, and compiled again once a file it imports changes or a file comes beside one", async () => {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'sitegen-load-site-'));
+  try {
+    const file = path.join(root, 'sitegen.config.ts');
+    await writeFile(
+      file,
+      `import { word } from './words';\nexport default { content: { collections: {}, data: {}, images: 'images' }, client: { styles: 'styles.css' }, model: () => ({ word }), routes: () => [], render: () => null };\n`,
+    );
+    await writeFile(path.join(root, 'words.ts'), `export const word = 'one';\n`);
+    const cache = new Cache(path.join(root, 'cache'));
+    const wordOf = async () => {
+      const { definition } = await loadSite(root, file, cache);
+      return (definition.model({} as never, {} as never) as { word: string }).word;
+    };
+    assert.equal(await wordOf(), 'one');
+    assert.equal(
+      (await readdir(path.join(root, 'cache', 'definitions'), { recursive: true })).length,
+      2,
+      'one entry kept',
+    );
+    assert.equal(await wordOf(), 'one');
+    await writeFile(path.join(root, 'words.ts'), `export const word = 'two';\n`);
+    assert.equal(await wordOf(), 'two', 'an edited import is compiled again');
+    // esbuild resolves `./words` to words.tsx before words.ts: a new file beside an input can change the compile.
+    await writeFile(path.join(root, 'words.tsx'), `export const word = 'three';\n`);
+    assert.equal(await wordOf(), 'three', 'a file that an import now resolves to is compiled');
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
 });

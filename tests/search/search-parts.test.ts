@@ -6,11 +6,12 @@ import { spawnSync } from 'node:child_process';
 import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
+import * as pagefind from 'pagefind';
 import { Cache } from '../../cli/cache/cache.ts';
 import { checkSite } from '../../cli/check/index.ts';
 import { SiteErrorList } from '../../cli/errors.ts';
 import { buildSite } from '../../cli/pipeline/build-site.ts';
-import { partKey } from '../../cli/search/search-part.ts';
+import { indexPart, partKey } from '../../cli/search/search-part.ts';
 import { DiskWriter, MemoryWriter } from '../../cli/write/writers.ts';
 import { tinyContentCopy } from '../helpers/build-output.ts';
 import { editFile } from '../helpers/content.ts';
@@ -171,4 +172,23 @@ test('no Pagefind process outlives the build that started it', async () => {
   for (let attempt = 0; attempt < 40 && children().length > 0; attempt++)
     await new Promise((resolve) => setTimeout(resolve, 50));
   assert.deepEqual(children(), []);
+});
+
+test('a part lets go of each page once Pagefind has it, and makes the index Pagefind makes of every page handed over at once', async () => {
+  const page = (n: number) => ({
+    url: `/p${n}/`,
+    html: `<!DOCTYPE html><html lang="en"><head><title>P${n}</title></head><body><main data-pagefind-body><h1>Page ${n}</h1><p>word${n} ${n % 3 === 0 ? 'shared' : 'other'}</p></main></body></html>`,
+  });
+  const pages = Array.from({ length: 20 }, (_, n) => page(n));
+  const files = await indexPart(pages, new Cache(undefined), (errors) => new Error(errors.join('; ')));
+  assert.equal(pages.length, 0, 'the part holds none of its pages once they are sent');
+  // The same pages handed to Pagefind all at once, in order, as parts were made before.
+  const { index } = await pagefind.createIndex({});
+  await Promise.all(
+    Array.from({ length: 20 }, (_, n) => index!.addHTMLFile({ url: page(n).url, content: page(n).html })),
+  );
+  const whole = new Map((await index!.getFiles()).files.map((file) => [file.path, Buffer.from(file.content)]));
+  await index!.deleteIndex();
+  await pagefind.close();
+  for (const [file, bytes] of files) assert.deepEqual(Buffer.from(bytes), whole.get(file), file);
 });

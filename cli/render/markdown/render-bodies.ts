@@ -27,9 +27,10 @@ export interface RenderBodiesOptions {
 }
 
 /**
- * Renders every body and resolves with them by file. A body with problems (an unsafe URL, a
- * missing alt text) still renders, so every problem of the run is reported at once: the run then
- * rejects with all of them, each at its file and line.
+ * Renders every body and resolves with them by file; with `onBody`, which takes each as it comes,
+ * with none, so that nothing holds every body of a large site until the last is done. A body with
+ * problems (an unsafe URL, a missing alt text) still renders, so every problem of the run is
+ * reported at once: the run then rejects with all of them, each at its file and line.
  */
 export async function renderBodies(
   bodies: MarkdownBody[],
@@ -40,7 +41,7 @@ export async function renderBodies(
   const rendered = new Map<string, RenderedMarkdown>();
   const problems: SiteError[] = [];
   const done = (body: MarkdownBody, result: RenderedMarkdown) => {
-    rendered.set(body.file, result);
+    if (!onBody) rendered.set(body.file, result);
     for (const problem of result.problems ?? []) problems.push(new SiteError({ ...problem, file: body.file }));
     onBody?.(body.file, result);
   };

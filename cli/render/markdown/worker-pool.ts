@@ -1,7 +1,7 @@
-import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { BundledTheme } from 'shiki';
 import type { SharedCache } from '../../cache/cache.ts';
+import { concurrency } from '../../shared/concurrency.ts';
 import type { MarkdownReply, MarkdownTask } from './markdown-worker.ts';
 import type { RenderedMarkdown } from './render-markdown.ts';
 
@@ -18,9 +18,9 @@ const batchesPerWorker = 8;
  */
 const workerLimits = { resourceLimits: { maxYoungGenerationSizeMb: 24 } };
 
-/** One worker per core, at most four. */
+/** One worker per core, at most four (cli/shared/concurrency.ts). */
 export function defaultPoolSize(): number {
-  return Math.min(os.availableParallelism(), 4);
+  return concurrency.markdownWorkers();
 }
 
 /**
@@ -34,10 +34,9 @@ export async function renderInWorkers(
   options: { threads?: number; cache?: SharedCache; theme?: BundledTheme } = {},
 ): Promise<void> {
   if (sources.length === 0) return;
-  // Longest first: long bodies spread over the workers early, and the run ends on short ones.
-  const queue: MarkdownTask[] = sources
-    .map((source, id) => ({ id, ...source }))
-    .sort((a, b) => b.markdown.length - a.markdown.length);
+  // In the caller's order, which is the order their pages are taken in (for search, route order):
+  // a body done long before those ahead of it would hold its page in memory until they are.
+  const queue: MarkdownTask[] = sources.map((source, id) => ({ id, ...source }));
   const workers = Array.from({ length: Math.min(options.threads ?? defaultPoolSize(), sources.length) }, () =>
     startWorker(options.cache, options.theme),
   );

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { Cache } from '../../../cli/cache/cache.ts';
 import { SiteError, SiteErrorList } from '../../../cli/errors.ts';
 import { renderBodies } from '../../../cli/render/markdown/render-bodies.ts';
-import { renderMarkdown } from '../../../cli/render/markdown/render-markdown.ts';
+import { renderMarkdown, type RenderedMarkdown } from '../../../cli/render/markdown/render-markdown.ts';
 import { hasStartedHighlighter } from '../../../cli/render/markdown/shared-highlighter.ts';
 import { workerThreshold } from '../../../cli/render/markdown/worker-pool.ts';
 
@@ -33,11 +33,16 @@ test('a run of a few bodies renders them here, handing each over as soon as it i
     { file: '/b.md', body: '# Two', bodyLine: 1 },
   ];
   const handed: string[] = [];
-  const rendered = await renderBodies(bodies, {
+  const rendered = new Map<string, RenderedMarkdown>();
+  const kept = await renderBodies(bodies, {
     cache: noCache,
-    onBody: (file, body) => handed.push(`${file} ${body.headings.length}`),
+    onBody: (file, body) => {
+      handed.push(`${file} ${body.headings.length}`);
+      rendered.set(file, body);
+    },
   });
   assert.deepEqual(handed, ['/a.md 1', '/b.md 1']);
+  assert.equal(kept.size, 0, 'bodies handed over as they come are not also held until the run ends');
   assert.deepEqual(rendered.get('/a.md'), await renderMarkdown(bodies[0]!.body, 4));
   assert.deepEqual(
     rendered.get('/a.md')!.links.map((link) => [link.href, link.line]),
