@@ -119,7 +119,10 @@ export function isAccessibilityFinding(warning: SiteError): boolean {
   return warning.code.startsWith('accessibility.');
 }
 
-/** The warning block for what the accessibility checks found in Markdown bodies, printed by `build` and `dev`: one row each, with its hint. */
+/**
+ * The warning block for what the accessibility checks found in Markdown bodies, printed by `build` and `dev`: one row
+ * each, with its hint.
+ */
 export function formatAccessibilityFindings(warnings: SiteError[], cwd = process.cwd()): string {
   const count = `${warnings.length} finding${warnings.length === 1 ? '' : 's'}`;
   return [
@@ -129,7 +132,10 @@ export function formatAccessibilityFindings(warnings: SiteError[], cwd = process
   ].join('\n');
 }
 
-/** The warning block for other generators' template tags left in Markdown bodies, printed by `build` and `dev`: one row each, the hint once. */
+/**
+ * The warning block for other generators' template tags left in Markdown bodies, printed by `build` and `dev`: one row
+ * each, the hint once.
+ */
 export function formatTemplateTags(warnings: SiteError[], cwd = process.cwd()): string {
   const count = `${warnings.length} tag${warnings.length === 1 ? '' : 's'}`;
   const hint = errorCatalogue['markdown.template-tag'].hint;

@@ -24,7 +24,10 @@ export interface LoadedSite {
   pages: Map<string, ScannedHtml>;
   /** Sitemap file → its `<loc>` references. */
   sitemaps: Map<string, ScannedRef[]>;
-  /** A Markdown file the build wrote for answer engines (the manifest's `markdown`: each page's copy, llms.txt) → its links. */
+  /**
+   * A Markdown file the build wrote for answer engines (the manifest's `markdown`: each page's copy, llms.txt) → its
+   * links.
+   */
   markdown: Map<string, ScannedRef[]>;
   redirects: RedirectTable;
   siteOrigins: Set<string>;
@@ -109,7 +112,8 @@ export async function loadSiteFrom(root: string, source: SiteSource, siteUrl?: s
     files,
     problems,
   );
-  // Only the files the manifest names, and that the folder holds: a Markdown file of a page bundle is the author's, not read.
+  // Only the files the manifest names, and that the folder holds: a Markdown file of a page bundle is the author's, not
+  // read.
   const markdown = readAll(
     [...new Set(manifest?.markdown ?? [])].filter((file) => files.has(file)),
     source.markdown,

@@ -74,7 +74,8 @@ export class SiteResolver {
     const ids = this.site.idsOf(file);
     if (!ids) return undefined;
     if (ids.has(fragment) || (rawFragment !== undefined && ids.has(rawFragment))) return undefined;
-    // An id written in a Markdown body's HTML is published in the content's namespace: the link was written for the id as the body spells it.
+    // An id written in a Markdown body's HTML is published in the content's namespace: the link was written for the id
+    // as the body spells it.
     if (ids.has(userContentPrefix + fragment)) {
       return {
         code: 'links.missing-fragment',

@@ -19,7 +19,10 @@ export interface Route<Page extends PageSpec = PageSpec> {
   /** Markdown files whose rendered bodies the page shows. */
   bodies: string[];
   lastModified?: Date;
-  /** The page's Markdown copy: its file under the output folder and its address (`blog/a/index.md`, `/blog/a/index.md`), and what it holds. */
+  /**
+   * The page's Markdown copy: its file under the output folder and its address (`blog/a/index.md`, `/blog/a/index.md`),
+   * and what it holds.
+   */
   copy?: { file: string; url: string; spec: MarkdownCopySpec };
 }
 

@@ -79,7 +79,10 @@ export interface SiteSettings {
  * description, canonical URL, date, tags) and the title as a heading. Never made for a draft.
  */
 export interface MarkdownCopySpec {
-  /** The section of llms.txt that lists the page: "Blog". Sections come in the order of `llms.sections`, then of first use. */
+  /**
+   * The section of llms.txt that lists the page: "Blog". Sections come in the order of `llms.sections`, then of first
+   * use.
+   */
   section: string;
   title: string;
   /** One line: what llms.txt says of the page, and the copy's `description`. */

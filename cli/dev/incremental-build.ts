@@ -47,7 +47,10 @@ export interface DevOutput {
    * the accessibility checks found, each at its file and line.
    */
   markdownWarnings: SiteError[];
-  /** The same warnings by the page that shows them (its output file), for the overlay of that page; a page without any is not listed. */
+  /**
+   * The same warnings by the page that shows them (its output file), for the overlay of that page; a page without any
+   * is not listed.
+   */
   pageWarnings: Map<string, SiteError[]>;
   /**
    * After an edit, the search index of these pages (its files by output path), once Pagefind

@@ -51,7 +51,8 @@ export class ImageProcessor {
 
   /**
    * Puts every variant of `plans` and each image's own file into `output`, encoding what the
-   * cache lacks (an image published as it is goes out as its bytes); resolves once all are out, or rejects with every image that failed.
+   * cache lacks (an image published as it is goes out as its bytes); resolves once all are out, or rejects with every
+   * image that failed.
    */
   async run(plans: ImagePlan[], files: ContentFiles, output: ImageOutput): Promise<ImageRunStats> {
     const stats: ImageRunStats = { images: plans.length, processed: 0, encoded: 0 };

@@ -42,7 +42,10 @@ export interface RasterImage extends RasterInfo {
 export interface ContentImages {
   svg: SiteImage[];
   raster: RasterImage[];
-  /** SVG files published without what the sanitizer removed (`image.svg-sanitized`), and animations published as they are (`image.published-as-is`), one per file. */
+  /**
+   * SVG files published without what the sanitizer removed (`image.svg-sanitized`), and animations published as they
+   * are (`image.published-as-is`), one per file.
+   */
   warnings: SiteError[];
 }
 

@@ -28,7 +28,10 @@ export interface ImagePlan {
   image: RasterImage;
   /** By format (best first, the `<img>` fallback last), then by width (narrowest first). */
   variants: ImageVariant[];
-  /** The widest variant in the image's own format, also published at the image's own URL; none for an image published as it is. */
+  /**
+   * The widest variant in the image's own format, also published at the image's own URL; none for an image published as
+   * it is.
+   */
   canonical?: ImageVariant;
 }
 

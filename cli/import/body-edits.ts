@@ -12,7 +12,10 @@ export interface BodyEdit {
 /** A text with its edits applied, and the way back from an offset in it to one in the text before. */
 export interface EditedText {
   text: string;
-  /** The offset in the text before the edits of `offset` in `text`; a place inside inserted text maps to where the edit starts. */
+  /**
+   * The offset in the text before the edits of `offset` in `text`; a place inside inserted text maps to where the edit
+   * starts.
+   */
   toSource(offset: number): number;
   /** Whether `offset` in `text` is inside text an edit put there. */
   isInserted(offset: number): boolean;

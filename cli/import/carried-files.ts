@@ -1,4 +1,5 @@
-// Which files of a source post come along into its new folder: the bundle's files the build can read, and its cover image.
+// Which files of a source post come along into its new folder: the bundle's files the build can read, and its cover
+// image.
 import path from 'node:path';
 import { SiteError } from '../errors.ts';
 import { isImageFile, rasterFormatOf, unsupportedImageExtensions } from '../images/raster-formats.ts';

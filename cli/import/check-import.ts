@@ -53,7 +53,10 @@ export interface CheckTarget {
   env: Record<string, string | undefined>;
 }
 
-/** Writes the plan's posts into `staging`: a folder per post, its `index.md` and its files, read again through the source's guards. */
+/**
+ * Writes the plan's posts into `staging`: a folder per post, its `index.md` and its files, read again through the
+ * source's guards.
+ */
 export async function stageImport(plan: ImportPlan, staging: string): Promise<void> {
   const files = new ContentFiles(plan.source);
   await mkdir(staging);
@@ -301,7 +304,9 @@ function withStaged(
   };
 }
 
-/** What a draft's relative references resolve to: the files of its own bundle, as the build resolves them for a draft. */
+/**
+ * What a draft's relative references resolve to: the files of its own bundle, as the build resolves them for a draft.
+ */
 function ownFiles(folder: string, bundles: Map<string, LoadedBundle>) {
   const files = new Map<string, string>();
   const bundle = bundles.get(folder);

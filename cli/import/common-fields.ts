@@ -18,7 +18,10 @@ export interface CommonPost {
   categories: string[];
   draft: boolean;
   aliases: string[];
-  /** Values of the address keys that are no path of a site as written (a permalink pattern, a relative alias): the site's rules may tell them (old-addresses.ts). */
+  /**
+   * Values of the address keys that are no path of a site as written (a permalink pattern, a relative alias): the
+   * site's rules may tell them (old-addresses.ts).
+   */
   unresolved: string[];
   /** The time of day the date gives, `HH:MM:SS`, when it gives one. */
   time?: string;

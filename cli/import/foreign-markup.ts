@@ -1,6 +1,7 @@
 // Other generators' markup in a post's body that has a clear equivalent here, converted as the
 // post is imported: a YouTube or Vimeo shortcode becomes the iframe the site makes its video
-// player of (the `embeds` of its definition's `markdown`), Hugo's `figure` an image with its caption, a `highlight` block
+// player of (the `embeds` of its definition's `markdown`), Hugo's `figure` an image with its caption, a `highlight`
+// block
 // a fenced one, `relref`/`ref` and Jekyll's `post_url`/`link` the imported post's new address,
 // Liquid's `raw` is unwrapped and `site.baseurl` dropped, and a JSX `style={{…}}` attribute
 // removed with its element kept. Any other template tag is left as it is, listed, and the build
@@ -15,7 +16,10 @@ import { closeJsxElements, inRanges, removeJsxStyles, type MarkupEdit } from './
 
 /** What the conversion needs besides the body: the imported posts, to point links at. */
 export interface MarkupContext {
-  /** The body was written for JSX (Next.js, Gatsby): `<iframe … />` is an empty element there, as it is not in HTML. */
+  /**
+   * The body was written for JSX (Next.js, Gatsby): `<iframe … />` is an empty element there, as it
+   * is not in HTML.
+   */
   jsx?: boolean;
   /** The post's Markdown file. */
   file: string;
@@ -206,7 +210,9 @@ function text(value: string): string {
   return value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }
 
-/** The slug of the post Hugo's `ref` names: by its path from the content folder or the post's own, or by its name alone. */
+/**
+ * The slug of the post Hugo's `ref` names: by its path from the content folder or the post's own, or by its name alone.
+ */
 function hugoTarget(target: string, context: MarkupContext): string | undefined {
   const wanted = target
     .replace(/\/+$/, '')

@@ -263,7 +263,10 @@ export function writeReport(file: string, text: string, found: 'absent' | 'earli
   }
 }
 
-/** Whether the regular file `file` starts with the report's heading; opened without following a link or waiting on a FIFO. */
+/**
+ * Whether the regular file `file` starts with the report's heading; opened without following a link or waiting on a
+ * FIFO.
+ */
 function startsWithHeading(file: string): boolean {
   let fd: number;
   try {

@@ -1,4 +1,5 @@
-// An imported post's new front matter: which source keys the site's fields carry, what goes under `extra`, and the check that the build reads it back.
+// An imported post's new front matter: which source keys the site's fields carry, what goes under `extra`, and the
+// check that the build reads it back.
 import { isDeepStrictEqual } from 'node:util';
 import { dump } from 'js-yaml';
 import type { ImportedEntry } from '../config/archetype-spec.ts';

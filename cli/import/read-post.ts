@@ -15,7 +15,10 @@ export interface ReadPost {
   /** The text after the front matter's closing fence, byte for byte. */
   body: string;
   bodyLine: number;
-  /** What the front matter holds that Jekyll's YAML takes and the build's does not, each at its line: a key written twice. */
+  /**
+   * What the front matter holds that Jekyll's YAML takes and the build's does not, each at its line: a key written
+   * twice.
+   */
   notes: { line: number; text: string }[];
 }
 

@@ -35,7 +35,10 @@ export interface SourceScan {
   posts: SourcePost[];
   /** Every regular file of the walked folders (links that stay inside the source included). */
   walked: Set<string>;
-  /** Whether a path is a regular file of the source (one of `walked`, or any other inside it, not hidden, that is no link out of it). */
+  /**
+   * Whether a path is a regular file of the source (one of `walked`, or any other inside it, not hidden, that is no
+   * link out of it).
+   */
   files: { has(file: string): boolean };
   /** Files read as something other than a post, and why. */
   skipped: { file: string; reason: string }[];

@@ -21,9 +21,15 @@ export type AddressRules =
   | { kind: 'jekyll'; baseurl: string; permalink: string }
   /** Hugo: `permalinks` by section (or `page` kind), under the path of `baseURL`. */
   | { kind: 'hugo'; base: string; permalinks: Record<string, string>; uglyUrls: boolean; contentDir: string }
-  /** Next.js and Gatsby: a route `<prefix>/<slug>` for each post (with a trailing slash when the site says so), the slug its file or folder name (Gatsby: its path in the posts folder). */
+  /**
+   * Next.js and Gatsby: a route `<prefix>/<slug>` for each post (with a trailing slash when the site says so), the slug
+   * its file or folder name (Gatsby: its path in the posts folder).
+   */
   | { kind: 'route'; prefix: string; nested: boolean; trailingSlash: boolean }
-  /** Eleventy: each post at its path from the input folder, or its `permalink` (from its front matter or its folder's data file). */
+  /**
+   * Eleventy: each post at its path from the input folder, or its `permalink` (from its front matter or its folder's
+   * data file).
+   */
   | { kind: 'eleventy'; input: string; folderPermalinks: Map<string, string> }
   /** No rule is known: only the addresses posts name themselves (`aliases`, `redirect_from`, `url`, `permalink`). */
   | { kind: 'none' };
@@ -33,9 +39,15 @@ export interface SourceSite {
   generator: Generator;
   /** Folders (from the source's root; `''` for all of it) walked for posts. */
   postFolders: string[];
-  /** Whether a Markdown file found under a folder of `postFolders`, at this path from it, is a post: Jekyll's only under `_posts` or `_drafts`, Hugo's only inside a section. */
+  /**
+   * Whether a Markdown file found under a folder of `postFolders`, at this path from it, is a post: Jekyll's only under
+   * `_posts` or `_drafts`, Hugo's only inside a section.
+   */
   isPostPath(relative: string): boolean;
-  /** Folders whose files the old site published at its root, `''` for the root itself: a root path such as `/img/x.png` is looked for in each. */
+  /**
+   * Folders whose files the old site published at its root, `''` for the root itself: a root path such as `/img/x.png`
+   * is looked for in each.
+   */
   publishedFolders: string[];
   addresses: AddressRules;
   /** The old site's feed addresses. */

@@ -20,7 +20,8 @@ export interface PlannedFiles {
  * Claim: every path the build will write is claimed by its writer before anything is written
  * (write/output-claims.ts): the build's own files and the host's first, then the client bundle,
  * the search index, llms.txt and llms-full.txt, feeds and the site's files, pages with their
- * Markdown copies, redirect stubs, images, share pictures and the files of page bundles. Throws every path claimed twice, each at the later claim's file.
+ * Markdown copies, redirect stubs, images, share pictures and the files of page bundles. Throws every path claimed
+ * twice, each at the later claim's file.
  */
 export function claimStep(
   routed: RoutedStep,
@@ -63,7 +64,10 @@ export function claimStep(
   return { feeds, files };
 }
 
-/** The claims of the pages, of their Markdown copies and of the redirects' stub pages, each at the file (and line) it comes from. */
+/**
+ * The claims of the pages, of their Markdown copies and of the redirects' stub pages, each at the file (and line) it
+ * comes from.
+ */
 export function routeClaims(routes: readonly Route[], redirects: readonly Redirect[]): OutputClaim[] {
   return [
     ...routes.map((route): OutputClaim => ({ path: route.file, owner: `the page ${route.path}`, file: route.source })),

@@ -22,7 +22,8 @@ export interface LoadedStep {
 }
 
 /**
- * Load: puts the site's input limits in force, then reads every content file the site names, every image of its images folder (each SVG
+ * Load: puts the site's input limits in force, then reads every content file the site names, every image of its images
+ * folder (each SVG
  * sanitized: cli/images/sanitize-svg.ts) and what each page bundle holds beside its `index.md`.
  */
 export async function loadStep(site: LoadedSite, root: string, contentDir: string, cache?: Cache): Promise<LoadedStep> {
@@ -34,7 +35,10 @@ export async function loadStep(site: LoadedSite, root: string, contentDir: strin
   return { site, root, contentDir, raw, images, bundles, imagesDir };
 }
 
-/** Puts the site's input limits (its definition's `limits`) in force before anything is read; a value that is no limit is `config.invalid` at the definition. */
+/**
+ * Puts the site's input limits (its definition's `limits`) in force before anything is read; a value that is no limit
+ * is `config.invalid` at the definition.
+ */
 export function useSiteLimits(site: LoadedSite): void {
   const problem = useInputLimits(site.definition.limits);
   if (problem)

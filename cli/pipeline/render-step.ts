@@ -357,7 +357,8 @@ function bodiesShown(route: Route): string[] {
 
 /**
  * Takes a rendered body into the run: the site's rule for embeds and its language's for text in
- * other scripts (the site's, so not part of the body's cached render), its warnings, its relative references resolved. Returns what it
+ * other scripts (the site's, so not part of the body's cached render), its warnings, its relative references resolved.
+ * Returns what it
  * names that the site does not have; undefined for a body with problems, which fails the build
  * (renderBodies rejects with them once every body is done): its pages are not rendered, so no
  * page with a problem is ever stored, and the next build reports them again.

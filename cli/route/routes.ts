@@ -69,7 +69,10 @@ export function buildRoutes<Page extends PageSpec>(
   return routes;
 }
 
-/** The file of a page's Markdown copy: its HTML file's, `.md` in place of `.html` (`a/index.md`, or `a.md` without trailing slashes). */
+/**
+ * The file of a page's Markdown copy: its HTML file's, `.md` in place of `.html` (`a/index.md`, or `a.md` without
+ * trailing slashes).
+ */
 export function copyFileOf(pageFile: string): string {
   return pageFile.replace(/\.html$/, '.md');
 }

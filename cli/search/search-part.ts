@@ -47,7 +47,10 @@ function pagefindVersion(): string {
   return installedVersion;
 }
 
-/** A hash of what a part is made from: the same pages, in the same order, left out the same parts of, always make the same part. */
+/**
+ * A hash of what a part is made from: the same pages, in the same order, left out the same parts of, always make the
+ * same part.
+ */
 export function partKey(pages: readonly SearchPage[], ignore: readonly string[] = []): string {
   const hash = createHash('sha256')
     .update(`pagefind ${pagefindVersion()}\n`)
@@ -149,7 +152,8 @@ async function indexWithPagefind(
 
 /**
  * Adds the `waiting` pages to Pagefind's index in their order, a few at a time, taking each out
- * of the list as it is sent, so that its HTML is let go once Pagefind has it: handing a whole part over at once queued every page again, encoded,
+ * of the list as it is sent, so that its HTML is let go once Pagefind has it: handing a whole part over at once queued
+ * every page again, encoded,
  * in Pagefind's input while it worked through them, so a build held each page twice until its
  * part was done. Resolves with Pagefind's messages about the pages it could not index.
  */

@@ -52,7 +52,10 @@ export function locateFrontMatterField(frontMatterText: string, key: string | nu
   return index === -1 ? 1 : index + 2;
 }
 
-/** Offsets where each line of `text` starts: many places of one text are located with `lineAndColumn` in logarithmic time each. */
+/**
+ * Offsets where each line of `text` starts: many places of one text are located with `lineAndColumn` in logarithmic
+ * time each.
+ */
 export function lineStarts(text: string): number[] {
   const starts = [0];
   for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) starts.push(at + 1);

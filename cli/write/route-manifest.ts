@@ -20,9 +20,15 @@ export interface SiteManifest {
   routes: { path: string; file: string }[];
   redirects: { from: string; to: string; origin?: LinkOrigin }[];
   origins: LinkOrigin[];
-  /** By page path: each link's href and the index of its origin, in document order; a Markdown copy's under its own path (`/blog/a/index.md`). */
+  /**
+   * By page path: each link's href and the index of its origin, in document order; a Markdown copy's under its own path
+   * (`/blog/a/index.md`).
+   */
   links: Record<string, [href: string, origin: number][]>;
-  /** The Markdown files the build wrote for answer engines whose links the checker reads: each page's copy, and llms.txt. */
+  /**
+   * The Markdown files the build wrote for answer engines whose links the checker reads: each page's copy, and
+   * llms.txt.
+   */
   markdown?: string[];
 }
 

@@ -22,7 +22,9 @@ export interface Writer {
   write(file: string, contents: string | Uint8Array): Promise<void>;
   /** Makes everything written visible at once; until then nothing replaces the last output. */
   commit(): Promise<void>;
-  /** Resolves once what the last commit replaced is removed (the commit resolves as soon as the new output is in place). */
+  /**
+   * Resolves once what the last commit replaced is removed (the commit resolves as soon as the new output is in place).
+   */
   removed?(): Promise<void>;
   /** Drops everything written, leaving the last output as it was. */
   abort(): Promise<void>;

@@ -79,7 +79,9 @@ export class AccessibilityLint {
   readonly foreignText: ForeignText[] = [];
   /** The level of the last heading: the page's own title is the h1 the body comes under. */
   private level = 1;
-  /** How many elements around the walk's place hold no prose in the site's language (code, or a `lang` of their own). */
+  /**
+   * How many elements around the walk's place hold no prose in the site's language (code, or a `lang` of their own).
+   */
   private quiet = 0;
   /** The tables the walk is in, innermost last, and whether each has a header cell with text. */
   private readonly tables: { element: Element; header: boolean }[] = [];

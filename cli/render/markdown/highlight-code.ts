@@ -55,7 +55,10 @@ export function isHighlightedInlineCode(code: Element): boolean {
   return text !== undefined && text.type === 'text' && /\{:[a-zA-Z.-]+\}$/.test(text.value);
 }
 
-/** Loads every language the blocks name, as rehype-pretty-code does: failures leave the block to be highlighted as plain text. */
+/**
+ * Loads every language the blocks name, as rehype-pretty-code does: failures leave the block to be highlighted as plain
+ * text.
+ */
 export async function loadLanguages(highlighter: Highlighter, blocks: CodeBlock[]): Promise<void> {
   const languages = new Set<string>();
   for (const block of blocks) if (block.lang) languages.add(block.lang);

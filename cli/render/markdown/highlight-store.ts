@@ -14,7 +14,10 @@ export interface HighlightedCode {
 
 let cache = new Cache(undefined);
 
-/** The cache this thread keeps highlighted blocks in, as the build's thread shared it; one that keeps nothing by default. */
+/**
+ * The cache this thread keeps highlighted blocks in, as the build's thread shared it; one that keeps nothing by
+ * default.
+ */
 export function useHighlightStore(shared: SharedCache | undefined): void {
   cache = Cache.opened(shared);
 }

@@ -1,6 +1,9 @@
 import { foreignContent, Tokenizer, TokenizerMode, type Token } from 'parse5';
 
-/** Elements written in HTML that may be open at once inside a Markdown body (Markdown's own lists and quotes have their limit too). */
+/**
+ * Elements written in HTML that may be open at once inside a Markdown body (Markdown's own lists and quotes have their
+ * limit too).
+ */
 export const maxHtmlDepth = 100;
 
 /** Formatting elements (`<b>`, `<i>`, `<a>`…) written in HTML that may be left open at once. */
@@ -76,7 +79,10 @@ const optionalEndTag = new Set([
   'body',
 ]);
 
-/** The formatting elements of the HTML parsing algorithm: kept in its list of active formatting elements until their own end tag. */
+/**
+ * The formatting elements of the HTML parsing algorithm: kept in its list of active formatting elements until their own
+ * end tag.
+ */
 const formattingElements = new Set([
   'a',
   'b',
@@ -118,7 +124,10 @@ const scopeBoundaries = new Set([
 const tableParts = new Set(['table', 'tbody', 'thead', 'tfoot', 'tr', 'td', 'th', 'caption', 'colgroup']);
 const tableScopeBoundaries = new Set(['html', 'table', 'template']);
 
-/** Elements whose content the tokenizer reads as text, as the tree builder switches it (scripting off, as hast-util-raw parses). */
+/**
+ * Elements whose content the tokenizer reads as text, as the tree builder switches it (scripting off, as hast-util-raw
+ * parses).
+ */
 const textModes: Record<string, (typeof TokenizerMode)[keyof typeof TokenizerMode]> = {
   title: TokenizerMode.RCDATA,
   textarea: TokenizerMode.RCDATA,

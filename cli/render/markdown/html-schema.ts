@@ -24,10 +24,15 @@ const withoutRefused = (definitions: Definitions | undefined): Definitions =>
     (definition) => !refusedEverywhere.has(typeof definition === 'string' ? definition : definition[0]),
   );
 
-/** A `tabindex` that leaves the page's focus order alone: 0 (focusable where it stands) or negative (not in the order). */
+/**
+ * A `tabindex` that leaves the page's focus order alone: 0 (focusable where it stands) or negative (not in the order).
+ */
 const focusInOrder = /^(?:0|-\d+)$/;
 
-/** Every attribute list of GitHub's schema with id, name and the ARIA id references taken out, then given back in the content's namespace. */
+/**
+ * Every attribute list of GitHub's schema with id, name and the ARIA id references taken out, then given back in the
+ * content's namespace.
+ */
 const attributes: Record<string, Definitions> = Object.fromEntries(
   Object.entries(defaultSchema.attributes ?? {}).map(([tag, definitions]) => [tag, withoutRefused(definitions)]),
 );

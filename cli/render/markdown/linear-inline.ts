@@ -24,7 +24,10 @@ export function linearInline(): Extension {
   };
 }
 
-/** Which end an opener scans for, from the codes read so far: undefined until known, '' for a tag (its scan ends at the next quote or `>`). */
+/**
+ * Which end an opener scans for, from the codes read so far: undefined until known, '' for a tag (its scan ends at the
+ * next quote or `>`).
+ */
 type Classify = (codes: number[]) => string | undefined;
 
 /** `<!--` comment, `<?` instruction, `<![` CDATA, `<!X` declaration. */
@@ -46,7 +49,10 @@ const codeKind: Classify = (codes) => (codes[codes.length - 1] === 96 ? undefine
 interface Knowledge {
   /** Kinds of raw HTML with no end after the offset where a scan for it started. */
   unclosed: Map<string, number>;
-  /** From a code-span scan that reached the end: where it started, and the start of the last backtick run of each length after it. */
+  /**
+   * From a code-span scan that reached the end: where it started, and the start of the last backtick run of each length
+   * after it.
+   */
   backticks?: { from: number; lastRun: Map<number, number> };
 }
 

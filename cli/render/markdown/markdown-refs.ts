@@ -102,7 +102,10 @@ export function frontMatterEnd(text: string): number {
 
 const parser = unified().use(remarkParse).use(remarkGfm).use(recordSourceUrls);
 
-/** Where a Markdown text holds URLs: its destinations (source-urls.ts), and each piece of its HTML as `[start, end]` offsets. */
+/**
+ * Where a Markdown text holds URLs: its destinations (source-urls.ts), and each piece of its HTML as `[start, end]`
+ * offsets.
+ */
 export function readMarkdownUrls(text: string): { urls: SourceUrl[]; html: [number, number][] } {
   const root = parser.parse(text) as Root;
   const html: [number, number][] = [];

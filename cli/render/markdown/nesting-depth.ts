@@ -78,7 +78,10 @@ function isBlank(text: string, start: number, end: number): boolean {
   return true;
 }
 
-/** Container markers (`>`, `-`, `*`, `+`, `1.`, `1)`) opening the line, plus half the columns of indentation before them. */
+/**
+ * Container markers (`>`, `-`, `*`, `+`, `1.`, `1)`) opening the line, plus half the columns of indentation before
+ * them.
+ */
 function blockDepth(text: string, start: number, end: number): number {
   let depth = 0;
   let columns = 0;

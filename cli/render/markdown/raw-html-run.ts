@@ -1,4 +1,5 @@
-// One body's pass over the HTML written in it: Markdown's elements kept as they were, the author's sanitized, and what went reported.
+// One body's pass over the HTML written in it: Markdown's elements kept as they were, the author's sanitized, and what
+// went reported.
 import { randomBytes } from 'node:crypto';
 import type { Comment, Element, ElementContent, Properties, Root, RootContent } from 'hast';
 import { sanitize } from 'hast-util-sanitize';
@@ -9,7 +10,10 @@ import { describeIframe, type MarkdownEmbed } from './markdown-embeds.ts';
 import type { MarkdownProblem, MarkdownWarning } from './render-markdown.ts';
 import { allowedSchemeNames, isSafeUrl } from './safe-urls.ts';
 
-/** Attributes a browser follows or loads as a URL: a scheme outside the allowed ones in any of them fails the build, whatever the element. */
+/**
+ * Attributes a browser follows or loads as a URL: a scheme outside the allowed ones in any of them fails the build,
+ * whatever the element.
+ */
 const urlProperties = [
   'href',
   'src',
@@ -62,14 +66,19 @@ export class RawHtmlRun {
     walk(tree);
   }
 
-  /** The index of a Markdown element, or undefined for an element the author wrote as HTML (or the parser made for it). */
+  /**
+   * The index of a Markdown element, or undefined for an element the author wrote as HTML (or the parser made for it).
+   */
   private markdownIndex(element: Element): number | undefined {
     const mark = element.properties.dataSitegenMarkdown;
     if (typeof mark !== 'string' || !mark.startsWith(`${this.nonce}:`)) return undefined;
     return Number(mark.slice(this.nonce.length + 1));
   }
 
-  /** A Markdown element as it was (the parser may copy one, as it copies open formatting elements: each copy gets its own properties). */
+  /**
+   * A Markdown element as it was (the parser may copy one, as it copies open formatting elements: each copy gets its
+   * own properties).
+   */
   private restore(element: Element, index: number): void {
     const original = this.markdownElements[index]!;
     const first = !this.restored.has(index);
@@ -222,7 +231,10 @@ export class RawHtmlRun {
     return [bodySlot('embed', this.embeds.length - 1)];
   }
 
-  /** Drops, as an error at the element, every URL attribute whose scheme is not allowed (`javascript:`, `data:`…), as `collect` does for Markdown's links. */
+  /**
+   * Drops, as an error at the element, every URL attribute whose scheme is not allowed (`javascript:`, `data:`…), as
+   * `collect` does for Markdown's links.
+   */
   private refuseUnsafeUrls(element: Element, at: Point): void {
     for (const property of urlProperties) {
       const value = element.properties[property];

@@ -117,7 +117,10 @@ function structureProblem(wrong: HtmlStructureProblem): MarkdownProblem {
   }
 }
 
-/** The body's HTML pieces in document order, with where each starts; `spans` gets the offsets of each in the body's text. */
+/**
+ * The body's HTML pieces in document order, with where each starts; `spans` gets the offsets of each in the body's
+ * text.
+ */
 function rawPieces(tree: Root, spans: [number, number][]): RawHtmlPiece[] {
   const pieces: RawHtmlPiece[] = [];
   const walk = (node: Root | Element) => {

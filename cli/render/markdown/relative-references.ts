@@ -25,7 +25,10 @@ export interface ContentAddresses {
 export interface BodyPage {
   /** The page's URL (`/blog/launch/`); none for a draft left out of the build. */
   url?: string;
-  /** The body is a page bundle's `index.md`: a relative link that names no content file is resolved against its page, as a folder. */
+  /**
+   * The body is a page bundle's `index.md`: a relative link that names no content file is resolved against its page, as
+   * a folder.
+   */
   bundle: boolean;
 }
 
@@ -44,7 +47,8 @@ export function resolveRelativeReferences(
   const folder = path.dirname(file);
   const problems: SiteError[] = [];
   let images = body.images;
-  // A recorded image's path is a site path (`/images/…`) or, written relative, a path from the file's folder (markdown-images.ts).
+  // A recorded image's path is a site path (`/images/…`) or, written relative, a path from the file's folder
+  // (markdown-images.ts).
   if (images?.some((image) => !image.src.startsWith('/'))) {
     images = images.map((image) => {
       if (image.src.startsWith('/')) return image;
@@ -118,7 +122,10 @@ function missingBesideFile(
   });
 }
 
-/** An `<a …>` start tag as rehype-stringify writes it, up to its `href` value: every value double-quoted, with `"` escaped inside. */
+/**
+ * An `<a …>` start tag as rehype-stringify writes it, up to its `href` value: every value double-quoted, with `"`
+ * escaped inside.
+ */
 const anchorHref = /<a\b((?:\s+[^\s"'>/=]+(?:="[^"]*")?)*?)\s+href="([^"]*)"/g;
 
 /**

@@ -22,7 +22,10 @@ export interface RenderBodiesOptions {
   threads?: number;
   /** Called with each body as soon as it is ready, so pages can render while the rest go on. */
   onBody?: (file: string, rendered: RenderedMarkdown) => void;
-  /** The Shiki theme code blocks are highlighted with (`theme` in the site's `markdown`); github-dark-default by default. */
+  /**
+   * The Shiki theme code blocks are highlighted with (`theme` in the site's `markdown`); github-dark-default by
+   * default.
+   */
   theme?: BundledTheme;
 }
 

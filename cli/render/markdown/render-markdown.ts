@@ -58,7 +58,10 @@ export interface MarkdownProblem {
   column: number;
 }
 
-/** Something the build left out of a body, or what in it a screen reader or a keyboard would trip on (accessibility-lint.ts), at its line and column: it does not fail the build, except under `--strict`. */
+/**
+ * Something the build left out of a body, or what in it a screen reader or a keyboard would trip on
+ * (accessibility-lint.ts), at its line and column: it does not fail the build, except under `--strict`.
+ */
 export interface MarkdownWarning {
   code: 'markdown.html-removed' | 'markdown.template-tag' | AccessibilityCode;
   message: string;
@@ -90,17 +93,35 @@ export interface RenderedMarkdown {
    * not shown. Absent when the body has none.
    */
   embeds?: (MarkdownEmbed | null)[];
-  /** Present when the body has problems: the build reports them and fails. Plain data, so it is cached and crosses from workers with the rest. */
+  /**
+   * Present when the body has problems: the build reports them and fails. Plain data, so it is cached and crosses from
+   * workers with the rest.
+   */
   problems?: MarkdownProblem[];
-  /** Present when HTML was removed from the body, or the accessibility checks found something: the build prints them and goes on. Cached with the rest, so a body from the cache still reports them. */
+  /**
+   * Present when HTML was removed from the body, or the accessibility checks found something: the build prints them and
+   * goes on. Cached with the rest, so a body from the cache still reports them.
+   */
   warnings?: MarkdownWarning[];
-  /** Text in a script other than Latin outside any `lang`: each build reports what is not in its site's language (applyLanguageRule). Absent when there is none. */
+  /**
+   * Text in a script other than Latin outside any `lang`: each build reports what is not in its site's language
+   * (applyLanguageRule). Absent when there is none.
+   */
   foreignText?: ForeignText[];
-  /** Where the body's text holds each link's, image's and definition's URL (source-urls.ts), for its Markdown copy. Absent when there is none. */
+  /**
+   * Where the body's text holds each link's, image's and definition's URL (source-urls.ts), for its Markdown copy.
+   * Absent when there is none.
+   */
   sourceUrls?: SourceUrl[];
-  /** Where the body's text holds HTML, as `[start, end]` offsets, for its Markdown copy (whose links in HTML are made absolute too). Absent when there is none. */
+  /**
+   * Where the body's text holds HTML, as `[start, end]` offsets, for its Markdown copy (whose links in HTML are made
+   * absolute too). Absent when there is none.
+   */
   sourceHtml?: [number, number][];
-  /** Fragments of same-page links the HTML points elsewhere (same-page-links.ts): `f1` → `#user-content-f1`, for its Markdown copy. Absent when there is none. */
+  /**
+   * Fragments of same-page links the HTML points elsewhere (same-page-links.ts): `f1` → `#user-content-f1`, for its
+   * Markdown copy. Absent when there is none.
+   */
   fragments?: Record<string, string>;
 }
 
@@ -117,7 +138,8 @@ export function createMarkdownProcessor(options: { emails?: boolean } = {}): Pro
       .use(rehypeSlug)
       .use(samePageLinks)
       .use(prepareBody)
-      // The only raw HTML left in the tree is the highlighted code's (`collect`, markdown-plugins.ts, turns any other into text).
+      // The only raw HTML left in the tree is the highlighted code's (`collect`, markdown-plugins.ts, turns any other
+      // into text).
       .use(rehypeStringify, { allowDangerousHtml: true }) as unknown as Processor<Root, Root, Root, Root, string>
   );
 }
@@ -225,7 +247,10 @@ function refuseTooDeep(markdown: string, firstLine: number): RenderedMarkdown | 
   };
 }
 
-/** Runs the processor's transforms on a parsed body, in a file of its own (where `collect`, markdown-plugins.ts, records what it found). */
+/**
+ * Runs the processor's transforms on a parsed body, in a file of its own (where `collect`, markdown-plugins.ts, records
+ * what it found).
+ */
 function runTransforms(processor: MarkdownProcessor, mdast: Root): Promise<{ tree: Root; file: VFile }> {
   return new Promise((resolve, reject) => {
     processor.run(mdast, (error, tree, file) => {

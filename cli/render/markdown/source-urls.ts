@@ -9,7 +9,10 @@ import type { Root } from 'mdast';
 import type { CompileContext, Extension, Token } from 'mdast-util-from-markdown';
 import type { Processor } from 'unified';
 
-/** A URL as written in the text: its characters `start` to `end` (the `<…>` around one included), and what the parser read it as. */
+/**
+ * A URL as written in the text: its characters `start` to `end` (the `<…>` around one included), and what the parser
+ * read it as.
+ */
 export interface SourceUrl {
   kind: 'link' | 'image' | 'definition';
   /** Where the link, image or definition it belongs to starts: where the build locates a link of the body. */

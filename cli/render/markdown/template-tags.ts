@@ -13,7 +13,10 @@ const maxTagLength = 500;
 /** Warnings kept per body: past them, one more says how many were left out. */
 const maxTagWarnings = 100;
 
-/** A tag's opening and the closing each opening takes: `{{<` … `>}}`, `{{%` … `%}}`, `{%` … `%}`, `{{` … `}}`. */
+/**
+ * A tag's opening and the closing each opening takes: `{{<` … `>}}`, `{{%` … `%}}`, `{%` … `%}`,
+ * `{{` … `}}`.
+ */
 const closings: [open: string, close: string][] = [
   ['{{<', '>}}'],
   ['{{%', '%}}'],
@@ -105,7 +108,10 @@ export function codeRanges(tree: Root): [number, number][] {
   return ranges.sort((a, b) => a[0] - b[0]);
 }
 
-/** The warnings of a body without those about tags its collection's site fills in itself (`placeholders` of a collection). */
+/**
+ * The warnings of a body without those about tags its collection's site fills in itself (`placeholders` of a
+ * collection).
+ */
 export function withoutSitePlaceholders<T extends { code: string; tag?: string }>(
   warnings: T[],
   placeholders: ((tag: string) => boolean) | undefined,

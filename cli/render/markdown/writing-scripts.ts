@@ -69,7 +69,10 @@ export function phrasesInOtherScripts(text: string): ScriptPhrase[] {
   return found;
 }
 
-/** The scripts a language is written in besides Latin, by its ISO 639 code; a language not listed is written in Latin letters. */
+/**
+ * The scripts a language is written in besides Latin, by its ISO 639 code; a language not listed is written in Latin
+ * letters.
+ */
 const scriptsOfLanguage: Record<string, readonly WritingScript[]> = {
   ru: ['Cyrillic'],
   uk: ['Cyrillic'],
