@@ -59,8 +59,8 @@ for (const [name, folder] of [
 
 // Fifty posts of the benchmark corpus: a hundred code blocks of its two languages, none alike;
 // the random blocks below cover the other languages and the odd characters.
-test('renders 50 realistic posts as rehype-pretty-code did', async () => {
-  for (const post of sharedCorpusPosts(50)) {
+test('renders 25 realistic posts as rehype-pretty-code did', async () => {
+  for (const post of sharedCorpusPosts(25)) {
     const { body, bodyLine } = splitMarkdown(post.text);
     await assertSameAsReference(body, bodyLine, post.fileName);
   }
