@@ -89,21 +89,7 @@ function checkPages(site: LoadedSite, judge: HrefJudge, tally: LinkTally): numbe
     const base = documentBase(page, scan.base, site.siteOrigins);
     const sharedBase = base.startsWith(siteBase);
     const sameDocument = scan.base === undefined;
-    // Counted only for a page with something to report, which is rare.
-    let occurrences: Map<ScannedRef, number> | undefined;
-    const locate = (ref: ScannedRef): Occurrence => {
-      if (origins?.hasPage(page)) occurrences ??= countOccurrences(scan.refs);
-      return {
-        page,
-        file,
-        attribute: ref.attribute,
-        href: ref.value,
-        line: ref.line,
-        column: ref.column,
-        landmark: ref.landmark,
-        origin: occurrences ? origins!.find(page, ref.value, occurrences.get(ref) ?? 0) : undefined,
-      };
-    };
+    const locate = locator(origins, scan.refs, { page, file, recorded: page });
     for (const ref of scan.refs) {
       // A redirect stub's canonical link repeats its refresh target, which is checked as a redirect.
       if (scan.refresh && ref.canonical) continue;
@@ -131,19 +117,7 @@ function checkMarkdownFiles(site: LoadedSite, judge: HrefJudge, tally: LinkTally
     const html = file.replace(/\.md$/, '.html');
     const page = site.pages.has(html) ? site.pagePath(html) : address;
     const base = documentBase(address, undefined, site.siteOrigins);
-    let occurrences: Map<ScannedRef, number> | undefined;
-    const locate = (ref: ScannedRef): Occurrence => {
-      if (origins?.hasPage(address)) occurrences ??= countOccurrences(refs);
-      return {
-        page,
-        file,
-        attribute: ref.attribute,
-        href: ref.value,
-        line: ref.line,
-        column: ref.column,
-        origin: occurrences ? origins!.find(address, ref.value, occurrences.get(ref) ?? 0) : undefined,
-      };
-    };
+    const locate = locator(origins, refs, { page, file, recorded: address });
     for (const ref of refs) tally.record(ref, judge.judge(ref.value, base, false), locate);
   }
 }
@@ -162,6 +136,32 @@ function checkSitemaps(site: LoadedSite, judge: HrefJudge, tally: LinkTally): vo
     });
     for (const ref of refs) tally.record(ref, judge.judge(ref.value, siteBase + '/', true), locate);
   }
+}
+
+/**
+ * Where each reference of one built file is reported: its page and file, and its place in the
+ * source when the manifest records the file under `recorded`. The references are counted only for
+ * a file with something to report, which is rare.
+ */
+function locator(
+  origins: OriginIndex | undefined,
+  refs: readonly ScannedRef[],
+  at: { page: string; file: string; recorded: string },
+): (ref: ScannedRef) => Occurrence {
+  let occurrences: Map<ScannedRef, number> | undefined;
+  return (ref) => {
+    if (origins?.hasPage(at.recorded)) occurrences ??= countOccurrences(refs);
+    return {
+      page: at.page,
+      file: at.file,
+      attribute: ref.attribute,
+      href: ref.value,
+      line: ref.line,
+      column: ref.column,
+      landmark: ref.landmark,
+      origin: occurrences ? origins!.find(at.recorded, ref.value, occurrences.get(ref) ?? 0) : undefined,
+    };
+  };
 }
 
 /** Which appearance of its href each reference is (0 for the first), to pair it with the manifest's record. */
