@@ -21,7 +21,8 @@ const email = z
  * is where a visitor without JavaScript is sent back to.
  */
 export function isSitePath(value: string): boolean {
-  return /^\/(?![/\\])[^\s\\]*$/.test(value);
+  // No control character either: a NUL cannot stand in the Location header it is sent back in.
+  return /^\/(?![/\\])[^\s\\\u0000-\u001f\u007f]*$/.test(value);
 }
 
 /** Each lead form's fields, as the automation receives them (SPEC section 7). */

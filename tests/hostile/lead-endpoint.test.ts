@@ -480,8 +480,8 @@ for (const [name, start] of Object.entries(runtimes)) {
       );
     });
 
-    for (const page of ['//evil.example/', '/\\evil.example/', 'https://evil.example/'])
-      test(`without JavaScript: a newsletter post naming ${page} as its page is refused (422), sends nowhere else and stores nothing`, async () => {
+    for (const page of ['//evil.example/', '/\\evil.example/', 'https://evil.example/', '/blog/\u0000x'])
+      test(`without JavaScript: a newsletter post naming ${JSON.stringify(page)} as its page is refused (422), sends nowhere else and stores nothing`, async () => {
         const before = (await runtime.leads()).length;
         const form = new URLSearchParams({
           form: 'newsletter',
