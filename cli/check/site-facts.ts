@@ -3,10 +3,11 @@ import { serverFactsFile } from '../server/server-facts.ts';
 import { isHtmlFile } from '../static-host/site-paths.ts';
 import { scanHtml, StringTable, type ScannedHtml, type ScannedRef } from './html-scan.ts';
 import { folderSource, type SiteRead, type SiteSource } from './load-built-site.ts';
+import type { Landmark, SiteManifest } from './types.ts';
+import type { RefusedEntry } from '../static-host/list-site-files.ts';
 import { manifestAsRead, parseManifest } from './read-manifest.ts';
 import { siteFileLimit, tooLargeProblem } from './read-site-file.ts';
 import { scanSitemap } from './read-sitemap.ts';
-import type { SiteManifest } from './types.ts';
 
 /** Whether the checker reads a file as a sitemap. */
 export const isSitemapFile = (file: string): boolean => /^sitemap[^/]*\.xml$/i.test(file);
@@ -32,7 +33,8 @@ export const isCheckedFile = (file: string): boolean =>
  */
 export class SiteFacts {
   private readonly files = new Set<string>();
-  private readonly pages = new Map<string, SiteRead<ScannedHtml>>();
+  /** Each page's scan, packed (see PackedScan): a large site's pages are most of what a build keeps. */
+  private readonly pages = new Map<string, SiteRead<PackedScan>>();
   private readonly sitemaps = new Map<string, SiteRead<ScannedRef[]>>();
   private readonly texts = new Map<string, SiteRead<string>>();
   /** The links of the Markdown files the build recorded as it made them (a page's copy, llms.txt). */
@@ -54,7 +56,7 @@ export class SiteFacts {
       this.record(file, { problem: tooLargeProblem(file) });
       return;
     }
-    if (isHtmlFile(file)) this.pages.set(file, { value: scanHtml(text, this.strings.intern) });
+    if (isHtmlFile(file)) this.pages.set(file, { value: packScan(scanHtml(text, this.strings.intern)) });
     else if (isSitemapFile(file)) this.sitemaps.set(file, { value: scanSitemap(text) });
     else this.texts.set(file, { value: text });
   }
@@ -65,7 +67,7 @@ export class SiteFacts {
    */
   pageScan(file: string): ScannedHtml | undefined {
     const read = this.pages.get(file);
-    return read && 'value' in read ? read.value : undefined;
+    return read && 'value' in read ? unpackScan(read.value) : undefined;
   }
 
   /**
@@ -81,7 +83,7 @@ export class SiteFacts {
   addScanned(file: string, scan: ScannedHtml): void {
     this.files.add(file);
     this.unread.delete(file);
-    this.pages.set(file, { value: scan });
+    this.pages.set(file, { value: packScan(scan) });
   }
 
   /** Records a file written from a finished file on disk: the checker reads it from the folder should it need it. */
@@ -117,18 +119,85 @@ export class SiteFacts {
         if ('value' in text) return parseManifest(text.value, `${folder}/${manifestFileName}`);
         return disk.manifest();
       },
-      page: (file) => pick(file, this.pages, disk.page),
+      page: (file) => {
+        const read = this.unread.has(file) ? undefined : this.pages.get(file);
+        if (!read) return disk.page(file);
+        return 'value' in read ? { value: unpackScan(read.value) } : read;
+      },
       sitemap: (file) => pick(file, this.sitemaps, disk.sitemap),
       markdown: (file) => pick(file, this.markdown, disk.markdown),
       text: (file) => pick(file, this.texts, disk.text),
     };
   }
 
-  private record(file: string, problem: SiteRead<never>): void {
+  private record(file: string, problem: { problem: RefusedEntry }): void {
     if (isHtmlFile(file)) this.pages.set(file, problem);
     else if (isSitemapFile(file)) this.sitemaps.set(file, problem);
     else this.texts.set(file, problem);
   }
+}
+
+/**
+ * A page's scan as a build keeps it until the check: its references' fields in columns (the
+ * strings shared through the string table, the numbers in one typed array) rather than an object
+ * each, which costs several times the memory on a page of a hundred links.
+ */
+interface PackedScan {
+  values: string[];
+  attributes: string[];
+  /** Per reference: offset, line, column, and the flags of `flagsOf`. */
+  places: Int32Array;
+  ids: string[];
+  base?: string;
+  refresh?: ScannedRef;
+}
+
+const landmarks: readonly (Landmark | undefined)[] = [undefined, 'header', 'footer', 'nav'];
+const canonicalFlag = 4;
+const fieldsPerRef = 4;
+
+function packScan(scan: ScannedHtml): PackedScan {
+  const { refs } = scan;
+  const places = new Int32Array(refs.length * fieldsPerRef);
+  refs.forEach((ref, index) => {
+    const at = index * fieldsPerRef;
+    places[at] = ref.offset;
+    places[at + 1] = ref.line;
+    places[at + 2] = ref.column;
+    places[at + 3] = landmarks.indexOf(ref.landmark) | (ref.canonical ? canonicalFlag : 0);
+  });
+  return {
+    values: refs.map((ref) => ref.value),
+    attributes: refs.map((ref) => ref.attribute),
+    places,
+    ids: scan.ids,
+    ...(scan.base !== undefined ? { base: scan.base } : {}),
+    ...(scan.refresh ? { refresh: scan.refresh } : {}),
+  };
+}
+
+function unpackScan(packed: PackedScan): ScannedHtml {
+  const { values, attributes, places } = packed;
+  const refs = values.map((value, index): ScannedRef => {
+    const at = index * fieldsPerRef;
+    const ref: ScannedRef = {
+      attribute: attributes[index]!,
+      value,
+      offset: places[at]!,
+      line: places[at + 1]!,
+      column: places[at + 2]!,
+    };
+    const landmark = landmarks[places[at + 3]! & 3];
+    if (landmark) ref.landmark = landmark;
+    if (places[at + 3]! & canonicalFlag) ref.canonical = true;
+    return ref;
+  });
+  return {
+    refs,
+    ids: packed.ids,
+    ...(packed.base !== undefined ? { base: packed.base } : {}),
+    ...(packed.refresh ? { refresh: packed.refresh } : {}),
+  };
 }
 
 /**
