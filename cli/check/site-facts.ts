@@ -44,6 +44,7 @@ export class SiteFacts {
   private manifestObject: SiteManifest | undefined;
   /** One copy of each reference and id the pages share. */
   private readonly strings = new StringTable();
+  private readonly attributes = new AttributeTable();
 
   /** Records a file written with these contents, scanning what the checker reads of it. */
   add(file: string, contents: string | Uint8Array): void {
@@ -56,7 +57,8 @@ export class SiteFacts {
       this.record(file, { problem: tooLargeProblem(file) });
       return;
     }
-    if (isHtmlFile(file)) this.pages.set(file, { value: packScan(scanHtml(text, this.strings.intern)) });
+    if (isHtmlFile(file))
+      this.pages.set(file, { value: packScan(scanHtml(text, this.strings.intern), this.attributes) });
     else if (isSitemapFile(file)) this.sitemaps.set(file, { value: scanSitemap(text) });
     else this.texts.set(file, { value: text });
   }
@@ -67,7 +69,7 @@ export class SiteFacts {
    */
   pageScan(file: string): ScannedHtml | undefined {
     const read = this.pages.get(file);
-    return read && 'value' in read ? unpackScan(read.value) : undefined;
+    return read && 'value' in read ? unpackScan(read.value, this.attributes) : undefined;
   }
 
   /**
@@ -83,7 +85,7 @@ export class SiteFacts {
   addScanned(file: string, scan: ScannedHtml): void {
     this.files.add(file);
     this.unread.delete(file);
-    this.pages.set(file, { value: packScan(scan) });
+    this.pages.set(file, { value: packScan(scan, this.attributes) });
   }
 
   /** Records a file written from a finished file on disk: the checker reads it from the folder should it need it. */
@@ -122,7 +124,7 @@ export class SiteFacts {
       page: (file) => {
         const read = this.unread.has(file) ? undefined : this.pages.get(file);
         if (!read) return disk.page(file);
-        return 'value' in read ? { value: unpackScan(read.value) } : read;
+        return 'value' in read ? { value: unpackScan(read.value, this.attributes) } : read;
       },
       sitemap: (file) => pick(file, this.sitemaps, disk.sitemap),
       markdown: (file) => pick(file, this.markdown, disk.markdown),
@@ -139,13 +141,13 @@ export class SiteFacts {
 
 /**
  * A page's scan as a build keeps it until the check: its references' fields in columns (the
- * strings shared through the string table, the numbers in one typed array) rather than an object
- * each, which costs several times the memory on a page of a hundred links.
+ * strings shared through the string table, the numbers in one typed array, the attribute as its
+ * number in the attribute table) rather than an object each, which costs several times the memory
+ * on a page of a hundred links.
  */
 interface PackedScan {
   values: string[];
-  attributes: string[];
-  /** Per reference: offset, line, column, and the flags of `flagsOf`. */
+  /** Per reference: offset, line, column, and the flags of `packScan` with the attribute's number. */
   places: Int32Array;
   ids: string[];
   base?: string;
@@ -154,9 +156,23 @@ interface PackedScan {
 
 const landmarks: readonly (Landmark | undefined)[] = [undefined, 'header', 'footer', 'nav'];
 const canonicalFlag = 4;
+/** The attribute's number in the table sits above the landmark and canonical flags. */
+const attributeShift = 3;
 const fieldsPerRef = 4;
 
-function packScan(scan: ScannedHtml): PackedScan {
+/** The attributes references are found in (`a[href]`, `img[srcset]`…), each numbered once. */
+class AttributeTable {
+  private readonly numbers = new Map<string, number>();
+  readonly names: string[] = [];
+
+  numberOf(attribute: string): number {
+    let number = this.numbers.get(attribute);
+    if (number === undefined) this.numbers.set(attribute, (number = this.names.push(attribute) - 1));
+    return number;
+  }
+}
+
+function packScan(scan: ScannedHtml, attributes: AttributeTable): PackedScan {
   const { refs } = scan;
   const places = new Int32Array(refs.length * fieldsPerRef);
   refs.forEach((ref, index) => {
@@ -164,11 +180,13 @@ function packScan(scan: ScannedHtml): PackedScan {
     places[at] = ref.offset;
     places[at + 1] = ref.line;
     places[at + 2] = ref.column;
-    places[at + 3] = landmarks.indexOf(ref.landmark) | (ref.canonical ? canonicalFlag : 0);
+    places[at + 3] =
+      landmarks.indexOf(ref.landmark) |
+      (ref.canonical ? canonicalFlag : 0) |
+      (attributes.numberOf(ref.attribute) << attributeShift);
   });
   return {
     values: refs.map((ref) => ref.value),
-    attributes: refs.map((ref) => ref.attribute),
     places,
     ids: scan.ids,
     ...(scan.base !== undefined ? { base: scan.base } : {}),
@@ -176,20 +194,21 @@ function packScan(scan: ScannedHtml): PackedScan {
   };
 }
 
-function unpackScan(packed: PackedScan): ScannedHtml {
-  const { values, attributes, places } = packed;
+function unpackScan(packed: PackedScan, attributes: AttributeTable): ScannedHtml {
+  const { values, places } = packed;
   const refs = values.map((value, index): ScannedRef => {
     const at = index * fieldsPerRef;
+    const flags = places[at + 3]!;
     const ref: ScannedRef = {
-      attribute: attributes[index]!,
+      attribute: attributes.names[flags >>> attributeShift]!,
       value,
       offset: places[at]!,
       line: places[at + 1]!,
       column: places[at + 2]!,
     };
-    const landmark = landmarks[places[at + 3]! & 3];
+    const landmark = landmarks[flags & 3];
     if (landmark) ref.landmark = landmark;
-    if (places[at + 3]! & canonicalFlag) ref.canonical = true;
+    if (flags & canonicalFlag) ref.canonical = true;
     return ref;
   });
   return {

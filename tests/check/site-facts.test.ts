@@ -119,3 +119,19 @@ test('a page larger than the checker reads is reported as check-links reports it
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test('a page read back from the facts is its scan, field for field', () => {
+  const html = [
+    '<!doctype html><html><head><base href="/docs/"><link rel="canonical" href="https://x.example/a/">',
+    '<meta http-equiv="refresh" content="0; url=/b/"></head><body>',
+    '<header><a href="/h">h</a></header><nav><a href="/n" id="menu">n</a></nav>',
+    '<main><img src="/i.png" srcset="/i.png 1x, /j.png 2x"><a name="top" href="#top">t</a></main>',
+    '<footer><a href="/f">f</a></footer></body></html>',
+  ].join('\n');
+  const facts = new SiteFacts();
+  facts.add('a/index.html', html);
+  const scanned = scanHtml(html, (text) => text);
+  assert.ok(scanned.refs.some((ref) => ref.landmark) && scanned.refs.some((ref) => ref.canonical));
+  assert.deepStrictEqual(facts.source('/nowhere').page('a/index.html'), { value: scanned });
+  assert.deepStrictEqual(facts.pageScan('a/index.html'), scanned);
+});
