@@ -124,7 +124,7 @@ export class SiteFacts {
       page: (file) => {
         const read = this.unread.has(file) ? undefined : this.pages.get(file);
         if (!read) return disk.page(file);
-        return 'value' in read ? { value: unpackScan(read.value, this.attributes) } : read;
+        return 'value' in read ? { value: scanView(read.value, this.attributes) } : read;
       },
       sitemap: (file) => pick(file, this.sitemaps, disk.sitemap),
       markdown: (file) => pick(file, this.markdown, disk.markdown),
@@ -194,9 +194,34 @@ function packScan(scan: ScannedHtml, attributes: AttributeTable): PackedScan {
   };
 }
 
+/**
+ * A page's scan as the checker reads it: its references are unpacked each time they are asked for
+ * (once per page in a check), so that the check of a large site never holds every page's
+ * references as objects at once.
+ */
+function scanView(packed: PackedScan, attributes: AttributeTable): ScannedHtml {
+  return {
+    get refs() {
+      return unpackRefs(packed, attributes);
+    },
+    ids: packed.ids,
+    ...(packed.base !== undefined ? { base: packed.base } : {}),
+    ...(packed.refresh ? { refresh: packed.refresh } : {}),
+  };
+}
+
 function unpackScan(packed: PackedScan, attributes: AttributeTable): ScannedHtml {
+  return {
+    refs: unpackRefs(packed, attributes),
+    ids: packed.ids,
+    ...(packed.base !== undefined ? { base: packed.base } : {}),
+    ...(packed.refresh ? { refresh: packed.refresh } : {}),
+  };
+}
+
+function unpackRefs(packed: PackedScan, attributes: AttributeTable): ScannedRef[] {
   const { values, places } = packed;
-  const refs = values.map((value, index): ScannedRef => {
+  return values.map((value, index): ScannedRef => {
     const at = index * fieldsPerRef;
     const flags = places[at + 3]!;
     const ref: ScannedRef = {
@@ -211,12 +236,6 @@ function unpackScan(packed: PackedScan, attributes: AttributeTable): ScannedHtml
     if (flags & canonicalFlag) ref.canonical = true;
     return ref;
   });
-  return {
-    refs,
-    ids: packed.ids,
-    ...(packed.base !== undefined ? { base: packed.base } : {}),
-    ...(packed.refresh ? { refresh: packed.refresh } : {}),
-  };
 }
 
 /**
