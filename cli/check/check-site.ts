@@ -89,8 +89,10 @@ function checkPages(site: LoadedSite, judge: HrefJudge, tally: LinkTally): numbe
     const base = documentBase(page, scan.base, site.siteOrigins);
     const sharedBase = base.startsWith(siteBase);
     const sameDocument = scan.base === undefined;
-    const locate = locator(origins, scan.refs, { page, file, recorded: page });
-    for (const ref of scan.refs) {
+    // Read once: a build's facts unpack a page's references each time they are asked for.
+    const { refs } = scan;
+    const locate = locator(origins, refs, { page, file, recorded: page });
+    for (const ref of refs) {
       // A redirect stub's canonical link repeats its refresh target, which is checked as a redirect.
       if (scan.refresh && ref.canonical) continue;
       const verdict =

@@ -3,10 +3,11 @@ import { serverFactsFile } from '../server/server-facts.ts';
 import { isHtmlFile } from '../static-host/site-paths.ts';
 import { scanHtml, StringTable, type ScannedHtml, type ScannedRef } from './html-scan.ts';
 import { folderSource, type SiteRead, type SiteSource } from './load-built-site.ts';
+import type { Landmark, SiteManifest } from './types.ts';
+import type { RefusedEntry } from '../static-host/list-site-files.ts';
 import { manifestAsRead, parseManifest } from './read-manifest.ts';
 import { siteFileLimit, tooLargeProblem } from './read-site-file.ts';
 import { scanSitemap } from './read-sitemap.ts';
-import type { SiteManifest } from './types.ts';
 
 /** Whether the checker reads a file as a sitemap. */
 export const isSitemapFile = (file: string): boolean => /^sitemap[^/]*\.xml$/i.test(file);
@@ -32,7 +33,8 @@ export const isCheckedFile = (file: string): boolean =>
  */
 export class SiteFacts {
   private readonly files = new Set<string>();
-  private readonly pages = new Map<string, SiteRead<ScannedHtml>>();
+  /** Each page's scan, packed (see PackedScan): a large site's pages are most of what a build keeps. */
+  private readonly pages = new Map<string, SiteRead<PackedScan>>();
   private readonly sitemaps = new Map<string, SiteRead<ScannedRef[]>>();
   private readonly texts = new Map<string, SiteRead<string>>();
   /** The links of the Markdown files the build recorded as it made them (a page's copy, llms.txt). */
@@ -42,6 +44,7 @@ export class SiteFacts {
   private manifestObject: SiteManifest | undefined;
   /** One copy of each reference and id the pages share. */
   private readonly strings = new StringTable();
+  private readonly attributes = new AttributeTable();
 
   /** Records a file written with these contents, scanning what the checker reads of it. */
   add(file: string, contents: string | Uint8Array): void {
@@ -54,7 +57,8 @@ export class SiteFacts {
       this.record(file, { problem: tooLargeProblem(file) });
       return;
     }
-    if (isHtmlFile(file)) this.pages.set(file, { value: scanHtml(text, this.strings.intern) });
+    if (isHtmlFile(file))
+      this.pages.set(file, { value: packScan(scanHtml(text, this.strings.intern), this.attributes) });
     else if (isSitemapFile(file)) this.sitemaps.set(file, { value: scanSitemap(text) });
     else this.texts.set(file, { value: text });
   }
@@ -65,7 +69,7 @@ export class SiteFacts {
    */
   pageScan(file: string): ScannedHtml | undefined {
     const read = this.pages.get(file);
-    return read && 'value' in read ? read.value : undefined;
+    return read && 'value' in read ? unpackScan(read.value, this.attributes) : undefined;
   }
 
   /**
@@ -81,7 +85,7 @@ export class SiteFacts {
   addScanned(file: string, scan: ScannedHtml): void {
     this.files.add(file);
     this.unread.delete(file);
-    this.pages.set(file, { value: scan });
+    this.pages.set(file, { value: packScan(scan, this.attributes) });
   }
 
   /** Records a file written from a finished file on disk: the checker reads it from the folder should it need it. */
@@ -117,18 +121,121 @@ export class SiteFacts {
         if ('value' in text) return parseManifest(text.value, `${folder}/${manifestFileName}`);
         return disk.manifest();
       },
-      page: (file) => pick(file, this.pages, disk.page),
+      page: (file) => {
+        const read = this.unread.has(file) ? undefined : this.pages.get(file);
+        if (!read) return disk.page(file);
+        return 'value' in read ? { value: scanView(read.value, this.attributes) } : read;
+      },
       sitemap: (file) => pick(file, this.sitemaps, disk.sitemap),
       markdown: (file) => pick(file, this.markdown, disk.markdown),
       text: (file) => pick(file, this.texts, disk.text),
     };
   }
 
-  private record(file: string, problem: SiteRead<never>): void {
+  private record(file: string, problem: { problem: RefusedEntry }): void {
     if (isHtmlFile(file)) this.pages.set(file, problem);
     else if (isSitemapFile(file)) this.sitemaps.set(file, problem);
     else this.texts.set(file, problem);
   }
+}
+
+/**
+ * A page's scan as a build keeps it until the check: its references' fields in columns (the
+ * strings shared through the string table, the numbers in one typed array, the attribute as its
+ * number in the attribute table) rather than an object each, which costs several times the memory
+ * on a page of a hundred links.
+ */
+interface PackedScan {
+  values: string[];
+  /** Per reference: offset, line, column, and the flags of `packScan` with the attribute's number. */
+  places: Int32Array;
+  ids: string[];
+  base?: string;
+  refresh?: ScannedRef;
+}
+
+const landmarks: readonly (Landmark | undefined)[] = [undefined, 'header', 'footer', 'nav'];
+const canonicalFlag = 4;
+/** The attribute's number in the table sits above the landmark and canonical flags. */
+const attributeShift = 3;
+const fieldsPerRef = 4;
+
+/** The attributes references are found in (`a[href]`, `img[srcset]`…), each numbered once. */
+class AttributeTable {
+  private readonly numbers = new Map<string, number>();
+  readonly names: string[] = [];
+
+  numberOf(attribute: string): number {
+    let number = this.numbers.get(attribute);
+    if (number === undefined) this.numbers.set(attribute, (number = this.names.push(attribute) - 1));
+    return number;
+  }
+}
+
+function packScan(scan: ScannedHtml, attributes: AttributeTable): PackedScan {
+  const { refs } = scan;
+  const places = new Int32Array(refs.length * fieldsPerRef);
+  refs.forEach((ref, index) => {
+    const at = index * fieldsPerRef;
+    places[at] = ref.offset;
+    places[at + 1] = ref.line;
+    places[at + 2] = ref.column;
+    places[at + 3] =
+      landmarks.indexOf(ref.landmark) |
+      (ref.canonical ? canonicalFlag : 0) |
+      (attributes.numberOf(ref.attribute) << attributeShift);
+  });
+  return {
+    values: refs.map((ref) => ref.value),
+    places,
+    ids: scan.ids,
+    ...(scan.base !== undefined ? { base: scan.base } : {}),
+    ...(scan.refresh ? { refresh: scan.refresh } : {}),
+  };
+}
+
+/**
+ * A page's scan as the checker reads it: its references are unpacked each time they are asked for
+ * (once per page in a check), so that the check of a large site never holds every page's
+ * references as objects at once.
+ */
+function scanView(packed: PackedScan, attributes: AttributeTable): ScannedHtml {
+  return {
+    get refs() {
+      return unpackRefs(packed, attributes);
+    },
+    ids: packed.ids,
+    ...(packed.base !== undefined ? { base: packed.base } : {}),
+    ...(packed.refresh ? { refresh: packed.refresh } : {}),
+  };
+}
+
+function unpackScan(packed: PackedScan, attributes: AttributeTable): ScannedHtml {
+  return {
+    refs: unpackRefs(packed, attributes),
+    ids: packed.ids,
+    ...(packed.base !== undefined ? { base: packed.base } : {}),
+    ...(packed.refresh ? { refresh: packed.refresh } : {}),
+  };
+}
+
+function unpackRefs(packed: PackedScan, attributes: AttributeTable): ScannedRef[] {
+  const { values, places } = packed;
+  return values.map((value, index): ScannedRef => {
+    const at = index * fieldsPerRef;
+    const flags = places[at + 3]!;
+    const ref: ScannedRef = {
+      attribute: attributes.names[flags >>> attributeShift]!,
+      value,
+      offset: places[at]!,
+      line: places[at + 1]!,
+      column: places[at + 2]!,
+    };
+    const landmark = landmarks[flags & 3];
+    if (landmark) ref.landmark = landmark;
+    if (flags & canonicalFlag) ref.canonical = true;
+    return ref;
+  });
 }
 
 /**

@@ -245,8 +245,11 @@ async function outputSteps(
 ) {
   const { timer, staged, options } = run;
   run.progress('write');
-  const siteOutput = new Map([...siteFiles(rendered, planned, staged.facts), ...searchFiles]);
-  const files = await inStep('write', () => timer.time('write', () => staged.finish(siteOutput)));
+  // Made inside the step, so that none of these files (the route manifest's text is the largest)
+  // is held any more while the links are checked.
+  const files = await inStep('write', () =>
+    timer.time('write', () => staged.finish(new Map([...siteFiles(rendered, planned, staged.facts), ...searchFiles]))),
+  );
   run.progress('check');
   const checked = run.checked;
   const links = checked

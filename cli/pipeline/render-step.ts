@@ -9,7 +9,14 @@ import type { RunMemory } from '../cache/run-memory.ts';
 import { collectSiteErrors, SiteError, SiteErrorList } from '../errors.ts';
 import { missingMarkdownImages } from '../render/markdown/check-markdown-images.ts';
 import { inlineScriptsOf } from '../render/inline-scripts.ts';
-import { makeCopy, type CopiedBody, type CopyContext, type MarkdownCopy } from '../render/markdown-copy.ts';
+import {
+  makeCopy,
+  type CopiedBody,
+  type CopyContext,
+  type MarkdownCopy,
+  type WrittenCopy,
+} from '../render/markdown-copy.ts';
+import { LlmsFullText } from '../write/llms-txt.ts';
 import { withIslandScripts } from '../render/island-scripts.ts';
 import { applyLanguageRule } from '../render/markdown/accessibility-lint.ts';
 import { applyEmbedRule } from '../render/markdown/markdown-embeds.ts';
@@ -86,8 +93,10 @@ export interface RenderedStep extends RoutedStep {
   warnings: SiteError[];
   /** Problems in the bodies of the drafts this build leaves out: warnings. */
   draftWarnings: SiteError[];
-  /** The Markdown copy of each page that has one, by route path, in route order. */
-  copies: Map<string, MarkdownCopy>;
+  /** Where the Markdown copy of each page that has one was written, and its links, by route path, in route order. */
+  copies: Map<string, WrittenCopy>;
+  /** llms-full.txt, when the site has one. */
+  llmsFull?: string;
 }
 
 /** What one render step keeps as it goes: the pages done, what they link and run, each body's warnings. */
@@ -113,8 +122,10 @@ interface RenderRun {
    */
   bodyWarnings: Map<string, SiteError[]>;
   /** The Markdown copy of each page that has one, by route path, and what their URLs are resolved against. */
-  copies: Map<string, MarkdownCopy>;
+  copies: Map<string, WrittenCopy>;
   copyContext: CopyContext;
+  /** llms-full.txt as the copies come: only what it can hold of their texts is kept. */
+  llmsFull?: LlmsFullText;
   /** Tags a collection's site fills in itself (`placeholders` of a collection), by body file: no other generator's. */
   placeholders: Map<string, (tag: string) => boolean>;
   /** Counts a page done, for the progress line. */
@@ -160,6 +171,7 @@ export async function renderStep(routed: RoutedStep, options: RenderOptions): Pr
     warnings,
     draftWarnings,
     copies,
+    ...(run.llmsFull ? { llmsFull: run.llmsFull.text() } : {}),
   };
 }
 
@@ -176,6 +188,7 @@ function startRender(routed: RoutedStep, options: RenderOptions): RenderRun {
   const routes = options.only ? routed.routes.filter(options.only) : routed.routes;
   const sources = markdownSources(routed);
   const keyed = cache.enabled || memory;
+  const llms = routed.site.definition.llms?.(routed.model);
   let done = 0;
   return {
     routed,
@@ -193,6 +206,7 @@ function startRender(routed: RoutedStep, options: RenderOptions): RenderRun {
     bodyWarnings: new Map(),
     copies: new Map(),
     copyContext: { siteUrl: routed.settings.siteUrl, root: routed.root, addresses: routed.addresses, images },
+    ...(llms?.full ? { llmsFull: new LlmsFullText(llms, routed.routes) } : {}),
     placeholders: placeholdersOf(routed),
     finished: () => options.onPage?.(++done, routes.length),
   };
@@ -265,10 +279,14 @@ function renderOne(run: RenderRun, route: Route): void {
   run.finished();
 }
 
-/** Keeps a page's Markdown copy, and hands it on to be written. */
+/**
+ * Hands a page's Markdown copy on to be written, and keeps where it went and its links; its text
+ * only while llms-full.txt may still hold it.
+ */
 function keepCopy(run: RenderRun, route: Route, copy: MarkdownCopy | undefined): void {
   if (!copy) return;
-  run.copies.set(route.path, copy);
+  run.copies.set(route.path, { file: copy.file, url: copy.url, refs: copy.refs });
+  run.llmsFull?.offer(route.path, copy.text);
   run.options.emitCopy?.(copy);
 }
 

@@ -3,7 +3,7 @@ import type { SiteFacts } from '../check/site-facts.ts';
 import { manifestFileName } from '../write/route-manifest.ts';
 import { ContentFiles } from '../shared/read-content-file.ts';
 import { renderFeed } from '../write/feed.ts';
-import { llmsFile, llmsFullFile, renderLlmsFull, renderLlmsTxt } from '../write/llms-txt.ts';
+import { llmsFile, llmsFullFile, renderLlmsTxt } from '../write/llms-txt.ts';
 import type { PlannedFiles } from './claim-step.ts';
 import { renderHeadersFile } from '../write/headers-file.ts';
 import { renderRedirectsFile } from '../write/redirects-file.ts';
@@ -41,7 +41,7 @@ export function siteFiles(
     const index = renderLlmsTxt(llms, routes, settings.siteUrl);
     files.set(llmsFile, index.text);
     facts?.addMarkdown(llmsFile, index.refs);
-    if (llms.full) files.set(llmsFullFile, renderLlmsFull(llms, routes, site.copies));
+    if (site.llmsFull !== undefined) files.set(llmsFullFile, site.llmsFull);
   }
   for (const feed of planned.feeds) files.set(feed.path.slice(1), renderFeed(feed, settings));
   for (const file of planned.files) files.set(file.file, file.contents);

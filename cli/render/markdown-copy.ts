@@ -40,6 +40,12 @@ export interface MarkdownCopy {
   refs: CopyRef[];
 }
 
+/**
+ * What a build keeps of a copy once it is written: where it is and what it links to (the route
+ * manifest and the link checker read them), not its text.
+ */
+export type WrittenCopy = Omit<MarkdownCopy, 'text'>;
+
 /** What the URLs of every copy of a build are resolved against. */
 export interface CopyContext {
   siteUrl: string;

@@ -70,19 +70,78 @@ export function renderLlmsTxt(
 export function renderLlmsFull(
   spec: LlmsSpec,
   routes: readonly Route[],
-  copies: ReadonlyMap<string, MarkdownCopy>,
+  copies: ReadonlyMap<string, Pick<MarkdownCopy, 'text'>>,
 ): string {
-  const limit = spec.full?.bytes ?? defaultFullBytes;
-  let text = `# ${markdownText(spec.title)}\n\n> ${markdownText(spec.summary)}\n`;
-  let bytes = Buffer.byteLength(text);
-  for (const route of llmsOrder(spec, routes)) {
-    const copy = copies.get(route.path);
-    if (!copy || route.copy.spec.full === false) continue;
-    const part = `\n${copy.text}`;
-    const size = Buffer.byteLength(part);
-    if (bytes + size > limit) break;
-    text += part;
-    bytes += size;
+  const full = new LlmsFullText(spec, routes);
+  for (const [path, copy] of copies) full.offer(path, copy.text);
+  return full.text();
+}
+
+/**
+ * llms-full.txt made as the copies come, in whatever order they come: it keeps the text of a
+ * copy only while the copy can still be in the file, so that a build holds about `full.bytes` of
+ * copies, not every page's.
+ */
+export class LlmsFullText {
+  private readonly head: string;
+  private readonly limit: number;
+  /** Each joined copy's place in llms.txt's order, by route path. */
+  private readonly places = new Map<string, number>();
+  /** The texts kept (each with the newline that joins it), by place. */
+  private readonly kept = new Map<number, { part: string; bytes: number }>();
+  private keptBytes = 0;
+  /** The first place known to be left out: no copy from there on can fit. */
+  private cut = Infinity;
+
+  constructor(spec: LlmsSpec, routes: readonly Route[]) {
+    this.limit = spec.full?.bytes ?? defaultFullBytes;
+    this.head = `# ${markdownText(spec.title)}\n\n> ${markdownText(spec.summary)}\n`;
+    for (const route of llmsOrder(spec, routes))
+      if (route.copy.spec.full !== false) this.places.set(route.path, this.places.size);
   }
-  return text;
+
+  /** Takes the copy of the page at `path`, or lets it go at once when it cannot be in the file. */
+  offer(path: string, text: string): void {
+    const place = this.places.get(path);
+    if (place === undefined || place >= this.cut) return;
+    const part = `\n${text}`;
+    const bytes = Buffer.byteLength(part);
+    this.keptBytes += bytes - (this.kept.get(place)?.bytes ?? 0);
+    this.kept.set(place, { part, bytes });
+    if (Buffer.byteLength(this.head) + this.keptBytes > this.limit) this.leaveOut();
+  }
+
+  /** The file, from the copies taken. */
+  text(): string {
+    let text = this.head;
+    let bytes = Buffer.byteLength(text);
+    for (const [, { part, bytes: size }] of this.inOrder()) {
+      if (bytes + size > this.limit) break;
+      text += part;
+      bytes += size;
+    }
+    return text;
+  }
+
+  /**
+   * The copies kept pass the limit: the first place at which what is kept before it, and it,
+   * pass the limit cannot be in the file (copies still to come only add before it), nor can any
+   * after it.
+   */
+  private leaveOut(): void {
+    let bytes = Buffer.byteLength(this.head);
+    for (const [place, { bytes: size }] of this.inOrder()) {
+      if (place < this.cut && bytes + size <= this.limit) {
+        bytes += size;
+        continue;
+      }
+      this.cut = Math.min(this.cut, place);
+      this.keptBytes -= size;
+      this.kept.delete(place);
+    }
+  }
+
+  private inOrder(): [number, { part: string; bytes: number }][] {
+    return [...this.kept].sort((a, b) => a[0] - b[0]);
+  }
 }

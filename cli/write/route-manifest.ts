@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { LinkOrigin } from '../shared/link-origins.ts';
 import type { RecordedLink } from '../config/render-context.ts';
-import type { MarkdownCopy } from '../render/markdown-copy.ts';
+import type { WrittenCopy } from '../render/markdown-copy.ts';
 import type { PageRecord } from '../render/render-page.ts';
 import type { Redirect } from '../route/routes.ts';
 import { withTrailingSlash } from '../route/urls.ts';
@@ -39,10 +39,10 @@ export function buildManifest(options: {
   pages: PageRecord[];
   redirects: Redirect[];
   bodyLinks: ReadonlyMap<string, RecordedLink[]>;
-  copies?: ReadonlyMap<string, MarkdownCopy>;
+  copies?: ReadonlyMap<string, WrittenCopy>;
   markdown?: readonly string[];
 }): SiteManifest {
-  const { siteUrl, root, pages, redirects, bodyLinks, copies = new Map<string, MarkdownCopy>() } = options;
+  const { siteUrl, root, pages, redirects, bodyLinks, copies = new Map<string, WrittenCopy>() } = options;
   const relative = (origin: LinkOrigin): LinkOrigin => ({
     ...origin,
     file: path.isAbsolute(origin.file) ? path.relative(root, origin.file) : origin.file,

@@ -119,3 +119,51 @@ test('a page larger than the checker reads is reported as check-links reports it
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test('a page read back from the facts is its scan, field for field', () => {
+  const html = [
+    '<!doctype html><html><head><base href="/docs/"><link rel="canonical" href="https://x.example/a/">',
+    '<meta http-equiv="refresh" content="0; url=/b/"></head><body>',
+    '<header><a href="/h">h</a></header><nav><a href="/n" id="menu">n</a></nav>',
+    '<main><img src="/i.png" srcset="/i.png 1x, /j.png 2x"><a name="top" href="#top">t</a></main>',
+    '<footer><a href="/f">f</a></footer></body></html>',
+  ].join('\n');
+  const facts = new SiteFacts();
+  facts.add('a/index.html', html);
+  const scanned = scanHtml(html, (text) => text);
+  assert.ok(scanned.refs.some((ref) => ref.landmark) && scanned.refs.some((ref) => ref.canonical));
+  assert.deepStrictEqual(facts.source('/nowhere').page('a/index.html'), { value: scanned });
+  assert.deepStrictEqual(facts.pageScan('a/index.html'), scanned);
+});
+
+test('the same broken href twice on a page is located at each of its two origins, from facts as from the folder', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'sitegen-facts-'));
+  try {
+    await writeFile(
+      join(dir, 'index.html'),
+      '<!doctype html><html><body><a href="/gone">one</a>\n<a href="/gone">two</a></body></html>',
+    );
+    const manifest: SiteManifest = {
+      version: 2,
+      siteUrl: 'https://tiny.example',
+      routes: [{ path: '/', file: 'index.html' }],
+      redirects: [],
+      origins: [
+        { kind: 'template', file: 'templates/one.tsx', line: 1, column: 1 },
+        { kind: 'template', file: 'templates/two.tsx', line: 2, column: 2 },
+      ],
+      links: {
+        '/': [
+          ['/gone', 0],
+          ['/gone', 1],
+        ],
+      },
+    };
+    await writeFile(join(dir, '.sitegen-manifest.json'), JSON.stringify(manifest));
+    const report = await assertSameReport(dir, factsOf(dir));
+    const origins = report.findings.map((finding) => finding.origin?.file);
+    assert.deepEqual(origins, ['templates/one.tsx', 'templates/two.tsx']);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});

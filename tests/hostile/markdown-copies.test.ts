@@ -180,6 +180,46 @@ test('llms-full.txt never passes its bound and holds every copy it holds whole, 
   }
 });
 
+test('llms-full.txt made as the copies come, in any order, is the file made of them all at once', () => {
+  // Sections in another order than the routes', a page left out of the file, and copies of
+  // different lengths, so that the bound falls inside a section.
+  const routes = [1, 2, 3, 4, 5, 6, 7, 8].map((n) =>
+    routeWith(`/p${n}`, {
+      section: n % 2 ? 'Odd' : 'Even',
+      ...(n === 6 ? { full: false } : {}),
+      markdown: `${'word '.repeat(13 * n)}\n`,
+    }),
+  );
+  const texts = new Map(routes.map((route) => [route.path, makeCopy(route, undefined, context).text]));
+  const inOrder = [...routes.filter((_r, i) => i % 2 === 1), ...routes.filter((_r, i) => i % 2 === 0)].filter(
+    (route) => route.path !== '/p6',
+  );
+  const head = '# Tiny\n\n> Summary.\n';
+  fc.assert(
+    fc.property(fc.shuffledSubarray(routes, { minLength: routes.length }), fc.nat(2500), (arrival, bytes) => {
+      const spec = {
+        title: 'Tiny',
+        summary: 'Summary.',
+        sections: ['Even', 'Odd'],
+        full: { title: 'All', description: 'Everything.', bytes },
+      };
+      const full = renderLlmsFull(
+        spec,
+        routes,
+        new Map(arrival.map((route) => [route.path, { text: texts.get(route.path)! }])),
+      );
+      let expected = head;
+      for (const route of inOrder) {
+        const part = `\n${texts.get(route.path)!}`;
+        if (Buffer.byteLength(expected + part) > bytes) break;
+        expected += part;
+      }
+      assert.equal(full, expected);
+    }),
+    { numRuns: 200 },
+  );
+});
+
 test('check-links reads only the Markdown files the manifest names inside the folder', async () => {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-copies-'));
   try {

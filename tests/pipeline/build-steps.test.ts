@@ -15,6 +15,7 @@ import { routeStep, type RoutedStep } from '../../cli/pipeline/route-step.ts';
 import { validateStep } from '../../cli/pipeline/validate-step.ts';
 import { siteFiles, StagedWrites } from '../../cli/pipeline/write-step.ts';
 import { MemoryWriter } from '../../cli/write/writers.ts';
+import { SiteFacts } from '../../cli/check/site-facts.ts';
 import { sampleBundle } from '../helpers/fake-bundle.ts';
 import type { TinyModel, TinyPage } from '../sites/tiny/templates/pages.tsx';
 import { loadedSite, tinyRoot, tinySite } from '../helpers/sites.ts';
@@ -123,6 +124,43 @@ test("hands each page and redirect page to `emit` as it is rendered, Markdown li
     [['/', 'markdown', 7]],
   );
   assert.deepEqual(site.bodyLinks.get('/')!, []);
+});
+
+/** Every string reachable from `root` through objects, arrays, maps and sets. */
+function reachableStrings(root: unknown): Set<string> {
+  const strings = new Set<string>();
+  const seen = new Set<object>();
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value === 'string') strings.add(value);
+    if (typeof value !== 'object' || value === null || seen.has(value) || ArrayBuffer.isView(value)) continue;
+    seen.add(value);
+    if (value instanceof Map) for (const entry of value) stack.push(...entry);
+    else if (value instanceof Set) stack.push(...value);
+    else stack.push(...Object.values(value));
+  }
+  return strings;
+}
+
+test("what the render hands the later steps, and the link checker's facts, hold no page or Markdown copy it emitted", async () => {
+  const emitted: string[] = [];
+  const facts = new SiteFacts();
+  const staged = new StagedWrites(new MemoryWriter(), facts);
+  const site = await render(routed, {
+    emit: (file, html) => {
+      emitted.push(html);
+      staged.write(file, html);
+    },
+    emitCopy: (copy) => {
+      emitted.push(copy.text);
+      staged.writeMarkdown(copy.file, copy.text, copy.refs);
+    },
+  });
+  await staged.settle();
+  assert.ok(emitted.length > routed.routes.length, 'pages and their copies were emitted');
+  const held = reachableStrings([site, facts]);
+  for (const text of emitted) assert.ok(!held.has(text), `held after it was emitted: ${text.slice(0, 80)}`);
 });
 
 test('renders only the routes `only` asks for, and no redirect page', async () => {
