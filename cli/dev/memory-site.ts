@@ -3,10 +3,20 @@ import { redirectTableOf, type RedirectTable } from '../static-host/redirect-tab
 import { createSiteHandler } from '../static-host/serve-site.ts';
 import { imagePolicy } from '../write/headers-file.ts';
 
+/**
+ * A rebuild's pages, served before the rest of its files are made: a request for another file
+ * waits until `done`, then takes the files served by then.
+ */
+export interface RenderedAhead {
+  files: Map<string, string | Uint8Array>;
+  done: Promise<void>;
+}
+
 /** Serves a built site held in memory the way a static host serves a folder. */
 export function createMemoryHandler(
   files: () => Map<string, string | Uint8Array>,
   transformHtml: (html: string, file: string) => string,
+  ahead: () => RenderedAhead | undefined = () => undefined,
 ) {
   // `_redirects` is parsed again only when a rebuild changed it.
   let parsed: { text: string; rules: RedirectTable } | undefined;
@@ -22,10 +32,16 @@ export function createMemoryHandler(
   return createSiteHandler({
     site: () => {
       const site = files();
+      const early = ahead();
       return {
-        hasFile: (file) => site.has(file),
+        hasFile: (file) => early?.files.has(file) || site.has(file),
         rules: rulesOf(String(site.get('_redirects') ?? '')),
-        readFile: async (file) => site.get(file),
+        readFile: async (file) => {
+          if (!early) return site.get(file);
+          if (early.files.has(file)) return early.files.get(file);
+          await early.done;
+          return files().get(file);
+        },
       };
     },
     // The headers of `_headers` dev sends: an SVG opened from the dev server is a document at its
