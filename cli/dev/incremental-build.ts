@@ -82,6 +82,11 @@ export class IncrementalBuild {
   devSetup?: DevSetup;
   /** The search index of the latest render, by output path: served after an edit until the new one is made. */
   private lastSearchIndex?: { folder: string; files: Map<string, Uint8Array> };
+  /**
+   * Whether each page marks itself for search, with the HTML it was found in: after an edit,
+   * a page served as it was is handed to the index with its mark, not read for it again.
+   */
+  private searchMarks = new Map<string, { html: string; searchable: boolean }>();
   /** Renders so far: an index that arrives after a later render began is not the latest. */
   private renders = 0;
   /** Search indexes being made. */
@@ -227,10 +232,16 @@ export class IncrementalBuild {
     // pages mark themselves for search reads every page, which would hold up the reload.
     const index = (last ? new Promise((resolve) => setImmediate(resolve)) : Promise.resolve())
       .then(() => {
+        const marks = new Map<string, { html: string; searchable: boolean }>();
         for (const route of routed.routes) {
           const contents = files.get(route.file);
-          if (typeof contents === 'string') indexer.offer(route.file, contents);
+          if (typeof contents !== 'string') continue;
+          const last = this.searchMarks.get(route.file);
+          indexer.offer(route.file, contents, last?.html === contents ? last.searchable : undefined);
+          const searchable = indexer.searchable(route.file);
+          if (searchable !== undefined) marks.set(route.file, { html: contents, searchable });
         }
+        if (render === this.renders) this.searchMarks = marks;
         return indexer.finish();
       })
       .then((made) => {
