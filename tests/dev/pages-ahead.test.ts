@@ -39,7 +39,15 @@ before(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   events = await openEventStream(`${url}/__sitegen/events`);
-  site.publish(output({ 'posts/hello/index.html': '<p>old page</p>', 'feed.xml': 'old feed' }), undefined, 0);
+  site.publish(
+    output({
+      'posts/hello/index.html': '<p>old page</p>',
+      'posts/old/index.html': '<p>old</p>',
+      'feed.xml': 'old feed',
+    }),
+    undefined,
+    0,
+  );
 });
 
 after(async () => {
@@ -65,16 +73,24 @@ test("a rebuild's pages are served and open pages reloaded before its other file
   const feedRequest = fetch(`${url}/feed.xml`)
     .then((response) => response.text())
     .then((text) => (feed = text));
+  // A page the rebuild no longer has: the rebuild's redirect answers it, once the rebuild is done.
+  const movedRequest = fetch(`${url}/posts/old/`, { redirect: 'manual' });
   await new Promise((resolve) => setTimeout(resolve, 50));
   assert.equal(feed, undefined, 'the feed waits for the rebuild');
   const report = site.publish(
-    output({ 'posts/hello/index.html': '<p>new page</p>', 'feed.xml': 'new feed' }),
+    output({
+      'posts/hello/index.html': '<p>new page</p>',
+      'feed.xml': 'new feed',
+      _redirects: '/posts/old/ /posts/hello/ 301\n',
+    }),
     contentChange,
     0,
     reloaded,
   );
   finish();
   assert.equal(await feedRequest, 'new feed');
+  const moved = await movedRequest;
+  assert.deepEqual([moved.status, moved.headers.get('location')], [301, '/posts/hello/']);
   assert.equal(report.event, 'reload');
 });
 
