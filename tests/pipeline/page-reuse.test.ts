@@ -248,4 +248,12 @@ test('a stored page keeps the inline scripts it runs: a page taken from the cach
   assert.ok(
     !(await readFile(path.join(first.out, '_headers'), 'utf8')).includes(scriptHashSource('window.taken = 1;')),
   );
+  // Scripts that are not a list of texts make no page of the cache: the page renders again.
+  cache.putJson('pages', key, { ...page, inlineScripts: 'window.taken = 1;' });
+  const rendered = await build();
+  assert.equal(rendered.result.renderedPages, 1);
+  assert.equal(
+    await readFile(path.join(rendered.out, '_headers'), 'utf8'),
+    await readFile(path.join(first.out, '_headers'), 'utf8'),
+  );
 });
