@@ -174,6 +174,9 @@ function rebuilder(build: IncrementalBuild, site: LiveSite, options: DevServerOp
       ? path.join(options.root, path.dirname(build.site.definition.client.styles))
       : options.root;
     const changes = classifyChanges(options.contentDir, stylesDir, changed);
+    // Resolved once this rebuild has published or failed: requests served ahead of it wait for it.
+    let finish = () => undefined as void;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
     try {
       if (!build.ready) {
         const output = await build.buildAll();
@@ -183,8 +186,12 @@ function rebuilder(build: IncrementalBuild, site: LiveSite, options: DevServerOp
         log(`Built ${output.pages} pages in ${Math.round(report.ms)} ms (drafts and future posts included)`);
         return report;
       }
-      const output = await build.update(changes);
-      const report = site.publish(output, changes, start);
+      // Open pages reload once the pages are rendered; what they do not show follows.
+      let reloaded = false;
+      const output = await build.update(changes, (pages) => {
+        reloaded = site.showPages(pages, changes, finished);
+      });
+      const report = site.publish(output, changes, start, reloaded);
       site.followSearchIndex(output);
       warn(output.imageWarnings);
       warnMarkdown(output.markdownWarnings, new Set(changed.map((file) => path.resolve(file))));
@@ -199,6 +206,8 @@ function rebuilder(build: IncrementalBuild, site: LiveSite, options: DevServerOp
       return report;
     } catch (error) {
       return site.fail(error);
+    } finally {
+      finish();
     }
   };
 }

@@ -61,6 +61,13 @@ export interface DevOutput {
 }
 
 /**
+ * A rebuild's pages, as soon as they are rendered: every page and Markdown copy, the client
+ * bundle, and the pictures made so far. The rest of its files (pictures, site files, the search
+ * index) follow in the `DevOutput` the rebuild resolves with.
+ */
+export type RenderedPages = Pick<DevOutput, 'files' | 'pageWarnings' | 'bundle'>;
+
+/**
  * The dev server's build: the steps of `buildSite` into memory, with drafts and future posts,
  * keeping what it loaded and bundled so an edit re-reads, recompiles or re-bundles only what it
  * touched. Pages come from the page cache unless what they are made from changed.
@@ -75,6 +82,11 @@ export class IncrementalBuild {
   devSetup?: DevSetup;
   /** The search index of the latest render, by output path: served after an edit until the new one is made. */
   private lastSearchIndex?: { folder: string; files: Map<string, Uint8Array> };
+  /**
+   * Whether each page marks itself for search, with the HTML it was found in: after an edit,
+   * a page served as it was is handed to the index with its mark, not read for it again.
+   */
+  private searchMarks = new Map<string, { html: string; searchable: boolean }>();
   /** Renders so far: an index that arrives after a later render began is not the latest. */
   private renders = 0;
   /** Search indexes being made. */
@@ -110,8 +122,12 @@ export class IncrementalBuild {
     return this.render();
   }
 
-  /** Applies changed files: re-reads, recompiles and re-bundles only what they touch. */
-  async update(changes: ChangeSet): Promise<DevOutput> {
+  /**
+   * Applies changed files: re-reads, recompiles and re-bundles only what they touch. `onPages`
+   * receives the pages once they are rendered, before the pictures, site files and search index
+   * the edited page does not wait for.
+   */
+  async update(changes: ChangeSet, onPages?: (pages: RenderedPages) => void): Promise<DevOutput> {
     const { root, contentDir, cache } = this.options;
     if (changes.code.length > 0) {
       this.site = await loadSite(root, this.options.configFile);
@@ -122,7 +138,7 @@ export class IncrementalBuild {
       this.imageWarnings = this.loaded.images.warnings;
     }
     if (changes.code.length > 0 || changes.styles.length > 0) this.bundle = await bundleSite(this.site!, root, cache);
-    return this.render();
+    return this.render(onPages);
   }
 
   /** Stops any image encoding, and waits for the search indexes under way (they write to the cache). */
@@ -146,7 +162,7 @@ export class IncrementalBuild {
     return result.patched;
   }
 
-  private async render(): Promise<DevOutput> {
+  private async render(onPages?: (pages: RenderedPages) => void): Promise<DevOutput> {
     const files = new Map<string, string | Uint8Array>();
     const write = (file: string, contents: string | Uint8Array) => void files.set(file, contents);
     const names = this.site!.definition.env ?? [];
@@ -172,6 +188,12 @@ export class IncrementalBuild {
       onBodiesChecked: startAssets,
     });
     if (!assets) startAssets();
+    const pageWarnings = pageWarningsOf(routed, rendered.warnings);
+    if (onPages) {
+      const early = new Map(files);
+      for (const file of this.bundle!.files) early.set(file.url.slice(1), file.contents);
+      onPages({ files: early, pageWarnings, bundle: this.bundle! });
+    }
     const [{ processed: imagesProcessed }] = await assets!;
     this.pages.endRun();
     this.pictures.endRun();
@@ -179,14 +201,6 @@ export class IncrementalBuild {
     const { searchIndex } = await this.indexForSearch(routed, files);
     const imageWarnings = this.imageWarnings;
     this.imageWarnings = [];
-    const byBody = new Map<string, SiteError[]>();
-    for (const warning of rendered.warnings)
-      byBody.set(warning.file ?? '', [...(byBody.get(warning.file ?? '') ?? []), warning]);
-    const pageWarnings = new Map<string, SiteError[]>();
-    for (const route of routed.routes) {
-      const shown = route.bodies.flatMap((file) => byBody.get(file) ?? []);
-      if (shown.length > 0) pageWarnings.set(route.file, shown);
-    }
     return {
       files,
       bundle: this.bundle!,
@@ -218,10 +232,16 @@ export class IncrementalBuild {
     // pages mark themselves for search reads every page, which would hold up the reload.
     const index = (last ? new Promise((resolve) => setImmediate(resolve)) : Promise.resolve())
       .then(() => {
+        const marks = new Map<string, { html: string; searchable: boolean }>();
         for (const route of routed.routes) {
           const contents = files.get(route.file);
-          if (typeof contents === 'string') indexer.offer(route.file, contents);
+          if (typeof contents !== 'string') continue;
+          const last = this.searchMarks.get(route.file);
+          indexer.offer(route.file, contents, last?.html === contents ? last.searchable : undefined);
+          const searchable = indexer.searchable(route.file);
+          if (searchable !== undefined) marks.set(route.file, { html: contents, searchable });
         }
+        if (render === this.renders) this.searchMarks = marks;
         return indexer.finish();
       })
       .then((made) => {
@@ -234,4 +254,16 @@ export class IncrementalBuild {
     for (const [file, contents] of last ?? (await index)) files.set(file, contents);
     return last ? { searchIndex: index } : {};
   }
+}
+
+/** The warnings of the Markdown bodies each page shows, by the page's output file; a page without any is not listed. */
+function pageWarningsOf(routed: RoutedStep, warnings: SiteError[]): Map<string, SiteError[]> {
+  const byBody = new Map<string, SiteError[]>();
+  for (const warning of warnings) byBody.set(warning.file ?? '', [...(byBody.get(warning.file ?? '') ?? []), warning]);
+  const pageWarnings = new Map<string, SiteError[]>();
+  for (const route of routed.routes) {
+    const shown = route.bodies.flatMap((file) => byBody.get(file) ?? []);
+    if (shown.length > 0) pageWarnings.set(route.file, shown);
+  }
+  return pageWarnings;
 }

@@ -2,9 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { collectSiteErrors, formatBodyWarnings, formatSiteErrors } from '../errors.ts';
 import { onlyStyles, type ChangeSet } from './classify.ts';
-import type { DevOutput } from './incremental-build.ts';
+import type { DevOutput, RenderedPages } from './incremental-build.ts';
 import { LiveReloadHub, liveReloadScript } from './live-reload.ts';
-import { createMemoryHandler } from './memory-site.ts';
+import { createMemoryHandler, type RenderedAhead } from './memory-site.ts';
 
 /** What one rebuild did, for the terminal and for benchmarks. */
 export interface RebuildReport {
@@ -26,11 +26,14 @@ export class LiveSite {
   private errorText: string | undefined;
   /** The content warnings of each page's Markdown bodies, as the overlay shows them, by the page's file. */
   private warningTexts = new Map<string, string>();
+  /** The pages of a rebuild that is still making its other files, served ahead of them. */
+  private ahead: RenderedAhead | undefined;
   // A replacer function, so that $` or $' in an error text is inserted as written.
   private readonly serveFiles = createMemoryHandler(
     () => this.files,
     (html, file) =>
       html.replace('</body>', () => `${liveReloadScript(this.errorText, this.warningTexts.get(file))}</body>`),
+    () => this.ahead,
   );
 
   constructor(
@@ -55,6 +58,7 @@ export class LiveSite {
 
   /** Shows a failed rebuild's error in the terminal and over every open page; the last good pages stay. */
   fail(error: unknown): RebuildReport {
+    this.ahead = undefined;
     const siteErrors = collectSiteErrors(error);
     this.errorText = siteErrors
       ? formatSiteErrors(siteErrors, this.root)
@@ -86,24 +90,45 @@ export class LiveSite {
     );
   }
 
-  /** Publishes a new output and tells open pages what changed. */
-  publish(output: DevOutput, changes: ChangeSet | undefined, start: number): RebuildReport {
-    const changed = [...output.files]
-      .filter(([file, contents]) => !sameContents(this.files.get(file), contents))
-      .map(([file]) => file);
-    const removed = [...this.files.keys()].filter((file) => !output.files.has(file));
+  /**
+   * Serves a rebuild's pages as soon as they are rendered, and reloads open pages when one of them
+   * changed, before the rebuild makes its pictures, site files and search index: a request for
+   * one of those waits until `done` (the rebuild published or failed). Returns whether open
+   * pages were told to reload. A change of styles alone is left to `publish`, which swaps them.
+   */
+  showPages(pages: RenderedPages, changes: ChangeSet, done: Promise<void>): boolean {
+    if (onlyStyles(changes) && this.errorText === undefined) return false;
+    const changed = [...pages.files].some(([file, contents]) => !sameContents(this.files.get(file), contents));
+    if (!changed && this.errorText === undefined) return false;
+    this.ahead = { files: pages.files, done };
+    this.warningTexts = warningTextsOf(pages, this.root);
+    this.errorText = undefined;
+    this.hub.broadcast({ type: 'reload' });
+    return true;
+  }
+
+  /**
+   * Publishes a new output and tells open pages what changed, unless `reloaded`: `showPages`
+   * told them already.
+   */
+  publish(output: DevOutput, changes: ChangeSet | undefined, start: number, reloaded = false): RebuildReport {
+    // Whether anything changed, not what: the first difference settles it (after an edit, its page).
+    const changed =
+      output.files.size !== this.files.size ||
+      [...output.files].some(([file, contents]) => !sameContents(this.files.get(file), contents));
     this.files = output.files;
     this.published = output;
-    this.warningTexts = new Map(
-      [...output.pageWarnings].map(([file, warnings]) => [file, formatBodyWarnings(warnings, this.root)]),
-    );
+    this.ahead = undefined;
+    this.warningTexts = warningTextsOf(output, this.root);
     const hadError = this.errorText !== undefined;
     this.errorText = undefined;
     let event: RebuildReport['event'] = 'none';
-    if (changes && onlyStyles(changes) && !hadError) {
+    if (reloaded) {
+      event = 'reload';
+    } else if (changes && onlyStyles(changes) && !hadError) {
       this.hub.broadcast({ type: 'css', href: output.bundle.stylesheet });
       event = 'css';
-    } else if (changed.length + removed.length > 0 || hadError) {
+    } else if (changed || hadError) {
       this.hub.broadcast({ type: 'reload' });
       event = 'reload';
     }
@@ -111,9 +136,19 @@ export class LiveSite {
   }
 }
 
-/** Whether a file's contents are unchanged. */
+/** The content warnings of each page's Markdown bodies as the overlay shows them, by the page's file. */
+function warningTextsOf(output: Pick<DevOutput, 'pageWarnings'>, root: string): Map<string, string> {
+  return new Map([...output.pageWarnings].map(([file, warnings]) => [file, formatBodyWarnings(warnings, root)]));
+}
+
+/**
+ * Whether a file's contents are unchanged. A file an edit did not touch is usually the very value
+ * served before (a picture or page kept in memory), so that is asked first; bytes are compared in
+ * place, never copied.
+ */
 function sameContents(a: string | Uint8Array | undefined, b: string | Uint8Array): boolean {
+  if (a === b) return true;
   if (a === undefined) return false;
   if (typeof a === 'string' || typeof b === 'string') return String(a) === String(b);
-  return Buffer.from(a).equals(Buffer.from(b));
+  return Buffer.compare(a, b) === 0;
 }

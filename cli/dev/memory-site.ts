@@ -1,12 +1,25 @@
 import { headersFor, parseHeadersFile, type HeaderRule } from '../static-host/header-rules.ts';
 import { redirectTableOf, type RedirectTable } from '../static-host/redirect-table.ts';
-import { createSiteHandler } from '../static-host/serve-site.ts';
+import { requestPathOf } from '../static-host/request-guard.ts';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createSiteHandler, respondToPath, type ServedSite } from '../static-host/serve-site.ts';
 import { imagePolicy } from '../write/headers-file.ts';
+
+/**
+ * A rebuild's pages, served before the rest of its files are made: a request they answer (with
+ * one of these files) is answered at once; any other (a picture, a feed, a redirect, a path no
+ * page has) waits until `done`, then is answered by the output served by then.
+ */
+export interface RenderedAhead {
+  files: Map<string, string | Uint8Array>;
+  done: Promise<void>;
+}
 
 /** Serves a built site held in memory the way a static host serves a folder. */
 export function createMemoryHandler(
   files: () => Map<string, string | Uint8Array>,
   transformHtml: (html: string, file: string) => string,
+  ahead: () => RenderedAhead | undefined = () => undefined,
 ) {
   // `_redirects` is parsed again only when a rebuild changed it.
   let parsed: { text: string; rules: RedirectTable } | undefined;
@@ -19,15 +32,17 @@ export function createMemoryHandler(
       ? downloads
       : (downloads = { text, rules: parseHeadersFile(text).filter(isDownloadRule) })
     ).rules;
-  return createSiteHandler({
-    site: () => {
-      const site = files();
-      return {
-        hasFile: (file) => site.has(file),
-        rules: rulesOf(String(site.get('_redirects') ?? '')),
-        readFile: async (file) => site.get(file),
-      };
-    },
+  /** The site served: the rendered pages of a rebuild under way, else the last output. */
+  const servedSite = (early = ahead()): ServedSite => {
+    const site = early?.files ?? files();
+    return {
+      hasFile: (file) => site.has(file),
+      rules: rulesOf(String(files().get('_redirects') ?? '')),
+      readFile: async (file) => site.get(file),
+    };
+  };
+  const handle = createSiteHandler({
+    site: () => servedSite(),
     // The headers of `_headers` dev sends: an SVG opened from the dev server is a document at its
     // origin, as it would be on a host, and a file the site publishes as a download is one.
     headers: (file, urlPath): Record<string, string> => ({
@@ -38,6 +53,22 @@ export function createMemoryHandler(
     }),
     transformHtml,
   });
+  return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const early = ahead();
+    if (early && !(await answeredAhead(servedSite(early), request.url))) await early.done;
+    await handle(request, response);
+  };
+}
+
+/**
+ * Whether the rendered pages alone answer a request with one of their files; a target that is
+ * not a plain path is left to wait, then to the handler's own answer.
+ */
+async function answeredAhead(site: ServedSite, target: string | undefined): Promise<boolean> {
+  const urlPath = requestPathOf(target);
+  if (urlPath === undefined) return false;
+  const answer = await respondToPath(site, urlPath);
+  return 'file' in answer && answer.status === 200;
 }
 
 /** A `_headers` rule that sends what it matches as a download. */

@@ -134,10 +134,9 @@ export function unchangedOutput(
 ): { outcome: BuildOutcome; builtAt: string } | undefined {
   const record = lastRecord(cache, inputs.out);
   if (!record) return undefined;
-  const now = {
-    fingerprint: inputFingerprint(inputs, record.codeFiles, record.envNames),
-    output: outputState(inputs.out),
-  };
+  const fingerprint = inputFingerprint(inputs, record.codeFiles, record.envNames);
+  // The output is looked at (a stat of every file) only when the inputs are those recorded.
+  const now = { fingerprint, output: fingerprint === record.fingerprint ? outputState(inputs.out) : undefined };
   return canSkip(record, now) ? { outcome: record.outcome, builtAt: record.builtAt } : undefined;
 }
 

@@ -51,6 +51,11 @@ export interface CachedPage extends PageFacts {
   }[];
   /** The page's Markdown copy, made with it from the same inputs (its route's `copy` is part of the key). */
   copy?: MarkdownCopy;
+  /**
+   * The inline scripts the page runs (inline-scripts.ts), kept so that a page taken from here is
+   * not searched for them again; an entry written before they were kept is searched.
+   */
+  inlineScripts?: string[];
 }
 
 /** The part of every page's key that all pages share: a hash of the parts (see the top of this file). */
@@ -117,6 +122,8 @@ function isCachedPage(value: unknown): value is CachedPage {
     Array.isArray(page.bodyLinks) &&
     Array.isArray(page.bodyWarnings) &&
     (page.searchable === undefined || typeof page.searchable === 'boolean') &&
+    (page.inlineScripts === undefined ||
+      (Array.isArray(page.inlineScripts) && page.inlineScripts.every((script) => typeof script === 'string'))) &&
     (page.copy === undefined || (typeof page.copy.text === 'string' && Array.isArray(page.copy.refs)))
   );
 }

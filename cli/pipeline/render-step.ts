@@ -226,7 +226,7 @@ function publishCachedPages(run: RenderRun): Route[] {
     options.memory?.set(key!, cached);
     options.emit(route.file, cached.html, cached);
     keepCopy(run, route, cached.copy);
-    for (const script of inlineScriptsOf(cached.html)) run.inlineScripts.add(script);
+    for (const script of cached.inlineScripts ?? inlineScriptsOf(cached.html)) run.inlineScripts.add(script);
     records.set(route.path, { route, links: cached.links, islands: cached.islands });
     bodyLinks.set(route.path, cached.bodyLinks);
     for (const file of route.bodies) {
@@ -248,7 +248,8 @@ function renderOne(run: RenderRun, route: Route): void {
   options.emit(route.file, page.html);
   const copy = route.copy && makeCopy(route, copiedBody(run, route), run.copyContext);
   keepCopy(run, route, copy);
-  for (const script of inlineScriptsOf(page.html)) run.inlineScripts.add(script);
+  const inlineScripts = inlineScriptsOf(page.html);
+  for (const script of inlineScripts) run.inlineScripts.add(script);
   const links = bodyLinksOf(run.routed.root, route, context.markdown);
   run.records.set(route.path, { route, links: page.links, islands: page.islands });
   run.bodyLinks.set(route.path, links);
@@ -270,6 +271,7 @@ function renderOne(run: RenderRun, route: Route): void {
       islands: page.islands,
       bodyLinks: links,
       bodyWarnings: warnings,
+      inlineScripts,
       ...(copy ? { copy } : {}),
       ...options.factsOf?.(route.file),
     };

@@ -34,6 +34,8 @@ after(async () => {
 });
 
 test('a page template edit reloads open pages and shows on every page it renders', async () => {
+  // Open pages reload once the pages are rendered; the rebuild prints its line when it is done.
+  const rebuilt = server.nextRebuild();
   await editFile(
     path.join(root, 'templates', 'pages.tsx'),
     '<main>{children}</main>',
@@ -44,6 +46,7 @@ test('a page template edit reloads open pages and shows on every page it renders
   });
   for (const pathname of ['/', '/posts/hello/', '/posts/second/'])
     assert.match(await page(pathname), /<main data-edited="">/, pathname);
+  await rebuilt;
   // The site's compiled code is part of every page's key: a code edit renders every page afresh.
   assert.match(logs.at(-1)!, /^templates\/pages\.tsx → rebuilt in \d+ ms, 5 pages re-rendered$/);
 });

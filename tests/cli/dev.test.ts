@@ -71,17 +71,22 @@ test("an edit of a post's text reloads open pages and re-renders that post alone
     logs
       .slice(mark)
       .find((line) => /^content\/posts\/hello\.md → rebuilt in \d+ ms, [1-9]\d* pages? re-rendered$/.test(line));
+  // Open pages reload once the pages are rendered; the rebuild prints its line when it is done.
   let mark = logs.length;
+  let rebuilt = server.nextRebuild();
   await editFile(post(), 'The first post.', 'The first post, revised.');
   await nextReload();
   assert.match((await fetchText('/posts/hello/')).text, /The first post, revised\./);
+  await rebuilt;
   assert.match(rebuildSince(mark) ?? logs.join('\n'), /, 1 page re-rendered$/);
 
   mark = logs.length;
+  rebuilt = server.nextRebuild();
   await editFile(post(), 'title: Hello', 'title: Hello, Revised');
   await nextReload();
   assert.match((await fetchText('/posts/hello/')).text, /<h1>Hello, Revised<\/h1>/);
   assert.match((await fetchText('/')).text, /<a href="\/posts\/hello\/">Hello, Revised<\/a>/);
+  await rebuilt;
   // A title is part of the site's model, which every page's key holds.
   assert.match(rebuildSince(mark) ?? logs.join('\n'), /, 5 pages re-rendered$/);
 });

@@ -29,6 +29,19 @@ const nextReload = (timeoutMs?: number) =>
     throw new Error(`${error.message}\n${logs.join('\n')}`);
   });
 
+/**
+ * The line the dev server prints for the rebuild that `edit` starts, once that rebuild is done:
+ * open pages reload as soon as its pages are rendered, and the rebuild ends (and prints) after it
+ * has made the pictures and files they do not show.
+ */
+async function rebuildLine(edit: () => Promise<void>, timeoutMs?: number): Promise<string> {
+  const rebuilt = server.nextRebuild();
+  await edit();
+  await nextReload(timeoutMs);
+  await rebuilt;
+  return logs.at(-1)!;
+}
+
 before(async () => {
   ({ root, cleanup } = await copyProject());
   ({ server } = await startTestDevServer({ root, contentDir: content() }, logs));
@@ -61,18 +74,18 @@ test('serves every variant of a figure with its content type', async () => {
 
 test('a post edit encodes no image; a replaced photo is the only image encoded, and the page names its new variants', async () => {
   const before = await figureSources();
-  await editFile(
-    path.join(content(), 'posts', 'future-of-manual-testing-with-ai.md'),
-    'The charter keeps a session focused',
-    'The charter keeps each session focused',
+  const edited = await rebuildLine(() =>
+    editFile(
+      path.join(content(), 'posts', 'future-of-manual-testing-with-ai.md'),
+      'The charter keeps a session focused',
+      'The charter keeps each session focused',
+    ),
   );
-  await nextReload();
-  assert.match(logs.at(-1)!, /future-of-manual-testing-with-ai\.md → rebuilt in \d+ ms/);
-  assert.doesNotMatch(logs.at(-1)!, /processed/, logs.at(-1));
-  await writeFile(photoFile(), await photo(1200, 800));
-  await nextReload(60_000);
+  assert.match(edited, /future-of-manual-testing-with-ai\.md → rebuilt in \d+ ms/);
+  assert.doesNotMatch(edited, /processed/, edited);
+  const replaced = await rebuildLine(async () => writeFile(photoFile(), await photo(1200, 800)), 60_000);
   assert.match(
-    logs.at(-1)!,
+    replaced,
     /exploratory-session-desk\.jpg → rebuilt in \d+ ms, \d+ pages? re-rendered, 1 image processed/,
   );
   const after = await figureSources();
@@ -137,16 +150,17 @@ test('without a webhook, forms post to the dev server, which appends them to a J
 test('an island edit re-bundles the islands and renders the pages afresh', async () => {
   const pages = Number(/^Built (\d+) pages/.exec(logs[0]!)?.[1]);
   assert.ok(pages > 20, logs[0]);
-  await editFile(
-    path.join(root, 'client', 'islands', 'TestimonialCarousel.tsx'),
-    'className="carousel-controls"',
-    'className="carousel-controls" data-edited=""',
+  const line = await rebuildLine(() =>
+    editFile(
+      path.join(root, 'client', 'islands', 'TestimonialCarousel.tsx'),
+      'className="carousel-controls"',
+      'className="carousel-controls" data-edited=""',
+    ),
   );
-  await nextReload();
   assert.match(await (await fetch(`${server.url}/`)).text(), /carousel-controls" data-edited=""/);
   // The islands are part of the site's compiled code, which every page's key holds.
   assert.match(
-    logs.at(-1)!,
+    line,
     new RegExp(`^client/islands/TestimonialCarousel\\.tsx → rebuilt in \\d+ ms, ${pages} pages re-rendered$`),
   );
 });

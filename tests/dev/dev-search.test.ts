@@ -156,3 +156,33 @@ test('the dev server reloads an edited page at once and serves the new index as 
     await cleanup();
   }
 });
+
+test('after an edit, a page served as it was keeps its search mark, and a page whose HTML changed is read for it again', async () => {
+  const site = await copyTinySite();
+  const build = new IncrementalBuild({
+    root: site.root,
+    contentDir: site.content,
+    env: {},
+    cache: new Cache(undefined),
+  });
+  const pageCount = async (output: Awaited<ReturnType<IncrementalBuild['update']>>) => {
+    const made = (await output.searchIndex) ?? output.files;
+    const entry = JSON.parse(String(Buffer.from(made.get('pagefind/pagefind-entry.json')!))) as {
+      languages: Record<string, { page_count: number }>;
+    };
+    return Object.values(entry.languages).reduce((sum, language) => sum + language.page_count, 0);
+  };
+  try {
+    assert.equal(await pageCount(await build.buildAll()), 2);
+    const post = path.join(site.content, 'posts', 'second.md');
+    await editFile(post, 'A second post', 'A second post, edited');
+    assert.equal(await pageCount(await build.update({ content: [post], styles: [], code: [] })), 2);
+    // The posts' template no longer marks them: every page's HTML changed, and none is indexed.
+    const template = path.join(site.root, 'templates', 'pages.tsx');
+    await editFile(template, '<div data-pagefind-body="">', '<div>');
+    assert.equal(await pageCount(await build.update({ content: [], styles: [], code: [template] })), 0);
+  } finally {
+    await build.close();
+    await site.cleanup();
+  }
+});

@@ -10,6 +10,7 @@ import { Cache } from '../../cli/cache/cache.ts';
 import { checkSite } from '../../cli/check/index.ts';
 import type { SiteDefinition } from '../../cli/config/site-definition.ts';
 import { buildSite, type BuildResult } from '../../cli/pipeline/build-site.ts';
+import { inlineScriptsOf, scriptHashSource } from '../../cli/render/inline-scripts.ts';
 import { DiskWriter } from '../../cli/write/writers.ts';
 import { assertSameOutput, tinyContentCopy } from '../helpers/build-output.ts';
 import { editFile } from '../helpers/content.ts';
@@ -223,5 +224,36 @@ test('a stored page keeps whether it marks itself for search, and a page taken f
     Object.values(index.languages).map((language) => language.page_count),
     [1],
     'the second post alone',
+  );
+});
+
+test('a stored page keeps the inline scripts it runs: a page taken from the cache brings their hashes to the Content-Security-Policy, and is not read for them again', async () => {
+  await rm(cacheDir, { recursive: true, force: true });
+  const first = await build();
+  const entries = await pageEntries();
+  const cache = new Cache(cacheDir);
+  const key = path.basename(entries.get('Hello')!);
+  const page = cache.getJson(
+    'pages',
+    key,
+    (value): value is { html: string; inlineScripts?: string[] } => typeof value === 'object' && value !== null,
+  )!;
+  assert.deepEqual(page.inlineScripts, inlineScriptsOf(page.html));
+  // A sound entry whose page says it runs another script: the build takes it at its word.
+  cache.putJson('pages', key, { ...page, inlineScripts: ['window.taken = 1;'] });
+  const taken = await build();
+  assert.equal(taken.result.renderedPages, 0);
+  const headers = await readFile(path.join(taken.out, '_headers'), 'utf8');
+  assert.ok(headers.includes(scriptHashSource('window.taken = 1;')), headers);
+  assert.ok(
+    !(await readFile(path.join(first.out, '_headers'), 'utf8')).includes(scriptHashSource('window.taken = 1;')),
+  );
+  // Scripts that are not a list of texts make no page of the cache: the page renders again.
+  cache.putJson('pages', key, { ...page, inlineScripts: 'window.taken = 1;' });
+  const rendered = await build();
+  assert.equal(rendered.result.renderedPages, 1);
+  assert.equal(
+    await readFile(path.join(rendered.out, '_headers'), 'utf8'),
+    await readFile(path.join(first.out, '_headers'), 'utf8'),
   );
 });
