@@ -17,6 +17,7 @@ import type { SiteError } from '../errors.ts';
 import type { MarkdownCopy } from '../render/markdown-copy.ts';
 import type { RecordedLink } from '../config/render-context.ts';
 import type { Route } from '../route/routes.ts';
+import type { SearchRecord } from '../search/search-record.ts';
 
 /**
  * What the build's later steps found in a page's HTML, kept with it so that a page taken from the
@@ -25,8 +26,11 @@ import type { Route } from '../route/routes.ts';
 export interface PageFacts {
   /** What the link checker found in the HTML. */
   scan?: ScannedHtml;
-  /** Whether the page marks itself for search (cli/search/search-index.ts). */
-  searchable?: boolean;
+  /**
+   * What search indexes of the page (cli/search/search-record.ts), null when it marks nothing for
+   * search. Read with the site's search settings, which are part of every page's key (the site's code).
+   */
+  search?: SearchRecord | null;
 }
 
 /** What the build needs of a page it does not render: its HTML, what rendering it recorded, and its facts. */
@@ -116,7 +120,25 @@ function isCachedPage(value: unknown): value is CachedPage {
     Array.isArray(page.islands) &&
     Array.isArray(page.bodyLinks) &&
     Array.isArray(page.bodyWarnings) &&
-    (page.searchable === undefined || typeof page.searchable === 'boolean') &&
+    (page.search === undefined || page.search === null || isSearchRecord(page.search)) &&
     (page.copy === undefined || (typeof page.copy.text === 'string' && Array.isArray(page.copy.refs)))
+  );
+}
+
+function isSearchRecord(value: unknown): value is SearchRecord {
+  const record = value as Partial<SearchRecord>;
+  const isTextMap = (map: unknown) =>
+    typeof map === 'object' && map !== null && Object.values(map).every((each) => typeof each === 'string');
+  return (
+    typeof record === 'object' &&
+    typeof record.content === 'string' &&
+    typeof record.language === 'string' &&
+    isTextMap(record.meta) &&
+    isTextMap(record.sort) &&
+    typeof record.filters === 'object' &&
+    record.filters !== null &&
+    Object.values(record.filters).every(
+      (values) => Array.isArray(values) && values.every((each) => typeof each === 'string'),
+    )
   );
 }

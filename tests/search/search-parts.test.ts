@@ -12,6 +12,7 @@ import { checkSite } from '../../cli/check/index.ts';
 import { SiteErrorList } from '../../cli/errors.ts';
 import { buildSite } from '../../cli/pipeline/build-site.ts';
 import { indexPart, partKey } from '../../cli/search/search-part.ts';
+import { searchRecordOf } from '../../cli/search/search-record.ts';
 import { DiskWriter, MemoryWriter } from '../../cli/write/writers.ts';
 import { tinyContentCopy } from '../helpers/build-output.ts';
 import { editFile } from '../helpers/content.ts';
@@ -102,7 +103,7 @@ test('after an edit, the parts whose pages did not change come from the cache; -
     // The part of the first post (the second, in route order, which lists the newest post first), as
     // the cache holds it, with a file no index has: seen in the output only when the part is read from the cache.
     const hello = await readFile(path.join(out, 'posts', 'hello', 'index.html'), 'utf8');
-    const key = partKey([{ url: '/posts/hello/', html: hello }]);
+    const key = partKey([{ url: '/posts/hello/', record: searchRecordOf(hello)! }]);
     const stored = cache.getJson('search', key, (value): value is [string, string][] => Array.isArray(value));
     assert.ok(stored, 'the part is in the cache');
     cache.putJson('search', key, [...stored, ['marker.txt', Buffer.from('from the cache').toString('base64')]]);
@@ -177,7 +178,9 @@ test('no Pagefind process outlives the build that started it', async () => {
 test('a part lets go of each page once Pagefind has it, and makes the index Pagefind makes of every page handed over at once', async () => {
   const page = (n: number) => ({
     url: `/p${n}/`,
-    html: `<!DOCTYPE html><html lang="en"><head><title>P${n}</title></head><body><main data-pagefind-body><h1>Page ${n}</h1><p>word${n} ${n % 3 === 0 ? 'shared' : 'other'}</p></main></body></html>`,
+    record: searchRecordOf(
+      `<!DOCTYPE html><html lang="en"><head><title>P${n}</title></head><body><main data-pagefind-body><h1>Page ${n}</h1><p>word${n} ${n % 3 === 0 ? 'shared' : 'other'}</p></main></body></html>`,
+    )!,
   });
   const pages = Array.from({ length: 20 }, (_, n) => page(n));
   const files = await indexPart(pages, new Cache(undefined), (errors) => new Error(errors.join('; ')));
@@ -185,7 +188,7 @@ test('a part lets go of each page once Pagefind has it, and makes the index Page
   // The same pages handed to Pagefind all at once, in order, as parts were made before.
   const { index } = await pagefind.createIndex({});
   await Promise.all(
-    Array.from({ length: 20 }, (_, n) => index!.addHTMLFile({ url: page(n).url, content: page(n).html })),
+    Array.from({ length: 20 }, (_, n) => index!.addCustomRecord({ url: page(n).url, ...page(n).record })),
   );
   const whole = new Map((await index!.getFiles()).files.map((file) => [file.path, Buffer.from(file.content)]));
   await index!.deleteIndex();
