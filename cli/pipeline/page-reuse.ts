@@ -76,7 +76,7 @@ export function sharedPageKey(parts: {
     return value instanceof Map ? [...value] : value;
   });
   return cacheKey(
-    'page 1',
+    'page 2',
     JSON.stringify(rest, (_key, value: unknown) => (value instanceof Map ? [...value] : value)),
     modelText,
   );
