@@ -73,8 +73,17 @@ const voidElements = new Set(htmlVoidElements);
 /** The weight Pagefind gives a heading's words when the page sets none. */
 const headingWeights: Record<string, string> = { h1: '7', h2: '6', h3: '5', h4: '4', h5: '3', h6: '2' };
 
-/** A text that ends in a word, a quote, a bracket, `$` or `*` gets a full stop after a block (Rust's Unicode `\w`). */
-const sentenceEnd = /[\p{Alphabetic}\p{M}\p{Nd}\p{Pc}\p{Join_Control}'")$*]$/u;
+/** A character after which a block gets a full stop: a word's (Rust's Unicode `\w`), a quote, a bracket, `$` or `*`. */
+const sentenceCharacter = /^[\p{Alphabetic}\p{M}\p{Nd}\p{Pc}\p{Join_Control}'")$*]$/u;
+
+/** Whether `text` ends in a character that takes a full stop; only its last character is looked at. */
+function endsSentence(text: string): boolean {
+  if (text === '') return false;
+  const last = text.codePointAt(text.length - 1)!;
+  // The second half of a surrogate pair: the character is the pair.
+  const start = last >= 0xdc00 && last <= 0xdfff && text.length > 1 ? text.length - 2 : text.length - 1;
+  return sentenceCharacter.test(text.slice(start));
+}
 
 /** `name[attribute]` in a metadata or filter attribute: the value is the element's attribute. */
 const attributeReference = /^\s*(?<name>[^:[\]]+)\[(?<attribute>.+)\]\s*$/;
@@ -176,18 +185,28 @@ interface ReadNode {
   value: string;
   parent?: ReadNode;
   status: Status;
-  filter?: string[];
-  sort?: string[];
-  meta?: string[];
-  defaultMeta?: string[];
-  weight?: string;
+  filter: string[] | undefined;
+  sort: string[] | undefined;
+  meta: string[] | undefined;
+  defaultMeta: string[] | undefined;
+  weight: string | undefined;
   attribs: Record<string, string>;
   element?: SelectorElement;
 }
 
 /** Reads one page into its record; see the top of this file. */
 class RecordReader {
-  private readonly root: ReadNode = { tag: '', value: '', status: 'indexing', attribs: {} };
+  private readonly root: ReadNode = {
+    tag: '',
+    value: '',
+    status: 'indexing',
+    attribs: {},
+    filter: undefined,
+    sort: undefined,
+    meta: undefined,
+    defaultMeta: undefined,
+    weight: undefined,
+  };
   private current = this.root;
   private htmlDepth = 0;
   private language: string | undefined;
@@ -214,7 +233,7 @@ class RecordReader {
       if (indexed !== undefined) {
         for (const name of indexed.split(',')) {
           let value = attribs[name.trim()] ?? '';
-          if (sentenceEnd.test(value)) value += '.';
+          if (endsSentence(value)) value += '.';
           parent.value += ` ${value} `;
         }
       }
@@ -226,11 +245,11 @@ class RecordReader {
       parent,
       status: parent.status === 'excluded' ? 'excluded' : status,
       attribs,
-      ...optionalList('filter', attribs['data-pagefind-filter'], attribs),
-      ...optionalList('sort', attribs['data-pagefind-sort'], attribs),
-      ...optionalList('meta', attribs['data-pagefind-meta'], attribs),
-      ...optionalList('defaultMeta', attribs['data-pagefind-default-meta'], attribs),
-      ...(attribs['data-pagefind-weight'] === undefined ? {} : { weight: attribs['data-pagefind-weight'] }),
+      filter: listOf(attribs['data-pagefind-filter'], attribs),
+      sort: listOf(attribs['data-pagefind-sort'], attribs),
+      meta: listOf(attribs['data-pagefind-meta'], attribs),
+      defaultMeta: listOf(attribs['data-pagefind-default-meta'], attribs),
+      weight: attribs['data-pagefind-weight'],
     };
     if (this.ignore.length > 0) {
       node.element = { name: tag, attribs, parent: parent.element ?? null, children: [] };
@@ -265,7 +284,7 @@ class RecordReader {
     let value = node.value;
     if (sentenceElements.has(node.tag)) {
       value = ` ${value}`;
-      if (sentenceEnd.test(value)) value += '.';
+      if (endsSentence(value)) value += '.';
       value += ' ';
     }
     const weight = node.weight ?? headingWeights[node.tag];
@@ -307,6 +326,7 @@ class RecordReader {
   }
 
   private readMetadata(node: ReadNode): void {
+    if (!node.filter && !node.sort && !node.meta && !node.defaultMeta) return;
     for (const [name, value] of pairs(node, node.filter)) {
       const values = this.filters.get(name);
       if (values) values.push(normalize(value));
@@ -353,12 +373,8 @@ function statusOf(attribs: Record<string, string>): Status {
 }
 
 /** A metadata, filter or sort attribute as a list of `name:value` or `name` (the element's text). */
-function optionalList(
-  key: 'filter' | 'sort' | 'meta' | 'defaultMeta',
-  attribute: string | undefined,
-  attribs: Record<string, string>,
-): Partial<Record<typeof key, string[]>> {
-  return attribute === undefined ? {} : { [key]: parseAttributeList(attribute, attribs) };
+function listOf(attribute: string | undefined, attribs: Record<string, string>): string[] | undefined {
+  return attribute === undefined ? undefined : parseAttributeList(attribute, attribs);
 }
 
 /** Pagefind's reading of `title[content], type:post`; a literal after the first `:` belongs to the last name. */
