@@ -195,3 +195,11 @@ test('a part lets go of each page once Pagefind has it, and makes the index Page
   await pagefind.close();
   for (const [file, bytes] of files) assert.deepEqual(Buffer.from(bytes), whole.get(file), file);
 });
+
+test('a part is keyed by what search reads of its pages: a change outside it keeps the key, one inside it does not', () => {
+  const page = (header: string, body: string) =>
+    `<!DOCTYPE html><html lang="en"><head><title>P</title><script src="/assets/${header}.js"></script></head><body><header><a href="/${header}/">${header}</a></header><main data-pagefind-body><h1>Page</h1><p>${body}</p></main></body></html>`;
+  const key = (header: string, body: string) => partKey([{ url: '/p/', record: searchRecordOf(page(header, body))! }]);
+  assert.equal(key('menu', 'words'), key('another-menu', 'words'), 'the header and scripts are not indexed');
+  assert.notEqual(key('menu', 'words'), key('menu', 'other words'), 'the body is');
+});
