@@ -15,7 +15,7 @@ import type { Cache } from '../cache/cache.ts';
 import { SiteError } from '../errors.ts';
 import type { Route } from '../route/routes.ts';
 import { indexFiles, indexPart, type PartFiles, type SearchPage } from './search-part.ts';
-import { compileIgnore, searchRecordOf, type IgnoreTest, type SearchRecord } from './search-record.ts';
+import { compileIgnore, searchRecordOf, type IgnoreTests, type SearchRecord } from './search-record.ts';
 
 export type { SearchPage, SearchRecord };
 
@@ -46,7 +46,7 @@ export class SearchIndexer {
   private readonly parts: Promise<PartFiles>[] = [];
   /** The records read from pages offered, until the page cache takes them (`recordOf`). */
   private readonly read = new Map<string, SearchRecord | null>();
-  private readonly ignore: IgnoreTest[];
+  private readonly ignore: IgnoreTests;
 
   /**
    * `routes` are the pages that may be indexed, in the order they are taken (a redirect's page

@@ -21,7 +21,7 @@ import { compile, type Options } from 'css-select';
 import { parse, SelectorType, type Selector } from 'css-what';
 import { decodeHTML } from 'entities';
 import { htmlVoidElements } from 'html-void-elements';
-import { Parser } from 'htmlparser2';
+import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
 
 /** A page as Pagefind indexes it: its text (with weight marks), language, metadata, filters and sort keys. */
 export interface SearchRecord {
@@ -99,33 +99,42 @@ function normalize(text: string): string {
     .replace(/\s{2,}/g, ' ');
 }
 
-/** An element as the selectors see it: its name, attributes, parent and the siblings before it. */
-interface SelectorElement {
-  name: string;
-  attribs: Record<string, string>;
-  parent: SelectorElement | null;
-  children: SelectorElement[];
+/**
+ * An element's attributes as written, names (lower-cased) and values in turn: looked up by
+ * name, never as an object's keys, so a name such as `constructor` is only a name.
+ */
+type Attributes = string[];
+
+/** The value of the first attribute named `name`, as browsers take the first of two. */
+function attribute(attributes: Attributes, name: string): string | undefined {
+  for (let i = 0; i < attributes.length; i += 2) if (attributes[i] === name) return attributes[i + 1];
+  return undefined;
 }
 
 /**
  * The page is read as it streams, as Pagefind reads it: an element's later siblings and its
  * children are not known when it opens, so only selectors that need neither are accepted
- * (`ignoreSelectorProblem`).
+ * (`ignoreSelectorProblem`); the siblings before it are known (`children` of its parent so far).
  */
-const streamingAdapter: NonNullable<Options<SelectorElement, SelectorElement>['adapter']> = {
-  isTag: (node): node is SelectorElement => true,
-  getAttributeValue: (element, name) => element.attribs[name],
-  getChildren: (node) => node.children,
-  getName: (element) => element.name,
-  getParent: (node) => node.parent,
+const streamingAdapter: NonNullable<Options<ReadNode, ReadNode>['adapter']> = {
+  isTag: (node): node is ReadNode => true,
+  getAttributeValue: (element, name) => attribute(element.attributes, name),
+  getChildren: (node) => node.children ?? [],
+  getName: (element) => element.tag,
+  // The reader's root holds what lies outside any element: it is no element.
+  getParent: (node) => (node.parent?.parent ? node.parent : null),
   getSiblings: (node) => node.parent?.children ?? [node],
   getText: () => '',
-  hasAttrib: (element, name) => name in element.attribs,
+  hasAttrib: (element, name) => attribute(element.attributes, name) !== undefined,
   removeSubsets: (nodes) => nodes,
 };
 
-/** Whether an element is one a site's `ignore` selector leaves out. */
-export type IgnoreTest = (element: SelectorElement) => boolean;
+/** The site's `ignore` selectors, ready to test the elements of a page as it is read. */
+export interface IgnoreTests {
+  tests: ((element: ReadNode) => boolean)[];
+  /** Whether a selector counts an element's siblings (`:nth-child` …), which are then kept. */
+  countsSiblings: boolean;
+}
 
 /** Pseudo-classes that need only what comes before an element: those Pagefind's HTML rewriter knows. */
 const streamingPseudos = new Set(['not', 'nth-child', 'first-child', 'nth-of-type', 'first-of-type']);
@@ -173,9 +182,25 @@ export function ignoreSelectorProblem(selector: string): string | undefined {
 }
 
 /** The site's `ignore` selectors, each under the page's root as Pagefind applies them, made ready to test elements. */
-export function compileIgnore(ignore: readonly string[]): IgnoreTest[] {
-  return ignore.map((selector) => compile(`html ${selector}`, { adapter: streamingAdapter }));
+export function compileIgnore(ignore: readonly string[]): IgnoreTests {
+  return {
+    tests: ignore.map((selector) => compile(`html ${selector}`, { adapter: streamingAdapter })),
+    countsSiblings: ignore.some((selector) => countsSiblings(parse(selector))),
+  };
 }
+
+/** Whether a selector has a pseudo-class that counts the siblings before an element. */
+function countsSiblings(selectors: Selector[][]): boolean {
+  return selectors.some((tokens) =>
+    tokens.some(
+      (token) =>
+        token.type === SelectorType.Pseudo &&
+        (token.name !== 'not' || (Array.isArray(token.data) && countsSiblings(token.data))),
+    ),
+  );
+}
+
+const noIgnore: IgnoreTests = { tests: [], countsSiblings: false };
 
 type Status = 'indexing' | 'ignored' | 'excluded' | 'body' | 'parentOfBody';
 
@@ -183,15 +208,16 @@ type Status = 'indexing' | 'ignored' | 'excluded' | 'body' | 'parentOfBody';
 interface ReadNode {
   tag: string;
   value: string;
-  parent?: ReadNode;
+  parent: ReadNode | undefined;
   status: Status;
   filter: string[] | undefined;
   sort: string[] | undefined;
   meta: string[] | undefined;
   defaultMeta: string[] | undefined;
   weight: string | undefined;
-  attribs: Record<string, string>;
-  element?: SelectorElement;
+  attributes: Attributes;
+  /** The element's children so far, kept only for selectors that count siblings. */
+  children: ReadNode[] | undefined;
 }
 
 /** Reads one page into its record; see the top of this file. */
@@ -199,8 +225,10 @@ class RecordReader {
   private readonly root: ReadNode = {
     tag: '',
     value: '',
+    parent: undefined,
     status: 'indexing',
-    attribs: {},
+    attributes: [],
+    children: undefined,
     filter: undefined,
     sort: undefined,
     meta: undefined,
@@ -215,24 +243,27 @@ class RecordReader {
   private readonly meta = new Map<string, string>();
   private readonly defaultMeta = new Map<string, string>();
 
-  constructor(private readonly ignore: readonly IgnoreTest[]) {}
+  constructor(private readonly ignore: IgnoreTests) {
+    if (ignore.countsSiblings) this.root.children = [];
+  }
 
-  onopentag(tag: string, attribs: Record<string, string>): void {
+  onopentag(tag: string, attributes: Attributes): void {
     if (tag === 'html') {
       this.htmlDepth += 1;
-      if (attribs.lang !== undefined) this.language = attribs.lang.toLowerCase();
+      const lang = attribute(attributes, 'lang');
+      if (lang !== undefined) this.language = lang.toLowerCase();
     } else if (this.htmlDepth === 0) return;
     const parent = this.current;
-    const status = statusOf(attribs);
-    if (status !== 'excluded' && status !== 'ignored' && attribs.id !== undefined) {
+    const status = statusOf(attributes);
+    if (status !== 'excluded' && status !== 'ignored' && attribute(attributes, 'id') !== undefined) {
       // Where Pagefind marks an anchor, which the record leaves out but for the space around it.
       if (!(parent.status === 'parentOfBody' && status !== 'body')) parent.value += '  ';
     }
     if (status !== 'excluded') {
-      const indexed = attribs['data-pagefind-index-attrs'];
+      const indexed = attribute(attributes, 'data-pagefind-index-attrs');
       if (indexed !== undefined) {
         for (const name of indexed.split(',')) {
-          let value = attribs[name.trim()] ?? '';
+          let value = attribute(attributes, name.trim().toLowerCase()) ?? '';
           if (endsSentence(value)) value += '.';
           parent.value += ` ${value} `;
         }
@@ -244,17 +275,15 @@ class RecordReader {
       value: '',
       parent,
       status: parent.status === 'excluded' ? 'excluded' : status,
-      attribs,
-      filter: listOf(attribs['data-pagefind-filter'], attribs),
-      sort: listOf(attribs['data-pagefind-sort'], attribs),
-      meta: listOf(attribs['data-pagefind-meta'], attribs),
-      defaultMeta: listOf(attribs['data-pagefind-default-meta'], attribs),
-      weight: attribs['data-pagefind-weight'],
+      attributes,
+      children: this.ignore.countsSiblings ? [] : undefined,
+      filter: listOf(attribute(attributes, 'data-pagefind-filter'), attributes),
+      sort: listOf(attribute(attributes, 'data-pagefind-sort'), attributes),
+      meta: listOf(attribute(attributes, 'data-pagefind-meta'), attributes),
+      defaultMeta: listOf(attribute(attributes, 'data-pagefind-default-meta'), attributes),
+      weight: attribute(attributes, 'data-pagefind-weight'),
     };
-    if (this.ignore.length > 0) {
-      node.element = { name: tag, attribs, parent: parent.element ?? null, children: [] };
-      parent.element?.children.push(node.element);
-    }
+    parent.children?.push(node);
     this.current = node;
     const isVoid = voidElements.has(tag);
     if (isVoid) this.closeVoid(node);
@@ -307,7 +336,8 @@ class RecordReader {
     this.current = node.parent!;
     if (node.status === 'excluded') return;
     this.readMetadata(node);
-    const { src, alt } = node.attribs;
+    const src = attribute(node.attributes, 'src');
+    const alt = attribute(node.attributes, 'alt');
     if (
       node.tag === 'img' &&
       src !== undefined &&
@@ -322,7 +352,7 @@ class RecordReader {
   private isLeftOut(node: ReadNode): boolean {
     if (this.htmlDepth === 0 || node.tag === 'html') return false;
     if (removedElements.has(node.tag)) return true;
-    return node.element !== undefined && this.ignore.some((matches) => matches(node.element!));
+    return this.ignore.tests.some((matches) => matches(node));
   }
 
   private readMetadata(node: ReadNode): void {
@@ -365,23 +395,23 @@ class RecordReader {
 }
 
 /** What an element's own attributes ask: body, left out of the text, or left out with its metadata. */
-function statusOf(attribs: Record<string, string>): Status {
-  if (bodyAttribute in attribs) return 'body';
-  const ignore = attribs['data-pagefind-ignore'];
+function statusOf(attributes: Attributes): Status {
+  if (attribute(attributes, bodyAttribute) !== undefined) return 'body';
+  const ignore = attribute(attributes, 'data-pagefind-ignore');
   if (ignore === undefined) return 'indexing';
   return ['', 'index', 'true'].includes(ignore.toLowerCase()) ? 'ignored' : 'excluded';
 }
 
 /** A metadata, filter or sort attribute as a list of `name:value` or `name` (the element's text). */
-function listOf(attribute: string | undefined, attribs: Record<string, string>): string[] | undefined {
-  return attribute === undefined ? undefined : parseAttributeList(attribute, attribs);
+function listOf(value: string | undefined, attributes: Attributes): string[] | undefined {
+  return value === undefined ? undefined : parseAttributeList(value, attributes);
 }
 
 /** Pagefind's reading of `title[content], type:post`; a literal after the first `:` belongs to the last name. */
-function parseAttributeList(input: string, attribs: Record<string, string>): string[] {
+function parseAttributeList(input: string, attributes: Attributes): string[] {
   const colon = input.indexOf(':');
   if (colon !== -1) {
-    const list = parseAttributeList(input.slice(0, colon), attribs);
+    const list = parseAttributeList(input.slice(0, colon), attributes);
     if (list.length > 0) list[list.length - 1] += `:${input.slice(colon + 1)}`;
     return list;
   }
@@ -389,7 +419,7 @@ function parseAttributeList(input: string, attribs: Record<string, string>): str
     const trimmed = chunk.trim();
     const reference = attributeReference.exec(trimmed);
     return reference
-      ? `${reference.groups!.name}:${attribs[reference.groups!.attribute!.toLowerCase()] ?? ''}`
+      ? `${reference.groups!.name}:${attribute(attributes, reference.groups!.attribute!.toLowerCase()) ?? ''}`
       : trimmed;
   });
 }
@@ -407,19 +437,92 @@ function* pairs(node: ReadNode, list: readonly string[] | undefined): Generator<
  * The search record of a page, or undefined when it marks nothing for search. `ignore` comes from
  * `compileIgnore`. A page without the body attribute anywhere in it is not parsed.
  */
-export function searchRecordOf(html: string, ignore: readonly IgnoreTest[] = []): SearchRecord | undefined {
+export function searchRecordOf(html: string, ignore: IgnoreTests = noIgnore): SearchRecord | undefined {
   if (!html.includes(bodyAttribute)) return undefined;
   const reader = new RecordReader(ignore);
   // Text and attributes as written, decoded once the page is read, as Pagefind decodes them:
   // whether a block gets its full stop depends on its last character as written (`&quot;`).
-  const parser = new Parser(
-    {
-      onopentag: (name, attribs) => reader.onopentag(name, attribs),
-      ontext: (text) => reader.ontext(text),
-      onclosetag: (name) => reader.onclosetag(name),
-    },
-    { decodeEntities: false },
-  );
-  parser.end(html);
+  const tokenizer = new Tokenizer({ decodeEntities: false }, new TagStream(html, reader));
+  tokenizer.write(html);
+  tokenizer.end();
   return reader.record();
+}
+
+/** Elements whose children may close themselves with `/>` (SVG and MathML's). */
+const foreignRoots = new Set(['svg', 'math']);
+
+/**
+ * htmlparser2's tokens as the elements they open and close, for the reader. A page is read as
+ * Pagefind's rewriter reads it: an end tag closes the element it names (and any left open inside
+ * it); no end tag is implied by what follows, as an HTML tree builder would (the build's pages
+ * close every element they open). The tokenizer is used without its parser, which builds every
+ * element's attributes and checks for implied ends: half of the reading's time.
+ */
+class TagStream implements TokenizerCallbacks {
+  private tag = '';
+  private attributes: Attributes = [];
+  private attribName = '';
+  private attribValue = '';
+  /** The names of the elements open, outermost first; void elements are never open. */
+  private readonly open: string[] = [];
+  private foreignDepth = 0;
+
+  constructor(
+    private readonly html: string,
+    private readonly reader: RecordReader,
+  ) {}
+
+  onopentagname(start: number, end: number): void {
+    this.tag = this.html.slice(start, end).toLowerCase();
+    this.attributes = [];
+  }
+  onattribname(start: number, end: number): void {
+    this.attribName = this.html.slice(start, end).toLowerCase();
+    this.attribValue = '';
+  }
+  onattribdata(start: number, end: number): void {
+    this.attribValue += this.html.slice(start, end);
+  }
+  onattribentity(): void {}
+  onattribend(): void {
+    this.attributes.push(this.attribName, this.attribValue);
+  }
+  onopentagend(): void {
+    this.openTag(false);
+  }
+  onselfclosingtag(): void {
+    this.openTag(this.foreignDepth > 0);
+  }
+  onclosetag(start: number, end: number): void {
+    const tag = this.html.slice(start, end).toLowerCase();
+    const at = this.open.lastIndexOf(tag);
+    if (at === -1) return;
+    while (this.open.length > at) this.closeTag(this.open.pop()!);
+  }
+  ontext(start: number, end: number): void {
+    this.reader.ontext(this.html.slice(start, end));
+  }
+  ontextentity(): void {}
+  oncdata(): void {}
+  oncomment(): void {}
+  ondeclaration(): void {}
+  onprocessinginstruction(): void {}
+  onend(): void {}
+
+  private openTag(selfClosed: boolean): void {
+    const { tag } = this;
+    this.reader.onopentag(tag, this.attributes);
+    if (voidElements.has(tag)) return;
+    if (selfClosed) {
+      this.reader.onclosetag(tag);
+      return;
+    }
+    this.open.push(tag);
+    if (foreignRoots.has(tag)) this.foreignDepth += 1;
+  }
+
+  private closeTag(tag: string): void {
+    if (foreignRoots.has(tag)) this.foreignDepth -= 1;
+    this.reader.onclosetag(tag);
+  }
 }

@@ -8,6 +8,7 @@ import { after, before, test } from 'node:test';
 import { Cache } from '../../cli/cache/cache.ts';
 import { buildSite } from '../../cli/pipeline/build-site.ts';
 import { DiskWriter } from '../../cli/write/writers.ts';
+import { searchRecordOf } from '../../cli/search/search-record.ts';
 import { tinyContentCopy } from '../helpers/build-output.ts';
 import { searchBuiltSite } from '../helpers/pagefind-search.ts';
 import { tinyRoot, tinySite } from '../helpers/sites.ts';
@@ -61,4 +62,16 @@ test('a cached page whose search record is malformed is rendered and read again'
   } finally {
     await site.close();
   }
+});
+
+test("a page's attribute names are names, not an object's keys: `constructor` or `__proto__` reads as no attribute", () => {
+  const record = searchRecordOf(
+    '<html lang="en"><body><main data-pagefind-body><h1>Title</h1>' +
+      '<img src="/a.png" data-pagefind-index-attrs="constructor,__proto__,alt" alt="Alt text">' +
+      '<p data-pagefind-meta="odd[toString], other[__proto__]">Body</p></main></body></html>',
+  );
+  assert.ok(record);
+  assert.equal(record.content, '___PAGEFIND_AUTO_WEIGHT___7 Title. ___END_PAGEFIND_WEIGHT___ Alt text. Body.');
+  assert.equal(record.meta.odd, '');
+  assert.equal(record.meta.other, '');
 });
