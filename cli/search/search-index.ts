@@ -75,7 +75,8 @@ export class SearchIndexer {
     let known = record;
     if (known === undefined) {
       known = searchRecordOf(html, this.ignore) ?? null;
-      this.read.set(file, known);
+      // Kept for the page cache to take; without a cache none is taken, and none is kept.
+      if (this.cache.enabled) this.read.set(file, known);
     }
     this.waiting.set(position, known);
     this.flush(false);

@@ -11,6 +11,8 @@ import { Cache } from '../../cli/cache/cache.ts';
 import { checkSite } from '../../cli/check/index.ts';
 import { SiteErrorList } from '../../cli/errors.ts';
 import { buildSite } from '../../cli/pipeline/build-site.ts';
+import type { Route } from '../../cli/route/routes.ts';
+import { SearchIndexer } from '../../cli/search/search-index.ts';
 import { indexPart, partKey } from '../../cli/search/search-part.ts';
 import { searchRecordOf } from '../../cli/search/search-record.ts';
 import { DiskWriter, MemoryWriter } from '../../cli/write/writers.ts';
@@ -202,4 +204,25 @@ test('a part is keyed by what search reads of its pages: a change outside it kee
   const key = (header: string, body: string) => partKey([{ url: '/p/', record: searchRecordOf(page(header, body))! }]);
   assert.equal(key('menu', 'words'), key('another-menu', 'words'), 'the header and scripts are not indexed');
   assert.notEqual(key('menu', 'words'), key('menu', 'other words'), 'the body is');
+});
+
+test('the records read from pages are kept for the page cache to take once, and not kept at all without a cache', async () => {
+  const html =
+    '<!DOCTYPE html><html lang="en"><head><title>P</title></head><body><main data-pagefind-body><p>Words</p></main></body></html>';
+  // The indexer reads only a route's file and address.
+  const routes = [{ file: 'p/index.html', url: '/p/' }] as unknown as Route[];
+  const { dir, cleanup } = await tinyContentCopy();
+  try {
+    for (const cache of [new Cache(path.join(dir, 'cache')), new Cache(undefined)]) {
+      const indexer = new SearchIndexer(routes, 'sitegen.config.ts', cache);
+      indexer.offer('p/index.html', html);
+      if (cache.enabled) {
+        assert.equal(indexer.recordOf('p/index.html')?.content, 'Words.');
+        assert.equal(indexer.recordOf('p/index.html'), undefined, 'handed over once');
+      } else assert.equal(indexer.recordOf('p/index.html'), undefined, 'nobody will take it');
+      await indexer.finish();
+    }
+  } finally {
+    await cleanup();
+  }
 });
