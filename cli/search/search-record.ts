@@ -22,6 +22,7 @@ import { parse, SelectorType, type Selector } from 'css-what';
 import { decodeHTML } from 'entities';
 import { htmlVoidElements } from 'html-void-elements';
 import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
+import { detached } from '../shared/detached-string.ts';
 
 /** A page as Pagefind indexes it: its text (with weight marks), language, metadata, filters and sort keys. */
 export interface SearchRecord {
@@ -383,13 +384,17 @@ class RecordReader {
       meta.delete(fallback);
       if (title !== undefined && !meta.has('title')) meta.set('title', title);
     }
-    const unmarked = (text: string) => text.replace(pagefindMarks, '');
+    // Every string of the record its own: a slice of the page would keep the page alive while
+    // the record waits for its part, or in the page cache's memory.
+    const unmarked = (text: string) => detached(text.replace(pagefindMarks, ''));
     return {
-      content: normalize(this.root.value),
-      language: this.language || 'unknown',
-      meta: Object.fromEntries([...this.defaultMeta, ...meta].map(([name, value]) => [name, unmarked(value)])),
-      filters: Object.fromEntries([...this.filters].map(([name, values]) => [name, values.map(unmarked)])),
-      sort: Object.fromEntries(this.sort),
+      content: detached(normalize(this.root.value)),
+      language: detached(this.language || 'unknown'),
+      meta: Object.fromEntries(
+        [...this.defaultMeta, ...meta].map(([name, value]) => [detached(name), unmarked(value)]),
+      ),
+      filters: Object.fromEntries([...this.filters].map(([name, values]) => [detached(name), values.map(unmarked)])),
+      sort: Object.fromEntries([...this.sort].map(([name, value]) => [detached(name), detached(value)])),
     };
   }
 }

@@ -7,6 +7,8 @@
 import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
@@ -184,4 +186,21 @@ test('an ignore selector that needs what follows an element, or is no selector, 
     assert.equal(ignoreSelectorProblem(selector), undefined, selector);
   for (const selector of ['h2 + p', 'h2 ~ p', 'p:last-child', 'p:has(img)', 'p::before', 'p[', 'a:not(b + c)'])
     assert.notEqual(ignoreSelectorProblem(selector), undefined, selector);
+});
+
+test('a record keeps none of its page alive: its strings are its own, not views into the HTML', () => {
+  v8.setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  // Pages of 1 MB each, mostly outside the body: a record holding a view into one holds it all.
+  const page = (n: number) =>
+    `<html lang="en"><head><meta data-pagefind-meta="title[content]" content="Title number ${n} of the pages"><style>${'x'.repeat(1_000_000)}</style></head>` +
+    `<body><main data-pagefind-body><img src="/images/picture-of-page-${n}.png" alt="A picture of page ${n}">` +
+    `<p>Text of page number ${n}, long enough to be a view</p></main></body></html>`;
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  const records = Array.from({ length: 30 }, (_, n) => searchRecordOf(page(n))!);
+  gc();
+  const held = process.memoryUsage().heapUsed - before;
+  assert.equal(records[29]!.meta.image, '/images/picture-of-page-29.png');
+  assert.ok(held < 5_000_000, `30 records hold ${held} bytes`);
 });
