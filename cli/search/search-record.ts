@@ -461,7 +461,7 @@ const foreignRoots = new Set(['svg', 'math']);
  * Pagefind's rewriter reads it: an end tag closes the element it names (and any left open inside
  * it); no end tag is implied by what follows, as an HTML tree builder would (the build's pages
  * close every element they open). The tokenizer is used without its parser, which builds every
- * element's attributes and checks for implied ends: half of the reading's time.
+ * element's attributes as an object and checks for implied ends, work the reading does not need.
  */
 class TagStream implements TokenizerCallbacks {
   private tag = '';
