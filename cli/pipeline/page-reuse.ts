@@ -127,16 +127,15 @@ function isCachedPage(value: unknown): value is CachedPage {
 
 function isSearchRecord(value: unknown): value is SearchRecord {
   const record = value as Partial<SearchRecord>;
-  const isTextMap = (map: unknown) =>
-    typeof map === 'object' && map !== null && Object.values(map).every((each) => typeof each === 'string');
+  const isMap = (map: unknown): map is object => typeof map === 'object' && map !== null && !Array.isArray(map);
+  const isTextMap = (map: unknown) => isMap(map) && Object.values(map).every((each) => typeof each === 'string');
   return (
     typeof record === 'object' &&
     typeof record.content === 'string' &&
     typeof record.language === 'string' &&
     isTextMap(record.meta) &&
     isTextMap(record.sort) &&
-    typeof record.filters === 'object' &&
-    record.filters !== null &&
+    isMap(record.filters) &&
     Object.values(record.filters).every(
       (values) => Array.isArray(values) && values.every((each) => typeof each === 'string'),
     )

@@ -36,8 +36,8 @@ test('a cached page whose search record is malformed is rendered and read again'
     });
   await build();
   const cache = new Cache(folder);
-  // One post's record is no record, the other's has a title that is no text.
-  const malformed = [{ content: 42 }, { content: 'x', language: 'en', meta: { title: ['a'] }, filters: {}, sort: {} }];
+  // One post's record is no record, the other's metadata is a list instead of names and values.
+  const malformed = [{ content: 42 }, { content: 'x', language: 'en', meta: ['a title'], filters: {}, sort: {} }];
   let forged = 0;
   for (const entry of await readdir(path.join(folder, 'pages'), { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !/^[0-9a-f]{64}$/.test(entry.name)) continue;
