@@ -157,7 +157,9 @@ const siteErrors = {
   'search.folder-taken': { title: "A page is written into the search index's folder" },
   'search.index-failed': { title: 'Pagefind could not index the pages marked for search' },
   'search.pages-per-part': { title: 'The pages per part of the search index are not a whole number of at least 1' },
-  'search.bad-ignore': { title: 'What search is told to leave out of pages is not a CSS selector' },
+  'search.bad-ignore': {
+    title: 'What search is told to leave out of pages is not a CSS selector that can be matched as a page is read',
+  },
   'server.no-handler': { title: "A server route's module has no request handler as its default export" },
   'server.bad-route': {
     title: 'A server route is not a path of its own: it must start with "/", and no page may be written at it',

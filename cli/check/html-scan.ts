@@ -1,6 +1,7 @@
 import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
 import { parseSrcset } from './attribute-urls.ts';
 import { parseRefresh } from '../static-host/refresh-stub.ts';
+import { detached } from '../shared/detached-string.ts';
 import { locateRefs, type ScannedRef } from '../shared/scanned-refs.ts';
 import {
   firstLetters,
@@ -14,21 +15,13 @@ import {
 import type { Landmark } from './types.ts';
 
 export type { ScannedHtml, ScannedRef };
+export { detached };
 
 interface Attr {
   name: string;
   value: string;
   offset: number;
   valueOffset: number;
-}
-
-/**
- * `text` as a string of its own. V8 makes a slice of a long string a view into the whole, so
- * one href kept from a page would keep the page's HTML alive: a 1,000-post build held 80 MB of
- * finished pages through their scans. Concatenating and slicing again copies the characters.
- */
-export function detached(text: string): string {
-  return text.length < 13 ? text : (text + ' ').slice(0, -1);
 }
 
 /**

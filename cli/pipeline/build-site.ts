@@ -214,11 +214,11 @@ async function pageSteps(run: BuildRun, { routed, images, shareCards }: ContentS
         threads: run.options.markdownThreads,
         emit: (file, html, facts) => {
           staged.write(file, html, facts?.scan);
-          search?.offer(file, html, facts?.searchable);
+          search?.offer(file, html, facts?.search);
         },
         // A page's Markdown copy is written with the links it was made with, and never indexed for search.
         emitCopy: (copy) => staged.writeMarkdown(copy.file, copy.text, copy.refs),
-        factsOf: (file) => ({ scan: staged.facts?.pageScan(file), searchable: search?.searchable(file) }),
+        factsOf: (file) => ({ scan: staged.facts?.pageScan(file), search: search?.recordOf(file) }),
         onPage: (done, total) => run.progress('render', done, total),
         onBodiesChecked: startAssets,
       }),

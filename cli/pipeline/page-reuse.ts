@@ -17,6 +17,7 @@ import type { SiteError } from '../errors.ts';
 import type { MarkdownCopy } from '../render/markdown-copy.ts';
 import type { RecordedLink } from '../config/render-context.ts';
 import type { Route } from '../route/routes.ts';
+import type { SearchRecord } from '../search/search-record.ts';
 
 /**
  * What the build's later steps found in a page's HTML, kept with it so that a page taken from the
@@ -25,8 +26,11 @@ import type { Route } from '../route/routes.ts';
 export interface PageFacts {
   /** What the link checker found in the HTML. */
   scan?: ScannedHtml;
-  /** Whether the page marks itself for search (cli/search/search-index.ts). */
-  searchable?: boolean;
+  /**
+   * What search indexes of the page (cli/search/search-record.ts), null when it marks nothing for
+   * search. Read with the site's search settings, which are part of every page's key (the site's code).
+   */
+  search?: SearchRecord | null;
 }
 
 /** What the build needs of a page it does not render: its HTML, what rendering it recorded, and its facts. */
@@ -77,7 +81,7 @@ export function sharedPageKey(parts: {
     return value instanceof Map ? [...value] : value;
   });
   return cacheKey(
-    'page 1',
+    'page 2',
     JSON.stringify(rest, (_key, value: unknown) => (value instanceof Map ? [...value] : value)),
     modelText,
   );
@@ -121,9 +125,26 @@ function isCachedPage(value: unknown): value is CachedPage {
     Array.isArray(page.islands) &&
     Array.isArray(page.bodyLinks) &&
     Array.isArray(page.bodyWarnings) &&
-    (page.searchable === undefined || typeof page.searchable === 'boolean') &&
+    (page.search === undefined || page.search === null || isSearchRecord(page.search)) &&
     (page.inlineScripts === undefined ||
       (Array.isArray(page.inlineScripts) && page.inlineScripts.every((script) => typeof script === 'string'))) &&
     (page.copy === undefined || (typeof page.copy.text === 'string' && Array.isArray(page.copy.refs)))
+  );
+}
+
+function isSearchRecord(value: unknown): value is SearchRecord {
+  const record = value as Partial<SearchRecord>;
+  const isMap = (map: unknown): map is object => typeof map === 'object' && map !== null && !Array.isArray(map);
+  const isTextMap = (map: unknown) => isMap(map) && Object.values(map).every((each) => typeof each === 'string');
+  return (
+    typeof record === 'object' &&
+    typeof record.content === 'string' &&
+    typeof record.language === 'string' &&
+    isTextMap(record.meta) &&
+    isTextMap(record.sort) &&
+    isMap(record.filters) &&
+    Object.values(record.filters).every(
+      (values) => Array.isArray(values) && values.every((each) => typeof each === 'string'),
+    )
   );
 }

@@ -1,10 +1,11 @@
 import type { Cache } from '../cache/cache.ts';
-import { SearchIndexer } from '../search/search-index.ts';
+import { SearchIndexer, type SearchRecord } from '../search/search-index.ts';
 import type { RoutedStep } from './route-step.ts';
 
 /**
- * Search: Pagefind indexes each rendered page that marks itself for it as the page is written
- * (`offer`, told whether it does when the page cache knows), in parts the cache keeps, and
+ * Search: Pagefind indexes what each rendered page that marks itself for it gives search, its
+ * record, as the page is written (`offer`, handed the record when the page cache keeps it;
+ * `recordOf` gives the record read, for the page cache), in parts the cache keeps, and
  * `finish` returns the index by output path (`pagefind/pagefind.js`, `pagefind/index/…`,
  * `pagefind/parts.json`), written with the rest of the site. Undefined when the site has no search.
  */
@@ -13,8 +14,8 @@ export function searchStep(
   cache: Cache,
 ):
   | {
-      offer(file: string, html: string, searchable?: boolean): void;
-      searchable(file: string): boolean | undefined;
+      offer(file: string, html: string, record?: SearchRecord | null): void;
+      recordOf(file: string): SearchRecord | null | undefined;
       finish(): Promise<Map<string, Uint8Array>>;
       discard(): Promise<void>;
     }
@@ -23,8 +24,8 @@ export function searchStep(
   if (!place) return undefined;
   const indexer = new SearchIndexer(routed.routes, routed.site.file, cache, place.pagesPerPart, place.ignore);
   return {
-    offer: (file, html, searchable) => indexer.offer(file, html, searchable),
-    searchable: (file) => indexer.searchable(file),
+    offer: (file, html, record) => indexer.offer(file, html, record),
+    recordOf: (file) => indexer.recordOf(file),
     finish: async () =>
       new Map([...(await indexer.finish())].map(([file, contents]) => [`${place.folder}/${file}`, contents])),
     discard: () => indexer.discard(),

@@ -3,40 +3,21 @@
 // and the dev server serves it from memory. Pagefind splits the index into small chunks that
 // the browser fetches as a visitor types: no server, and nothing loads before search is used.
 //
+// Each page is read once, here, into the record Pagefind indexes (search-record.ts), which the
+// page cache keeps with the page: Pagefind is handed records, never HTML to parse again, and a
+// page taken from the cache is not read at all.
+//
 // Pagefind makes an index afresh from all its pages every time. A large site's index is made in
-// parts (search-part.ts), each of a run of pages in route order, kept in the cache by what its
-// pages hold: after an edit, only the part holding the edited page is indexed again. The
-// browser searches the parts as one (Pagefind's `mergeIndex`, listed in `parts.json`).
-import { Parser } from 'htmlparser2';
+// parts (search-part.ts), each of a run of pages in route order, kept in the cache by their
+// records: after an edit, only the part holding a page whose record changed is indexed again.
+// The browser searches the parts as one (Pagefind's `mergeIndex`, listed in `parts.json`).
 import type { Cache } from '../cache/cache.ts';
 import { SiteError } from '../errors.ts';
 import type { Route } from '../route/routes.ts';
 import { indexFiles, indexPart, type PartFiles, type SearchPage } from './search-part.ts';
+import { compileIgnore, searchRecordOf, type IgnoreTests, type SearchRecord } from './search-record.ts';
 
-export type { SearchPage };
-
-/** Pagefind's attribute that marks what a page gives the index. */
-const bodyAttribute = 'data-pagefind-body';
-
-/**
- * Whether a page marks itself for search: an element carries `data-pagefind-body`. Read with a
- * parser, so a post that shows the attribute in its text (`&lt;main data-pagefind-body&gt;`)
- * is not taken for one; the substring test first keeps the parse to the pages that may be.
- */
-export function isMarkedForSearch(html: string): boolean {
-  if (!html.includes(bodyAttribute)) return false;
-  let marked = false;
-  const parser = new Parser({
-    onopentag: (_name, attributes) => {
-      if (bodyAttribute in attributes) {
-        marked = true;
-        parser.pause();
-      }
-    },
-  });
-  parser.end(html);
-  return marked;
-}
+export type { SearchPage, SearchRecord };
 
 /**
  * Pages per part of the index when the site does not say: parts small enough to index in a moment,
@@ -58,13 +39,14 @@ function defaultPagesPerPart(routes: number): number {
  */
 export class SearchIndexer {
   private readonly order: Map<string, number>;
-  /** Pages rendered before one that comes before them in route order: their HTML, or null when not marked. */
-  private readonly waiting = new Map<number, string | null>();
+  /** Pages rendered before one that comes before them in route order: their record, or null when not marked. */
+  private readonly waiting = new Map<number, SearchRecord | null>();
   private next = 0;
   private part: SearchPage[] = [];
   private readonly parts: Promise<PartFiles>[] = [];
-  /** Whether each page offered marks itself for search. */
-  private readonly marks = new Map<string, boolean>();
+  /** The records read from pages offered, until the page cache takes them (`recordOf`). */
+  private readonly read = new Map<string, SearchRecord | null>();
+  private readonly ignore: IgnoreTests;
 
   /**
    * `routes` are the pages that may be indexed, in the order they are taken (a redirect's page
@@ -76,35 +58,46 @@ export class SearchIndexer {
     private readonly definitionFile: string,
     private readonly cache: Cache,
     private readonly pagesPerPart = defaultPagesPerPart(routes.length),
-    private readonly ignore: readonly string[] = [],
+    ignore: readonly string[] = [],
   ) {
     this.order = new Map(routes.map((route, position) => [route.file, position]));
+    this.ignore = compileIgnore(ignore);
   }
 
   /**
    * Offers a written file: a page of the site that marks itself for search is indexed, in route
-   * order. `searchable` says whether it does when that is known (the page cache keeps it).
+   * order. `record` is what search knows of it when that is known (the page cache keeps it: null
+   * for a page that marks nothing); otherwise the page is read for it.
    */
-  offer(file: string, html: string, searchable?: boolean): void {
+  offer(file: string, html: string, record?: SearchRecord | null): void {
     const position = this.order.get(file);
     if (position === undefined || position < this.next) return;
-    const marked = searchable ?? isMarkedForSearch(html);
-    this.marks.set(file, marked);
-    this.waiting.set(position, marked ? html : null);
+    let known = record;
+    if (known === undefined) {
+      known = searchRecordOf(html, this.ignore) ?? null;
+      // Kept for the page cache to take; without a cache none is taken, and none is kept.
+      if (this.cache.enabled) this.read.set(file, known);
+    }
+    this.waiting.set(position, known);
     this.flush(false);
   }
 
-  /** Whether a page offered marks itself for search; undefined for a file never offered. */
-  searchable(file: string): boolean | undefined {
-    return this.marks.get(file);
+  /**
+   * The record read from a page offered, null when it marks nothing for search, undefined when it
+   * was not read here; handed over once, so that no record is held here after its page is kept.
+   */
+  recordOf(file: string): SearchRecord | null | undefined {
+    const record = this.read.get(file);
+    this.read.delete(file);
+    return record;
   }
 
   /** Takes the pages waiting whose turn has come; with `all`, every page waiting, skipping those never offered. */
   private flush(all: boolean): void {
     while (this.next < this.routes.length && (all || this.waiting.has(this.next))) {
-      const html = this.waiting.get(this.next);
+      const record = this.waiting.get(this.next);
       this.waiting.delete(this.next);
-      if (html) this.add({ url: this.routes[this.next]!.url, html });
+      if (record) this.add({ url: this.routes[this.next]!.url, record });
       this.next += 1;
     }
   }
@@ -119,7 +112,7 @@ export class SearchIndexer {
   private closePart(): void {
     const pages = this.part;
     this.part = [];
-    const indexing = indexPart(pages, this.cache, (errors) => this.failure(errors), this.ignore);
+    const indexing = indexPart(pages, this.cache, (errors) => this.failure(errors));
     // Reported by finish(); a build that fails first never asks.
     indexing.catch(() => undefined);
     this.parts.push(indexing);
@@ -142,7 +135,7 @@ export class SearchIndexer {
   /** Drops what is held, once Pagefind is done with the parts under way (a failed build's, too). */
   async discard(): Promise<void> {
     this.waiting.clear();
-    this.marks.clear();
+    this.read.clear();
     this.part = [];
     await Promise.allSettled(this.parts);
   }

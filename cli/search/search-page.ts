@@ -4,6 +4,7 @@
 import type { SearchSpec } from '../config/site-definition.ts';
 import { SiteError, SiteErrorList } from '../errors.ts';
 import type { Redirect, Route } from '../route/routes.ts';
+import { ignoreSelectorProblem } from './search-record.ts';
 
 /** Pagefind's own folder name, where its script looks for the index by default. */
 export const defaultSearchFolder = 'pagefind';
@@ -66,19 +67,25 @@ export function searchPlace(
   };
 }
 
-/** Each of `ignore` is a CSS selector (not checked further: Pagefind reads it). */
+/**
+ * Each of `ignore` is a CSS selector that a page can be matched against as it is read: Pagefind's
+ * reading of a page, which the build's follows, streams, and cannot look at what comes after an
+ * element.
+ */
 function ignoreProblems(ignore: readonly unknown[], definitionFile: string): SiteError[] {
-  return ignore
-    .filter((selector) => typeof selector !== 'string' || selector.trim() === '')
-    .map(
-      (selector) =>
-        new SiteError({
-          code: 'search.bad-ignore',
-          message: `search.ignore: ${JSON.stringify(selector)} is not a CSS selector`,
-          hint: 'List CSS selectors of what search leaves out of indexed pages, such as "pre" for code blocks.',
-          file: definitionFile,
-        }),
-    );
+  return ignore.flatMap((selector) => {
+    const problem =
+      typeof selector !== 'string' || selector.trim() === '' ? 'no selector' : ignoreSelectorProblem(selector);
+    if (problem === undefined) return [];
+    return [
+      new SiteError({
+        code: 'search.bad-ignore',
+        message: `search.ignore: ${JSON.stringify(selector)} is not a CSS selector search can use: ${problem}`,
+        hint: 'List CSS selectors of what search leaves out of indexed pages, such as "pre" for code blocks: names, classes, ids, attributes, descendant (a b) and child (a > b) combinators, :not, :first-child, :nth-child, :first-of-type and :nth-of-type.',
+        file: definitionFile,
+      }),
+    ];
+  });
 }
 
 /** Another page or redirect in the search page's folder, or in the folder of the index. */

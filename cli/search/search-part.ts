@@ -1,5 +1,5 @@
 // One part of the search index: a run of pages indexed by Pagefind, or taken from the cache
-// when the same Pagefind indexed the same pages, byte for byte, before. The first part is
+// when the same Pagefind indexed the same records (what search knows of each page) before. The first part is
 // published as Pagefind publishes an index (`pagefind.js`, `pagefind-entry.json`, `index/…`);
 // each other part in a folder of its own beside it (`part-1/`), without the script and the
 // WebAssembly, which the browser takes from the first. `parts.json` lists those folders.
@@ -10,11 +10,12 @@ import { fileURLToPath } from 'node:url';
 import * as pagefind from 'pagefind';
 import type { Cache } from '../cache/cache.ts';
 import { concurrency } from '../shared/concurrency.ts';
+import type { SearchRecord } from './search-record.ts';
 
-/** A page to index: its public address and its HTML. */
+/** A page to index: its public address and what search knows of it (search-record.ts). */
 export interface SearchPage {
   url: string;
-  html: string;
+  record: SearchRecord;
 }
 
 /** A part's files, by path under its folder. */
@@ -48,32 +49,32 @@ function pagefindVersion(): string {
 }
 
 /**
- * A hash of what a part is made from: the same pages, in the same order, left out the same parts of, always make the
- * same part.
+ * A hash of what a part is made from: the same records, at the same addresses, in the same order,
+ * always make the same part. What a page shows outside what search reads of it (its header, its
+ * scripts) is no part of it, so changing that indexes nothing again.
  */
-export function partKey(pages: readonly SearchPage[], ignore: readonly string[] = []): string {
-  const hash = createHash('sha256')
-    .update(`pagefind ${pagefindVersion()}\n`)
-    .update(`${JSON.stringify(ignore)}\n`);
-  for (const page of pages) hash.update(`${page.url}\n${page.html.length}\n`).update(page.html);
+export function partKey(pages: readonly SearchPage[]): string {
+  const hash = createHash('sha256').update(`pagefind ${pagefindVersion()} records\n`);
+  for (const page of pages) {
+    const text = JSON.stringify([page.url, page.record]);
+    hash.update(`${text.length}\n`).update(text);
+  }
   return hash.digest('hex');
 }
 
 /**
- * The part of `pages`, from the cache when it holds it, leaving out what the `ignore` selectors
- * match; `failure` makes the error of Pagefind's messages. The list is the part's own: it is
- * emptied as its pages are handed to Pagefind.
+ * The part of `pages`, from the cache when it holds it; `failure` makes the error of Pagefind's
+ * messages. The list is the part's own: it is emptied as its pages are handed to Pagefind.
  */
 export async function indexPart(
   pages: SearchPage[],
   cache: Cache,
   failure: (errors: string[]) => Error,
-  ignore: readonly string[] = [],
 ): Promise<PartFiles> {
-  const key = partKey(pages, ignore);
+  const key = partKey(pages);
   const cached = cache.getJson('search', key, isStoredPart);
   if (cached) return new Map(cached.map(([file, base64]) => [file, Buffer.from(base64, 'base64')]));
-  const files = await runPagefind(pages, ignore, failure);
+  const files = await runPagefind(pages, failure);
   cache.putJson(
     'search',
     key,
@@ -114,26 +115,18 @@ let indexing = 0;
  * child process, started with the first part; it is stopped when no part is being indexed, so
  * that no process of the build outlives it and its CPU time is counted as the build's.
  */
-async function runPagefind(
-  pages: SearchPage[],
-  ignore: readonly string[],
-  failure: (errors: string[]) => Error,
-): Promise<PartFiles> {
+async function runPagefind(pages: SearchPage[], failure: (errors: string[]) => Error): Promise<PartFiles> {
   indexing += 1;
   try {
-    return await indexWithPagefind(pages, ignore, failure);
+    return await indexWithPagefind(pages, failure);
   } finally {
     indexing -= 1;
     if (indexing === 0) await pagefind.close();
   }
 }
 
-async function indexWithPagefind(
-  pages: SearchPage[],
-  ignore: readonly string[],
-  failure: (errors: string[]) => Error,
-): Promise<PartFiles> {
-  const { index, errors } = await pagefind.createIndex(ignore.length > 0 ? { excludeSelectors: [...ignore] } : {});
+async function indexWithPagefind(pages: SearchPage[], failure: (errors: string[]) => Error): Promise<PartFiles> {
+  const { index, errors } = await pagefind.createIndex({});
   if (!index) throw failure(errors);
   try {
     const addErrors = await addInOrder(index, pages);
@@ -151,11 +144,11 @@ async function indexWithPagefind(
 }
 
 /**
- * Adds the `waiting` pages to Pagefind's index in their order, a few at a time, taking each out
- * of the list as it is sent, so that its HTML is let go once Pagefind has it: handing a whole part over at once queued
- * every page again, encoded,
- * in Pagefind's input while it worked through them, so a build held each page twice until its
- * part was done. Resolves with Pagefind's messages about the pages it could not index.
+ * Adds the `waiting` pages' records to Pagefind's index in their order, a few at a time, taking
+ * each out of the list as it is sent, so that its text is let go once Pagefind has it: handing a
+ * whole part over at once queued every page again, encoded, in Pagefind's input while it worked
+ * through them, so a build held each page twice until its part was done. Resolves with Pagefind's
+ * messages about the pages it could not index.
  */
 async function addInOrder(index: pagefind.PagefindIndex, waiting: SearchPage[]): Promise<string[]> {
   const errors: string[] = [];
@@ -164,7 +157,7 @@ async function addInOrder(index: pagefind.PagefindIndex, waiting: SearchPage[]):
   const lane = async () => {
     for (let page = waiting.shift(); page; page = waiting.shift()) {
       const { url } = page;
-      const added = await index.addHTMLFile({ url, content: page.html });
+      const added = await index.addCustomRecord({ url, ...page.record });
       errors.push(...added.errors.map((error) => `${url}: ${error}`));
     }
   };

@@ -189,7 +189,7 @@ test('a page sees the Markdown bodies its route names and no other, so its key c
   });
 });
 
-test('a stored page keeps whether it marks itself for search, and a page taken from the cache is indexed by that, not read for it again', async () => {
+test('a stored page keeps what search indexes of it, and a page taken from the cache is indexed by that, not read for it again', async () => {
   await rm(cacheDir, { recursive: true, force: true });
   await build();
   const entries = await pageEntries();
@@ -204,17 +204,21 @@ test('a stored page keeps whether it marks itself for search, and a page taken f
       page: cache.getJson(
         'pages',
         key,
-        (value): value is { searchable?: boolean } => typeof value === 'object' && value !== null,
+        (value): value is { search?: { content: string } | null } => typeof value === 'object' && value !== null,
       )!,
     };
   };
   assert.deepEqual(
-    ['Hello', 'Second', 'Tiny', 'Search'].map((title) => stored(title).page.searchable),
-    [true, true, false, false],
+    ['Hello', 'Second', 'Tiny', 'Search'].map((title) => {
+      const { search } = stored(title).page;
+      return search === null ? null : typeof search?.content;
+    }),
+    ['string', 'string', null, null],
+    'the posts keep their records; the home and search pages, that they have none',
   );
   // A sound entry whose page says it is not for search: the build takes it at its word.
   const hello = stored('Hello');
-  cache.putJson('pages', hello.key, { ...hello.page, searchable: false });
+  cache.putJson('pages', hello.key, { ...hello.page, search: null });
   const taken = await build();
   assert.equal(taken.result.renderedPages, 0);
   const index = JSON.parse(await readFile(path.join(taken.out, 'pagefind', 'pagefind-entry.json'), 'utf8')) as {

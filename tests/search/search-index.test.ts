@@ -10,7 +10,7 @@ import { after, before, test } from 'node:test';
 import { checkSite } from '../../cli/check/index.ts';
 import { SiteError, SiteErrorList } from '../../cli/errors.ts';
 import { buildSite, type BuildOptions } from '../../cli/pipeline/build-site.ts';
-import { isMarkedForSearch } from '../../cli/search/search-index.ts';
+import { searchRecordOf } from '../../cli/search/search-record.ts';
 import { headersFor, parseHeadersFile } from '../../cli/static-host/header-rules.ts';
 import { DiskWriter, MemoryWriter } from '../../cli/write/writers.ts';
 import { outputDigest, tinyContentCopy } from '../helpers/build-output.ts';
@@ -114,15 +114,15 @@ test('the search page loads nothing of Pagefind itself: it is told where the scr
   const page = await readFile(path.join(outDir, 'search', 'index.html'), 'utf8');
   assert.match(page, /data-script="\/pagefind\/pagefind\.js"/);
   assert.doesNotMatch(page, /<script[^>]+pagefind/);
-  assert.equal(isMarkedForSearch(page), false);
+  assert.equal(searchRecordOf(page), undefined);
 });
 
 test('a page that shows the attribute in its text is not taken for one that marks itself', () => {
   assert.equal(
-    isMarkedForSearch('<html><body><pre><code>&lt;main data-pagefind-body&gt;</code></pre></body></html>'),
-    false,
+    searchRecordOf('<html><body><pre><code>&lt;main data-pagefind-body&gt;</code></pre></body></html>'),
+    undefined,
   );
-  assert.equal(isMarkedForSearch('<html><body><p title="a > b" data-pagefind-body="">x</p></body></html>'), true);
+  assert.equal(searchRecordOf('<html><body><p title="a > b" data-pagefind-body="">x</p></body></html>')?.content, 'x.');
 });
 
 test('a build that fails while pages are being indexed, or whose links are broken, leaves the last output byte for byte', async () => {
@@ -219,13 +219,14 @@ test('what the site tells search to ignore is left out of the index: code blocks
   }
 });
 
-test('an ignore entry that is no selector is refused with its code, at the definition', async () => {
-  const odd = loadedSite({ ...tinyDefinition, search: { page: '/search', ignore: ['pre', ' '] } });
+test('an ignore entry that is no selector, or one that needs what follows an element, is refused with its code, at the definition', async () => {
+  // A selector that looks at what follows an element cannot be matched as a page is read.
+  const odd = loadedSite({ ...tinyDefinition, search: { page: '/search', ignore: ['pre', ' ', 'h2 + p'] } });
   await assert.rejects(buildSite({ root: tinyRoot, site: odd, writer: new MemoryWriter() }), (error: unknown) => {
     assert.ok(error instanceof SiteErrorList);
     assert.deepEqual(
       error.errors.map((e) => e.code),
-      ['search.bad-ignore'],
+      ['search.bad-ignore', 'search.bad-ignore'],
     );
     assert.match(error.errors[0]!.file ?? '', /sitegen\.config\.ts$/);
     return true;

@@ -11,7 +11,10 @@ import { Cache } from '../../cli/cache/cache.ts';
 import { checkSite } from '../../cli/check/index.ts';
 import { SiteErrorList } from '../../cli/errors.ts';
 import { buildSite } from '../../cli/pipeline/build-site.ts';
+import type { Route } from '../../cli/route/routes.ts';
+import { SearchIndexer } from '../../cli/search/search-index.ts';
 import { indexPart, partKey } from '../../cli/search/search-part.ts';
+import { searchRecordOf } from '../../cli/search/search-record.ts';
 import { DiskWriter, MemoryWriter } from '../../cli/write/writers.ts';
 import { tinyContentCopy } from '../helpers/build-output.ts';
 import { editFile } from '../helpers/content.ts';
@@ -102,7 +105,7 @@ test('after an edit, the parts whose pages did not change come from the cache; -
     // The part of the first post (the second, in route order, which lists the newest post first), as
     // the cache holds it, with a file no index has: seen in the output only when the part is read from the cache.
     const hello = await readFile(path.join(out, 'posts', 'hello', 'index.html'), 'utf8');
-    const key = partKey([{ url: '/posts/hello/', html: hello }]);
+    const key = partKey([{ url: '/posts/hello/', record: searchRecordOf(hello)! }]);
     const stored = cache.getJson('search', key, (value): value is [string, string][] => Array.isArray(value));
     assert.ok(stored, 'the part is in the cache');
     cache.putJson('search', key, [...stored, ['marker.txt', Buffer.from('from the cache').toString('base64')]]);
@@ -177,7 +180,9 @@ test('no Pagefind process outlives the build that started it', async () => {
 test('a part lets go of each page once Pagefind has it, and makes the index Pagefind makes of every page handed over at once', async () => {
   const page = (n: number) => ({
     url: `/p${n}/`,
-    html: `<!DOCTYPE html><html lang="en"><head><title>P${n}</title></head><body><main data-pagefind-body><h1>Page ${n}</h1><p>word${n} ${n % 3 === 0 ? 'shared' : 'other'}</p></main></body></html>`,
+    record: searchRecordOf(
+      `<!DOCTYPE html><html lang="en"><head><title>P${n}</title></head><body><main data-pagefind-body><h1>Page ${n}</h1><p>word${n} ${n % 3 === 0 ? 'shared' : 'other'}</p></main></body></html>`,
+    )!,
   });
   const pages = Array.from({ length: 20 }, (_, n) => page(n));
   const files = await indexPart(pages, new Cache(undefined), (errors) => new Error(errors.join('; ')));
@@ -185,10 +190,39 @@ test('a part lets go of each page once Pagefind has it, and makes the index Page
   // The same pages handed to Pagefind all at once, in order, as parts were made before.
   const { index } = await pagefind.createIndex({});
   await Promise.all(
-    Array.from({ length: 20 }, (_, n) => index!.addHTMLFile({ url: page(n).url, content: page(n).html })),
+    Array.from({ length: 20 }, (_, n) => index!.addCustomRecord({ url: page(n).url, ...page(n).record })),
   );
   const whole = new Map((await index!.getFiles()).files.map((file) => [file.path, Buffer.from(file.content)]));
   await index!.deleteIndex();
   await pagefind.close();
   for (const [file, bytes] of files) assert.deepEqual(Buffer.from(bytes), whole.get(file), file);
+});
+
+test('a part is keyed by what search reads of its pages: a change outside it keeps the key, one inside it does not', () => {
+  const page = (header: string, body: string) =>
+    `<!DOCTYPE html><html lang="en"><head><title>P</title><script src="/assets/${header}.js"></script></head><body><header><a href="/${header}/">${header}</a></header><main data-pagefind-body><h1>Page</h1><p>${body}</p></main></body></html>`;
+  const key = (header: string, body: string) => partKey([{ url: '/p/', record: searchRecordOf(page(header, body))! }]);
+  assert.equal(key('menu', 'words'), key('another-menu', 'words'), 'the header and scripts are not indexed');
+  assert.notEqual(key('menu', 'words'), key('menu', 'other words'), 'the body is');
+});
+
+test('the records read from pages are kept for the page cache to take once, and not kept at all without a cache', async () => {
+  const html =
+    '<!DOCTYPE html><html lang="en"><head><title>P</title></head><body><main data-pagefind-body><p>Words</p></main></body></html>';
+  // The indexer reads only a route's file and address.
+  const routes = [{ file: 'p/index.html', url: '/p/' }] as unknown as Route[];
+  const { dir, cleanup } = await tinyContentCopy();
+  try {
+    for (const cache of [new Cache(path.join(dir, 'cache')), new Cache(undefined)]) {
+      const indexer = new SearchIndexer(routes, 'sitegen.config.ts', cache);
+      indexer.offer('p/index.html', html);
+      if (cache.enabled) {
+        assert.equal(indexer.recordOf('p/index.html')?.content, 'Words.');
+        assert.equal(indexer.recordOf('p/index.html'), undefined, 'handed over once');
+      } else assert.equal(indexer.recordOf('p/index.html'), undefined, 'nobody will take it');
+      await indexer.finish();
+    }
+  } finally {
+    await cleanup();
+  }
 });
