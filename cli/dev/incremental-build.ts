@@ -17,6 +17,7 @@ import { routeStep, type RoutedStep } from '../pipeline/route-step.ts';
 import { validateStep } from '../pipeline/validate-step.ts';
 import { siteFiles } from '../pipeline/write-step.ts';
 import { searchStep } from '../pipeline/search-step.ts';
+import type { SearchRecord } from '../search/search-index.ts';
 import type { ChangeSet } from './classify.ts';
 
 export interface IncrementalBuildOptions {
@@ -83,10 +84,10 @@ export class IncrementalBuild {
   /** The search index of the latest render, by output path: served after an edit until the new one is made. */
   private lastSearchIndex?: { folder: string; files: Map<string, Uint8Array> };
   /**
-   * Whether each page marks itself for search, with the HTML it was found in: after an edit,
-   * a page served as it was is handed to the index with its mark, not read for it again.
+   * What search indexes of each page (null: nothing), with the HTML it was read from: after an
+   * edit, a page served as it was is handed to the index with its record, not read again.
    */
-  private searchMarks = new Map<string, { html: string; searchable: boolean }>();
+  private searchRecords = new Map<string, { html: string; record: SearchRecord | null }>();
   /** Renders so far: an index that arrives after a later render began is not the latest. */
   private renders = 0;
   /** Search indexes being made. */
@@ -232,16 +233,17 @@ export class IncrementalBuild {
     // pages mark themselves for search reads every page, which would hold up the reload.
     const index = (last ? new Promise((resolve) => setImmediate(resolve)) : Promise.resolve())
       .then(() => {
-        const marks = new Map<string, { html: string; searchable: boolean }>();
+        const records = new Map<string, { html: string; record: SearchRecord | null }>();
         for (const route of routed.routes) {
           const contents = files.get(route.file);
           if (typeof contents !== 'string') continue;
-          const last = this.searchMarks.get(route.file);
-          indexer.offer(route.file, contents, last?.html === contents ? last.searchable : undefined);
-          const searchable = indexer.searchable(route.file);
-          if (searchable !== undefined) marks.set(route.file, { html: contents, searchable });
+          const last = this.searchRecords.get(route.file);
+          const known = last?.html === contents ? last.record : undefined;
+          indexer.offer(route.file, contents, known);
+          const record = known === undefined ? indexer.recordOf(route.file) : known;
+          if (record !== undefined) records.set(route.file, { html: contents, record });
         }
-        if (render === this.renders) this.searchMarks = marks;
+        if (render === this.renders) this.searchRecords = records;
         return indexer.finish();
       })
       .then((made) => {
