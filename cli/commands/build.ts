@@ -92,7 +92,7 @@ async function runBuild(
   const inputs = buildInputs(flags, { root, out, contentDir, config });
   // With the cache on, an output whose every input is as when it was built is left as it is.
   const unchanged = cache.enabled ? upToDate.unchangedOutput(cache, inputs) : undefined;
-  if (unchanged) return reportUnchanged(unchanged, { root, out, config, shownOut: flags.out, started });
+  if (unchanged) return reportUnchanged(unchanged, { shownOut: flags.out, started });
   const { site, result, hostOutputs } = await buildWithProgress(flags, { root, out, contentDir, config, cache });
   const report = result.links && (await import('../check/index.ts'));
   const warnings = warningBlock(result, root, report);
@@ -106,13 +106,15 @@ async function runBuild(
     });
   }
   const links = report ? report.summaryLine(result.links!) : undefined;
-  if (hostOutputs) await writeBuiltHostOutputs(root, out, hostOutputs);
+  const hostFiles = hostOutputs ? await writeBuiltHostOutputs(root, out, hostOutputs) : [];
   console.log(formatSummary(result, flags.out, links, verbose));
   if (!cache.enabled) return;
   // What the next build compares before it loads the site: the site's code files and the variables it reads.
-  const codeFiles = [...site.imports.keys(), ...(await clientFiles(root, site.definition.client))].filter(
-    (file) => !file.startsWith('node_modules/') && !file.startsWith('cli/') && !file.includes(':'),
-  );
+  const codeFiles = [
+    ...site.imports.keys(),
+    ...(await clientFiles(root, site.definition.client)),
+    ...(hostOutputs?.inputs ?? []),
+  ].filter((file) => !file.startsWith('node_modules/') && !file.startsWith('cli/') && !file.includes(':'));
   const outcome = {
     pages: result.pages.length,
     redirects: result.redirects,
@@ -120,7 +122,7 @@ async function runBuild(
     warnings,
     links: links ?? '',
   };
-  upToDate.recordBuild(cache, inputs, [...new Set(codeFiles)], [...(site.definition.env ?? [])], outcome);
+  upToDate.recordBuild(cache, inputs, [...new Set(codeFiles)], [...(site.definition.env ?? [])], outcome, hostFiles);
 }
 
 /** What a build is made from besides its files: its flags and folders, and the environment. */
@@ -143,14 +145,15 @@ function buildInputs(
   return { root, contentDir, out, settings, env: process.env };
 }
 
-/** Prints what the last build printed of an output nothing changed since, its host outputs made again. */
-async function reportUnchanged(
+/**
+ * Prints what the last build printed of an output nothing changed since (its host outputs too:
+ * their sources are among the inputs, and the files themselves as the build wrote them).
+ */
+function reportUnchanged(
   unchanged: { outcome: BuildOutcome; builtAt: string },
-  where: { root: string; out: string; config: string; shownOut: string; started: number },
-): Promise<void> {
+  where: { shownOut: string; started: number },
+): void {
   if (unchanged.outcome.warnings) console.error(unchanged.outcome.warnings);
-  // The server routes' sources are not among the inputs recorded: their host outputs are made again.
-  await refreshHostOutputs(where.root, where.config, where.out);
   console.log(formatUnchanged(unchanged.outcome, unchanged.builtAt, where.shownOut, performance.now() - where.started));
 }
 
@@ -227,30 +230,24 @@ function warningBlock(
   ].join('\n');
 }
 
-/** Writes the host outputs of the server routes with the facts the build recorded in `out`. */
+/**
+ * Writes the host outputs of the server routes with the facts the build recorded in `out`, and
+ * returns their files, project-relative.
+ */
 async function writeBuiltHostOutputs(
   root: string,
   out: string,
   outputs: import('../server/host-outputs.ts').BundledHostOutputs,
-): Promise<void> {
+): Promise<string[]> {
   const [{ readServerFacts }, { writeHostOutputs }] = await Promise.all([
     import('../server/server-facts.ts'),
     import('../server/host-outputs.ts'),
   ]);
   const facts = readServerFacts(out);
-  if (facts) await writeHostOutputs(root, outputs.withFacts(facts));
-}
-
-/** For an output left as it was: the host outputs again, when its build recorded server routes. */
-async function refreshHostOutputs(root: string, config: string, out: string): Promise<void> {
-  const { readServerFacts } = await import('../server/server-facts.ts');
-  if (!readServerFacts(out)) return;
-  const [{ loadSite }, { bundleHostOutputs }] = await Promise.all([
-    import('../config/load-site.ts'),
-    import('../server/host-outputs.ts'),
-  ]);
-  const { definition } = await loadSite(root, config);
-  if (definition.server) await writeBuiltHostOutputs(root, out, await bundleHostOutputs(definition.server, root, out));
+  if (!facts) return [];
+  const files = outputs.withFacts(facts);
+  await writeHostOutputs(root, files);
+  return [...files].flatMap(([folder, written]) => [...written.keys()].map((name) => path.join(folder, name)));
 }
 
 /** Every file in the folders of the client's entry points: the bundle may read any of them. */

@@ -13,7 +13,7 @@ import { cacheKey } from '../cache/cache.ts';
 import { engineIdentity } from '../cache/engine-identity.ts';
 
 /** Bumped when what the fingerprint covers or the record's shape changes. */
-const recordVersion = 3;
+const recordVersion = 4;
 
 /** What the build printed about its output, printed again when nothing changed. */
 export interface BuildOutcome {
@@ -47,6 +47,11 @@ export interface BuildRecord {
   envNames: string[];
   /** The output folder's identity, and each of its files: path, size, modification time (ns), inode. */
   output: { id: string; files: [string, number, string, number][] };
+  /**
+   * Files the build wrote beside the output (a host's bundle of the server routes), project-relative,
+   * each as its output files are: path, size, modification time (ns), inode.
+   */
+  beside: [string, number, string, number][];
   outcome: BuildOutcome;
   builtAt: string;
 }
@@ -105,6 +110,8 @@ function lastRecord(cache: Cache, out: string): BuildRecord | undefined {
       Array.isArray(record.envNames) &&
       typeof record.output?.id === 'string' &&
       Array.isArray(record.output.files) &&
+      Array.isArray(record.beside) &&
+      record.beside.every((file) => Array.isArray(file) && typeof file[0] === 'string') &&
       isOutcome(record.outcome) &&
       typeof record.builtAt === 'string'
     );
@@ -136,25 +143,40 @@ export function unchangedOutput(
   if (!record) return undefined;
   const fingerprint = inputFingerprint(inputs, record.codeFiles, record.envNames);
   // The output is looked at (a stat of every file) only when the inputs are those recorded.
-  const now = { fingerprint, output: fingerprint === record.fingerprint ? outputState(inputs.out) : undefined };
+  const same = fingerprint === record.fingerprint;
+  const now = {
+    fingerprint,
+    output: same ? outputState(inputs.out) : undefined,
+    beside: same
+      ? besideState(
+          inputs.root,
+          record.beside.map(([file]) => file),
+        )
+      : undefined,
+  };
   return canSkip(record, now) ? { outcome: record.outcome, builtAt: record.builtAt } : undefined;
 }
 
-/** Records a committed build into `out` made from these inputs; a failure only costs the next build time. */
+/**
+ * Records a committed build into `out` made from these inputs, and the `besideFiles` it wrote
+ * outside it (project-relative); a failure only costs the next build time.
+ */
 export function recordBuild(
   cache: Cache,
   inputs: BuildInputs,
   codeFiles: string[],
   envNames: string[],
   outcome: BuildOutcome,
+  besideFiles: string[] = [],
 ): void {
   const fingerprint = inputFingerprint(inputs, codeFiles, envNames);
   const output = outputState(inputs.out);
-  if (!fingerprint || !output) return;
+  const beside = besideState(inputs.root, besideFiles);
+  if (!fingerprint || !output || !beside) return;
   cache.putJson(
     'builds',
     recordKey(inputs.out),
-    recordOf({ fingerprint, codeFiles, envNames, output, outcome }, new Date()),
+    recordOf({ fingerprint, codeFiles, envNames, output, beside, outcome }, new Date()),
   );
 }
 
@@ -162,9 +184,17 @@ export function recordBuild(
  * The decision, from what the edges read (the record, the inputs' fingerprint and the output
  * now): a build may leave the output as it is when both are exactly as recorded.
  */
-export function canSkip(record: BuildRecord, now: { fingerprint?: string; output?: BuildRecord['output'] }): boolean {
-  if (now.fingerprint === undefined || now.fingerprint !== record.fingerprint || !now.output) return false;
-  return now.output.id === record.output.id && JSON.stringify(now.output.files) === JSON.stringify(record.output.files);
+export function canSkip(
+  record: BuildRecord,
+  now: { fingerprint?: string; output?: BuildRecord['output']; beside?: BuildRecord['beside'] },
+): boolean {
+  if (now.fingerprint === undefined || now.fingerprint !== record.fingerprint || !now.output || !now.beside)
+    return false;
+  return (
+    now.output.id === record.output.id &&
+    JSON.stringify(now.output.files) === JSON.stringify(record.output.files) &&
+    JSON.stringify(now.beside) === JSON.stringify(record.beside)
+  );
 }
 
 /** The record of a committed build, as the next build reads it. */
@@ -185,6 +215,19 @@ function outputState(out: string): BuildRecord['output'] | undefined {
         files.push([path.relative(out, file), Number(stats.size), String(stats.mtimeNs), Number(stats.ino)]);
     }
     return { id: `${info.dev}:${info.ino}`, files: files.sort((a, b) => compare(a[0], b[0])) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Each of `files` (project-relative) as outputState gives a file; undefined when one is gone or not a file. */
+function besideState(root: string, files: string[]): BuildRecord['beside'] | undefined {
+  try {
+    return [...files].sort(compare).map((file) => {
+      const stats = lstatSync(path.join(root, file), { bigint: true });
+      if (!stats.isFile()) throw new Error(`${file} is not a file`);
+      return [file, Number(stats.size), String(stats.mtimeNs), Number(stats.ino)];
+    });
   } catch {
     return undefined;
   }

@@ -103,15 +103,21 @@ function wranglerConfig(spec: ServerSpec<never>, root: string, out: string): str
 }
 
 /** Bundles one entry (given as text) for a host; a module that does not bundle is a located error. */
-async function bundle(root: string, entry: string, host: 'cloudflare' | 'netlify'): Promise<string> {
+async function bundle(
+  root: string,
+  entry: string,
+  host: 'cloudflare' | 'netlify',
+): Promise<{ code: string; inputs: string[] }> {
   const esbuild = await import('esbuild');
+  const sourcefile = `${host}-entry.js`;
   try {
     const result = await esbuild.build({
       absWorkingDir: root,
-      stdin: { contents: entry, resolveDir: root, sourcefile: `${host}-entry.js`, loader: 'js' },
+      stdin: { contents: entry, resolveDir: root, sourcefile, loader: 'js' },
       bundle: true,
       format: 'esm',
       write: false,
+      metafile: true,
       logLevel: 'silent',
       jsx: 'automatic',
       ...(host === 'cloudflare'
@@ -120,7 +126,11 @@ async function bundle(root: string, entry: string, host: 'cloudflare' | 'netlify
         : // Netlify bundles the function again and resolves packages from the project.
           { platform: 'node', target: 'node20', packages: 'external' }),
     });
-    return result.outputFiles[0]!.text;
+    // The project's own files the bundle holds (packages are covered by the lockfile's versions).
+    const inputs = Object.keys(result.metafile.inputs).filter(
+      (file) => file !== sourcefile && !file.startsWith('<') && !file.split('/').includes('node_modules'),
+    );
+    return { code: result.outputFiles[0]!.text, inputs };
   } catch (error) {
     const first = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] })
       .errors?.[0];
@@ -146,6 +156,8 @@ async function bundle(root: string, entry: string, host: 'cloudflare' | 'netlify
 /** The host outputs of a build, bundled: `withFacts` gives the files with the build's facts in place. */
 export interface BundledHostOutputs {
   withFacts(facts: ServerFacts): HostOutputs;
+  /** The project's files the bundles were made from, relative to its root. */
+  inputs: string[];
 }
 
 /** Bundles every host output of a site's server routes; `out` is the output folder the Worker serves. */
@@ -154,15 +166,16 @@ export async function bundleHostOutputs(
   root: string,
   out: string,
 ): Promise<BundledHostOutputs> {
-  const worker = await bundle(root, workerEntry(spec, root), 'cloudflare');
+  const { code: worker, inputs } = await bundle(root, workerEntry(spec, root), 'cloudflare');
   const functions: [string, string][] = [];
-  for (const [route, file] of Object.entries(spec.routes))
-    functions.push([
-      `${functionName(route)}.mjs`,
-      await bundle(root, netlifyEntry(spec, root, route, file), 'netlify'),
-    ]);
+  for (const [route, file] of Object.entries(spec.routes)) {
+    const netlify = await bundle(root, netlifyEntry(spec, root, route, file), 'netlify');
+    functions.push([`${functionName(route)}.mjs`, netlify.code]);
+    inputs.push(...netlify.inputs);
+  }
   const config = wranglerConfig(spec, root, out);
   return {
+    inputs: [...new Set(inputs)],
     withFacts: (facts) => {
       // A replacer function, so that `$` in the facts is put in as written.
       const put = (code: string) => code.replace(factsPlaceholder, () => literal({ url: facts.url, data: facts.data }));

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { appendFile, copyFile, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { appendFile, copyFile, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { Cache, cacheFolder } from '../../cli/cache/cache.ts';
@@ -191,5 +191,32 @@ test(
     );
     await assertRebuilt('record: oversized');
     await assertUpToDate('after a sound record was written again');
+  },
+);
+
+test(
+  "a site's server routes: their sources and the host outputs written beside the output are inputs too",
+  { timeout: 10 * 60_000 },
+  async () => {
+    const args = ['--config', 'sitegen.server.config.ts', '--out', 'dist-server'];
+    const worker = path.join(root, '.sitegen', 'hosts', 'cloudflare', 'worker.js');
+    const handler = path.join(root, 'server', 'echo.ts');
+    await build(args);
+    const unchanged = await build(args);
+    assert.equal(unchanged.upToDate, true, unchanged.stdout);
+
+    await editFile(handler, "allow: 'POST'", "allow: 'POST', 'x-edited': 'yes'");
+    const edited = await build(args);
+    assert.equal(edited.upToDate, false, 'a server route edited makes an ordinary build');
+    assert.match(await readFile(worker, 'utf8'), /x-edited/);
+    assert.equal((await build(args)).upToDate, true, 'after that build');
+
+    await rm(worker);
+    assert.equal((await build(args)).upToDate, false, 'a host output removed makes an ordinary build');
+    assert.match(await readFile(worker, 'utf8'), /x-edited/);
+    await writeFile(worker, 'tampered');
+    assert.equal((await build(args)).upToDate, false, 'a host output changed makes an ordinary build');
+    assert.match(await readFile(worker, 'utf8'), /x-edited/);
+    assert.equal((await build(args)).upToDate, true, 'after that build');
   },
 );

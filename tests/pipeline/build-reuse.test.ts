@@ -198,29 +198,40 @@ test('the fingerprint is undefined when a code file the record names is gone: th
 
 test('the decision is pure: the output is left as it is only when the fingerprint and the output are both as recorded', () => {
   const output = { id: '1:2', files: [['index.html', 10, '5', 7]] as [string, number, string, number][] };
+  const beside = [['.sitegen/hosts/worker.js', 20, '8', 8]] as [string, number, string, number][];
   const record = recordOf(
     {
       fingerprint: 'f',
       codeFiles: [],
       envNames: [],
       output,
+      beside,
       outcome: { pages: 1, redirects: 0, files: 1, warnings: '', links: '' },
     },
     new Date(0),
   );
   assert.equal(record.builtAt, '1970-01-01T00:00:00.000Z');
-  assert.equal(canSkip(record, { fingerprint: 'f', output: structuredClone(output) }), true);
-  assert.equal(canSkip(record, { fingerprint: 'g', output }), false, 'other inputs');
-  assert.equal(canSkip(record, { fingerprint: undefined, output }), false, 'inputs that cannot be read');
-  assert.equal(canSkip(record, { fingerprint: 'f', output: undefined }), false, 'no output');
   assert.equal(
-    canSkip(record, { fingerprint: 'f', output: { ...output, id: '1:3' } }),
+    canSkip(record, { fingerprint: 'f', output: structuredClone(output), beside: structuredClone(beside) }),
+    true,
+  );
+  assert.equal(canSkip(record, { fingerprint: 'g', output, beside }), false, 'other inputs');
+  assert.equal(canSkip(record, { fingerprint: undefined, output, beside }), false, 'inputs that cannot be read');
+  assert.equal(canSkip(record, { fingerprint: 'f', output: undefined, beside }), false, 'no output');
+  assert.equal(
+    canSkip(record, { fingerprint: 'f', output: { ...output, id: '1:3' }, beside }),
     false,
     'another folder in its place',
   );
   assert.equal(
-    canSkip(record, { fingerprint: 'f', output: { ...output, files: [['index.html', 10, '6', 7]] } }),
+    canSkip(record, { fingerprint: 'f', output: { ...output, files: [['index.html', 10, '6', 7]] }, beside }),
     false,
     'a file touched',
+  );
+  assert.equal(canSkip(record, { fingerprint: 'f', output, beside: undefined }), false, 'a file beside it gone');
+  assert.equal(
+    canSkip(record, { fingerprint: 'f', output, beside: [['.sitegen/hosts/worker.js', 20, '9', 8]] }),
+    false,
+    'a file beside it touched',
   );
 });
