@@ -15,7 +15,6 @@ import {
 import type { Landmark } from './types.ts';
 
 export type { ScannedHtml, ScannedRef };
-export { detached };
 
 interface Attr {
   name: string;
